@@ -1,0 +1,169 @@
+#include <config.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "expr.h"
+
+int cli_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gpuroof: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return EXIT_INPUT;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "gpuroof %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, " (gpuroof %s --help)\n", cmd);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+int cli_getopt(int argc, char **argv, const struct option *longopts)
+{
+    opterr = 0;
+    return getopt_long(argc, argv, ":", longopts, NULL);
+}
+
+int cli_bad_option(const char *cmd, char **argv, int getopt_result)
+{
+    if (getopt_result == ':')
+        return cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
+    if (optopt > 0 && optopt < 128)
+        return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+    return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+}
+
+int cli_show_help(const char *help)
+{
+    fputs(help, stdout);
+    return CLI_HELP_SHOWN;
+}
+
+int cli_parsed(int rc, bool *go_on)
+{
+    *go_on = rc == EXIT_OK;
+    return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
+}
+
+static bool eval_option(const char *option, const char *text, bool bytes, gr_value *v)
+{
+    gr_expr_error e;
+    if (gr_expr_eval(text, NULL, NULL, bytes ? GR_EXPR_BYTE_SUFFIXES : 0, v, &e))
+        return true;
+    cli_fail("%s '%s': %s (at character %zu)", option, text, e.message, e.position + 1);
+    return false;
+}
+
+bool cli_int(const char *option, const char *text, bool bytes, int64_t min, int64_t max, int64_t *out)
+{
+    gr_value v;
+    if (!eval_option(option, text, bytes, &v))
+        return false;
+    int64_t n;
+    if (!gr_value_to_int(v, INT64_MIN, INT64_MAX, &n)) {
+        cli_fail("%s '%s': must be a whole number, not %g", option, text, gr_value_as_double(v));
+        return false;
+    }
+    if (n < min || n > max) {
+        cli_fail("%s '%s': %lld is out of range (%lld to %lld)", option, text,
+                 (long long)n, (long long)min, (long long)max);
+        return false;
+    }
+    *out = n;
+    return true;
+}
+
+bool cli_double(const char *option, const char *text, double min, double max, double *out)
+{
+    gr_value v;
+    if (!eval_option(option, text, false, &v))
+        return false;
+    double d = gr_value_as_double(v);
+    if (!(d >= min && d <= max)) {
+        cli_fail("%s '%s': %g is out of range (%g to %g)", option, text, d, min, max);
+        return false;
+    }
+    *out = d;
+    return true;
+}
+
+void cli_search_path(gr_search_path *sp, const char *profiles_option)
+{
+    sp->count = 0;
+    if (profiles_option)
+        gr_search_path_add(sp, profiles_option);
+    gr_search_path_add(sp, getenv("GPUROOF_PROFILES"));
+    gr_search_path_add(sp, GPUROOF_PKGDATADIR "/profiles");
+    gr_search_path_add(sp, GPUROOF_SRCDIR "/profiles");
+}
+
+bool cli_load_device(const char *profiles_option, const char *device, gr_profile *p)
+{
+    gr_search_path sp;
+    gr_error err;
+    cli_search_path(&sp, profiles_option);
+    if (gr_profile_find(&sp, device, p, &err))
+        return true;
+    cli_fail("%s", err.text);
+    return false;
+}
+
+int cli_print_json(json_t *value)
+{
+    if (!value)
+        return cli_fail("out of memory");
+    int rc = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+    json_decref(value);
+    fputc('\n', stdout);
+    return rc == 0 ? EXIT_OK : cli_fail("cannot write the JSON output");
+}
+
+const char *cli_num(char buf[32], double x)
+{
+    if (!isfinite(x)) {
+        snprintf(buf, 32, "%g", x);
+        return buf;
+    }
+    double mag = fabs(x);
+    int decimals = 0;
+    if (mag > 0 && mag < 1000) {
+        int digits_before = mag >= 1 ? (int)floor(log10(mag)) + 1 : 1;
+        decimals = 4 - digits_before;
+        if (mag < 1)
+            decimals = 3 - (int)floor(log10(mag));
+        decimals = decimals > 9 ? 9 : decimals;
+    }
+    snprintf(buf, 32, "%.*f", decimals, x);
+    if (strchr(buf, '.')) {
+        char *end = buf + strlen(buf) - 1;
+        while (*end == '0')
+            *end-- = '\0';
+        if (*end == '.')
+            *end = '\0';
+    }
+    if (strcmp(buf, "-0") == 0)
+        strcpy(buf, "0");
+    return buf;
+}
+
+const char *cli_bytes(char buf[48], int64_t bytes)
+{
+    if (bytes >= 1048576 && bytes % 1048576 == 0)
+        snprintf(buf, 48, "%lld B (%lld MiB)", (long long)bytes, (long long)(bytes / 1048576));
+    else if (bytes >= 1024 && bytes % 1024 == 0)
+        snprintf(buf, 48, "%lld B (%lld KiB)", (long long)bytes, (long long)(bytes / 1024));
+    else
+        snprintf(buf, 48, "%lld B", (long long)bytes);
+    return buf;
+}

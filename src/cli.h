@@ -1,0 +1,63 @@
+/* What every gpuroof command shares: option values parsed as arithmetic,
+ * the device search path, errors and exit codes, JSON output. */
+#ifndef GPUROOF_CLI_H
+#define GPUROOF_CLI_H
+
+#include <getopt.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "profile.h"
+#include "profile_search.h"
+
+enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
+
+/* What an option parser returns after printing --help: stop, successfully. */
+#define CLI_HELP_SHOWN (-1)
+
+typedef int (*command_fn)(int argc, char **argv);
+
+typedef struct {
+    const char *name;
+    command_fn run;
+    const char *summary;
+} command;
+
+/* Prints "gpuroof: message" on stderr; returns EXIT_INPUT. */
+int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "gpuroof CMD: message" and a hint to --help; returns EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* getopt_long with long options only, errors left to cli_bad_option. */
+int cli_getopt(int argc, char **argv, const struct option *longopts);
+/* Reports the option getopt just refused; returns EXIT_USAGE. */
+int cli_bad_option(const char *cmd, char **argv, int getopt_result);
+/* Prints help on stdout; returns CLI_HELP_SHOWN. */
+int cli_show_help(const char *help);
+/* Turns a parser's result into the command's exit status, or EXIT_OK with
+ * *go_on set when the command should run. */
+int cli_parsed(int rc, bool *go_on);
+
+/* Option values: arithmetic, with byte suffixes where the flag says so.
+ * On failure they print the error and return false. */
+bool cli_int(const char *option, const char *text, bool bytes, int64_t min, int64_t max, int64_t *out);
+bool cli_double(const char *option, const char *text, double min, double max, double *out);
+
+/* The device search path: --profiles, $GPUROOF_PROFILES, the installed
+ * profiles, the source tree's. */
+void cli_search_path(gr_search_path *sp, const char *profiles_option);
+bool cli_load_device(const char *profiles_option, const char *device, gr_profile *p);
+
+/* Prints a JSON value on stdout and frees it. */
+int cli_print_json(json_t *value);
+
+/* Numbers for people: at most 4 significant digits, never an exponent. */
+const char *cli_num(char buf[32], double x);
+/* A byte count with its KiB/MiB form where that is exact: "33792 B (33 KiB)". */
+const char *cli_bytes(char buf[48], int64_t bytes);
+
+
+/* The command of that name, or NULL. */
+const command *find_command(const char *name);
+
+#endif

@@ -1,0 +1,214 @@
+/* gpuroof bound: compute- or memory-bound, with the work shown. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "commands.h"
+#include "roofline.h"
+
+static const char help[] =
+    "Usage: gpuroof bound (--flops F --bytes B | --intensity I)\n"
+    "                     (--device NAME [--precision P] | --peak-gflops P --bandwidth GBS)\n"
+    "                     [--achieved-gflops A] [--profiles DIR] [--json]\n"
+    "\n"
+    "Is a kernel compute- or memory-bound, and what is the most it can reach?\n"
+    "\n"
+    "  --flops F            floating-point operations (per thread or in total)\n"
+    "  --bytes B            global-memory bytes moved by the same work (read + written)\n"
+    "  --intensity I        arithmetic intensity in FLOP/B, instead of --flops/--bytes\n"
+    "  --device NAME|FILE   a device profile (gpuroof devices lists them)\n"
+    "  --precision P        which peak of the profile: fp32 (default), fp64, fp16_tensor, ...\n"
+    "  --peak-gflops P      the compute roof in GFLOP/s (overrides the profile's)\n"
+    "  --bandwidth GBS      the memory roof in GB/s = 10^9 B/s (overrides the profile's)\n"
+    "  --achieved-gflops A  a measured rate: how far it sits below its roof\n"
+    "  --profiles DIR       look for profiles in DIR first\n"
+    "  --json               print one JSON object\n"
+    "\n"
+    "Numbers accept arithmetic ('7*4') and byte sizes K/KiB/M/MiB ('4K').\n"
+    "Example (PMPP exercise 9a): gpuroof bound --flops 36 --bytes '7*4' --peak-gflops 200 --bandwidth 100\n";
+
+typedef struct {
+    const char *flops, *bytes, *intensity, *device, *precision, *peak, *bandwidth,
+        *achieved, *profiles;
+    bool json;
+} bound_options;
+
+static int parse(int argc, char **argv, bound_options *o)
+{
+    static const struct option longopts[] = {
+        {"flops", required_argument, NULL, 'f'}, {"bytes", required_argument, NULL, 'b'},
+        {"intensity", required_argument, NULL, 'i'}, {"device", required_argument, NULL, 'd'},
+        {"precision", required_argument, NULL, 'p'}, {"peak-gflops", required_argument, NULL, 'P'},
+        {"bandwidth", required_argument, NULL, 'B'}, {"achieved-gflops", required_argument, NULL, 'a'},
+        {"profiles", required_argument, NULL, 'D'}, {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+    };
+    const char **slot[128] = {['f'] = &o->flops, ['b'] = &o->bytes, ['i'] = &o->intensity,
+                              ['d'] = &o->device, ['p'] = &o->precision, ['P'] = &o->peak,
+                              ['B'] = &o->bandwidth, ['a'] = &o->achieved, ['D'] = &o->profiles};
+    int c;
+    while ((c = cli_getopt(argc, argv, longopts)) != -1) {
+        if (c == 'h')
+            return cli_show_help(help);
+        if (c == 'j')
+            o->json = true;
+        else if (c > 0 && c < 128 && slot[c])
+            *slot[c] = optarg;
+        else
+            return cli_bad_option("bound", argv, c);
+    }
+    if (optind < argc)
+        return cli_usage_error("bound", "unexpected argument '%s'", argv[optind]);
+    if (!o->intensity == !(o->flops || o->bytes))
+        return cli_usage_error("bound", "give --flops and --bytes, or --intensity");
+    if (!o->intensity && !(o->flops && o->bytes))
+        return cli_usage_error("bound", "--flops and --bytes go together");
+    if (!o->device && !(o->peak && o->bandwidth))
+        return cli_usage_error("bound", "give --device, or both --peak-gflops and --bandwidth");
+    if (o->precision && !o->device)
+        return cli_usage_error("bound", "--precision needs --device");
+    return EXIT_OK;
+}
+
+typedef struct {
+    double flops, bytes, intensity, peak, bandwidth;
+    const char *precision;
+    gr_profile device;
+    bool has_device;
+} bound_inputs;
+
+static bool read_device(const bound_options *o, bound_inputs *in)
+{
+    if (!o->device)
+        return true;
+    if (!cli_load_device(o->profiles, o->device, &in->device))
+        return false;
+    in->has_device = true;
+    const gr_peak *peak = gr_profile_peak(&in->device, in->precision);
+    if (!peak) {
+        cli_fail("%s has no %s peak (its profile lists the precisions it has)", in->device.name, in->precision);
+        return false;
+    }
+    in->peak = peak->gflops;
+    in->bandwidth = in->device.bandwidth_gbs;
+    return true;
+}
+
+static bool read_inputs(const bound_options *o, bound_inputs *in)
+{
+    in->precision = o->precision ? o->precision : "fp32";
+    if (!read_device(o, in))
+        return false;
+    if (o->peak && !cli_double("--peak-gflops", o->peak, 1e-9, 1e12, &in->peak))
+        return false;
+    if (o->bandwidth && !cli_double("--bandwidth", o->bandwidth, 1e-9, 1e12, &in->bandwidth))
+        return false;
+    if (o->intensity)
+        return cli_double("--intensity", o->intensity, 1e-12, 1e12, &in->intensity);
+    if (!cli_double("--flops", o->flops, 1e-300, 1e30, &in->flops) ||
+        !cli_double("--bytes", o->bytes, 1e-300, 1e30, &in->bytes))
+        return false;
+    in->intensity = in->flops / in->bytes;
+    return true;
+}
+
+static void print_work(const bound_options *o, const bound_inputs *in, const gr_roofline *r)
+{
+    char a[32], b[32], c[32], d[32];
+    if (in->has_device)
+        printf("Roofline of %s (%s, %s): %s GFLOP/s %s peak%s, %s GB/s DRAM%s\n\n",
+               in->device.full_name, in->device.name, in->device.path, cli_num(a, r->peak_gflops),
+               in->precision, o->peak ? " (given)" : "", cli_num(b, r->bandwidth_gbs),
+               o->bandwidth ? " (given)" : "");
+    else
+        printf("Roofline of a device with a %s GFLOP/s peak and %s GB/s of memory bandwidth\n\n",
+               cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs));
+    if (o->intensity)
+        printf("  intensity     I  = %s FLOP/B (given)\n", cli_num(a, r->intensity));
+    else
+        printf("  intensity     I  = FLOPs / bytes = %s FLOP / %s B = %s FLOP/B\n",
+               cli_num(a, in->flops), cli_num(b, in->bytes), cli_num(c, r->intensity));
+    printf("  ridge point   I* = peak / bandwidth = %s / %s = %s FLOP/B\n",
+           cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs), cli_num(c, r->ridge));
+    printf("  memory roof      I x bandwidth = %s x %s = %s GFLOP/s\n",
+           cli_num(a, r->intensity), cli_num(b, r->bandwidth_gbs), cli_num(c, r->memory_roof_gflops));
+    printf("  compute roof     peak = %s GFLOP/s\n", cli_num(a, r->peak_gflops));
+    printf("  attainable       min(%s, %s) = %s GFLOP/s = %s%% of the peak\n\n",
+           cli_num(a, r->memory_roof_gflops), cli_num(b, r->peak_gflops),
+           cli_num(c, r->attainable_gflops), cli_num(d, 100 * r->fraction_of_peak));
+}
+
+static void print_verdict(const gr_roofline *r)
+{
+    char i[32], ridge[32], roof[32], x[32], per_word[32];
+    cli_num(i, r->intensity);
+    cli_num(ridge, r->ridge);
+    if (r->bound == GR_BOUND_MEMORY)
+        printf("Memory-bound: I = %s < I* = %s FLOP/B. Memory bandwidth caps it at %s GFLOP/s;\n"
+               "reaching the peak needs %s FLOP/B (%s FLOP per 4-byte word moved), %sx this intensity.\n",
+               i, ridge, cli_num(roof, r->attainable_gflops), ridge, cli_num(per_word, 4 * r->ridge),
+               cli_num(x, r->ridge / r->intensity));
+    else if (r->bound == GR_BOUND_COMPUTE)
+        printf("Compute-bound: I = %s > I* = %s FLOP/B. Memory could feed %s GFLOP/s,\n"
+               "so the %s GFLOP/s peak is the limit.\n",
+               i, ridge, cli_num(roof, r->memory_roof_gflops), cli_num(x, r->peak_gflops));
+    else
+        printf("Balanced: I = I* = %s FLOP/B, both roofs meet at %s GFLOP/s.\n",
+               ridge, cli_num(roof, r->attainable_gflops));
+    if (r->has_achieved)
+        printf("Achieved %s GFLOP/s = %s%% of the attainable %s GFLOP/s%s\n",
+               cli_num(i, r->achieved_gflops), cli_num(x, 100 * r->efficiency),
+               cli_num(roof, r->attainable_gflops),
+               r->efficiency > 1 ? ": above its roof, so a count or a roof is wrong." : ".");
+}
+
+static json_t *to_json(const bound_inputs *in, const gr_roofline *r, bool given_intensity)
+{
+    json_t *j = json_object();
+    if (in->has_device) {
+        json_object_set_new(j, "device", json_string(in->device.name));
+        json_object_set_new(j, "precision", json_string(in->precision));
+    }
+    if (!given_intensity) {
+        json_object_set_new(j, "flops", json_real(in->flops));
+        json_object_set_new(j, "bytes", json_real(in->bytes));
+    }
+    json_object_set_new(j, "intensity", json_real(r->intensity));
+    json_object_set_new(j, "ridge", json_real(r->ridge));
+    json_object_set_new(j, "peak_gflops", json_real(r->peak_gflops));
+    json_object_set_new(j, "bandwidth_gbs", json_real(r->bandwidth_gbs));
+    json_object_set_new(j, "memory_roof_gflops", json_real(r->memory_roof_gflops));
+    json_object_set_new(j, "attainable_gflops", json_real(r->attainable_gflops));
+    json_object_set_new(j, "fraction_of_peak", json_real(r->fraction_of_peak));
+    json_object_set_new(j, "bound", json_string(gr_bound_name(r->bound)));
+    if (r->has_achieved) {
+        json_object_set_new(j, "achieved_gflops", json_real(r->achieved_gflops));
+        json_object_set_new(j, "efficiency", json_real(r->efficiency));
+    }
+    return j;
+}
+
+int cmd_bound(int argc, char **argv)
+{
+    bound_options o = {0};
+    bool go_on;
+    int rc = cli_parsed(parse(argc, argv, &o), &go_on);
+    if (!go_on)
+        return rc;
+    bound_inputs in = {0};
+    if (!read_inputs(&o, &in))
+        return EXIT_INPUT;
+    gr_roofline r;
+    gr_error err;
+    double achieved;
+    if (!gr_roofline_compute(in.intensity, in.peak, in.bandwidth, &r, &err))
+        return cli_fail("%s", err.text);
+    if (o.achieved && (!cli_double("--achieved-gflops", o.achieved, 0, 1e12, &achieved) ||
+                       !gr_roofline_add_achieved(&r, achieved, &err)))
+        return EXIT_INPUT;
+    if (o.json)
+        return cli_print_json(to_json(&in, &r, o.intensity != NULL));
+    print_work(&o, &in, &r);
+    print_verdict(&r);
+    return EXIT_OK;
+}

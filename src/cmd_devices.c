@@ -1,0 +1,136 @@
+/* gpuroof devices and gpuroof profile show: what the profiles say. */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "commands.h"
+#include "profile_json.h"
+
+static const char devices_help[] =
+    "Usage: gpuroof devices [--profiles DIR] [--json]\n"
+    "\n"
+    "Lists the device profiles on the search path (--profiles DIR, $GPUROOF_PROFILES,\n"
+    "the installed profiles, the source tree's profiles/) with their key figures.\n";
+
+static const char profile_help[] =
+    "Usage: gpuroof profile show NAME|FILE [--profiles DIR] [--json]\n"
+    "\n"
+    "Prints every figure of one device profile.\n";
+
+typedef struct {
+    const char *profiles;
+    bool json;
+} list_options;
+
+static int parse(const char *cmd, const char *help, int argc, char **argv, list_options *o)
+{
+    static const struct option longopts[] = {
+        {"profiles", required_argument, NULL, 'D'}, {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+    };
+    int c;
+    while ((c = cli_getopt(argc, argv, longopts)) != -1) {
+        if (c == 'h')
+            return cli_show_help(help);
+        if (c == 'j')
+            o->json = true;
+        else if (c == 'D')
+            o->profiles = optarg;
+        else
+            return cli_bad_option(cmd, argv, c);
+    }
+    return EXIT_OK;
+}
+
+static void print_device_row(const gr_profile *p)
+{
+    char fp32[32], fp64[32], bw[32], ridge[32];
+    const gr_peak *peak32 = gr_profile_peak(p, "fp32");
+    printf("%-10s %-24s sm_%d%d %4d %9s %9s %7s %7s %5lld MiB %4d KiB\n", p->name, p->full_name,
+           p->cc_major, p->cc_minor, p->sm_count, cli_num(fp32, peak32->gflops),
+           cli_num(fp64, gr_profile_peak(p, "fp64")->gflops), cli_num(bw, p->bandwidth_gbs),
+           cli_num(ridge, peak32->gflops / p->bandwidth_gbs), (long long)(p->l2_bytes >> 20),
+           p->smem_sm_bytes / 1024);
+}
+
+int cmd_devices(int argc, char **argv)
+{
+    list_options o = {0};
+    bool go_on;
+    int rc = cli_parsed(parse("devices", devices_help, argc, argv, &o), &go_on);
+    if (!go_on)
+        return rc;
+    if (optind < argc)
+        return cli_usage_error("devices", "unexpected argument '%s'", argv[optind]);
+    gr_search_path sp;
+    gr_profile_list list;
+    gr_error err;
+    cli_search_path(&sp, o.profiles);
+    if (!gr_profile_list_all(&sp, &list, &err))
+        return cli_fail("%s", err.text);
+    if (o.json) {
+        json_t *arr = json_array();
+        for (size_t i = 0; i < list.count; i++)
+            json_array_append_new(arr, profile_summary_json(&list.items[i]));
+        gr_profile_list_free(&list);
+        return cli_print_json(arr);
+    }
+    printf("%-10s %-24s %-5s %4s %9s %9s %7s %7s %9s %8s\n", "name", "device", "cc", "SMs",
+           "FP32", "FP64", "DRAM", "ridge", "L2", "smem/SM");
+    printf("%-10s %-24s %-5s %4s %9s %9s %7s %7s %9s %8s\n", "", "", "", "", "GFLOP/s", "GFLOP/s",
+           "GB/s", "FLOP/B", "", "");
+    for (size_t i = 0; i < list.count; i++)
+        print_device_row(&list.items[i]);
+    if (list.count == 0)
+        printf("(no profiles found on the search path)\n");
+    gr_profile_list_free(&list);
+    return EXIT_OK;
+}
+
+static void print_profile(const gr_profile *p)
+{
+    char a[32], b[48], c[48];
+    printf("%s (%s): %s, compute capability %d.%d\n", p->full_name, p->name, p->architecture,
+           p->cc_major, p->cc_minor);
+    printf("  from          %s\n", p->path);
+    printf("  SMs           %d at %s MHz (the clock the peaks assume)\n", p->sm_count, cli_num(a, p->clock_mhz));
+    for (int i = 0; i < p->peak_count; i++)
+        printf("  peak %-12s %s GFLOP/s\n", p->peaks[i].precision, cli_num(a, p->peaks[i].gflops));
+    printf("  DRAM          %s GB/s, %s\n", cli_num(a, p->bandwidth_gbs), cli_bytes(b, p->memory_bytes));
+    printf("  L2            %s\n", cli_bytes(b, p->l2_bytes));
+    printf("  per SM        %d threads (%d warps), %d blocks, %d registers, %s shared memory\n",
+           p->max_threads_sm, p->max_warps_sm, p->max_blocks_sm, p->regs_sm, cli_bytes(b, p->smem_sm_bytes));
+    printf("  carveouts    ");
+    for (int i = 0; i < p->carveout_count; i++)
+        printf(" %d%s", p->carveouts_bytes[i] / 1024, i + 1 < p->carveout_count ? "," : " KiB\n");
+    printf("  per block     %d threads, %d registers, %s shared memory (%s with opt-in), %d B reserved\n",
+           p->max_threads_block, p->regs_block, cli_bytes(b, p->smem_block_bytes),
+           cli_bytes(c, p->smem_block_optin_bytes), p->smem_block_reserved_bytes);
+    printf("  per thread    %d registers at most\n", p->max_regs_thread);
+    printf("  allocation    registers per warp in units of %d, %d sub-partitions; shared memory in units of %d B\n",
+           p->reg_alloc_unit, p->reg_subpartitions, p->smem_alloc_unit);
+    printf("  warp          %d threads\n", p->warp_size);
+    printf("  banks         %d banks of %d bytes (%s)\n", p->bank_count, p->bank_width_bytes,
+           gr_bank_scheme_name(p->bank_scheme));
+}
+
+int cmd_profile(int argc, char **argv)
+{
+    list_options o = {0};
+    bool go_on;
+    int rc = cli_parsed(parse("profile", profile_help, argc, argv, &o), &go_on);
+    if (!go_on)
+        return rc;
+    if (optind >= argc)
+        return cli_usage_error("profile", "give a subcommand: show NAME");
+    if (strcmp(argv[optind], "show") != 0)
+        return cli_usage_error("profile", "unknown subcommand '%s'", argv[optind]);
+    if (optind + 2 != argc)
+        return cli_usage_error("profile", "show takes one profile NAME or FILE");
+    static gr_profile p;
+    if (!cli_load_device(o.profiles, argv[optind + 1], &p))
+        return EXIT_INPUT;
+    if (o.json)
+        return cli_print_json(profile_to_json(&p));
+    print_profile(&p);
+    return EXIT_OK;
+}

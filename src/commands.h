@@ -1,0 +1,11 @@
+/* The gpuroof commands; each takes its own argv (argv[0] = its name). */
+#ifndef GPUROOF_COMMANDS_H
+#define GPUROOF_COMMANDS_H
+
+int cmd_bound(int argc, char **argv);
+int cmd_occupancy(int argc, char **argv);
+int cmd_devices(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
+int cmd_exercises(int argc, char **argv);
+
+#endif

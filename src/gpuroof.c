@@ -1,0 +1,55 @@
+/* gpuroof: roofline, occupancy and bank-conflict calculator for CUDA GPUs. */
+#include <config.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "commands.h"
+
+static const command commands[] = {
+    {"bound", cmd_bound, "compute- or memory-bound? the roofline bound, with the work shown"},
+    {"occupancy", cmd_occupancy, "full occupancy? blocks per SM and what limits them"},
+    {"devices", cmd_devices, "list the device profiles"},
+    {"profile", cmd_profile, "show one device profile (profile show NAME)"},
+    {"exercises", cmd_exercises, "PMPP chapter 5's exercises, answered with the work shown"},
+};
+
+static int usage(FILE *out, int status)
+{
+    fprintf(out, "Usage: gpuroof COMMAND [options]   (gpuroof COMMAND --help for each)\n\nCommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-10s  %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nOptions: --help, --version.  Every command takes --json.\n"
+                 "Exit status: 0 success, 1 bad input or failed run, 2 usage.\n");
+    return status;
+}
+
+const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage(stderr, EXIT_USAGE);
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+        return usage(stdout, EXIT_OK);
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("gpuroof %s\n", PACKAGE_VERSION);
+        return EXIT_OK;
+    }
+    const command *cmd = find_command(argv[1]);
+    if (!cmd) {
+        fprintf(stderr, "gpuroof: unknown command '%s' (gpuroof --help lists them)\n", argv[1]);
+        return EXIT_USAGE;
+    }
+    int status = cmd->run(argc - 1, argv + 1);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "gpuroof: cannot write the output\n");
+        return EXIT_INPUT;
+    }
+    return status;
+}

@@ -1,0 +1,30 @@
+/* The occupancy command's parsed inputs and its two ways of printing. */
+#ifndef GPUROOF_OCCUPANCY_CLI_H
+#define GPUROOF_OCCUPANCY_CLI_H
+
+#include <jansson.h>
+#include "occupancy.h"
+#include "occupancy_tools.h"
+#include "profile.h"
+
+typedef struct {
+    bool has_device;
+    gr_profile device;
+    gr_sm_limits limits;
+    bool default_carveout;
+    gr_launch launch;
+    bool has_threads, has_regs;
+    const char *block_shape; /* "16x16" as given, or NULL */
+} occ_inputs;
+
+void occ_print_text(const occ_inputs *in, const gr_occupancy *o);
+void occ_print_sweep_text(const occ_inputs *in, const gr_sweep *s);
+void occ_print_suggestion_text(const occ_inputs *in, const gr_suggestion *s);
+void occ_print_target_text(const occ_inputs *in, int target, const gr_smem_target *t);
+
+json_t *occ_json(const occ_inputs *in, const gr_occupancy *o);
+json_t *occ_sweep_json(const gr_sweep *s);
+void occ_add_suggestion_json(json_t *j, const occ_inputs *in, const gr_suggestion *s);
+void occ_add_target_json(json_t *j, int target, const gr_smem_target *t);
+
+#endif

@@ -1,0 +1,90 @@
+/* The occupancy command's JSON: DESIGN.md's keys first, then the work. */
+#include "cli.h"
+#include "occupancy_cli.h"
+
+static json_t *limit_value(int64_t blocks)
+{
+    return blocks == GR_UNLIMITED ? json_null() : json_integer(blocks);
+}
+
+static json_t *limiters_json(const gr_occupancy *o)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < GR_LIMIT_COUNT; i++)
+        if (o->limiters & (1u << i))
+            json_array_append_new(list, json_string(gr_limit_name((gr_limit)i)));
+    return list;
+}
+
+static json_t *limits_json(const gr_occupancy *o)
+{
+    json_t *limits = json_object();
+    for (int i = 0; i < GR_LIMIT_COUNT; i++)
+        json_object_set_new(limits, gr_limit_name((gr_limit)i), limit_value(o->limit[i]));
+    return limits;
+}
+
+static void add_result(json_t *j, const gr_occupancy *o)
+{
+    json_object_set_new(j, "blocks_per_sm", json_integer(o->blocks_per_sm));
+    json_object_set_new(j, "warps_per_sm", json_integer(o->warps_per_sm));
+    json_object_set_new(j, "threads_per_sm", json_integer(o->threads_per_sm));
+    json_object_set_new(j, "occupancy", json_real(o->occupancy));
+    json_object_set_new(j, "full", json_boolean(o->warps_per_sm == o->max_warps_sm));
+    json_object_set_new(j, "limiters", limiters_json(o));
+    json_object_set_new(j, "limits", limits_json(o));
+}
+
+json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
+{
+    json_t *j = json_object();
+    add_result(j, o);
+    if (in->has_device)
+        json_object_set_new(j, "device", json_string(in->device.name));
+    json_object_set_new(j, "threads_per_block", json_integer(in->launch.threads_per_block));
+    json_object_set_new(j, "regs_per_thread", json_integer(in->launch.regs_per_thread));
+    json_object_set_new(j, "smem_per_block_bytes", json_integer(in->launch.smem_per_block_bytes));
+    json_object_set_new(j, "warps_per_block", json_integer(o->warps_per_block));
+    json_object_set_new(j, "max_warps_per_sm", json_integer(o->max_warps_sm));
+    json_object_set_new(j, "regs_per_warp_allocated", json_integer(o->regs_per_warp));
+    json_object_set_new(j, "smem_per_block_allocated_bytes", json_integer(o->smem_per_block));
+    json_object_set_new(j, "smem_per_sm_bytes", json_integer(o->smem_sm_bytes));
+    if (in->has_device && in->default_carveout)
+        json_object_set_new(j, "default_carveout_bytes",
+                            json_integer(gr_default_carveout(&in->device, &in->limits, &in->launch)));
+    json_object_set_new(j, "needs_optin", json_boolean(o->needs_optin));
+    return j;
+}
+
+json_t *occ_sweep_json(const gr_sweep *s)
+{
+    static const char *const keys[] = {"threads_per_block", "regs_per_thread", "smem_per_block_bytes"};
+    json_t *j = json_object(), *points = json_array();
+    json_object_set_new(j, "sweep", json_string(gr_sweep_axis_name(s->axis)));
+    for (size_t i = 0; i < s->count; i++) {
+        json_t *p = json_object();
+        json_object_set_new(p, keys[s->axis], json_integer(s->points[i].x));
+        json_object_set_new(p, "valid", json_boolean(s->points[i].valid));
+        if (s->points[i].valid)
+            add_result(p, &s->points[i].occ);
+        json_array_append_new(points, p);
+    }
+    json_object_set_new(j, "points", points);
+    return j;
+}
+
+void occ_add_suggestion_json(json_t *j, const occ_inputs *in, const gr_suggestion *s)
+{
+    json_object_set_new(j, "suggested_threads", json_integer(s->threads_per_block));
+    json_object_set_new(j, "suggested_occupancy", json_real(s->occupancy));
+    json_object_set_new(j, "suggested_blocks_per_sm", json_integer(s->blocks_per_sm));
+    if (in->has_device)
+        json_object_set_new(j, "min_grid_size", json_integer((json_int_t)s->blocks_per_sm * in->device.sm_count));
+}
+
+void occ_add_target_json(json_t *j, int target, const gr_smem_target *t)
+{
+    json_object_set_new(j, "target_blocks", json_integer(target));
+    json_object_set_new(j, "max_dynamic_smem_bytes", json_integer(t->max_dynamic_smem_bytes));
+    json_object_set_new(j, "runtime_dynamic_smem_bytes", json_integer(t->runtime_dynamic_smem_bytes));
+}

@@ -1,0 +1,55 @@
+/* Questions asked of the occupancy computation many times over: the curve
+ * along one resource, the best block size, the most shared memory that
+ * still keeps N blocks resident. */
+#ifndef GPUROOF_OCCUPANCY_TOOLS_H
+#define GPUROOF_OCCUPANCY_TOOLS_H
+
+#include "occupancy.h"
+
+typedef enum { GR_SWEEP_THREADS, GR_SWEEP_REGS, GR_SWEEP_SMEM } gr_sweep_axis;
+
+typedef struct {
+    int64_t x;          /* threads per block, registers per thread or bytes */
+    bool valid;         /* false: this launch would fail */
+    gr_occupancy occ;
+} gr_sweep_point;
+
+typedef struct {
+    gr_sweep_axis axis;
+    size_t count;
+    gr_sweep_point *points; /* caller frees with gr_sweep_free */
+} gr_sweep;
+
+/* Varies one resource over its whole legal range, the others as in base:
+ * threads in warp steps, registers one by one, shared memory in allocation
+ * units. */
+bool gr_occupancy_sweep(const gr_sm_limits *lim, const gr_launch *base,
+                        gr_sweep_axis axis, gr_sweep *out, gr_error *err);
+void gr_sweep_free(gr_sweep *s);
+bool gr_sweep_axis_parse(const char *text, gr_sweep_axis *axis);
+const char *gr_sweep_axis_name(gr_sweep_axis axis);
+
+typedef struct {
+    int threads_per_block;
+    int blocks_per_sm;
+    double occupancy;
+} gr_suggestion;
+
+/* The block size cudaOccupancyMaxPotentialBlockSize picks: the most resident
+ * threads, the larger block on a tie. */
+bool gr_occupancy_suggest(const gr_sm_limits *lim, const gr_launch *base,
+                          gr_suggestion *out, gr_error *err);
+
+typedef struct {
+    int64_t max_dynamic_smem_bytes;   /* the largest that keeps N blocks */
+    int64_t runtime_dynamic_smem_bytes; /* the same, leaving out the reserved bytes */
+    int64_t per_block_bytes;          /* capacity / N, in allocation units */
+} gr_smem_target;
+
+/* The largest dynamic shared memory per block with which target blocks stay
+ * resident, base's shared memory being the static part.  An error if the
+ * other resources already keep fewer blocks. */
+bool gr_occupancy_max_smem(const gr_sm_limits *lim, const gr_launch *base, int target,
+                           gr_smem_target *out, gr_error *err);
+
+#endif

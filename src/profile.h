@@ -1,0 +1,72 @@
+/* A GPU's figures, read from a device profile (profiles/NAME.yaml; the
+ * format is docs/profile-format.md). */
+#ifndef GPUROOF_PROFILE_H
+#define GPUROOF_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "error.h"
+
+#define GR_MAX_PEAKS 16
+#define GR_MAX_CARVEOUTS 16
+
+typedef enum {
+    GR_BANKS_STANDARD, /* 32 banks of 4 bytes: Fermi, Maxwell to Hopper */
+    GR_BANKS_KEPLER,   /* 32 banks 8 bytes wide, 4- and 8-byte modes */
+} gr_bank_scheme;
+
+typedef struct {
+    char precision[24]; /* "fp32", "fp64", "tf32_tensor", ... */
+    double gflops;
+} gr_peak;
+
+typedef struct {
+    char name[64];       /* what --device takes: "a100" */
+    char full_name[128]; /* "NVIDIA A100-SXM4-40GB" */
+    char architecture[32];
+    int cc_major, cc_minor;
+    int sm_count;
+    double clock_mhz; /* the SM clock the peak rates assume */
+    int peak_count;
+    gr_peak peaks[GR_MAX_PEAKS];
+
+    double bandwidth_gbs; /* DRAM, 10^9 B/s */
+    int64_t memory_bytes;
+    int64_t l2_bytes;
+
+    int max_threads_sm, max_warps_sm, max_blocks_sm, regs_sm;
+    int smem_sm_bytes; /* the largest carveout */
+    int carveout_count;
+    int carveouts_bytes[GR_MAX_CARVEOUTS]; /* ascending */
+
+    int max_threads_block, regs_block;
+    int smem_block_bytes;          /* without opt-in */
+    int smem_block_optin_bytes;    /* with cudaFuncAttributeMaxDynamicSharedMemorySize */
+    int smem_block_reserved_bytes; /* taken by the runtime from every block */
+
+    int max_regs_thread;
+    int reg_alloc_unit;      /* registers, allocated per warp */
+    int reg_subpartitions;   /* the register file is split this many ways */
+    int smem_alloc_unit;     /* bytes */
+    int warp_size;
+
+    int bank_count, bank_width_bytes;
+    gr_bank_scheme bank_scheme;
+
+    char path[512]; /* the file it came from */
+} gr_profile;
+
+bool gr_profile_load_file(const char *path, gr_profile *p, gr_error *err);
+bool gr_profile_load_buffer(const char *name, const char *text, size_t len,
+                            gr_profile *p, gr_error *err);
+
+/* The peak for a precision, or NULL if the profile has none. */
+const gr_peak *gr_profile_peak(const gr_profile *p, const char *precision);
+
+/* The precisions a profile may name, NULL-terminated. */
+extern const char *const gr_precisions[];
+
+const char *gr_bank_scheme_name(gr_bank_scheme scheme);
+
+#endif

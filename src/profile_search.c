@@ -1,0 +1,139 @@
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "profile_search.h"
+
+void gr_search_path_add(gr_search_path *sp, const char *dirs)
+{
+    const char *start = dirs;
+    while (start && *start) {
+        const char *colon = strchr(start, ':');
+        size_t len = colon ? (size_t)(colon - start) : strlen(start);
+        if (len > 0 && len < sizeof sp->dirs[0] && sp->count < GR_MAX_PROFILE_DIRS) {
+            memcpy(sp->dirs[sp->count], start, len);
+            sp->dirs[sp->count++][len] = '\0';
+        }
+        start = colon ? colon + 1 : NULL;
+    }
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+bool gr_names_file(const char *text)
+{
+    return strchr(text, '/') || ends_with(text, ".yaml") || ends_with(text, ".yml");
+}
+
+static bool is_profile_name(const char *name)
+{
+    if (!*name || strlen(name) > 63)
+        return false;
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_'))
+            return false;
+    return true;
+}
+
+static bool file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static bool load_named(const char *path, const char *name, gr_profile *p, gr_error *err)
+{
+    if (!gr_profile_load_file(path, p, err))
+        return false;
+    if (strcmp(p->name, name) != 0)
+        return gr_error_set(err, "%s: the profile is named '%s', but its file is %s.yaml",
+                            path, p->name, name);
+    return true;
+}
+
+bool gr_profile_find(const gr_search_path *sp, const char *text, gr_profile *p, gr_error *err)
+{
+    if (gr_names_file(text))
+        return gr_profile_load_file(text, p, err);
+    if (!is_profile_name(text))
+        return gr_error_set(err, "'%s' is not a profile name (lower-case letters, digits, '-' and '_')", text);
+    for (size_t i = 0; i < sp->count; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s.yaml", sp->dirs[i], text);
+        if (file_exists(path))
+            return load_named(path, text, p, err);
+    }
+    return gr_error_set(err, "unknown device '%s' (gpuroof devices lists the profiles)", text);
+}
+
+static bool listed(const gr_profile_list *list, const char *name)
+{
+    for (size_t i = 0; i < list->count; i++)
+        if (strcmp(list->items[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+static bool add_profile(gr_profile_list *list, const char *dir, const char *file, gr_error *err)
+{
+    char name[256], path[1024];
+    snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - strlen(".yaml")), file);
+    if (!is_profile_name(name) || listed(list, name))
+        return true;
+    gr_profile *grown = realloc(list->items, (list->count + 1) * sizeof *grown);
+    if (!grown)
+        return gr_error_set(err, "out of memory");
+    list->items = grown;
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    if (!load_named(path, name, &list->items[list->count], err))
+        return false;
+    list->count++;
+    return true;
+}
+
+static bool add_directory(gr_profile_list *list, const char *dir, gr_error *err)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return true; /* a directory on the path need not exist */
+    bool ok = true;
+    struct dirent *entry;
+    while (ok && (entry = readdir(d)))
+        if (ends_with(entry->d_name, ".yaml"))
+            ok = add_profile(list, dir, entry->d_name, err);
+    closedir(d);
+    return ok;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(((const gr_profile *)a)->name, ((const gr_profile *)b)->name);
+}
+
+bool gr_profile_list_all(const gr_search_path *sp, gr_profile_list *out, gr_error *err)
+{
+    out->count = 0;
+    out->items = NULL;
+    for (size_t i = 0; i < sp->count; i++)
+        if (!add_directory(out, sp->dirs[i], err)) {
+            gr_profile_list_free(out);
+            return false;
+        }
+    if (out->count > 1)
+        qsort(out->items, out->count, sizeof *out->items, by_name);
+    return true;
+}
+
+void gr_profile_list_free(gr_profile_list *list)
+{
+    free(list->items);
+    list->items = NULL;
+    list->count = 0;
+}

@@ -1,0 +1,38 @@
+/* Finding profiles by name along a search path of directories. */
+#ifndef GPUROOF_PROFILE_SEARCH_H
+#define GPUROOF_PROFILE_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "error.h"
+#include "profile.h"
+
+#define GR_MAX_PROFILE_DIRS 16
+
+typedef struct {
+    size_t count;
+    char dirs[GR_MAX_PROFILE_DIRS][512];
+} gr_search_path;
+
+/* Appends one directory, or each of a colon-separated list. */
+void gr_search_path_add(gr_search_path *sp, const char *dirs);
+
+/* True if text names a file rather than a profile: it holds a '/' or ends
+ * in .yaml or .yml. */
+bool gr_names_file(const char *text);
+
+/* Loads the profile text names: a file, or NAME.yaml in the first directory
+ * that has one (whose `name` must then be NAME). */
+bool gr_profile_find(const gr_search_path *sp, const char *text, gr_profile *p, gr_error *err);
+
+typedef struct {
+    size_t count;
+    gr_profile *items; /* sorted by name; the first directory wins */
+} gr_profile_list;
+
+/* Loads every profile on the path.  A file that fails to load stops the
+ * listing with its error: a broken profile is never silently skipped. */
+bool gr_profile_list_all(const gr_search_path *sp, gr_profile_list *out, gr_error *err);
+void gr_profile_list_free(gr_profile_list *list);
+
+#endif

@@ -1,0 +1,315 @@
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "expr.h"
+#include "yaml_doc.h"
+
+static bool error_at_mark(gr_error *err, const char *path, yaml_mark_t mark,
+                          const char *fmt, ...) GR_PRINTF(4, 5);
+
+static bool error_at_mark(gr_error *err, const char *path, yaml_mark_t mark,
+                          const char *fmt, ...)
+{
+    char prefix[600];
+    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", path,
+             (unsigned long)mark.line + 1, (unsigned long)mark.column + 1);
+    va_list ap;
+    va_start(ap, fmt);
+    gr_error_vset(err, prefix, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static bool parser_error(gr_error *err, const char *path, const yaml_parser_t *p)
+{
+    yaml_mark_t mark = p->problem_mark;
+    const char *problem = p->problem ? p->problem : "malformed YAML";
+    if (p->error == YAML_MEMORY_ERROR)
+        return gr_error_set(err, "%s: out of memory", path);
+    if (p->context)
+        return error_at_mark(err, path, mark, "%s %s", problem, p->context);
+    return error_at_mark(err, path, mark, "%s", problem);
+}
+
+/* The document loader shares aliased nodes rather than copying them, but a
+ * consumer walking the tree would still expand them (billion laughs), and
+ * none of gpuroof's files needs them: one event pass rejects aliases,
+ * anchors, extra documents and deep nesting, with their exact positions. */
+static bool check_events(const char *path, const char *text, size_t len, gr_error *err)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return gr_error_set(err, "%s: out of memory", path);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+    bool ok = true, done = false;
+    int depth = 0, documents = 0;
+    while (ok && !done) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev)) {
+            ok = parser_error(err, path, &parser);
+            break;
+        }
+        switch (ev.type) {
+        case YAML_STREAM_END_EVENT:
+            done = true;
+            break;
+        case YAML_DOCUMENT_START_EVENT:
+            if (++documents > 1)
+                ok = error_at_mark(err, path, ev.start_mark, "only one YAML document is allowed");
+            break;
+        case YAML_ALIAS_EVENT:
+            ok = error_at_mark(err, path, ev.start_mark, "YAML aliases are not allowed");
+            break;
+        case YAML_SCALAR_EVENT:
+            if (ev.data.scalar.anchor)
+                ok = error_at_mark(err, path, ev.start_mark, "YAML anchors are not allowed");
+            break;
+        case YAML_SEQUENCE_START_EVENT:
+        case YAML_MAPPING_START_EVENT:
+            if ((ev.type == YAML_SEQUENCE_START_EVENT ? ev.data.sequence_start.anchor
+                                                      : ev.data.mapping_start.anchor))
+                ok = error_at_mark(err, path, ev.start_mark, "YAML anchors are not allowed");
+            else if (++depth > GR_YAML_MAX_DEPTH)
+                ok = error_at_mark(err, path, ev.start_mark,
+                                   "nesting deeper than %d levels", GR_YAML_MAX_DEPTH);
+            break;
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT:
+            depth--;
+            break;
+        default:
+            break;
+        }
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    return ok;
+}
+
+bool gr_yaml_load_buffer(gr_yaml *y, const char *name, const char *text,
+                         size_t len, gr_error *err)
+{
+    memset(y, 0, sizeof *y);
+    snprintf(y->path, sizeof y->path, "%s", name);
+    if (len > GR_YAML_MAX_BYTES)
+        return gr_error_set(err, "%s: file larger than %d bytes", name, GR_YAML_MAX_BYTES);
+    if (memchr(text, '\0', len))
+        return gr_error_set(err, "%s: file contains a NUL byte (not a text file)", name);
+    if (!check_events(name, text, len, err))
+        return false;
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return gr_error_set(err, "%s: out of memory", name);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+    bool ok = yaml_parser_load(&parser, &y->doc);
+    if (!ok)
+        parser_error(err, name, &parser);
+    yaml_parser_delete(&parser);
+    if (!ok)
+        return false;
+    y->loaded = true;
+    if (!yaml_document_get_root_node(&y->doc)) {
+        gr_yaml_free(y);
+        return gr_error_set(err, "%s: the file is empty", name);
+    }
+    return true;
+}
+
+static char *read_whole_file(const char *path, size_t *len, gr_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        gr_error_set(err, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    char *buf = malloc(GR_YAML_MAX_BYTES + 1);
+    size_t got = buf ? fread(buf, 1, GR_YAML_MAX_BYTES + 1, f) : 0;
+    bool read_error = ferror(f);
+    fclose(f);
+    if (!buf) {
+        gr_error_set(err, "%s: out of memory", path);
+        return NULL;
+    }
+    if (read_error) {
+        free(buf);
+        gr_error_set(err, "%s: read error (is it a directory?)", path);
+        return NULL;
+    }
+    *len = got;
+    return buf;
+}
+
+bool gr_yaml_load_file(gr_yaml *y, const char *path, gr_error *err)
+{
+    size_t len = 0;
+    char *text = read_whole_file(path, &len, err);
+    if (!text) {
+        memset(y, 0, sizeof *y);
+        return false;
+    }
+    bool ok = gr_yaml_load_buffer(y, path, text, len, err);
+    free(text);
+    return ok;
+}
+
+void gr_yaml_free(gr_yaml *y)
+{
+    if (y->loaded)
+        yaml_document_delete(&y->doc);
+    y->loaded = false;
+}
+
+yaml_node_t *gr_yaml_root(gr_yaml *y)
+{
+    return y->loaded ? yaml_document_get_root_node(&y->doc) : NULL;
+}
+
+bool gr_yaml_error(gr_error *err, const gr_yaml *y, const yaml_node_t *node,
+                   const char *fmt, ...)
+{
+    char prefix[600];
+    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", y->path,
+             (unsigned long)node->start_mark.line + 1,
+             (unsigned long)node->start_mark.column + 1);
+    va_list ap;
+    va_start(ap, fmt);
+    gr_error_vset(err, prefix, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+const char *gr_yaml_scalar(const yaml_node_t *node)
+{
+    if (!node || node->type != YAML_SCALAR_NODE)
+        return NULL;
+    return (const char *)node->data.scalar.value;
+}
+
+static const char *type_name(const yaml_node_t *node)
+{
+    switch (node->type) {
+    case YAML_MAPPING_NODE: return "a mapping";
+    case YAML_SEQUENCE_NODE: return "a list";
+    case YAML_SCALAR_NODE: return "a scalar";
+    default: return "nothing";
+    }
+}
+
+static bool is_allowed(const char *key, const char *const allowed[])
+{
+    for (size_t i = 0; allowed[i]; i++)
+        if (strcmp(key, allowed[i]) == 0)
+            return true;
+    return false;
+}
+
+bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
+                           const char *const allowed[], gr_error *err)
+{
+    if (node->type != YAML_MAPPING_NODE)
+        return gr_yaml_error(err, y, node, "%s must be a mapping, not %s", what, type_name(node));
+    yaml_node_pair_t *first = node->data.mapping.pairs.start;
+    for (yaml_node_pair_t *p = first; p < node->data.mapping.pairs.top; p++) {
+        yaml_node_t *key = yaml_document_get_node(&y->doc, p->key);
+        const char *name = gr_yaml_scalar(key);
+        if (!name)
+            return gr_yaml_error(err, y, key, "%s: keys must be plain names", what);
+        if (!is_allowed(name, allowed))
+            return gr_yaml_error(err, y, key, "%s: unknown key '%s'", what, name);
+        for (yaml_node_pair_t *q = first; q < p; q++) {
+            const char *earlier = gr_yaml_scalar(yaml_document_get_node(&y->doc, q->key));
+            if (earlier && strcmp(earlier, name) == 0)
+                return gr_yaml_error(err, y, key, "%s: key '%s' given twice", what, name);
+        }
+    }
+    return true;
+}
+
+yaml_node_t *gr_yaml_get(gr_yaml *y, yaml_node_t *mapping, const char *key)
+{
+    if (!mapping || mapping->type != YAML_MAPPING_NODE)
+        return NULL;
+    for (yaml_node_pair_t *p = mapping->data.mapping.pairs.start;
+         p < mapping->data.mapping.pairs.top; p++) {
+        const char *name = gr_yaml_scalar(yaml_document_get_node(&y->doc, p->key));
+        if (name && strcmp(name, key) == 0)
+            return yaml_document_get_node(&y->doc, p->value);
+    }
+    return NULL;
+}
+
+yaml_node_t *gr_yaml_require(gr_yaml *y, yaml_node_t *mapping,
+                             const char *what, const char *key, gr_error *err)
+{
+    yaml_node_t *value = gr_yaml_get(y, mapping, key);
+    if (!value)
+        gr_yaml_error(err, y, mapping, "%s: missing key '%s'", what, key);
+    return value;
+}
+
+bool gr_yaml_string(gr_yaml *y, yaml_node_t *node, const char *what,
+                    char *out, size_t out_size, gr_error *err)
+{
+    const char *text = gr_yaml_scalar(node);
+    if (!text)
+        return gr_yaml_error(err, y, node, "%s must be a string, not %s", what, type_name(node));
+    size_t len = node->data.scalar.length;
+    if (len == 0)
+        return gr_yaml_error(err, y, node, "%s must not be empty", what);
+    if (len >= out_size || strlen(text) != len)
+        return gr_yaml_error(err, y, node, "%s is longer than %zu characters", what, out_size - 1);
+    memcpy(out, text, len + 1);
+    return true;
+}
+
+/* Evaluates a scalar as an expression; an error points at the character. */
+static bool eval_scalar(gr_yaml *y, yaml_node_t *node, const char *what,
+                        unsigned flags, gr_value *out, gr_error *err)
+{
+    const char *text = gr_yaml_scalar(node);
+    if (!text)
+        return gr_yaml_error(err, y, node, "%s must be a number, not %s", what, type_name(node));
+    gr_expr_error e;
+    if (gr_expr_eval(text, NULL, NULL, flags, out, &e))
+        return true;
+    yaml_mark_t mark = node->start_mark;
+    bool quoted = node->data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+                  node->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE;
+    if (!strchr(text, '\n'))
+        mark.column += e.position + (quoted ? 1 : 0);
+    return error_at_mark(err, y->path, mark, "%s: %s", what, e.message);
+}
+
+bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,
+                 int64_t min, int64_t max, bool byte_suffixes, int64_t *out,
+                 gr_error *err)
+{
+    gr_value v;
+    if (!eval_scalar(y, node, what, byte_suffixes ? GR_EXPR_BYTE_SUFFIXES : 0, &v, err))
+        return false;
+    int64_t n;
+    if (!gr_value_to_int(v, INT64_MIN, INT64_MAX, &n))
+        return gr_yaml_error(err, y, node, "%s must be a whole number, not %s", what,
+                             gr_yaml_scalar(node));
+    if (n < min || n > max)
+        return gr_yaml_error(err, y, node, "%s is %lld; it must be between %lld and %lld",
+                             what, (long long)n, (long long)min, (long long)max);
+    *out = n;
+    return true;
+}
+
+bool gr_yaml_double(gr_yaml *y, yaml_node_t *node, const char *what,
+                    double min, double max, double *out, gr_error *err)
+{
+    gr_value v;
+    if (!eval_scalar(y, node, what, 0, &v, err))
+        return false;
+    double d = gr_value_as_double(v);
+    if (!(d >= min && d <= max))
+        return gr_yaml_error(err, y, node, "%s is %g; it must be between %g and %g",
+                             what, d, min, max);
+    *out = d;
+    return true;
+}

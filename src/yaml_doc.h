@@ -1,0 +1,58 @@
+/* A YAML file loaded whole, with the checks every gpuroof input needs:
+ * bounded size and depth, no aliases, no duplicate keys, and errors that
+ * name the file, line and column. */
+#ifndef GPUROOF_YAML_DOC_H
+#define GPUROOF_YAML_DOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <yaml.h>
+#include "error.h"
+
+#define GR_YAML_MAX_BYTES (1024 * 1024)
+#define GR_YAML_MAX_DEPTH 32
+
+typedef struct {
+    yaml_document_t doc;
+    bool loaded;
+    char path[512];
+} gr_yaml;
+
+/* Reads and parses a file; on failure *y needs no gr_yaml_free. */
+bool gr_yaml_load_file(gr_yaml *y, const char *path, gr_error *err);
+/* Parses text already in memory; name is what errors call it. */
+bool gr_yaml_load_buffer(gr_yaml *y, const char *name, const char *text,
+                         size_t len, gr_error *err);
+void gr_yaml_free(gr_yaml *y);
+
+yaml_node_t *gr_yaml_root(gr_yaml *y);
+
+/* An error located at node's start. */
+bool gr_yaml_error(gr_error *err, const gr_yaml *y, const yaml_node_t *node,
+                   const char *fmt, ...) GR_PRINTF(4, 5);
+
+/* Checks that node is a mapping whose keys are all plain scalars from
+ * allowed (NULL-terminated). what names the mapping in messages. */
+bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
+                           const char *const allowed[], gr_error *err);
+
+/* The value of key in mapping, or NULL. */
+yaml_node_t *gr_yaml_get(gr_yaml *y, yaml_node_t *mapping, const char *key);
+/* The same, but a missing key is an error located at the mapping. */
+yaml_node_t *gr_yaml_require(gr_yaml *y, yaml_node_t *mapping,
+                             const char *what, const char *key, gr_error *err);
+
+/* Scalar readers; what names the field in messages. */
+bool gr_yaml_string(gr_yaml *y, yaml_node_t *node, const char *what,
+                    char *out, size_t out_size, gr_error *err);
+bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,
+                 int64_t min, int64_t max, bool byte_suffixes, int64_t *out,
+                 gr_error *err);
+bool gr_yaml_double(gr_yaml *y, yaml_node_t *node, const char *what,
+                    double min, double max, double *out, gr_error *err);
+
+/* The scalar's text, or NULL if node is not a scalar. */
+const char *gr_yaml_scalar(const yaml_node_t *node);
+
+#endif
