@@ -116,8 +116,8 @@ static void print_work(const bound_options *o, const bound_inputs *in, const gr_
 {
     char a[32], b[32], c[32], d[32];
     if (in->has_device)
-        printf("Roofline of %s (%s, %s): %s GFLOP/s %s peak%s, %s GB/s DRAM%s\n\n",
-               in->device.full_name, in->device.name, in->device.path, cli_num(a, r->peak_gflops),
+        printf("Roofline of %s (%s): %s GFLOP/s %s peak%s, %s GB/s DRAM%s\n\n",
+               in->device.full_name, in->device.name, cli_num(a, r->peak_gflops),
                in->precision, o->peak ? " (given)" : "", cli_num(b, r->bandwidth_gbs),
                o->bandwidth ? " (given)" : "");
     else

@@ -43,12 +43,12 @@ static int parse(const char *cmd, const char *help, int argc, char **argv, list_
 
 static void print_device_row(const gr_profile *p)
 {
-    char fp32[32], fp64[32], bw[32], ridge[32];
+    char fp32[32], fp64[32], bw[32], ridge[32], l2[32];
     const gr_peak *peak32 = gr_profile_peak(p, "fp32");
-    printf("%-10s %-24s sm_%d%d %4d %9s %9s %7s %7s %5lld MiB %4d KiB\n", p->name, p->full_name,
+    printf("%-10s %-28s sm_%d%d %4d %9s %9s %7s %7s %5s MiB %4d KiB\n", p->name, p->full_name,
            p->cc_major, p->cc_minor, p->sm_count, cli_num(fp32, peak32->gflops),
            cli_num(fp64, gr_profile_peak(p, "fp64")->gflops), cli_num(bw, p->bandwidth_gbs),
-           cli_num(ridge, peak32->gflops / p->bandwidth_gbs), (long long)(p->l2_bytes >> 20),
+           cli_num(ridge, peak32->gflops / p->bandwidth_gbs), cli_num(l2, p->l2_bytes / 1048576.0),
            p->smem_sm_bytes / 1024);
 }
 
@@ -74,10 +74,10 @@ int cmd_devices(int argc, char **argv)
         gr_profile_list_free(&list);
         return cli_print_json(arr);
     }
-    printf("%-10s %-24s %-5s %4s %9s %9s %7s %7s %9s %8s\n", "name", "device", "cc", "SMs",
+    printf("%-10s %-28s %-5s %4s %9s %9s %7s %7s %9s %8s\n", "name", "device", "cc", "SMs",
            "FP32", "FP64", "DRAM", "ridge", "L2", "smem/SM");
-    printf("%-10s %-24s %-5s %4s %9s %9s %7s %7s %9s %8s\n", "", "", "", "", "GFLOP/s", "GFLOP/s",
-           "GB/s", "FLOP/B", "", "");
+    printf("%-10s %-28s %-5s %4s %9s %9s %7s %7s\n", "", "", "", "", "GFLOP/s", "GFLOP/s",
+           "GB/s", "FLOP/B");
     for (size_t i = 0; i < list.count; i++)
         print_device_row(&list.items[i]);
     if (list.count == 0)

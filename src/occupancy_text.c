@@ -23,8 +23,8 @@ static void print_sm(const occ_inputs *in)
     char b[48];
     const gr_sm_limits *lim = &in->limits;
     if (in->has_device) {
-        printf("on %s (%s, sm_%d%d, %s)\n\n", in->device.full_name, in->device.name,
-               in->device.cc_major, in->device.cc_minor, in->device.path);
+        printf("on %s (%s, sm_%d%d)\n\n", in->device.full_name, in->device.name,
+               in->device.cc_major, in->device.cc_minor);
         return;
     }
     printf("on an SM of %d threads, %d blocks, %lld registers and %s of shared memory\n",
@@ -248,7 +248,8 @@ static void print_check(const occ_inputs *in, int64_t dynamic_bytes)
     gr_occupancy o;
     gr_error err;
     if (gr_occupancy_compute(&in->limits, &l, &o, &err))
-        printf("  with %lld B: %d blocks resident\n", (long long)dynamic_bytes, o.blocks_per_sm);
+        printf("  with %lld B: %d block%s resident\n", (long long)dynamic_bytes, o.blocks_per_sm,
+               o.blocks_per_sm == 1 ? "" : "s");
     else
         printf("  with %lld B: does not launch (%s)\n", (long long)dynamic_bytes, err.text);
 }

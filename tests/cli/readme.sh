@@ -1,0 +1,33 @@
+#!/bin/sh
+# The README's examples are real: every ```console block's "$ gpuroof ..."
+# line is run, and its output must be exactly the lines that follow it.
+set -u
+readme="$top_srcdir/README.md"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+gpuroof() { "$GPUROOF" "$@"; }
+
+# Splits the blocks into work/N.cmd (the command) and work/N.out (its output).
+awk -v dir="$work" '
+    /^```console$/ { inblock = 1; next }
+    /^```$/        { inblock = 0; next }
+    inblock && /^\$ / { n++; print substr($0, 3) > (dir "/" n ".cmd"); printf "" > (dir "/" n ".out"); next }
+    inblock && n    { print > (dir "/" n ".out") }
+' "$readme"
+
+checked=0 failed=0
+for cmd in "$work"/*.cmd; do
+    [ -e "$cmd" ] || break
+    expected=${cmd%.cmd}.out
+    (cd "$top_srcdir" && eval "$(cat "$cmd")") >"$work/actual" 2>&1
+    checked=$((checked + 1))
+    if cmp -s "$expected" "$work/actual"; then
+        echo "ok - README: $(cat "$cmd")"
+    else
+        failed=$((failed + 1))
+        echo "FAIL - README: $(cat "$cmd")"
+        diff -u "$expected" "$work/actual" | head -n 40
+    fi
+done
+echo "$checked README examples checked, $failed differ"
+[ "$checked" -gt 0 ] && [ "$failed" -eq 0 ]

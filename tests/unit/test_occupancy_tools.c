@@ -1,0 +1,159 @@
+/* Sweeps, the suggested block size and the inverse shared-memory query. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <cmocka.h>
+#include "occupancy_fixture.h"
+#include "occupancy_tools.h"
+
+static void sweep_threads(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h100", -1);
+    gr_launch base = {0, 32, 0};
+    gr_sweep s;
+    assert_true(gr_occupancy_sweep(&lim, &base, GR_SWEEP_THREADS, &s, NULL));
+    assert_int_equal(s.count, 32);
+    assert_int_equal(s.points[0].x, 32);
+    assert_int_equal(s.points[0].occ.blocks_per_sm, 32); /* 32 one-warp blocks: the block limit */
+    assert_int_equal(s.points[31].x, 1024);
+    assert_int_equal(s.points[31].occ.blocks_per_sm, 2);
+    for (size_t i = 0; i < s.count; i++)
+        assert_true(s.points[i].valid);
+    gr_sweep_free(&s);
+}
+
+/* 256 threads: at 64 registers 2048 per warp, 8 warps per sub-partition,
+ * 32 warps: 4 blocks; at 255, 8192 per warp, 2 per sub-partition: 1 block. */
+static void sweep_registers(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h100", -1);
+    gr_launch base = {256, 0, 0};
+    gr_sweep s;
+    assert_true(gr_occupancy_sweep(&lim, &base, GR_SWEEP_REGS, &s, NULL));
+    assert_int_equal(s.count, 255);
+    assert_int_equal(s.points[63].x, 64);
+    assert_int_equal(s.points[63].occ.blocks_per_sm, 4);
+    assert_int_equal(s.points[254].occ.blocks_per_sm, 1);
+    gr_sweep_free(&s);
+}
+
+static void sweep_shared_memory(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("a100", -1);
+    gr_launch base = {256, 32, 0};
+    gr_sweep s;
+    assert_true(gr_occupancy_sweep(&lim, &base, GR_SWEEP_SMEM, &s, NULL));
+    assert_int_equal(s.count, 166912 / 128 + 1);
+    assert_int_equal(s.points[0].occ.blocks_per_sm, 8);
+    assert_int_equal(s.points[s.count - 1].x, 166912);
+    assert_int_equal(s.points[s.count - 1].occ.blocks_per_sm, 1);
+    gr_sweep_free(&s);
+}
+
+static void axis_names(void **state)
+{
+    (void)state;
+    gr_sweep_axis axis;
+    assert_true(gr_sweep_axis_parse("smem", &axis));
+    assert_int_equal(axis, GR_SWEEP_SMEM);
+    assert_string_equal(gr_sweep_axis_name(GR_SWEEP_REGS), "regs");
+    assert_false(gr_sweep_axis_parse("warps", &axis));
+}
+
+/* 40 registers: 48 warps fit by registers.  768 threads (24 warps) give 2
+ * blocks = 1536 threads, as do 512, 384 and 256; 1024 gives one.  The
+ * largest of the best is 768. */
+static void suggest_prefers_the_larger_block_on_a_tie(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h100", -1);
+    gr_launch base = {0, 40, 0};
+    gr_suggestion s;
+    assert_true(gr_occupancy_suggest(&lim, &base, &s, NULL));
+    assert_int_equal(s.threads_per_block, 768);
+    assert_int_equal(s.blocks_per_sm, 2);
+    assert_float_equal(s.occupancy, 0.75, 1e-12);
+    base.regs_per_thread = 32;
+    assert_true(gr_occupancy_suggest(&lim, &base, &s, NULL));
+    assert_int_equal(s.threads_per_block, 1024);
+}
+
+static void suggest_fails_when_nothing_fits(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = exercise_12_limits();
+    gr_launch base = {0, 40, 200000};
+    gr_suggestion s;
+    gr_error err;
+    assert_false(gr_occupancy_suggest(&lim, &base, &s, &err));
+    assert_string_equal(err.text, "no block size fits with these registers and shared memory");
+}
+
+/* The issue's H200 case: 233472 / 2 = 116736 per block, less 1024 reserved:
+ * 115712; the runtime's answer leaves the reserved bytes in. */
+static void target_blocks_counts_reserved_memory(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h200", -1);
+    gr_launch base = {256, 32, 0};
+    gr_smem_target t;
+    assert_true(gr_occupancy_max_smem(&lim, &base, 2, &t, NULL));
+    assert_int_equal(t.max_dynamic_smem_bytes, 115712);
+    assert_int_equal(t.runtime_dynamic_smem_bytes, 116736);
+    gr_launch at = {256, 32, 115712}, past = {256, 32, 115713};
+    gr_occupancy o;
+    assert_true(gr_occupancy_compute(&lim, &at, &o, NULL));
+    assert_int_equal(o.blocks_per_sm, 2);
+    assert_true(gr_occupancy_compute(&lim, &past, &o, NULL));
+    assert_int_equal(o.blocks_per_sm, 1);
+}
+
+/* With 10000 B static: 116736 - 1024 - 10000 = 105712 dynamic. */
+static void target_blocks_subtracts_static_memory(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h100", -1);
+    gr_launch base = {256, 32, 10000};
+    gr_smem_target t;
+    assert_true(gr_occupancy_max_smem(&lim, &base, 2, &t, NULL));
+    assert_int_equal(t.max_dynamic_smem_bytes, 105712);
+    assert_true(gr_occupancy_max_smem(&lim, &base, 1, &t, NULL));
+    assert_int_equal(t.max_dynamic_smem_bytes, 232448 - 10000); /* capped by the opt-in maximum */
+}
+
+static void target_blocks_out_of_reach(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h100", -1);
+    gr_launch base = {256, 32, 0};
+    gr_smem_target t;
+    gr_error err;
+    assert_false(gr_occupancy_max_smem(&lim, &base, 9, &t, &err));
+    assert_string_equal(err.text, "9 blocks can never be resident: threads allow only 8");
+    assert_false(gr_occupancy_max_smem(&lim, &base, 0, &t, &err));
+    assert_string_equal(err.text, "the target must be at least 1 block, not 0");
+    gr_launch one_warp = {32, 8, 0};
+    assert_true(gr_occupancy_max_smem(&lim, &one_warp, 32, &t, NULL));
+    assert_int_equal(t.max_dynamic_smem_bytes, 7296 - 1024); /* 233472/32 = 7296 */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sweep_threads),
+        cmocka_unit_test(sweep_registers),
+        cmocka_unit_test(sweep_shared_memory),
+        cmocka_unit_test(axis_names),
+        cmocka_unit_test(suggest_prefers_the_larger_block_on_a_tie),
+        cmocka_unit_test(suggest_fails_when_nothing_fits),
+        cmocka_unit_test(target_blocks_counts_reserved_memory),
+        cmocka_unit_test(target_blocks_subtracts_static_memory),
+        cmocka_unit_test(target_blocks_out_of_reach),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

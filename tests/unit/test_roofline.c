@@ -1,0 +1,98 @@
+/* The roofline core against PMPP chapter 5's answers. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+#include "roofline.h"
+
+static gr_roofline bound(double intensity, double peak, double bandwidth)
+{
+    gr_roofline r;
+    assert_true(gr_roofline_compute(intensity, peak, bandwidth, &r, NULL));
+    return r;
+}
+
+/* Exercise 9: 36 FLOP and seven 32-bit accesses per thread. */
+static void exercise_9a_is_memory_bound(void **state)
+{
+    (void)state;
+    gr_roofline r = bound(36.0 / 28, 200, 100);
+    assert_int_equal(r.bound, GR_BOUND_MEMORY);
+    assert_float_equal(r.attainable_gflops, 128.5714285714, 1e-9);
+    assert_float_equal(r.ridge, 2.0, 1e-12);
+    assert_float_equal(r.fraction_of_peak, 0.6428571428571, 1e-12);
+    assert_string_equal(gr_bound_name(r.bound), "memory");
+}
+
+static void exercise_9b_is_compute_bound(void **state)
+{
+    (void)state;
+    gr_roofline r = bound(36.0 / 28, 300, 250);
+    assert_int_equal(r.bound, GR_BOUND_COMPUTE);
+    assert_float_equal(r.attainable_gflops, 300, 1e-12);
+    assert_float_equal(r.memory_roof_gflops, 321.4285714286, 1e-9);
+    assert_float_equal(r.ridge, 1.2, 1e-12);
+    assert_float_equal(r.fraction_of_peak, 1.0, 1e-12);
+}
+
+/* The chapter's A100: 0.25 FLOP/B at 1555 GB/s is 388.75 GFLOP/s, 2% of
+ * 19,500; the ridge is 12.5 FLOP/B. */
+static void a100_example(void **state)
+{
+    (void)state;
+    gr_roofline r = bound(0.25, 19500, 1555);
+    assert_float_equal(r.attainable_gflops, 388.75, 1e-9);
+    assert_float_equal(r.fraction_of_peak, 388.75 / 19500, 1e-12);
+    assert_true(r.fraction_of_peak > 0.0199 && r.fraction_of_peak < 0.0200);
+    assert_float_equal(r.ridge, 12.540192926, 1e-8);
+    assert_int_equal(r.bound, GR_BOUND_MEMORY);
+}
+
+static void ridge_is_balanced(void **state)
+{
+    (void)state;
+    assert_int_equal(bound(2, 200, 100).bound, GR_BOUND_BALANCED);
+    assert_string_equal(gr_bound_name(GR_BOUND_BALANCED), "balanced");
+    assert_int_equal(bound(2 * (1 + 1e-6), 200, 100).bound, GR_BOUND_COMPUTE);
+    assert_int_equal(bound(2 * (1 - 1e-6), 200, 100).bound, GR_BOUND_MEMORY);
+}
+
+static void achieved_gives_efficiency(void **state)
+{
+    (void)state;
+    gr_roofline r = bound(36.0 / 28, 200, 100);
+    assert_true(gr_roofline_add_achieved(&r, 64.2857142857, NULL));
+    assert_true(r.has_achieved);
+    assert_float_equal(r.efficiency, 0.5, 1e-9);
+    gr_error err;
+    assert_false(gr_roofline_add_achieved(&r, -1, &err));
+    assert_string_equal(err.text, "the achieved rate must be a non-negative number of GFLOP/s, not -1");
+}
+
+static void rejects_nonsense(void **state)
+{
+    (void)state;
+    gr_roofline r;
+    gr_error err;
+    assert_false(gr_roofline_compute(0, 1, 1, &r, &err));
+    assert_string_equal(err.text, "the intensity must be a positive number of FLOP/B, not 0");
+    assert_false(gr_roofline_compute(1, -5, 1, &r, &err));
+    assert_string_equal(err.text, "the peak must be a positive number of GFLOP/s, not -5");
+    assert_false(gr_roofline_compute(1, 1, 0.0 / 0.0, &r, &err));
+    assert_non_null(strstr(err.text, "the bandwidth must be a positive number of GB/s"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(exercise_9a_is_memory_bound),
+        cmocka_unit_test(exercise_9b_is_compute_bound),
+        cmocka_unit_test(a100_example),
+        cmocka_unit_test(ridge_is_balanced),
+        cmocka_unit_test(achieved_gives_efficiency),
+        cmocka_unit_test(rejects_nonsense),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
