@@ -1,4 +1,6 @@
+#include <ctype.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include "profile.h"
@@ -80,7 +82,8 @@ static bool read_int_fields(loader *l)
         char what[96];
         snprintf(what, sizeof what, "%s%s%s", f->section ? f->section : "",
                  f->section ? "." : "", f->key);
-        yaml_node_t *node = gr_yaml_require(&l->y, section(l, f->section), what, f->key, l->err);
+        yaml_node_t *node = gr_yaml_require(&l->y, section(l, f->section),
+                                            f->section ? f->section : "the profile", f->key, l->err);
         int64_t v;
         if (!node || !gr_yaml_int(&l->y, node, what, f->min, f->max, f->bytes, &v, l->err))
             return false;
@@ -121,18 +124,43 @@ static bool read_compute_capability(loader *l)
     char text[16];
     if (!node || !gr_yaml_string(&l->y, node, "compute_capability", text, sizeof text, l->err))
         return false;
-    char tail;
-    if (sscanf(text, "%d.%d%c", &l->p->cc_major, &l->p->cc_minor, &tail) != 2 ||
-        l->p->cc_major < 1 || l->p->cc_major > 99 || l->p->cc_minor < 0 || l->p->cc_minor > 9)
+    size_t digits = strspn(text, "0123456789");
+    bool shaped = digits >= 1 && digits <= 2 && text[digits] == '.' && isdigit((unsigned char)text[digits + 1]) &&
+                  text[digits + 2] == '\0';
+    if (shaped) {
+        l->p->cc_major = atoi(text);
+        l->p->cc_minor = text[digits + 1] - '0';
+    }
+    if (!shaped || l->p->cc_major < 1)
         return gr_yaml_error(l->err, &l->y, node,
                              "compute_capability must be MAJOR.MINOR, such as \"8.0\", not \"%s\"", text);
+    return true;
+}
+
+bool gr_profile_name_valid(const char *name)
+{
+    if (!*name || strlen(name) > 63)
+        return false;
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_'))
+            return false;
+    return true;
+}
+
+static bool read_name(loader *l)
+{
+    if (!read_string(l, "name", l->p->name, sizeof l->p->name))
+        return false;
+    if (!gr_profile_name_valid(l->p->name))
+        return gr_yaml_error(l->err, &l->y, gr_yaml_get(&l->y, l->root, "name"),
+                             "name must be lower-case letters, digits, '-' and '_', not '%s'", l->p->name);
     return true;
 }
 
 static bool read_strings(loader *l)
 {
     gr_profile *p = l->p;
-    return read_string(l, "name", p->name, sizeof p->name) &&
+    return read_name(l) &&
            read_string(l, "full_name", p->full_name, sizeof p->full_name) &&
            read_string(l, "architecture", p->architecture, sizeof p->architecture) &&
            read_compute_capability(l);
@@ -141,8 +169,10 @@ static bool read_strings(loader *l)
 static bool read_scalar_double(loader *l, yaml_node_t *map, const char *what,
                                const char *key, double max, double *out)
 {
+    char name[96];
+    snprintf(name, sizeof name, "%s.%s", what, key);
     yaml_node_t *node = gr_yaml_require(&l->y, map, what, key, l->err);
-    return node && gr_yaml_double(&l->y, node, key, 1e-3, max, out, l->err);
+    return node && gr_yaml_double(&l->y, node, name, 1e-3, max, out, l->err);
 }
 
 static bool read_memory(loader *l)
@@ -160,12 +190,7 @@ static bool read_memory(loader *l)
 static bool read_peak(loader *l, yaml_node_t *key, yaml_node_t *value)
 {
     const char *name = gr_yaml_scalar(key);
-    gr_peak *peak = &l->p->peaks[l->p->peak_count];
-    bool known = false;
-    for (size_t i = 0; gr_precisions[i]; i++)
-        known = known || strcmp(name, gr_precisions[i]) == 0;
-    if (!known)
-        return gr_yaml_error(l->err, &l->y, key, "peak_gflops: unknown precision '%s'", name);
+    gr_peak *peak = &l->p->peaks[l->p->peak_count]; /* the keys are checked: one of gr_precisions */
     snprintf(peak->precision, sizeof peak->precision, "%s", name);
     char what[64];
     snprintf(what, sizeof what, "peak_gflops.%s", name);

@@ -69,4 +69,7 @@ extern const char *const gr_precisions[];
 
 const char *gr_bank_scheme_name(gr_bank_scheme scheme);
 
+/* Lower-case letters, digits, '-' and '_', 1 to 63 of them. */
+bool gr_profile_name_valid(const char *name);
+
 #endif

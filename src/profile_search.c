@@ -32,16 +32,6 @@ bool gr_names_file(const char *text)
     return strchr(text, '/') || ends_with(text, ".yaml") || ends_with(text, ".yml");
 }
 
-static bool is_profile_name(const char *name)
-{
-    if (!*name || strlen(name) > 63)
-        return false;
-    for (const char *c = name; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_'))
-            return false;
-    return true;
-}
-
 static bool file_exists(const char *path)
 {
     struct stat st;
@@ -62,7 +52,7 @@ bool gr_profile_find(const gr_search_path *sp, const char *text, gr_profile *p, 
 {
     if (gr_names_file(text))
         return gr_profile_load_file(text, p, err);
-    if (!is_profile_name(text))
+    if (!gr_profile_name_valid(text))
         return gr_error_set(err, "'%s' is not a profile name (lower-case letters, digits, '-' and '_')", text);
     for (size_t i = 0; i < sp->count; i++) {
         char path[1024];
@@ -85,13 +75,16 @@ static bool add_profile(gr_profile_list *list, const char *dir, const char *file
 {
     char name[256], path[1024];
     snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - strlen(".yaml")), file);
-    if (!is_profile_name(name) || listed(list, name))
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    if (!gr_profile_name_valid(name))
+        return gr_error_set(err, "%s: '%s' is not a profile name (lower-case letters, digits, '-' and '_'): rename the file",
+                            path, name);
+    if (listed(list, name))
         return true;
     gr_profile *grown = realloc(list->items, (list->count + 1) * sizeof *grown);
     if (!grown)
         return gr_error_set(err, "out of memory");
     list->items = grown;
-    snprintf(path, sizeof path, "%s/%s", dir, file);
     if (!load_named(path, name, &list->items[list->count], err))
         return false;
     list->count++;

@@ -22,9 +22,26 @@ static bool error_at_mark(gr_error *err, const char *path, yaml_mark_t mark,
     return false;
 }
 
-static bool parser_error(gr_error *err, const char *path, const yaml_parser_t *p)
+/* libyaml's reader (encoding) errors give only a byte offset. */
+static yaml_mark_t mark_of_offset(const char *text, size_t len, size_t offset)
 {
-    yaml_mark_t mark = p->problem_mark;
+    yaml_mark_t mark = {0, 0, 0};
+    for (size_t i = 0; i < offset && i < len; i++) {
+        if (text[i] == '\n') {
+            mark.line++;
+            mark.column = 0;
+        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+            mark.column++;
+        }
+    }
+    return mark;
+}
+
+static bool parser_error(gr_error *err, const char *path, const yaml_parser_t *p,
+                         const char *text, size_t len)
+{
+    yaml_mark_t mark = p->error == YAML_READER_ERROR ? mark_of_offset(text, len, p->problem_offset)
+                                                     : p->problem_mark;
     const char *problem = p->problem ? p->problem : "malformed YAML";
     if (p->error == YAML_MEMORY_ERROR)
         return gr_error_set(err, "%s: out of memory", path);
@@ -48,7 +65,7 @@ static bool check_events(const char *path, const char *text, size_t len, gr_erro
     while (ok && !done) {
         yaml_event_t ev;
         if (!yaml_parser_parse(&parser, &ev)) {
-            ok = parser_error(err, path, &parser);
+            ok = parser_error(err, path, &parser, text, len);
             break;
         }
         switch (ev.type) {
@@ -105,7 +122,7 @@ bool gr_yaml_load_buffer(gr_yaml *y, const char *name, const char *text,
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     bool ok = yaml_parser_load(&parser, &y->doc);
     if (!ok)
-        parser_error(err, name, &parser);
+        parser_error(err, name, &parser, text, len);
     yaml_parser_delete(&parser);
     if (!ok)
         return false;
@@ -258,10 +275,25 @@ bool gr_yaml_string(gr_yaml *y, yaml_node_t *node, const char *what,
     size_t len = node->data.scalar.length;
     if (len == 0)
         return gr_yaml_error(err, y, node, "%s must not be empty", what);
-    if (len >= out_size || strlen(text) != len)
+    if (strlen(text) != len)
+        return gr_yaml_error(err, y, node, "%s must not contain a NUL character", what);
+    if (len >= out_size)
         return gr_yaml_error(err, y, node, "%s is longer than %zu characters", what, out_size - 1);
     memcpy(out, text, len + 1);
     return true;
+}
+
+unsigned long gr_yaml_column_of(const yaml_node_t *node, size_t position)
+{
+    unsigned long start = (unsigned long)node->start_mark.column + 1;
+    if (node->type != YAML_SCALAR_NODE || node->start_mark.line != node->end_mark.line)
+        return start;
+    size_t source = node->end_mark.column - node->start_mark.column;
+    bool quoted = node->data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+                  node->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE;
+    if (source != node->data.scalar.length + (quoted ? 2 : 0) || position > node->data.scalar.length)
+        return start; /* escapes or folding: the value is not the source text */
+    return start + (unsigned long)position + (quoted ? 1 : 0);
 }
 
 /* Evaluates a scalar as an expression; an error points at the character. */
@@ -274,12 +306,8 @@ static bool eval_scalar(gr_yaml *y, yaml_node_t *node, const char *what,
     gr_expr_error e;
     if (gr_expr_eval(text, NULL, NULL, flags, out, &e))
         return true;
-    yaml_mark_t mark = node->start_mark;
-    bool quoted = node->data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
-                  node->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE;
-    if (!strchr(text, '\n'))
-        mark.column += e.position + (quoted ? 1 : 0);
-    return error_at_mark(err, y->path, mark, "%s: %s", what, e.message);
+    return gr_error_at(err, y->path, (unsigned long)node->start_mark.line + 1, gr_yaml_column_of(node, e.position),
+                       "%s: %s", what, e.message);
 }
 
 bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,
@@ -290,6 +318,9 @@ bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,
     if (!eval_scalar(y, node, what, byte_suffixes ? GR_EXPR_BYTE_SUFFIXES : 0, &v, err))
         return false;
     int64_t n;
+    if (!v.is_int && v.d == floor(v.d) && !gr_value_to_int(v, INT64_MIN, INT64_MAX, &n))
+        return gr_yaml_error(err, y, node, "%s is %g; it must be between %lld and %lld", what, v.d,
+                             (long long)min, (long long)max);
     if (!gr_value_to_int(v, INT64_MIN, INT64_MAX, &n))
         return gr_yaml_error(err, y, node, "%s must be a whole number, not %s", what,
                              gr_yaml_scalar(node));

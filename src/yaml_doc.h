@@ -52,6 +52,10 @@ bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,
 bool gr_yaml_double(gr_yaml *y, yaml_node_t *node, const char *what,
                     double min, double max, double *out, gr_error *err);
 
+/* The 1-based column of character position of a scalar's value, where the
+ * value is its source text; otherwise the scalar's own column. */
+unsigned long gr_yaml_column_of(const yaml_node_t *node, size_t position);
+
 /* The scalar's text, or NULL if node is not a scalar. */
 const char *gr_yaml_scalar(const yaml_node_t *node);
 
