@@ -29,10 +29,12 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-int cli_getopt(int argc, char **argv, const struct option *longopts)
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
 {
+    char optstring[32];
+    snprintf(optstring, sizeof optstring, ":%s", shortopts);
     opterr = 0;
-    return getopt_long(argc, argv, ":", longopts, NULL);
+    return getopt_long(argc, argv, optstring, longopts, NULL);
 }
 
 int cli_bad_option(const char *cmd, char **argv, int getopt_result)

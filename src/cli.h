@@ -28,8 +28,9 @@ int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "gpuroof CMD: message" and a hint to --help; returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* getopt_long with long options only, errors left to cli_bad_option. */
-int cli_getopt(int argc, char **argv, const struct option *longopts);
+/* getopt_long, errors left to cli_bad_option; shortopts as getopt's
+ * ("D:" for -D VALUE), usually "". */
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
 /* Reports the option getopt just refused; returns EXIT_USAGE. */
 int cli_bad_option(const char *cmd, char **argv, int getopt_result);
 /* Prints help on stdout; returns CLI_HELP_SHOWN. */

@@ -3,11 +3,12 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_model.h"
 #include "commands.h"
 #include "roofline.h"
 
 static const char help[] =
-    "Usage: gpuroof bound (--flops F --bytes B | --intensity I)\n"
+    "Usage: gpuroof bound (--flops F --bytes B | --intensity I | --model FILE [-D NAME=VALUE ...])\n"
     "                     (--device NAME [--precision P] | --peak-gflops P --bandwidth GBS)\n"
     "                     [--achieved-gflops A] [--profiles DIR] [--json]\n"
     "\n"
@@ -16,6 +17,8 @@ static const char help[] =
     "  --flops F            floating-point operations (per thread or in total)\n"
     "  --bytes B            global-memory bytes moved by the same work (read + written)\n"
     "  --intensity I        arithmetic intensity in FLOP/B, instead of --flops/--bytes\n"
+    "  --model FILE         take the FLOPs and bytes from a kernel model (gpuroof model)\n"
+    "  -D NAME=VALUE        set a parameter of the model\n"
     "  --device NAME|FILE   a device profile (gpuroof devices lists them)\n"
     "  --precision P        which peak of the profile: fp32 (default), fp64, fp16_tensor, ...\n"
     "  --peak-gflops P      the compute roof in GFLOP/s (overrides the profile's)\n"
@@ -29,7 +32,8 @@ static const char help[] =
 
 typedef struct {
     const char *flops, *bytes, *intensity, *device, *precision, *peak, *bandwidth,
-        *achieved, *profiles;
+        *achieved, *profiles, *model;
+    cli_defines defines;
     bool json;
 } bound_options;
 
@@ -40,18 +44,24 @@ static int parse(int argc, char **argv, bound_options *o)
         {"intensity", required_argument, NULL, 'i'}, {"device", required_argument, NULL, 'd'},
         {"precision", required_argument, NULL, 'p'}, {"peak-gflops", required_argument, NULL, 'P'},
         {"bandwidth", required_argument, NULL, 'B'}, {"achieved-gflops", required_argument, NULL, 'a'},
-        {"profiles", required_argument, NULL, 'D'}, {"json", no_argument, NULL, 'j'},
+        {"profiles", required_argument, NULL, 'R'}, {"json", no_argument, NULL, 'j'},
+        {"model", required_argument, NULL, 'M'}, {"define", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
     };
     const char **slot[128] = {['f'] = &o->flops, ['b'] = &o->bytes, ['i'] = &o->intensity,
                               ['d'] = &o->device, ['p'] = &o->precision, ['P'] = &o->peak,
-                              ['B'] = &o->bandwidth, ['a'] = &o->achieved, ['D'] = &o->profiles};
-    int c;
-    while ((c = cli_getopt(argc, argv, longopts)) != -1) {
+                              ['B'] = &o->bandwidth, ['a'] = &o->achieved, ['R'] = &o->profiles,
+                              ['M'] = &o->model};
+    int c, rc;
+    while ((c = cli_getopt(argc, argv, "D:", longopts)) != -1) {
         if (c == 'h')
             return cli_show_help(help);
         if (c == 'j')
             o->json = true;
+        else if (c == 'D' && (rc = cli_add_define(&o->defines, "bound", optarg)) != EXIT_OK)
+            return rc;
+        else if (c == 'D')
+            continue;
         else if (c > 0 && c < 128 && slot[c])
             *slot[c] = optarg;
         else
@@ -59,10 +69,13 @@ static int parse(int argc, char **argv, bound_options *o)
     }
     if (optind < argc)
         return cli_usage_error("bound", "unexpected argument '%s'", argv[optind]);
-    if (!o->intensity == !(o->flops || o->bytes))
-        return cli_usage_error("bound", "give --flops and --bytes, or --intensity");
-    if (!o->intensity && !(o->flops && o->bytes))
+    int sources = (o->intensity != NULL) + (o->flops || o->bytes) + (o->model != NULL);
+    if (sources != 1)
+        return cli_usage_error("bound", "give --flops and --bytes, or --intensity, or --model");
+    if ((o->flops || o->bytes) && !(o->flops && o->bytes))
         return cli_usage_error("bound", "--flops and --bytes go together");
+    if (o->defines.count && !o->model)
+        return cli_usage_error("bound", "-D needs --model");
     if (!o->device && !(o->peak && o->bandwidth))
         return cli_usage_error("bound", "give --device, or both --peak-gflops and --bandwidth");
     if (o->precision && !o->device)
@@ -73,6 +86,7 @@ static int parse(int argc, char **argv, bound_options *o)
 typedef struct {
     double flops, bytes, intensity, peak, bandwidth;
     const char *precision;
+    char model_title[256];
     gr_profile device;
     bool has_device;
 } bound_inputs;
@@ -94,6 +108,23 @@ static bool read_device(const bound_options *o, bound_inputs *in)
     return true;
 }
 
+static bool read_model(const bound_options *o, bound_inputs *in)
+{
+    static gr_model m;
+    if (!cli_load_model(o->model, &o->defines, &m))
+        return false;
+    if (!m.has_intensity) {
+        cli_fail("%s: no arithmetic intensity: the model counts %s", o->model,
+                 gr_value_as_double(m.flops) > 0 ? "no bytes" : "no FLOPs");
+        return false;
+    }
+    in->flops = gr_value_as_double(m.flops);
+    in->bytes = gr_value_as_double(m.bytes);
+    in->intensity = m.intensity;
+    snprintf(in->model_title, sizeof in->model_title, "%s", m.title);
+    return true;
+}
+
 static bool read_inputs(const bound_options *o, bound_inputs *in)
 {
     in->precision = o->precision ? o->precision : "fp32";
@@ -105,6 +136,8 @@ static bool read_inputs(const bound_options *o, bound_inputs *in)
         return false;
     if (o->intensity)
         return cli_double("--intensity", o->intensity, 1e-12, 1e12, &in->intensity);
+    if (o->model)
+        return read_model(o, in);
     if (!cli_double("--flops", o->flops, 1e-300, 1e30, &in->flops) ||
         !cli_double("--bytes", o->bytes, 1e-300, 1e30, &in->bytes))
         return false;
@@ -123,6 +156,8 @@ static void print_work(const bound_options *o, const bound_inputs *in, const gr_
     else
         printf("Roofline of a device with a %s GFLOP/s peak and %s GB/s of memory bandwidth\n\n",
                cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs));
+    if (o->model)
+        printf("  model            %s (%s)\n", in->model_title, o->model);
     if (o->intensity)
         printf("  intensity     I  = %s FLOP/B (given)\n", cli_num(a, r->intensity));
     else

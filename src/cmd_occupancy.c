@@ -3,11 +3,13 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_model.h"
 #include "commands.h"
 #include "occupancy_cli.h"
 
 static const char help[] =
     "Usage: gpuroof occupancy (--threads N | --block XxY[xZ]) --regs R [--smem BYTES]\n"
+    "                         (or --model FILE [-D NAME=VALUE ...] for all three)\n"
     "                         (--device NAME [--carveout BYTES|P%] |\n"
     "                          --max-threads-sm N --max-blocks-sm N --regs-sm N --smem-sm BYTES\n"
     "                          [--max-threads-block N] [--reg-unit N] [--smem-unit BYTES]\n"
@@ -21,6 +23,8 @@ static const char help[] =
     "  --block XxY[xZ]      the block shape instead (16x16 = 256 threads)\n"
     "  --regs R             registers per thread (nvcc -Xptxas -v reports them)\n"
     "  --smem BYTES         shared memory per block, static + dynamic (default 0)\n"
+    "  --model FILE         take them from a kernel model (the options above override)\n"
+    "  -D NAME=VALUE        set a parameter of the model\n"
     "  --device NAME|FILE   follow that GPU's hardware rules exactly (gpuroof devices)\n"
     "  --carveout BYTES|P%  the shared-memory carveout (default: the driver's choice)\n"
     "  --max-threads-sm ... textbook limits instead of a device: no allocation granularity\n"
@@ -40,10 +44,11 @@ static const char help[] =
 
 enum { OPT_THREADS = 1, OPT_BLOCK, OPT_REGS, OPT_SMEM, OPT_DEVICE, OPT_PROFILES, OPT_CARVEOUT,
        OPT_MAX_THREADS_SM, OPT_MAX_BLOCKS_SM, OPT_REGS_SM, OPT_SMEM_SM, OPT_MAX_THREADS_BLOCK,
-       OPT_REG_UNIT, OPT_SMEM_UNIT, OPT_SMEM_RESERVED, OPT_SWEEP, OPT_TARGET, OPT_COUNT };
+       OPT_REG_UNIT, OPT_SMEM_UNIT, OPT_SMEM_RESERVED, OPT_SWEEP, OPT_TARGET, OPT_MODEL, OPT_COUNT };
 
 typedef struct {
     const char *value[OPT_COUNT];
+    cli_defines defines;
     bool suggest, json;
 } occ_options;
 
@@ -59,6 +64,7 @@ static const struct option longopts[] = {
     {"reg-unit", required_argument, NULL, OPT_REG_UNIT}, {"smem-unit", required_argument, NULL, OPT_SMEM_UNIT},
     {"smem-reserved", required_argument, NULL, OPT_SMEM_RESERVED},
     {"sweep", required_argument, NULL, OPT_SWEEP}, {"target-blocks", required_argument, NULL, OPT_TARGET},
+    {"model", required_argument, NULL, OPT_MODEL}, {"define", required_argument, NULL, 'D'},
     {"suggest", no_argument, NULL, 's'}, {"json", no_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
 };
@@ -80,10 +86,12 @@ static int check_combination(const occ_options *o)
     if (v[OPT_THREADS] && v[OPT_BLOCK])
         return cli_usage_error("occupancy", "give --threads or --block, not both");
     bool threads_varied = o->suggest || (v[OPT_SWEEP] && axis == GR_SWEEP_THREADS);
-    if (!v[OPT_THREADS] && !v[OPT_BLOCK] && !threads_varied)
+    if (!v[OPT_THREADS] && !v[OPT_BLOCK] && !threads_varied && !v[OPT_MODEL])
         return cli_usage_error("occupancy", "give --threads N or --block XxY");
-    if (!v[OPT_REGS] && !(v[OPT_SWEEP] && axis == GR_SWEEP_REGS))
+    if (!v[OPT_REGS] && !(v[OPT_SWEEP] && axis == GR_SWEEP_REGS) && !v[OPT_MODEL])
         return cli_usage_error("occupancy", "give --regs R (registers per thread)");
+    if (o->defines.count && !v[OPT_MODEL])
+        return cli_usage_error("occupancy", "-D needs --model");
     if (v[OPT_DEVICE] && any_textbook_option(o))
         return cli_usage_error("occupancy", "give --device or explicit limits, not both");
     if (!v[OPT_DEVICE] && !(v[OPT_MAX_THREADS_SM] && v[OPT_MAX_BLOCKS_SM] && v[OPT_REGS_SM] && v[OPT_SMEM_SM]))
@@ -98,11 +106,14 @@ static int check_combination(const occ_options *o)
 
 static int parse(int argc, char **argv, occ_options *o)
 {
-    int c;
-    while ((c = cli_getopt(argc, argv, longopts)) != -1) {
+    int c, rc;
+    while ((c = cli_getopt(argc, argv, "D:", longopts)) != -1) {
         if (c == 'h')
             return cli_show_help(help);
-        if (c == 's')
+        if (c == 'D') {
+            if ((rc = cli_add_define(&o->defines, "occupancy", optarg)) != EXIT_OK)
+                return rc;
+        } else if (c == 's')
             o->suggest = true;
         else if (c == 'j')
             o->json = true;
@@ -151,10 +162,32 @@ static bool parse_block(const char *text, int *threads)
     return true;
 }
 
+/* The model's block size, registers and shared memory, where the options
+ * do not give them. */
+static bool read_model(const occ_options *o, occ_inputs *in)
+{
+    static gr_model m;
+    if (!cli_load_model(o->value[OPT_MODEL], &o->defines, &m))
+        return false;
+    if (m.threads_per_block > 1 << 20) {
+        cli_fail("%s: %lld threads per block", o->value[OPT_MODEL], (long long)m.threads_per_block);
+        return false;
+    }
+    if (!o->value[OPT_REGS] && !m.has_registers) {
+        cli_fail("%s gives no registers per thread: add --regs R", o->value[OPT_MODEL]);
+        return false;
+    }
+    in->launch = (gr_launch){(int)m.threads_per_block, m.registers, m.shared_bytes_per_block};
+    in->has_threads = in->has_regs = true;
+    return true;
+}
+
 static bool read_launch(const occ_options *o, occ_inputs *in)
 {
     int64_t n = 0;
     gr_launch *l = &in->launch;
+    if (o->value[OPT_MODEL] && !read_model(o, in))
+        return false;
     if (o->value[OPT_THREADS]) {
         if (!int_option(o, OPT_THREADS, false, 0, 1 << 20, &n))
             return false;
@@ -163,15 +196,18 @@ static bool read_launch(const occ_options *o, occ_inputs *in)
         return false;
     }
     in->block_shape = o->value[OPT_BLOCK];
-    in->has_threads = o->value[OPT_THREADS] || o->value[OPT_BLOCK];
-    in->has_regs = o->value[OPT_REGS] != NULL;
-    if (in->has_regs && !int_option(o, OPT_REGS, false, 0, 1 << 20, &n))
-        return false;
-    l->regs_per_thread = in->has_regs ? (int)n : 0;
-    n = 0;
-    if (o->value[OPT_SMEM] && !int_option(o, OPT_SMEM, true, 0, INT64_C(1) << 40, &n))
-        return false;
-    l->smem_per_block_bytes = n;
+    in->has_threads = in->has_threads || o->value[OPT_THREADS] || o->value[OPT_BLOCK];
+    in->has_regs = in->has_regs || o->value[OPT_REGS];
+    if (o->value[OPT_REGS]) {
+        if (!int_option(o, OPT_REGS, false, 0, 1 << 20, &n))
+            return false;
+        l->regs_per_thread = (int)n;
+    }
+    if (o->value[OPT_SMEM]) {
+        if (!int_option(o, OPT_SMEM, true, 0, INT64_C(1) << 40, &n))
+            return false;
+        l->smem_per_block_bytes = n;
+    }
     return true;
 }
 

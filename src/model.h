@@ -1,0 +1,77 @@
+/* A kernel model: a small YAML file of formulas (docs/model-format.md) that
+ * says how a kernel is launched, how many FLOPs it does, how many bytes of
+ * global memory it moves, and which variables it declares. */
+#ifndef GPUROOF_MODEL_H
+#define GPUROOF_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "cuda_decl.h"
+#include "error.h"
+#include "expr.h"
+
+#define GR_MODEL_MAX_PARAMS 32
+#define GR_MODEL_MAX_VARS 32
+#define GR_MODEL_MAX_DERIVED 16
+
+typedef struct {
+    char name[64];
+    gr_value value;
+    char formula[256];  /* as written in the model (or given with -D) */
+    bool overridden;    /* set by -D */
+} gr_model_value;
+
+typedef struct {
+    gr_decl decl;
+    char declaration[256]; /* as written */
+    gr_decl_place place;
+    int64_t elements;      /* 1 for a scalar */
+    int64_t bytes;         /* elements x element size; extern: the launch's bytes */
+    int64_t versions;      /* copies a launch creates */
+} gr_model_var;
+
+typedef struct {
+    const char *name;
+    const char *value; /* an expression */
+} gr_define;
+
+typedef struct {
+    char path[512];
+    char name[64];
+    char title[256];
+    int param_count;
+    gr_model_value params[GR_MODEL_MAX_PARAMS];
+
+    char grid_formula[256], block_formula[256];
+    int64_t grid[3], block[3];
+    int64_t blocks, threads_per_block, threads;
+
+    gr_value flops;
+    bool flops_per_thread;
+    gr_value bytes_read, bytes_written, bytes; /* bytes: what the intensity counts */
+    bool bytes_per_thread;
+    bool counts_written;
+    char flops_note[512], bytes_note[512];
+    bool has_intensity;
+    double intensity; /* FLOP/B; has_intensity false when FLOPs or bytes are 0 */
+
+    bool has_registers;
+    int registers;
+
+    int var_count;
+    gr_model_var vars[GR_MODEL_MAX_VARS];
+    int64_t shared_bytes_per_block;
+
+    int derived_count;
+    gr_model_value derived[GR_MODEL_MAX_DERIVED];
+    char notes[4096];
+} gr_model;
+
+/* Loads and evaluates a model, parameters overridden by defines. */
+bool gr_model_load(const char *path, const gr_define *defines, int define_count,
+                   gr_model *out, gr_error *err);
+
+/* Splits "name=value" (as -D takes it); false if there is no '=' or name. */
+bool gr_define_parse(char *text, gr_define *out);
+
+#endif

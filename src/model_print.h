@@ -1,0 +1,29 @@
+/* The model command's output: a model, and what it means on a device. */
+#ifndef GPUROOF_MODEL_PRINT_H
+#define GPUROOF_MODEL_PRINT_H
+
+#include <jansson.h>
+#include "model.h"
+#include "occupancy.h"
+#include "profile.h"
+#include "roofline.h"
+
+typedef struct {
+    gr_profile device;
+    const char *precision;
+    bool has_bound;
+    gr_roofline bound;
+    bool has_occupancy;    /* registers known and the launch valid */
+    gr_occupancy occupancy;
+    char launch_error[1024]; /* registers known but the launch invalid there */
+} model_on_device;
+
+/* Loads the device and computes the bound and occupancy; prints the error
+ * and returns false if the device cannot be used. */
+bool model_on(const gr_model *m, const char *profiles, const char *device,
+              const char *precision, model_on_device *out);
+
+void model_print(const gr_model *m, const model_on_device *dev);
+json_t *model_json(const gr_model *m, const model_on_device *dev);
+
+#endif
