@@ -39,8 +39,11 @@ int cli_getopt(int argc, char **argv, const char *shortopts, const struct option
 
 int cli_bad_option(const char *cmd, char **argv, int getopt_result)
 {
+    const char *given = argv[optind - 1];
     if (getopt_result == ':')
-        return cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
+        return cli_usage_error(cmd, "option '%s' needs a value", given);
+    if (optopt != 0 && strncmp(given, "--", 2) == 0 && strchr(given, '='))
+        return cli_usage_error(cmd, "option '%.*s' takes no value", (int)(strchr(given, '=') - given), given);
     if (optopt > 0 && optopt < 128)
         return cli_usage_error(cmd, "unknown option '-%c'", optopt);
     return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
@@ -58,27 +61,28 @@ int cli_parsed(int rc, bool *go_on)
     return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
 }
 
-static bool eval_option(const char *option, const char *text, bool bytes, gr_value *v)
+static bool eval_option(const char *option, const char *shown, const char *text, bool bytes, gr_value *v)
 {
     gr_expr_error e;
     if (gr_expr_eval(text, NULL, NULL, bytes ? GR_EXPR_BYTE_SUFFIXES : 0, v, &e))
         return true;
-    cli_fail("%s '%s': %s (at character %zu)", option, text, e.message, e.position + 1);
+    cli_fail("%s '%s': %s (at character %zu)", option, shown, e.message, e.position + 1);
     return false;
 }
 
-bool cli_int(const char *option, const char *text, bool bytes, int64_t min, int64_t max, int64_t *out)
+bool cli_int_as(const char *option, const char *shown, const char *text, bool bytes, int64_t min,
+                int64_t max, int64_t *out)
 {
     gr_value v;
-    if (!eval_option(option, text, bytes, &v))
+    if (!eval_option(option, shown, text, bytes, &v))
         return false;
     int64_t n;
     if (!gr_value_to_int(v, INT64_MIN, INT64_MAX, &n)) {
-        cli_fail("%s '%s': must be a whole number, not %g", option, text, gr_value_as_double(v));
+        cli_fail("%s '%s': must be a whole number, not %g", option, shown, gr_value_as_double(v));
         return false;
     }
     if (n < min || n > max) {
-        cli_fail("%s '%s': %lld is out of range (%lld to %lld)", option, text,
+        cli_fail("%s '%s': %lld is out of range (%lld to %lld)", option, shown,
                  (long long)n, (long long)min, (long long)max);
         return false;
     }
@@ -86,10 +90,15 @@ bool cli_int(const char *option, const char *text, bool bytes, int64_t min, int6
     return true;
 }
 
-bool cli_double(const char *option, const char *text, double min, double max, double *out)
+bool cli_int(const char *option, const char *text, bool bytes, int64_t min, int64_t max, int64_t *out)
+{
+    return cli_int_as(option, text, text, bytes, min, max, out);
+}
+
+bool cli_double(const char *option, const char *text, bool bytes, double min, double max, double *out)
 {
     gr_value v;
-    if (!eval_option(option, text, false, &v))
+    if (!eval_option(option, text, text, bytes, &v))
         return false;
     double d = gr_value_as_double(v);
     if (!(d >= min && d <= max)) {
@@ -121,14 +130,31 @@ bool cli_load_device(const char *profiles_option, const char *device, gr_profile
     return false;
 }
 
+static json_t *captured; /* see cli_capture_json */
+
+void cli_capture_json(json_t *array)
+{
+    captured = array;
+}
+
 int cli_print_json(json_t *value)
 {
     if (!value)
         return cli_fail("out of memory");
+    if (captured)
+        return json_array_append_new(captured, value) == 0 ? EXIT_OK : cli_fail("out of memory");
     int rc = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
     json_decref(value);
     fputc('\n', stdout);
     return rc == 0 ? EXIT_OK : cli_fail("cannot write the JSON output");
+}
+
+int cli_fail_no_peak(const gr_profile *p, const char *precision)
+{
+    char list[256] = "";
+    for (int i = 0; i < p->peak_count; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", p->peaks[i].precision);
+    return cli_fail("%s has no %s peak (it has %s)", p->name, precision, list);
 }
 
 const char *cli_num(char buf[32], double x)

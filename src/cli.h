@@ -42,15 +42,24 @@ int cli_parsed(int rc, bool *go_on);
 /* Option values: arithmetic, with byte suffixes where the flag says so.
  * On failure they print the error and return false. */
 bool cli_int(const char *option, const char *text, bool bytes, int64_t min, int64_t max, int64_t *out);
-bool cli_double(const char *option, const char *text, double min, double max, double *out);
+bool cli_double(const char *option, const char *text, bool bytes, double min, double max, double *out);
+/* cli_int, quoting shown in messages rather than text. */
+bool cli_int_as(const char *option, const char *shown, const char *text, bool bytes, int64_t min,
+                int64_t max, int64_t *out);
 
 /* The device search path: --profiles, $GPUROOF_PROFILES, the installed
  * profiles, the source tree's. */
 void cli_search_path(gr_search_path *sp, const char *profiles_option);
 bool cli_load_device(const char *profiles_option, const char *device, gr_profile *p);
 
+/* The error for a precision the profile has no peak for; EXIT_INPUT. */
+int cli_fail_no_peak(const gr_profile *p, const char *precision);
+
 /* Prints a JSON value on stdout and frees it. */
 int cli_print_json(json_t *value);
+/* From now on cli_print_json appends to array instead (NULL: prints again):
+ * how one command collects what others print. */
+void cli_capture_json(json_t *array);
 
 /* Numbers for people: at most 4 significant digits, never an exponent. */
 const char *cli_num(char buf[32], double x);

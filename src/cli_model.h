@@ -10,11 +10,14 @@
 typedef struct {
     int count;
     gr_define items[CLI_MAX_DEFINES];
+    char text[CLI_MAX_DEFINES][256]; /* the NAME=VALUE copies items point into */
 } cli_defines;
 
 /* Adds one -D NAME=VALUE; returns EXIT_OK or a usage error's status. */
-int cli_add_define(cli_defines *d, const char *cmd, char *arg);
-/* Loads the model; prints the error and returns false on failure. */
+int cli_add_define(cli_defines *d, const char *cmd, const char *arg);
+/* Loads the model: a file, or a name looked up in $GPUROOF_MODELS, the
+ * installed models and the source tree's models/.  Prints the error and
+ * returns false on failure. */
 bool cli_load_model(const char *path, const cli_defines *d, gr_model *m);
 
 #endif

@@ -100,7 +100,7 @@ static bool read_device(const bound_options *o, bound_inputs *in)
     in->has_device = true;
     const gr_peak *peak = gr_profile_peak(&in->device, in->precision);
     if (!peak) {
-        cli_fail("%s has no %s peak (its profile lists the precisions it has)", in->device.name, in->precision);
+        cli_fail_no_peak(&in->device, in->precision);
         return false;
     }
     in->peak = peak->gflops;
@@ -130,16 +130,16 @@ static bool read_inputs(const bound_options *o, bound_inputs *in)
     in->precision = o->precision ? o->precision : "fp32";
     if (!read_device(o, in))
         return false;
-    if (o->peak && !cli_double("--peak-gflops", o->peak, 1e-9, 1e12, &in->peak))
+    if (o->peak && !cli_double("--peak-gflops", o->peak, false, 1e-9, 1e12, &in->peak))
         return false;
-    if (o->bandwidth && !cli_double("--bandwidth", o->bandwidth, 1e-9, 1e12, &in->bandwidth))
+    if (o->bandwidth && !cli_double("--bandwidth", o->bandwidth, false, 1e-9, 1e12, &in->bandwidth))
         return false;
     if (o->intensity)
-        return cli_double("--intensity", o->intensity, 1e-12, 1e12, &in->intensity);
+        return cli_double("--intensity", o->intensity, false, 1e-12, 1e12, &in->intensity);
     if (o->model)
         return read_model(o, in);
-    if (!cli_double("--flops", o->flops, 1e-300, 1e30, &in->flops) ||
-        !cli_double("--bytes", o->bytes, 1e-300, 1e30, &in->bytes))
+    if (!cli_double("--flops", o->flops, false, 1e-300, 1e30, &in->flops) ||
+        !cli_double("--bytes", o->bytes, true, 1e-300, 1e30, &in->bytes))
         return false;
     in->intensity = in->flops / in->bytes;
     return true;
@@ -238,7 +238,7 @@ int cmd_bound(int argc, char **argv)
     double achieved;
     if (!gr_roofline_compute(in.intensity, in.peak, in.bandwidth, &r, &err))
         return cli_fail("%s", err.text);
-    if (o.achieved && (!cli_double("--achieved-gflops", o.achieved, 0, 1e12, &achieved) ||
+    if (o.achieved && (!cli_double("--achieved-gflops", o.achieved, false, 0, 1e12, &achieved) ||
                        !gr_roofline_add_achieved(&r, achieved, &err)))
         return EXIT_INPUT;
     if (o.json)

@@ -28,7 +28,7 @@ static int parse(const char *cmd, const char *help, int argc, char **argv, list_
         {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
     };
     int c;
-    while ((c = cli_getopt(argc, argv, longopts)) != -1) {
+    while ((c = cli_getopt(argc, argv, "", longopts)) != -1) {
         if (c == 'h')
             return cli_show_help(help);
         if (c == 'j')
@@ -72,7 +72,9 @@ int cmd_devices(int argc, char **argv)
         for (size_t i = 0; i < list.count; i++)
             json_array_append_new(arr, profile_summary_json(&list.items[i]));
         gr_profile_list_free(&list);
-        return cli_print_json(arr);
+        json_t *j = json_object();
+        json_object_set_new(j, "devices", arr);
+        return cli_print_json(j);
     }
     printf("%-10s %-28s %-5s %4s %9s %9s %7s %7s %9s %8s\n", "name", "device", "cc", "SMs",
            "FP32", "FP64", "DRAM", "ridge", "L2", "smem/SM");

@@ -101,6 +101,12 @@ static int check_combination(const occ_options *o)
     int modes = (v[OPT_SWEEP] != NULL) + o->suggest + (v[OPT_TARGET] != NULL);
     if (modes > 1)
         return cli_usage_error("occupancy", "give at most one of --sweep, --suggest and --target-blocks");
+    static const int swept_option[] = {[GR_SWEEP_THREADS] = OPT_THREADS, [GR_SWEEP_REGS] = OPT_REGS,
+                                       [GR_SWEEP_SMEM] = OPT_SMEM};
+    if (v[OPT_SWEEP] && (v[swept_option[axis]] || (axis == GR_SWEEP_THREADS && v[OPT_BLOCK])))
+        return cli_usage_error("occupancy", "--sweep %s varies that resource: leave out its option", v[OPT_SWEEP]);
+    if (o->suggest && (v[OPT_THREADS] || v[OPT_BLOCK]))
+        return cli_usage_error("occupancy", "--suggest chooses the block size: leave out --threads and --block");
     return EXIT_OK;
 }
 
@@ -140,25 +146,25 @@ static bool int_option(const occ_options *o, int which, bool bytes, int64_t min,
 static bool parse_block(const char *text, int *threads)
 {
     static const int64_t max_dim[3] = {1024, 1024, 64};
-    char copy[128];
-    snprintf(copy, sizeof copy, "%s", text);
-    int64_t product = 1, dims = 0;
-    for (char *save = NULL, *part = strtok_r(copy, "x", &save); part; part = strtok_r(NULL, "x", &save)) {
+    int64_t product = 1;
+    int dims = 0;
+    for (const char *part = text;; dims++) {
+        size_t len = strcspn(part, "x");
+        char dim[64];
         int64_t n;
-        if (dims == 3) {
-            cli_fail("--block '%s': at most 3 dimensions (XxYxZ)", text);
+        if (dims == 3 || len == 0 || len >= sizeof dim) {
+            cli_fail("--block '%s': expected X, XxY or XxYxZ, such as 16x16", text);
             return false;
         }
-        if (!cli_int("--block", part, false, 1, max_dim[dims], &n))
+        snprintf(dim, sizeof dim, "%.*s", (int)len, part);
+        if (!cli_int_as("--block", text, dim, false, 1, max_dim[dims], &n))
             return false;
         product *= n;
-        dims++;
+        if (part[len] == '\0')
+            break;
+        part += len + 1;
     }
-    if (dims == 0) {
-        cli_fail("--block '%s': expected XxY or XxYxZ, such as 16x16", text);
-        return false;
-    }
-    *threads = (int)(product > 1 << 20 ? 1 << 20 : product);
+    *threads = (int)product; /* at most 1024 x 1024 x 64 */
     return true;
 }
 
@@ -220,7 +226,7 @@ static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
         char number[64];
         int64_t percent;
         snprintf(number, sizeof number, "%.*s", (int)(len - 1), text);
-        if (!cli_int("--carveout", number, false, 0, 100, &percent))
+        if (!cli_int_as("--carveout", text, number, false, 0, 100, &percent))
             return false;
         *bytes = gr_carveout_from_percent(p, (int)percent);
         return true;
@@ -259,6 +265,10 @@ static bool read_textbook_limits(const occ_options *o, occ_inputs *in)
         if (o->value[fields[i].opt] &&
             !int_option(o, fields[i].opt, fields[i].bytes, fields[i].min, fields[i].max, &v[fields[i].opt]))
             return false;
+    if (v[OPT_MAX_THREADS_SM] % 32 != 0) { /* an SM holds whole warps */
+        cli_fail("--max-threads-sm '%s': must be a multiple of the warp size, 32", o->value[OPT_MAX_THREADS_SM]);
+        return false;
+    }
     *lim = (gr_sm_limits){
         .warp_size = 32,
         .max_threads_sm = (int)v[OPT_MAX_THREADS_SM],

@@ -13,7 +13,7 @@ bool model_on(const gr_model *m, const char *profiles, const char *device,
     out->precision = precision;
     const gr_peak *peak = gr_profile_peak(&out->device, precision);
     if (!peak) {
-        cli_fail("%s has no %s peak (its profile lists the precisions it has)", out->device.name, precision);
+        cli_fail_no_peak(&out->device, precision);
         return false;
     }
     out->has_bound = m->has_intensity &&
@@ -36,6 +36,26 @@ static const char *value_text(char buf[48], gr_value v)
     else
         cli_num(buf, v.d);
     return buf;
+}
+
+/* Prints text after label, wrapped at spaces to lines of at most 100
+ * characters, continuation lines indented under the text. */
+static void print_wrapped(const char *label, const char *text)
+{
+    const int indent = 17, width = 100;
+    int column = printf("%-*s%s", indent, "", label);
+    for (const char *word = text; *word;) {
+        while (*word == ' ')
+            word++;
+        int len = (int)strcspn(word, " ");
+        if (len == 0)
+            break;
+        if (column + 1 + len > width && column > indent + (int)strlen(label))
+            column = printf("\n%-*s", indent, "") - 1;
+        column += printf("%s%.*s", column > indent ? " " : "", len, word);
+        word += len;
+    }
+    printf("\n");
 }
 
 static void print_parameters(const gr_model *m)
@@ -75,7 +95,7 @@ static void print_counts(const gr_model *m)
     else
         printf("  FLOPs          %s in all\n", value_text(b, m->flops));
     if (m->flops_note[0])
-        printf("                 counted: %s\n", m->flops_note);
+        print_wrapped("counted:", m->flops_note);
     double read = gr_value_as_double(m->bytes_read), written = gr_value_as_double(m->bytes_written);
     double threads = (double)m->threads;
     if (m->bytes_per_thread)
@@ -86,7 +106,7 @@ static void print_counts(const gr_model *m)
         printf("  bytes          %s read + %s written = %s B\n", value_text(a, m->bytes_read),
                value_text(b, m->bytes_written), cli_num(c, read + written));
     if (m->bytes_note[0])
-        printf("                 counted: %s\n", m->bytes_note);
+        print_wrapped("counted:", m->bytes_note);
     if (m->has_intensity)
         printf("  intensity      %s FLOP / %s B = %s FLOP/B (%s)\n", value_text(a, m->flops), value_text(b, m->bytes),
                cli_num(c, m->intensity), m->counts_written ? "bytes read and written" : "bytes read only");
@@ -157,7 +177,7 @@ static void print_device(const gr_model *m, const model_on_device *dev)
 
 void model_print(const gr_model *m, const model_on_device *dev)
 {
-    printf("%s (%s)\n", m->title, m->path);
+    printf("%s (model %s)\n", m->title, m->name);
     print_parameters(m);
     printf("\n");
     print_launch(m);

@@ -125,8 +125,9 @@ static bool explain_nothing_fits(const gr_sm_limits *lim, const gr_launch *l,
                                  const gr_occupancy *o, gr_error *err)
 {
     if (o->limit[GR_LIMIT_THREADS] == 0)
-        return gr_error_set(err, "a block of %d threads (%d warps) exceeds the %d threads per SM",
-                            l->threads_per_block, o->warps_per_block, lim->max_threads_sm);
+        return gr_error_set(err, "a block of %d threads (%d warp%s) exceeds the %d threads per SM",
+                            l->threads_per_block, o->warps_per_block, o->warps_per_block == 1 ? "" : "s",
+                            lim->max_threads_sm);
     if (o->limit[GR_LIMIT_REGISTERS] == 0)
         return gr_error_set(err, "a block needs %lld registers (%d warps x %lld), more than the SM's register file holds for it (%lld warps of %lld registers)",
                             (long long)o->regs_per_block, o->warps_per_block, (long long)o->regs_per_warp,
@@ -167,7 +168,8 @@ int64_t gr_default_carveout(const gr_profile *p, const gr_sm_limits *lim, const 
     for (int i = 0; i < p->carveout_count; i++) {
         gr_sm_limits smaller = *lim;
         smaller.smem_sm_bytes = p->carveouts_bytes[i];
-        if (gr_occupancy_compute(&smaller, l, &at, NULL) && at.blocks_per_sm == best.blocks_per_sm)
+        if (gr_occupancy_compute(&smaller, l, &at, NULL) && !at.carveout_raised &&
+            at.blocks_per_sm == best.blocks_per_sm)
             return p->carveouts_bytes[i];
     }
     return p->smem_sm_bytes;

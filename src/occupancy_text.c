@@ -5,6 +5,11 @@
 #include "cli.h"
 #include "occupancy_cli.h"
 
+static const char *plural(long long n)
+{
+    return n == 1 ? "" : "s";
+}
+
 static void print_launch(const occ_inputs *in, const char *verb)
 {
     char b[48];
@@ -14,7 +19,7 @@ static void print_launch(const occ_inputs *in, const char *verb)
         printf(" %d threads%s%s%s,", l->threads_per_block, in->block_shape ? " (" : "",
                in->block_shape ? in->block_shape : "", in->block_shape ? ")" : "");
     if (in->has_regs)
-        printf(" %d registers per thread,", l->regs_per_thread);
+        printf(" %d register%s per thread,", l->regs_per_thread, l->regs_per_thread == 1 ? "" : "s");
     printf(" %s of shared memory per block\n", cli_bytes(b, l->smem_per_block_bytes));
 }
 
@@ -40,12 +45,13 @@ static void print_threads_step(const occ_inputs *in, const gr_occupancy *o)
 {
     int t = in->launch.threads_per_block, w = in->limits.warp_size;
     if (t % w == 0)
-        printf("  threads        %d threads per SM / %d per block = %lld blocks\n",
-               in->limits.max_threads_sm, t, (long long)o->limit[GR_LIMIT_THREADS]);
+        printf("  threads        %d threads per SM / %d per block = %lld block%s\n",
+               in->limits.max_threads_sm, t, (long long)o->limit[GR_LIMIT_THREADS],
+               plural(o->limit[GR_LIMIT_THREADS]));
     else
-        printf("  threads        %d threads take %d warps (%d thread slots); %d warps per SM / %d = %lld blocks\n",
-               t, o->warps_per_block, o->warps_per_block * w, o->max_warps_sm, o->warps_per_block,
-               (long long)o->limit[GR_LIMIT_THREADS]);
+        printf("  threads        %d threads take %d warp%s (%d thread slots); %d warps per SM / %d = %lld block%s\n",
+               t, o->warps_per_block, plural(o->warps_per_block), o->warps_per_block * w, o->max_warps_sm,
+               o->warps_per_block, (long long)o->limit[GR_LIMIT_THREADS], plural(o->limit[GR_LIMIT_THREADS]));
     printf("  blocks         at most %d blocks per SM\n", in->limits.max_blocks_sm);
 }
 
@@ -56,17 +62,18 @@ static void print_registers_step(const occ_inputs *in, const gr_occupancy *o)
     if (o->regs_per_warp == 0) {
         printf("  registers      none counted: no limit\n");
     } else if (lim->reg_alloc_unit == 0) {
-        printf("  registers      %d x %d threads = %lld per block; %lld / %lld = %lld blocks\n",
+        printf("  registers      %d x %d threads = %lld per block; %lld / %lld = %lld block%s\n",
                r, o->warps_per_block * w, (long long)o->regs_per_block, (long long)lim->regs_sm,
-               (long long)o->regs_per_block, (long long)o->limit[GR_LIMIT_REGISTERS]);
+               (long long)o->regs_per_block, (long long)o->limit[GR_LIMIT_REGISTERS],
+               plural(o->limit[GR_LIMIT_REGISTERS]));
     } else {
         int parts = lim->reg_subpartitions;
         printf("  registers      %d x %d threads = %d per warp, allocated in units of %d: %lld per warp\n",
                r, w, r * w, lim->reg_alloc_unit, (long long)o->regs_per_warp);
-        printf("                 %lld / %d sub-partitions = %lld each, holding %lld warps; x %d = %lld warps / %d per block = %lld blocks\n",
+        printf("                 %lld / %d sub-partitions = %lld each, holding %lld warps; x %d = %lld warps / %d per block = %lld block%s\n",
                (long long)lim->regs_sm, parts, (long long)(lim->regs_sm / parts),
                (long long)(o->warps_by_registers / parts), parts, (long long)o->warps_by_registers,
-               o->warps_per_block, (long long)o->limit[GR_LIMIT_REGISTERS]);
+               o->warps_per_block, (long long)o->limit[GR_LIMIT_REGISTERS], plural(o->limit[GR_LIMIT_REGISTERS]));
     }
 }
 
@@ -87,9 +94,15 @@ static void print_smem_step(const occ_inputs *in, const gr_occupancy *o)
         printf(", in units of %d B", lim->smem_alloc_unit);
     printf("%s%s per block\n", lim->smem_reserved_bytes || lim->smem_alloc_unit > 1 ? " = " : "",
            cli_bytes(a, o->smem_per_block));
-    printf("                 %s per SM%s / %lld = %lld blocks\n", cli_bytes(b, o->smem_sm_bytes),
-           in->has_device ? (in->default_carveout ? " (the largest carveout)" : " (the carveout)") : "",
-           (long long)o->smem_per_block, (long long)o->limit[GR_LIMIT_SHARED_MEMORY]);
+    const char *which = !in->has_device ? ""
+                        : o->carveout_raised ? " (the carveout, raised to hold a block)"
+                        : in->default_carveout ? " (the largest carveout)" : " (the carveout)";
+    printf("                 %s per SM%s / %lld = %lld block%s\n", cli_bytes(b, o->smem_sm_bytes), which,
+           (long long)o->smem_per_block, (long long)o->limit[GR_LIMIT_SHARED_MEMORY],
+           plural(o->limit[GR_LIMIT_SHARED_MEMORY]));
+    if (o->carveout_raised)
+        printf("                 (the %s asked for holds no block: the driver takes the smallest carveout that does)\n",
+               cli_bytes(a, lim->smem_sm_bytes));
 }
 
 static void print_result(const occ_inputs *in, const gr_occupancy *o)
@@ -101,8 +114,8 @@ static void print_result(const occ_inputs *in, const gr_occupancy *o)
             printf("%s%lld", first ? "" : ", ", (long long)o->limit[i]);
             first = 0;
         }
-    printf(") = %d blocks = %d warps = %d threads per SM\n", o->blocks_per_sm, o->warps_per_sm,
-           o->threads_per_sm);
+    printf(") = %d block%s = %d warps = %d threads per SM\n", o->blocks_per_sm, plural(o->blocks_per_sm),
+           o->warps_per_sm, o->threads_per_sm);
     printf("  occupancy      %d / %d warps = %s%%\n\n", o->warps_per_sm, o->max_warps_sm,
            cli_num(pct, 100 * o->occupancy));
     (void)in;
@@ -142,13 +155,13 @@ static void print_smem_notes(const occ_inputs *in, const gr_occupancy *o)
     if (!(o->limiters & (1u << GR_LIMIT_SHARED_MEMORY)) || l->smem_per_block_bytes == 0)
         return;
     double per_thread = (double)l->smem_per_block_bytes / l->threads_per_block;
-    double threads = (double)lim->smem_sm_bytes / per_thread;
+    double threads = (double)o->smem_sm_bytes / per_thread;
     if (threads > lim->max_threads_sm)
         threads = lim->max_threads_sm;
     if ((int)threads != o->threads_per_sm)
         printf("The per-thread estimate of PMPP's chapter 5 (%lld B / %s B per thread = %s threads,\n"
                "%s%%) overstates it: blocks are resident whole",
-               (long long)lim->smem_sm_bytes, cli_num(a, per_thread), cli_num(b, threads),
+               (long long)o->smem_sm_bytes, cli_num(a, per_thread), cli_num(b, threads),
                cli_num(c, 100 * threads / lim->max_threads_sm));
     gr_sm_limits unreserved = *lim;
     unreserved.smem_reserved_bytes = 0;
@@ -158,8 +171,8 @@ static void print_smem_notes(const occ_inputs *in, const gr_occupancy *o)
     if ((int)threads != o->threads_per_sm)
         printf("%s.\n", reserved_costs ? ", and each also takes the runtime's reserved memory" : "");
     if (reserved_costs)
-        printf("Without the %d B reserved per block, %d blocks (%s%%) would fit.\n", lim->smem_reserved_bytes,
-               without.blocks_per_sm, cli_num(a, 100 * without.occupancy));
+        printf("Without the %d B reserved per block, %d block%s (%s%%) would fit.\n", lim->smem_reserved_bytes,
+               without.blocks_per_sm, plural(without.blocks_per_sm), cli_num(a, 100 * without.occupancy));
 }
 
 static void print_default_carveout(const occ_inputs *in)
@@ -231,8 +244,8 @@ void occ_print_suggestion_text(const occ_inputs *in, const gr_suggestion *s)
     printf("The block size with the highest occupancy for");
     print_launch(in, "");
     print_sm(in);
-    printf("  %d threads per block: %d blocks per SM, %s%% occupancy\n\n", s->threads_per_block,
-           s->blocks_per_sm, cli_num(pct, 100 * s->occupancy));
+    printf("  %d threads per block: %d block%s per SM, %s%% occupancy\n\n", s->threads_per_block,
+           s->blocks_per_sm, plural(s->blocks_per_sm), cli_num(pct, 100 * s->occupancy));
     printf("Chosen as cudaOccupancyMaxPotentialBlockSize chooses: the most resident threads,\n"
            "the larger block on a tie.");
     if (in->has_device)

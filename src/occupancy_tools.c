@@ -43,9 +43,12 @@ static void axis_range(const gr_sm_limits *lim, gr_sweep_axis axis,
         *first = 1;
         *last = lim->max_regs_thread > 0 ? lim->max_regs_thread : 255;
     } else {
-        *step = lim->smem_alloc_unit > 1 ? lim->smem_alloc_unit : 256;
+        int64_t unit = lim->smem_alloc_unit > 1 ? lim->smem_alloc_unit : 256;
         *first = 0;
         *last = lim->smem_block_max_bytes > 0 ? lim->smem_block_max_bytes : lim->smem_sm_bytes;
+        /* at most about 4096 points, in whole allocation units */
+        *step = (*last / 4096 + unit - 1) / unit * unit;
+        *step = *step > unit ? *step : unit;
     }
 }
 

@@ -68,6 +68,7 @@ typedef struct {
     yaml_node_t *root;
     gr_profile *p;
     gr_error *err;
+    const char *file_stem; /* found by name: the name must be this */
 } loader;
 
 static yaml_node_t *section(loader *l, const char *name)
@@ -151,9 +152,13 @@ static bool read_name(loader *l)
 {
     if (!read_string(l, "name", l->p->name, sizeof l->p->name))
         return false;
+    yaml_node_t *node = gr_yaml_get(&l->y, l->root, "name");
     if (!gr_profile_name_valid(l->p->name))
-        return gr_yaml_error(l->err, &l->y, gr_yaml_get(&l->y, l->root, "name"),
+        return gr_yaml_error(l->err, &l->y, node,
                              "name must be lower-case letters, digits, '-' and '_', not '%s'", l->p->name);
+    if (l->file_stem && strcmp(l->p->name, l->file_stem) != 0)
+        return gr_yaml_error(l->err, &l->y, node, "the profile is named '%s', but its file is %s.yaml",
+                             l->p->name, l->file_stem);
     return true;
 }
 
@@ -346,8 +351,13 @@ bool gr_profile_load_buffer(const char *name, const char *text, size_t len,
 
 bool gr_profile_load_file(const char *path, gr_profile *p, gr_error *err)
 {
+    return gr_profile_load_named(path, NULL, p, err);
+}
+
+bool gr_profile_load_named(const char *path, const char *name, gr_profile *p, gr_error *err)
+{
     memset(p, 0, sizeof *p);
-    loader l = {.p = p, .err = err};
+    loader l = {.p = p, .err = err, .file_stem = name};
     if (!gr_yaml_load_file(&l.y, path, err))
         return false;
     bool ok = load(&l);

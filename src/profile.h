@@ -58,6 +58,8 @@ typedef struct {
 } gr_profile;
 
 bool gr_profile_load_file(const char *path, gr_profile *p, gr_error *err);
+/* The same, for a profile found by name: its `name` must be name. */
+bool gr_profile_load_named(const char *path, const char *name, gr_profile *p, gr_error *err);
 bool gr_profile_load_buffer(const char *name, const char *text, size_t len,
                             gr_profile *p, gr_error *err);
 

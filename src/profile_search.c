@@ -38,16 +38,6 @@ static bool file_exists(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-static bool load_named(const char *path, const char *name, gr_profile *p, gr_error *err)
-{
-    if (!gr_profile_load_file(path, p, err))
-        return false;
-    if (strcmp(p->name, name) != 0)
-        return gr_error_set(err, "%s: the profile is named '%s', but its file is %s.yaml",
-                            path, p->name, name);
-    return true;
-}
-
 bool gr_profile_find(const gr_search_path *sp, const char *text, gr_profile *p, gr_error *err)
 {
     if (gr_names_file(text))
@@ -58,7 +48,7 @@ bool gr_profile_find(const gr_search_path *sp, const char *text, gr_profile *p, 
         char path[1024];
         snprintf(path, sizeof path, "%s/%s.yaml", sp->dirs[i], text);
         if (file_exists(path))
-            return load_named(path, text, p, err);
+            return gr_profile_load_named(path, text, p, err);
     }
     return gr_error_set(err, "unknown device '%s' (gpuroof devices lists the profiles)", text);
 }
@@ -76,6 +66,8 @@ static bool add_profile(gr_profile_list *list, const char *dir, const char *file
     char name[256], path[1024];
     snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - strlen(".yaml")), file);
     snprintf(path, sizeof path, "%s/%s", dir, file);
+    if (!file_exists(path))
+        return true; /* a directory named like a profile is no profile */
     if (!gr_profile_name_valid(name))
         return gr_error_set(err, "%s: '%s' is not a profile name (lower-case letters, digits, '-' and '_'): rename the file",
                             path, name);
@@ -85,7 +77,7 @@ static bool add_profile(gr_profile_list *list, const char *dir, const char *file
     if (!grown)
         return gr_error_set(err, "out of memory");
     list->items = grown;
-    if (!load_named(path, name, &list->items[list->count], err))
+    if (!gr_profile_load_named(path, name, &list->items[list->count], err))
         return false;
     list->count++;
     return true;

@@ -1,0 +1,229 @@
+# gpuroof bound: the roofline bound, in text and JSON (DESIGN.md "bound").
+. "$top_srcdir/tests/cli/lib.sh"
+
+# PMPP exercise 9a: 36 FLOP per seven 4-byte accesses; 200 GFLOP/s, 100 GB/s.
+ex9a="--flops 36 --bytes 7*4 --peak-gflops 200 --bandwidth 100"
+run bound $ex9a
+expect_status 0
+expect_no_stderr
+expect_stdout_line 'Roofline of a device with a 200 GFLOP/s peak and 100 GB/s of memory bandwidth'
+expect_stdout_line '  intensity     I  = FLOPs / bytes = 36 FLOP / 28 B = 1.286 FLOP/B'
+expect_stdout_line '  ridge point   I* = peak / bandwidth = 200 / 100 = 2 FLOP/B'
+expect_stdout_line '  memory roof      I x bandwidth = 1.286 x 100 = 128.6 GFLOP/s'
+expect_stdout_line '  attainable       min(128.6, 200) = 128.6 GFLOP/s = 64.29% of the peak'
+expect_stdout_has '1.286 FLOP/B'
+expect_stdout_has '128.6 GFLOP/s'
+expect_stdout_has 'Memory-bound'
+expect_stdout_line 'Memory-bound: I = 1.286 < I* = 2 FLOP/B. Memory bandwidth caps it at 128.6 GFLOP/s;'
+expect_stdout_line 'reaching the peak needs 2 FLOP/B (8 FLOP per 4-byte word moved), 1.556x this intensity.'
+expect_stdout_lacks 'Achieved'
+
+run bound $ex9a --json
+expect_status 0
+expect_no_stderr
+expect_one_json object
+expect_json_keys intensity ridge peak_gflops bandwidth_gbs attainable_gflops fraction_of_peak bound
+expect_json_near .intensity 1.2857142857
+expect_json .ridge 2
+expect_json .peak_gflops 200
+expect_json .bandwidth_gbs 100
+expect_json_near .attainable_gflops 128.571428571
+expect_json_near .fraction_of_peak 0.642857142857
+expect_json .bound memory
+expect_json .flops 36
+expect_json .bytes 28
+expect_json 'has("efficiency")' false
+
+# Exercise 9b: the same kernel, 300 GFLOP/s and 250 GB/s: compute-bound.
+run bound --flops 36 --bytes '7*4' --peak-gflops 300 --bandwidth 250
+expect_status 0
+expect_stdout_has 'Compute-bound'
+expect_stdout_line '  ridge point   I* = peak / bandwidth = 300 / 250 = 1.2 FLOP/B'
+expect_stdout_line '  attainable       min(321.4, 300) = 300 GFLOP/s = 100% of the peak'
+expect_stdout_line 'Compute-bound: I = 1.286 > I* = 1.2 FLOP/B. Memory could feed 321.4 GFLOP/s,'
+expect_stdout_line 'so the 300 GFLOP/s peak is the limit.'
+
+run bound --flops 36 --bytes '7*4' --peak-gflops 300 --bandwidth 250 --json
+expect_status 0
+expect_json .bound compute
+expect_json .attainable_gflops 300
+expect_json_near .ridge 1.2
+expect_json .fraction_of_peak 1
+expect_json_near .memory_roof_gflops 321.428571429
+
+# The chapter's A100 example: 0.25 FLOP/B against 1555 GB/s and 19.5 TFLOP/s.
+run bound --intensity 0.25 --device a100
+expect_status 0
+expect_no_stderr
+expect_stdout_line "Roofline of NVIDIA A100-SXM4-40GB (a100): 19500 GFLOP/s fp32 peak, 1555 GB/s DRAM"
+expect_stdout_line '  intensity     I  = 0.25 FLOP/B (given)'
+expect_stdout_line '  ridge point   I* = peak / bandwidth = 19500 / 1555 = 12.54 FLOP/B'
+expect_stdout_line '  attainable       min(388.8, 19500) = 388.8 GFLOP/s = 1.994% of the peak'
+expect_stdout_has 'Memory-bound'
+expect_stdout_lacks '(given),'
+
+run bound --intensity 0.25 --device a100 --json
+expect_status 0
+expect_one_json object
+expect_json_keys intensity ridge peak_gflops bandwidth_gbs attainable_gflops fraction_of_peak bound
+expect_json .device a100
+expect_json .precision fp32
+expect_json .intensity 0.25
+expect_json .attainable_gflops 388.75
+expect_json .peak_gflops 19500
+expect_json .bandwidth_gbs 1555
+expect_json_near .ridge "$(awk 'BEGIN { printf "%.15g", 19500 / 1555 }')"
+expect_json_near .fraction_of_peak 0.0199358974359
+expect_json .bound memory
+expect_json 'has("flops") or has("bytes")' false
+
+# The naive matmul loop: 2 FLOP per 8 bytes, the same point.
+run bound --flops 2 --bytes 8 --device a100 --json
+expect_status 0
+expect_json .flops 2
+expect_json .bytes 8
+expect_json .intensity 0.25
+expect_json .attainable_gflops 388.75
+expect_json .bound memory
+
+# Exactly at the ridge: balanced.
+run bound --intensity 2 --peak-gflops 200 --bandwidth 100
+expect_status 0
+expect_stdout_line 'Balanced: I = I* = 2 FLOP/B, both roofs meet at 200 GFLOP/s.'
+run bound --intensity 2 --peak-gflops 200 --bandwidth 100 --json
+expect_json .bound balanced
+expect_json .attainable_gflops 200
+expect_json .fraction_of_peak 1
+run bound --flops '2*100' --bytes 100 --peak-gflops 200 --bandwidth 100 --json
+expect_json .bound balanced
+
+# A measured rate below the roof: the efficiency against the attainable.
+run bound $ex9a --achieved-gflops 100
+expect_status 0
+expect_stdout_line 'Achieved 100 GFLOP/s = 77.78% of the attainable 128.6 GFLOP/s.'
+run bound $ex9a --achieved-gflops 100 --json
+expect_status 0
+expect_json_keys intensity ridge peak_gflops bandwidth_gbs attainable_gflops fraction_of_peak bound efficiency
+expect_json .achieved_gflops 100
+expect_json_near .efficiency "$(awk 'BEGIN { printf "%.15g", 100 / (36 / 28 * 100) }')"
+expect_json_near .efficiency 0.777777777778
+
+# Above the roof: a count or a roof is wrong, and the text says so.
+run bound $ex9a --achieved-gflops 150
+expect_status 0
+expect_stdout_line 'Achieved 150 GFLOP/s = 116.7% of the attainable 128.6 GFLOP/s: above its roof, so a count or a roof is wrong.'
+run bound $ex9a --achieved-gflops 150 --json
+expect_json_near .efficiency 1.16666666667
+run bound $ex9a --achieved-gflops 0 --json
+expect_status 0
+expect_json .efficiency 0
+
+# --precision picks another peak of the profile: FP64 on the H100.
+run bound --intensity 10 --device h100 --precision fp64
+expect_status 0
+expect_stdout_line "Roofline of NVIDIA H100 SXM5 80GB (h100): 33454 GFLOP/s fp64 peak, 3352 GB/s DRAM"
+expect_stdout_has 'Compute-bound'
+run bound --intensity 10 --device h100 --precision fp64 --json
+expect_status 0
+expect_json .precision fp64
+expect_json .peak_gflops 33454.08
+expect_json .bandwidth_gbs 3352
+expect_json_near .ridge "$(awk 'BEGIN { printf "%.15g", 33454.08 / 3352 }')"
+expect_json .bound compute
+expect_json .attainable_gflops 33454.08
+run bound --intensity 10 --device h100 --precision fp16_tensor --json
+expect_status 0
+expect_json .peak_gflops 989429.76
+expect_json .bound memory
+expect_json .attainable_gflops 33520
+
+# A precision the device has no peak for.
+run bound --intensity 10 --device h100 --precision fp16
+expect_fails 1 'gpuroof: h100 has no fp16 peak (it has fp64, fp64_tensor, fp32, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor, int8_tensor)'
+run bound --intensity 10 --device k40 --precision tf32_tensor --json
+expect_fails 1 'gpuroof: k40 has no tf32_tensor peak (it has fp64, fp32)'
+
+# A profile given as a file.
+run bound --intensity 0.25 --device "$profiles/a100.yaml" --json
+expect_status 0
+expect_json .device a100
+expect_json .attainable_gflops 388.75
+run bound --intensity 0.25 --device "$profiles/a100.yaml"
+expect_stdout_line "Roofline of NVIDIA A100-SXM4-40GB (a100): 19500 GFLOP/s fp32 peak, 1555 GB/s DRAM"
+
+# --profiles DIR: a profile of one's own, found by its name.
+mkdir "$test_tmp/profiles"
+sed -e 's/^name: a100$/name: mygpu/' -e 's/^full_name: .*/full_name: My Test GPU/' \
+    -e 's/^  bandwidth_gbs: 1555 /  bandwidth_gbs: 1000 /' \
+    "$profiles/a100.yaml" >"$test_tmp/profiles/mygpu.yaml"
+run bound --intensity 1 --device mygpu --profiles "$test_tmp/profiles"
+expect_status 0
+expect_stdout_line "Roofline of My Test GPU (mygpu): 19500 GFLOP/s fp32 peak, 1000 GB/s DRAM"
+expect_stdout_has '  ridge point   I* = peak / bandwidth = 19500 / 1000 = 19.5 FLOP/B'
+run bound --intensity 1 --device mygpu --profiles "$test_tmp/profiles" --json
+expect_json .device mygpu
+expect_json .bandwidth_gbs 1000
+expect_json .ridge 19.5
+expect_json .attainable_gflops 1000
+# Not on the path without --profiles.
+run bound --intensity 1 --device mygpu
+expect_fails 1 "gpuroof: unknown device 'mygpu' (gpuroof devices lists the profiles)"
+# $GPUROOF_PROFILES is on the path too.
+last="GPUROOF_PROFILES=DIR gpuroof bound --intensity 1 --device mygpu --json"
+status=0
+GPUROOF_PROFILES="$test_tmp/profiles" "$GPUROOF" bound --intensity 1 --device mygpu --json >"$out" 2>"$err" || status=$?
+expect_status 0
+expect_json .bandwidth_gbs 1000
+# --profiles comes first: a profile there hides the installed one.
+sed 's/^  bandwidth_gbs: 1555 /  bandwidth_gbs: 1234 /' "$profiles/a100.yaml" >"$test_tmp/profiles/a100.yaml"
+run bound --intensity 1 --device a100 --profiles "$test_tmp/profiles" --json
+expect_status 0
+expect_json .bandwidth_gbs 1234
+# A profile whose name is not its file's.
+cp "$profiles/a100.yaml" "$test_tmp/profiles/other.yaml"
+name_line=$(grep -n '^name:' "$profiles/a100.yaml" | cut -d: -f1)
+# Regression: DESIGN.md wants the line and column of an error in a file: the name
+# mismatch should point at the name's value (column 7 of the "name:" line).
+run bound --intensity 1 --device other --profiles "$test_tmp/profiles"
+expect_status 1
+expect_stderr_has "gpuroof: $test_tmp/profiles/other.yaml:$name_line:7: "
+run bound --intensity 1 --device other --profiles "$test_tmp/profiles"
+expect_stderr_has "the profile is named 'a100', but its file is other.yaml"
+
+# Overriding a figure of the profile marks it "(given)".
+run bound --intensity 0.25 --device a100 --bandwidth 2000
+expect_status 0
+expect_stdout_line "Roofline of NVIDIA A100-SXM4-40GB (a100): 19500 GFLOP/s fp32 peak, 2000 GB/s DRAM (given)"
+expect_stdout_line '  attainable       min(500, 19500) = 500 GFLOP/s = 2.564% of the peak'
+run bound --intensity 0.25 --device a100 --bandwidth 2000 --json
+expect_json .bandwidth_gbs 2000
+expect_json .peak_gflops 19500
+expect_json .attainable_gflops 500
+run bound --intensity 0.25 --device a100 --peak-gflops 300
+expect_status 0
+expect_stdout_line "Roofline of NVIDIA A100-SXM4-40GB (a100): 300 GFLOP/s fp32 peak (given), 1555 GB/s DRAM"
+run bound --intensity 0.25 --device a100 --peak-gflops 300 --json
+expect_json .attainable_gflops 300
+expect_json .bound compute
+
+# Arithmetic in every number.
+run bound --flops '(2+1)*12' --bytes '28' --peak-gflops '2*100' --bandwidth '1000/10' --json
+expect_status 0
+expect_json_near .intensity 1.2857142857
+expect_json_near .attainable_gflops 128.571428571
+
+# Numbers out of range.
+run bound --intensity 0 --peak-gflops 200 --bandwidth 100
+expect_fails 1 "gpuroof: --intensity '0': 0 is out of range (1e-12 to 1e+12)"
+run bound --flops 36 --bytes 0 --peak-gflops 200 --bandwidth 100
+expect_fails 1 "gpuroof: --bytes '0': 0 is out of range (1e-300 to 1e+30)"
+run bound --intensity 1 --peak-gflops 200 --bandwidth -5
+expect_fails 1 "gpuroof: --bandwidth '-5': -5 is out of range (1e-09 to 1e+12)"
+run bound $ex9a --achieved-gflops -1
+expect_fails 1 "gpuroof: --achieved-gflops '-1': -1 is out of range (0 to 1e+12)"
+
+# Regression: DESIGN.md and `bound --help` promise byte sizes in --bytes ('4K'), but --bytes takes no suffix.
+run bound --flops 4096 --bytes 4K --peak-gflops 200 --bandwidth 100 --json
+expect_status 0
+expect_json .bytes 4096
+expect_json .intensity 1

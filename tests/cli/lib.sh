@@ -1,0 +1,295 @@
+# Shared helpers of gpuroof's command-line tests (POSIX sh; dash is enough).
+#
+# A test script sources this file, then for each case:
+#     run bound --intensity 2 --peak-gflops 200 --bandwidth 100
+#     expect_status 0
+#     expect_stdout_has 'Balanced'
+#     expect_json .bound balanced
+# Every expect_* prints one line, "ok - ..." or "FAIL - ..." with what came
+# and what was expected; nothing aborts.  At exit a summary is printed and the
+# status is 0 if every check passed, 1 otherwise (automake's harness: any
+# other status than 0, 77 and 99 is a failure).
+#
+# A check of behaviour that is known to be wrong is preceded by
+#     bug 'what is wrong'
+# (and a "# BUG:" comment): it still fails until the program is fixed, and
+# its FAIL line says so.
+#
+# Environment (set by `make check`): GPUROOF (the binary), top_srcdir, JQ
+# (may be empty: JSON checks are then skipped one by one, with a note),
+# GPUROOF_PROFILES (set empty, so only the source tree's profiles count).
+
+: "${GPUROOF:?set GPUROOF to the gpuroof binary}"
+: "${top_srcdir:?set top_srcdir to the source directory}"
+JQ=${JQ-}
+GPUROOF_PROFILES=
+LC_ALL=C
+export GPUROOF_PROFILES LC_ALL
+
+# shellcheck disable=SC2034 # used by the scripts that source this file
+data="$top_srcdir/tests/data/cli"
+# shellcheck disable=SC2034
+profiles="$top_srcdir/profiles"
+
+checks=0
+failures=0
+bug_failures=0
+skips=0
+status=0
+last=
+bug_note=
+next_bug_note=
+
+test_tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpuroof-cli.XXXXXX") || {
+    echo "FAIL - cannot create a temporary directory" >&2
+    exit 99
+}
+out="$test_tmp/stdout"
+err="$test_tmp/stderr"
+
+summary() {
+    rm -rf "$test_tmp"
+    echo "# $checks checks: $((checks - failures - skips)) ok, $failures failed ($bug_failures of them marked BUG), $skips skipped"
+    [ "$failures" -eq 0 ]
+}
+trap 'summary; exit $?' EXIT
+trap 'failures=$((failures + 1)); exit 1' HUP INT TERM
+
+# bug TEXT: the next run's checks test behaviour known to be wrong.
+bug() {
+    next_bug_note=$1
+}
+
+# run ARGS...: runs gpuroof; its stdout, stderr and exit status go to
+# $out, $err and $status.
+run() {
+    last="gpuroof $*"
+    bug_note=$next_bug_note
+    next_bug_note=
+    status=0
+    "$GPUROOF" "$@" </dev/null >"$out" 2>"$err" || status=$?
+}
+
+pass() {
+    checks=$((checks + 1))
+    echo "ok - $last: $1"
+}
+
+# fail WHAT GOT EXPECTED
+fail() {
+    checks=$((checks + 1))
+    failures=$((failures + 1))
+    if [ -n "$bug_note" ]; then
+        bug_failures=$((bug_failures + 1))
+        echo "FAIL - $last: $1 [BUG: $bug_note]"
+    else
+        echo "FAIL - $last: $1"
+    fi
+    echo "#   got:      $2"
+    echo "#   expected: $3"
+}
+
+skip() {
+    checks=$((checks + 1))
+    skips=$((skips + 1))
+    echo "ok - $last: $1 # SKIP $2"
+}
+
+# check DESCRIPTION GOT EXPECTED: passes if they are the same string.
+check() {
+    if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "$2" "$3"; fi
+}
+
+# What a file holds, for a FAIL line: its first lines, joined.
+shown() {
+    if [ -s "$1" ]; then
+        head -n 5 "$1" | awk 'NR > 1 { printf " | " } { printf "%s", $0 } END { print "" }'
+    else
+        echo "(nothing)"
+    fi
+}
+
+expect_status() {
+    if [ "$status" -eq "$1" ]; then
+        pass "exit status $1"
+    else
+        fail "exit status" "$status (stderr: $(shown "$err"))" "$1"
+    fi
+}
+
+# expect_crash_free: the status is none of a signal's (>= 128), nor the
+# sanitizers' (86, 87: see AM_TESTS_ENVIRONMENT).
+expect_crash_free() {
+    case $status in
+    86 | 87) fail "no crash" "$status (a sanitizer's report: $(shown "$err"))" "0, 1 or 2" ;;
+    *)
+        if [ "$status" -ge 128 ]; then
+            fail "no crash" "$status (killed by signal $((status - 128)))" "0, 1 or 2"
+        elif [ "$status" -gt 2 ]; then
+            fail "documented exit status" "$status" "0, 1 or 2"
+        else
+            pass "no crash (exit $status)"
+        fi
+        ;;
+    esac
+}
+
+# expect_stdout_has TEXT: TEXT occurs in stdout (fixed string).
+expect_stdout_has() {
+    if grep -F -e "$1" "$out" >/dev/null; then
+        pass "stdout has '$1'"
+    else
+        fail "stdout has '$1'" "$(shown "$out")" "a line containing '$1'"
+    fi
+}
+
+expect_stdout_lacks() {
+    if grep -F -e "$1" "$out" >/dev/null; then
+        fail "stdout lacks '$1'" "$(grep -F -e "$1" "$out" | head -n 1)" "no line containing '$1'"
+    else
+        pass "stdout lacks '$1'"
+    fi
+}
+
+# expect_stdout_line TEXT: one line of stdout is exactly TEXT.
+expect_stdout_line() {
+    if grep -F -x -e "$1" "$out" >/dev/null; then
+        pass "stdout line '$1'"
+    else
+        fail "stdout line '$1'" "$(shown "$out")" "the line '$1'"
+    fi
+}
+
+# expect_stdout_starts TEXT: the first line of stdout starts with TEXT.
+expect_stdout_starts() {
+    first=$(head -n 1 "$out")
+    case $first in
+    "$1"*) pass "stdout starts with '$1'" ;;
+    *) fail "stdout starts with '$1'" "$first" "'$1...'" ;;
+    esac
+}
+
+expect_no_stdout() {
+    if [ -s "$out" ]; then
+        fail "no stdout" "$(shown "$out")" "(nothing)"
+    else
+        pass "no stdout"
+    fi
+}
+
+expect_no_stderr() {
+    if [ -s "$err" ]; then
+        fail "no stderr" "$(shown "$err")" "(nothing)"
+    else
+        pass "no stderr"
+    fi
+}
+
+# expect_stderr_is TEXT: stderr is exactly the one line TEXT.
+expect_stderr_is() {
+    if printf '%s\n' "$1" | cmp -s - "$err"; then
+        pass "stderr is '$1'"
+    else
+        fail "stderr is exactly one line" "$(shown "$err")" "$1"
+    fi
+}
+
+expect_stderr_has() {
+    if grep -F -e "$1" "$err" >/dev/null; then
+        pass "stderr has '$1'"
+    else
+        fail "stderr has '$1'" "$(shown "$err")" "a line containing '$1'"
+    fi
+}
+
+# expect_stderr_lacks TEXT
+expect_stderr_lacks() {
+    if grep -F -e "$1" "$err" >/dev/null; then
+        fail "stderr lacks '$1'" "$(shown "$err")" "no '$1'"
+    else
+        pass "stderr lacks '$1'"
+    fi
+}
+
+# expect_error_line: stderr is one line, "gpuroof: ..." or "gpuroof CMD: ...".
+expect_error_line() {
+    lines=$(wc -l <"$err" | tr -d ' ')
+    case $(cat "$err") in
+    gpuroof:\ ?* | gpuroof\ [a-z]*:\ ?*)
+        if [ "$lines" = 1 ]; then pass "one 'gpuroof...: ' line on stderr"; return; fi ;;
+    esac
+    fail "one 'gpuroof...: ' line on stderr" "$lines lines: $(shown "$err")" "one line"
+}
+
+# expect_fails STATUS MESSAGE: the usual shape of an error: that exit status,
+# nothing on stdout, exactly MESSAGE on stderr.
+expect_fails() {
+    expect_status "$1"
+    expect_no_stdout
+    expect_stderr_is "$2"
+}
+
+have_jq() {
+    [ -n "$JQ" ]
+}
+
+# jq_value FILTER: the filter's result on stdout, strings raw, the rest as
+# compact JSON; empty with status 1 if stdout is not JSON.
+jq_value() {
+    "$JQ" -r -c "$1" "$out" 2>/dev/null
+}
+
+is_number() {
+    case $1 in
+    '' | *[!0-9eE.+-]*) return 1 ;;
+    *) return 0 ;;
+    esac
+}
+
+# expect_json FILTER VALUE: jq -r FILTER on stdout gives VALUE (numbers
+# compare as numbers, so 1 and 1.0 are equal; arrays and objects as compact
+# JSON: '["threads","registers"]').
+expect_json() {
+    if ! have_jq; then skip "$1 = $2" "no jq"; return; fi
+    got=$(jq_value "$1") || { fail "$1 = $2" "not JSON: $(shown "$out")" "$2"; return; }
+    if is_number "$got" && is_number "$2"; then
+        if awk -v a="$got" -v b="$2" 'BEGIN { exit !(a + 0 == b + 0) }'; then
+            pass "$1 = $2"
+        else
+            fail "$1" "${got:-(nothing)}" "$2"
+        fi
+    else
+        check "$1 = $2" "${got:-(nothing)}" "$2"
+    fi
+}
+
+# expect_json_near FILTER VALUE [TOLERANCE]: a number within a relative
+# TOLERANCE (default 1e-9) of VALUE.
+expect_json_near() {
+    tol=${3:-1e-9}
+    if ! have_jq; then skip "$1 ~ $2" "no jq"; return; fi
+    got=$(jq_value "$1") || { fail "$1 ~ $2" "not JSON: $(shown "$out")" "$2"; return; }
+    if is_number "$got" && awk -v a="$got" -v b="$2" -v t="$tol" \
+        'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= t * m || d <= 1e-300) }'; then
+        pass "$1 ~ $2"
+    else
+        fail "$1 (within $tol)" "${got:-(nothing)}" "$2"
+    fi
+}
+
+# expect_json_keys KEY...: stdout is one JSON object holding every KEY.
+expect_json_keys() {
+    if ! have_jq; then skip "JSON keys $*" "no jq"; return; fi
+    for key in "$@"; do
+        got=$(jq_value "has(\"$key\")") || got="not a JSON object: $(shown "$out")"
+        check "has key '$key'" "$got" true
+    done
+}
+
+# expect_one_json TYPE: stdout is exactly one JSON value of that type
+# ("object" or "array").
+expect_one_json() {
+    if ! have_jq; then skip "one JSON $1" "no jq"; return; fi
+    got=$("$JQ" -s -r 'map(type) | join(" ")' "$out" 2>/dev/null) || got="not JSON: $(shown "$out")"
+    check "stdout is one JSON $1" "$got" "$1"
+}

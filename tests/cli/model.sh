@@ -1,0 +1,116 @@
+#!/bin/sh
+# gpuroof model, bound --model and occupancy --model: the seed exercises'
+# answers, -D, devices, and every kind of bad input.
+. "$top_srcdir/tests/cli/lib.sh"
+models="$top_srcdir/models"
+
+# Exercise 11: foo_kernel.
+run model foo-kernel --json
+expect_status 0
+expect_json '.variables[] | select(.name == "i") | [.memory, .scope, .lifetime, .versions]' '["register","thread","grid",1024]'
+expect_json '.variables[] | select(.name == "x") | [.memory, .scope, .lifetime, .versions]' '["local","thread","grid",1024]'
+expect_json '.variables[] | select(.name == "y_s") | [.memory, .scope, .lifetime, .versions]' '["shared","block","grid",8]'
+expect_json '.variables[] | select(.name == "b_s") | [.memory, .scope, .lifetime, .versions]' '["shared","block","grid",8]'
+expect_json .shared_bytes_per_block 516
+expect_json .flops 10240
+expect_json .bytes 24576
+expect_json '.intensity * 1e6 | round' 416667
+expect_json .grid_blocks 8
+expect_json .threads_per_block 128
+
+run model foo-kernel
+expect_status 0
+expect_stdout_line '  shared memory  516 B per block: y_s 4 B + b_s 512 B'
+expect_stdout_line '  intensity      10240 FLOP / 24576 B = 0.4167 FLOP/B (bytes read and written)'
+expect_stdout_has 'counted: the 5 multiplications and 5 additions'
+
+# Exercises 6 and 7.
+run model versions --json
+expect_json '[.variables[].versions]' '[512000,1000]'
+
+# The chapter's intensities: naive 0.25, tiled 4 at 16 and 8 at 32 (exercise 5).
+run model matmul-naive --json
+expect_json .intensity 0.25
+expect_json .bytes_counted read
+run model matmul-tiled --json
+expect_json .intensity 4
+expect_json .derived.traffic_reduction 16
+run model matmul-tiled -D TILE_WIDTH=32 --json
+expect_json .intensity 8
+expect_json .derived.traffic_reduction 32
+expect_json .parameters.TILE_WIDTH 32
+# Exercise 8: N and N/T.
+run model matmul-tiled -D Width=1024 -D TILE_WIDTH=16 --json
+expect_json '[.derived.naive_loads_per_input_element, .derived.loads_per_input_element]' '[1024,64]'
+# Exercise 2: 8x8 with 2x2 and 4x4 tiles.
+run model matmul-tiled -D Width=8 -D TILE_WIDTH=2 --json
+expect_json '[.derived.loads_per_input_element, .derived.traffic_reduction]' '[4,2]'
+run model matmul-tiled -D Width=8 -D TILE_WIDTH=4 --json
+expect_json '[.derived.loads_per_input_element, .derived.traffic_reduction]' '[2,4]'
+# A file path works as well as a name; a later -D wins.
+run model "$models/matmul-tiled.yaml" -D TILE_WIDTH=8 -D TILE_WIDTH=32 --json
+expect_json .intensity 8
+
+# With a device: the bound, and the occupancy once registers are known.
+run model foo-kernel --device a100 --regs 24 --json
+expect_status 0
+expect_json .on_device.bound memory
+expect_json .on_device.blocks_per_sm 16
+run model foo-kernel --device a100
+expect_stdout_line '  occupancy      unknown: the model gives no registers per thread (--regs R)'
+run model matmul-tiled --device h100 --regs 256
+expect_fails 1 "gpuroof: --regs '256': 256 is out of range (0 to 255)"
+
+# bound --model and occupancy --model.
+run bound --model matmul-naive --device a100 --json
+expect_status 0
+expect_json .intensity 0.25
+expect_json '.attainable_gflops' 388.75
+run bound --model matmul-tiled -D TILE_WIDTH=32 --device a100
+expect_stdout_line '  model            Tiled matrix multiplication (PMPP 5.4, Fig. 5.9) (matmul-tiled)'
+expect_stdout_has 'I  = FLOPs / bytes = 2147483648 FLOP / 268435456 B = 8 FLOP/B'
+run occupancy --model matmul-tiled --device a100 --json
+expect_json '[.threads_per_block, .regs_per_thread, .smem_per_block_bytes, .blocks_per_sm]' '[256,32,2048,8]'
+run occupancy --model matmul-tiled -D TILE_WIDTH=32 --device a100 --json
+expect_json '[.threads_per_block, .smem_per_block_bytes, .blocks_per_sm]' '[1024,8192,2]'
+run occupancy --model matmul-tiled --regs 64 --smem 40K --device a100 --json
+expect_json '[.threads_per_block, .regs_per_thread, .smem_per_block_bytes]' '[256,64,40960]'
+
+# Errors.
+run bound --model versions --device a100
+expect_fails 1 'gpuroof: versions: no arithmetic intensity: the model counts no FLOPs'
+run occupancy --model foo-kernel --device a100
+expect_fails 1 'gpuroof: foo-kernel gives no registers per thread: add --regs R'
+run model foo-kernel -D Nope=3
+expect_fails 1 "gpuroof: -D Nope: $models/foo-kernel.yaml has no parameter 'Nope' (its parameters: N, BLOCK)"
+run model foo-kernel -D 'N=2*'
+expect_fails 1 "gpuroof: -D N=2*: expected a number, a name or '(' (at character 3)"
+run model foo-kernel -D N
+expect_fails 2 "gpuroof model: -D takes NAME=VALUE, not 'N' (gpuroof model --help)"
+run bound -D x=1 --intensity 1 --device a100
+expect_fails 2 'gpuroof bound: -D needs --model (gpuroof bound --help)'
+run model nope
+expect_fails 1 "gpuroof: no model 'nope': give a file, or the name of one in models/ (such as foo-kernel)"
+run model
+expect_fails 2 'gpuroof model: give a model FILE (gpuroof model --help)'
+run model matmul-tiled -D Width=1000
+expect_status 1
+expect_stderr_has "launch.grid must be a whole number, not 62.5 ('/' divides exactly: use floor(a / b) or cdiv(a, b) for C's integer division)"
+
+bad="$test_tmp/bad.yaml"
+printf 'name: t\nlaunch: {grid: 1, block: 32}\nflops: {total: 2 / 0}\nbytes: {read: 4}\n' >"$bad"
+run model "$bad"
+expect_fails 1 "gpuroof: $bad:3:18: flops.total: division by zero (at character 3 of '2 / 0')"
+printf 'name: t\nparameters: {W: 8}\nlaunch: {grid: W - 8, block: 32}\nflops: {total: 1}\nbytes: {read: 4}\n' >"$bad"
+run model "$bad"
+expect_fails 1 "gpuroof: $bad:3:16: launch.grid is 0; it must be at least 1"
+printf 'name: t\nlaunch: {grid: 1, block: 32}\nflops: {total: Widht * 2}\nbytes: {read: 4}\n' >"$bad"
+run model "$bad"
+expect_fails 1 "gpuroof: $bad:3:16: flops.total: unknown name 'Widht' (at character 1 of 'Widht * 2')"
+printf 'name: t\nlaunch: {grid: 1, block: 32}\nflops: {total: 2^70}\nbytes: {read: 4}\n' >"$bad"
+run model "$bad"
+expect_fails 1 "gpuroof: $bad:3:17: flops.total: integer overflow (at character 2 of '2^70')"
+printf 'name: t\nlaunch: {grid: 1, block: 32\n' >"$bad"
+run model "$bad"
+expect_status 1
+expect_error_line
