@@ -49,6 +49,11 @@ static const struct {
     const char *type;
     int bytes;
 } sizes[] = {
+    {"short int", 2}, {"unsigned short int", 2}, {"short unsigned int", 2}, {"signed short", 2},
+    {"long int", 8}, {"unsigned long int", 8}, {"long long int", 8}, {"unsigned long long int", 8},
+    {"signed long", 8}, {"signed long long", 8},
+    {"float3", 12}, {"int3", 12}, {"uint3", 12}, {"uint2", 8}, {"uint4", 16}, {"double4", 32},
+    {"double3", 24}, {"char2", 2}, {"uchar2", 2}, {"short2", 4}, {"short4", 8}, {"longlong2", 16},
     {"char", 1}, {"signed char", 1}, {"unsigned char", 1}, {"bool", 1}, {"int8_t", 1}, {"uint8_t", 1},
     {"short", 2}, {"unsigned short", 2}, {"half", 2}, {"__half", 2}, {"__nv_bfloat16", 2},
     {"int16_t", 2}, {"uint16_t", 2},
@@ -67,6 +72,17 @@ static int element_bytes(const char *type)
     return 0;
 }
 
+/* Words that can only be part of a type, never a variable's name. */
+static bool is_type_word(const char *w)
+{
+    static const char *const keywords[] = {"int", "unsigned", "signed", "short", "long", "char", "float",
+                                           "double", "void", "bool", NULL};
+    for (size_t i = 0; keywords[i]; i++)
+        if (strcmp(w, keywords[i]) == 0)
+            return true;
+    return false;
+}
+
 /* Reads qualifiers and type words up to the name (the last word before a
  * '[' or the end). */
 static bool read_words(cursor *c, qualifiers *q, gr_decl *d, size_t *column, gr_error *err)
@@ -83,8 +99,13 @@ static bool read_words(cursor *c, qualifiers *q, gr_decl *d, size_t *column, gr_
             continue;
         }
         char w[64];
-        if (word(c, w, sizeof w) == 0)
+        size_t len = word(c, w, sizeof w);
+        if (len == 0)
             break;
+        if (len >= sizeof w) {
+            *column = start;
+            return gr_error_set(err, "a name longer than %zu characters", sizeof w - 1);
+        }
         if (take_qualifier(w, q))
             continue;
         if (n == 8) {
@@ -99,10 +120,15 @@ static bool read_words(cursor *c, qualifiers *q, gr_decl *d, size_t *column, gr_
         return gr_error_set(err, n == 0 ? "expected a type and a name" : "expected a type before the name '%s'",
                             n ? words[0] : "");
     }
-    snprintf(d->name, sizeof d->name, "%s", words[n - 1]);
+    bool named = !is_type_word(words[n - 1]);
     d->type[0] = '\0';
-    for (int i = 0; i < n - 1; i++)
+    for (int i = 0; i < n - (named ? 1 : 0); i++)
         snprintf(d->type + strlen(d->type), sizeof d->type - strlen(d->type), "%s%s", i ? " " : "", words[i]);
+    if (!named) {
+        *column = c->pos;
+        return gr_error_set(err, "expected a name after the type '%s'", d->type);
+    }
+    snprintf(d->name, sizeof d->name, "%s", words[n - 1]);
     if (isdigit((unsigned char)d->name[0])) {
         *column = starts[n - 1];
         return gr_error_set(err, "'%s' is not a name", d->name);
@@ -126,7 +152,13 @@ static bool read_dims(cursor *c, gr_decl *d, size_t *column, gr_error *err)
             return gr_error_set(err, "more than %d dimensions", GR_DECL_MAX_DIMS);
         }
         size_t len = (size_t)(close - (c->text + c->pos + 1));
-        snprintf(d->dims[d->dim_count++], sizeof d->dims[0], "%.*s", (int)len, c->text + c->pos + 1);
+        const char *size = c->text + c->pos + 1;
+        size_t blank = strspn(size, " \t");
+        if (len >= sizeof d->dims[0]) {
+            *column = c->pos + 1;
+            return gr_error_set(err, "an array size longer than %zu characters", sizeof d->dims[0] - 1);
+        }
+        snprintf(d->dims[d->dim_count++], sizeof d->dims[0], "%.*s", blank >= len ? 0 : (int)len, size);
         c->pos += len + 2;
     }
     if (c->text[c->pos] == ';')

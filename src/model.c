@@ -1,4 +1,5 @@
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "model.h"
@@ -163,6 +164,9 @@ static bool read_parameter(model_ctx *c, yaml_node_t *key, yaml_node_t *value, c
         return gr_yaml_error(c->err, &c->y, key, "parameters: '%s' is not a name", name ? name : "?");
     if (lookup(c, name, strlen(name), &p->value))
         return gr_yaml_error(c->err, &c->y, key, "parameters: '%s' given twice", name);
+    gr_value builtin;
+    if (lookup_launch(c->m, name, &builtin) || lookup_results(c->m, name, &builtin))
+        return gr_yaml_error(c->err, &c->y, key, "parameters: '%s' is a name the model defines itself", name);
     const char *text = d ? d->value : gr_yaml_scalar(value);
     if (!text)
         return gr_yaml_error(c->err, &c->y, value, "parameters.%s must be a formula", name);
@@ -293,6 +297,9 @@ static bool times_threads(model_ctx *c, yaml_node_t *node, const char *what, gr_
         return set_int(out, out->i);
     }
     *out = (gr_value){.is_int = false, .d = v.d * (double)c->m->threads};
+    if (!isfinite(out->d))
+        return gr_yaml_error(c->err, &c->y, node, "%s x %lld threads is not a finite number", what,
+                             (long long)c->m->threads);
     return true;
 }
 
@@ -366,6 +373,8 @@ static bool read_bytes(model_ctx *c)
             set_int(&m->bytes, m->bytes.i);
         else
             m->bytes = (gr_value){.d = gr_value_as_double(m->bytes_read) + gr_value_as_double(m->bytes_written)};
+        if (!isfinite(m->bytes.d))
+            return gr_yaml_error(c->err, &c->y, bytes, "bytes: read + written is not a finite number");
     }
     double f = gr_value_as_double(m->flops), b = gr_value_as_double(m->bytes);
     m->has_intensity = f > 0 && b > 0;
@@ -461,7 +470,7 @@ static bool read_variable(model_ctx *c, yaml_node_t *item)
     gr_error why;
     if (!gr_decl_parse(v->declaration, v->place, &v->decl, &column, &why))
         return gr_error_at(c->err, c->y.path, (unsigned long)decl_node->start_mark.line + 1,
-                           (unsigned long)decl_node->start_mark.column + 1 + column, "variables.declare: %s", why.text);
+                           gr_yaml_column_of(decl_node, column), "variables.declare: %s", why.text);
     for (int i = 0; i < m->var_count; i++)
         if (strcmp(m->vars[i].decl.name, v->decl.name) == 0)
             return gr_yaml_error(c->err, &c->y, decl_node, "variables: %s declared twice", v->decl.name);

@@ -1282,7 +1282,7 @@ static void test_find_name_differs_from_file(void **state)
     gr_error err = {{0}};
     assert_false(gr_profile_find(&sp, "b100", &p, &err));
     snprintf(expected, sizeof expected,
-             "%s/b100.yaml: the profile is named 'a100', but its file is b100.yaml", dir);
+             "%s/b100.yaml:21:7: the profile is named 'a100', but its file is b100.yaml", dir); /* a100.yaml's name: line */
     assert_string_equal(err.text, expected);
 }
 
@@ -1483,7 +1483,7 @@ static void test_list_stops_at_misnamed_file(void **state)
     gr_error err = {{0}};
     assert_false(gr_profile_list_all(&sp, &list, &err));
     snprintf(expected, sizeof expected,
-             "%s/other.yaml: the profile is named 'a100', but its file is other.yaml", dir);
+             "%s/other.yaml:21:7: the profile is named 'a100', but its file is other.yaml", dir);
     assert_string_equal(err.text, expected);
 }
 
