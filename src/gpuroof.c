@@ -9,6 +9,7 @@ static const command commands[] = {
     {"bound", cmd_bound, "compute- or memory-bound? the roofline bound, with the work shown"},
     {"occupancy", cmd_occupancy, "full occupancy? blocks per SM and what limits them"},
     {"model", cmd_model, "evaluate a kernel model: FLOPs, bytes, intensity, variables"},
+    {"plot", cmd_plot, "roofline and occupancy charts (PDF, PNG) through gnuplot"},
     {"devices", cmd_devices, "list the device profiles"},
     {"profile", cmd_profile, "show one device profile (profile show NAME)"},
     {"exercises", cmd_exercises, "PMPP chapter 5's exercises, answered with the work shown"},

@@ -1,0 +1,69 @@
+# Roofline of NVIDIA A100-SXM4-40GB
+# Made by: gpuroof plot --device a100 --model matmul-naive --model matmul-tiled --model matmul-tiled -D TILE_WIDTH=32 -o plots/roofline-a100.pdf
+# Self-contained: edit it and run `gnuplot THIS_FILE`, or
+# `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
+if (!exists("outfile")) outfile = 'plots/roofline-a100.pdf'
+set terminal pdfcairo noenhanced color font 'Sans,9' size 7.5in,5in
+set output outfile
+
+# ---- style (plots/style.gp) ----
+# gpuroof chart style: every chart's script carries a copy of this file.
+# Colours: the Okabe-Ito palette, told apart by colour-blind readers too.
+set linetype 1 linecolor rgb '#0072B2' linewidth 2 pointsize 0.8
+set linetype 2 linecolor rgb '#D55E00' linewidth 2 pointsize 0.8
+set linetype 3 linecolor rgb '#009E73' linewidth 2 pointsize 0.8
+set linetype 4 linecolor rgb '#CC79A7' linewidth 2 pointsize 0.8
+set linetype 5 linecolor rgb '#E69F00' linewidth 2 pointsize 0.8
+set linetype 6 linecolor rgb '#56B4E9' linewidth 2 pointsize 0.8
+set linetype 7 linecolor rgb '#000000' linewidth 2 pointsize 0.8
+set linetype 8 linecolor rgb '#7F7F7F' linewidth 2 pointsize 0.8
+set title font ',12'
+set border 3 linewidth 1 linecolor rgb '#333333'
+set tics nomirror out scale 0.6
+set grid xtics ytics mxtics mytics linecolor rgb '#E5E5E5' linewidth 0.6, linecolor rgb '#F2F2F2' linewidth 0.4
+set key top left Left reverse box linetype 1 linecolor rgb '#CCCCCC' linewidth 0.5 opaque samplen 3 spacing 1.1 font ',8'
+set lmargin at screen 0.11
+set rmargin at screen 0.91
+set bmargin at screen 0.16
+set tmargin at screen 0.90
+set style textbox opaque noborder margins 0.3,0.3
+
+# ---- data ----
+$C0S0 << EOD
+0.01 15.55 ""
+12.5401929 19500 ""
+1000 19500 ""
+EOD
+$C0S1 << EOD
+12.5401929 19500 "ridge 12.5 FLOP/B"
+EOD
+$C0S2 << EOD
+6.23794212 9700 ""
+1000 9700 ""
+EOD
+$C0S3 << EOD
+0.25 388.75 "matmul-naive (0.25 FLOP/B)"
+4 6220 "matmul-tiled (4 FLOP/B)"
+8 12440 "matmul-tiled TILE_WIDTH=32 (8 FLOP/B)"
+EOD
+
+# ---- Roofline of NVIDIA A100-SXM4-40GB ----
+unset label
+set title 'Roofline of NVIDIA A100-SXM4-40GB'
+set xlabel 'arithmetic intensity (FLOP/B)'
+set ylabel 'performance (GFLOP/s)'
+set logscale xy
+set xrange [0.01:1000]
+set yrange [10:100000]
+set format x '%g'
+set format y '%.0s%c'
+set label 1 'FP32 19.5 TFLOP/s' at 1000,19500 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
+set label 2 'FP64 9.7 TFLOP/s' at 1000,9700 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
+set label 3 'DRAM 1555 GB/s' at 0.0161536105,25.1188643 left rotate by 37.6 offset -0.4,0.6 front textcolor linetype 1
+set label 4 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA A100-SXM4-40GB: 1555 GB/s, FP32 19.5 TFLOP/s, ridge 12.5 FLOP/B (datasheet)', \
+     $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
+     $C0S1 using 1:2:3 with labels left offset 0.8,-1 font ',8' boxed notitle, \
+     $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
+     $C0S3 using 1:2 with points linetype 8 pointtype 9 pointsize 0.8 title 'kernel models, at their roof (an upper bound)', \
+     $C0S3 using 1:2:3 with labels left offset 0.9,-0.9 font ',8' boxed notitle

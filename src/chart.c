@@ -1,0 +1,76 @@
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "chart.h"
+
+void gr_chart_init(gr_chart *c)
+{
+    memset(c, 0, sizeof *c);
+}
+
+void gr_chart_free(gr_chart *c)
+{
+    for (size_t i = 0; i < c->series_count; i++) {
+        free(c->series[i]->points);
+        free(c->series[i]);
+    }
+    free(c->series);
+    free(c->labels);
+    gr_chart_init(c);
+}
+
+void gr_figure_free(gr_figure *f)
+{
+    for (size_t i = 0; i < f->chart_count; i++)
+        gr_chart_free(&f->charts[i]);
+    f->chart_count = 0;
+}
+
+gr_series *gr_chart_series(gr_chart *c, gr_draw draw, int color, const char *key)
+{
+    gr_series **grown = realloc(c->series, (c->series_count + 1) * sizeof *grown);
+    if (!grown)
+        return NULL;
+    c->series = grown;
+    gr_series *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    c->series[c->series_count++] = s;
+    s->draw = draw;
+    s->color = color;
+    s->label_dx = 0.7;
+    s->label_dy = 0.5;
+    snprintf(s->key, sizeof s->key, "%s", key ? key : "");
+    return s;
+}
+
+bool gr_series_add(gr_series *s, double x, double y, const char *label)
+{
+    if (s->count == s->capacity) {
+        size_t capacity = s->capacity ? 2 * s->capacity : 8;
+        gr_point *grown = realloc(s->points, capacity * sizeof *grown);
+        if (!grown)
+            return false;
+        s->points = grown;
+        s->capacity = capacity;
+    }
+    gr_point *p = &s->points[s->count++];
+    p->x = x;
+    p->y = y;
+    snprintf(p->label, sizeof p->label, "%s", label ? label : "");
+    return true;
+}
+
+gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text)
+{
+    gr_label *grown = realloc(c->labels, (c->label_count + 1) * sizeof *grown);
+    if (!grown)
+        return NULL;
+    c->labels = grown;
+    gr_label *l = &c->labels[c->label_count++];
+    memset(l, 0, sizeof *l);
+    l->x = x;
+    l->y = y;
+    snprintf(l->text, sizeof l->text, "%s", text);
+    return l;
+}

@@ -1,0 +1,75 @@
+#include <stdio.h>
+#include <string.h>
+#include "chart_occupancy.h"
+#include "occupancy_tools.h"
+
+static const struct {
+    const char *title, *xlabel;
+    double x_scale; /* shared memory in KiB */
+} axes[] = {
+    {"threads per block", "threads per block", 1},
+    {"registers per thread", "registers per thread", 1},
+    {"shared memory per block", "shared memory per block (KiB)", 1.0 / 1024},
+};
+
+static double axis_value(const gr_launch *l, gr_sweep_axis axis)
+{
+    return axis == GR_SWEEP_THREADS ? l->threads_per_block
+           : axis == GR_SWEEP_REGS  ? l->regs_per_thread
+                                    : (double)l->smem_per_block_bytes;
+}
+
+static bool add_panel(gr_chart *c, const gr_sm_limits *lim, const gr_launch *l, const gr_occupancy *now,
+                      gr_sweep_axis axis, gr_error *err)
+{
+    gr_sweep sweep;
+    gr_chart_init(c);
+    if (!gr_occupancy_sweep(lim, l, axis, &sweep, err))
+        return false;
+    snprintf(c->title, sizeof c->title, "%s", axes[axis].title);
+    snprintf(c->xlabel, sizeof c->xlabel, "%s", axes[axis].xlabel);
+    snprintf(c->ylabel, sizeof c->ylabel, "%s", axis == GR_SWEEP_THREADS ? "occupancy" : "");
+    c->y_percent = true;
+    c->ymin = 0;
+    c->ymax = 1.1;
+    c->xmin = 0;
+    c->xmax = (double)sweep.points[sweep.count - 1].x * axes[axis].x_scale;
+    gr_series *curve = gr_chart_series(c, GR_DRAW_STEPS, 1, "");
+    gr_series *mark = gr_chart_series(c, GR_DRAW_POINTS, 2, "");
+    bool ok = curve && mark;
+    for (size_t i = 0; ok && i < sweep.count; i++)
+        ok = gr_series_add(curve, (double)sweep.points[i].x * axes[axis].x_scale,
+                           sweep.points[i].valid ? sweep.points[i].occ.occupancy : 0, NULL);
+    gr_sweep_free(&sweep);
+    static const char *const units[] = {" threads", " registers", " KiB"};
+    char text[96];
+    double x = axis_value(l, axis);
+    snprintf(text, sizeof text, "%g%s: %g%%", x * axes[axis].x_scale, units[axis], 100 * now->occupancy);
+    ok = ok && gr_series_add(mark, x * axes[axis].x_scale, now->occupancy, text);
+    if (!ok)
+        return gr_error_set(err, "out of memory");
+    mark->marker = 7;
+    mark->show_labels = true;
+    return true;
+}
+
+bool gr_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const char *device_title,
+                         gr_figure *out, gr_error *err)
+{
+    gr_occupancy now;
+    memset(out, 0, sizeof *out);
+    if (!gr_occupancy_compute(lim, launch, &now, err))
+        return false;
+    snprintf(out->title, sizeof out->title,
+             "Occupancy on %s: %d threads, %d registers, %g KiB of shared memory per block: %d blocks, %g%%",
+             device_title, launch->threads_per_block, launch->regs_per_thread,
+             (double)launch->smem_per_block_bytes / 1024, now.blocks_per_sm, 100 * now.occupancy);
+    for (int axis = 0; axis < 3; axis++, out->chart_count++)
+        if (!add_panel(&out->charts[axis], lim, launch, &now, (gr_sweep_axis)axis, err)) {
+            gr_figure_free(out);
+            return false;
+        }
+    snprintf(out->charts[0].note, sizeof out->charts[0].note,
+             "Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.");
+    return true;
+}

@@ -1,0 +1,322 @@
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "chart_roofline.h"
+
+/* Where the plot area sits on the page (the script sets these margins). */
+#define PLOT_WIDTH_SHARE 0.80
+#define PLOT_HEIGHT_SHARE 0.74
+#define CHAR_HEIGHT_IN 0.16
+
+const char *gr_rate_text(char buf[32], double gflops)
+{
+    if (gflops >= 1000)
+        snprintf(buf, 32, "%.3g TFLOP/s", gflops / 1000);
+    else
+        snprintf(buf, 32, "%.4g GFLOP/s", gflops);
+    return buf;
+}
+
+static double peak_of(const gr_profile *p, const char *precision)
+{
+    const gr_peak *peak = gr_profile_peak(p, precision);
+    return peak ? peak->gflops : NAN;
+}
+
+/* ---- axis ranges: whole decades around everything drawn ---------------- */
+
+typedef struct {
+    double xlo, xhi, ylo, yhi;
+} extent;
+
+static void include(extent *e, double x, double y)
+{
+    if (x > 0 && isfinite(x)) {
+        e->xlo = fmin(e->xlo, x);
+        e->xhi = fmax(e->xhi, x);
+    }
+    if (y > 0 && isfinite(y)) {
+        e->ylo = fmin(e->ylo, y);
+        e->yhi = fmax(e->yhi, y);
+    }
+}
+
+static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
+{
+    extent e = {INFINITY, 0, INFINITY, 0};
+    for (size_t i = 0; i < in->device_count; i++) {
+        const gr_profile *p = in->devices[i];
+        double fp32 = peak_of(p, "fp32");
+        include(&e, fp32 / p->bandwidth_gbs, fp32);
+        include(&e, peak_of(p, "fp64") / p->bandwidth_gbs, peak_of(p, "fp64"));
+        if (in->precision)
+            include(&e, peak_of(p, in->precision) / p->bandwidth_gbs, peak_of(p, in->precision));
+    }
+    for (size_t i = 0; i < in->model_count; i++)
+        include(&e, in->models[i].intensity, NAN);
+    for (size_t i = 0; i < in->point_count; i++)
+        include(&e, in->points[i].intensity, in->points[i].gflops);
+    for (size_t r = 0; r < in->results_count; r++) {
+        for (size_t i = 0; i < in->results[r]->kernel_count; i++)
+            if (in->results[r]->kernels[i].verified)
+                include(&e, in->results[r]->kernels[i].intensity, in->results[r]->kernels[i].gflops);
+        for (size_t i = 0; i < in->results[r]->sweep_count; i++)
+            include(&e, in->results[r]->sweep[i].intensity, in->results[r]->sweep[i].gflops);
+    }
+    c->xmin = pow(10, floor(log10(e.xlo / 4)));
+    c->xmax = pow(10, ceil(log10(e.xhi * 8)));
+    double lowest_roof = INFINITY;
+    for (size_t i = 0; i < in->device_count; i++)
+        lowest_roof = fmin(lowest_roof, in->devices[i]->bandwidth_gbs * c->xmin);
+    c->ymin = pow(10, floor(log10(fmin(lowest_roof, e.ylo) / 1.5)));
+    c->ymax = pow(10, ceil(log10(e.yhi * 2)));
+}
+
+/* ---- the roofs ----------------------------------------------------------- */
+
+/* The slope of a bandwidth line on the page, in degrees. */
+static double slope_angle(const gr_roofline_inputs *in, const gr_chart *c)
+{
+    double x_decades = log10(c->xmax / c->xmin), y_decades = log10(c->ymax / c->ymin);
+    double per_x = in->width_in * PLOT_WIDTH_SHARE / x_decades;
+    double per_y = in->height_in * PLOT_HEIGHT_SHARE / y_decades;
+    return atan(per_y / per_x) * 180 / M_PI;
+}
+
+static bool add_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i)
+{
+    const gr_profile *p = in->devices[i];
+    double fp32 = peak_of(p, "fp32"), ridge = fp32 / p->bandwidth_gbs;
+    char key[sizeof ((gr_series *)0)->key], rate[32];
+    snprintf(key, sizeof key, "%.100s: %g GB/s, FP32 %s, ridge %.3g FLOP/B (datasheet)", p->full_name,
+             p->bandwidth_gbs, gr_rate_text(rate, fp32), ridge);
+    gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, key);
+    if (!roof || !gr_series_add(roof, c->xmin, p->bandwidth_gbs * c->xmin, NULL) ||
+        !gr_series_add(roof, ridge, fp32, NULL) || !gr_series_add(roof, c->xmax, fp32, NULL))
+        return false;
+    gr_series *ridge_mark = gr_chart_series(c, GR_DRAW_POINTS, (int)i + 1, NULL);
+    char text[96];
+    snprintf(text, sizeof text, "ridge %.3g FLOP/B", ridge);
+    if (!ridge_mark || !gr_series_add(ridge_mark, ridge, fp32, text))
+        return false;
+    ridge_mark->marker = 7;
+    ridge_mark->show_labels = in->device_count == 1; /* several: the key says it */
+    ridge_mark->label_dx = 0.8;
+    ridge_mark->label_dy = -1.0;
+    return true;
+}
+
+/* A ceiling below or above FP32: dashed, from where it meets the memory
+ * slope to the right edge. */
+static bool add_ceiling(const gr_roofline_inputs *in, gr_chart *c, size_t i, const char *precision)
+{
+    const gr_profile *p = in->devices[i];
+    double peak = peak_of(p, precision);
+    if (isnan(peak))
+        return true;
+    gr_series *s = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, NULL);
+    if (!s || !gr_series_add(s, peak / p->bandwidth_gbs, peak, NULL) || !gr_series_add(s, c->xmax, peak, NULL))
+        return false;
+    s->dashed = true;
+    if (peak > peak_of(p, "fp32")) { /* the slope continues up to it */
+        gr_series *up = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, NULL);
+        if (!up || !gr_series_add(up, peak_of(p, "fp32") / p->bandwidth_gbs, peak_of(p, "fp32"), NULL) ||
+            !gr_series_add(up, peak / p->bandwidth_gbs, peak, NULL))
+            return false;
+        up->dashed = true;
+    }
+    return true;
+}
+
+/* One label per ceiling value: devices with the same figure share it
+ * ("FP32 66.9 TFLOP/s: h100, h200"), drawn by the first of them. */
+static bool ceiling_label(const gr_roofline_inputs *in, gr_chart *c, size_t i, const char *precision,
+                          const char *source)
+{
+    const gr_profile *p = in->devices[i];
+    double peak = peak_of(p, precision);
+    char text[160], rate[32], upper[32];
+    if (isnan(peak))
+        return true;
+    for (size_t k = 0; k < i; k++)
+        if (peak_of(in->devices[k], precision) == peak)
+            return true;
+    snprintf(upper, sizeof upper, "%s", precision);
+    for (char *u = upper; *u; u++)
+        *u = *u == '_' ? ' ' : (char)(*u >= 'a' && *u <= 'z' ? *u - 32 : *u);
+    snprintf(text, sizeof text, "%s %s%s", upper, gr_rate_text(rate, peak), source);
+    for (size_t k = i; in->device_count > 1 && k < in->device_count; k++)
+        if (peak_of(in->devices[k], precision) == peak)
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", k == i ? ": " : ", ",
+                     in->devices[k]->name);
+    gr_label *l = gr_chart_label(c, c->xmax, peak, text);
+    if (!l)
+        return false;
+    l->align = GR_ALIGN_RIGHT;
+    l->offset_x = -0.5;
+    l->offset_y = 0.6;
+    l->color = strchr(text, ',') ? 0 : (int)i + 1; /* shared by several devices: no one's colour */
+    return true;
+}
+
+static bool bandwidth_label(const gr_roofline_inputs *in, gr_chart *c, double bandwidth, const char *what,
+                            double height_share, int color)
+{
+    double y = c->ymin * pow(c->ymax / c->ymin, height_share);
+    char text[160];
+    snprintf(text, sizeof text, "%s %.4g GB/s", what, bandwidth);
+    gr_label *l = gr_chart_label(c, y / bandwidth, y, text);
+    if (!l)
+        return false;
+    l->angle = slope_angle(in, c);
+    l->offset_x = -0.4;
+    l->offset_y = 0.6;
+    l->color = color;
+    return true;
+}
+
+static bool add_device(const gr_roofline_inputs *in, gr_chart *c, size_t i)
+{
+    const char *source = in->results_count ? " (datasheet)" : "";
+    return add_roof(in, c, i) && add_ceiling(in, c, i, "fp64") &&
+           (!in->precision || add_ceiling(in, c, i, in->precision)) &&
+           ceiling_label(in, c, i, "fp32", source) && ceiling_label(in, c, i, "fp64", source) &&
+           (!in->precision || ceiling_label(in, c, i, in->precision, source)) &&
+           (in->device_count > 1 || /* several: the key gives each bandwidth */
+            bandwidth_label(in, c, in->devices[i]->bandwidth_gbs, "DRAM", 0.10, (int)i + 1));
+}
+
+/* ---- points -------------------------------------------------------------- */
+
+static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
+{
+    if (in->model_count == 0)
+        return true;
+    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 8, "kernel models, at their roof (an upper bound)");
+    if (!s)
+        return false;
+    s->marker = 9;
+    s->show_labels = true;
+    s->label_dx = 0.9;
+    s->label_dy = -0.9;
+    for (size_t m = 0; m < in->model_count; m++)
+        for (size_t i = 0; i < in->device_count; i++) {
+            const gr_profile *p = in->devices[i];
+            double roof = fmin(in->models[m].intensity * p->bandwidth_gbs, peak_of(p, "fp32"));
+            char text[sizeof ((gr_point *)0)->label];
+            snprintf(text, sizeof text, "%.60s (%.3g FLOP/B)", in->models[m].label, in->models[m].intensity);
+            if (!gr_series_add(s, in->models[m].intensity, roof, i == 0 ? text : ""))
+                return false;
+        }
+    return true;
+}
+
+static bool add_points(const gr_roofline_inputs *in, gr_chart *c)
+{
+    if (in->point_count == 0)
+        return true;
+    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 7, "points given");
+    if (!s)
+        return false;
+    s->marker = 5;
+    s->show_labels = true;
+    for (size_t i = 0; i < in->point_count; i++)
+        if (!gr_series_add(s, in->points[i].intensity, in->points[i].gflops, in->points[i].label))
+            return false;
+    return true;
+}
+
+static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r, int color)
+{
+    double bw = gr_results_best_bandwidth(r), fp32 = r->ceilings.fp32_gflops;
+    char key[sizeof ((gr_series *)0)->key], rate[32], text[160];
+    if (isnan(bw) || isnan(fp32))
+        return true;
+    snprintf(key, sizeof key, "%.100s: %.4g GB/s, FP32 %s (measured)", r->device_name, bw, gr_rate_text(rate, fp32));
+    gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, color, key);
+    if (!roof || !gr_series_add(roof, c->xmin, bw * c->xmin, NULL) || !gr_series_add(roof, fp32 / bw, fp32, NULL) ||
+        !gr_series_add(roof, c->xmax, fp32, NULL))
+        return false;
+    roof->dashed = true;
+    snprintf(text, sizeof text, "FP32 %s (measured)", gr_rate_text(rate, fp32));
+    gr_label *l = gr_chart_label(c, c->xmax, fp32, text);
+    if (!l)
+        return false;
+    l->align = GR_ALIGN_RIGHT;
+    l->offset_x = -0.5;
+    l->offset_y = -0.9;
+    l->color = color;
+    return bandwidth_label(in, c, bw, "measured DRAM", 0.32, color);
+}
+
+static bool add_results(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r, int color)
+{
+    gr_series *k = gr_chart_series(c, GR_DRAW_POINTS, color, "measured kernels (verified)");
+    gr_series *sweep = gr_chart_series(c, GR_DRAW_POINTS, color, r->sweep_count ? "intensity sweep (measured)" : "");
+    if (!k || !sweep)
+        return false;
+    k->marker = 13;
+    k->show_labels = true;
+    sweep->marker = 6;
+    sweep->thin = true;
+    for (size_t i = 0; i < r->kernel_count; i++)
+        if (r->kernels[i].verified &&
+            !gr_series_add(k, r->kernels[i].intensity, r->kernels[i].gflops, r->kernels[i].name))
+            return false;
+    for (size_t i = 0; i < r->sweep_count; i++)
+        if (!gr_series_add(sweep, r->sweep[i].intensity, r->sweep[i].gflops, NULL))
+            return false;
+    return add_measured_roof(in, c, r, color);
+}
+
+/* ---- labels that would overlap ------------------------------------------- */
+
+/* Ceiling labels at the right edge, nudged apart: at least one line of
+ * text between any two, in the order of their values. */
+static void separate_labels(const gr_roofline_inputs *in, gr_chart *c)
+{
+    double y_decades = log10(c->ymax / c->ymin);
+    double line = y_decades * 1.2 * CHAR_HEIGHT_IN / (in->height_in * PLOT_HEIGHT_SHARE);
+    for (size_t pass = 0; pass < c->label_count; pass++)
+        for (size_t i = 0; i < c->label_count; i++)
+            for (size_t j = 0; j < c->label_count; j++) {
+                gr_label *a = &c->labels[i], *b = &c->labels[j];
+                if (i == j || a->angle != 0 || b->angle != 0 || a->align != GR_ALIGN_RIGHT ||
+                    b->align != GR_ALIGN_RIGHT)
+                    continue;
+                double la = log10(a->y) + a->offset_y * line / 1.2, lb = log10(b->y) + b->offset_y * line / 1.2;
+                if (la <= lb && lb - la < line)
+                    b->offset_y += (line - (lb - la)) * 1.2 / line;
+            }
+}
+
+bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
+{
+    gr_chart_init(c);
+    if (in->device_count == 0)
+        return gr_error_set(err, "a roofline chart needs at least one device");
+    c->log_x = c->log_y = true;
+    snprintf(c->xlabel, sizeof c->xlabel, "arithmetic intensity (FLOP/B)");
+    snprintf(c->ylabel, sizeof c->ylabel, "performance (GFLOP/s)");
+    if (in->device_count == 1)
+        snprintf(c->title, sizeof c->title, "Roofline of %s", in->devices[0]->full_name);
+    else
+        for (size_t i = 0; i < in->device_count; i++)
+            snprintf(c->title + strlen(c->title), sizeof c->title - strlen(c->title), "%s%s",
+                     i ? ", " : "Rooflines of ", in->devices[i]->name);
+    snprintf(c->note, sizeof c->note, "Ceilings: datasheet figures of the device profiles%s. Made by gpuroof.",
+             in->results_count ? "; dashed: measured by gpuroof measure" : "");
+    set_ranges(in, c);
+    bool ok = true;
+    for (size_t i = 0; ok && i < in->device_count; i++)
+        ok = add_device(in, c, i);
+    ok = ok && add_models(in, c) && add_points(in, c);
+    for (size_t r = 0; ok && r < in->results_count; r++)
+        ok = add_results(in, c, in->results[r], (int)(in->device_count + r) % 8 + 1);
+    if (!ok) {
+        gr_chart_free(c);
+        return gr_error_set(err, "out of memory");
+    }
+    separate_labels(in, c);
+    return true;
+}

@@ -1,0 +1,36 @@
+/* The roofline chart: devices' ceilings, kernel models, explicit and
+ * measured points, as a gr_chart. */
+#ifndef GPUROOF_CHART_ROOFLINE_H
+#define GPUROOF_CHART_ROOFLINE_H
+
+#include "chart.h"
+#include "profile.h"
+#include "results.h"
+
+#define GR_CHART_MAX_ITEMS 16
+
+typedef struct {
+    char label[96];
+    double intensity;
+    double gflops; /* explicit points only */
+} gr_chart_point;
+
+typedef struct {
+    size_t device_count;
+    const gr_profile *devices[GR_CHART_MAX_ITEMS];
+    const char *precision;   /* another peak to draw beside FP32 and FP64, or NULL */
+    size_t model_count;      /* kernel models: drawn on each roof at their intensity */
+    gr_chart_point models[GR_CHART_MAX_ITEMS];
+    size_t point_count;      /* measured elsewhere: LABEL:INTENSITY:GFLOPS */
+    gr_chart_point points[GR_CHART_MAX_ITEMS];
+    size_t results_count;
+    const gr_results *results[GR_CHART_MAX_ITEMS];
+    double width_in, height_in; /* the page, for label angles and spacing */
+} gr_roofline_inputs;
+
+bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *out, gr_error *err);
+
+/* "19.5 TFLOP/s", "388.8 GFLOP/s" */
+const char *gr_rate_text(char buf[32], double gflops);
+
+#endif

@@ -1,0 +1,149 @@
+#include <math.h>
+#include <string.h>
+#include "gnuplot_script.h"
+
+/* A gnuplot single-quoted string: nothing is special but the quote. */
+static void quoted(FILE *out, const char *text)
+{
+    fputc('\'', out);
+    for (const char *c = text; *c; c++) {
+        if (*c == '\'')
+            fputc('\'', out);
+        fputc(*c, out);
+    }
+    fputc('\'', out);
+}
+
+/* A datablock string column: double quotes, none inside. */
+static void data_text(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (const char *c = text; *c; c++)
+        fputc(*c == '"' ? '\'' : *c, out);
+    fputc('"', out);
+}
+
+static void write_header(FILE *out, const gr_figure *fig, const gr_script_options *opt)
+{
+    fprintf(out, "# %s\n", fig->title);
+    fprintf(out, "# Made by: %s\n", opt->made_by);
+    fprintf(out, "# Self-contained: edit it and run `gnuplot THIS_FILE`, or\n");
+    fprintf(out, "# `gnuplot -e \"outfile='other.pdf'\" THIS_FILE`.\n");
+    fprintf(out, "if (!exists(\"outfile\")) outfile = ");
+    quoted(out, opt->output);
+    fprintf(out, "\n");
+    if (opt->terminal == GR_TERMINAL_PDF)
+        fprintf(out, "set terminal pdfcairo noenhanced color font 'Sans,9' size %gin,%gin\n", opt->width_in,
+                opt->height_in);
+    else
+        fprintf(out, "set terminal pngcairo noenhanced color font 'Sans,12' size %d,%d\n",
+                (int)(opt->width_in * 160), (int)(opt->height_in * 160));
+    fprintf(out, "set output outfile\n\n# ---- style (plots/style.gp) ----\n%s\n# ---- data ----\n", opt->style);
+}
+
+static void write_data(FILE *out, const gr_chart *c, size_t chart)
+{
+    for (size_t s = 0; s < c->series_count; s++) {
+        fprintf(out, "$C%zuS%zu << EOD\n", chart, s);
+        for (size_t i = 0; i < c->series[s]->count; i++) {
+            const gr_point *p = &c->series[s]->points[i];
+            fprintf(out, "%.9g %.9g ", p->x, p->y);
+            data_text(out, p->label);
+            fprintf(out, "\n");
+        }
+        fprintf(out, "EOD\n");
+    }
+}
+
+static void write_axes(FILE *out, const gr_chart *c)
+{
+    fprintf(out, "unset label\nset title ");
+    quoted(out, c->title);
+    fprintf(out, "\nset xlabel ");
+    quoted(out, c->xlabel);
+    fprintf(out, "\nset ylabel ");
+    quoted(out, c->ylabel);
+    fprintf(out, "\n%s\n", c->log_x && c->log_y ? "set logscale xy" : c->log_x ? "set logscale x\nunset logscale y"
+                                                                            : "unset logscale");
+    double y_scale = c->y_percent ? 100 : 1; /* the series are drawn as ($2*100) */
+    fprintf(out, "set xrange [%.9g:%.9g]\nset yrange [%.9g:%.9g]\n", c->xmin, c->xmax, c->ymin * y_scale,
+            c->ymax * y_scale);
+    fprintf(out, "set format x '%s'\nset format y '%s'\n", "%g",
+            c->y_percent ? "%g%%" : c->log_y ? "%.0s%c" : "%g");
+}
+
+static void write_labels(FILE *out, const gr_chart *c)
+{
+    static const char *const align[] = {"left", "center", "right"};
+    for (size_t i = 0; i < c->label_count; i++) {
+        const gr_label *l = &c->labels[i];
+        fprintf(out, "set label %zu ", i + 1);
+        quoted(out, l->text);
+        fprintf(out, " at %.9g,%.9g %s rotate by %.3g offset %.3g,%.3g front%s", l->x, l->y, align[l->align],
+                l->angle, l->offset_x, l->offset_y, l->angle == 0 ? " boxed" : "");
+        if (l->color)
+            fprintf(out, " textcolor linetype %d", l->color);
+        fprintf(out, "\n");
+    }
+    if (c->note[0]) {
+        fprintf(out, "set label %zu ", c->label_count + 1);
+        quoted(out, c->note);
+        fprintf(out, " at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'\n");
+    }
+}
+
+static void write_series(FILE *out, const gr_chart *c, size_t chart, size_t s)
+{
+    const gr_series *series = c->series[s];
+    const char *scale = c->y_percent ? "($2*100)" : "2";
+    fprintf(out, "$C%zuS%zu using 1:%s ", chart, s, scale);
+    if (series->draw == GR_DRAW_POINTS)
+        fprintf(out, "with points linetype %d pointtype %d pointsize %s", series->color,
+                series->marker ? series->marker : 7, series->thin ? "0.35" : "0.8");
+    else
+        fprintf(out, "with %s linetype %d linewidth %s dashtype %s",
+                series->draw == GR_DRAW_STEPS ? "steps" : series->draw == GR_DRAW_IMPULSES ? "impulses" : "lines",
+                series->color, series->thin ? "1" : "2", series->dashed ? "2" : "1");
+    fprintf(out, " title ");
+    quoted(out, series->key);
+    if (series->show_labels)
+        fprintf(out, ", \\\n     $C%zuS%zu using 1:%s:3 with labels left offset %g,%g font ',8' boxed notitle", chart,
+                s, scale, series->label_dx, series->label_dy);
+}
+
+static void write_plot(FILE *out, const gr_chart *c, size_t chart)
+{
+    fprintf(out, "plot ");
+    for (size_t s = 0; s < c->series_count; s++) {
+        if (s)
+            fprintf(out, ", \\\n     ");
+        write_series(out, c, chart, s);
+    }
+    fprintf(out, "\n");
+}
+
+bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *opt)
+{
+    write_header(out, fig, opt);
+    for (size_t i = 0; i < fig->chart_count; i++)
+        write_data(out, &fig->charts[i], i);
+    if (fig->chart_count > 1) {
+        fprintf(out, "\nset multiplot title ");
+        quoted(out, fig->title);
+        fprintf(out, "\n");
+    }
+    for (size_t i = 0; i < fig->chart_count; i++) {
+        fprintf(out, "\n# ---- %s ----\n", fig->charts[i].title);
+        if (fig->chart_count > 1) { /* panels side by side */
+            double width = 0.88 / (double)fig->chart_count, left = 0.08 + width * (double)i;
+            fprintf(out, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n", left, left + width - 0.05);
+            fprintf(out, "set tmargin at screen 0.82\nset bmargin at screen 0.2\nunset key\n");
+        }
+        write_axes(out, &fig->charts[i]);
+        write_labels(out, &fig->charts[i]);
+        write_plot(out, &fig->charts[i], i);
+    }
+    if (fig->chart_count > 1)
+        fprintf(out, "unset multiplot\n");
+    return !ferror(out);
+}

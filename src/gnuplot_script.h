@@ -1,0 +1,22 @@
+/* A figure as a self-contained gnuplot script: data inline as datablocks,
+ * the style template inline, the output file a variable. */
+#ifndef GPUROOF_GNUPLOT_SCRIPT_H
+#define GPUROOF_GNUPLOT_SCRIPT_H
+
+#include <stdio.h>
+#include "chart.h"
+
+typedef enum { GR_TERMINAL_PDF, GR_TERMINAL_PNG } gr_terminal;
+
+typedef struct {
+    gr_terminal terminal;
+    double width_in, height_in;
+    const char *output;     /* the default of the outfile variable */
+    const char *made_by;    /* a comment line: the command that made it */
+    const char *style;      /* the template's text (plots/style.gp) */
+} gr_script_options;
+
+/* Writes the script; false if out reports a write error. */
+bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *opt);
+
+#endif

@@ -1,0 +1,162 @@
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "results.h"
+#include "yaml_doc.h"
+
+#define MAX_ROWS 100000
+
+static const struct {
+    const char *key;
+    size_t offset;
+} ceiling_keys[] = {
+    {"dram_read_gbs", offsetof(gr_result_ceilings, dram_read_gbs)},
+    {"dram_write_gbs", offsetof(gr_result_ceilings, dram_write_gbs)},
+    {"dram_copy_gbs", offsetof(gr_result_ceilings, dram_copy_gbs)},
+    {"dram_triad_gbs", offsetof(gr_result_ceilings, dram_triad_gbs)},
+    {"memcpy_d2d_gbs", offsetof(gr_result_ceilings, memcpy_d2d_gbs)},
+    {"fp32_gflops", offsetof(gr_result_ceilings, fp32_gflops)},
+    {"fp64_gflops", offsetof(gr_result_ceilings, fp64_gflops)},
+    {"fp32_theoretical_gflops", offsetof(gr_result_ceilings, fp32_theoretical_gflops)},
+    {"fp64_theoretical_gflops", offsetof(gr_result_ceilings, fp64_theoretical_gflops)},
+    {"datasheet_bandwidth_gbs", offsetof(gr_result_ceilings, datasheet_bandwidth_gbs)},
+};
+
+static bool read_ceilings(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
+{
+    for (size_t i = 0; i < sizeof ceiling_keys / sizeof ceiling_keys[0]; i++)
+        *(double *)((char *)&r->ceilings + ceiling_keys[i].offset) = NAN;
+    yaml_node_t *ceilings = gr_yaml_get(y, root, "ceilings");
+    if (!ceilings)
+        return true;
+    if (ceilings->type != YAML_MAPPING_NODE)
+        return gr_yaml_error(err, y, ceilings, "ceilings must be a mapping");
+    for (size_t i = 0; i < sizeof ceiling_keys / sizeof ceiling_keys[0]; i++) {
+        yaml_node_t *node = gr_yaml_get(y, ceilings, ceiling_keys[i].key);
+        char what[64];
+        snprintf(what, sizeof what, "ceilings.%s", ceiling_keys[i].key);
+        if (node && !gr_yaml_double(y, node, what, 1e-6, 1e9,
+                                    (double *)((char *)&r->ceilings + ceiling_keys[i].offset), err))
+            return false;
+    }
+    return true;
+}
+
+static bool read_bool(gr_yaml *y, yaml_node_t *node, const char *what, bool *out, gr_error *err)
+{
+    const char *text = gr_yaml_scalar(node);
+    if (text && strcmp(text, "true") == 0)
+        return (*out = true);
+    if (text && strcmp(text, "false") == 0)
+        return !(*out = false);
+    return gr_yaml_error(err, y, node, "%s must be true or false", what);
+}
+
+/* The list under key, if any (count 0 when absent). */
+static bool list(gr_yaml *y, yaml_node_t *root, const char *key, yaml_node_t **node, size_t *count, gr_error *err)
+{
+    *node = gr_yaml_get(y, root, key);
+    *count = 0;
+    if (!*node)
+        return true;
+    if ((*node)->type != YAML_SEQUENCE_NODE)
+        return gr_yaml_error(err, y, *node, "%s must be a list", key);
+    *count = (size_t)((*node)->data.sequence.items.top - (*node)->data.sequence.items.start);
+    if (*count > MAX_ROWS)
+        return gr_yaml_error(err, y, *node, "%s has more than %d rows", key, MAX_ROWS);
+    return true;
+}
+
+static bool read_kernel(gr_yaml *y, yaml_node_t *item, gr_result_kernel *k, gr_error *err)
+{
+    if (item->type != YAML_MAPPING_NODE)
+        return gr_yaml_error(err, y, item, "kernels: each kernel must be a mapping");
+    yaml_node_t *name = gr_yaml_require(y, item, "kernels", "name", err);
+    yaml_node_t *intensity = name ? gr_yaml_require(y, item, "kernels", "intensity", err) : NULL;
+    yaml_node_t *gflops = intensity ? gr_yaml_require(y, item, "kernels", "gflops", err) : NULL;
+    yaml_node_t *verified = gflops ? gr_yaml_require(y, item, "kernels", "verified", err) : NULL;
+    return verified && gr_yaml_string(y, name, "kernels.name", k->name, sizeof k->name, err) &&
+           gr_yaml_double(y, intensity, "kernels.intensity", 0, 1e9, &k->intensity, err) &&
+           gr_yaml_double(y, gflops, "kernels.gflops", 0, 1e9, &k->gflops, err) &&
+           read_bool(y, verified, "kernels.verified", &k->verified, err);
+}
+
+static bool read_sweep_point(gr_yaml *y, yaml_node_t *item, gr_result_point *p, gr_error *err)
+{
+    if (item->type != YAML_MAPPING_NODE)
+        return gr_yaml_error(err, y, item, "sweep: each point must be a mapping");
+    yaml_node_t *intensity = gr_yaml_require(y, item, "sweep", "intensity", err);
+    yaml_node_t *gflops = intensity ? gr_yaml_require(y, item, "sweep", "gflops", err) : NULL;
+    return gflops && gr_yaml_double(y, intensity, "sweep.intensity", 0, 1e9, &p->intensity, err) &&
+           gr_yaml_double(y, gflops, "sweep.gflops", 0, 1e9, &p->gflops, err);
+}
+
+static bool read_rows(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
+{
+    size_t nk, ns;
+    yaml_node_t *kernels, *sweep;
+    if (!list(y, root, "kernels", &kernels, &nk, err) || !list(y, root, "sweep", &sweep, &ns, err))
+        return false;
+    r->kernels = calloc(nk ? nk : 1, sizeof *r->kernels);
+    r->sweep = calloc(ns ? ns : 1, sizeof *r->sweep);
+    if (!r->kernels || !r->sweep)
+        return gr_error_set(err, "%s: out of memory", r->path);
+    for (size_t i = 0; i < nk; i++, r->kernel_count++)
+        if (!read_kernel(y, yaml_document_get_node(&y->doc, kernels->data.sequence.items.start[i]),
+                         &r->kernels[i], err))
+            return false;
+    for (size_t i = 0; i < ns; i++, r->sweep_count++)
+        if (!read_sweep_point(y, yaml_document_get_node(&y->doc, sweep->data.sequence.items.start[i]),
+                              &r->sweep[i], err))
+            return false;
+    return true;
+}
+
+static bool read_device(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
+{
+    yaml_node_t *device = gr_yaml_require(y, root, "the results", "device", err);
+    if (!device)
+        return false;
+    if (device->type != YAML_MAPPING_NODE)
+        return gr_yaml_error(err, y, device, "device must be a mapping");
+    yaml_node_t *name = gr_yaml_require(y, device, "device", "name", err);
+    return name && gr_yaml_string(y, name, "device.name", r->device_name, sizeof r->device_name, err);
+}
+
+bool gr_results_load(const char *path, gr_results *out, gr_error *err)
+{
+    gr_yaml y;
+    memset(out, 0, sizeof *out);
+    snprintf(out->path, sizeof out->path, "%s", path);
+    if (!gr_yaml_load_file(&y, path, err))
+        return false;
+    yaml_node_t *root = gr_yaml_root(&y);
+    bool ok = root->type == YAML_MAPPING_NODE ? true
+                                              : gr_yaml_error(err, &y, root, "a results file must be a mapping");
+    ok = ok && read_device(&y, root, out, err) && read_ceilings(&y, root, out, err) && read_rows(&y, root, out, err);
+    gr_yaml_free(&y);
+    if (!ok)
+        gr_results_free(out);
+    return ok;
+}
+
+void gr_results_free(gr_results *r)
+{
+    free(r->kernels);
+    free(r->sweep);
+    r->kernels = NULL;
+    r->sweep = NULL;
+    r->kernel_count = r->sweep_count = 0;
+}
+
+double gr_results_best_bandwidth(const gr_results *r)
+{
+    const double candidates[] = {r->ceilings.dram_read_gbs, r->ceilings.dram_copy_gbs, r->ceilings.dram_triad_gbs,
+                                 r->ceilings.dram_write_gbs};
+    double best = NAN;
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
+        if (!isnan(candidates[i]) && (isnan(best) || candidates[i] > best))
+            best = candidates[i];
+    return best;
+}

@@ -1,0 +1,44 @@
+/* A measured results file (plots/data/NAME.yaml, written by `gpuroof measure`;
+ * keys in DESIGN.md): what the charts need of it. */
+#ifndef GPUROOF_RESULTS_H
+#define GPUROOF_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "error.h"
+
+typedef struct {
+    char name[96];
+    double intensity; /* FLOP/B */
+    double gflops;
+    bool verified;
+} gr_result_kernel;
+
+typedef struct {
+    double intensity, gflops;
+} gr_result_point;
+
+/* Ceilings absent from the file are NaN. */
+typedef struct {
+    double dram_read_gbs, dram_write_gbs, dram_copy_gbs, dram_triad_gbs, memcpy_d2d_gbs;
+    double fp32_gflops, fp64_gflops, fp32_theoretical_gflops, fp64_theoretical_gflops;
+    double datasheet_bandwidth_gbs;
+} gr_result_ceilings;
+
+typedef struct {
+    char path[512];
+    char device_name[128];
+    gr_result_ceilings ceilings;
+    size_t kernel_count;
+    gr_result_kernel *kernels;
+    size_t sweep_count;
+    gr_result_point *sweep;
+} gr_results;
+
+bool gr_results_load(const char *path, gr_results *out, gr_error *err);
+void gr_results_free(gr_results *r);
+
+/* The best measured DRAM bandwidth of the file (NaN if none). */
+double gr_results_best_bandwidth(const gr_results *r);
+
+#endif

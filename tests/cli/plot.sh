@@ -1,0 +1,142 @@
+#!/bin/sh
+# gpuroof plot: the committed charts are current, charts are whole or absent,
+# failures keep the script, and the PDFs say what they show.
+. "$top_srcdir/tests/cli/lib.sh"
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# The committed scripts are what gpuroof makes now (plots/make-charts).
+scratch="$test_tmp/scratch"
+mkdir -p "$scratch"
+last="plots/make-charts --script-only"
+if (cd "$scratch" && "$top_srcdir/plots/make-charts" "$GPUROOF" --script-only) >"$out" 2>"$err"; then
+    pass "runs"
+else
+    fail "runs" "$(shown "$err")" "exit 0"
+fi
+for chart in roofline-a100 roofline-devices occupancy-a100; do
+    if cmp -s "$scratch/plots/$chart.gp" "$top_srcdir/plots/$chart.gp"; then
+        pass "plots/$chart.gp is current"
+    else
+        fail "plots/$chart.gp is current" "it differs (run make plots)" "the same script"
+    fi
+done
+
+# The committed PDFs are whole and name what they show.
+for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/s':'ridge 12.5 FLOP/B':'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' \
+    roofline-devices:'Rooflines of k40, v100, a100, h100, h200':'FP32 66.9 TFLOP/s: h100, h200':'NVIDIA Tesla K40' \
+    occupancy-a100:'4 blocks, 50%':'registers per thread':'256 threads: 50%'; do
+    name=${chart%%:*}
+    pdf="$top_srcdir/plots/$name.pdf"
+    last="pdfinfo plots/$name.pdf"
+    if ! have pdfinfo || ! have pdftotext; then
+        skip "valid PDF" "no poppler-utils"
+        continue
+    fi
+    if pdfinfo "$pdf" >"$out" 2>&1 && grep -q '^Pages: *1$' "$out"; then
+        pass "a one-page PDF"
+    else
+        fail "a one-page PDF" "$(shown "$out")" "Pages: 1"
+    fi
+    pdftotext -raw "$pdf" "$out" 2>/dev/null
+    rest=${chart#*:}
+    while [ -n "$rest" ]; do
+        text=${rest%%:*}
+        [ "$rest" = "${rest#*:}" ] && rest= || rest=${rest#*:}
+        expect_stdout_has "$text"
+    done
+    if [ -s "$top_srcdir/plots/$name.png" ]; then pass "plots/$name.png exists"; else fail "plots/$name.png" "missing" "a PNG"; fi
+done
+
+work="$test_tmp/work"
+mkdir -p "$work"
+cd "$work" || exit 99
+
+# A chart with gnuplot: written whole, nothing left beside it.
+if have gnuplot; then
+    run plot --device h100 --point 'my kernel:2:3000' --results "$top_srcdir/tests/data/results/synthetic.yaml" -o chart.pdf
+    expect_status 0
+    expect_no_stderr
+    check "only the chart is left" "$(ls)" "chart.pdf"
+    if have pdftotext; then
+        pdftotext -raw chart.pdf "$out"
+        expect_stdout_has 'my kernel'
+        expect_stdout_has 'kernel-b'
+        expect_stdout_lacks 'kernel-unverified'
+        expect_stdout_has 'FP32 18 TFLOP/s (measured)'
+        expect_stdout_has 'FP32 66.9 TFLOP/s (datasheet)'
+    fi
+    run plot --device a100 -o chart.png --keep-script
+    expect_status 0
+    check "the PNG and its script" "$(ls chart.png chart.gp 2>&1 | tr '\n' ' ')" "chart.gp chart.png "
+    last="file chart.png"
+    check "a PNG" "$(head -c 4 chart.png | od -An -c | tr -d ' ')" "211PNG"
+    rm -f chart.*
+else
+    run plot --device a100 -o chart.pdf
+    skip "a chart" "no gnuplot"
+fi
+
+# gnuplot missing: exit 1, a clear message, the script kept, no chart.
+GNUPLOT=/nonexistent/gnuplot
+export GNUPLOT
+run plot --device a100 -o missing.pdf
+expect_status 1
+expect_stderr_has 'gpuroof: cannot run /nonexistent/gnuplot (install gnuplot, or set GNUPLOT)'
+expect_stderr_has 'the script is kept in missing.gp'
+check "no chart, the script kept" "$(ls)" "missing.gp"
+# gnuplot failing: the same, with its complaint.
+fake="$test_tmp/fake-gnuplot"
+printf '#!/bin/sh\necho "line 7: something is wrong" >&2\nexit 1\n' >"$fake"
+chmod +x "$fake"
+GNUPLOT=$fake
+run plot --device a100 -o failing.pdf
+expect_status 1
+expect_stderr_has "failed (status 1: line 7: something is wrong)"
+check "no chart, the script kept" "$(ls failing.* | tr '\n' ' ')" "failing.gp "
+# A previous chart survives a failed run untouched.
+printf 'old chart' >kept.pdf
+run plot --device a100 -o kept.pdf
+check "the old chart is untouched" "$(cat kept.pdf)" "old chart"
+unset GNUPLOT
+
+# --script-only needs no gnuplot at all, and the script is deterministic.
+GNUPLOT=/nonexistent/gnuplot run plot --device a100 --precision fp16_tensor -o s.pdf --script-only
+expect_status 0
+cp s.gp first.gp
+run plot --device a100 --precision fp16_tensor -o s.pdf --script-only
+check "the same script twice" "$(cmp first.gp s.gp && echo same)" "same"
+last="s.gp"
+expect_file_has() { if grep -F -e "$1" s.gp >/dev/null; then pass "script has '$1'"; else fail "script has '$1'" "no" "yes"; fi; }
+expect_file_has "if (!exists(\"outfile\")) outfile = 's.pdf'"
+expect_file_has "set terminal pdfcairo"
+expect_file_has "FP16 TENSOR 312 TFLOP/s"
+expect_file_has '$C0S0 << EOD'
+
+# Bad input.
+run plot --device a100 -o chart.svg
+expect_fails 2 "gpuroof plot: -o must end in .pdf or .png, not 'chart.svg' (gpuroof plot --help)"
+run plot --device a100
+expect_fails 2 'gpuroof plot: give -o FILE.pdf or FILE.png (gpuroof plot --help)'
+run plot -o x.pdf
+expect_fails 2 'gpuroof plot: give --device NAME (gpuroof plot --help)'
+run plot --device a100 -D TILE_WIDTH=32 --model matmul-tiled -o x.pdf
+expect_fails 2 'gpuroof plot: -D sets a parameter of the --model before it (gpuroof plot --help)'
+run plot --device a100 --point nonsense -o x.pdf
+expect_fails 1 "gpuroof: --point 'nonsense': expected LABEL:INTENSITY:GFLOPS"
+run plot --device a100 --point 'a:b:c' -o x.pdf
+expect_fails 1 "gpuroof: --point 'b': unknown name 'b' (at character 1)"
+run plot --device a100 --model versions -o x.pdf
+expect_fails 1 'gpuroof: versions: no arithmetic intensity to draw'
+run plot --device k40 --precision fp16_tensor -o x.pdf
+expect_fails 1 'gpuroof: k40 has no fp16_tensor peak (it has fp64, fp32)'
+run plot --device a100 --results "$top_srcdir/tests/data/cli/bad-syntax.yaml" -o x.pdf
+expect_status 1
+expect_error_line
+run plot occupancy --device a100 --threads 2000 --regs 32 -o x.pdf
+expect_fails 1 'gpuroof: 2000 threads per block exceed the maximum of 1024 threads per block'
+run plot occupancy --device a100 --device h100 --threads 256 --regs 32 -o x.pdf
+expect_fails 2 'gpuroof plot: plot occupancy takes one --device, --threads and --regs (gpuroof plot --help)'
+run plot --device a100 --threads 256 -o x.pdf
+expect_fails 2 'gpuroof plot: --threads, --regs and --smem are for plot occupancy (gpuroof plot --help)'
+check "no file left by the failures" "$(ls x.* 2>/dev/null)" ""
