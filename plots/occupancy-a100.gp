@@ -1655,7 +1655,7 @@ set yrange [0:110]
 set format x '%g'
 set format y '%g%%'
 set label 1 'Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
-plot $C0S0 using 1:($2*100) with steps linetype 1 linewidth 2 dashtype 1 title '', \
+plot $C0S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C0S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title '', \
      $C0S1 using 1:($2*100):3 with labels left offset 0.7,0.5 font ',8' boxed notitle
 
@@ -1674,7 +1674,7 @@ set xrange [0:255]
 set yrange [0:110]
 set format x '%g'
 set format y '%g%%'
-plot $C1S0 using 1:($2*100) with steps linetype 1 linewidth 2 dashtype 1 title '', \
+plot $C1S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C1S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title '', \
      $C1S1 using 1:($2*100):3 with labels left offset 0.7,0.5 font ',8' boxed notitle
 
@@ -1693,7 +1693,7 @@ set xrange [0:163]
 set yrange [0:110]
 set format x '%g'
 set format y '%g%%'
-plot $C2S0 using 1:($2*100) with steps linetype 1 linewidth 2 dashtype 1 title '', \
+plot $C2S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C2S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title '', \
      $C2S1 using 1:($2*100):3 with labels left offset 0.7,0.5 font ',8' boxed notitle
 unset multiplot

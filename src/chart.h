@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include "error.h"
 
+/* GR_DRAW_STEPS: each point's value holds back to the previous point (a
+ * block of 257 threads occupies what one of 288 does). */
 typedef enum { GR_DRAW_LINES, GR_DRAW_POINTS, GR_DRAW_STEPS, GR_DRAW_IMPULSES } gr_draw;
 typedef enum { GR_ALIGN_LEFT, GR_ALIGN_CENTER, GR_ALIGN_RIGHT } gr_align;
 

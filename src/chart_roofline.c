@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include "chart_roofline.h"
@@ -10,10 +11,15 @@
 
 const char *gr_rate_text(char buf[32], double gflops)
 {
-    if (gflops >= 1000)
-        snprintf(buf, 32, "%.3g TFLOP/s", gflops / 1000);
-    else
-        snprintf(buf, 32, "%.4g GFLOP/s", gflops);
+    static const char *const units[] = {"GFLOP/s", "TFLOP/s", "PFLOP/s", "EFLOP/s"};
+    double value = gflops;
+    int unit = 0;
+    for (; unit < 3; unit++, value /= 1000) { /* the unit in which it rounds below 1000 */
+        snprintf(buf, 32, unit ? "%.3g" : "%.4g", value);
+        if (atof(buf) < 1000)
+            break;
+    }
+    snprintf(buf, 32, unit ? "%.3g %s" : "%.4g %s", value, units[unit]);
     return buf;
 }
 
@@ -80,7 +86,7 @@ static double slope_angle(const gr_roofline_inputs *in, const gr_chart *c)
     double x_decades = log10(c->xmax / c->xmin), y_decades = log10(c->ymax / c->ymin);
     double per_x = in->width_in * PLOT_WIDTH_SHARE / x_decades;
     double per_y = in->height_in * PLOT_HEIGHT_SHARE / y_decades;
-    return atan(per_y / per_x) * 180 / M_PI;
+    return atan(per_y / per_x) * 180 / 3.14159265358979323846;
 }
 
 static bool add_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i)
@@ -178,10 +184,11 @@ static bool bandwidth_label(const gr_roofline_inputs *in, gr_chart *c, double ba
 static bool add_device(const gr_roofline_inputs *in, gr_chart *c, size_t i)
 {
     const char *source = in->results_count ? " (datasheet)" : "";
+    bool extra = in->precision && strcmp(in->precision, "fp32") != 0 && strcmp(in->precision, "fp64") != 0;
     return add_roof(in, c, i) && add_ceiling(in, c, i, "fp64") &&
-           (!in->precision || add_ceiling(in, c, i, in->precision)) &&
+           (!extra || add_ceiling(in, c, i, in->precision)) &&
            ceiling_label(in, c, i, "fp32", source) && ceiling_label(in, c, i, "fp64", source) &&
-           (!in->precision || ceiling_label(in, c, i, in->precision, source)) &&
+           (!extra || ceiling_label(in, c, i, in->precision, source)) &&
            (in->device_count > 1 || /* several: the key gives each bandwidth */
             bandwidth_label(in, c, in->devices[i]->bandwidth_gbs, "DRAM", 0.10, (int)i + 1));
 }

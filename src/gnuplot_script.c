@@ -2,6 +2,20 @@
 #include <string.h>
 #include "gnuplot_script.h"
 
+/* Text from profiles, models, results and the command line goes into the
+ * script: a line break there would start a gnuplot command of its own (and
+ * gnuplot's `system` runs programs), so control characters become spaces. */
+static int clean(char c)
+{
+    return (unsigned char)c < 0x20 || c == 0x7f ? ' ' : c;
+}
+
+static void plain(FILE *out, const char *text)
+{
+    for (const char *c = text; *c; c++)
+        fputc(clean(*c), out);
+}
+
 /* A gnuplot single-quoted string: nothing is special but the quote. */
 static void quoted(FILE *out, const char *text)
 {
@@ -9,7 +23,7 @@ static void quoted(FILE *out, const char *text)
     for (const char *c = text; *c; c++) {
         if (*c == '\'')
             fputc('\'', out);
-        fputc(*c, out);
+        fputc(clean(*c), out);
     }
     fputc('\'', out);
 }
@@ -19,14 +33,17 @@ static void data_text(FILE *out, const char *text)
 {
     fputc('"', out);
     for (const char *c = text; *c; c++)
-        fputc(*c == '"' ? '\'' : *c, out);
+        fputc(*c == '"' ? '\'' : clean(*c), out);
     fputc('"', out);
 }
 
 static void write_header(FILE *out, const gr_figure *fig, const gr_script_options *opt)
 {
-    fprintf(out, "# %s\n", fig->title);
-    fprintf(out, "# Made by: %s\n", opt->made_by);
+    fprintf(out, "# ");
+    plain(out, fig->title);
+    fprintf(out, "\n# Made by: ");
+    plain(out, opt->made_by);
+    fprintf(out, "\n");
     fprintf(out, "# Self-contained: edit it and run `gnuplot THIS_FILE`, or\n");
     fprintf(out, "# `gnuplot -e \"outfile='other.pdf'\" THIS_FILE`.\n");
     fprintf(out, "if (!exists(\"outfile\")) outfile = ");
@@ -102,7 +119,7 @@ static void write_series(FILE *out, const gr_chart *c, size_t chart, size_t s)
                 series->marker ? series->marker : 7, series->thin ? "0.35" : "0.8");
     else
         fprintf(out, "with %s linetype %d linewidth %s dashtype %s",
-                series->draw == GR_DRAW_STEPS ? "steps" : series->draw == GR_DRAW_IMPULSES ? "impulses" : "lines",
+                series->draw == GR_DRAW_STEPS ? "fsteps" : series->draw == GR_DRAW_IMPULSES ? "impulses" : "lines",
                 series->color, series->thin ? "1" : "2", series->dashed ? "2" : "1");
     fprintf(out, " title ");
     quoted(out, series->key);
@@ -133,7 +150,9 @@ bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *
         fprintf(out, "\n");
     }
     for (size_t i = 0; i < fig->chart_count; i++) {
-        fprintf(out, "\n# ---- %s ----\n", fig->charts[i].title);
+        fprintf(out, "\n# ---- ");
+        plain(out, fig->charts[i].title);
+        fprintf(out, " ----\n");
         if (fig->chart_count > 1) { /* panels side by side */
             double width = 0.88 / (double)fig->chart_count, left = 0.08 + width * (double)i;
             fprintf(out, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n", left, left + width - 0.05);

@@ -32,6 +32,8 @@ static bool read_ceilings(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error
         return true;
     if (ceilings->type != YAML_MAPPING_NODE)
         return gr_yaml_error(err, y, ceilings, "ceilings must be a mapping");
+    if (!gr_yaml_check_unique(y, ceilings, "ceilings", err))
+        return false;
     for (size_t i = 0; i < sizeof ceiling_keys / sizeof ceiling_keys[0]; i++) {
         yaml_node_t *node = gr_yaml_get(y, ceilings, ceiling_keys[i].key);
         char what[64];
@@ -72,6 +74,8 @@ static bool read_kernel(gr_yaml *y, yaml_node_t *item, gr_result_kernel *k, gr_e
 {
     if (item->type != YAML_MAPPING_NODE)
         return gr_yaml_error(err, y, item, "kernels: each kernel must be a mapping");
+    if (!gr_yaml_check_unique(y, item, "kernels", err))
+        return false;
     yaml_node_t *name = gr_yaml_require(y, item, "kernels", "name", err);
     yaml_node_t *intensity = name ? gr_yaml_require(y, item, "kernels", "intensity", err) : NULL;
     yaml_node_t *gflops = intensity ? gr_yaml_require(y, item, "kernels", "gflops", err) : NULL;
@@ -86,6 +90,8 @@ static bool read_sweep_point(gr_yaml *y, yaml_node_t *item, gr_result_point *p, 
 {
     if (item->type != YAML_MAPPING_NODE)
         return gr_yaml_error(err, y, item, "sweep: each point must be a mapping");
+    if (!gr_yaml_check_unique(y, item, "sweep", err))
+        return false;
     yaml_node_t *intensity = gr_yaml_require(y, item, "sweep", "intensity", err);
     yaml_node_t *gflops = intensity ? gr_yaml_require(y, item, "sweep", "gflops", err) : NULL;
     return gflops && gr_yaml_double(y, intensity, "sweep.intensity", 0, 1e9, &p->intensity, err) &&
@@ -120,6 +126,8 @@ static bool read_device(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *
         return false;
     if (device->type != YAML_MAPPING_NODE)
         return gr_yaml_error(err, y, device, "device must be a mapping");
+    if (!gr_yaml_check_unique(y, device, "device", err))
+        return false;
     yaml_node_t *name = gr_yaml_require(y, device, "device", "name", err);
     return name && gr_yaml_string(y, name, "device.name", r->device_name, sizeof r->device_name, err);
 }
@@ -134,7 +142,7 @@ bool gr_results_load(const char *path, gr_results *out, gr_error *err)
     yaml_node_t *root = gr_yaml_root(&y);
     bool ok = root->type == YAML_MAPPING_NODE ? true
                                               : gr_yaml_error(err, &y, root, "a results file must be a mapping");
-    ok = ok && read_device(&y, root, out, err) && read_ceilings(&y, root, out, err) && read_rows(&y, root, out, err);
+    ok = ok && gr_yaml_check_unique(&y, root, "the results", err) && read_device(&y, root, out, err) && read_ceilings(&y, root, out, err) && read_rows(&y, root, out, err);
     gr_yaml_free(&y);
     if (!ok)
         gr_results_free(out);

@@ -244,6 +244,23 @@ bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
     return true;
 }
 
+bool gr_yaml_check_unique(gr_yaml *y, yaml_node_t *node, const char *what, gr_error *err)
+{
+    if (node->type != YAML_MAPPING_NODE)
+        return gr_yaml_error(err, y, node, "%s must be a mapping, not %s", what, type_name(node));
+    yaml_node_pair_t *first = node->data.mapping.pairs.start;
+    for (yaml_node_pair_t *p = first; p < node->data.mapping.pairs.top; p++) {
+        yaml_node_t *key = yaml_document_get_node(&y->doc, p->key);
+        const char *name = gr_yaml_scalar(key);
+        for (yaml_node_pair_t *q = first; name && q < p; q++) {
+            const char *earlier = gr_yaml_scalar(yaml_document_get_node(&y->doc, q->key));
+            if (earlier && strcmp(earlier, name) == 0)
+                return gr_yaml_error(err, y, key, "%s: key '%s' given twice", what, name);
+        }
+    }
+    return true;
+}
+
 yaml_node_t *gr_yaml_get(gr_yaml *y, yaml_node_t *mapping, const char *key)
 {
     if (!mapping || mapping->type != YAML_MAPPING_NODE)

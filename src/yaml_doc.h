@@ -37,6 +37,10 @@ bool gr_yaml_error(gr_error *err, const gr_yaml *y, const yaml_node_t *node,
 bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
                            const char *const allowed[], gr_error *err);
 
+/* Checks that node is a mapping with no key given twice, whatever its keys
+ * (for files other programs may add keys to). */
+bool gr_yaml_check_unique(gr_yaml *y, yaml_node_t *node, const char *what, gr_error *err);
+
 /* The value of key in mapping, or NULL. */
 yaml_node_t *gr_yaml_get(gr_yaml *y, yaml_node_t *mapping, const char *key);
 /* The same, but a missing key is an error located at the mapping. */

@@ -1,0 +1,978 @@
+/* Unit tests for the chart builders (src/chart_roofline.c,
+ * src/chart_occupancy.c, src/chart.c) and the gnuplot script writer
+ * (src/gnuplot_script.c).  The devices are the shipped profiles; the
+ * results are synthetic structs filled here, never measurements. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#endif
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "chart_occupancy.h"
+#include "chart_roofline.h"
+#include "gnuplot_script.h"
+#include "occupancy.h"
+#include "profile.h"
+#include "results.h"
+
+#ifndef GPUROOF_SRCDIR
+#error "GPUROOF_SRCDIR must name the source directory"
+#endif
+
+/* The page gpuroof plot draws a roofline on (cmd_plot.c). */
+#define WIDTH_IN 7.5
+#define HEIGHT_IN 5.0
+/* What separate_labels() in chart_roofline.c assumes of the page. */
+#define PLOT_HEIGHT_SHARE 0.74
+#define CHAR_HEIGHT_IN 0.16
+
+/* ---- fixtures ------------------------------------------------------------- */
+
+static gr_profile profiles[5];
+
+static const gr_profile *device(size_t slot, const char *name)
+{
+    char path[1024];
+    gr_error err;
+    snprintf(path, sizeof path, "%s/profiles/%s.yaml", GPUROOF_SRCDIR, name);
+    if (!gr_profile_load_file(path, &profiles[slot], &err))
+        fail_msg("%s", err.text);
+    return &profiles[slot];
+}
+
+static gr_roofline_inputs inputs(void)
+{
+    gr_roofline_inputs in;
+    memset(&in, 0, sizeof in);
+    in.width_in = WIDTH_IN;
+    in.height_in = HEIGHT_IN;
+    return in;
+}
+
+static gr_roofline_inputs a100_inputs(void)
+{
+    gr_roofline_inputs in = inputs();
+    in.devices[in.device_count++] = device(0, "a100");
+    return in;
+}
+
+static void add_model(gr_roofline_inputs *in, const char *label, double intensity)
+{
+    gr_chart_point *m = &in->models[in->model_count++];
+    memset(m, 0, sizeof *m);
+    snprintf(m->label, sizeof m->label, "%s", label);
+    m->intensity = intensity;
+}
+
+static void add_point(gr_roofline_inputs *in, const char *label, double intensity, double gflops)
+{
+    gr_chart_point *p = &in->points[in->point_count++];
+    memset(p, 0, sizeof *p);
+    snprintf(p->label, sizeof p->label, "%s", label);
+    p->intensity = intensity;
+    p->gflops = gflops;
+}
+
+static gr_chart build(const gr_roofline_inputs *in)
+{
+    gr_chart c;
+    gr_error err;
+    if (!gr_roofline_chart(in, &c, &err))
+        fail_msg("%s", err.text);
+    return c;
+}
+
+static bool near(double a, double b)
+{
+    return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+static bool power_of_ten(double x)
+{
+    double e = log10(x);
+    return x > 0 && fabs(e - round(e)) < 1e-12;
+}
+
+/* The first series whose key contains text. */
+static const gr_series *series_keyed(const gr_chart *c, const char *text)
+{
+    for (size_t i = 0; i < c->series_count; i++)
+        if (strstr(c->series[i]->key, text))
+            return c->series[i];
+    return NULL;
+}
+
+static size_t series_count_keyed(const gr_chart *c, const char *text)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->series_count; i++)
+        n += strstr(c->series[i]->key, text) != NULL;
+    return n;
+}
+
+/* The point labelled text in any series, and its series. */
+static const gr_point *point_labelled(const gr_chart *c, const char *text, const gr_series **in)
+{
+    for (size_t i = 0; i < c->series_count; i++)
+        for (size_t k = 0; k < c->series[i]->count; k++)
+            if (strcmp(c->series[i]->points[k].label, text) == 0) {
+                if (in)
+                    *in = c->series[i];
+                return &c->series[i]->points[k];
+            }
+    return NULL;
+}
+
+static const gr_label *label_text(const gr_chart *c, const char *text)
+{
+    for (size_t i = 0; i < c->label_count; i++)
+        if (strcmp(c->labels[i].text, text) == 0)
+            return &c->labels[i];
+    return NULL;
+}
+
+static size_t labels_starting(const gr_chart *c, const char *prefix)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->label_count; i++)
+        n += strncmp(c->labels[i].text, prefix, strlen(prefix)) == 0;
+    return n;
+}
+
+static bool x_in_range(const gr_chart *c, double x)
+{
+    return x > c->xmin && x < c->xmax;
+}
+
+static bool y_in_range(const gr_chart *c, double y)
+{
+    return y > c->ymin && y < c->ymax;
+}
+
+/* Every two right-aligned, unrotated labels are at least one line of text
+ * apart where they are drawn: log10(y) plus offset_y characters, a line
+ * being 1.2 characters (separate_labels() in chart_roofline.c). */
+static void assert_right_labels_apart(const gr_chart *c, double height_in)
+{
+    double decades = log10(c->ymax / c->ymin);
+    double char_decades = decades * CHAR_HEIGHT_IN / (height_in * PLOT_HEIGHT_SHARE);
+    double line = 1.2 * char_decades;
+    size_t checked = 0;
+    for (size_t i = 0; i < c->label_count; i++)
+        for (size_t j = i + 1; j < c->label_count; j++) {
+            const gr_label *a = &c->labels[i], *b = &c->labels[j];
+            if (a->align != GR_ALIGN_RIGHT || b->align != GR_ALIGN_RIGHT || a->angle != 0 || b->angle != 0)
+                continue;
+            double pa = log10(a->y) + a->offset_y * char_decades;
+            double pb = log10(b->y) + b->offset_y * char_decades;
+            checked++;
+            if (fabs(pa - pb) < line - 1e-9)
+                fail_msg("labels '%s' and '%s' overlap: %g and %g decades, a line is %g", a->text, b->text, pa,
+                         pb, line);
+        }
+    assert_true(checked > 0);
+}
+
+/* ---- gr_rate_text ---------------------------------------------------------- */
+
+static void rate_text(void **state)
+{
+    (void)state;
+    char buf[32];
+    assert_string_equal(gr_rate_text(buf, 19500), "19.5 TFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 388.75), "388.8 GFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 9700), "9.7 TFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 66908.16), "66.9 TFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 312000), "312 TFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 1000), "1 TFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 999), "999 GFLOP/s");
+    assert_ptr_equal(gr_rate_text(buf, 1), buf);
+}
+
+/* Regression: gr_rate_text formats TFLOP/s with "%.3g", so a rate of 1000 TFLOP/s
+ * or more comes out in exponent notation: the shipped h100 and h200
+ * profiles' fp8_tensor peak 1978859.52 GFLOP/s gives "1.98e+03 TFLOP/s",
+ * and `gpuroof plot --device h100 --precision fp8_tensor` labels its
+ * ceiling "FP8 TENSOR 1.98e+03 TFLOP/s".  Any plain figure (1979 TFLOP/s,
+ * 1.98 PFLOP/s) that reads back to the rate is right. */
+static void rate_text_without_exponent(void **state)
+{
+    (void)state;
+    char buf[32];
+    assert_string_equal(gr_rate_text(buf, 1978859.52), "1.98 PFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 999999), "1 PFLOP/s"); /* 999.999 TFLOP/s rounds to 1000 */
+    assert_string_equal(gr_rate_text(buf, 9999.4), "10 TFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 388.75), "388.8 GFLOP/s");
+}
+
+/* ---- the roofline of one device -------------------------------------------- */
+
+static void one_device_title_and_axes(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = a100_inputs();
+    add_model(&in, "naive", 0.25);
+    add_model(&in, "tiled 16", 4);
+    add_model(&in, "tiled 32", 8);
+    gr_chart c = build(&in);
+    assert_string_equal(c.title, "Roofline of NVIDIA A100-SXM4-40GB");
+    assert_true(c.log_x);
+    assert_true(c.log_y);
+    assert_false(c.y_percent);
+    assert_true(power_of_ten(c.xmin));
+    assert_true(power_of_ten(c.xmax));
+    assert_true(power_of_ten(c.ymin));
+    assert_true(power_of_ten(c.ymax));
+    assert_true(x_in_range(&c, 19500.0 / 1555)); /* the ridge */
+    assert_true(y_in_range(&c, 19500));
+    assert_true(x_in_range(&c, 9700.0 / 1555)); /* the FP64 knee */
+    assert_true(y_in_range(&c, 9700));
+    assert_true(x_in_range(&c, 0.25));
+    assert_true(x_in_range(&c, 4));
+    assert_true(x_in_range(&c, 8));
+    assert_true(y_in_range(&c, 0.25 * 1555)); /* the lowest model point */
+    assert_true(y_in_range(&c, 1555 * c.xmin)); /* where the roof enters */
+    assert_true(c.xlabel[0] != '\0');
+    assert_true(c.ylabel[0] != '\0');
+    gr_chart_free(&c);
+    assert_int_equal(c.series_count, 0);
+    assert_int_equal(c.label_count, 0);
+    gr_chart_free(&c); /* freed twice: nothing left to free */
+}
+
+static void one_device_roof(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = a100_inputs();
+    gr_chart c = build(&in);
+    const gr_series *roof = series_keyed(&c, "NVIDIA A100-SXM4-40GB");
+    assert_non_null(roof);
+    assert_int_equal(series_count_keyed(&c, "NVIDIA A100-SXM4-40GB"), 1);
+    assert_non_null(strstr(roof->key, "1555 GB/s"));
+    assert_int_equal(roof->draw, GR_DRAW_LINES);
+    assert_false(roof->dashed);
+    assert_int_equal(roof->count, 3);
+    assert_true(near(roof->points[0].x, c.xmin));
+    assert_true(near(roof->points[0].y, 1555 * c.xmin));
+    assert_true(near(roof->points[1].x, 19500.0 / 1555));
+    assert_true(near(roof->points[1].y, 19500));
+    assert_true(near(roof->points[2].x, c.xmax));
+    assert_true(near(roof->points[2].y, 19500));
+
+    const gr_series *ridge_series = NULL;
+    const gr_point *ridge = point_labelled(&c, "ridge 12.5 FLOP/B", &ridge_series);
+    assert_non_null(ridge);
+    assert_int_equal(ridge_series->draw, GR_DRAW_POINTS);
+    assert_true(ridge_series->show_labels);
+    assert_true(near(ridge->x, 19500.0 / 1555));
+    assert_true(near(ridge->y, 19500));
+
+    /* The FP64 ceiling: dashed, from its knee to the right edge. */
+    bool fp64_found = false;
+    for (size_t i = 0; i < c.series_count; i++) {
+        const gr_series *s = c.series[i];
+        if (s->count == 2 && near(s->points[0].y, 9700) && near(s->points[1].y, 9700)) {
+            fp64_found = true;
+            assert_true(s->dashed);
+            assert_true(near(s->points[0].x, 9700.0 / 1555));
+            assert_true(near(s->points[1].x, c.xmax));
+        }
+    }
+    assert_true(fp64_found);
+    gr_chart_free(&c);
+}
+
+static void one_device_labels(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = a100_inputs();
+    gr_chart c = build(&in);
+    const gr_label *fp32 = label_text(&c, "FP32 19.5 TFLOP/s");
+    const gr_label *fp64 = label_text(&c, "FP64 9.7 TFLOP/s");
+    const gr_label *dram = label_text(&c, "DRAM 1555 GB/s");
+    assert_non_null(fp32);
+    assert_non_null(fp64);
+    assert_non_null(dram);
+    assert_true(near(fp32->y, 19500));
+    assert_true(near(fp32->x, c.xmax));
+    assert_int_equal(fp32->align, GR_ALIGN_RIGHT);
+    assert_true(near(fp64->y, 9700));
+    assert_true(dram->angle > 0 && dram->angle < 90);
+    assert_true(near(dram->y / dram->x, 1555)); /* on the slope */
+    assert_true(x_in_range(&c, dram->x) && y_in_range(&c, dram->y));
+    assert_right_labels_apart(&c, in.height_in);
+    /* One device: no device names after the figures, no measured notes. */
+    assert_null(strchr(fp32->text, ':'));
+    assert_null(strstr(c.note, "measured"));
+    gr_chart_free(&c);
+}
+
+static void model_points_sit_on_the_roof(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = a100_inputs();
+    add_model(&in, "naive", 0.25);
+    add_model(&in, "tiled 16", 4);
+    add_model(&in, "tiled 32", 8);
+    add_model(&in, "dense", 100); /* right of the ridge: the FP32 peak */
+    gr_chart c = build(&in);
+    const gr_series *models = series_keyed(&c, "kernel models");
+    assert_non_null(models);
+    assert_int_equal(models->draw, GR_DRAW_POINTS);
+    assert_true(models->show_labels);
+    assert_int_equal(models->count, 4);
+    const double intensity[] = {0.25, 4, 8, 100};
+    const char *const labels[] = {"naive (0.25 FLOP/B)", "tiled 16 (4 FLOP/B)", "tiled 32 (8 FLOP/B)",
+                                  "dense (100 FLOP/B)"};
+    for (size_t i = 0; i < 4; i++) {
+        assert_true(near(models->points[i].x, intensity[i]));
+        assert_true(near(models->points[i].y, fmin(intensity[i] * 1555, 19500)));
+        assert_string_equal(models->points[i].label, labels[i]);
+    }
+    assert_true(near(models->points[0].y, 388.75));
+    assert_true(near(models->points[3].y, 19500));
+    gr_chart_free(&c);
+}
+
+static void models_on_every_roof(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = a100_inputs();
+    in.devices[in.device_count++] = device(1, "h100");
+    add_model(&in, "tiled 32", 8);
+    gr_chart c = build(&in);
+    const gr_series *models = series_keyed(&c, "kernel models");
+    assert_non_null(models);
+    assert_int_equal(models->count, 2);
+    assert_true(near(models->points[0].y, 8 * 1555.0));
+    assert_string_equal(models->points[0].label, "tiled 32 (8 FLOP/B)");
+    assert_true(near(models->points[1].y, 8 * 3352.0));
+    assert_string_equal(models->points[1].label, ""); /* labelled once */
+    gr_chart_free(&c);
+}
+
+static void explicit_points_keep_labels_and_coordinates(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = a100_inputs();
+    add_point(&in, "my kernel", 2.5, 1234.5);
+    add_point(&in, "far right", 5000, 100000);
+    gr_chart c = build(&in);
+    const gr_series *s = NULL;
+    const gr_point *p = point_labelled(&c, "my kernel", &s);
+    assert_non_null(p);
+    assert_int_equal(s->draw, GR_DRAW_POINTS);
+    assert_true(s->show_labels);
+    assert_true(near(p->x, 2.5));
+    assert_true(near(p->y, 1234.5));
+    p = point_labelled(&c, "far right", NULL);
+    assert_non_null(p);
+    assert_true(near(p->x, 5000));
+    assert_true(near(p->y, 100000));
+    /* The ranges take in the points. */
+    assert_true(x_in_range(&c, 5000));
+    assert_true(y_in_range(&c, 100000));
+    assert_true(power_of_ten(c.xmax) && power_of_ten(c.ymax));
+    gr_chart_free(&c);
+}
+
+static void precision_adds_a_ceiling(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = a100_inputs();
+    in.precision = "fp16_tensor";
+    gr_chart c = build(&in);
+    const gr_label *tensor = label_text(&c, "FP16 TENSOR 312 TFLOP/s");
+    const gr_label *fp32 = label_text(&c, "FP32 19.5 TFLOP/s");
+    assert_non_null(tensor);
+    assert_non_null(fp32);
+    assert_true(near(tensor->y, 312000));
+    assert_true(tensor->y > fp32->y);
+    assert_true(y_in_range(&c, 312000));
+    assert_true(x_in_range(&c, 312000.0 / 1555));
+    assert_true(power_of_ten(c.xmax) && power_of_ten(c.ymax));
+    bool ceiling = false, slope = false;
+    for (size_t i = 0; i < c.series_count; i++) {
+        const gr_series *s = c.series[i];
+        if (s->count != 2)
+            continue;
+        if (near(s->points[0].y, 312000) && near(s->points[1].y, 312000)) {
+            ceiling = true;
+            assert_true(s->dashed);
+            assert_true(near(s->points[0].x, 312000.0 / 1555));
+            assert_true(near(s->points[1].x, c.xmax));
+        }
+        if (near(s->points[0].y, 19500) && near(s->points[1].y, 312000)) {
+            slope = true; /* the bandwidth slope continues up to it */
+            assert_true(near(s->points[1].y / s->points[1].x, 1555));
+        }
+    }
+    assert_true(ceiling);
+    assert_true(slope);
+    assert_right_labels_apart(&c, in.height_in);
+    gr_chart_free(&c);
+}
+
+/* Regression: --precision fp32 (accepted by cmd_plot.c: every profile has an fp32
+ * peak) draws the FP32 ceiling a second time and labels it twice: two
+ * "FP32 19.5 TFLOP/s" labels stacked at the right edge.  ceiling_label()
+ * skips a figure already labelled by an earlier device, not one already
+ * labelled for this device.  Either refusing it or drawing one label is
+ * right. */
+static void precision_fp32_is_labelled_once(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = a100_inputs();
+    in.precision = "fp32";
+    gr_chart c;
+    gr_error err;
+    assert_true(gr_roofline_chart(&in, &c, &err));
+    size_t n = labels_starting(&c, "FP32 19.5 TFLOP/s");
+    gr_chart_free(&c);
+    assert_int_equal(n, 1);
+}
+
+static void no_device_is_an_error(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = inputs();
+    add_model(&in, "naive", 0.25);
+    gr_chart c;
+    gr_error err;
+    assert_false(gr_roofline_chart(&in, &c, &err));
+    assert_string_equal(err.text, "a roofline chart needs at least one device");
+    assert_int_equal(c.series_count, 0);
+    gr_chart_free(&c);
+}
+
+/* ---- several devices --------------------------------------------------------- */
+
+static gr_roofline_inputs five_devices(void)
+{
+    gr_roofline_inputs in = inputs();
+    const char *const names[] = {"k40", "v100", "a100", "h100", "h200"};
+    for (size_t i = 0; i < 5; i++)
+        in.devices[in.device_count++] = device(i, names[i]);
+    return in;
+}
+
+static void several_devices_title_and_keys(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = five_devices();
+    gr_chart c = build(&in);
+    const char *const names[] = {"k40", "v100", "a100", "h100", "h200"};
+    const char *const full[] = {"NVIDIA Tesla K40", "NVIDIA Tesla V100-SXM2-32GB", "NVIDIA A100-SXM4-40GB",
+                                "NVIDIA H100 SXM5 80GB", "NVIDIA H200 SXM 141GB"};
+    const char *const bandwidth[] = {"288 GB/s", "900 GB/s", "1555 GB/s", "3352 GB/s", "4800 GB/s"};
+    for (size_t i = 0; i < 5; i++) {
+        assert_non_null(strstr(c.title, names[i]));
+        const gr_series *roof = series_keyed(&c, full[i]);
+        assert_non_null(roof);
+        assert_non_null(strstr(roof->key, "GB/s"));
+        assert_non_null(strstr(roof->key, bandwidth[i]));
+        assert_int_equal(roof->count, 3);
+        assert_true(x_in_range(&c, roof->points[1].x)); /* each ridge */
+        assert_true(y_in_range(&c, roof->points[1].y));
+    }
+    assert_string_equal(c.title, "Rooflines of k40, v100, a100, h100, h200");
+    assert_true(power_of_ten(c.xmin) && power_of_ten(c.xmax) && power_of_ten(c.ymin) && power_of_ten(c.ymax));
+    gr_chart_free(&c);
+}
+
+static void several_devices_labels(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = five_devices();
+    gr_chart c = build(&in);
+    const gr_label *shared = label_text(&c, "FP32 66.9 TFLOP/s: h100, h200");
+    assert_non_null(shared);
+    assert_int_equal(shared->color, 0);
+    assert_null(label_text(&c, "FP32 66.9 TFLOP/s: h200"));
+    assert_int_equal(labels_starting(&c, "FP32 66.9 TFLOP/s"), 1);
+    const gr_label *fp64 = label_text(&c, "FP64 33.5 TFLOP/s: h100, h200");
+    assert_non_null(fp64);
+    assert_int_equal(fp64->color, 0);
+    const gr_label *a100 = label_text(&c, "FP32 19.5 TFLOP/s: a100");
+    assert_non_null(a100);
+    assert_int_equal(a100->color, 3); /* the third device's colour */
+    assert_non_null(label_text(&c, "FP32 4.29 TFLOP/s: k40"));
+    assert_non_null(label_text(&c, "FP32 15.7 TFLOP/s: v100"));
+    assert_int_equal(labels_starting(&c, "FP32 "), 4);
+    assert_int_equal(labels_starting(&c, "FP64 "), 4);
+    assert_int_equal(labels_starting(&c, "DRAM"), 0); /* the key carries the bandwidths */
+    for (size_t i = 0; i < c.label_count; i++)
+        assert_null(strstr(c.labels[i].text, "GB/s"));
+    /* The ridge points are drawn, their labels are in the keys. */
+    const gr_series *ridge_series = NULL;
+    assert_non_null(point_labelled(&c, "ridge 12.5 FLOP/B", &ridge_series));
+    assert_false(ridge_series->show_labels);
+    assert_right_labels_apart(&c, in.height_in);
+    gr_chart_free(&c);
+}
+
+static void several_devices_labels_apart_on_other_pages(void **state)
+{
+    (void)state;
+    const double heights[] = {3, 4, 8};
+    for (size_t h = 0; h < 3; h++) {
+        gr_roofline_inputs in = five_devices();
+        in.height_in = heights[h];
+        in.precision = "fp16_tensor"; /* the k40 has none */
+        gr_chart c = build(&in);
+        assert_right_labels_apart(&c, in.height_in);
+        gr_chart_free(&c);
+        in.precision = NULL;
+        c = build(&in);
+        assert_right_labels_apart(&c, in.height_in);
+        gr_chart_free(&c);
+    }
+}
+
+/* ---- measured results ---------------------------------------------------------- */
+
+static gr_result_kernel result_kernels[2];
+static gr_result_point result_sweep[3];
+
+static gr_results synthetic_results(void)
+{
+    gr_results r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.path, sizeof r.path, "synthetic.yaml");
+    snprintf(r.device_name, sizeof r.device_name, "NVIDIA A100-SXM4-40GB");
+    r.ceilings = (gr_result_ceilings){
+        .dram_read_gbs = 1400, .dram_write_gbs = 1300, .dram_copy_gbs = 1350, .dram_triad_gbs = NAN,
+        .memcpy_d2d_gbs = 1450, .fp32_gflops = 19000, .fp64_gflops = 9500,
+        .fp32_theoretical_gflops = 19491.84, .fp64_theoretical_gflops = 9745.92,
+        .datasheet_bandwidth_gbs = 1555,
+    };
+    result_kernels[0] = (gr_result_kernel){"tiled 32", 8, 9000, true};
+    result_kernels[1] = (gr_result_kernel){"broken", 0.001, 5, false};
+    result_sweep[0] = (gr_result_point){0.5, 600};
+    result_sweep[1] = (gr_result_point){2, 2500};
+    result_sweep[2] = (gr_result_point){32, 18000};
+    r.kernels = result_kernels;
+    r.kernel_count = 2;
+    r.sweep = result_sweep;
+    r.sweep_count = 3;
+    return r;
+}
+
+static void results_add_measured_roof_and_points(void **state)
+{
+    (void)state;
+    gr_results r = synthetic_results();
+    gr_roofline_inputs in = a100_inputs();
+    in.results[in.results_count++] = &r;
+    gr_chart c = build(&in);
+
+    const gr_series *roof = series_keyed(&c, "TFLOP/s (measured)");
+    assert_non_null(roof);
+    assert_string_equal(roof->key, "NVIDIA A100-SXM4-40GB: 1400 GB/s, FP32 19 TFLOP/s (measured)");
+    assert_true(roof->dashed);
+    assert_int_equal(roof->draw, GR_DRAW_LINES);
+    assert_int_equal(roof->count, 3);
+    assert_true(near(roof->points[0].x, c.xmin));
+    assert_true(near(roof->points[0].y, 1400 * c.xmin));
+    assert_true(near(roof->points[1].x, 19000.0 / 1400));
+    assert_true(near(roof->points[1].y, 19000));
+    assert_true(near(roof->points[2].x, c.xmax));
+    assert_true(near(roof->points[2].y, 19000));
+    assert_int_not_equal(roof->color, 1); /* not the datasheet roof's colour */
+
+    const gr_series *kernels = series_keyed(&c, "measured kernels");
+    assert_non_null(kernels);
+    assert_int_equal(kernels->count, 1); /* verified kernels only */
+    assert_string_equal(kernels->points[0].label, "tiled 32");
+    assert_true(near(kernels->points[0].x, 8));
+    assert_true(near(kernels->points[0].y, 9000));
+    assert_null(point_labelled(&c, "broken", NULL));
+    assert_true(c.xmin > 0.001); /* the unverified kernel does not widen the axes */
+
+    const gr_series *sweep = series_keyed(&c, "sweep");
+    assert_non_null(sweep);
+    assert_int_equal(sweep->count, 3);
+    for (size_t i = 0; i < 3; i++) {
+        assert_true(near(sweep->points[i].x, result_sweep[i].intensity));
+        assert_true(near(sweep->points[i].y, result_sweep[i].gflops));
+        assert_true(x_in_range(&c, result_sweep[i].intensity));
+    }
+
+    /* Datasheet and measured figures told apart. */
+    assert_non_null(label_text(&c, "FP32 19.5 TFLOP/s (datasheet)"));
+    assert_non_null(label_text(&c, "FP32 19 TFLOP/s (measured)"));
+    assert_non_null(label_text(&c, "measured DRAM 1400 GB/s"));
+    assert_non_null(strstr(c.note, "measured"));
+    assert_right_labels_apart(&c, in.height_in);
+    gr_chart_free(&c);
+}
+
+static void results_without_ceilings_draw_no_measured_roof(void **state)
+{
+    (void)state;
+    gr_results r = synthetic_results();
+    r.ceilings.dram_read_gbs = r.ceilings.dram_write_gbs = r.ceilings.dram_copy_gbs = NAN;
+    r.ceilings.dram_triad_gbs = NAN;
+    gr_roofline_inputs in = a100_inputs();
+    in.results[in.results_count++] = &r;
+    gr_chart c = build(&in);
+    assert_null(series_keyed(&c, "FP32 19 TFLOP/s (measured)"));
+    assert_int_equal(labels_starting(&c, "measured DRAM"), 0);
+    const gr_series *kernels = series_keyed(&c, "measured kernels");
+    assert_non_null(kernels);
+    assert_int_equal(kernels->count, 1);
+    gr_chart_free(&c);
+}
+
+/* ---- the occupancy figure -------------------------------------------------------- */
+
+static gr_sm_limits a100_limits(void)
+{
+    gr_sm_limits lim;
+    gr_error err;
+    if (!gr_limits_from_profile(device(0, "a100"), -1, &lim, &err))
+        fail_msg("%s", err.text);
+    return lim;
+}
+
+static double curve_at(const gr_series *curve, double x)
+{
+    for (size_t i = 0; i < curve->count; i++)
+        if (near(curve->points[i].x, x))
+            return curve->points[i].y;
+    fail_msg("the curve has no point at %g", x);
+    return NAN;
+}
+
+static void occupancy_figure(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = a100_limits();
+    gr_launch launch = {256, 32, 32768};
+    gr_figure f;
+    gr_error err;
+    if (!gr_occupancy_figure(&lim, &launch, "NVIDIA A100-SXM4-40GB (a100)", &f, &err))
+        fail_msg("%s", err.text);
+    assert_int_equal(f.chart_count, 3);
+    assert_non_null(strstr(f.title, "4 blocks, 50%"));
+    assert_non_null(strstr(f.title, "NVIDIA A100-SXM4-40GB (a100)"));
+    const char *const titles[] = {"threads per block", "registers per thread", "shared memory per block"};
+    const char *const marks[] = {"256 threads: 50%", "32 registers: 50%", "32 KiB: 50%"};
+    const double xs[] = {256, 32, 32};
+    for (size_t i = 0; i < 3; i++) {
+        const gr_chart *c = &f.charts[i];
+        assert_string_equal(c->title, titles[i]);
+        assert_true(c->y_percent);
+        assert_false(c->log_x || c->log_y);
+        assert_true(c->ymax >= 1.0);
+        assert_int_equal(c->series_count, 2);
+        const gr_series *curve = c->series[0], *mark = c->series[1];
+        assert_int_equal(curve->draw, GR_DRAW_STEPS);
+        assert_true(curve->count > 1);
+        assert_true(near(curve_at(curve, xs[i]), 0.5));
+        for (size_t k = 0; k < curve->count; k++) {
+            assert_true(curve->points[k].y >= 0 && curve->points[k].y <= 1);
+            assert_true(curve->points[k].x >= c->xmin && curve->points[k].x <= c->xmax);
+        }
+        assert_int_equal(mark->count, 1);
+        assert_string_equal(mark->points[0].label, marks[i]);
+        assert_true(near(mark->points[0].x, xs[i]));
+        assert_true(near(mark->points[0].y, 0.5));
+        assert_true(mark->show_labels);
+    }
+    /* The x axes: up to the block limits (threads, registers, KiB). */
+    assert_true(near(f.charts[0].xmax, 1024));
+    assert_true(near(f.charts[1].xmax, 255));
+    assert_true(near(f.charts[2].xmax, 163));
+    gr_figure_free(&f);
+    assert_int_equal(f.chart_count, 0);
+    gr_figure_free(&f);
+}
+
+static void occupancy_figure_invalid_launch(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = a100_limits();
+    gr_launch launch = {2000, 32, 0};
+    gr_occupancy occ;
+    gr_error expected, err;
+    assert_false(gr_occupancy_compute(&lim, &launch, &occ, &expected));
+    gr_figure f;
+    assert_false(gr_occupancy_figure(&lim, &launch, "a100", &f, &err));
+    assert_string_equal(err.text, expected.text);
+    assert_non_null(strstr(err.text, "thread"));
+    assert_int_equal(f.chart_count, 0);
+    gr_figure_free(&f);
+}
+
+/* ---- the gnuplot script ------------------------------------------------------------ */
+
+static const char STYLE[] = "set linetype 1 linecolor rgb '#0072B2' # test style\n";
+
+static gr_script_options script_options(gr_terminal terminal)
+{
+    return (gr_script_options){.terminal = terminal, .width_in = 7.5, .height_in = 5, .output = "x.pdf",
+                               .made_by = "test_chart", .style = STYLE};
+}
+
+/* The script as a string, for the caller to free. */
+static char *script(const gr_figure *fig, const gr_script_options *opt, size_t *len)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    assert_non_null(out);
+    assert_true(gr_gnuplot_write(out, fig, opt));
+    assert_int_equal(fclose(out), 0);
+    if (len)
+        *len = size;
+    return text;
+}
+
+static size_t occurrences(const char *text, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = strstr(text, what); p; p = strstr(p + 1, what))
+        n++;
+    return n;
+}
+
+/* A figure of one chart built by hand: quotes in every text. */
+static void quoted_figure(gr_figure *f)
+{
+    memset(f, 0, sizeof *f);
+    snprintf(f->title, sizeof f->title, "Joe's figure");
+    f->chart_count = 1;
+    gr_chart *c = &f->charts[0];
+    gr_chart_init(c);
+    snprintf(c->title, sizeof c->title, "Joe's chart");
+    snprintf(c->xlabel, sizeof c->xlabel, "x");
+    snprintf(c->ylabel, sizeof c->ylabel, "y");
+    c->log_x = c->log_y = true;
+    c->xmin = 0.1;
+    c->xmax = 100;
+    c->ymin = 1;
+    c->ymax = 1000;
+    gr_series *a = gr_chart_series(c, GR_DRAW_LINES, 1, "it's a roof");
+    assert_non_null(a);
+    assert_true(gr_series_add(a, 0.1, 10, NULL));
+    assert_true(gr_series_add(a, 1, 100, NULL));
+    gr_series *b = gr_chart_series(c, GR_DRAW_POINTS, 2, "points");
+    assert_non_null(b);
+    b->show_labels = true;
+    assert_true(gr_series_add(b, 2, 20, "the \"best\" one"));
+    assert_true(gr_series_add(b, 3, 30, "Ann's"));
+    gr_label *l = gr_chart_label(c, 100, 500, "Bob's label");
+    assert_non_null(l);
+    l->align = GR_ALIGN_RIGHT;
+}
+
+static void script_header_and_data(void **state)
+{
+    (void)state;
+    gr_figure f;
+    quoted_figure(&f);
+    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    char *text = script(&f, &opt, NULL);
+    assert_non_null(strstr(text, "if (!exists(\"outfile\")) outfile = 'x.pdf'\n"));
+    assert_non_null(strstr(text, "set terminal pdfcairo"));
+    assert_null(strstr(text, "pngcairo"));
+    assert_non_null(strstr(text, "set output outfile\n"));
+    assert_non_null(strstr(text, STYLE));
+    assert_non_null(strstr(text, "test_chart"));
+    /* One datablock per series, each closed. */
+    assert_non_null(strstr(text, "$C0S0 << EOD\n0.1 10 \"\"\n1 100 \"\"\nEOD\n"));
+    assert_non_null(strstr(text, "$C0S1 << EOD\n"));
+    assert_int_equal(occurrences(text, "<< EOD\n"), 2);
+    assert_int_equal(occurrences(text, "\nEOD\n"), 2);
+    assert_null(strstr(text, "$C0S2"));
+    /* Double quotes inside data labels replaced; single quotes kept. */
+    assert_non_null(strstr(text, "2 20 \"the 'best' one\"\n"));
+    assert_non_null(strstr(text, "3 30 \"Ann's\"\n"));
+    /* Single-quoted strings: quotes doubled. */
+    assert_non_null(strstr(text, "set title 'Joe''s chart'"));
+    assert_non_null(strstr(text, "title 'it''s a roof'"));
+    assert_non_null(strstr(text, "'Bob''s label'"));
+    assert_non_null(strstr(text, "set logscale xy"));
+    assert_non_null(strstr(text, "with labels")); /* the labelled series */
+    assert_null(strstr(text, "multiplot"));
+    free(text);
+    gr_figure_free(&f);
+}
+
+static void script_png_terminal(void **state)
+{
+    (void)state;
+    gr_figure f;
+    quoted_figure(&f);
+    gr_script_options opt = script_options(GR_TERMINAL_PNG);
+    opt.output = "it's.png";
+    char *text = script(&f, &opt, NULL);
+    assert_non_null(strstr(text, "set terminal pngcairo"));
+    assert_null(strstr(text, "pdfcairo"));
+    assert_non_null(strstr(text, "if (!exists(\"outfile\")) outfile = 'it''s.png'\n"));
+    free(text);
+    gr_figure_free(&f);
+}
+
+static void script_multiplot_for_three_charts(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = a100_limits();
+    gr_launch launch = {256, 32, 32768};
+    gr_figure f;
+    gr_error err;
+    if (!gr_occupancy_figure(&lim, &launch, "NVIDIA A100-SXM4-40GB (a100)", &f, &err))
+        fail_msg("%s", err.text);
+    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    char *text = script(&f, &opt, NULL);
+    const char *multi = strstr(text, "set multiplot");
+    const char *unset = strstr(text, "unset multiplot");
+    assert_non_null(multi);
+    assert_non_null(unset);
+    assert_true(multi < unset);
+    assert_int_equal(occurrences(text, "\nset multiplot"), 1);
+    assert_non_null(strstr(text, "\nset multiplot title '"));
+    assert_int_equal(occurrences(text, "<< EOD\n"), 6);
+    assert_int_equal(occurrences(text, "\nEOD\n"), 6);
+    for (size_t chart = 0; chart < 3; chart++)
+        for (size_t s = 0; s < 2; s++) {
+            char block[32];
+            snprintf(block, sizeof block, "$C%zuS%zu << EOD\n", chart, s);
+            assert_non_null(strstr(text, block));
+        }
+    assert_int_equal(occurrences(text, "\nplot "), 3);
+    assert_non_null(strstr(text, "($2*100)")); /* occupancy drawn as a percentage */
+    free(text);
+    gr_figure_free(&f);
+}
+
+/* The script with every text of a one-chart figure set to text. */
+static char *script_with_texts(const char *text, size_t *lines)
+{
+    gr_figure f;
+    memset(&f, 0, sizeof f);
+    snprintf(f.title, sizeof f.title, "%s", text);
+    f.chart_count = 1;
+    gr_chart *c = &f.charts[0];
+    gr_chart_init(c);
+    snprintf(c->title, sizeof c->title, "%s", text);
+    snprintf(c->xlabel, sizeof c->xlabel, "%s", text);
+    snprintf(c->ylabel, sizeof c->ylabel, "%s", text);
+    snprintf(c->note, sizeof c->note, "%s", text);
+    c->xmin = c->ymin = 1;
+    c->xmax = c->ymax = 10;
+    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 1, text);
+    assert_non_null(s);
+    s->show_labels = true;
+    assert_true(gr_series_add(s, 2, 3, text));
+    assert_non_null(gr_chart_label(c, 5, 5, text));
+    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    opt.made_by = text;
+    char *out = script(&f, &opt, NULL);
+    gr_figure_free(&f);
+    *lines = occurrences(out, "\n");
+    return out;
+}
+
+/* Regression: texts go into the script as they are, newlines included: a device's
+ * full_name, a results file's device or kernel name, a --point label or the
+ * command line (made_by) holding "\n" ends the comment, string or datablock
+ * line it is written in, and the rest is read as gnuplot commands.  A
+ * profile with
+ *     full_name: "Evil\nsystem \"touch /tmp/pwned\""
+ * gives the script the line `system "touch /tmp/pwned"` right after
+ * "# Roofline of Evil", and gnuplot runs it (checked with gnuplot 5.4).
+ * Whatever the fix (newlines to spaces, refused on input), a text must not
+ * add lines to the script. */
+static void script_texts_cannot_add_lines(void **state)
+{
+    (void)state;
+    size_t plain_lines, evil_lines;
+    char *plain = script_with_texts("Evil system 'touch /tmp/pwned' EOD x", &plain_lines);
+    char *evil = script_with_texts("Evil\nsystem 'touch /tmp/pwned'\nEOD\rx", &evil_lines);
+    bool command = strstr(evil, "\nsystem") != NULL;
+    bool carriage = strchr(evil, '\r') != NULL;
+    free(plain);
+    free(evil);
+    assert_false(command);
+    assert_false(carriage);
+    assert_int_equal(evil_lines, plain_lines);
+}
+
+static void script_is_deterministic(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = a100_inputs();
+    add_model(&in, "tiled 32", 8);
+    add_point(&in, "mine", 2, 1000);
+    gr_results r = synthetic_results();
+    in.results[in.results_count++] = &r;
+    gr_figure f;
+    memset(&f, 0, sizeof f);
+    f.charts[0] = build(&in);
+    f.chart_count = 1;
+    snprintf(f.title, sizeof f.title, "%s", f.charts[0].title);
+    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    size_t len1, len2;
+    char *one = script(&f, &opt, &len1);
+    char *two = script(&f, &opt, &len2);
+    assert_int_equal(len1, len2);
+    assert_memory_equal(one, two, len1);
+    free(one);
+    free(two);
+    /* Built again from the same inputs: the same text. */
+    gr_figure g;
+    memset(&g, 0, sizeof g);
+    g.charts[0] = build(&in);
+    g.chart_count = 1;
+    snprintf(g.title, sizeof g.title, "%s", g.charts[0].title);
+    one = script(&f, &opt, &len1);
+    two = script(&g, &opt, &len2);
+    assert_int_equal(len1, len2);
+    assert_memory_equal(one, two, len1);
+    free(one);
+    free(two);
+    gr_figure_free(&f);
+    gr_figure_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rate_text),
+        cmocka_unit_test(rate_text_without_exponent),
+        cmocka_unit_test(one_device_title_and_axes),
+        cmocka_unit_test(one_device_roof),
+        cmocka_unit_test(one_device_labels),
+        cmocka_unit_test(model_points_sit_on_the_roof),
+        cmocka_unit_test(models_on_every_roof),
+        cmocka_unit_test(explicit_points_keep_labels_and_coordinates),
+        cmocka_unit_test(precision_adds_a_ceiling),
+        cmocka_unit_test(precision_fp32_is_labelled_once),
+        cmocka_unit_test(no_device_is_an_error),
+        cmocka_unit_test(several_devices_title_and_keys),
+        cmocka_unit_test(several_devices_labels),
+        cmocka_unit_test(several_devices_labels_apart_on_other_pages),
+        cmocka_unit_test(results_add_measured_roof_and_points),
+        cmocka_unit_test(results_without_ceilings_draw_no_measured_roof),
+        cmocka_unit_test(occupancy_figure),
+        cmocka_unit_test(occupancy_figure_invalid_launch),
+        cmocka_unit_test(script_header_and_data),
+        cmocka_unit_test(script_png_terminal),
+        cmocka_unit_test(script_multiplot_for_three_charts),
+        cmocka_unit_test(script_texts_cannot_add_lines),
+        cmocka_unit_test(script_is_deterministic),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,568 @@
+/* Unit tests for the results-file loader (src/results.c).  The files are
+ * synthetic inputs written by the tests into a temporary directory, never
+ * measurements; their keys are DESIGN.md's (measure). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#endif
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "results.h"
+
+/* ---- the temporary directory --------------------------------------------- */
+
+static char dir[] = "/tmp/gpuroof-test-results-XXXXXX";
+static char written[64][600]; /* the files to remove */
+static size_t written_count;
+
+static int make_dir(void **state)
+{
+    (void)state;
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < written_count; i++)
+        unlink(written[i]);
+    return rmdir(dir);
+}
+
+/* Writes text to dir/name and returns its path (static storage). */
+static const char *file(const char *name, const char *text)
+{
+    assert_true(written_count < sizeof written / sizeof written[0]);
+    char *path = written[written_count];
+    snprintf(path, sizeof written[0], "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
+    assert_int_equal(fclose(f), 0);
+    bool seen = false;
+    for (size_t i = 0; i < written_count; i++)
+        seen = seen || strcmp(written[i], path) == 0;
+    if (!seen)
+        written_count++;
+    return path;
+}
+
+/* Loads text as dir/name and expects err to be "PATH:" followed by
+ * location_and_message. */
+static void assert_load_error(const char *name, const char *text, const char *location_and_message)
+{
+    const char *path = file(name, text);
+    gr_results r;
+    gr_error err;
+    memset(&err, 0, sizeof err);
+    bool ok = gr_results_load(path, &r, &err);
+    if (ok)
+        gr_results_free(&r);
+    assert_false(ok);
+    char expected[1024];
+    snprintf(expected, sizeof expected, "%s:%s", path, location_and_message);
+    assert_string_equal(err.text, expected);
+    /* A failed load leaves nothing to free, and freeing is still safe. */
+    assert_null(r.kernels);
+    assert_null(r.sweep);
+    assert_int_equal(r.kernel_count, 0);
+    assert_int_equal(r.sweep_count, 0);
+    gr_results_free(&r);
+}
+
+/* ---- a full file ----------------------------------------------------------- */
+
+static const char FULL[] =
+    "# gpuroof measure results (synthetic: a unit test's input)\n"
+    "device:\n"
+    "  name: NVIDIA A100-SXM4-40GB\n"
+    "  compute_capability: \"8.0\"\n"
+    "  sm_count: 108\n"
+    "  sm_clock_mhz: 1410\n"
+    "  mem_clock_mhz: 1215\n"
+    "  driver: \"535.104.05\"\n"
+    "  runtime: \"12.2\"\n"
+    "provenance:\n"
+    "  gpuroof_version: \"0.1\"\n"
+    "  git_commit: 0123456789abcdef\n"
+    "  date: \"2024-01-01T00:00:00Z\"\n"
+    "  command: gpuroof measure -o plots/data/a100.yaml\n"
+    "ceilings:\n"
+    "  dram_read_gbs: 1401.5\n"
+    "  dram_write_gbs: 1302.25\n"
+    "  dram_copy_gbs: 1350\n"
+    "  dram_triad_gbs: 1360.75\n"
+    "  memcpy_d2d_gbs: 1290.5\n"
+    "  fp32_gflops: 19100\n"
+    "  fp64_gflops: 9600.5\n"
+    "  fp32_theoretical_gflops: 19491.84\n"
+    "  fp64_theoretical_gflops: 9745.92\n"
+    "  datasheet_bandwidth_gbs: 1555\n"
+    "kernels:\n"
+    "  - name: matmul_tiled_32\n"
+    "    params: {n: 4096, tile: 32}\n"
+    "    flops: 137438953472\n"
+    "    bytes: 17179869184\n"
+    "    intensity: 8\n"
+    "    time_ms: {min: 10.1, median: 10.2, max: 10.5}\n"
+    "    gflops: 13474.4\n"
+    "    verified: true\n"
+    "  - name: matmul_broken\n"
+    "    intensity: 0.25\n"
+    "    gflops: 12.5\n"
+    "    verified: false\n"
+    "sweep:\n"
+    "  - {intensity: 0.5, gflops: 700}\n"
+    "  - {intensity: 2, gflops: 2750.5}\n"
+    "  - {intensity: 64, gflops: 18900}\n"
+    "occupancy_checks:\n"
+    "  - {threads: 256, regs: 32, smem: 0, predicted: 8, runtime_api: 8, measured: 8}\n"
+    "bank_checks:\n"
+    "  - {kernel: setRowReadCol, block: 32x32, pad: 0, predicted_load: 32, predicted_store: 1,\n"
+    "     measured_load: 32, measured_store: 1}\n";
+
+static void full_file(void **state)
+{
+    (void)state;
+    const char *path = file("full.yaml", FULL);
+    gr_results r;
+    gr_error err;
+    if (!gr_results_load(path, &r, &err))
+        fail_msg("%s", err.text);
+    assert_string_equal(r.path, path);
+    assert_string_equal(r.device_name, "NVIDIA A100-SXM4-40GB");
+    assert_float_equal(r.ceilings.dram_read_gbs, 1401.5, 0);
+    assert_float_equal(r.ceilings.dram_write_gbs, 1302.25, 0);
+    assert_float_equal(r.ceilings.dram_copy_gbs, 1350, 0);
+    assert_float_equal(r.ceilings.dram_triad_gbs, 1360.75, 0);
+    assert_float_equal(r.ceilings.memcpy_d2d_gbs, 1290.5, 0);
+    assert_float_equal(r.ceilings.fp32_gflops, 19100, 0);
+    assert_float_equal(r.ceilings.fp64_gflops, 9600.5, 0);
+    assert_float_equal(r.ceilings.fp32_theoretical_gflops, 19491.84, 1e-9);
+    assert_float_equal(r.ceilings.fp64_theoretical_gflops, 9745.92, 1e-9);
+    assert_float_equal(r.ceilings.datasheet_bandwidth_gbs, 1555, 0);
+
+    assert_int_equal(r.kernel_count, 2);
+    assert_string_equal(r.kernels[0].name, "matmul_tiled_32");
+    assert_float_equal(r.kernels[0].intensity, 8, 0);
+    assert_float_equal(r.kernels[0].gflops, 13474.4, 1e-9);
+    assert_true(r.kernels[0].verified);
+    assert_string_equal(r.kernels[1].name, "matmul_broken");
+    assert_float_equal(r.kernels[1].intensity, 0.25, 0);
+    assert_float_equal(r.kernels[1].gflops, 12.5, 0);
+    assert_false(r.kernels[1].verified);
+
+    assert_int_equal(r.sweep_count, 3);
+    assert_float_equal(r.sweep[0].intensity, 0.5, 0);
+    assert_float_equal(r.sweep[0].gflops, 700, 0);
+    assert_float_equal(r.sweep[1].intensity, 2, 0);
+    assert_float_equal(r.sweep[1].gflops, 2750.5, 0);
+    assert_float_equal(r.sweep[2].intensity, 64, 0);
+    assert_float_equal(r.sweep[2].gflops, 18900, 0);
+
+    assert_float_equal(gr_results_best_bandwidth(&r), 1401.5, 0);
+    gr_results_free(&r);
+    assert_null(r.kernels);
+    assert_null(r.sweep);
+    assert_int_equal(r.kernel_count, 0);
+    assert_int_equal(r.sweep_count, 0);
+    gr_results_free(&r); /* twice: safe */
+}
+
+static void minimal_file(void **state)
+{
+    (void)state;
+    const char *path = file("minimal.yaml", "device:\n  name: Some GPU\n");
+    gr_results r;
+    gr_error err;
+    if (!gr_results_load(path, &r, &err))
+        fail_msg("%s", err.text);
+    assert_string_equal(r.device_name, "Some GPU");
+    assert_true(isnan(r.ceilings.dram_read_gbs));
+    assert_true(isnan(r.ceilings.dram_write_gbs));
+    assert_true(isnan(r.ceilings.dram_copy_gbs));
+    assert_true(isnan(r.ceilings.dram_triad_gbs));
+    assert_true(isnan(r.ceilings.memcpy_d2d_gbs));
+    assert_true(isnan(r.ceilings.fp32_gflops));
+    assert_true(isnan(r.ceilings.fp64_gflops));
+    assert_true(isnan(r.ceilings.fp32_theoretical_gflops));
+    assert_true(isnan(r.ceilings.fp64_theoretical_gflops));
+    assert_true(isnan(r.ceilings.datasheet_bandwidth_gbs));
+    assert_true(isnan(gr_results_best_bandwidth(&r)));
+    assert_int_equal(r.kernel_count, 0);
+    assert_int_equal(r.sweep_count, 0);
+    gr_results_free(&r);
+    gr_results_free(&r);
+}
+
+static void absent_ceilings_are_nan(void **state)
+{
+    (void)state;
+    const char *path = file("some.yaml", "device: {name: G}\n"
+                                         "ceilings:\n"
+                                         "  fp32_gflops: 1000\n"
+                                         "  dram_copy_gbs: 500\n"
+                                         "kernels: []\n"
+                                         "sweep: []\n");
+    gr_results r;
+    gr_error err;
+    if (!gr_results_load(path, &r, &err))
+        fail_msg("%s", err.text);
+    assert_float_equal(r.ceilings.fp32_gflops, 1000, 0);
+    assert_float_equal(r.ceilings.dram_copy_gbs, 500, 0);
+    assert_true(isnan(r.ceilings.fp64_gflops));
+    assert_true(isnan(r.ceilings.dram_read_gbs));
+    assert_true(isnan(r.ceilings.dram_write_gbs));
+    assert_true(isnan(r.ceilings.dram_triad_gbs));
+    assert_true(isnan(r.ceilings.memcpy_d2d_gbs));
+    assert_true(isnan(r.ceilings.datasheet_bandwidth_gbs));
+    assert_float_equal(gr_results_best_bandwidth(&r), 500, 0);
+    assert_int_equal(r.kernel_count, 0);
+    assert_int_equal(r.sweep_count, 0);
+    gr_results_free(&r);
+}
+
+static void unknown_keys_are_accepted(void **state)
+{
+    (void)state;
+    const char *path = file("extra.yaml", "future_section: {a: [1, 2]}\n"
+                                          "device:\n"
+                                          "  name: G\n"
+                                          "  pcie_generation: 4\n"
+                                          "ceilings:\n"
+                                          "  fp32_gflops: 1000\n"
+                                          "  l2_read_gbs: 5000\n"
+                                          "kernels:\n"
+                                          "  - {name: k, intensity: 1, gflops: 2, verified: true, power_w: 250}\n"
+                                          "sweep:\n"
+                                          "  - {intensity: 1, gflops: 2, repeats: 10}\n"
+                                          "notes: anything at all\n");
+    gr_results r;
+    gr_error err;
+    if (!gr_results_load(path, &r, &err))
+        fail_msg("%s", err.text);
+    assert_float_equal(r.ceilings.fp32_gflops, 1000, 0);
+    assert_int_equal(r.kernel_count, 1);
+    assert_int_equal(r.sweep_count, 1);
+    gr_results_free(&r);
+}
+
+/* ---- gr_results_best_bandwidth --------------------------------------------------- */
+
+static gr_results with_bandwidths(double read, double write, double copy, double triad)
+{
+    gr_results r;
+    memset(&r, 0, sizeof r);
+    r.ceilings = (gr_result_ceilings){read, write, copy, triad, NAN, NAN, NAN, NAN, NAN, NAN};
+    return r;
+}
+
+static void best_bandwidth(void **state)
+{
+    (void)state;
+    gr_results r = with_bandwidths(100, 200, 300, 400);
+    assert_float_equal(gr_results_best_bandwidth(&r), 400, 0);
+    r = with_bandwidths(100, 200, 350, NAN);
+    assert_float_equal(gr_results_best_bandwidth(&r), 350, 0);
+    r = with_bandwidths(100, 250, NAN, 200);
+    assert_float_equal(gr_results_best_bandwidth(&r), 250, 0);
+    r = with_bandwidths(900, 250, 800, 200);
+    assert_float_equal(gr_results_best_bandwidth(&r), 900, 0);
+    r = with_bandwidths(NAN, NAN, NAN, 7);
+    assert_float_equal(gr_results_best_bandwidth(&r), 7, 0);
+    r = with_bandwidths(NAN, NAN, NAN, NAN);
+    r.ceilings.memcpy_d2d_gbs = 5000; /* not a DRAM kernel's figure */
+    r.ceilings.datasheet_bandwidth_gbs = 6000;
+    assert_true(isnan(gr_results_best_bandwidth(&r)));
+}
+
+/* ---- errors ------------------------------------------------------------------------ */
+
+static void error_missing_device(void **state)
+{
+    (void)state;
+    assert_load_error("e.yaml", "ceilings:\n  fp32_gflops: 1\n", "1:1: the results: missing key 'device'");
+    assert_load_error("e.yaml", "# a comment first\nprovenance: {date: today}\n",
+                      "2:1: the results: missing key 'device'");
+}
+
+static void error_not_a_mapping(void **state)
+{
+    (void)state;
+    assert_load_error("e.yaml", "- device\n", "1:1: a results file must be a mapping");
+    assert_load_error("e.yaml", "just text\n", "1:1: a results file must be a mapping");
+}
+
+static void error_empty_file(void **state)
+{
+    (void)state;
+    const char *path = file("empty.yaml", "");
+    gr_results r;
+    gr_error err;
+    assert_false(gr_results_load(path, &r, &err));
+    char expected[1024];
+    snprintf(expected, sizeof expected, "%s: the file is empty", path);
+    assert_string_equal(err.text, expected);
+    gr_results_free(&r);
+}
+
+static void error_no_such_file(void **state)
+{
+    (void)state;
+    char path[700];
+    snprintf(path, sizeof path, "%s/absent.yaml", dir);
+    gr_results r;
+    gr_error err;
+    assert_false(gr_results_load(path, &r, &err));
+    assert_true(strncmp(err.text, path, strlen(path)) == 0);
+    assert_non_null(strstr(err.text, "No such file"));
+    gr_results_free(&r);
+}
+
+static void error_device_not_a_mapping(void **state)
+{
+    (void)state;
+    assert_load_error("e.yaml", "device: NVIDIA A100\n", "1:9: device must be a mapping");
+    assert_load_error("e.yaml", "kernels: []\ndevice:\n  - name: G\n", "3:3: device must be a mapping");
+}
+
+static void error_missing_device_name(void **state)
+{
+    (void)state;
+    assert_load_error("e.yaml", "device:\n  sm_count: 108\n", "2:3: device: missing key 'name'");
+    assert_load_error("e.yaml", "device: {sm_count: 108}\n", "1:9: device: missing key 'name'");
+    assert_load_error("e.yaml", "device:\n  name: [G]\n", "2:9: device.name must be a string, not a list");
+    assert_load_error("e.yaml", "device:\n  name: \"\"\n", "2:9: device.name must not be empty");
+}
+
+static void error_ceilings_not_a_mapping(void **state)
+{
+    (void)state;
+    assert_load_error("e.yaml", "device: {name: G}\nceilings: [1, 2]\n", "2:11: ceilings must be a mapping");
+    assert_load_error("e.yaml", "device: {name: G}\nceilings: 1555\n", "2:11: ceilings must be a mapping");
+}
+
+static void error_ceiling_not_a_number(void **state)
+{
+    (void)state;
+    assert_load_error("e.yaml",
+                      "device: {name: G}\n"
+                      "ceilings:\n"
+                      "  dram_read_gbs: 1400\n"
+                      "  fp32_gflops: {value: 19000}\n",
+                      "4:16: ceilings.fp32_gflops must be a number, not a mapping");
+    assert_load_error("e.yaml",
+                      "device: {name: G}\n"
+                      "ceilings:\n"
+                      "  fp64_gflops: 9700 GFLOP/s\n",
+                      "3:21: ceilings.fp64_gflops: unexpected name 'GFLOP' after a number");
+}
+
+static void error_ceiling_negative(void **state)
+{
+    (void)state;
+    assert_load_error("e.yaml",
+                      "device: {name: G}\n"
+                      "ceilings:\n"
+                      "  dram_triad_gbs: -5\n",
+                      "3:19: ceilings.dram_triad_gbs is -5; it must be between 1e-06 and 1e+09");
+    assert_load_error("e.yaml",
+                      "device: {name: G}\n"
+                      "ceilings:\n"
+                      "  fp32_gflops: 0\n",
+                      "3:16: ceilings.fp32_gflops is 0; it must be between 1e-06 and 1e+09");
+}
+
+static void error_kernels_not_a_list(void **state)
+{
+    (void)state;
+    assert_load_error("e.yaml", "device: {name: G}\nkernels: {name: k}\n", "2:10: kernels must be a list");
+    assert_load_error("e.yaml", "device: {name: G}\nkernels:\n  - k1\n",
+                      "3:5: kernels: each kernel must be a mapping");
+}
+
+static void error_kernel_missing_keys(void **state)
+{
+    (void)state;
+    static const char head[] = "device: {name: G}\n"
+                               "kernels:\n"
+                               "  - {name: ok, intensity: 1, gflops: 2, verified: true}\n";
+    static const struct {
+        const char *row, *error;
+    } cases[] = {
+        {"  - {intensity: 1, gflops: 2, verified: true}\n", "4:5: kernels: missing key 'name'"},
+        {"  - {name: k, gflops: 2, verified: true}\n", "4:5: kernels: missing key 'intensity'"},
+        {"  - {name: k, intensity: 1, verified: true}\n", "4:5: kernels: missing key 'gflops'"},
+        {"  - {name: k, intensity: 1, gflops: 2}\n", "4:5: kernels: missing key 'verified'"},
+        {"  - name: k\n    intensity: 1\n    gflops: 2\n", "4:5: kernels: missing key 'verified'"},
+        {"  - {name: k, intensity: -1, gflops: 2, verified: true}\n",
+         "4:26: kernels.intensity is -1; it must be between 0 and 1e+09"},
+        {"  - {name: k, intensity: 1, gflops: fast, verified: true}\n",
+         "4:37: kernels.gflops: unknown name 'fast'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s", head, cases[i].row);
+        assert_load_error("e.yaml", text, cases[i].error);
+    }
+}
+
+static void error_verified_not_a_boolean(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *value, *error;
+    } cases[] = {
+        {"yes", "3:50: kernels.verified must be true or false"},
+        {"1", "3:50: kernels.verified must be true or false"},
+        {"[true]", "3:50: kernels.verified must be true or false"},
+        {"TRUE", "3:50: kernels.verified must be true or false"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "device: {name: G}\n"
+                 "kernels:\n"
+                 "  - {name: k, intensity: 1, gflops: 2, verified: %s}\n",
+                 cases[i].value);
+        assert_load_error("e.yaml", text, cases[i].error);
+    }
+}
+
+static void error_sweep_point(void **state)
+{
+    (void)state;
+    assert_load_error("e.yaml",
+                      "device: {name: G}\n"
+                      "sweep:\n"
+                      "  - {intensity: 1, gflops: 2}\n"
+                      "  - {intensity: 2}\n",
+                      "4:5: sweep: missing key 'gflops'");
+    assert_load_error("e.yaml",
+                      "device: {name: G}\n"
+                      "sweep:\n"
+                      "  - {gflops: 2}\n",
+                      "3:5: sweep: missing key 'intensity'");
+    assert_load_error("e.yaml", "device: {name: G}\nsweep: {intensity: 1, gflops: 2}\n",
+                      "2:8: sweep must be a list");
+    assert_load_error("e.yaml", "device: {name: G}\nsweep:\n  - [1, 2]\n",
+                      "3:5: sweep: each point must be a mapping");
+}
+
+/* The row limit: counted before any row is read, so the rows here can be
+ * bare numbers (100000 real rows would not fit the 1 MiB file limit). */
+static char *number_list(const char *key, size_t rows)
+{
+    size_t size = 64 + 2 * rows;
+    char *text = malloc(size);
+    assert_non_null(text);
+    int n = snprintf(text, size, "device: {name: G}\n%s: [", key);
+    char *p = text + n;
+    for (size_t i = 0; i < rows; i++) {
+        *p++ = '1';
+        *p++ = i + 1 < rows ? ',' : ']';
+    }
+    *p++ = '\n';
+    *p = '\0';
+    return text;
+}
+
+static void error_too_many_rows(void **state)
+{
+    (void)state;
+    char *text = number_list("sweep", 100001);
+    assert_load_error("big.yaml", text, "2:8: sweep has more than 100000 rows");
+    free(text);
+    text = number_list("kernels", 100001);
+    assert_load_error("big.yaml", text, "2:10: kernels has more than 100000 rows");
+    free(text);
+    /* 100000 rows are within the limit: the first row is read (and fails). */
+    text = number_list("sweep", 100000);
+    assert_load_error("big.yaml", text, "2:9: sweep: each point must be a mapping");
+    free(text);
+}
+
+/* Regression: a key given twice is taken silently, the first value winning: with
+ *     ceilings:
+ *       fp32_gflops: 19100
+ *       fp32_gflops: 9600
+ * the chart shows 19100.  yaml_doc.h promises every gpuroof input "no
+ * duplicate keys", but only gr_yaml_check_mapping() checks for them, and
+ * the results loader (which must accept unknown keys) never calls it,
+ * where the profile and model loaders reject duplicates in their files.  It
+ * should be an error naming the file (and, best, the second key's place). */
+static void error_key_given_twice(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "device: {name: G}\n"
+        "ceilings:\n"
+        "  fp32_gflops: 19100\n"
+        "  fp32_gflops: 9600\n",
+        "device: {name: G}\n"
+        "device: {name: H}\n",
+        "device: {name: G}\n"
+        "sweep:\n"
+        "  - {intensity: 1, gflops: 2, gflops: 3}\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        const char *path = file("twice.yaml", texts[i]);
+        gr_results r;
+        gr_error err;
+        bool ok = gr_results_load(path, &r, &err);
+        gr_results_free(&r);
+        assert_false(ok);
+        assert_true(strncmp(err.text, path, strlen(path)) == 0);
+        assert_non_null(strstr(err.text, i == 1 ? "device" : i == 0 ? "fp32_gflops" : "gflops"));
+    }
+}
+
+static void error_yaml_syntax(void **state)
+{
+    (void)state;
+    const char *path = file("bad.yaml", "device: {name: G\n");
+    gr_results r;
+    gr_error err;
+    assert_false(gr_results_load(path, &r, &err));
+    assert_true(strncmp(err.text, path, strlen(path)) == 0);
+    assert_true(err.text[strlen(path)] == ':');
+    gr_results_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(full_file),
+        cmocka_unit_test(minimal_file),
+        cmocka_unit_test(absent_ceilings_are_nan),
+        cmocka_unit_test(unknown_keys_are_accepted),
+        cmocka_unit_test(best_bandwidth),
+        cmocka_unit_test(error_missing_device),
+        cmocka_unit_test(error_not_a_mapping),
+        cmocka_unit_test(error_empty_file),
+        cmocka_unit_test(error_no_such_file),
+        cmocka_unit_test(error_device_not_a_mapping),
+        cmocka_unit_test(error_missing_device_name),
+        cmocka_unit_test(error_ceilings_not_a_mapping),
+        cmocka_unit_test(error_ceiling_not_a_number),
+        cmocka_unit_test(error_ceiling_negative),
+        cmocka_unit_test(error_kernels_not_a_list),
+        cmocka_unit_test(error_kernel_missing_keys),
+        cmocka_unit_test(error_verified_not_a_boolean),
+        cmocka_unit_test(error_sweep_point),
+        cmocka_unit_test(error_too_many_rows),
+        cmocka_unit_test(error_key_given_twice),
+        cmocka_unit_test(error_yaml_syntax),
+    };
+    return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}
