@@ -1652,6 +1652,7 @@ set ylabel 'occupancy'
 unset logscale
 set xrange [0:1024]
 set yrange [0:110]
+set key top left
 set format x '%g'
 set format y '%g%%'
 set label 1 'Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
@@ -1672,6 +1673,7 @@ set ylabel ''
 unset logscale
 set xrange [0:255]
 set yrange [0:110]
+set key top left
 set format x '%g'
 set format y '%g%%'
 plot $C1S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
@@ -1691,6 +1693,7 @@ set ylabel ''
 unset logscale
 set xrange [0:163]
 set yrange [0:110]
+set key top left
 set format x '%g'
 set format y '%g%%'
 plot $C2S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \

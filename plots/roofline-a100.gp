@@ -55,6 +55,7 @@ set ylabel 'performance (GFLOP/s)'
 set logscale xy
 set xrange [0.01:1000]
 set yrange [10:100000]
+set key top left
 set format x '%g'
 set format y '%.0s%c'
 set label 1 'FP32 19.5 TFLOP/s' at 1000,19500 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1

@@ -98,6 +98,7 @@ set ylabel 'performance (GFLOP/s)'
 set logscale xy
 set xrange [1:1000]
 set yrange [100:1000000]
+set key top left
 set format x '%g'
 set format y '%.0s%c'
 set label 1 'FP32 4.29 TFLOP/s: k40' at 1000,4291.2 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1

@@ -46,6 +46,7 @@ typedef struct {
     bool log_x, log_y;
     double xmin, xmax, ymin, ymax;
     bool y_percent;     /* y is a fraction shown as a percentage */
+    bool key_bottom_right; /* the legend where the roof leaves room (default: top left) */
     size_t series_count, label_count;
     gr_series **series; /* each allocated apart: a series stays where it is */
     gr_label *labels;

@@ -245,35 +245,55 @@ static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const g
         !gr_series_add(roof, c->xmax, fp32, NULL))
         return false;
     roof->dashed = true;
+    /* beside its own ridge, below the line: away from the datasheet labels at the right edge */
     snprintf(text, sizeof text, "FP32 %s (measured)", gr_rate_text(rate, fp32));
-    gr_label *l = gr_chart_label(c, c->xmax, fp32, text);
+    gr_label *l = gr_chart_label(c, fp32 / bw * 1.2, fp32, text);
     if (!l)
         return false;
-    l->align = GR_ALIGN_RIGHT;
-    l->offset_x = -0.5;
-    l->offset_y = -0.9;
+    l->align = GR_ALIGN_LEFT;
+    l->offset_y = -1.0;
     l->color = color;
     return bandwidth_label(in, c, bw, "measured DRAM", 0.32, color);
 }
 
+/* Measured kernels: one series (a colour and a key entry) per kernel name,
+ * since kernels of one width share an intensity and their labels would
+ * pile up; unverified results are never drawn. */
+static bool add_measured_kernels(gr_chart *c, const gr_results *r, int first_color)
+{
+    int color = first_color;
+    for (size_t i = 0; i < r->kernel_count; i++) {
+        bool seen = false;
+        for (size_t j = 0; j < i; j++)
+            seen = seen || (r->kernels[j].verified && strcmp(r->kernels[j].name, r->kernels[i].name) == 0);
+        if (seen || !r->kernels[i].verified)
+            continue;
+        char key[sizeof ((gr_series *)0)->key];
+        snprintf(key, sizeof key, "%.90s (measured)", r->kernels[i].name);
+        gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, color, key);
+        if (!s)
+            return false;
+        s->marker = 4 + 2 * ((color - first_color) % 4); /* squares, circles, triangles, diamonds */
+        color = color % 8 + 1;
+        for (size_t j = i; j < r->kernel_count; j++)
+            if (r->kernels[j].verified && strcmp(r->kernels[j].name, r->kernels[i].name) == 0 &&
+                !gr_series_add(s, r->kernels[j].intensity, r->kernels[j].gflops, NULL))
+                return false;
+    }
+    return true;
+}
+
 static bool add_results(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r, int color)
 {
-    gr_series *k = gr_chart_series(c, GR_DRAW_POINTS, color, "measured kernels (verified)");
     gr_series *sweep = gr_chart_series(c, GR_DRAW_POINTS, color, r->sweep_count ? "intensity sweep (measured)" : "");
-    if (!k || !sweep)
+    if (!sweep)
         return false;
-    k->marker = 13;
-    k->show_labels = true;
     sweep->marker = 6;
     sweep->thin = true;
-    for (size_t i = 0; i < r->kernel_count; i++)
-        if (r->kernels[i].verified &&
-            !gr_series_add(k, r->kernels[i].intensity, r->kernels[i].gflops, r->kernels[i].name))
-            return false;
     for (size_t i = 0; i < r->sweep_count; i++)
         if (!gr_series_add(sweep, r->sweep[i].intensity, r->sweep[i].gflops, NULL))
             return false;
-    return add_measured_roof(in, c, r, color);
+    return add_measured_roof(in, c, r, color) && add_measured_kernels(c, r, color % 8 + 1);
 }
 
 /* ---- labels that would overlap ------------------------------------------- */
@@ -314,6 +334,7 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
     snprintf(c->note, sizeof c->note, "Ceilings: datasheet figures of the device profiles%s. Made by gpuroof.",
              in->results_count ? "; dashed: measured by gpuroof measure" : "");
     set_ranges(in, c);
+    c->key_bottom_right = in->results_count > 0; /* measured kernels fill the top */
     bool ok = true;
     for (size_t i = 0; ok && i < in->device_count; i++)
         ok = add_device(in, c, i);

@@ -9,5 +9,6 @@ int cmd_profile(int argc, char **argv);
 int cmd_exercises(int argc, char **argv);
 int cmd_model(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_measure(int argc, char **argv);
 
 #endif

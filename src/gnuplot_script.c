@@ -85,6 +85,7 @@ static void write_axes(FILE *out, const gr_chart *c)
     double y_scale = c->y_percent ? 100 : 1; /* the series are drawn as ($2*100) */
     fprintf(out, "set xrange [%.9g:%.9g]\nset yrange [%.9g:%.9g]\n", c->xmin, c->xmax, c->ymin * y_scale,
             c->ymax * y_scale);
+    fprintf(out, "set key %s\n", c->key_bottom_right ? "bottom right" : "top left");
     fprintf(out, "set format x '%s'\nset format y '%s'\n", "%g",
             c->y_percent ? "%g%%" : c->log_y ? "%.0s%c" : "%g");
 }

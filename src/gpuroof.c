@@ -10,6 +10,7 @@ static const command commands[] = {
     {"occupancy", cmd_occupancy, "full occupancy? blocks per SM and what limits them"},
     {"model", cmd_model, "evaluate a kernel model: FLOPs, bytes, intensity, variables"},
     {"plot", cmd_plot, "roofline and occupancy charts (PDF, PNG) through gnuplot"},
+    {"measure", cmd_measure, "run the kernels on the local GPU and record the results"},
     {"devices", cmd_devices, "list the device profiles"},
     {"profile", cmd_profile, "show one device profile (profile show NAME)"},
     {"exercises", cmd_exercises, "PMPP chapter 5's exercises, answered with the work shown"},

@@ -1,5 +1,6 @@
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "results.h"
@@ -98,6 +99,50 @@ static bool read_sweep_point(gr_yaml *y, yaml_node_t *item, gr_result_point *p, 
            gr_yaml_double(y, gflops, "sweep.gflops", 0, 1e9, &p->gflops, err);
 }
 
+static bool read_int_key(gr_yaml *y, yaml_node_t *item, const char *what, const char *key, long long *out,
+                         gr_error *err)
+{
+    yaml_node_t *node = gr_yaml_require(y, item, what, key, err);
+    int64_t v;
+    char name[64];
+    snprintf(name, sizeof name, "%s.%s", what, key);
+    if (!node || !gr_yaml_int(y, node, name, 0, INT64_C(1) << 40, false, &v, err))
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool read_occupancy_check(gr_yaml *y, yaml_node_t *item, gr_result_occupancy *o, gr_error *err)
+{
+    static const char *const keys[] = {"threads", "regs", "smem", "predicted", "runtime_api", "measured"};
+    long long v[6];
+    if (item->type != YAML_MAPPING_NODE)
+        return gr_yaml_error(err, y, item, "occupancy_checks: each check must be a mapping");
+    if (!gr_yaml_check_unique(y, item, "occupancy_checks", err))
+        return false;
+    for (size_t i = 0; i < 6; i++)
+        if (!read_int_key(y, item, "occupancy_checks", keys[i], &v[i], err))
+            return false;
+    *o = (gr_result_occupancy){(int)v[0], (int)v[1], v[2], (int)v[3], (int)v[4], (int)v[5]};
+    return true;
+}
+
+static bool read_occupancy_checks(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
+{
+    size_t n;
+    yaml_node_t *checks;
+    if (!list(y, root, "occupancy_checks", &checks, &n, err))
+        return false;
+    r->occupancy = calloc(n ? n : 1, sizeof *r->occupancy);
+    if (!r->occupancy)
+        return gr_error_set(err, "%s: out of memory", r->path);
+    for (size_t i = 0; i < n; i++, r->occupancy_count++)
+        if (!read_occupancy_check(y, yaml_document_get_node(&y->doc, checks->data.sequence.items.start[i]),
+                                  &r->occupancy[i], err))
+            return false;
+    return true;
+}
+
 static bool read_rows(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
 {
     size_t nk, ns;
@@ -142,7 +187,8 @@ bool gr_results_load(const char *path, gr_results *out, gr_error *err)
     yaml_node_t *root = gr_yaml_root(&y);
     bool ok = root->type == YAML_MAPPING_NODE ? true
                                               : gr_yaml_error(err, &y, root, "a results file must be a mapping");
-    ok = ok && gr_yaml_check_unique(&y, root, "the results", err) && read_device(&y, root, out, err) && read_ceilings(&y, root, out, err) && read_rows(&y, root, out, err);
+    ok = ok && gr_yaml_check_unique(&y, root, "the results", err) && read_device(&y, root, out, err) &&
+         read_ceilings(&y, root, out, err) && read_rows(&y, root, out, err) && read_occupancy_checks(&y, root, out, err);
     gr_yaml_free(&y);
     if (!ok)
         gr_results_free(out);
@@ -153,9 +199,11 @@ void gr_results_free(gr_results *r)
 {
     free(r->kernels);
     free(r->sweep);
+    free(r->occupancy);
     r->kernels = NULL;
     r->sweep = NULL;
-    r->kernel_count = r->sweep_count = 0;
+    r->occupancy = NULL;
+    r->kernel_count = r->sweep_count = r->occupancy_count = 0;
 }
 
 double gr_results_best_bandwidth(const gr_results *r)

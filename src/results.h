@@ -18,6 +18,12 @@ typedef struct {
     double intensity, gflops;
 } gr_result_point;
 
+typedef struct {
+    int threads, regs;
+    long long smem;
+    int predicted, runtime_api, measured;
+} gr_result_occupancy;
+
 /* Ceilings absent from the file are NaN. */
 typedef struct {
     double dram_read_gbs, dram_write_gbs, dram_copy_gbs, dram_triad_gbs, memcpy_d2d_gbs;
@@ -33,6 +39,8 @@ typedef struct {
     gr_result_kernel *kernels;
     size_t sweep_count;
     gr_result_point *sweep;
+    size_t occupancy_count;
+    gr_result_occupancy *occupancy;
 } gr_results;
 
 bool gr_results_load(const char *path, gr_results *out, gr_error *err);

@@ -1,0 +1,102 @@
+/* What the CUDA files of gpuroof share: checked CUDA calls, the event timer
+ * with its warm-up, and the sampled read-back of a device array (defined in
+ * device.cu).  Internal to kernels/: the C side sees gpu.h only. */
+#ifndef GPUROOF_KERNELS_CHECK_H
+#define GPUROOF_KERNELS_CHECK_H
+
+#include <cuda_runtime.h>
+#include <stddef.h>
+#include "gpu.h"
+
+/* Fills err->message with "CALL: cudaGetErrorString(code) (file:line)",
+ * marks err->no_device where the runtime finds no device or no driver, and
+ * clears the runtime's last error.  err may be NULL. */
+void grk_fail_cuda(grk_error *err, const char *call, cudaError_t code, const char *file, int line);
+/* A kernel launch that failed: "name<<<...>>>: error string (file:line)". */
+void grk_fail_launch(grk_error *err, const char *kernel, cudaError_t code, const char *file, int line);
+/* The same for failures that are not CUDA errors: printf-style message. */
+void grk_fail(grk_error *err, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* A checked CUDA call inside a function with a `fail:` label that frees
+ * what it holds and returns -1; needs `grk_error *err` in scope. */
+#define GRK_CHECK(call)                                                      \
+    do {                                                                     \
+        cudaError_t grk_code_ = (call);                                      \
+        if (grk_code_ != cudaSuccess) {                                      \
+            grk_fail_cuda(err, #call, grk_code_, __FILE__, __LINE__);        \
+            goto fail;                                                       \
+        }                                                                    \
+    } while (0)
+
+/* The same where there is nothing to free: returns -1 at once. */
+#define GRK_CHECK_RETURN(call)                                               \
+    do {                                                                     \
+        cudaError_t grk_code_ = (call);                                      \
+        if (grk_code_ != cudaSuccess) {                                      \
+            grk_fail_cuda(err, #call, grk_code_, __FILE__, __LINE__);        \
+            return -1;                                                       \
+        }                                                                    \
+    } while (0)
+
+/* After a kernel launch: the launch's own error (configuration, resources),
+ * named after the kernel.  GRK_LAUNCH_CHECK goes to `fail:`,
+ * GRK_LAUNCH_RETURN returns -1 at once. */
+#define GRK_LAUNCH_CHECK(name)                                               \
+    do {                                                                     \
+        cudaError_t grk_code_ = cudaGetLastError();                          \
+        if (grk_code_ != cudaSuccess) {                                      \
+            grk_fail_launch(err, name, grk_code_, __FILE__, __LINE__);    \
+            goto fail;                                                       \
+        }                                                                    \
+    } while (0)
+
+#define GRK_LAUNCH_RETURN(name)                                              \
+    do {                                                                     \
+        cudaError_t grk_code_ = cudaGetLastError();                          \
+        if (grk_code_ != cudaSuccess) {                                      \
+            grk_fail_launch(err, name, grk_code_, __FILE__, __LINE__);    \
+            return -1;                                                       \
+        }                                                                    \
+    } while (0)
+
+/* One run of the thing timed: launches it (asynchronously) in configuration
+ * `config`, checks the launch, returns 0 or -1 with err filled. */
+typedef int (*grk_launch_fn)(void *ctx, int config, grk_error *err);
+
+/* Times fn with CUDA events around each run.  Warm-up: each of `configs`
+ * configurations runs once untimed, then twice timed; the fastest is kept
+ * (*chosen, may be NULL) for `repeats` timed runs, whose min, median and
+ * max go to t.  Every run is synchronized and checked. */
+int grk_time_runs(grk_launch_fn fn, void *ctx, int configs, int repeats, grk_timing *t, int *chosen,
+                  grk_error *err);
+
+/* The multiprocessor count of the current device. */
+int grk_sm_count(int *sms, grk_error *err);
+
+/* Which elements a sampled check reads: the first, the last few (tails)
+ * and a hashed spread over the array; the same on the host and the device. */
+__host__ __device__ static inline size_t grk_sample_index(size_t k, size_t n)
+{
+    unsigned long long z;
+    if (n == 0)
+        return 0;
+    if (k == 0)
+        return 0;
+    if (k <= 8)
+        return k <= n ? n - k : 0;
+    z = (unsigned long long)k * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (size_t)(z % n);
+}
+
+/* Copies `samples` floats of the device array d (n long), at
+ * grk_sample_index(0..samples-1, n), to host. */
+int grk_read_samples(const float *d, size_t n, float *host, int samples, grk_error *err);
+
+#endif

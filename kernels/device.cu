@@ -1,0 +1,282 @@
+/* Device 0: its properties from the runtime, its clocks now from NVML
+ * (loaded at run time; no link to it); and the helpers of check.h that the
+ * other files share: error messages, the event timer, sampled reads. */
+#include <dlfcn.h>
+#include <float.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+
+/* ---- errors ------------------------------------------------------------- */
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+void grk_fail_cuda(grk_error *err, const char *call, cudaError_t code, const char *file, int line)
+{
+    (void)cudaGetLastError(); /* clear the (non-sticky) error for the next call */
+    if (!err)
+        return;
+    err->no_device = code == cudaErrorNoDevice || code == cudaErrorInsufficientDriver;
+    snprintf(err->message, sizeof err->message, "%s: %s (%s:%d)", call, cudaGetErrorString(code),
+             base_name(file), line);
+}
+
+void grk_fail_launch(grk_error *err, const char *kernel, cudaError_t code, const char *file, int line)
+{
+    char call[160];
+    snprintf(call, sizeof call, "%s<<<...>>>", kernel);
+    grk_fail_cuda(err, call, code, file, line);
+}
+
+void grk_fail(grk_error *err, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err)
+        return;
+    err->no_device = false;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+int grk_sm_count(int *sms, grk_error *err)
+{
+    int device = 0;
+    GRK_CHECK_RETURN(cudaGetDevice(&device));
+    GRK_CHECK_RETURN(cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, device));
+    return 0;
+}
+
+/* ---- timing ------------------------------------------------------------- */
+
+static int time_once(grk_launch_fn fn, void *ctx, int config, cudaEvent_t start, cudaEvent_t stop, float *ms,
+                     grk_error *err)
+{
+    GRK_CHECK_RETURN(cudaEventRecord(start, 0));
+    if (fn(ctx, config, err) != 0)
+        return -1;
+    GRK_CHECK_RETURN(cudaEventRecord(stop, 0));
+    GRK_CHECK_RETURN(cudaEventSynchronize(stop));
+    GRK_CHECK_RETURN(cudaEventElapsedTime(ms, start, stop));
+    return 0;
+}
+
+static int compare_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+int grk_time_runs(grk_launch_fn fn, void *ctx, int configs, int repeats, grk_timing *t, int *chosen,
+                  grk_error *err)
+{
+    cudaEvent_t start = NULL, stop = NULL;
+    float *ms = NULL, trial, best_ms = FLT_MAX;
+    int rc = -1, best = 0, c, i;
+
+    if (repeats < 1) {
+        grk_fail(err, "repeats must be at least 1 (got %d)", repeats);
+        return -1;
+    }
+    if (configs < 1)
+        configs = 1;
+    ms = (float *)malloc((size_t)repeats * sizeof *ms);
+    if (!ms) {
+        grk_fail(err, "out of host memory for %d timings", repeats);
+        return -1;
+    }
+    GRK_CHECK(cudaEventCreate(&start));
+    GRK_CHECK(cudaEventCreate(&stop));
+
+    /* warm-up: module load, first touch; with several configurations, the fastest */
+    for (c = 0; c < configs; c++) {
+        if (fn(ctx, c, err) != 0)
+            goto fail;
+        GRK_CHECK(cudaDeviceSynchronize());
+        if (configs == 1)
+            break;
+        for (i = 0; i < 2; i++) {
+            if (time_once(fn, ctx, c, start, stop, &trial, err) != 0)
+                goto fail;
+            if (trial < best_ms)
+                best_ms = trial, best = c;
+        }
+    }
+    for (i = 0; i < repeats; i++)
+        if (time_once(fn, ctx, best, start, stop, &ms[i], err) != 0)
+            goto fail;
+    GRK_CHECK(cudaDeviceSynchronize());
+
+    qsort(ms, (size_t)repeats, sizeof *ms, compare_float);
+    t->repeats = repeats;
+    t->min_ms = ms[0];
+    t->max_ms = ms[repeats - 1];
+    t->median_ms = repeats % 2 ? ms[repeats / 2] : 0.5 * ((double)ms[repeats / 2 - 1] + ms[repeats / 2]);
+    if (chosen)
+        *chosen = best;
+    rc = 0;
+fail:
+    if (start)
+        cudaEventDestroy(start);
+    if (stop)
+        cudaEventDestroy(stop);
+    free(ms);
+    return rc;
+}
+
+/* ---- sampled read-back -------------------------------------------------- */
+
+__global__ void gather_samples(const float *d, size_t n, float *out, int samples)
+{
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < samples)
+        out[k] = d[grk_sample_index((size_t)k, n)];
+}
+
+int grk_read_samples(const float *d, size_t n, float *host, int samples, grk_error *err)
+{
+    float *d_out = NULL;
+    int rc = -1;
+    if (samples <= 0 || n == 0)
+        return 0;
+    GRK_CHECK(cudaMalloc((void **)&d_out, (size_t)samples * sizeof(float)));
+    gather_samples<<<(samples + 255) / 256, 256>>>(d, n, d_out, samples);
+    GRK_LAUNCH_CHECK("gather_samples");
+    GRK_CHECK(cudaMemcpy(host, d_out, (size_t)samples * sizeof(float), cudaMemcpyDeviceToHost));
+    rc = 0;
+fail:
+    if (d_out)
+        cudaFree(d_out);
+    return rc;
+}
+
+/* ---- the device -------------------------------------------------------- */
+
+int grk_device_open(grk_device *out, grk_error *err)
+{
+    cudaDeviceProp p;
+    int count = 0, value = 0, device = 0;
+    cudaError_t code;
+
+    if (err)
+        err->message[0] = '\0', err->no_device = false;
+    memset(out, 0, sizeof *out);
+    code = cudaGetDeviceCount(&count);
+    if (code == cudaErrorNoDevice || code == cudaErrorInsufficientDriver || (code == cudaSuccess && count == 0)) {
+        (void)cudaGetLastError();
+        if (err) {
+            err->no_device = true;
+            snprintf(err->message, sizeof err->message, "no CUDA device: cudaGetDeviceCount: %s",
+                     code == cudaSuccess ? "0 devices visible" : cudaGetErrorString(code));
+        }
+        return -1;
+    }
+    if (code != cudaSuccess) {
+        grk_fail_cuda(err, "cudaGetDeviceCount(&count)", code, __FILE__, __LINE__);
+        return -1;
+    }
+    GRK_CHECK_RETURN(cudaSetDevice(device));
+    GRK_CHECK_RETURN(cudaGetDeviceProperties(&p, device));
+
+    snprintf(out->name, sizeof out->name, "%s", p.name);
+    out->cc_major = p.major;
+    out->cc_minor = p.minor;
+    out->sm_count = p.multiProcessorCount;
+    out->global_mem_bytes = (long long)p.totalGlobalMem;
+    out->warp_size = p.warpSize;
+    out->max_threads_sm = p.maxThreadsPerMultiProcessor;
+    out->max_threads_block = p.maxThreadsPerBlock;
+    out->regs_sm = p.regsPerMultiprocessor;
+    out->regs_block = p.regsPerBlock;
+    out->smem_sm = (long long)p.sharedMemPerMultiprocessor;
+    out->smem_block = (long long)p.sharedMemPerBlock;
+
+    GRK_CHECK_RETURN(cudaDeviceGetAttribute(&value, cudaDevAttrClockRate, device));
+    out->sm_clock_khz = value;
+    GRK_CHECK_RETURN(cudaDeviceGetAttribute(&value, cudaDevAttrMemoryClockRate, device));
+    out->mem_clock_khz = value;
+    GRK_CHECK_RETURN(cudaDeviceGetAttribute(&value, cudaDevAttrGlobalMemoryBusWidth, device));
+    out->mem_bus_width = value;
+    GRK_CHECK_RETURN(cudaDeviceGetAttribute(&value, cudaDevAttrL2CacheSize, device));
+    out->l2_bytes = value;
+    GRK_CHECK_RETURN(cudaDeviceGetAttribute(&value, cudaDevAttrMaxBlocksPerMultiprocessor, device));
+    out->max_blocks_sm = value;
+    GRK_CHECK_RETURN(cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    out->smem_block_optin = value;
+    GRK_CHECK_RETURN(cudaDeviceGetAttribute(&value, cudaDevAttrReservedSharedMemoryPerBlock, device));
+    out->smem_reserved = value;
+
+    GRK_CHECK_RETURN(cudaDriverGetVersion(&out->driver_version));
+    GRK_CHECK_RETURN(cudaRuntimeGetVersion(&out->runtime_version));
+    return 0;
+}
+
+/* ---- NVML, declared here: the few entry points used ------------------- */
+
+typedef struct grk_nvml_device *grk_nvml_device_t; /* nvmlDevice_t: opaque */
+typedef int (*nvml_init_fn)(void);
+typedef int (*nvml_shutdown_fn)(void);
+typedef int (*nvml_by_index_fn)(unsigned int index, grk_nvml_device_t *device);
+typedef int (*nvml_by_pci_fn)(const char *bus_id, grk_nvml_device_t *device);
+typedef int (*nvml_clock_fn)(grk_nvml_device_t device, int type, unsigned int *mhz);
+
+enum { GRK_NVML_SUCCESS = 0, GRK_NVML_CLOCK_SM = 1, GRK_NVML_CLOCK_MEM = 2 };
+
+int grk_current_clocks(int *sm_mhz, int *mem_mhz, grk_error *err)
+{
+    void *lib;
+    nvml_init_fn init;
+    nvml_shutdown_fn shutdown;
+    nvml_by_index_fn by_index;
+    nvml_by_pci_fn by_pci;
+    nvml_clock_fn clock;
+    grk_nvml_device_t dev = NULL;
+    unsigned int mhz = 0;
+    char bus_id[64];
+    int device = 0;
+
+    (void)err; /* NVML missing is not an error: the clocks are then unknown */
+    if (sm_mhz)
+        *sm_mhz = 0;
+    if (mem_mhz)
+        *mem_mhz = 0;
+    lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+        return 0;
+    init = (nvml_init_fn)dlsym(lib, "nvmlInit_v2");
+    shutdown = (nvml_shutdown_fn)dlsym(lib, "nvmlShutdown");
+    by_index = (nvml_by_index_fn)dlsym(lib, "nvmlDeviceGetHandleByIndex_v2");
+    by_pci = (nvml_by_pci_fn)dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
+    clock = (nvml_clock_fn)dlsym(lib, "nvmlDeviceGetClockInfo");
+    if (!init || !shutdown || !by_index || !clock || init() != GRK_NVML_SUCCESS) {
+        dlclose(lib);
+        return 0;
+    }
+    /* NVML numbers devices its own way (all of them, PCI order); the CUDA
+     * device's bus id names the same board where CUDA_VISIBLE_DEVICES or the
+     * enumeration order differ.  Index 0 otherwise. */
+    if (by_pci && cudaGetDevice(&device) == cudaSuccess &&
+        cudaDeviceGetPCIBusId(bus_id, (int)sizeof bus_id, device) == cudaSuccess &&
+        by_pci(bus_id, &dev) == GRK_NVML_SUCCESS) {
+        /* found by bus id */
+    } else {
+        (void)cudaGetLastError();
+        if (by_index(0, &dev) != GRK_NVML_SUCCESS)
+            dev = NULL;
+    }
+    if (dev) {
+        if (sm_mhz && clock(dev, GRK_NVML_CLOCK_SM, &mhz) == GRK_NVML_SUCCESS)
+            *sm_mhz = (int)mhz;
+        if (mem_mhz && clock(dev, GRK_NVML_CLOCK_MEM, &mhz) == GRK_NVML_SUCCESS)
+            *mem_mhz = (int)mhz;
+    }
+    shutdown();
+    dlclose(lib);
+    return 0;
+}

@@ -1,0 +1,128 @@
+/* What the CUDA side of gpuroof offers the C side: device queries, the
+ * kernels of the seeds and the ceiling benchmarks, each timed with CUDA
+ * events.  Plain C types only; nothing here knows of YAML or of the command
+ * line.  Every function returns 0 on success and -1 on failure, with err
+ * saying what failed (the CUDA call and its error string). */
+#ifndef GPUROOF_KERNELS_GPU_H
+#define GPUROOF_KERNELS_GPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    char message[512];
+    bool no_device; /* no CUDA device, or none visible */
+} grk_error;
+
+typedef struct {
+    char name[256];
+    int cc_major, cc_minor;
+    int sm_count;
+    int sm_clock_khz;     /* cudaDevAttrClockRate: the maximum SM clock */
+    int mem_clock_khz;    /* cudaDevAttrMemoryClockRate */
+    int mem_bus_width;    /* bits */
+    long long l2_bytes;
+    long long global_mem_bytes;
+    int driver_version, runtime_version; /* 13000 = 13.0 */
+    int warp_size, max_threads_sm, max_blocks_sm, max_threads_block;
+    int regs_sm, regs_block;
+    long long smem_sm, smem_block, smem_block_optin, smem_reserved;
+} grk_device;
+
+typedef struct {
+    int repeats;
+    double min_ms, median_ms, max_ms;
+} grk_timing;
+
+/* Picks device 0 and reads its properties. */
+int grk_device_open(grk_device *out, grk_error *err);
+/* The SM and memory clocks now, in MHz, as NVML-free as the runtime allows
+ * (0 where unknown). */
+int grk_current_clocks(int *sm_mhz, int *mem_mhz, grk_error *err);
+
+/* ---- ceilings ------------------------------------------------------------ */
+
+typedef enum { GRK_STREAM_READ, GRK_STREAM_WRITE, GRK_STREAM_COPY, GRK_STREAM_TRIAD } grk_stream_kind;
+
+/* A STREAM-like kernel over arrays of `elements` floats (several times the
+ * L2).  *bytes: bytes read plus bytes written per run.  *verified: the
+ * result checked (read: a checksum; others: sampled elements). */
+int grk_stream(grk_stream_kind kind, size_t elements, int repeats, grk_timing *t, double *bytes,
+               bool *verified, grk_error *err);
+/* cudaMemcpy device to device of `bytes`; *moved counts read + written. */
+int grk_memcpy_d2d(size_t bytes, int repeats, grk_timing *t, double *moved, grk_error *err);
+/* FMA peak: many independent chains per thread, enough warps to fill the
+ * GPU.  *flops per run; *verified: the chains' results match the host's. */
+int grk_fma_peak(bool fp64, int repeats, grk_timing *t, double *flops, bool *verified, grk_error *err);
+/* The intensity sweep (mixbench-like): every group of `group` floats is
+ * read, gets `fmas` FMAs in all (spread over independent chains), and is
+ * written back: intensity = 2 x fmas / (8 x group) FLOP/B.  elements: the
+ * array's length, several times the L2. */
+int grk_sweep(int fmas, int group, size_t elements, int repeats, grk_timing *t, double *flops, double *bytes,
+              bool *verified, grk_error *err);
+
+/* ---- matmul (PMPP chapters 3 and 5) -------------------------------------- */
+
+typedef enum {
+    GRK_MATMUL_NAIVE,      /* chapter 3: one thread per element, 16x16 blocks */
+    GRK_MATMUL_TILED16,    /* Fig. 5.9, static shared memory, TILE_WIDTH 16 */
+    GRK_MATMUL_TILED32,    /* the same, TILE_WIDTH 32 */
+    GRK_MATMUL_BOUNDARY16, /* 5.5: boundary checks, any Width */
+    GRK_MATMUL_DYNAMIC,    /* 5.5: extern __shared__ split into Mds and Nds, the tile chosen at run time */
+    GRK_MATMUL_COARSENED,  /* 6.3 (Fig. 6.13): TILE_WIDTH 32, each thread 4 elements of a row; Width % 128 == 0 */
+    GRK_MATMUL_CUBLAS,     /* cublasSgemm, loaded at run time (libcublas) */
+    GRK_MATMUL_COUNT
+} grk_matmul_kind;
+
+const char *grk_matmul_name(grk_matmul_kind kind);
+
+/* P = M x N for width x width row-major floats from the host; P copied back.
+ * *tile: the tile used (the dynamic kernel's choice; 0 for naive/cuBLAS).
+ * Returns -1 with err->message "cuBLAS is not available: ..." when
+ * libcublas cannot be loaded. */
+int grk_matmul(grk_matmul_kind kind, int width, const float *m, const float *n, float *p, int repeats,
+               grk_timing *t, int *tile, grk_error *err);
+
+/* ---- the shared-memory layout kernels of the seeds ------------------------ */
+
+typedef enum {
+    GRK_SET_ROW_READ_ROW,
+    GRK_SET_COL_READ_COL,
+    GRK_SET_ROW_READ_COL,
+    GRK_SET_ROW_READ_COL_DYN,
+    GRK_SET_ROW_READ_COL_PAD,
+    GRK_SET_ROW_READ_COL_DYN_PAD,
+    GRK_LAYOUT_COUNT
+} grk_layout_kind;
+
+const char *grk_layout_name(grk_layout_kind kind);
+
+/* One block of bdimx x bdimy threads (32x32 square, 32x16 rectangular; the
+ * rectangular kernels use the seeds' irow/icol transpose), pad columns of
+ * padding (the Pad kernels; 0 otherwise).  out receives bdimx*bdimy ints. */
+int grk_layout(grk_layout_kind kind, int bdimx, int bdimy, int pad, int *out, grk_error *err);
+
+/* ---- residency ------------------------------------------------------------ */
+
+/* Probe kernels of different register pressure. */
+int grk_probe_count(void);
+/* The probe's registers per thread and static shared memory, as the runtime
+ * reports them (cudaFuncGetAttributes). */
+int grk_probe_attributes(int probe, int *regs, int *static_smem, int *max_threads, grk_error *err);
+/* Launches enough blocks of the probe to fill every SM twice over; each
+ * block counts itself in a per-SM counter while all blocks spin.  *measured:
+ * the largest number of blocks seen resident on one SM at once.
+ * *runtime_api: cudaOccupancyMaxActiveBlocksPerMultiprocessor's answer. */
+int grk_residency(int probe, int threads, size_t dynamic_smem, int *runtime_api, int *measured, grk_error *err);
+/* cudaOccupancyAvailableDynamicSMemPerBlock for the probe. */
+int grk_available_dynamic_smem(int probe, int threads, int blocks, size_t *bytes, grk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,198 @@
+/* gpuroof measure: the seeds' kernels and the ceilings run on the local
+ * GPU, every result verified before it is recorded, written as a results
+ * file with its provenance. */
+#include <config.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "cli.h"
+#include "commands.h"
+
+static const char help[] =
+    "Usage: gpuroof measure [-o FILE] [--only PARTS] [--quick] [--repeats N] [--profiles DIR]\n"
+    "\n"
+    "Runs the kernels on the local GPU and writes a results file (YAML):\n"
+    "  ceilings   DRAM read, write, copy and triad, cudaMemcpy, the FP32 and FP64 FMA peaks\n"
+    "  sweep      a kernel swept from about 0.1 to 100 FLOP/B, tracing the roof\n"
+    "  matmul     PMPP's naive and tiled matrix multiplications, and cuBLAS beside them\n"
+    "  smem       the shared-memory layout kernels of the course notes\n"
+    "  occupancy  gpuroof's occupancy against the CUDA runtime's and a residency probe's\n"
+    "Every result is verified before it is recorded; a failing kernel is reported\n"
+    "and never plotted.  Progress goes to stderr.\n"
+    "\n"
+    "  -o FILE        the results file (default: results.yaml), written whole or not at all\n"
+    "  --only PARTS   a comma-separated list of the parts above (default: all)\n"
+    "  --quick        small sizes (seconds; the GPU test of make check)\n"
+    "  --repeats N    timed runs of each kernel, the median kept (default 20)\n"
+    "  --profiles DIR look for profiles in DIR first (the GPU's own predicts occupancy)\n";
+
+#ifndef HAVE_CUDA
+int cmd_measure(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--help") == 0)
+        return fputs(help, stdout) == EOF ? EXIT_INPUT : EXIT_OK;
+    return cli_fail("measure needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
+                    "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
+}
+#else
+#include "measure.h"
+#include "profile_search.h"
+
+typedef struct {
+    const char *output, *only, *profiles, *repeats;
+    bool quick;
+} measure_options;
+
+static int parse(int argc, char **argv, measure_options *o)
+{
+    static const struct option longopts[] = {
+        {"output", required_argument, NULL, 'o'}, {"only", required_argument, NULL, 'O'},
+        {"quick", no_argument, NULL, 'q'}, {"repeats", required_argument, NULL, 'r'},
+        {"profiles", required_argument, NULL, 'R'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+    };
+    int c;
+    while ((c = cli_getopt(argc, argv, "o:", longopts)) != -1) {
+        if (c == 'h')
+            return cli_show_help(help);
+        if (c == 'o' || c == 'O' || c == 'r' || c == 'R')
+            *(c == 'o' ? &o->output : c == 'O' ? &o->only : c == 'r' ? &o->repeats : &o->profiles) = optarg;
+        else if (c == 'q')
+            o->quick = true;
+        else
+            return cli_bad_option("measure", argv, c);
+    }
+    if (optind < argc)
+        return cli_usage_error("measure", "unexpected argument '%s'", argv[optind]);
+    return EXIT_OK;
+}
+
+static int read_plan(const measure_options *o, measure_plan *p)
+{
+    static const char *const parts[] = {"ceilings", "sweep", "matmul", "smem", "occupancy"};
+    bool *flags[] = {&p->ceilings, &p->sweep, &p->matmul, &p->smem, &p->occupancy};
+    int64_t repeats = o->quick ? 5 : 20;
+    if (o->repeats && !cli_int("--repeats", o->repeats, false, 1, 1000, &repeats))
+        return EXIT_INPUT;
+    p->repeats = (int)repeats;
+    p->quick = o->quick;
+    for (size_t i = 0; i < 5; i++)
+        *flags[i] = !o->only;
+    for (const char *part = o->only; part && *part;) {
+        size_t len = strcspn(part, ",");
+        bool known = false;
+        for (size_t i = 0; i < 5; i++)
+            if (strlen(parts[i]) == len && strncmp(part, parts[i], len) == 0)
+                known = *flags[i] = true;
+        if (!known)
+            return cli_usage_error("measure", "--only takes ceilings, sweep, matmul, smem and occupancy, not '%.*s'",
+                                   (int)len, part);
+        part += len + (part[len] == ',');
+    }
+    return EXIT_OK;
+}
+
+/* The model in a GPU's name: its first word with a digit ("H200" of
+ * "NVIDIA H200", "A100-SXM4-40GB" cut at '-'). */
+static void model_word(const char *name, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (const char *w = name; *w; w += strcspn(w, " ")) {
+        w += strspn(w, " ");
+        size_t len = strcspn(w, " -");
+        if (strcspn(w, "0123456789") < len) {
+            snprintf(out, size, "%.*s", (int)len, w);
+            return;
+        }
+    }
+}
+
+/* The shipped profile of this GPU: the same compute capability, SMs and
+ * shared memory, and where several have them (H100 and H200), the one whose
+ * name has the device's model. */
+static const gr_profile *find_profile(const measure_options *o, const grk_device *d)
+{
+    static gr_profile_list list;
+    gr_search_path sp;
+    gr_error err;
+    char model[64];
+    const gr_profile *found = NULL;
+    cli_search_path(&sp, o->profiles);
+    if (!gr_profile_list_all(&sp, &list, &err)) {
+        cli_fail("%s", err.text);
+        return NULL;
+    }
+    model_word(d->name, model, sizeof model);
+    for (size_t i = 0; i < list.count; i++) {
+        const gr_profile *p = &list.items[i];
+        if (p->cc_major != d->cc_major || p->cc_minor != d->cc_minor || p->sm_count != d->sm_count ||
+            p->smem_sm_bytes != d->smem_sm)
+            continue;
+        if (!found || (model[0] && strstr(p->full_name, model)))
+            found = p;
+    }
+    return found;
+}
+
+static void remember(measure_run *r, int argc, char **argv)
+{
+    time_t now = time(NULL);
+    strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    snprintf(r->command, sizeof r->command, "gpuroof");
+    for (int i = 0; i < argc; i++)
+        snprintf(r->command + strlen(r->command), sizeof r->command - strlen(r->command), " %s", argv[i]);
+}
+
+static void print_summary(const measure_run *r, const char *path)
+{
+    printf("%s (%d SMs, SM clock %d MHz): results in %s\n", r->device.name, r->device.sm_count,
+           r->sm_clock_mhz, path);
+    if (r->dram_copy_gbs > 0)
+        printf("  DRAM GB/s: read %.0f, write %.0f, copy %.0f, triad %.0f; cudaMemcpy %.0f\n", r->dram_read_gbs,
+               r->dram_write_gbs, r->dram_copy_gbs, r->dram_triad_gbs, r->memcpy_d2d_gbs);
+    if (r->fp32_gflops > 0)
+        printf("  FP32 %.0f of %.0f GFLOP/s, FP64 %.0f of %.0f\n", r->fp32_gflops, r->fp32_theoretical_gflops,
+               r->fp64_gflops, r->fp64_theoretical_gflops);
+    for (size_t i = 0; i < r->kernel_count; i++)
+        printf("  %-20s %-18s %9.1f GFLOP/s  %s\n", r->kernels[i].name, r->kernels[i].params, r->kernels[i].gflops,
+               r->kernels[i].verified ? "verified" : "WRONG");
+    int agree = 0;
+    for (size_t i = 0; i < r->occupancy_count; i++)
+        agree += r->occupancy[i].predicted == r->occupancy[i].measured;
+    if (r->occupancy_count)
+        printf("  occupancy: gpuroof equals the residency probe in %d of %zu configurations\n", agree,
+               r->occupancy_count);
+    if (r->failures)
+        printf("  %d results failed their checks and are not plotted\n", r->failures);
+}
+
+int cmd_measure(int argc, char **argv)
+{
+    static measure_options o;
+    static measure_run r;
+    measure_plan plan;
+    memset(&o, 0, sizeof o);
+    memset(&r, 0, sizeof r);
+    bool go_on;
+    int rc = cli_parsed(parse(argc, argv, &o), &go_on);
+    if (!go_on)
+        return rc;
+    if ((rc = read_plan(&o, &plan)) != EXIT_OK)
+        return rc;
+    grk_error err;
+    if (grk_device_open(&r.device, &err) != 0)
+        return cli_fail("%s", err.message);
+    remember(&r, argc, argv);
+    r.profile = find_profile(&o, &r.device);
+    measure_progress("%s, profile %s", r.device.name, r.profile ? r.profile->name : "none matches");
+    bool ok = (!plan.ceilings || measure_ceilings(&r, &plan)) && (!plan.sweep || measure_sweep_run(&r, &plan)) &&
+              (!plan.matmul || measure_matmul(&r, &plan)) && (!plan.smem || measure_layouts(&r, &plan)) &&
+              (!plan.occupancy || measure_occupancy(&r, &plan));
+    const char *path = o.output ? o.output : "results.yaml";
+    if (!ok)
+        return cli_fail("the run failed: %s is not written", path);
+    if (!measure_write(&r, path))
+        return EXIT_INPUT;
+    print_summary(&r, path);
+    return r.failures ? EXIT_INPUT : EXIT_OK;
+}
+#endif

@@ -1,0 +1,144 @@
+/* The measured ceilings: DRAM bandwidth four ways and a copy by the driver,
+ * the FP32 and FP64 FMA peaks, and the intensity sweep between them. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include "cli.h"
+#include "measure.h"
+
+void measure_progress(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("measure: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static bool failed(const grk_error *err)
+{
+    cli_fail("%s", err->message);
+    return false;
+}
+
+/* FP32 and FP64 lanes per SM (FMA units), by compute capability: the CUDA
+ * C++ Programming Guide's table of arithmetic instruction throughput. */
+static void lanes_per_sm(int major, int minor, int *fp32, int *fp64)
+{
+    *fp32 = 128, *fp64 = 2;
+    if (major == 7 || (major == 8 && minor == 0))
+        *fp32 = 64, *fp64 = 32;
+    else if (major == 9)
+        *fp64 = 64;
+    else if (major < 7)
+        *fp32 = 192, *fp64 = 64; /* Kepler GK110 */
+}
+
+static size_t stream_elements(const measure_run *r, const measure_plan *p)
+{
+    if (p->quick)
+        return (size_t)32 << 20; /* 128 MiB per array, beyond any L2 */
+    double l2 = (double)r->device.l2_bytes;
+    double bytes = fmax(16 * l2, 1024.0 * 1024 * 1024); /* far beyond the L2 */
+    return (size_t)(bytes / 4);
+}
+
+static bool stream_all(measure_run *r, const measure_plan *p)
+{
+    static const struct {
+        grk_stream_kind kind;
+        const char *name;
+        size_t offset;
+    } kinds[] = {
+        {GRK_STREAM_READ, "read", offsetof(measure_run, dram_read_gbs)},
+        {GRK_STREAM_WRITE, "write", offsetof(measure_run, dram_write_gbs)},
+        {GRK_STREAM_COPY, "copy", offsetof(measure_run, dram_copy_gbs)},
+        {GRK_STREAM_TRIAD, "triad", offsetof(measure_run, dram_triad_gbs)},
+    };
+    grk_error err;
+    size_t n = stream_elements(r, p);
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        grk_timing t;
+        double bytes;
+        bool ok;
+        measure_progress("DRAM %s, %zu MiB per array", kinds[i].name, n * 4 >> 20);
+        if (grk_stream(kinds[i].kind, n, p->repeats, &t, &bytes, &ok, &err) != 0)
+            return failed(&err);
+        if (!ok) {
+            cli_fail("DRAM %s: the result is wrong: not recorded", kinds[i].name);
+            r->failures++;
+            continue;
+        }
+        *(double *)((char *)r + kinds[i].offset) = bytes / (t.median_ms * 1e6);
+    }
+    grk_timing t;
+    double moved;
+    measure_progress("cudaMemcpy device to device, %zu MiB", n * 4 >> 20);
+    if (grk_memcpy_d2d(n * 4, p->repeats, &t, &moved, &err) != 0)
+        return failed(&err);
+    r->memcpy_d2d_gbs = moved / (t.median_ms * 1e6);
+    return true;
+}
+
+static bool fma_peaks(measure_run *r, const measure_plan *p)
+{
+    grk_error err;
+    for (int fp64 = 0; fp64 <= 1; fp64++) {
+        grk_timing t;
+        double flops;
+        bool ok;
+        measure_progress("FP%d FMA peak", fp64 ? 64 : 32);
+        if (grk_fma_peak(fp64, p->repeats, &t, &flops, &ok, &err) != 0)
+            return failed(&err);
+        int sm_mhz = 0, mem_mhz = 0;
+        grk_current_clocks(&sm_mhz, &mem_mhz, &err); /* just after: the clock it ran at */
+        if (sm_mhz > 0)
+            r->sm_clock_mhz = sm_mhz;
+        if (mem_mhz > 0)
+            r->mem_clock_mhz = mem_mhz;
+        if (!ok) {
+            cli_fail("FP%d peak: the result is wrong: not recorded", fp64 ? 64 : 32);
+            r->failures++;
+            continue;
+        }
+        *(fp64 ? &r->fp64_gflops : &r->fp32_gflops) = flops / (t.median_ms * 1e6);
+    }
+    int fp32_lanes, fp64_lanes;
+    lanes_per_sm(r->device.cc_major, r->device.cc_minor, &fp32_lanes, &fp64_lanes);
+    double mhz = r->sm_clock_mhz > 0 ? r->sm_clock_mhz : r->device.sm_clock_khz / 1000.0;
+    r->fp32_theoretical_gflops = r->device.sm_count * fp32_lanes * 2.0 * mhz / 1000;
+    r->fp64_theoretical_gflops = r->device.sm_count * fp64_lanes * 2.0 * mhz / 1000;
+    return true;
+}
+
+bool measure_ceilings(measure_run *r, const measure_plan *p)
+{
+    return stream_all(r, p) && fma_peaks(r, p);
+}
+
+/* From about 0.1 to about 100 FLOP/B, evenly in log: 2 x fmas / (8 x group). */
+bool measure_sweep_run(measure_run *r, const measure_plan *p)
+{
+    static const struct { int fmas, group; } points[] = {
+        {3, 8}, {1, 2}, {3, 4}, {1, 1}, {2, 1}, {3, 1}, {4, 1}, {6, 1}, {8, 1}, {12, 1}, {16, 1}, {24, 1},
+        {32, 1}, {48, 1}, {64, 1}, {96, 1}, {128, 1}, {192, 1}, {256, 1}, {400, 1},
+    };
+    grk_error err;
+    size_t n = stream_elements(r, p) / (p->quick ? 1 : 2);
+    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
+        grk_timing t;
+        double flops, bytes;
+        bool ok;
+        measure_progress("sweep %zu/%zu: %g FLOP/B", i + 1, sizeof points / sizeof points[0],
+                         2.0 * points[i].fmas / (8.0 * points[i].group));
+        if (grk_sweep(points[i].fmas, points[i].group, n, p->repeats, &t, &flops, &bytes, &ok, &err) != 0)
+            return failed(&err);
+        measure_sweep *s = &r->sweep[r->sweep_count++];
+        s->intensity = flops / bytes;
+        s->gflops = flops / (t.median_ms * 1e6);
+        s->verified = ok;
+        r->failures += !ok;
+    }
+    return true;
+}

@@ -1,0 +1,152 @@
+/* Occupancy proved on the GPU: gpuroof's prediction, the CUDA runtime's,
+ * and the blocks a residency probe finds on the SMs; and the seeds'
+ * shared-memory layout kernels, checked exactly. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "measure.h"
+#include "occupancy.h"
+#include "occupancy_tools.h"
+
+static bool failed(const grk_error *err)
+{
+    cli_fail("%s", err->message);
+    return false;
+}
+
+/* What the seeds' kernels write: the thread index, or its transpose
+ * (icol * blockDim.x + irow, irow = idx / blockDim.y, icol = idx % blockDim.y). */
+static int expected_out(grk_layout_kind kind, int i, int bdimx, int bdimy)
+{
+    if (kind == GRK_SET_ROW_READ_ROW || kind == GRK_SET_COL_READ_COL)
+        return i;
+    return (i % bdimy) * bdimx + i / bdimy;
+}
+
+static bool check_layout(measure_run *r, grk_layout_kind kind, int bdimx, int bdimy, int pad)
+{
+    grk_error err;
+    int n = bdimx * bdimy;
+    int *out = malloc((size_t)n * sizeof *out);
+    if (!out)
+        return !cli_fail("out of memory");
+    for (int i = 0; i < n; i++)
+        out[i] = -1;
+    if (grk_layout(kind, bdimx, bdimy, pad, out, &err) != 0) {
+        free(out);
+        return failed(&err);
+    }
+    bool right = true;
+    for (int i = 0; i < n; i++)
+        right = right && out[i] == expected_out(kind, i, bdimx, bdimy);
+    free(out);
+    measure_layout *l = &r->layouts[r->layout_count++];
+    snprintf(l->kernel, sizeof l->kernel, "%s", grk_layout_name(kind));
+    l->bdimx = bdimx, l->bdimy = bdimy, l->pad = pad, l->verified = right;
+    if (!right) {
+        r->failures++;
+        cli_fail("%s %dx%d pad %d: wrong output", l->kernel, bdimx, bdimy, pad);
+    }
+    return true;
+}
+
+bool measure_layouts(measure_run *r, const measure_plan *p)
+{
+    static const int shapes[][3] = {{32, 32, 1}, {32, 16, 2}}; /* the seeds' IPAD and NPAD */
+    (void)p;
+    measure_progress("the shared-memory layout kernels");
+    for (size_t s = 0; s < 2; s++)
+        for (int k = 0; k < GRK_LAYOUT_COUNT; k++) {
+            bool padded = k == GRK_SET_ROW_READ_COL_PAD || k == GRK_SET_ROW_READ_COL_DYN_PAD;
+            if (!check_layout(r, (grk_layout_kind)k, shapes[s][0], shapes[s][1], padded ? shapes[s][2] : 0))
+                return false;
+        }
+    return true;
+}
+
+/* ---- residency ---------------------------------------------------------- */
+
+static int predict(const gr_sm_limits *lim, int threads, int regs, long long smem)
+{
+    gr_launch l = {threads, regs, smem};
+    gr_occupancy o;
+    return gr_occupancy_compute(lim, &l, &o, NULL) ? o.blocks_per_sm : 0;
+}
+
+static bool check_config(measure_run *r, const gr_sm_limits *lim, int probe, int threads, long long dynamic)
+{
+    grk_error err;
+    int regs, static_smem, max_threads, runtime, measured;
+    if (grk_probe_attributes(probe, &regs, &static_smem, &max_threads, &err) != 0)
+        return failed(&err);
+    if (threads > max_threads || r->occupancy_count == MEASURE_MAX_ROWS)
+        return true;
+    if (grk_residency(probe, threads, (size_t)dynamic, &runtime, &measured, &err) != 0)
+        return failed(&err);
+    measure_occupancy_row *o = &r->occupancy[r->occupancy_count++];
+    *o = (measure_occupancy_row){probe, threads, regs, static_smem, dynamic,
+                             predict(lim, threads, regs, static_smem + dynamic), runtime, measured};
+    if (o->predicted != o->measured)
+        measure_progress("occupancy: %d threads, %d registers, %lld B: predicted %d, measured %d", threads, regs,
+                         static_smem + dynamic, o->predicted, o->measured);
+    return true;
+}
+
+static int blocks_with(int probe, int threads, size_t dynamic)
+{
+    grk_error err;
+    int runtime, measured;
+    return grk_residency(probe, threads, dynamic, &runtime, &measured, &err) == 0 ? measured : -1;
+}
+
+/* For N blocks: gpuroof's largest dynamic shared memory, one byte more, and
+ * the runtime's own answer, each launched. */
+static bool check_target(measure_run *r, const gr_sm_limits *lim, int target)
+{
+    grk_error err;
+    int regs, static_smem, max_threads, threads = 256;
+    if (grk_probe_attributes(0, &regs, &static_smem, &max_threads, &err) != 0)
+        return failed(&err);
+    gr_launch base = {threads, regs, static_smem};
+    gr_smem_target t;
+    size_t runtime_bytes;
+    if (!gr_occupancy_max_smem(lim, &base, target, &t, NULL))
+        return true;
+    if (grk_available_dynamic_smem(0, threads, target, &runtime_bytes, &err) != 0)
+        return failed(&err);
+    measure_target *m = &r->targets[r->target_count++];
+    *m = (measure_target){threads, regs, target, t.max_dynamic_smem_bytes, (long long)runtime_bytes,
+                          blocks_with(0, threads, (size_t)t.max_dynamic_smem_bytes),
+                          blocks_with(0, threads, (size_t)t.max_dynamic_smem_bytes + 1),
+                          blocks_with(0, threads, runtime_bytes)};
+    return true;
+}
+
+bool measure_occupancy(measure_run *r, const measure_plan *p)
+{
+    static const int threads[] = {32, 64, 96, 128, 192, 256, 320, 384, 512, 640, 768, 1024};
+    static const long long quick_smem[] = {0, 20 * 1024, 100 * 1024};
+    static const long long smem[] = {0, 4 * 1024, 20 * 1024, 48 * 1024, 70 * 1024, 100 * 1024, 200 * 1024};
+    gr_sm_limits lim;
+    gr_error err;
+    if (!r->profile)
+        return !cli_fail("no shipped profile matches %s: occupancy predictions need one (gpuroof profile detect)",
+                         r->device.name);
+    if (!gr_limits_from_profile(r->profile, -1, &lim, &err))
+        return !cli_fail("%s", err.text);
+    const long long *sizes = p->quick ? quick_smem : smem;
+    size_t size_count = p->quick ? 3 : sizeof smem / sizeof smem[0];
+    for (int probe = 0; probe < grk_probe_count(); probe++) {
+        measure_progress("residency probe %d of %d", probe + 1, grk_probe_count());
+        for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++)
+            for (size_t s = 0; s < size_count; s++)
+                if (sizes[s] <= lim.smem_block_max_bytes && !check_config(r, &lim, probe, threads[t], sizes[s]))
+                    return false;
+    }
+    measure_progress("the largest dynamic shared memory for N blocks");
+    for (int target = 1; target <= 8; target++)
+        if (!check_target(r, &lim, target))
+            return false;
+    return true;
+}

@@ -1,0 +1,165 @@
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "yaml_writer.h"
+
+static int append(void *data, unsigned char *buffer, size_t size)
+{
+    gr_yaml_writer *w = data;
+    if (w->len + size + 1 > w->capacity) {
+        size_t capacity = (w->len + size + 1) * 2;
+        char *grown = realloc(w->text, capacity);
+        if (!grown)
+            return 0;
+        w->text = grown;
+        w->capacity = capacity;
+    }
+    memcpy(w->text + w->len, buffer, size);
+    w->len += size;
+    w->text[w->len] = '\0';
+    return 1;
+}
+
+static void emit(gr_yaml_writer *w, yaml_event_t *event, int made)
+{
+    if (!made || w->failed || !yaml_emitter_emit(&w->emitter, event))
+        w->failed = true;
+}
+
+bool gr_yw_begin(gr_yaml_writer *w)
+{
+    memset(w, 0, sizeof *w);
+    if (!yaml_emitter_initialize(&w->emitter))
+        return false;
+    yaml_emitter_set_output(&w->emitter, append, w);
+    yaml_emitter_set_unicode(&w->emitter, 1);
+    yaml_emitter_set_width(&w->emitter, 100);
+    yaml_event_t e;
+    emit(w, &e, yaml_stream_start_event_initialize(&e, YAML_UTF8_ENCODING));
+    emit(w, &e, yaml_document_start_event_initialize(&e, NULL, NULL, NULL, 1));
+    return !w->failed;
+}
+
+bool gr_yw_end(gr_yaml_writer *w, char **text, size_t *len, gr_error *err)
+{
+    yaml_event_t e;
+    emit(w, &e, yaml_document_end_event_initialize(&e, 1));
+    emit(w, &e, yaml_stream_end_event_initialize(&e));
+    if (!w->failed && !yaml_emitter_flush(&w->emitter))
+        w->failed = true;
+    yaml_emitter_delete(&w->emitter);
+    if (w->failed) {
+        free(w->text);
+        return gr_error_set(err, "cannot write the YAML output (out of memory or a malformed document)");
+    }
+    *text = w->text;
+    *len = w->len;
+    return true;
+}
+
+void gr_yw_abandon(gr_yaml_writer *w)
+{
+    yaml_emitter_delete(&w->emitter);
+    free(w->text);
+    w->text = NULL;
+}
+
+static void scalar(gr_yaml_writer *w, const char *value, yaml_scalar_style_t style)
+{
+    yaml_event_t e;
+    emit(w, &e, yaml_scalar_event_initialize(&e, NULL, NULL, (yaml_char_t *)value, (int)strlen(value), 1, 1,
+                                             style));
+}
+
+void gr_yw_map(gr_yaml_writer *w)
+{
+    yaml_event_t e;
+    emit(w, &e, yaml_mapping_start_event_initialize(&e, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
+}
+
+void gr_yw_flow_map(gr_yaml_writer *w)
+{
+    yaml_event_t e;
+    emit(w, &e, yaml_mapping_start_event_initialize(&e, NULL, NULL, 1, YAML_FLOW_MAPPING_STYLE));
+}
+
+void gr_yw_list(gr_yaml_writer *w)
+{
+    yaml_event_t e;
+    emit(w, &e, yaml_sequence_start_event_initialize(&e, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE));
+}
+
+void gr_yw_close_map(gr_yaml_writer *w)
+{
+    yaml_event_t e;
+    emit(w, &e, yaml_mapping_end_event_initialize(&e));
+}
+
+void gr_yw_close_list(gr_yaml_writer *w)
+{
+    yaml_event_t e;
+    emit(w, &e, yaml_sequence_end_event_initialize(&e));
+}
+
+/* Strings that YAML would read as something else are quoted. */
+void gr_yw_string(gr_yaml_writer *w, const char *value)
+{
+    char *end;
+    bool looks_like_number = *value && (strtod(value, &end), *end == '\0');
+    bool special = strcmp(value, "true") == 0 || strcmp(value, "false") == 0 || strcmp(value, "null") == 0 ||
+                   strcmp(value, "~") == 0 || *value == '\0';
+    scalar(w, value, looks_like_number || special ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
+}
+
+void gr_yw_int(gr_yaml_writer *w, int64_t value)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%" PRId64, value);
+    scalar(w, text, YAML_PLAIN_SCALAR_STYLE);
+}
+
+void gr_yw_double(gr_yaml_writer *w, double value)
+{
+    char text[40];
+    if (isnan(value))
+        snprintf(text, sizeof text, ".nan");
+    else
+        snprintf(text, sizeof text, "%.10g", value);
+    scalar(w, text, YAML_PLAIN_SCALAR_STYLE);
+}
+
+void gr_yw_bool(gr_yaml_writer *w, bool value)
+{
+    scalar(w, value ? "true" : "false", YAML_PLAIN_SCALAR_STYLE);
+}
+
+void gr_yw_key(gr_yaml_writer *w, const char *key)
+{
+    scalar(w, key, YAML_PLAIN_SCALAR_STYLE);
+}
+
+void gr_yw_kv_string(gr_yaml_writer *w, const char *key, const char *value)
+{
+    gr_yw_key(w, key);
+    gr_yw_string(w, value);
+}
+
+void gr_yw_kv_int(gr_yaml_writer *w, const char *key, int64_t value)
+{
+    gr_yw_key(w, key);
+    gr_yw_int(w, value);
+}
+
+void gr_yw_kv_double(gr_yaml_writer *w, const char *key, double value)
+{
+    gr_yw_key(w, key);
+    gr_yw_double(w, value);
+}
+
+void gr_yw_kv_bool(gr_yaml_writer *w, const char *key, bool value)
+{
+    gr_yw_key(w, key);
+    gr_yw_bool(w, value);
+}
