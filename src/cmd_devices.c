@@ -13,11 +13,14 @@ static const char devices_help[] =
 
 static const char profile_help[] =
     "Usage: gpuroof profile show NAME|FILE [--profiles DIR] [--json]\n"
+    "       gpuroof profile detect [-o FILE] [--profiles DIR]\n"
     "\n"
-    "Prints every figure of one device profile.\n";
+    "show prints every figure of one device profile.  detect writes a profile of the\n"
+    "local GPU from cudaGetDeviceProperties, with its ceilings measured, and says where\n"
+    "it differs from the shipped profile of the same GPU.\n";
 
 typedef struct {
-    const char *profiles;
+    const char *profiles, *output;
     bool json;
 } list_options;
 
@@ -25,16 +28,18 @@ static int parse(const char *cmd, const char *help, int argc, char **argv, list_
 {
     static const struct option longopts[] = {
         {"profiles", required_argument, NULL, 'D'}, {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+        {"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
     };
     int c;
-    while ((c = cli_getopt(argc, argv, "", longopts)) != -1) {
+    while ((c = cli_getopt(argc, argv, strcmp(cmd, "profile") == 0 ? "o:" : "", longopts)) != -1) {
         if (c == 'h')
             return cli_show_help(help);
         if (c == 'j')
             o->json = true;
         else if (c == 'D')
             o->profiles = optarg;
+        else if (c == 'o' && strcmp(cmd, "profile") == 0)
+            o->output = optarg;
         else
             return cli_bad_option(cmd, argv, c);
     }
@@ -90,7 +95,7 @@ int cmd_devices(int argc, char **argv)
 
 static void print_profile(const gr_profile *p)
 {
-    char a[32], b[48], c[48];
+    char a[48], b[48], c[48];
     printf("%s (%s): %s, compute capability %d.%d\n", p->full_name, p->name, p->architecture,
            p->cc_major, p->cc_minor);
     printf("  from          %s\n", p->path);
@@ -113,6 +118,11 @@ static void print_profile(const gr_profile *p)
     printf("  warp          %d threads\n", p->warp_size);
     printf("  banks         %d banks of %d bytes (%s)\n", p->bank_count, p->bank_width_bytes,
            gr_bank_scheme_name(p->bank_scheme));
+    if (p->source[0])
+        printf("  source        %s\n", p->source);
+    if (p->has_measured)
+        printf("  measured      DRAM %s GB/s, FP32 %s GFLOP/s, FP64 %s GFLOP/s\n", cli_num(a, p->measured_bandwidth_gbs),
+               cli_num(b, p->measured_fp32_gflops), cli_num(c, p->measured_fp64_gflops));
 }
 
 int cmd_profile(int argc, char **argv)
@@ -124,6 +134,8 @@ int cmd_profile(int argc, char **argv)
         return rc;
     if (optind >= argc)
         return cli_usage_error("profile", "give a subcommand: show NAME");
+    if (strcmp(argv[optind], "detect") == 0)
+        return profile_detect(o.profiles, o.output, argc - optind, argv + optind);
     if (strcmp(argv[optind], "show") != 0)
         return cli_usage_error("profile", "unknown subcommand '%s'", argv[optind]);
     if (optind + 2 != argc)

@@ -26,17 +26,16 @@ static const char help[] =
     "  --repeats N    timed runs of each kernel, the median kept (default 20)\n"
     "  --profiles DIR look for profiles in DIR first (the GPU's own predicts occupancy)\n";
 
-#ifndef HAVE_CUDA
-int cmd_measure(int argc, char **argv)
-{
-    if (argc > 1 && strcmp(argv[1], "--help") == 0)
-        return fputs(help, stdout) == EOF ? EXIT_INPUT : EXIT_OK;
-    return cli_fail("measure needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
-                    "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
-}
-#else
+#ifdef HAVE_CUDA
 #include "measure.h"
 #include "profile_search.h"
+#else
+typedef struct {
+    bool ceilings, matmul, smem, occupancy, sweep;
+    bool quick;
+    int repeats;
+} measure_plan;
+#endif
 
 typedef struct {
     const char *output, *only, *profiles, *repeats;
@@ -91,6 +90,7 @@ static int read_plan(const measure_options *o, measure_plan *p)
     return EXIT_OK;
 }
 
+#ifdef HAVE_CUDA
 /* The model in a GPU's name: its first word with a digit ("H200" of
  * "NVIDIA H200", "A100-SXM4-40GB" cut at '-'). */
 static void model_word(const char *name, char *out, size_t size)
@@ -109,14 +109,14 @@ static void model_word(const char *name, char *out, size_t size)
 /* The shipped profile of this GPU: the same compute capability, SMs and
  * shared memory, and where several have them (H100 and H200), the one whose
  * name has the device's model. */
-static const gr_profile *find_profile(const measure_options *o, const grk_device *d)
+const gr_profile *measure_find_profile(const char *profiles, const grk_device *d)
 {
     static gr_profile_list list;
     gr_search_path sp;
     gr_error err;
     char model[64];
     const gr_profile *found = NULL;
-    cli_search_path(&sp, o->profiles);
+    cli_search_path(&sp, profiles);
     if (!gr_profile_list_all(&sp, &list, &err)) {
         cli_fail("%s", err.text);
         return NULL;
@@ -165,24 +165,30 @@ static void print_summary(const measure_run *r, const char *path)
         printf("  %d results failed their checks and are not plotted\n", r->failures);
 }
 
+#endif
+
 int cmd_measure(int argc, char **argv)
 {
     static measure_options o;
-    static measure_run r;
     measure_plan plan;
     memset(&o, 0, sizeof o);
-    memset(&r, 0, sizeof r);
     bool go_on;
     int rc = cli_parsed(parse(argc, argv, &o), &go_on);
     if (!go_on)
         return rc;
     if ((rc = read_plan(&o, &plan)) != EXIT_OK)
         return rc;
+#ifndef HAVE_CUDA
+    return cli_fail("measure needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
+                    "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
+#else
+    static measure_run r;
     grk_error err;
+    memset(&r, 0, sizeof r);
     if (grk_device_open(&r.device, &err) != 0)
         return cli_fail("%s", err.message);
     remember(&r, argc, argv);
-    r.profile = find_profile(&o, &r.device);
+    r.profile = measure_find_profile(o.profiles, &r.device);
     measure_progress("%s, profile %s", r.device.name, r.profile ? r.profile->name : "none matches");
     bool ok = (!plan.ceilings || measure_ceilings(&r, &plan)) && (!plan.sweep || measure_sweep_run(&r, &plan)) &&
               (!plan.matmul || measure_matmul(&r, &plan)) && (!plan.smem || measure_layouts(&r, &plan)) &&
@@ -194,5 +200,5 @@ int cmd_measure(int argc, char **argv)
         return EXIT_INPUT;
     print_summary(&r, path);
     return r.failures ? EXIT_INPUT : EXIT_OK;
-}
 #endif
+}

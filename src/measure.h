@@ -78,6 +78,11 @@ bool measure_occupancy(measure_run *r, const measure_plan *p);
 /* The results file's text (YAML). */
 bool measure_write(const measure_run *r, const char *path);
 
+/* The shipped profile of this GPU (the same compute capability, SMs and
+ * shared memory, the device's model in its name where several match), or
+ * NULL. */
+const gr_profile *measure_find_profile(const char *profiles, const grk_device *d);
+
 /* Progress on stderr: "measure: ..." */
 void measure_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

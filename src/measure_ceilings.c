@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include "arch.h"
 #include "cli.h"
 #include "measure.h"
 
@@ -20,19 +21,6 @@ static bool failed(const grk_error *err)
 {
     cli_fail("%s", err->message);
     return false;
-}
-
-/* FP32 and FP64 lanes per SM (FMA units), by compute capability: the CUDA
- * C++ Programming Guide's table of arithmetic instruction throughput. */
-static void lanes_per_sm(int major, int minor, int *fp32, int *fp64)
-{
-    *fp32 = 128, *fp64 = 2;
-    if (major == 7 || (major == 8 && minor == 0))
-        *fp32 = 64, *fp64 = 32;
-    else if (major == 9)
-        *fp64 = 64;
-    else if (major < 7)
-        *fp32 = 192, *fp64 = 64; /* Kepler GK110 */
 }
 
 static size_t stream_elements(const measure_run *r, const measure_plan *p)
@@ -104,11 +92,12 @@ static bool fma_peaks(measure_run *r, const measure_plan *p)
         }
         *(fp64 ? &r->fp64_gflops : &r->fp32_gflops) = flops / (t.median_ms * 1e6);
     }
-    int fp32_lanes, fp64_lanes;
-    lanes_per_sm(r->device.cc_major, r->device.cc_minor, &fp32_lanes, &fp64_lanes);
+    gr_arch arch;
     double mhz = r->sm_clock_mhz > 0 ? r->sm_clock_mhz : r->device.sm_clock_khz / 1000.0;
-    r->fp32_theoretical_gflops = r->device.sm_count * fp32_lanes * 2.0 * mhz / 1000;
-    r->fp64_theoretical_gflops = r->device.sm_count * fp64_lanes * 2.0 * mhz / 1000;
+    if (gr_arch_of(r->device.cc_major, r->device.cc_minor, &arch)) {
+        r->fp32_theoretical_gflops = r->device.sm_count * arch.fp32_lanes * 2.0 * mhz / 1000;
+        r->fp64_theoretical_gflops = r->device.sm_count * arch.fp64_lanes * 2.0 * mhz / 1000;
+    }
     return true;
 }
 

@@ -14,8 +14,9 @@ const char *const gr_precisions[] = {
 static const char *const top_keys[] = {
     "name", "full_name", "architecture", "compute_capability", "sm_count",
     "clock_mhz", "peak_gflops", "memory", "sm", "block", "thread",
-    "allocation", "warp_size", "shared_memory_banks", NULL,
+    "allocation", "warp_size", "shared_memory_banks", "source", "measured", NULL,
 };
+static const char *const measured_keys[] = {"bandwidth_gbs", "fp32_gflops", "fp64_gflops", NULL};
 static const char *const memory_keys[] = {"bandwidth_gbs", "size_bytes", "l2_bytes", NULL};
 static const char *const sm_keys[] = {
     "max_threads", "max_warps", "max_blocks", "registers",
@@ -325,6 +326,23 @@ static bool check_consistency(loader *l)
     return true;
 }
 
+/* A detected profile's own measurements (gpuroof profile detect). */
+static bool read_optional(loader *l)
+{
+    yaml_node_t *source = gr_yaml_get(&l->y, l->root, "source");
+    yaml_node_t *measured = gr_yaml_get(&l->y, l->root, "measured");
+    if (source && !gr_yaml_string(&l->y, source, "source", l->p->source, sizeof l->p->source, l->err))
+        return false;
+    if (!measured)
+        return true;
+    if (!gr_yaml_check_mapping(&l->y, measured, "measured", measured_keys, l->err))
+        return false;
+    l->p->has_measured = true;
+    return read_scalar_double(l, measured, "measured", "bandwidth_gbs", 1e6, &l->p->measured_bandwidth_gbs) &&
+           read_scalar_double(l, measured, "measured", "fp32_gflops", 1e8, &l->p->measured_fp32_gflops) &&
+           read_scalar_double(l, measured, "measured", "fp64_gflops", 1e8, &l->p->measured_fp64_gflops);
+}
+
 static bool load(loader *l)
 {
     l->root = gr_yaml_root(&l->y);
@@ -333,7 +351,7 @@ static bool load(loader *l)
            (clock = gr_yaml_require(&l->y, l->root, "the profile", "clock_mhz", l->err)) &&
            gr_yaml_double(&l->y, clock, "clock_mhz", 1, 10000, &l->p->clock_mhz, l->err) &&
            read_peaks(l) && read_memory(l) && read_carveouts(l) && read_bank_scheme(l) &&
-           check_consistency(l);
+           check_consistency(l) && read_optional(l);
 }
 
 bool gr_profile_load_buffer(const char *name, const char *text, size_t len,

@@ -54,6 +54,10 @@ typedef struct {
     int bank_count, bank_width_bytes;
     gr_bank_scheme bank_scheme;
 
+    char source[256]; /* optional: where a detected profile's figures come from */
+    bool has_measured; /* optional: ceilings measured on the GPU itself */
+    double measured_bandwidth_gbs, measured_fp32_gflops, measured_fp64_gflops;
+
     char path[512]; /* the file it came from */
 } gr_profile;
 
