@@ -184,6 +184,7 @@ int cmd_measure(int argc, char **argv)
 #else
     static measure_run r;
     grk_error err;
+    time_t started = time(NULL);
     memset(&r, 0, sizeof r);
     if (grk_device_open(&r.device, &err) != 0)
         return cli_fail("%s", err.message);
@@ -199,6 +200,8 @@ int cmd_measure(int argc, char **argv)
     if (!measure_write(&r, path))
         return EXIT_INPUT;
     print_summary(&r, path);
+    if (!plan.quick)
+        measure_report_targets(&r, difftime(time(NULL), started));
     return r.failures ? EXIT_INPUT : EXIT_OK;
 #endif
 }

@@ -83,6 +83,9 @@ bool measure_write(const measure_run *r, const char *path);
  * NULL. */
 const gr_profile *measure_find_profile(const char *profiles, const grk_device *d);
 
+/* Prints the benchmark's targets, met or missed; returns how many missed. */
+int measure_report_targets(const measure_run *r, double seconds);
+
 /* Progress on stderr: "measure: ..." */
 void measure_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

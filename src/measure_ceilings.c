@@ -28,7 +28,7 @@ static size_t stream_elements(const measure_run *r, const measure_plan *p)
     if (p->quick)
         return (size_t)32 << 20; /* 128 MiB per array, beyond any L2 */
     double l2 = (double)r->device.l2_bytes;
-    double bytes = fmax(16 * l2, 1024.0 * 1024 * 1024); /* far beyond the L2 */
+    double bytes = fmax(16 * l2, 4096.0 * 1024 * 1024); /* far beyond the L2; launches a small share */
     return (size_t)(bytes / 4);
 }
 

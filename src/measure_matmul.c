@@ -127,6 +127,8 @@ static double requested_bytes(grk_matmul_kind kind, int width, int tile)
         return 2 * w * w * w * 4 + stores;
     if (kind == GRK_MATMUL_CUBLAS)
         return 0;
+    if (kind == GRK_MATMUL_COARSENED) /* one M tile serves four column tiles (PMPP 6.3) */
+        return 4 * w * w * w * (1.0 / (tile * 4) + 1.0 / tile) + stores;
     return 2 * ceil(w / tile) * w * w * 4 + stores;
 }
 
@@ -175,7 +177,8 @@ bool measure_matmul(measure_run *r, const measure_plan *p)
 {
     /* the tiled kernels need whole tiles; 1000 is not one: boundary checks */
     static const grk_matmul_kind all[] = {GRK_MATMUL_NAIVE, GRK_MATMUL_TILED16, GRK_MATMUL_TILED32,
-                                          GRK_MATMUL_BOUNDARY16, GRK_MATMUL_DYNAMIC, GRK_MATMUL_CUBLAS};
+                                          GRK_MATMUL_BOUNDARY16, GRK_MATMUL_DYNAMIC, GRK_MATMUL_COARSENED,
+                                          GRK_MATMUL_CUBLAS};
     static const grk_matmul_kind any_width[] = {GRK_MATMUL_BOUNDARY16, GRK_MATMUL_DYNAMIC, GRK_MATMUL_CUBLAS};
     const int big = p->quick ? 512 : 4096, odd = p->quick ? 300 : 1000;
     const int sizes[] = {p->quick ? 256 : 1024, big};

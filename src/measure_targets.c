@@ -1,0 +1,81 @@
+/* The benchmark's targets (issue 5), checked against a run: how close the
+ * ceilings come to the physical limits, and whether the sweep traces the
+ * roof.  Printed after a run; not a test. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "measure.h"
+
+static int missed;
+
+static void target(const char *what, double value, double goal, const char *unit)
+{
+    bool met = value >= goal;
+    missed += !met;
+    printf("  %-52s %9.1f %-8s (target %.1f): %s\n", what, value, unit, goal, met ? "met" : "MISSED");
+}
+
+/* Every sweep point within 105% of its roof, and at least 90% of it below
+ * half or above twice the ridge (75% near it).  The roof's bandwidth is the
+ * copy's: the sweep reads one array and writes another, as the copy does. */
+static void sweep_targets(const measure_run *r)
+{
+    double ridge = r->fp32_gflops / r->dram_copy_gbs, worst_far = INFINITY, worst_near = INFINITY, highest = 0;
+    for (size_t i = 0; i < r->sweep_count; i++) {
+        const measure_sweep *s = &r->sweep[i];
+        double share = s->gflops / fmin(r->fp32_gflops, s->intensity * r->dram_copy_gbs);
+        bool near = s->intensity >= ridge / 2 && s->intensity <= ridge * 2;
+        *(near ? &worst_near : &worst_far) = fmin(near ? worst_near : worst_far, share);
+        highest = fmax(highest, share);
+    }
+    if (r->sweep_count == 0)
+        return;
+    target("sweep: lowest share of the roof, far from the ridge (%)", 100 * worst_far, 90, "%");
+    target("sweep: lowest share of the roof, near the ridge (%)", 100 * worst_near, 75, "%");
+    target("sweep: 105 less the highest share of the roof (%)", 105 - 100 * highest, 0, "%");
+}
+
+static double gflops_of(const measure_run *r, const char *name, const char *params)
+{
+    for (size_t i = 0; i < r->kernel_count; i++)
+        if (strcmp(r->kernels[i].name, name) == 0 && strcmp(r->kernels[i].params, params) == 0 &&
+            r->kernels[i].verified)
+            return r->kernels[i].gflops;
+    return NAN;
+}
+
+static void matmul_targets(const measure_run *r)
+{
+    char params[64];
+    snprintf(params, sizeof params, "width=4096");
+    double naive = gflops_of(r, "matmul-naive", params);
+    double best = 0;
+    for (size_t i = 0; i < r->kernel_count; i++)
+        if (strncmp(r->kernels[i].name, "matmul-tiled", 12) == 0 && strncmp(r->kernels[i].params, params, 10) == 0 &&
+            r->kernels[i].verified)
+            best = fmax(best, r->kernels[i].gflops);
+    if (!isnan(naive) && best > 0)
+        target("tiled matmul at 4096 over the naive one (x)", best / naive, 2, "x");
+}
+
+int measure_report_targets(const measure_run *r, double seconds)
+{
+    double datasheet = r->profile ? r->profile->bandwidth_gbs : NAN;
+    missed = 0;
+    printf("Targets (datasheet DRAM bandwidth %.0f GB/s):\n", datasheet);
+    if (r->dram_copy_gbs > 0 && !isnan(datasheet)) {
+        target("DRAM copy, % of the datasheet bandwidth", 100 * r->dram_copy_gbs / datasheet, 90, "%");
+        target("DRAM triad, % of the datasheet bandwidth", 100 * r->dram_triad_gbs / datasheet, 90, "%");
+        target("DRAM read, % of the datasheet bandwidth", 100 * r->dram_read_gbs / datasheet, 93, "%");
+        target("DRAM copy over cudaMemcpy device to device (%)", 100 * r->dram_copy_gbs / r->memcpy_d2d_gbs, 100, "%");
+    }
+    if (r->fp32_gflops > 0) {
+        target("FP32, % of SMs x lanes x 2 x the clock read", 100 * r->fp32_gflops / r->fp32_theoretical_gflops, 95, "%");
+        target("FP64, % of SMs x lanes x 2 x the clock read", 100 * r->fp64_gflops / r->fp64_theoretical_gflops, 95, "%");
+    }
+    if (r->dram_copy_gbs > 0 && r->fp32_gflops > 0)
+        sweep_targets(r);
+    matmul_targets(r);
+    target("the whole run, 120 less its seconds", 120 - seconds, 0, "s");
+    return missed;
+}
