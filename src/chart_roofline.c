@@ -236,7 +236,7 @@ static bool add_points(const gr_roofline_inputs *in, gr_chart *c)
 static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r, int color)
 {
     double bw = gr_results_best_bandwidth(r), fp32 = r->ceilings.fp32_gflops;
-    char key[sizeof ((gr_series *)0)->key], rate[32], text[160];
+    char key[sizeof ((gr_series *)0)->key], rate[32];
     if (isnan(bw) || isnan(fp32))
         return true;
     snprintf(key, sizeof key, "%.100s: %.4g GB/s, FP32 %s (measured)", r->device_name, bw, gr_rate_text(rate, fp32));
@@ -244,24 +244,18 @@ static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const g
     if (!roof || !gr_series_add(roof, c->xmin, bw * c->xmin, NULL) || !gr_series_add(roof, fp32 / bw, fp32, NULL) ||
         !gr_series_add(roof, c->xmax, fp32, NULL))
         return false;
-    roof->dashed = true;
-    /* beside its own ridge, below the line: away from the datasheet labels at the right edge */
-    snprintf(text, sizeof text, "FP32 %s (measured)", gr_rate_text(rate, fp32));
-    gr_label *l = gr_chart_label(c, fp32 / bw * 1.2, fp32, text);
-    if (!l)
-        return false;
-    l->align = GR_ALIGN_LEFT;
-    l->offset_y = -1.0;
-    l->color = color;
+    roof->dashed = true; /* its FP32 figure is in the key: a label would cover the datasheet ones */
     return bandwidth_label(in, c, bw, "measured DRAM", 0.32, color);
 }
 
 /* Measured kernels: one series (a colour and a key entry) per kernel name,
  * since kernels of one width share an intensity and their labels would
  * pile up; unverified results are never drawn. */
-static bool add_measured_kernels(gr_chart *c, const gr_results *r, int first_color)
+static bool add_measured_kernels(gr_chart *c, const gr_results *r, int first_color, int device_colors)
 {
-    int color = first_color;
+    /* open square, circle, triangles, diamond, pentagon, then filled ones */
+    static const int markers[] = {4, 6, 8, 10, 12, 14, 5, 7, 9, 11, 13, 15};
+    int color = first_color, kinds = 0;
     for (size_t i = 0; i < r->kernel_count; i++) {
         bool seen = false;
         for (size_t j = 0; j < i; j++)
@@ -273,8 +267,10 @@ static bool add_measured_kernels(gr_chart *c, const gr_results *r, int first_col
         gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, color, key);
         if (!s)
             return false;
-        s->marker = 4 + 2 * ((color - first_color) % 4); /* squares, circles, triangles, diamonds */
-        color = color % 8 + 1;
+        s->marker = markers[kinds++ % 12];
+        do /* the devices' colours belong to their roofs */
+            color = color % 8 + 1;
+        while (color <= device_colors && device_colors < 8);
         for (size_t j = i; j < r->kernel_count; j++)
             if (r->kernels[j].verified && strcmp(r->kernels[j].name, r->kernels[i].name) == 0 &&
                 !gr_series_add(s, r->kernels[j].intensity, r->kernels[j].gflops, NULL))
@@ -293,7 +289,8 @@ static bool add_results(const gr_roofline_inputs *in, gr_chart *c, const gr_resu
     for (size_t i = 0; i < r->sweep_count; i++)
         if (!gr_series_add(sweep, r->sweep[i].intensity, r->sweep[i].gflops, NULL))
             return false;
-    return add_measured_roof(in, c, r, color) && add_measured_kernels(c, r, color % 8 + 1);
+    int next = color % 8 + 1 <= (int)in->device_count ? (int)in->device_count + 1 : color % 8 + 1;
+    return add_measured_roof(in, c, r, color) && add_measured_kernels(c, r, next, (int)in->device_count);
 }
 
 /* ---- labels that would overlap ------------------------------------------- */

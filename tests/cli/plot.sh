@@ -7,14 +7,15 @@ have() { command -v "$1" >/dev/null 2>&1; }
 
 # The committed scripts are what gpuroof makes now (plots/make-charts).
 scratch="$test_tmp/scratch"
-mkdir -p "$scratch"
+mkdir -p "$scratch/plots"
+ln -s "$top_srcdir/plots/data" "$scratch/plots/data" # the measured results the charts show
 last="plots/make-charts --script-only"
 if (cd "$scratch" && "$top_srcdir/plots/make-charts" "$GPUROOF" --script-only) >"$out" 2>"$err"; then
     pass "runs"
 else
     fail "runs" "$(shown "$err")" "exit 0"
 fi
-for chart in roofline-a100 roofline-devices occupancy-a100; do
+for chart in roofline-a100 roofline-devices occupancy-a100 roofline-h100-measured roofline-h200-measured; do
     if cmp -s "$scratch/plots/$chart.gp" "$top_srcdir/plots/$chart.gp"; then
         pass "plots/$chart.gp is current"
     else
@@ -25,7 +26,8 @@ done
 # The committed PDFs are whole and name what they show.
 for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/s':'ridge 12.5 FLOP/B':'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' \
     roofline-devices:'Rooflines of k40, v100, a100, h100, h200':'FP32 66.9 TFLOP/s: h100, h200':'NVIDIA Tesla K40' \
-    occupancy-a100:'4 blocks, 50%':'registers per thread':'256 threads: 50%'; do
+    occupancy-a100:'4 blocks, 50%':'registers per thread':'256 threads: 50%' \
+    roofline-h100-measured:'NVIDIA H100 80GB HBM3':'(measured)':'matmul-tiled32-coarsened':'intensity sweep'; do
     name=${chart%%:*}
     pdf="$top_srcdir/plots/$name.pdf"
     last="pdfinfo plots/$name.pdf"
@@ -47,6 +49,11 @@ for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/
     done
     if [ -s "$top_srcdir/plots/$name.png" ]; then pass "plots/$name.png exists"; else fail "plots/$name.png" "missing" "a PNG"; fi
 done
+
+# The README shows the committed run's report as it printed it.
+last="README.md"
+missing=$(grep -v -x -F -f "$top_srcdir/README.md" "$top_srcdir/plots/data/h100-sxm.txt" | head -n 1)
+check "holds plots/data/h100-sxm.txt line for line" "$missing" ""
 
 work="$test_tmp/work"
 mkdir -p "$work"

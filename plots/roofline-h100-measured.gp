@@ -1,0 +1,131 @@
+# Roofline of NVIDIA H100 SXM5 80GB
+# Made by: gpuroof plot --device h100 --results plots/data/h100-sxm.yaml -o plots/roofline-h100-measured.pdf
+# Self-contained: edit it and run `gnuplot THIS_FILE`, or
+# `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
+if (!exists("outfile")) outfile = 'plots/roofline-h100-measured.pdf'
+set terminal pdfcairo noenhanced color font 'Sans,9' size 7.5in,5in
+set output outfile
+
+# ---- style (plots/style.gp) ----
+# gpuroof chart style: every chart's script carries a copy of this file.
+# Colours: the Okabe-Ito palette, told apart by colour-blind readers too.
+set linetype 1 linecolor rgb '#0072B2' linewidth 2 pointsize 0.8
+set linetype 2 linecolor rgb '#D55E00' linewidth 2 pointsize 0.8
+set linetype 3 linecolor rgb '#009E73' linewidth 2 pointsize 0.8
+set linetype 4 linecolor rgb '#CC79A7' linewidth 2 pointsize 0.8
+set linetype 5 linecolor rgb '#E69F00' linewidth 2 pointsize 0.8
+set linetype 6 linecolor rgb '#56B4E9' linewidth 2 pointsize 0.8
+set linetype 7 linecolor rgb '#000000' linewidth 2 pointsize 0.8
+set linetype 8 linecolor rgb '#7F7F7F' linewidth 2 pointsize 0.8
+set title font ',12'
+set border 3 linewidth 1 linecolor rgb '#333333'
+set tics nomirror out scale 0.6
+set grid xtics ytics mxtics mytics linecolor rgb '#E5E5E5' linewidth 0.6, linecolor rgb '#F2F2F2' linewidth 0.4
+set key top left Left reverse box linetype 1 linecolor rgb '#CCCCCC' linewidth 0.5 opaque samplen 3 spacing 1.1 font ',8'
+set lmargin at screen 0.11
+set rmargin at screen 0.91
+set bmargin at screen 0.16
+set tmargin at screen 0.90
+set style textbox opaque noborder margins 0.3,0.3
+
+# ---- data ----
+$C0S0 << EOD
+0.01 33.52 ""
+19.9606683 66908.16 ""
+10000 66908.16 ""
+EOD
+$C0S1 << EOD
+19.9606683 66908.16 "ridge 20 FLOP/B"
+EOD
+$C0S2 << EOD
+9.98033413 33454.08 ""
+10000 33454.08 ""
+EOD
+$C0S3 << EOD
+0.09375 262.965769 ""
+0.125 349.481648 ""
+0.1875 525.761219 ""
+0.25 703.218703 ""
+0.5 1403.76026 ""
+0.75 2119.00429 ""
+1 2817.62837 ""
+1.5 4228.17358 ""
+2 5637.1502 ""
+3 8432.88072 ""
+4 11249.0239 ""
+6 16674.0456 ""
+8 22188.4161 ""
+12 33328.7682 ""
+16 46470.7629 ""
+24 56325.9636 ""
+32 59433.1621 ""
+48 61816.7703 ""
+64 62878.5585 ""
+100 64081.3408 ""
+EOD
+$C0S4 << EOD
+0.01 32.8566396 ""
+20.0711861 65947.1728 ""
+10000 65947.1728 ""
+EOD
+$C0S5 << EOD
+170.666667 5117.73521 ""
+682.666667 5267.46829 ""
+EOD
+$C0S6 << EOD
+170.666667 7674.40827 ""
+682.666667 8167.3867 ""
+EOD
+$C0S7 << EOD
+170.666667 8977.17397 ""
+682.666667 9186.78131 ""
+EOD
+$C0S8 << EOD
+170.666667 7667.83176 ""
+682.666667 8151.38992 ""
+166.666667 7431.6288 ""
+EOD
+$C0S9 << EOD
+170.666667 6473.94033 ""
+682.666667 6503.49597 ""
+166.666667 6003.55424 ""
+EOD
+$C0S10 << EOD
+170.666667 12144.2023 ""
+682.666667 12773.1559 ""
+EOD
+$C0S11 << EOD
+170.666667 32569.2119 ""
+682.666667 50876.4834 ""
+166.666667 32920.7265 ""
+EOD
+
+# ---- Roofline of NVIDIA H100 SXM5 80GB ----
+unset label
+set title 'Roofline of NVIDIA H100 SXM5 80GB'
+set xlabel 'arithmetic intensity (FLOP/B)'
+set ylabel 'performance (GFLOP/s)'
+set logscale xy
+set xrange [0.01:10000]
+set yrange [10:1000000]
+set key bottom right
+set format x '%g'
+set format y '%.0s%c'
+set label 1 'FP32 66.9 TFLOP/s (datasheet)' at 10000,66908.16 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
+set label 2 'FP64 33.5 TFLOP/s (datasheet)' at 10000,33454.08 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
+set label 3 'DRAM 3352 GB/s' at 0.00943400257,31.6227766 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 1
+set label 4 'measured DRAM 3286 GB/s' at 0.121164908,398.107171 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 2
+set label 5 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.9 TFLOP/s, ridge 20 FLOP/B (datasheet)', \
+     $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
+     $C0S1 using 1:2:3 with labels left offset 0.8,-1 font ',8' boxed notitle, \
+     $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
+     $C0S3 using 1:2 with points linetype 2 pointtype 6 pointsize 0.35 title 'intensity sweep (measured)', \
+     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3286 GB/s, FP32 65.9 TFLOP/s (measured)', \
+     $C0S5 using 1:2 with points linetype 3 pointtype 4 pointsize 0.8 title 'matmul-naive (measured)', \
+     $C0S6 using 1:2 with points linetype 4 pointtype 6 pointsize 0.8 title 'matmul-tiled16 (measured)', \
+     $C0S7 using 1:2 with points linetype 5 pointtype 8 pointsize 0.8 title 'matmul-tiled32 (measured)', \
+     $C0S8 using 1:2 with points linetype 6 pointtype 10 pointsize 0.8 title 'matmul-boundary16 (measured)', \
+     $C0S9 using 1:2 with points linetype 7 pointtype 12 pointsize 0.8 title 'matmul-dynamic (measured)', \
+     $C0S10 using 1:2 with points linetype 8 pointtype 14 pointsize 0.8 title 'matmul-tiled32-coarsened (measured)', \
+     $C0S11 using 1:2 with points linetype 2 pointtype 5 pointsize 0.8 title 'matmul-cublas (measured)'
