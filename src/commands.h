@@ -10,6 +10,7 @@ int cmd_exercises(int argc, char **argv);
 int cmd_model(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_measure(int argc, char **argv);
+int cmd_banks(int argc, char **argv);
 /* gpuroof profile detect: argv[0] is "detect"; output NULL: stdout. */
 int profile_detect(const char *profiles, const char *output, int argc, char **argv);
 

@@ -1,0 +1,291 @@
+/* gpuroof banks: how many ways a warp's shared-memory accesses conflict,
+ * for the seeds' layout kernels or any index formula, and which padding
+ * removes it. */
+#include <stdio.h>
+#include <string.h>
+#include "banks.h"
+#include "cli.h"
+#include "commands.h"
+
+static const char help[] =
+    "Usage: gpuroof banks (--kernel NAME | --store FORMULA --load FORMULA) --block XxY\n"
+    "                     [--pad N] [--suggest-pad] [--elem-bytes 4|8|16]\n"
+    "                     [--device NAME [--bank-mode 4|8]] [--profiles DIR] [--json]\n"
+    "\n"
+    "Shared-memory bank conflicts of a block's store and load: the worst warp's n-way\n"
+    "conflict and the wavefronts per request, and which threads collide in which bank.\n"
+    "\n"
+    "  --kernel NAME      a kernel of the course notes: setRowReadRow, setColReadCol,\n"
+    "                     setRowReadCol, setRowReadColDyn, setRowReadColPad, setRowReadColDynPad\n"
+    "  --store, --load    any access, as an element index in tx, ty, bdx, bdy (and pad)\n"
+    "  --block XxY        the block (32x32 square, 32x16 rectangular in the notes)\n"
+    "  --pad N            padding columns of the padded kernels (default: the notes' 1\n"
+    "                     square, 2 rectangular)\n"
+    "  --suggest-pad      the smallest padding that makes both accesses conflict-free\n"
+    "  --elem-bytes N     4 (int, float), 8 (double) or 16 (float4): 8- and 16-byte\n"
+    "                     elements are served per half- and quarter-warp\n"
+    "  --device NAME      its bank scheme: 32 banks of 4 bytes (Fermi, Maxwell to Hopper,\n"
+    "                     the default) or Kepler's 64-bit banks (k40)\n"
+    "  --bank-mode 4|8    Kepler's 4-byte (default) or 8-byte mode\n"
+    "  --json             print one JSON object\n"
+    "\n"
+    "Example (the book's K40 figure): gpuroof banks --kernel setRowReadCol --block 32x16 --device k40\n";
+
+typedef struct {
+    const char *kernel, *store, *load, *block, *pad, *elem, *device, *mode, *profiles;
+    bool suggest, json;
+} banks_options;
+
+typedef struct {
+    const char *name, *store, *load;
+    bool padded;
+} preset;
+
+/* The notes' index formulas, general enough for square and rectangular
+ * blocks: the transposed read is the rectangular kernels' tile[icol][irow]
+ * with irow = idx / blockDim.y, icol = idx % blockDim.y (for a square block
+ * it is tile[threadIdx.x][threadIdx.y]). */
+#define TRANSPOSED(row) "(ty*bdx+tx) % bdy * " row " + floor((ty*bdx+tx) / bdy)"
+static const preset presets[] = {
+    {"setRowReadRow", "ty*bdx+tx", "ty*bdx+tx", false},
+    {"setColReadCol", "tx*bdy+ty", "tx*bdy+ty", false},
+    {"setRowReadCol", "ty*bdx+tx", TRANSPOSED("bdx"), false},
+    {"setRowReadColDyn", "ty*bdx+tx", TRANSPOSED("bdx"), false},
+    {"setRowReadColPad", "ty*(bdx+pad)+tx", TRANSPOSED("(bdx+pad)"), true},
+    {"setRowReadColDynPad", "ty*(bdx+pad)+tx", TRANSPOSED("(bdx+pad)"), true},
+};
+
+static const preset *find_preset(const char *name)
+{
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
+        if (strcmp(presets[i].name, name) == 0)
+            return &presets[i];
+    return NULL;
+}
+
+static int parse(int argc, char **argv, banks_options *o)
+{
+    static const struct option longopts[] = {
+        {"kernel", required_argument, NULL, 'k'}, {"store", required_argument, NULL, 's'},
+        {"load", required_argument, NULL, 'l'}, {"block", required_argument, NULL, 'b'},
+        {"pad", required_argument, NULL, 'p'}, {"elem-bytes", required_argument, NULL, 'e'},
+        {"device", required_argument, NULL, 'd'}, {"bank-mode", required_argument, NULL, 'm'},
+        {"profiles", required_argument, NULL, 'R'}, {"suggest-pad", no_argument, NULL, 'S'},
+        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+    };
+    const char **slot[128] = {['k'] = &o->kernel, ['s'] = &o->store, ['l'] = &o->load, ['b'] = &o->block,
+                              ['p'] = &o->pad, ['e'] = &o->elem, ['d'] = &o->device, ['m'] = &o->mode,
+                              ['R'] = &o->profiles};
+    int c;
+    while ((c = cli_getopt(argc, argv, "", longopts)) != -1) {
+        if (c == 'h')
+            return cli_show_help(help);
+        if (c == 'S' || c == 'j')
+            *(c == 'S' ? &o->suggest : &o->json) = true;
+        else if (c > 0 && c < 128 && slot[c])
+            *slot[c] = optarg;
+        else
+            return cli_bad_option("banks", argv, c);
+    }
+    if (optind < argc)
+        return cli_usage_error("banks", "unexpected argument '%s'", argv[optind]);
+    if (!o->kernel == !(o->store || o->load) || (!o->kernel && !(o->store && o->load)))
+        return cli_usage_error("banks", "give --kernel NAME, or both --store and --load");
+    if (!o->block)
+        return cli_usage_error("banks", "give --block XxY");
+    if (o->mode && !o->device)
+        return cli_usage_error("banks", "--bank-mode needs --device (a Kepler GPU)");
+    return EXIT_OK;
+}
+
+typedef struct {
+    gr_bank_setup setup;
+    const char *kernel, *store, *load;
+    bool has_pad;
+    int pad;
+    char device[320];
+} banks_inputs;
+
+static bool parse_block(const char *text, int *bdx, int *bdy)
+{
+    char x[32], y[32];
+    int64_t vx, vy;
+    const char *sep = strchr(text, 'x');
+    if (!sep || sep == text || !sep[1] || strchr(sep + 1, 'x') || (size_t)(sep - text) >= sizeof x ||
+        strlen(sep + 1) >= sizeof y) {
+        cli_fail("--block '%s': expected XxY, such as 32x16", text);
+        return false;
+    }
+    snprintf(x, sizeof x, "%.*s", (int)(sep - text), text);
+    snprintf(y, sizeof y, "%s", sep + 1);
+    if (!cli_int_as("--block", text, x, false, 1, 1024, &vx) || !cli_int_as("--block", text, y, false, 1, 1024, &vy))
+        return false;
+    if (vx * vy > 1024) {
+        cli_fail("--block '%s': %lld threads, more than the 1024 a block may have", text, (long long)(vx * vy));
+        return false;
+    }
+    *bdx = (int)vx, *bdy = (int)vy;
+    return true;
+}
+
+static bool read_mode(const banks_options *o, banks_inputs *in)
+{
+    static gr_profile p;
+    in->setup.mode = GR_BANKS_4BYTE;
+    snprintf(in->device, sizeof in->device, "32 banks of 4 bytes (Fermi, Maxwell to Hopper)");
+    if (!o->device)
+        return true;
+    if (!cli_load_device(o->profiles, o->device, &p))
+        return false;
+    if (p.bank_scheme != GR_BANKS_KEPLER) {
+        if (o->mode) {
+            cli_fail("--bank-mode: %s has 4-byte banks; only Kepler's 64-bit banks have modes", p.name);
+            return false;
+        }
+        snprintf(in->device, sizeof in->device, "%s (%s): 32 banks of 4 bytes", p.full_name, p.name);
+        return true;
+    }
+    int64_t mode = 4;
+    if (o->mode && (!cli_int("--bank-mode", o->mode, false, 4, 8, &mode) || (mode != 4 && mode != 8))) {
+        if (mode != 4 && mode != 8)
+            cli_fail("--bank-mode '%s': 4 or 8", o->mode);
+        return false;
+    }
+    in->setup.mode = mode == 8 ? GR_BANKS_KEPLER_8 : GR_BANKS_KEPLER_4;
+    snprintf(in->device, sizeof in->device, "%s (%s): 32 banks 8 bytes wide, %d-byte mode", p.full_name, p.name,
+             (int)mode);
+    return true;
+}
+
+static bool read_inputs(const banks_options *o, banks_inputs *in)
+{
+    int64_t elem = 4, pad;
+    const preset *p = o->kernel ? find_preset(o->kernel) : NULL;
+    if (o->kernel && !p) {
+        cli_fail("--kernel '%s': not a kernel of the notes (setRowReadRow, setColReadCol, setRowReadCol, "
+                 "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", o->kernel);
+        return false;
+    }
+    if (!parse_block(o->block, &in->setup.bdx, &in->setup.bdy) ||
+        (o->elem && (!cli_int("--elem-bytes", o->elem, false, 4, 16, &elem) || (elem != 4 && elem != 8 && elem != 16)))) {
+        if (o->elem && elem != 4 && elem != 8 && elem != 16)
+            cli_fail("--elem-bytes '%s': 4, 8 or 16", o->elem);
+        return false;
+    }
+    in->setup.elem_bytes = (int)elem;
+    in->kernel = p ? p->name : NULL;
+    in->store = p ? p->store : o->store;
+    in->load = p ? p->load : o->load;
+    in->has_pad = p ? p->padded : (strstr(in->store, "pad") || strstr(in->load, "pad"));
+    in->pad = in->setup.bdx == in->setup.bdy ? 1 : 2; /* the notes' IPAD and NPAD */
+    if (o->pad) {
+        if (!in->has_pad) {
+            cli_fail("--pad: %s has no padding (the padded kernels are setRowReadColPad and setRowReadColDynPad)",
+                     in->kernel ? in->kernel : "this access");
+            return false;
+        }
+        if (!cli_int("--pad", o->pad, false, 0, 1024, &pad))
+            return false;
+        in->pad = (int)pad;
+    }
+    return read_mode(o, in);
+}
+
+static bool analyse(const banks_inputs *in, int pad, gr_bank_result *store, gr_bank_result *load)
+{
+    gr_error err;
+    if (gr_banks_formula(&in->setup, in->store, in->has_pad, pad, store, &err) &&
+        gr_banks_formula(&in->setup, in->load, in->has_pad, pad, load, &err))
+        return true;
+    cli_fail("%s", err.text);
+    return false;
+}
+
+/* The smallest padding, 0 to 64, with both accesses at their ideal. */
+static int suggest_pad(const banks_inputs *in)
+{
+    gr_bank_result s, l;
+    for (int pad = 0; pad <= 64; pad++)
+        if (analyse(in, pad, &s, &l) && s.ways == 1 && l.ways == 1)
+            return pad;
+    return -1;
+}
+
+static void print_access(const char *what, const char *formula, const gr_bank_result *r)
+{
+    printf("  %-5s  tile[%s]\n", what, formula);
+    printf("         %d-way: %g wavefront%s per request (ideal %d)\n", r->ways, r->wavefronts_per_request,
+           r->wavefronts_per_request == 1 ? "" : "s", r->ideal_wavefronts);
+    if (r->ways <= 1)
+        return;
+    printf("         warp %d, bank %d: threads", r->worst_warp, r->worst_bank);
+    for (int i = 0; i < r->colliding_count && i < 8; i++)
+        printf("%s %d", i ? "," : "", r->colliding_threads[i]);
+    printf("%s touch %d-byte words", r->colliding_count > 8 ? ", ..." : "", r->word_bytes);
+    for (int i = 0; i < r->colliding_count && i < 8; i++)
+        printf("%s %lld", i ? "," : "", r->colliding_words[i]);
+    printf("%s\n", r->colliding_count > 8 ? ", ..." : "");
+}
+
+static json_t *access_json(const gr_bank_result *r)
+{
+    json_t *j = json_object();
+    json_object_set_new(j, "ways", json_integer(r->ways));
+    json_object_set_new(j, "wavefronts_per_request", json_real(r->wavefronts_per_request));
+    json_object_set_new(j, "ideal_wavefronts", json_integer(r->ideal_wavefronts));
+    return j;
+}
+
+static int report(const banks_options *o, const banks_inputs *in, const gr_bank_result *s, const gr_bank_result *l,
+                  int suggested)
+{
+    int width = in->setup.mode == GR_BANKS_4BYTE ? 4 : 8;
+    if (o->json) {
+        json_t *j = json_object();
+        char block[32];
+        snprintf(block, sizeof block, "%dx%d", in->setup.bdx, in->setup.bdy);
+        json_object_set_new(j, "banks", json_integer(32));
+        json_object_set_new(j, "bank_width", json_integer(width));
+        json_object_set_new(j, "store", access_json(s));
+        json_object_set_new(j, "load", access_json(l));
+        if (in->kernel)
+            json_object_set_new(j, "kernel", json_string(in->kernel));
+        json_object_set_new(j, "block", json_string(block));
+        json_object_set_new(j, "elem_bytes", json_integer(in->setup.elem_bytes));
+        if (in->has_pad)
+            json_object_set_new(j, "pad", json_integer(in->pad));
+        if (o->suggest)
+            json_object_set_new(j, "suggested_pad", suggested >= 0 ? json_integer(suggested) : json_null());
+        return cli_print_json(j);
+    }
+    printf("Shared-memory banks of %s, block %dx%d, %d-byte elements%s", in->kernel ? in->kernel : "the access",
+           in->setup.bdx, in->setup.bdy, in->setup.elem_bytes, in->has_pad ? "" : "\n");
+    if (in->has_pad)
+        printf(", pad %d\n", in->pad);
+    printf("on %s\n\n", in->device);
+    print_access("store", in->store, s);
+    print_access("load", in->load, l);
+    if (o->suggest && suggested >= 0)
+        printf("\nThe smallest padding that makes both conflict-free: %d (--pad %d).\n", suggested, suggested);
+    else if (o->suggest)
+        printf("\nNo padding up to 64 makes both conflict-free.\n");
+    return EXIT_OK;
+}
+
+int cmd_banks(int argc, char **argv)
+{
+    banks_options o = {0};
+    static banks_inputs in;
+    bool go_on;
+    int rc = cli_parsed(parse(argc, argv, &o), &go_on);
+    if (!go_on)
+        return rc;
+    memset(&in, 0, sizeof in);
+    gr_bank_result store, load;
+    if (!read_inputs(&o, &in) || !analyse(&in, in.pad, &store, &load))
+        return EXIT_INPUT;
+    if (o.suggest && !in.has_pad)
+        return cli_fail("--suggest-pad: %s has no padding to choose (give a formula with pad, or a padded kernel)",
+                        in.kernel ? in.kernel : "this access");
+    return report(&o, &in, &store, &load, o.suggest ? suggest_pad(&in) : -1);
+}
