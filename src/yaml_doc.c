@@ -222,6 +222,17 @@ static bool is_allowed(const char *key, const char *const allowed[])
     return false;
 }
 
+/* True if a key before p in the mapping is also called name. */
+static bool given_earlier(gr_yaml *y, yaml_node_pair_t *first, yaml_node_pair_t *p, const char *name)
+{
+    for (yaml_node_pair_t *q = first; q < p; q++) {
+        const char *earlier = gr_yaml_scalar(yaml_document_get_node(&y->doc, q->key));
+        if (earlier && strcmp(earlier, name) == 0)
+            return true;
+    }
+    return false;
+}
+
 bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
                            const char *const allowed[], gr_error *err)
 {
@@ -235,11 +246,8 @@ bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
             return gr_yaml_error(err, y, key, "%s: keys must be plain names", what);
         if (!is_allowed(name, allowed))
             return gr_yaml_error(err, y, key, "%s: unknown key '%s'", what, name);
-        for (yaml_node_pair_t *q = first; q < p; q++) {
-            const char *earlier = gr_yaml_scalar(yaml_document_get_node(&y->doc, q->key));
-            if (earlier && strcmp(earlier, name) == 0)
-                return gr_yaml_error(err, y, key, "%s: key '%s' given twice", what, name);
-        }
+        if (given_earlier(y, first, p, name))
+            return gr_yaml_error(err, y, key, "%s: key '%s' given twice", what, name);
     }
     return true;
 }
@@ -252,11 +260,8 @@ bool gr_yaml_check_unique(gr_yaml *y, yaml_node_t *node, const char *what, gr_er
     for (yaml_node_pair_t *p = first; p < node->data.mapping.pairs.top; p++) {
         yaml_node_t *key = yaml_document_get_node(&y->doc, p->key);
         const char *name = gr_yaml_scalar(key);
-        for (yaml_node_pair_t *q = first; name && q < p; q++) {
-            const char *earlier = gr_yaml_scalar(yaml_document_get_node(&y->doc, q->key));
-            if (earlier && strcmp(earlier, name) == 0)
-                return gr_yaml_error(err, y, key, "%s: key '%s' given twice", what, name);
-        }
+        if (name && given_earlier(y, first, p, name))
+            return gr_yaml_error(err, y, key, "%s: key '%s' given twice", what, name);
     }
     return true;
 }
