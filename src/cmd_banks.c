@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "banks.h"
+#include "banks_presets.h"
 #include "cli.h"
 #include "commands.h"
 
@@ -35,33 +36,6 @@ typedef struct {
     const char *kernel, *store, *load, *block, *pad, *elem, *device, *mode, *profiles;
     bool suggest, json;
 } banks_options;
-
-typedef struct {
-    const char *name, *store, *load;
-    bool padded;
-} preset;
-
-/* The notes' index formulas, general enough for square and rectangular
- * blocks: the transposed read is the rectangular kernels' tile[icol][irow]
- * with irow = idx / blockDim.y, icol = idx % blockDim.y (for a square block
- * it is tile[threadIdx.x][threadIdx.y]). */
-#define TRANSPOSED(row) "(ty*bdx+tx) % bdy * " row " + floor((ty*bdx+tx) / bdy)"
-static const preset presets[] = {
-    {"setRowReadRow", "ty*bdx+tx", "ty*bdx+tx", false},
-    {"setColReadCol", "tx*bdy+ty", "tx*bdy+ty", false},
-    {"setRowReadCol", "ty*bdx+tx", TRANSPOSED("bdx"), false},
-    {"setRowReadColDyn", "ty*bdx+tx", TRANSPOSED("bdx"), false},
-    {"setRowReadColPad", "ty*(bdx+pad)+tx", TRANSPOSED("(bdx+pad)"), true},
-    {"setRowReadColDynPad", "ty*(bdx+pad)+tx", TRANSPOSED("(bdx+pad)"), true},
-};
-
-static const preset *find_preset(const char *name)
-{
-    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
-        if (strcmp(presets[i].name, name) == 0)
-            return &presets[i];
-    return NULL;
-}
 
 static int parse(int argc, char **argv, banks_options *o)
 {
@@ -160,7 +134,7 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
 static bool read_inputs(const banks_options *o, banks_inputs *in)
 {
     int64_t elem = 4, pad;
-    const preset *p = o->kernel ? find_preset(o->kernel) : NULL;
+    const gr_bank_preset *p = o->kernel ? gr_bank_preset_find(o->kernel) : NULL;
     if (o->kernel && !p) {
         cli_fail("--kernel '%s': not a kernel of the notes (setRowReadRow, setColReadCol, setRowReadCol, "
                  "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", o->kernel);
@@ -177,7 +151,7 @@ static bool read_inputs(const banks_options *o, banks_inputs *in)
     in->store = p ? p->store : o->store;
     in->load = p ? p->load : o->load;
     in->has_pad = p ? p->padded : (strstr(in->store, "pad") || strstr(in->load, "pad"));
-    in->pad = in->setup.bdx == in->setup.bdy ? 1 : 2; /* the notes' IPAD and NPAD */
+    in->pad = gr_bank_default_pad(in->setup.bdx, in->setup.bdy);
     if (o->pad) {
         if (!in->has_pad) {
             cli_fail("--pad: %s has no padding (the padded kernels are setRowReadColPad and setRowReadColDynPad)",

@@ -24,7 +24,9 @@ static const char help[] =
     "  --only PARTS   a comma-separated list of the parts above (default: all)\n"
     "  --quick        small sizes (seconds; the GPU test of make check)\n"
     "  --repeats N    timed runs of each kernel, the median kept (default 20)\n"
-    "  --profiles DIR look for profiles in DIR first (the GPU's own predicts occupancy)\n";
+    "  --profiles DIR look for profiles in DIR first (the GPU's own predicts occupancy)\n"
+    "  --bank-counters FILE  the layout kernels' wavefronts per request as Nsight Compute\n"
+    "                 counted them (tools/bank-proof makes it), recorded beside gpuroof's\n";
 
 #ifdef HAVE_CUDA
 #include "measure.h"
@@ -34,11 +36,12 @@ typedef struct {
     bool ceilings, matmul, smem, occupancy, sweep;
     bool quick;
     int repeats;
+    const char *bank_counters;
 } measure_plan;
 #endif
 
 typedef struct {
-    const char *output, *only, *profiles, *repeats;
+    const char *output, *only, *profiles, *repeats, *bank_counters;
     bool quick;
 } measure_options;
 
@@ -47,13 +50,16 @@ static int parse(int argc, char **argv, measure_options *o)
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'}, {"only", required_argument, NULL, 'O'},
         {"quick", no_argument, NULL, 'q'}, {"repeats", required_argument, NULL, 'r'},
-        {"profiles", required_argument, NULL, 'R'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+        {"profiles", required_argument, NULL, 'R'}, {"bank-counters", required_argument, NULL, 'B'},
+        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
     };
     int c;
     while ((c = cli_getopt(argc, argv, "o:", longopts)) != -1) {
         if (c == 'h')
             return cli_show_help(help);
-        if (c == 'o' || c == 'O' || c == 'r' || c == 'R')
+        if (c == 'B')
+            o->bank_counters = optarg;
+        else if (c == 'o' || c == 'O' || c == 'r' || c == 'R')
             *(c == 'o' ? &o->output : c == 'O' ? &o->only : c == 'r' ? &o->repeats : &o->profiles) = optarg;
         else if (c == 'q')
             o->quick = true;
@@ -74,6 +80,7 @@ static int read_plan(const measure_options *o, measure_plan *p)
         return EXIT_INPUT;
     p->repeats = (int)repeats;
     p->quick = o->quick;
+    p->bank_counters = o->bank_counters;
     for (size_t i = 0; i < 5; i++)
         *flags[i] = !o->only;
     for (const char *part = o->only; part && *part;) {
@@ -161,6 +168,16 @@ static void print_summary(const measure_run *r, const char *path)
     if (r->occupancy_count)
         printf("  occupancy: gpuroof equals the residency probe in %d of %zu configurations\n", agree,
                r->occupancy_count);
+    int counted = 0, equal = 0;
+    for (size_t i = 0; i < r->layout_count; i++)
+        if (r->layouts[i].measured_load >= 0) {
+            counted++;
+            equal += r->layouts[i].measured_load == r->layouts[i].predicted_load &&
+                     r->layouts[i].measured_store == r->layouts[i].predicted_store;
+        }
+    if (counted)
+        printf("  banks: gpuroof's wavefronts per request equal Nsight Compute's in %d of %d launches\n", equal,
+               counted);
     if (r->failures)
         printf("  %d results failed their checks and are not plotted\n", r->failures);
 }

@@ -43,6 +43,8 @@ typedef struct {
     char kernel[64];
     int bdimx, bdimy, pad;
     bool verified;
+    double predicted_load, predicted_store; /* wavefronts per request, gpuroof banks */
+    double measured_load, measured_store;   /* from Nsight Compute's counters; < 0: not measured */
 } measure_layout;
 
 typedef struct {
@@ -65,6 +67,7 @@ typedef struct {
 typedef struct {
     bool ceilings, matmul, smem, occupancy, sweep;
     bool quick;  /* small sizes: the GPU test of make check */
+    const char *bank_counters; /* "load store" wavefronts per request of each layout launch, in order */
     int repeats;
 } measure_plan;
 

@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include "banks.h"
+#include "banks_presets.h"
 #include "cli.h"
 #include "measure.h"
 #include "occupancy.h"
@@ -24,7 +27,31 @@ static int expected_out(grk_layout_kind kind, int i, int bdimx, int bdimy)
     return (i % bdimy) * bdimx + i / bdimy;
 }
 
-static bool check_layout(measure_run *r, grk_layout_kind kind, int bdimx, int bdimy, int pad)
+/* gpuroof banks' figures for one layout launch, on this GPU's banks. */
+static bool predict_banks(const measure_run *r, measure_layout *l)
+{
+    const gr_bank_preset *p = gr_bank_preset_find(l->kernel);
+    gr_bank_setup setup = {l->bdimx, l->bdimy, 4,
+                           r->profile && r->profile->bank_scheme == GR_BANKS_KEPLER ? GR_BANKS_KEPLER_4 : GR_BANKS_4BYTE};
+    gr_bank_result store, load;
+    gr_error err;
+    if (!p || !gr_banks_formula(&setup, p->store, p->padded, l->pad, &store, &err) ||
+        !gr_banks_formula(&setup, p->load, p->padded, l->pad, &load, &err))
+        return !cli_fail("bank prediction for %s: %s", l->kernel, p ? err.text : "no such kernel");
+    l->predicted_store = store.wavefronts_per_request;
+    l->predicted_load = load.wavefronts_per_request;
+    return true;
+}
+
+/* The next line of the counters file: the launch's measured wavefronts. */
+static void read_counters(FILE *counters, measure_layout *l)
+{
+    l->measured_load = l->measured_store = -1;
+    if (counters && fscanf(counters, "%lf %lf", &l->measured_load, &l->measured_store) != 2)
+        l->measured_load = l->measured_store = -1;
+}
+
+static bool check_layout(measure_run *r, grk_layout_kind kind, int bdimx, int bdimy, int pad, FILE *counters)
 {
     grk_error err;
     int n = bdimx * bdimy;
@@ -44,25 +71,34 @@ static bool check_layout(measure_run *r, grk_layout_kind kind, int bdimx, int bd
     measure_layout *l = &r->layouts[r->layout_count++];
     snprintf(l->kernel, sizeof l->kernel, "%s", grk_layout_name(kind));
     l->bdimx = bdimx, l->bdimy = bdimy, l->pad = pad, l->verified = right;
+    read_counters(counters, l);
     if (!right) {
         r->failures++;
         cli_fail("%s %dx%d pad %d: wrong output", l->kernel, bdimx, bdimy, pad);
     }
-    return true;
+    return predict_banks(r, l);
 }
 
+/* Every kernel of the notes, square 32x32, rectangular 32x16 and 16x16
+ * tiles, the padded ones with 0 to 3 columns of padding: one launch each,
+ * in this order (tools/bank-proof pairs Nsight Compute's rows with them). */
 bool measure_layouts(measure_run *r, const measure_plan *p)
 {
-    static const int shapes[][3] = {{32, 32, 1}, {32, 16, 2}}; /* the seeds' IPAD and NPAD */
-    (void)p;
+    static const int shapes[][2] = {{32, 32}, {32, 16}, {16, 16}};
+    FILE *counters = p->bank_counters ? fopen(p->bank_counters, "r") : NULL;
+    if (p->bank_counters && !counters)
+        return !cli_fail("%s: %s", p->bank_counters, strerror(errno));
     measure_progress("the shared-memory layout kernels");
-    for (size_t s = 0; s < 2; s++)
-        for (int k = 0; k < GRK_LAYOUT_COUNT; k++) {
+    bool ok = true;
+    for (size_t s = 0; ok && s < 3; s++)
+        for (int k = 0; ok && k < GRK_LAYOUT_COUNT; k++) {
             bool padded = k == GRK_SET_ROW_READ_COL_PAD || k == GRK_SET_ROW_READ_COL_DYN_PAD;
-            if (!check_layout(r, (grk_layout_kind)k, shapes[s][0], shapes[s][1], padded ? shapes[s][2] : 0))
-                return false;
+            for (int pad = 0; ok && pad <= (padded ? 3 : 0); pad++)
+                ok = check_layout(r, (grk_layout_kind)k, shapes[s][0], shapes[s][1], pad, counters);
         }
-    return true;
+    if (counters)
+        fclose(counters);
+    return ok;
 }
 
 /* ---- residency ---------------------------------------------------------- */

@@ -174,6 +174,25 @@ static void write_checks(gr_yaml_writer *w, const measure_run *r)
         gr_yw_close_map(w);
     }
     gr_yw_close_list(w);
+    gr_yw_key(w, "bank_checks");
+    gr_yw_list(w);
+    for (size_t i = 0; i < r->layout_count; i++) {
+        const measure_layout *l = &r->layouts[i];
+        char block[32];
+        snprintf(block, sizeof block, "%dx%d", l->bdimx, l->bdimy);
+        gr_yw_flow_map(w);
+        gr_yw_kv_string(w, "kernel", l->kernel);
+        gr_yw_kv_string(w, "block", block);
+        gr_yw_kv_int(w, "pad", l->pad);
+        gr_yw_kv_double(w, "predicted_load", l->predicted_load);
+        gr_yw_kv_double(w, "predicted_store", l->predicted_store);
+        if (l->measured_load >= 0) {
+            gr_yw_kv_double(w, "measured_load", l->measured_load);
+            gr_yw_kv_double(w, "measured_store", l->measured_store);
+        }
+        gr_yw_close_map(w);
+    }
+    gr_yw_close_list(w);
 }
 
 bool measure_write(const measure_run *r, const char *path)
