@@ -143,6 +143,55 @@ static bool read_occupancy_checks(gr_yaml *y, yaml_node_t *root, gr_results *r, 
     return true;
 }
 
+static bool read_optional_double(gr_yaml *y, yaml_node_t *item, const char *key, double *out, gr_error *err)
+{
+    yaml_node_t *node = gr_yaml_get(y, item, key);
+    char name[64];
+    snprintf(name, sizeof name, "bank_checks.%s", key);
+    *out = -1;
+    return !node || gr_yaml_double(y, node, name, 0, 1e12, out, err);
+}
+
+static bool read_bank_check(gr_yaml *y, yaml_node_t *item, gr_result_bank *b, gr_error *err)
+{
+    long long pad;
+    if (item->type != YAML_MAPPING_NODE)
+        return gr_yaml_error(err, y, item, "bank_checks: each check must be a mapping");
+    yaml_node_t *kernel = gr_yaml_require(y, item, "bank_checks", "kernel", err);
+    yaml_node_t *block = kernel ? gr_yaml_require(y, item, "bank_checks", "block", err) : NULL;
+    char shape[32];
+    if (!gr_yaml_check_unique(y, item, "bank_checks", err) || !block ||
+        !gr_yaml_string(y, kernel, "bank_checks.kernel", b->kernel, sizeof b->kernel, err) ||
+        !gr_yaml_string(y, block, "bank_checks.block", shape, sizeof shape, err) ||
+        !read_int_key(y, item, "bank_checks", "pad", &pad, err))
+        return false;
+    char tail;
+    if (sscanf(shape, "%dx%d%c", &b->bdx, &b->bdy, &tail) != 2 || b->bdx < 1 || b->bdy < 1)
+        return gr_yaml_error(err, y, block, "bank_checks.block must be XxY, not '%s'", shape);
+    b->pad = (int)pad;
+    return read_optional_double(y, item, "predicted_load", &b->predicted_load, err) &&
+           read_optional_double(y, item, "predicted_store", &b->predicted_store, err) &&
+           read_optional_double(y, item, "measured_load", &b->measured_load, err) &&
+           read_optional_double(y, item, "measured_store", &b->measured_store, err) &&
+           read_optional_double(y, item, "ns_per_rep", &b->ns_per_rep, err);
+}
+
+static bool read_bank_checks(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
+{
+    size_t n;
+    yaml_node_t *checks;
+    if (!list(y, root, "bank_checks", &checks, &n, err))
+        return false;
+    r->banks = calloc(n ? n : 1, sizeof *r->banks);
+    if (!r->banks)
+        return gr_error_set(err, "%s: out of memory", r->path);
+    for (size_t i = 0; i < n; i++, r->bank_count++)
+        if (!read_bank_check(y, yaml_document_get_node(&y->doc, checks->data.sequence.items.start[i]), &r->banks[i],
+                             err))
+            return false;
+    return true;
+}
+
 static bool read_rows(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
 {
     size_t nk, ns;
@@ -188,7 +237,8 @@ bool gr_results_load(const char *path, gr_results *out, gr_error *err)
     bool ok = root->type == YAML_MAPPING_NODE ? true
                                               : gr_yaml_error(err, &y, root, "a results file must be a mapping");
     ok = ok && gr_yaml_check_unique(&y, root, "the results", err) && read_device(&y, root, out, err) &&
-         read_ceilings(&y, root, out, err) && read_rows(&y, root, out, err) && read_occupancy_checks(&y, root, out, err);
+         read_ceilings(&y, root, out, err) && read_rows(&y, root, out, err) && read_occupancy_checks(&y, root, out, err) &&
+         read_bank_checks(&y, root, out, err);
     gr_yaml_free(&y);
     if (!ok)
         gr_results_free(out);
@@ -200,6 +250,9 @@ void gr_results_free(gr_results *r)
     free(r->kernels);
     free(r->sweep);
     free(r->occupancy);
+    free(r->banks);
+    r->banks = NULL;
+    r->bank_count = 0;
     r->kernels = NULL;
     r->sweep = NULL;
     r->occupancy = NULL;

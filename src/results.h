@@ -24,6 +24,15 @@ typedef struct {
     int predicted, runtime_api, measured;
 } gr_result_occupancy;
 
+/* A layout kernel's shared-memory wavefronts per request; measured < 0
+ * where the run had no counters. */
+typedef struct {
+    char kernel[64];
+    int bdx, bdy, pad;
+    double predicted_load, predicted_store, measured_load, measured_store;
+    double ns_per_rep; /* < 0 where not timed */
+} gr_result_bank;
+
 /* Ceilings absent from the file are NaN. */
 typedef struct {
     double dram_read_gbs, dram_write_gbs, dram_copy_gbs, dram_triad_gbs, memcpy_d2d_gbs;
@@ -41,6 +50,8 @@ typedef struct {
     gr_result_point *sweep;
     size_t occupancy_count;
     gr_result_occupancy *occupancy;
+    size_t bank_count;
+    gr_result_bank *banks;
 } gr_results;
 
 bool gr_results_load(const char *path, gr_results *out, gr_error *err);
