@@ -105,6 +105,16 @@ const char *grk_layout_name(grk_layout_kind kind);
  * rectangular kernels use the seeds' irow/icol transpose), pad columns of
  * padding (the Pad kernels; 0 otherwise).  out receives bdimx*bdimy ints. */
 int grk_layout(grk_layout_kind kind, int bdimx, int bdimy, int pad, int *out, grk_error *err);
+/* The same kernel with its shared-memory store and load repeated `reps`
+ * times inside the kernel (a barrier between them and another before the
+ * next store, the loaded values summed in a register and fed into the next
+ * store), launched on `blocks` blocks, the one global store at the end:
+ * its time is the shared-memory traffic's (and the barriers').  Timed like the
+ * others (one warm-up, then the median of `repeats`). *ns_per_rep: the
+ * median time over reps.  reps, blocks and repeats at least 1; block, pad
+ * and the static tiles as for grk_layout. */
+int grk_layout_timed(grk_layout_kind kind, int bdimx, int bdimy, int pad, int reps, int blocks, int repeats,
+                     grk_timing *t, double *ns_per_rep, grk_error *err);
 
 /* ---- residency ------------------------------------------------------------ */
 

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "atomic_file.h"
+#include "chart_banks.h"
 #include "chart_occupancy.h"
 #include "chart_roofline.h"
 #include "cli.h"
@@ -21,6 +22,7 @@ static const char help[] =
     "                    [--results FILE ...] -o FILE.pdf|FILE.png [--keep-script | --script-only]\n"
     "       gpuroof plot occupancy --device NAME --threads N --regs R [--smem BYTES]\n"
     "                    -o FILE.pdf|FILE.png [--keep-script | --script-only]\n"
+    "       gpuroof plot banks --results FILE -o FILE.pdf|FILE.png\n"
     "\n"
     "Draws a chart with gnuplot (pdfcairo or pngcairo, by the extension of -o).\n"
     "\n"
@@ -45,7 +47,7 @@ enum { OPT_DEVICE = 1, OPT_PRECISION, OPT_MODEL, OPT_POINT, OPT_RESULTS, OPT_OUT
 #define MAX_ITEMS GR_CHART_MAX_ITEMS
 
 typedef struct {
-    bool occupancy;
+    bool occupancy, banks;
     const char *devices[MAX_ITEMS];
     size_t device_count;
     const char *precision, *output, *profiles, *threads, *regs, *smem;
@@ -127,6 +129,11 @@ static int check_options(const plot_options *o)
         return cli_usage_error("plot", "give -o FILE.pdf or FILE.png");
     if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png"))
         return cli_usage_error("plot", "-o must end in .pdf or .png, not '%s'", o->output);
+    if (o->banks) {
+        if (o->results_count != 1 || o->device_count || o->model_count || o->point_count || o->threads)
+            return cli_usage_error("plot", "plot banks takes one --results FILE and nothing else to draw");
+        return EXIT_OK;
+    }
     if (o->device_count == 0)
         return cli_usage_error("plot", "give --device NAME");
     if (o->keep_script && o->script_only)
@@ -154,8 +161,11 @@ static int parse(int argc, char **argv, plot_options *o)
         if (rc != EXIT_OK)
             return rc;
     }
-    if (optind < argc && (strcmp(argv[optind], "occupancy") == 0 || strcmp(argv[optind], "roofline") == 0))
-        o->occupancy = strcmp(argv[optind++], "occupancy") == 0;
+    if (optind < argc && (strcmp(argv[optind], "occupancy") == 0 || strcmp(argv[optind], "roofline") == 0 ||
+                          strcmp(argv[optind], "banks") == 0)) {
+        o->occupancy = strcmp(argv[optind], "occupancy") == 0;
+        o->banks = strcmp(argv[optind++], "banks") == 0;
+    }
     if (optind < argc)
         return cli_usage_error("plot", "unexpected argument '%s'", argv[optind]);
     return check_options(o);
@@ -249,6 +259,21 @@ static bool build_roofline(const plot_options *o, gr_figure *fig, double width, 
     for (size_t i = 0; i < d.results_loaded; i++)
         gr_results_free(&d.results[i]);
     return ok;
+}
+
+static bool build_banks(const plot_options *o, gr_figure *fig)
+{
+    static gr_results r;
+    gr_error err;
+    if (!gr_results_load(o->results[0], &r, &err))
+        return cli_fail("%s", err.text), false;
+    bool ok = gr_banks_chart(&r, &fig->charts[0], &err);
+    gr_results_free(&r);
+    if (!ok)
+        return cli_fail("%s", err.text), false;
+    fig->chart_count = 1;
+    snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
+    return true;
 }
 
 static bool build_occupancy(const plot_options *o, gr_figure *fig)
@@ -373,7 +398,9 @@ int cmd_plot(int argc, char **argv)
     if (!go_on)
         return rc;
     double width = o.occupancy ? 11 : 7.5, height = o.occupancy ? 3.6 : 5;
-    if (!(o.occupancy ? build_occupancy(&o, &fig) : build_roofline(&o, &fig, width, height)))
+    bool built = o.banks ? build_banks(&o, &fig)
+                 : o.occupancy ? build_occupancy(&o, &fig) : build_roofline(&o, &fig, width, height);
+    if (!built)
         return EXIT_INPUT;
     rc = draw(&o, &fig, width, height);
     gr_figure_free(&fig);

@@ -45,6 +45,7 @@ typedef struct {
     bool verified;
     double predicted_load, predicted_store; /* wavefronts per request, gpuroof banks */
     double measured_load, measured_store;   /* from Nsight Compute's counters; < 0: not measured */
+    double ns_per_rep;                      /* one store and load, repeated in the kernel; < 0: not timed */
 } measure_layout;
 
 typedef struct {

@@ -51,6 +51,25 @@ static void read_counters(FILE *counters, measure_layout *l)
         l->measured_load = l->measured_store = -1;
 }
 
+/* The kernel with its store and load repeated enough to be timed: 8192
+ * threads' worth of full blocks an SM, each repeating them LAYOUT_REPS
+ * times (the time includes the two barriers of each repetition). */
+#define LAYOUT_REPS 2000
+
+static bool time_layout(measure_run *r, const measure_plan *p, grk_layout_kind kind, measure_layout *l)
+{
+    grk_timing t;
+    grk_error err;
+    l->ns_per_rep = -1;
+    if (p->quick) /* tools/bank-proof counts its quick pass: one launch each */
+        return true;
+    int blocks = r->device.sm_count * 8 * 1024 / (l->bdimx * l->bdimy);
+    if (grk_layout_timed(kind, l->bdimx, l->bdimy, l->pad, LAYOUT_REPS, blocks, p->repeats < 10 ? p->repeats : 10, &t,
+                         &l->ns_per_rep, &err) != 0)
+        return failed(&err);
+    return true;
+}
+
 static bool check_layout(measure_run *r, grk_layout_kind kind, int bdimx, int bdimy, int pad, FILE *counters)
 {
     grk_error err;
@@ -94,7 +113,8 @@ bool measure_layouts(measure_run *r, const measure_plan *p)
         for (int k = 0; ok && k < GRK_LAYOUT_COUNT; k++) {
             bool padded = k == GRK_SET_ROW_READ_COL_PAD || k == GRK_SET_ROW_READ_COL_DYN_PAD;
             for (int pad = 0; ok && pad <= (padded ? 3 : 0); pad++)
-                ok = check_layout(r, (grk_layout_kind)k, shapes[s][0], shapes[s][1], pad, counters);
+                ok = check_layout(r, (grk_layout_kind)k, shapes[s][0], shapes[s][1], pad, counters) &&
+                     time_layout(r, p, (grk_layout_kind)k, &r->layouts[r->layout_count - 1]);
         }
     if (counters)
         fclose(counters);

@@ -190,6 +190,8 @@ static void write_checks(gr_yaml_writer *w, const measure_run *r)
             gr_yw_kv_double(w, "measured_load", l->measured_load);
             gr_yw_kv_double(w, "measured_store", l->measured_store);
         }
+        if (l->ns_per_rep >= 0)
+            gr_yw_kv_double(w, "ns_per_rep", l->ns_per_rep);
         gr_yw_close_map(w);
     }
     gr_yw_close_list(w);
