@@ -42,62 +42,62 @@ $C0S2 << EOD
 10000 33454.08 ""
 EOD
 $C0S3 << EOD
-0.09375 263.012487 ""
-0.125 350.617368 ""
-0.1875 525.992002 ""
-0.25 703.012413 ""
-0.5 1407.15991 ""
-0.75 2084.90322 ""
-1 2825.21997 ""
-1.5 4232.44007 ""
-2 5649.36987 ""
-3 8318.93687 ""
-4 11255.8633 ""
-6 16769.7049 ""
-8 22157.052 ""
-12 33154.1639 ""
-16 46490.3806 ""
-24 56399.4334 ""
-32 59507.2723 ""
-48 61898.7328 ""
-64 62978.5992 ""
-100 64211.9426 ""
+0.09375 262.42556 ""
+0.125 349.929946 ""
+0.1875 525.168765 ""
+0.25 705.911255 ""
+0.5 1411.31775 ""
+0.75 2112.09065 ""
+1 2816.97793 ""
+1.5 4227.24126 ""
+2 5627.81361 ""
+3 8423.88325 ""
+4 11153.4418 ""
+6 16699.8052 ""
+8 22126.4609 ""
+12 33275.4043 ""
+16 46395.465 ""
+24 56212.9248 ""
+32 59417.9512 ""
+48 61578.6522 ""
+64 62828.4313 ""
+100 64074.3047 ""
 EOD
 $C0S4 << EOD
-0.01 32.9279761 ""
-19.8938911 65506.5572 ""
-10000 65506.5572 ""
+0.01 32.8932782 ""
+20.0255349 65870.549 ""
+10000 65870.549 ""
 EOD
 $C0S5 << EOD
-170.666667 5101.78377 ""
-682.666667 5271.10785 ""
+170.666667 5086.89513 ""
+682.666667 5269.10644 ""
 EOD
 $C0S6 << EOD
-170.666667 7625.57394 ""
-682.666667 8163.81585 ""
+170.666667 7603.11171 ""
+682.666667 8158.58967 ""
 EOD
 $C0S7 << EOD
-170.666667 8922.27122 ""
-682.666667 9186.50637 ""
+170.666667 8906.87693 ""
+682.666667 9191.62783 ""
 EOD
 $C0S8 << EOD
-170.666667 7627.30733 ""
-682.666667 8156.08017 ""
-166.666667 7377.67799 ""
+170.666667 7622.10951 ""
+682.666667 8147.8335 ""
+166.666667 7375.5013 ""
 EOD
 $C0S9 << EOD
-170.666667 6438.53633 ""
-682.666667 6502.74269 ""
-166.666667 5985.4432 ""
+170.666667 6427.74427 ""
+682.666667 6497.12101 ""
+166.666667 5988.59774 ""
 EOD
 $C0S10 << EOD
-170.666667 12065.5995 ""
-682.666667 12786.8271 ""
+170.666667 12016.987 ""
+682.666667 12780.3205 ""
 EOD
 $C0S11 << EOD
-170.666667 26410.4146 ""
-682.666667 50934.1016 ""
-166.666667 29648.9565 ""
+170.666667 30982.8556 ""
+682.666667 51342.0448 ""
+166.666667 30902.3481 ""
 EOD
 
 # ---- Roofline of NVIDIA H100 SXM5 80GB ----
@@ -114,14 +114,14 @@ set format y '%.0s%c'
 set label 1 'FP32 66.9 TFLOP/s (datasheet)' at 10000,66908.16 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 2 'FP64 33.5 TFLOP/s (datasheet)' at 10000,33454.08 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 3 'DRAM 3352 GB/s' at 0.00943400257,31.6227766 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 1
-set label 4 'measured DRAM 3293 GB/s' at 0.120902411,398.107171 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 2
+set label 4 'measured DRAM 3289 GB/s' at 0.121029947,398.107171 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 2
 set label 5 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.9 TFLOP/s, ridge 20 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
      $C0S1 using 1:2:3 with labels left offset 0.8,-1 font ',8' boxed notitle, \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
      $C0S3 using 1:2 with points linetype 2 pointtype 6 pointsize 0.35 title 'intensity sweep (measured)', \
-     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3293 GB/s, FP32 65.5 TFLOP/s (measured)', \
+     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3289 GB/s, FP32 65.9 TFLOP/s (measured)', \
      $C0S5 using 1:2 with points linetype 3 pointtype 4 pointsize 0.8 title 'matmul-naive (measured)', \
      $C0S6 using 1:2 with points linetype 4 pointtype 6 pointsize 0.8 title 'matmul-tiled16 (measured)', \
      $C0S7 using 1:2 with points linetype 5 pointtype 8 pointsize 0.8 title 'matmul-tiled32 (measured)', \

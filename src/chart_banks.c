@@ -23,14 +23,15 @@ bool gr_banks_chart(const gr_results *r, gr_chart *c, gr_error *err)
     double slowest = 0, fastest = INFINITY;
     gr_chart_init(c);
     snprintf(c->title, sizeof c->title, "Shared-memory bank conflicts on %s", r->device_name);
-    snprintf(c->xlabel, sizeof c->xlabel, "load wavefronts per request (n-way conflict), counted by Nsight Compute");
+    snprintf(c->xlabel, sizeof c->xlabel, "store + load wavefronts per request (Nsight Compute; 2: none)");
     snprintf(c->ylabel, sizeof c->ylabel, "time per store and load (ns)");
     snprintf(c->note, sizeof c->note, "Each point: one layout kernel, tile and padding, its store and load repeated in "
                                       "the kernel. Made by gpuroof.");
     c->log_x = c->log_y = true;
     for (size_t i = 0; i < r->bank_count; i++) {
         const gr_result_bank *b = &r->banks[i];
-        double ways = b->measured_load >= 0 ? b->measured_load : b->predicted_load;
+        double ways = b->measured_load >= 0 ? b->measured_load + b->measured_store
+                                            : b->predicted_load + b->predicted_store;
         if (b->ns_per_rep <= 0 || ways <= 0)
             continue;
         char label[96];
@@ -45,8 +46,8 @@ bool gr_banks_chart(const gr_results *r, gr_chart *c, gr_error *err)
     }
     if (c->series_count == 0)
         return gr_error_set(err, "%s has no timed bank checks (gpuroof measure records them)", r->path);
-    c->xmin = 0.7;
-    c->xmax = 48;
+    c->xmin = 1;
+    c->xmax = 100;
     c->ymin = pow(10, floor(log10(fastest / 1.5)));
     c->ymax = pow(10, ceil(log10(slowest * 1.5)));
     c->key_bottom_right = true;

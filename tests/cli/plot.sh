@@ -15,7 +15,8 @@ if (cd "$scratch" && "$top_srcdir/plots/make-charts" "$GPUROOF" --script-only) >
 else
     fail "runs" "$(shown "$err")" "exit 0"
 fi
-for chart in roofline-a100 roofline-devices occupancy-a100 roofline-h100-measured roofline-h200-measured; do
+for chart in roofline-a100 roofline-devices occupancy-a100 roofline-h100-measured roofline-h200-measured \
+    bank-conflicts-h100; do
     if cmp -s "$scratch/plots/$chart.gp" "$top_srcdir/plots/$chart.gp"; then
         pass "plots/$chart.gp is current"
     else
@@ -27,7 +28,8 @@ done
 for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/s':'ridge 12.5 FLOP/B':'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' \
     roofline-devices:'Rooflines of k40, v100, a100, h100, h200':'FP32 66.9 TFLOP/s: h100, h200':'NVIDIA Tesla K40' \
     occupancy-a100:'4 blocks, 50%':'registers per thread':'256 threads: 50%' \
-    roofline-h100-measured:'NVIDIA H100 80GB HBM3':'(measured)':'matmul-tiled32-coarsened':'intensity sweep'; do
+    roofline-h100-measured:'NVIDIA H100 80GB HBM3':'(measured)':'matmul-tiled32-coarsened':'intensity sweep' \
+    bank-conflicts-h100:'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3':'setRowReadColPad (measured)':'Nsight Compute'; do
     name=${chart%%:*}
     pdf="$top_srcdir/plots/$name.pdf"
     last="pdfinfo plots/$name.pdf"
@@ -144,6 +146,10 @@ run plot occupancy --device a100 --threads 2000 --regs 32 -o x.pdf
 expect_fails 1 'gpuroof: 2000 threads per block exceed the maximum of 1024 threads per block'
 run plot occupancy --device a100 --device h100 --threads 256 --regs 32 -o x.pdf
 expect_fails 2 'gpuroof plot: plot occupancy takes one --device, --threads and --regs (gpuroof plot --help)'
+run plot banks --results "$top_srcdir/tests/data/results/synthetic.yaml" -o x.pdf
+expect_fails 1 "gpuroof: $top_srcdir/tests/data/results/synthetic.yaml has no timed bank checks (gpuroof measure records them)"
+run plot banks --device a100 -o x.pdf
+expect_fails 2 'gpuroof plot: plot banks takes one --results FILE and nothing else to draw (gpuroof plot --help)'
 run plot --device a100 --threads 256 -o x.pdf
 expect_fails 2 'gpuroof plot: --threads, --regs and --smem are for plot occupancy (gpuroof plot --help)'
 check "no file left by the failures" "$(ls x.* 2>/dev/null)" ""

@@ -1,0 +1,98 @@
+# Shared-memory bank conflicts on NVIDIA H100 80GB HBM3
+# Made by: gpuroof plot banks --results plots/data/h100-sxm.yaml -o plots/bank-conflicts-h100.pdf
+# Self-contained: edit it and run `gnuplot THIS_FILE`, or
+# `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
+if (!exists("outfile")) outfile = 'plots/bank-conflicts-h100.pdf'
+set terminal pdfcairo noenhanced color font 'Sans,9' size 7.5in,5in
+set output outfile
+
+# ---- style (plots/style.gp) ----
+# gpuroof chart style: every chart's script carries a copy of this file.
+# Colours: the Okabe-Ito palette, told apart by colour-blind readers too.
+set linetype 1 linecolor rgb '#0072B2' linewidth 2 pointsize 0.8
+set linetype 2 linecolor rgb '#D55E00' linewidth 2 pointsize 0.8
+set linetype 3 linecolor rgb '#009E73' linewidth 2 pointsize 0.8
+set linetype 4 linecolor rgb '#CC79A7' linewidth 2 pointsize 0.8
+set linetype 5 linecolor rgb '#E69F00' linewidth 2 pointsize 0.8
+set linetype 6 linecolor rgb '#56B4E9' linewidth 2 pointsize 0.8
+set linetype 7 linecolor rgb '#000000' linewidth 2 pointsize 0.8
+set linetype 8 linecolor rgb '#7F7F7F' linewidth 2 pointsize 0.8
+set title font ',12'
+set border 3 linewidth 1 linecolor rgb '#333333'
+set tics nomirror out scale 0.6
+set grid xtics ytics mxtics mytics linecolor rgb '#E5E5E5' linewidth 0.6, linecolor rgb '#F2F2F2' linewidth 0.4
+set key top left Left reverse box linetype 1 linecolor rgb '#CCCCCC' linewidth 0.5 opaque samplen 3 spacing 1.1 font ',8'
+set lmargin at screen 0.11
+set rmargin at screen 0.91
+set bmargin at screen 0.16
+set tmargin at screen 0.90
+set style textbox opaque noborder margins 0.3,0.3
+
+# ---- data ----
+$C0S0 << EOD
+2 598.856002 "32x32 pad 0"
+2 539.95198 "32x16 pad 0"
+2 535.960019 "16x16 pad 0"
+EOD
+$C0S1 << EOD
+64 8482.73611 "32x32 pad 0"
+32 4273.24796 "32x16 pad 0"
+16 2297.08004 "16x16 pad 0"
+EOD
+$C0S2 << EOD
+33 4314.152 "32x32 pad 0"
+17 2329.83208 "32x16 pad 0"
+9 1340.94399 "16x16 pad 0"
+EOD
+$C0S3 << EOD
+33 4313.65609 "32x32 pad 0"
+17 2327.32797 "32x16 pad 0"
+9 1340.96003 "16x16 pad 0"
+EOD
+$C0S4 << EOD
+33 4312.65593 "32x32 pad 0"
+2 599.856019 "32x32 pad 1"
+3 561.839998 "32x32 pad 2"
+2 597.50402 "32x32 pad 3"
+17 2329 "32x16 pad 0"
+3 542.919993 "32x16 pad 1"
+2 540.359974 "32x16 pad 2"
+3 542.736024 "32x16 pad 3"
+9 1342.52799 "16x16 pad 0"
+4 633.008003 "16x16 pad 1"
+3 537.151992 "16x16 pad 2"
+4 633.064002 "16x16 pad 3"
+EOD
+$C0S5 << EOD
+33 4308.0802 "32x32 pad 0"
+2 588.928014 "32x32 pad 1"
+3 556.000024 "32x32 pad 2"
+2 588.535994 "32x32 pad 3"
+17 2336.44795 "32x16 pad 0"
+3 546.936005 "32x16 pad 1"
+2 541.447997 "32x16 pad 2"
+3 546.664 "32x16 pad 3"
+9 1340.99197 "16x16 pad 0"
+4 632.768005 "16x16 pad 1"
+3 536.887974 "16x16 pad 2"
+4 632.887989 "16x16 pad 3"
+EOD
+
+# ---- Shared-memory bank conflicts on NVIDIA H100 80GB HBM3 ----
+unset label
+set title 'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3'
+set xlabel 'store + load wavefronts per request (Nsight Compute; 2: none)'
+set ylabel 'time per store and load (ns)'
+set logscale xy
+set xrange [1:100]
+set yrange [100:100000]
+set key bottom right
+set format x '%g'
+set format y '%.0s%c'
+set label 1 'Each point: one layout kernel, tile and padding, its store and load repeated in the kernel. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+plot $C0S0 using 1:2 with points linetype 1 pointtype 4 pointsize 0.8 title 'setRowReadRow (measured)', \
+     $C0S1 using 1:2 with points linetype 2 pointtype 6 pointsize 0.8 title 'setColReadCol (measured)', \
+     $C0S2 using 1:2 with points linetype 3 pointtype 8 pointsize 0.8 title 'setRowReadCol (measured)', \
+     $C0S3 using 1:2 with points linetype 4 pointtype 10 pointsize 0.8 title 'setRowReadColDyn (measured)', \
+     $C0S4 using 1:2 with points linetype 5 pointtype 12 pointsize 0.8 title 'setRowReadColPad (measured)', \
+     $C0S5 using 1:2 with points linetype 6 pointtype 14 pointsize 0.8 title 'setRowReadColDynPad (measured)'
