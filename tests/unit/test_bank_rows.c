@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <string.h>
 #include "banks.h"
 #include "banks_presets.h"
 #include "results.h"
@@ -44,6 +45,31 @@ static void h100_rows_equal_the_counters(void **state)
     gr_results_free(&r);
 }
 
+/* The README's table of the H100 rows is the results file's. */
+static void readme_table_is_the_results(void **state)
+{
+    (void)state;
+    static char readme[1 << 20];
+    FILE *f = fopen(GPUROOF_SRCDIR "/README.md", "r");
+    assert_non_null(f);
+    size_t n = fread(readme, 1, sizeof readme - 1, f);
+    fclose(f);
+    readme[n] = '\0';
+    gr_results r;
+    gr_error err;
+    if (!gr_results_load(GPUROOF_SRCDIR "/plots/data/h100-sxm.yaml", &r, &err))
+        fail_msg("%s", err.text);
+    for (size_t i = 0; i < r.bank_count; i++) {
+        const gr_result_bank *b = &r.banks[i];
+        char row[256];
+        snprintf(row, sizeof row, "| %s | %dx%d | %d | %g / %g | %g / %g | %.0f |", b->kernel, b->bdx, b->bdy, b->pad,
+                 b->predicted_store, b->predicted_load, b->measured_store, b->measured_load, b->ns_per_rep);
+        if (!strstr(readme, row))
+            fail_msg("README.md lacks the row %s", row);
+    }
+    gr_results_free(&r);
+}
+
 /* Professional CUDA C Programming's K40 figures (the notes). */
 static void k40_figures(void **state)
 {
@@ -59,6 +85,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(h100_rows_equal_the_counters),
+        cmocka_unit_test(readme_table_is_the_results),
         cmocka_unit_test(k40_figures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
