@@ -20,10 +20,6 @@
  *   launch       256, 512 or 1024 threads; a grid of exactly the resident
  *                blocks (SMs x blocks per SM at full occupancy) looping, or
  *                one pass (a block per U x blockDim float4s)
- * Copy alone, on sm_90 and newer (checked at run time), also tries the bulk
- * copy engine (bulk_copy_kernel): one thread a block moving 16-64 KiB chunks
- * global -> shared -> global with cp.async.bulk, 3 or 4 stages, 1 or 2
- * blocks on each SM; traced as "bulk-async ...".
  * Each candidate runs once untimed, then 3 times timed with events; the
  * lowest median wins and alone is timed for the result.  With the
  * environment variable GPUROOF_STREAM_TRACE set, every candidate's median
@@ -222,104 +218,6 @@ __global__ void stream_kernel(float *__restrict__ a, const float *__restrict__ b
     }
 }
 
-/* ---- copy through the Hopper bulk copy engine (sm_90 and newer) ----------
- * Each block's one elected thread (thread 0) moves chunks of STAGE bytes:
- * cp.async.bulk global -> shared completing on the stage's mbarrier, then
- * cp.async.bulk shared -> global in a bulk group.  STAGES stages of dynamic
- * shared memory: a stage is reloaded only once the store out of it has
- * finished reading it (cp.async.bulk.wait_group.read), so STAGES - 1 loads
- * stay in flight behind the store.  Block b takes chunks b, b + gridDim.x,
- * ...; the floats past the last whole chunk go by plain copies, spread over
- * every thread of the grid.  EF: both copies carry the L2 evict_first
- * policy.  Built for an older target (sm_80), the body is a plain
- * grid-stride copy; the search never picks it there (the run-time
- * compute-capability check in make_configs). */
-template <int STAGE, int STAGES, bool EF>
-__global__ void bulk_copy_kernel(float *__restrict__ a, const float *__restrict__ b, const float *__restrict__ c,
-                                 float s, size_t n, double *__restrict__ partials)
-{
-    static_assert(STAGE % 16 == 0 && STAGES >= 2, "bulk copies move multiples of 16 bytes");
-    (void)c, (void)s, (void)partials;
-    const size_t stage_floats = STAGE / sizeof(float);
-    size_t chunks = n / stage_floats;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    extern __shared__ __align__(128) unsigned char bulk_smem[];
-    __shared__ __align__(8) unsigned long long bulk_bar[STAGES];
-    if (threadIdx.x == 0) {
-        size_t first = blockIdx.x, step = gridDim.x;
-        size_t mine = first < chunks ? (chunks - first + step - 1) / step : 0;
-        unsigned smem = (unsigned)__cvta_generic_to_shared(bulk_smem);
-        unsigned bar = (unsigned)__cvta_generic_to_shared(bulk_bar);
-        unsigned long long policy = 0;
-        if (EF)
-            policy = evict_first_policy();
-        for (int st = 0; st < STAGES; st++)
-            asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(bar + 8u * st) : "memory");
-        /* the barriers' initialisation visible to the copy engine */
-        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-
-        /* chunk k of this block (k < mine) into stage k % STAGES */
-        auto load = [&](size_t k) {
-            int st = (int)(k % STAGES);
-            const float *src = b + (first + k * step) * stage_floats;
-            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar + 8u * st),
-                         "r"((unsigned)STAGE)
-                         : "memory");
-            if (EF)
-                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
-                             " [%0], [%1], %2, [%3], %4;" ::"r"(smem + (unsigned)(st * STAGE)),
-                             "l"(src), "r"((unsigned)STAGE), "r"(bar + 8u * st), "l"(policy)
-                             : "memory");
-            else
-                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
-                             " [%0], [%1], %2, [%3];" ::"r"(smem + (unsigned)(st * STAGE)),
-                             "l"(src), "r"((unsigned)STAGE), "r"(bar + 8u * st)
-                             : "memory");
-        };
-        for (size_t k = 0; k < (size_t)STAGES && k < mine; k++)
-            load(k);
-        for (size_t k = 0; k < mine; k++) {
-            int st = (int)(k % STAGES);
-            unsigned parity = (unsigned)(k / STAGES) & 1u, done = 0;
-            while (!done)
-                asm volatile("{\n\t.reg .pred p;\n\t"
-                             "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
-                             "selp.u32 %0, 1, 0, p;\n\t}"
-                             : "=r"(done)
-                             : "r"(bar + 8u * st), "r"(parity)
-                             : "memory");
-            /* the bytes the load wrote, ordered before the store's reads */
-            asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-            float *dst = a + (first + k * step) * stage_floats;
-            if (EF)
-                asm volatile("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint [%0], [%1], %2, %3;" ::"l"(
-                                 dst),
-                             "r"(smem + (unsigned)(st * STAGE)), "r"((unsigned)STAGE), "l"(policy)
-                             : "memory");
-            else
-                asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst),
-                             "r"(smem + (unsigned)(st * STAGE)), "r"((unsigned)STAGE)
-                             : "memory");
-            asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-            /* the previous chunk's store has read its stage: reload that
-             * stage with the chunk STAGES after it */
-            if (k >= 1 && k - 1 + STAGES < mine) {
-                asm volatile("cp.async.bulk.wait_group.read 1;" ::: "memory");
-                load(k - 1 + STAGES);
-            }
-        }
-        /* every store complete before the block (and its shared memory) goes */
-        asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
-    }
-#else
-    chunks = 0; /* never chosen below sm_90: a plain copy of everything */
-#endif
-    size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t e = chunks * stage_floats + (size_t)blockIdx.x * blockDim.x + threadIdx.x; e < n; e += stride)
-        a[e] = b[e];
-}
-
 __global__ void init_pattern(float *p, size_t n, unsigned int mod)
 {
     size_t stride = (size_t)gridDim.x * blockDim.x;
@@ -334,30 +232,18 @@ typedef void (*stream_kernel_t)(float *, const float *, const float *, float, si
 enum {
     W256 = 1 << 0, W512 = 1 << 1, W1024 = 1 << 2,
     P256 = 1 << 3, P512 = 1 << 4, P1024 = 1 << 5,
-    SH_W = W256 | W512 | W1024, SH_P = P256 | P512 | P1024, SH_ALL = SH_W | SH_P,
-    /* bulk-copy rows: BULK_THREADS threads, 1 or 2 blocks on each SM */
-    B1 = 1 << 6, B2 = 1 << 7
+    SH_W = W256 | W512 | W1024, SH_P = P256 | P512 | P1024, SH_ALL = SH_W | SH_P
 };
-
-#define BULK_THREADS 32
 
 /* One kernel of the search and the shapes it is tried in. */
 typedef struct {
     stream_kernel_t kernel;
     int u, ld, st, pipe, layout;
     unsigned shapes;
-    int stage, stages; /* bulk-copy rows: bytes a stage, stages; 0 for the others */
-    size_t smem;       /* dynamic shared memory a block */
-    int min_cc;        /* compute capability (major) the row needs; 0: any */
 } stream_variant;
 
 #define VARIANT(KIND, U, LD, ST, PIPE, LAYOUT, SHAPES) \
-    {stream_kernel<KIND, U, LD, ST, PIPE, LAYOUT>, U, LD, ST, PIPE, LAYOUT, SHAPES, 0, 0, 0, 0}
-/* A copy through the bulk copy engine: STAGES stages of STAGE_KIB KiB;
- * EF: the L2 evict_first policy on its loads and stores. */
-#define BULK_VARIANT(STAGE_KIB, STAGES, EF, SHAPES)                                                         \
-    {bulk_copy_kernel<STAGE_KIB * 1024, STAGES, EF>, 0, EF ? LD_EF : LD_PLAIN, EF ? ST_EF : ST_PLAIN, false, \
-     STRIDED, SHAPES, STAGE_KIB * 1024, STAGES, (size_t)STAGES * STAGE_KIB * 1024, 9}
+    {stream_kernel<KIND, U, LD, ST, PIPE, LAYOUT>, U, LD, ST, PIPE, LAYOUT, SHAPES}
 
 /* The kernels the warm-up chooses among, by kind.  Pipelining needs a loop:
  * resident-block grids only.  The first rows are the earlier fixed choices
@@ -417,13 +303,6 @@ static const stream_variant copy_variants[] = {
     VARIANT(K_COPY, 8, LD_PLAIN, ST_PLAIN, false, CHUNKED, SH_ALL),
     VARIANT(K_COPY, 8, LD_NC, ST_PLAIN, false, CHUNKED, SH_W),
     VARIANT(K_COPY, 8, LD_PLAIN, ST_PLAIN, true, CHUNKED, SH_W),
-    /* sm_90 and newer only (make_configs leaves them out below) */
-    BULK_VARIANT(32, 4, false, B1),
-    BULK_VARIANT(64, 3, false, B1),
-    BULK_VARIANT(32, 3, false, B1 | B2),
-    BULK_VARIANT(16, 4, false, B1 | B2),
-    BULK_VARIANT(32, 4, true, B1),
-    BULK_VARIANT(16, 4, true, B2),
 };
 static const stream_variant triad_variants[] = {
     VARIANT(K_TRIAD, 2, LD_NC, ST_PLAIN, false, STRIDED, SH_ALL),
@@ -476,7 +355,6 @@ typedef struct {
     int threads;
     bool one_wave;
     unsigned int grid;
-    int per_sm; /* bulk-copy rows: blocks on each SM */
 } stream_config;
 
 typedef struct {
@@ -490,9 +368,8 @@ typedef struct {
 static int launch_stream(void *ctx, int k, grk_error *err)
 {
     stream_run *r = (stream_run *)ctx;
-    const stream_config *c = &r->config[k];
-    c->v->kernel<<<c->grid, c->threads, c->v->smem>>>(r->a, r->b, r->c, r->s, r->n, r->partials);
-    GRK_LAUNCH_RETURN(c->v->stage ? "bulk_copy_kernel" : "stream_kernel");
+    r->config[k].v->kernel<<<r->config[k].grid, r->config[k].threads>>>(r->a, r->b, r->c, r->s, r->n, r->partials);
+    GRK_LAUNCH_RETURN("stream_kernel");
     return 0;
 }
 
@@ -506,11 +383,6 @@ static int launch_chosen(void *ctx, int config, grk_error *err)
 static void describe(const stream_config *c, char *out, size_t size)
 {
     const stream_variant *v = c->v;
-    if (v->stage) {
-        snprintf(out, size, "bulk-async %dKiB x%d stages%s %u x %d (%d blocks/SM)", v->stage / 1024, v->stages,
-                 v->ld == LD_EF ? " evict-first" : "", c->grid, c->threads, c->per_sm);
-        return;
-    }
     snprintf(out, size, "U=%d ld=%s st=%s%s%s %u x %d (%s)", v->u, ld_names[v->ld], st_names[v->st],
              v->pipe ? " pipelined" : "", v->layout == CHUNKED ? " chunked" : "", c->grid, c->threads,
              c->one_wave ? "resident blocks" : "one pass");
@@ -522,48 +394,15 @@ static void describe(const stream_config *c, char *out, size_t size)
 static int make_configs(grk_stream_kind kind, size_t n4, int sms, stream_config *out, int *count, grk_error *err)
 {
     static const int threads[] = {256, 512, 1024};
-    int variants = 0, made = 0, device = 0, cc = 0, optin = 0;
+    int variants = 0, made = 0;
     const stream_variant *v = variants_for(kind, &variants);
     if (!v) {
         grk_fail(err, "grk_stream: unknown kind %d", (int)kind);
         return -1;
     }
-    GRK_CHECK_RETURN(cudaGetDevice(&device));
-    GRK_CHECK_RETURN(cudaDeviceGetAttribute(&cc, cudaDevAttrComputeCapabilityMajor, device));
-    GRK_CHECK_RETURN(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
     for (int j = 0; j < variants; j++) {
         cudaFuncAttributes attr;
-        if (cc < v[j].min_cc)
-            continue; /* the bulk copies: sm_90 and newer */
         GRK_CHECK_RETURN(cudaFuncGetAttributes(&attr, v[j].kernel));
-        if (v[j].stage) {
-            /* BULK_THREADS threads; a grid of 1 or 2 blocks on each SM, where
-             * the shared memory lets that many reside */
-            if (v[j].smem + attr.sharedSizeBytes > (size_t)optin)
-                continue;
-            GRK_CHECK_RETURN(cudaFuncSetAttribute(v[j].kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                  (int)v[j].smem));
-            for (int want = 1; want <= 2; want++) {
-                int per_sm = 0;
-                if (!(v[j].shapes & (want == 1 ? B1 : B2)))
-                    continue;
-                GRK_CHECK_RETURN(
-                    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, v[j].kernel, BULK_THREADS, v[j].smem));
-                if (per_sm < want)
-                    continue;
-                if (made == (int)MAX_CONFIGS) {
-                    grk_fail(err, "grk_stream: more than %d candidates", (int)MAX_CONFIGS);
-                    return -1;
-                }
-                out[made].v = &v[j];
-                out[made].threads = BULK_THREADS;
-                out[made].one_wave = true;
-                out[made].grid = (unsigned int)(want * sms);
-                out[made].per_sm = want;
-                made++;
-            }
-            continue;
-        }
         for (int wave = 1; wave >= 0; wave--) {
             for (int t = 0; t < 3; t++) {
                 unsigned bit = (wave ? W256 : P256) << t;
@@ -595,7 +434,6 @@ static int make_configs(grk_stream_kind kind, size_t n4, int sms, stream_config 
                 out[made].threads = threads[t];
                 out[made].one_wave = wave != 0;
                 out[made].grid = (unsigned int)blocks;
-                out[made].per_sm = 0;
                 made++;
             }
         }
