@@ -8,9 +8,12 @@
 #include <stddef.h>
 #include "gpu.h"
 
-/* Fills err->message with "CALL: cudaGetErrorString(code) (file:line)",
- * marks err->no_device where the runtime finds no device or no driver, and
- * clears the runtime's last error.  err may be NULL. */
+/* Fills err->message with "CALL: cudaGetErrorString(code) [cudaErrorName]
+ * (file:line)", and where the error ends the run for a reason worth naming,
+ * a clause saying so (a kernel that faulted loses the CUDA context; an
+ * allocation failed for want of memory); marks err->no_device where the
+ * runtime finds no device or no driver, and clears the runtime's last
+ * (non-sticky) error.  err may be NULL. */
 void grk_fail_cuda(grk_error *err, const char *call, cudaError_t code, const char *file, int line);
 /* A kernel launch that failed: "name<<<...>>>: error string (file:line)". */
 void grk_fail_launch(grk_error *err, const char *kernel, cudaError_t code, const char *file, int line);
@@ -30,6 +33,19 @@ void grk_fail(grk_error *err, const char *fmt, ...)
             grk_fail_cuda(err, #call, grk_code_, __FILE__, __LINE__);        \
             goto fail;                                                       \
         }                                                                    \
+    } while (0)
+
+/* cudaMalloc of `bytes` into *pointer; on failure err says how many MiB
+ * were wanted, for what, and how much the GPU had free (cudaMemGetInfo), so
+ * that an out-of-memory error can be told from a broken device.  `what`
+ * names the buffer ("(void **)&r.a" is shown as "r.a"). */
+int grk_malloc(void **pointer, size_t bytes, const char *what, grk_error *err, const char *file, int line);
+
+/* GRK_CHECK for cudaMalloc: GRK_MALLOC(&d_x, bytes) goes to `fail:`. */
+#define GRK_MALLOC(pointer_address, bytes)                                   \
+    do {                                                                     \
+        if (grk_malloc((void **)(pointer_address), (bytes), #pointer_address, err, __FILE__, __LINE__) != 0) \
+            goto fail;                                                       \
     } while (0)
 
 /* The same where there is nothing to free: returns -1 at once. */

@@ -17,14 +17,76 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
+/* Errors after which the CUDA context is unusable (a kernel faulted or
+ * hung): every later call fails the same way, so the run must stop, and the
+ * message should say it was a kernel, not the call that reported it. */
+static bool context_lost(cudaError_t code)
+{
+    switch (code) {
+    case cudaErrorLaunchFailure:
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorAssert:
+    case cudaErrorECCUncorrectable:
+        return true;
+    default:
+        return false;
+    }
+}
+
 void grk_fail_cuda(grk_error *err, const char *call, cudaError_t code, const char *file, int line)
 {
     (void)cudaGetLastError(); /* clear the (non-sticky) error for the next call */
     if (!err)
         return;
     err->no_device = code == cudaErrorNoDevice || code == cudaErrorInsufficientDriver;
-    snprintf(err->message, sizeof err->message, "%s: %s (%s:%d)", call, cudaGetErrorString(code),
-             base_name(file), line);
+    const char *why = "";
+    if (context_lost(code))
+        why = "; a kernel failed on the GPU and the CUDA context is lost, so the run stops";
+    else if (code == cudaErrorMemoryAllocation)
+        why = "; out of GPU memory";
+    else if (code == cudaErrorLaunchOutOfResources)
+        why = "; the launch asked for more registers, threads or shared memory than an SM has";
+    snprintf(err->message, sizeof err->message, "%s: %s [%s]%s (%s:%d)", call, cudaGetErrorString(code),
+             cudaGetErrorName(code), why, base_name(file), line);
+}
+
+int grk_malloc(void **pointer, size_t bytes, const char *what, grk_error *err, const char *file, int line)
+{
+    const double mib = 1024.0 * 1024.0;
+    size_t free_bytes = 0, total_bytes = 0;
+    char memory[160];
+    cudaError_t code = cudaMalloc(pointer, bytes);
+    if (code == cudaSuccess)
+        return 0;
+    *pointer = NULL;
+    if (code != cudaErrorMemoryAllocation) {
+        grk_fail_cuda(err, "cudaMalloc", code, file, line);
+        return -1;
+    }
+    (void)cudaGetLastError(); /* the allocation's error is not sticky: cudaMemGetInfo may still answer */
+    cudaError_t info = cudaMemGetInfo(&free_bytes, &total_bytes);
+    if (info == cudaSuccess)
+        snprintf(memory, sizeof memory, "%.0f MiB of the GPU's %.0f MiB free", free_bytes / mib,
+                 total_bytes / mib);
+    else
+        snprintf(memory, sizeof memory, "free memory unknown (cudaMemGetInfo: %s)", cudaGetErrorString(info));
+    (void)cudaGetLastError();
+    if (strrchr(what, '&'))
+        what = strrchr(what, '&') + 1; /* "(void **)&r.a": the buffer's name */
+    if (err) {
+        err->no_device = false;
+        snprintf(err->message, sizeof err->message,
+                 "out of GPU memory: cudaMalloc of %.1f MiB for %s failed [cudaErrorMemoryAllocation]; %s "
+                 "(another process may hold the memory: nvidia-smi shows it) (%s:%d)",
+                 bytes / mib, what, memory, base_name(file), line);
+    }
+    return -1;
 }
 
 void grk_fail_launch(grk_error *err, const char *kernel, cudaError_t code, const char *file, int line)
@@ -145,7 +207,7 @@ int grk_read_samples(const float *d, size_t n, float *host, int samples, grk_err
     int rc = -1;
     if (samples <= 0 || n == 0)
         return 0;
-    GRK_CHECK(cudaMalloc((void **)&d_out, (size_t)samples * sizeof(float)));
+    GRK_MALLOC((void **)&d_out, (size_t)samples * sizeof(float));
     gather_samples<<<(samples + 255) / 256, 256>>>(d, n, d_out, samples);
     GRK_LAUNCH_CHECK("gather_samples");
     GRK_CHECK(cudaMemcpy(host, d_out, (size_t)samples * sizeof(float), cudaMemcpyDeviceToHost));
@@ -157,6 +219,56 @@ fail:
 }
 
 /* ---- the device -------------------------------------------------------- */
+
+/* CUDA 13000 as "13.0". */
+static void cuda_version(int version, char *out, size_t size)
+{
+    snprintf(out, size, "%d.%d", version / 1000, version % 1000 / 10);
+}
+
+/* Why cudaGetDeviceCount found no device, in words that say what to do:
+ * no driver, a driver older than the runtime gpuroof is linked with,
+ * CUDA_VISIBLE_DEVICES hiding the GPUs, or none there.  Every message starts
+ * "no CUDA device" (the tests that skip without a GPU look for it). */
+static void no_device_message(cudaError_t code, char *out, size_t size)
+{
+    int driver_version = 0, runtime_version = 0;
+    char driver[16], runtime[16];
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+    /* Both answer without a device; the driver's is 0 where no driver is loaded. */
+    if (cudaDriverGetVersion(&driver_version) != cudaSuccess)
+        driver_version = 0;
+    if (cudaRuntimeGetVersion(&runtime_version) != cudaSuccess)
+        runtime_version = CUDART_VERSION;
+    (void)cudaGetLastError();
+    cuda_version(driver_version, driver, sizeof driver);
+    cuda_version(runtime_version, runtime, sizeof runtime);
+    if (code == cudaErrorInsufficientDriver && driver_version == 0)
+        snprintf(out, size,
+                 "no CUDA device: no NVIDIA driver is loaded (cudaDriverGetVersion gives 0: libcuda.so.1 is missing "
+                 "or cannot be loaded; gpuroof's CUDA %s runtime needs a driver for CUDA %s or newer) "
+                 "[cudaGetDeviceCount: cudaErrorInsufficientDriver]",
+                 runtime, runtime);
+    else if (code == cudaErrorInsufficientDriver)
+        snprintf(out, size,
+                 "no CUDA device usable: the NVIDIA driver supports CUDA %s, older than the CUDA %s runtime "
+                 "gpuroof was built with; update the driver, or build gpuroof with a CUDA %s toolkit "
+                 "[cudaGetDeviceCount: cudaErrorInsufficientDriver]",
+                 driver, runtime, driver);
+    else if (visible && !visible[0])
+        snprintf(out, size,
+                 "no CUDA device visible: CUDA_VISIBLE_DEVICES is set but empty, which hides every GPU; unset it "
+                 "or name one (CUDA_VISIBLE_DEVICES=0) [cudaGetDeviceCount: %s]",
+                 code == cudaSuccess ? "0 devices" : cudaGetErrorName(code));
+    else if (visible)
+        snprintf(out, size,
+                 "no CUDA device visible: CUDA_VISIBLE_DEVICES='%s' names no GPU of this machine "
+                 "(nvidia-smi -L lists them) [cudaGetDeviceCount: %s]",
+                 visible, code == cudaSuccess ? "0 devices" : cudaGetErrorName(code));
+    else
+        snprintf(out, size, "no CUDA device: the NVIDIA driver (CUDA %s) finds no GPU [cudaGetDeviceCount: %s]",
+                 driver, code == cudaSuccess ? "0 devices" : cudaGetErrorName(code));
+}
 
 int grk_device_open(grk_device *out, grk_error *err)
 {
@@ -172,8 +284,7 @@ int grk_device_open(grk_device *out, grk_error *err)
         (void)cudaGetLastError();
         if (err) {
             err->no_device = true;
-            snprintf(err->message, sizeof err->message, "no CUDA device: cudaGetDeviceCount: %s",
-                     code == cudaSuccess ? "0 devices visible" : cudaGetErrorString(code));
+            no_device_message(code, err->message, sizeof err->message);
         }
         return -1;
     }

@@ -118,7 +118,7 @@ int grk_fma_peak(bool fp64, int repeats, grk_timing *t, double *flops, bool *ver
         grk_fail(err, "grk_fma_peak: out of host memory");
         return -1;
     }
-    GRK_CHECK(cudaMalloc(&r.out, threads * size));
+    GRK_MALLOC(&r.out, threads * size);
     GRK_CHECK(cudaMemset(r.out, 0xff, threads * size));
     if (grk_time_runs(launch_fma, &r, 1, repeats, t, NULL, err) != 0)
         goto fail;

@@ -407,7 +407,7 @@ int grk_layout(grk_layout_kind kind, int bdimx, int bdimy, int pad, int *out, gr
 
     count = (size_t)bdimx * bdimy;
     block = dim3(bdimx, bdimy);
-    GRK_CHECK(cudaMalloc((void **)&d_out, count * sizeof(int)));
+    GRK_MALLOC((void **)&d_out, count * sizeof(int));
     GRK_CHECK(cudaMemset(d_out, 0xff, count * sizeof(int))); /* -1: unwritten elements show */
     if (kind == GRK_SET_ROW_READ_COL_DYN) {
         if (square)
@@ -479,7 +479,7 @@ int grk_layout_timed(grk_layout_kind kind, int bdimx, int bdimy, int pad, int re
 
     count = (size_t)bdimx * bdimy;
     snprintf(name, sizeof name, "layoutRepeated<%s> %dx%d pad %d", grk_layout_name(kind), bdimx, bdimy, pad);
-    GRK_CHECK(cudaMalloc((void **)&d_out, (size_t)blocks * count * sizeof(int)));
+    GRK_MALLOC((void **)&d_out, (size_t)blocks * count * sizeof(int));
     GRK_CHECK(cudaMemset(d_out, 0xff, (size_t)blocks * count * sizeof(int)));
     GRK_CHECK(cudaDeviceSynchronize());
     r.kernel = k.reps;

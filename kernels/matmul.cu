@@ -405,9 +405,9 @@ int grk_matmul(grk_matmul_kind kind, int width, const float *m, const float *n, 
         return -1;
 
     bytes = (size_t)width * width * sizeof(float);
-    GRK_CHECK(cudaMalloc((void **)&dm, bytes));
-    GRK_CHECK(cudaMalloc((void **)&dn, bytes));
-    GRK_CHECK(cudaMalloc((void **)&dp, bytes));
+    GRK_MALLOC((void **)&dm, bytes);
+    GRK_MALLOC((void **)&dn, bytes);
+    GRK_MALLOC((void **)&dp, bytes);
     GRK_CHECK(cudaMemcpy(dm, m, bytes, cudaMemcpyHostToDevice));
     GRK_CHECK(cudaMemcpy(dn, n, bytes, cudaMemcpyHostToDevice));
     GRK_CHECK(cudaMemset(dp, 0xff, bytes)); /* NaN: unwritten elements show */

@@ -165,9 +165,9 @@ int grk_residency(int probe, int threads, size_t dynamic_smem, int *runtime_api,
     *runtime_api = per_sm;
     grid = (unsigned int)((per_sm > 1 ? per_sm : 1) * sms * 2);
 
-    GRK_CHECK(cudaMalloc((void **)&count, SM_SLOTS * sizeof(unsigned int)));
-    GRK_CHECK(cudaMalloc((void **)&peak, SM_SLOTS * sizeof(unsigned int)));
-    GRK_CHECK(cudaMalloc((void **)&sink, sizeof(float)));
+    GRK_MALLOC((void **)&count, SM_SLOTS * sizeof(unsigned int));
+    GRK_MALLOC((void **)&peak, SM_SLOTS * sizeof(unsigned int));
+    GRK_MALLOC((void **)&sink, sizeof(float));
     GRK_CHECK(cudaMemset(count, 0, SM_SLOTS * sizeof(unsigned int)));
     GRK_CHECK(cudaMemset(peak, 0, SM_SLOTS * sizeof(unsigned int)));
     GRK_CHECK(cudaDeviceSynchronize());

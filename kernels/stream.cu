@@ -548,21 +548,21 @@ int grk_stream(grk_stream_kind kind, size_t elements, int repeats, grk_timing *t
         return -1;
     }
     if (kind != GRK_STREAM_READ) {
-        GRK_CHECK(cudaMalloc((void **)&r.a, array_bytes));
+        GRK_MALLOC((void **)&r.a, array_bytes);
         GRK_CHECK(cudaMemset(r.a, 0xff, array_bytes)); /* NaN: unwritten elements show */
     }
     if (kind != GRK_STREAM_WRITE) {
-        GRK_CHECK(cudaMalloc((void **)&r.b, array_bytes));
+        GRK_MALLOC((void **)&r.b, array_bytes);
         init_pattern<<<sms * 8, 256>>>(r.b, elements, 7);
         GRK_LAUNCH_CHECK("init_pattern");
     }
     if (kind == GRK_STREAM_TRIAD) {
-        GRK_CHECK(cudaMalloc((void **)&r.c, array_bytes));
+        GRK_MALLOC((void **)&r.c, array_bytes);
         init_pattern<<<sms * 8, 256>>>(r.c, elements, 5);
         GRK_LAUNCH_CHECK("init_pattern");
     }
     if (kind == GRK_STREAM_READ)
-        GRK_CHECK(cudaMalloc((void **)&r.partials, max_grid * sizeof(double)));
+        GRK_MALLOC((void **)&r.partials, max_grid * sizeof(double));
     GRK_CHECK(cudaDeviceSynchronize());
 
     if (pick_config(&r, count, kind_names[kind],
@@ -653,8 +653,8 @@ int grk_memcpy_d2d(size_t bytes, int repeats, grk_timing *t, double *moved, grk_
         grk_fail(err, "grk_memcpy_d2d: 0 bytes");
         return -1;
     }
-    GRK_CHECK(cudaMalloc(&src, bytes));
-    GRK_CHECK(cudaMalloc(&dst, bytes));
+    GRK_MALLOC(&src, bytes);
+    GRK_MALLOC(&dst, bytes);
     GRK_CHECK(cudaMemset(src, 0x3c, bytes));
     GRK_CHECK(cudaMemset(dst, 0, bytes));
     GRK_CHECK(cudaDeviceSynchronize());

@@ -170,8 +170,8 @@ int grk_sweep(int fmas, int group, size_t elements, int repeats, grk_timing *t, 
         grk_fail(err, "grk_sweep: out of host memory");
         return -1;
     }
-    GRK_CHECK(cudaMalloc((void **)&x, elements * sizeof(float)));
-    GRK_CHECK(cudaMalloc((void **)&y, elements * sizeof(float)));
+    GRK_MALLOC((void **)&x, elements * sizeof(float));
+    GRK_MALLOC((void **)&y, elements * sizeof(float));
     sweep_init<<<sms * 8, 256>>>(x, elements);
     GRK_LAUNCH_CHECK("sweep_init");
     GRK_CHECK(cudaMemset(y, 0xff, elements * sizeof(float))); /* NaN: unwritten elements show */

@@ -30,6 +30,7 @@ static const char help[] =
 
 #ifdef HAVE_CUDA
 #include "measure.h"
+#include "measure_interrupt.h"
 #include "profile_search.h"
 #else
 typedef struct {
@@ -182,6 +183,33 @@ static void print_summary(const measure_run *r, const char *path)
         printf("  %d results failed their checks and are not plotted\n", r->failures);
 }
 
+/* Runs the parts of the plan in order, each announced to the interrupt
+ * handler (so that an interrupt can say what it cut short); stops at the
+ * first that fails. */
+static bool run_parts(measure_run *r, const measure_plan *plan)
+{
+    const struct {
+        const char *name;
+        bool wanted;
+        bool (*run)(measure_run *, const measure_plan *);
+    } parts[] = {
+        {"ceilings", plan->ceilings, measure_ceilings},
+        {"sweep", plan->sweep, measure_sweep_run},
+        {"matmul", plan->matmul, measure_matmul},
+        {"smem", plan->smem, measure_layouts},
+        {"occupancy", plan->occupancy, measure_occupancy},
+    };
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        if (!parts[i].wanted)
+            continue;
+        measure_interrupt_part(parts[i].name);
+        if (!parts[i].run(r, plan))
+            return false;
+        measure_interrupt_part_done();
+    }
+    return true;
+}
+
 #endif
 
 int cmd_measure(int argc, char **argv)
@@ -202,19 +230,22 @@ int cmd_measure(int argc, char **argv)
     static measure_run r;
     grk_error err;
     time_t started = time(NULL);
+    const char *path = o.output ? o.output : "results.yaml";
     memset(&r, 0, sizeof r);
+    /* Before the device is opened: that can take seconds, and an interrupt
+     * there must say so too. */
+    measure_interrupt_install(path);
     if (grk_device_open(&r.device, &err) != 0)
-        return cli_fail("%s", err.message);
+        return cli_fail("%s; nothing written to %s", err.message, path);
     remember(&r, argc, argv);
     r.profile = measure_find_profile(o.profiles, &r.device);
     measure_progress("%s, profile %s", r.device.name, r.profile ? r.profile->name : "none matches");
-    bool ok = (!plan.ceilings || measure_ceilings(&r, &plan)) && (!plan.sweep || measure_sweep_run(&r, &plan)) &&
-              (!plan.matmul || measure_matmul(&r, &plan)) && (!plan.smem || measure_layouts(&r, &plan)) &&
-              (!plan.occupancy || measure_occupancy(&r, &plan));
-    const char *path = o.output ? o.output : "results.yaml";
-    if (!ok)
-        return cli_fail("the run failed: %s is not written", path);
-    if (!measure_write(&r, path))
+    if (!run_parts(&r, &plan))
+        return cli_fail("the run failed: nothing written to %s", path);
+    measure_interrupt_write_begin();
+    bool written = measure_write(&r, path);
+    measure_interrupt_write_end(written);
+    if (!written)
         return EXIT_INPUT;
     print_summary(&r, path);
     if (!plan.quick)

@@ -34,3 +34,36 @@ case $(cat "$err") in
     skip "no-GPU errors" "a GPU is present (tests/gpu/measure.sh covers it)"
     ;;
 esac
+
+# A failed run leaves an existing results file byte for byte as it was, and
+# no temporary file beside it; the one error line says nothing was written.
+# Here without a GPU (or without CUDA) that is the device's failure; also
+# with CUDA_VISIBLE_DEVICES set empty, which hides every GPU (on a machine
+# with one, tests/gpu/no_visible_device.sh checks the message names it).
+mkdir keep || exit 99
+printf 'old: results\n' >keep/results.yaml
+cp keep/results.yaml keep.orig
+for visible in unset empty; do
+    if [ "$visible" = empty ]; then
+        CUDA_VISIBLE_DEVICES=
+        export CUDA_VISIBLE_DEVICES
+    fi
+    run measure --quick -o keep/results.yaml
+    case $(cat "$err") in
+    *'built without CUDA'* | *'no CUDA device'*)
+        expect_status 1
+        expect_error_line
+        check "results file untouched (CUDA_VISIBLE_DEVICES $visible)" \
+            "$(cmp keep/results.yaml keep.orig && echo same)" same
+        check "nothing beside it (CUDA_VISIBLE_DEVICES $visible)" "$(ls keep)" results.yaml
+        case $(cat "$err") in
+        *'built without CUDA'*) ;;
+        *) expect_stderr_has "nothing written to keep/results.yaml" ;;
+        esac
+        ;;
+    *)
+        skip "no-GPU errors (CUDA_VISIBLE_DEVICES $visible)" "a GPU is present (tests/gpu/ covers it)"
+        ;;
+    esac
+done
+unset CUDA_VISIBLE_DEVICES

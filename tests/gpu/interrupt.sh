@@ -1,0 +1,50 @@
+#!/bin/sh
+# gpuroof measure interrupted on a real GPU (SIGINT, then SIGTERM, ~2 s into
+# the run): exit status 128 + the signal's number, the results file that was
+# there byte for byte as it was, no temporary file beside it, and one line
+# on stderr saying the run was interrupted.  Skips (77) where gpuroof has no
+# CUDA or the machine no GPU (tests/unit/test_measure_interrupt covers the
+# handler itself there).
+set -u
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+GPUROOF_PROFILES="$top_srcdir/profiles"
+export GPUROOF_PROFILES
+mkdir "$tmp/out" || exit 99
+failures=0
+
+fail() {
+    echo "FAIL - $*"
+    failures=$((failures + 1))
+}
+
+# interrupt SIGNAL STATUS: one run, interrupted.
+interrupt() {
+    printf 'old: results\n' >"$tmp/out/results.yaml"
+    cp "$tmp/out/results.yaml" "$tmp/orig"
+    # Started in the background: the shell ignores SIGINT there, and
+    # gpuroof's own handler (sigaction) replaces that.
+    "$GPUROOF" measure -o "$tmp/out/results.yaml" >"$tmp/stdout" 2>"$tmp/stderr" &
+    pid=$!
+    sleep 2
+    kill -s "$1" "$pid" 2>/dev/null
+    wait "$pid"
+    status=$?
+    if grep -q -e 'built without CUDA' -e 'no CUDA device' "$tmp/stderr"; then
+        echo "SKIP: $(tail -n 1 "$tmp/stderr")"
+        exit 77
+    fi
+    [ "$status" -eq "$2" ] || fail "SIG$1: exit status $status, not $2"
+    cmp -s "$tmp/out/results.yaml" "$tmp/orig" || fail "SIG$1: the results file changed"
+    left=$(ls -A "$tmp/out")
+    [ "$left" = results.yaml ] || fail "SIG$1: beside the results file: $left"
+    last=$(tail -n 1 "$tmp/stderr")
+    case $last in
+    'gpuroof measure: interrupted '*'; nothing written, '*' left as it was '*) echo "ok - SIG$1: $last" ;;
+    *) fail "SIG$1: the last line on stderr is '$last', not 'gpuroof measure: interrupted ...'" ;;
+    esac
+}
+
+interrupt INT 130
+interrupt TERM 143
+[ "$failures" -eq 0 ]
