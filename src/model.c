@@ -550,23 +550,40 @@ static bool read_header(model_ctx *c)
            read_optional_string(c, "notes", c->m->notes, sizeof c->m->notes);
 }
 
-bool gr_model_load(const char *path, const gr_define *defines, int define_count, gr_model *out, gr_error *err)
+/* Reads the model out of a loaded document; frees the document. */
+static bool model_from_yaml(model_ctx *c, const gr_define *defines, int define_count)
+{
+    c->root = gr_yaml_root(&c->y);
+    c->known = KNOW_PARAMS;
+    bool ok = gr_yaml_check_mapping(&c->y, c->root, "the model", top_keys, c->err) && read_header(c) &&
+              read_parameters(c, defines, define_count) && read_launch(c) && read_flops(c) &&
+              read_bytes(c) && read_registers(c) && read_variables(c) && read_derived(c);
+    gr_yaml_free(&c->y);
+    return ok;
+}
+
+static model_ctx *model_start(const char *name, gr_model *out, gr_error *err)
 {
     static model_ctx c; /* a model is large for the stack */
     memset(&c, 0, sizeof c);
     memset(out, 0, sizeof *out);
     c.m = out;
     c.err = err;
-    snprintf(out->path, sizeof out->path, "%s", path);
-    if (!gr_yaml_load_file(&c.y, path, err))
-        return false;
-    c.root = gr_yaml_root(&c.y);
-    c.known = KNOW_PARAMS;
-    bool ok = gr_yaml_check_mapping(&c.y, c.root, "the model", top_keys, err) && read_header(&c) &&
-              read_parameters(&c, defines, define_count) && read_launch(&c) && read_flops(&c) &&
-              read_bytes(&c) && read_registers(&c) && read_variables(&c) && read_derived(&c);
-    gr_yaml_free(&c.y);
-    return ok;
+    snprintf(out->path, sizeof out->path, "%s", name);
+    return &c;
+}
+
+bool gr_model_load(const char *path, const gr_define *defines, int define_count, gr_model *out, gr_error *err)
+{
+    model_ctx *c = model_start(path, out, err);
+    return gr_yaml_load_file(&c->y, path, err) && model_from_yaml(c, defines, define_count);
+}
+
+bool gr_model_load_buffer(const char *name, const char *text, size_t len, const gr_define *defines,
+                          int define_count, gr_model *out, gr_error *err)
+{
+    model_ctx *c = model_start(name, out, err);
+    return gr_yaml_load_buffer(&c->y, name, text, len, err) && model_from_yaml(c, defines, define_count);
 }
 
 bool gr_define_parse(char *text, gr_define *out)

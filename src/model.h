@@ -70,6 +70,9 @@ typedef struct {
 /* Loads and evaluates a model, parameters overridden by defines. */
 bool gr_model_load(const char *path, const gr_define *defines, int define_count,
                    gr_model *out, gr_error *err);
+/* The same from text in memory; name stands for the file in messages. */
+bool gr_model_load_buffer(const char *name, const char *text, size_t len, const gr_define *defines,
+                          int define_count, gr_model *out, gr_error *err);
 
 /* Splits "name=value" (as -D takes it); false if there is no '=' or name. */
 bool gr_define_parse(char *text, gr_define *out);

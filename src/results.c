@@ -226,23 +226,35 @@ static bool read_device(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *
     return name && gr_yaml_string(y, name, "device.name", r->device_name, sizeof r->device_name, err);
 }
 
+/* Reads the results out of a loaded document; frees the document. */
+static bool results_from_yaml(gr_yaml *y, gr_results *out, gr_error *err)
+{
+    yaml_node_t *root = gr_yaml_root(y);
+    bool ok = root->type == YAML_MAPPING_NODE ? true
+                                              : gr_yaml_error(err, y, root, "a results file must be a mapping");
+    ok = ok && gr_yaml_check_unique(y, root, "the results", err) && read_device(y, root, out, err) &&
+         read_ceilings(y, root, out, err) && read_rows(y, root, out, err) && read_occupancy_checks(y, root, out, err) &&
+         read_bank_checks(y, root, out, err);
+    gr_yaml_free(y);
+    if (!ok)
+        gr_results_free(out);
+    return ok;
+}
+
 bool gr_results_load(const char *path, gr_results *out, gr_error *err)
 {
     gr_yaml y;
     memset(out, 0, sizeof *out);
     snprintf(out->path, sizeof out->path, "%s", path);
-    if (!gr_yaml_load_file(&y, path, err))
-        return false;
-    yaml_node_t *root = gr_yaml_root(&y);
-    bool ok = root->type == YAML_MAPPING_NODE ? true
-                                              : gr_yaml_error(err, &y, root, "a results file must be a mapping");
-    ok = ok && gr_yaml_check_unique(&y, root, "the results", err) && read_device(&y, root, out, err) &&
-         read_ceilings(&y, root, out, err) && read_rows(&y, root, out, err) && read_occupancy_checks(&y, root, out, err) &&
-         read_bank_checks(&y, root, out, err);
-    gr_yaml_free(&y);
-    if (!ok)
-        gr_results_free(out);
-    return ok;
+    return gr_yaml_load_file(&y, path, err) && results_from_yaml(&y, out, err);
+}
+
+bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_results *out, gr_error *err)
+{
+    gr_yaml y;
+    memset(out, 0, sizeof *out);
+    snprintf(out->path, sizeof out->path, "%s", name);
+    return gr_yaml_load_buffer(&y, name, text, len, err) && results_from_yaml(&y, out, err);
 }
 
 void gr_results_free(gr_results *r)

@@ -55,6 +55,8 @@ typedef struct {
 } gr_results;
 
 bool gr_results_load(const char *path, gr_results *out, gr_error *err);
+/* The same from text in memory; name stands for the file in messages. */
+bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_results *out, gr_error *err);
 void gr_results_free(gr_results *r);
 
 /* The best measured DRAM bandwidth of the file (NaN if none). */

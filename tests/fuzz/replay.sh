@@ -1,0 +1,26 @@
+#!/bin/sh
+# Replays every fuzz harness over its seed corpus (tests/fuzz/corpus/NAME)
+# and over the inputs fuzzing once crashed, hung or leaked on
+# (tests/fuzz/regressions/NAME), under the build's sanitizers: each must
+# return normally.  The harnesses' own fuzzing is `make fuzz`.
+set -u
+dir=$top_srcdir/tests/fuzz
+bin=$(dirname "$GPUROOF")/../tests/fuzz
+failed=0
+for name in profile model expr results number; do
+    files=$(find "$dir/corpus/$name" "$dir/regressions/$name" -type f 2>/dev/null | sort)
+    count=$(printf '%s\n' "$files" | grep -c .)
+    if [ "$count" -eq 0 ]; then
+        echo "FAIL $name: no inputs to replay in $dir/corpus/$name"
+        failed=1
+        continue
+    fi
+    # shellcheck disable=SC2086 # one file a word: the corpus names have no spaces
+    if "$bin/replay_$name" $files; then
+        echo "ok $name: $count inputs"
+    else
+        echo "FAIL $name: replay_$name exited $? on one of its $count inputs"
+        failed=1
+    fi
+done
+exit $failed
