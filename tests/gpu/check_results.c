@@ -60,6 +60,7 @@ int main(int argc, char **argv)
                  r.occupancy[i].measured);
     printf("%zu kernels, %zu sweep points, %zu occupancy checks: %d failed\n", r.kernel_count, r.sweep_count,
            r.occupancy_count, failures);
+    bool empty = r.kernel_count + r.occupancy_count == 0; /* gr_results_free zeroes the counts */
     gr_results_free(&r);
-    return failures || r.kernel_count + r.occupancy_count == 0 ? 1 : 0;
+    return failures || empty ? 1 : 0;
 }
