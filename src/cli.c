@@ -61,12 +61,16 @@ int cli_parsed(int rc, bool *go_on)
     return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
 }
 
-static bool eval_option(const char *option, const char *shown, const char *text, bool bytes, gr_value *v)
+/* range: appended where the value is too large to compute at all, so the
+ * message still says which values the option takes. */
+static bool eval_option(const char *option, const char *shown, const char *text, bool bytes, const char *range,
+                        gr_value *v)
 {
     gr_expr_error e;
     if (gr_expr_eval(text, NULL, NULL, bytes ? GR_EXPR_BYTE_SUFFIXES : 0, v, &e))
         return true;
-    cli_fail("%s '%s': %s (at character %zu)", option, shown, e.message, e.position + 1);
+    bool too_large = strstr(e.message, "overflow") || strstr(e.message, "finite");
+    cli_fail("%s '%s': %s (at character %zu)%s", option, shown, e.message, e.position + 1, too_large ? range : "");
     return false;
 }
 
@@ -74,7 +78,9 @@ bool cli_int_as(const char *option, const char *shown, const char *text, bool by
                 int64_t max, int64_t *out)
 {
     gr_value v;
-    if (!eval_option(option, shown, text, bytes, &v))
+    char range[96];
+    snprintf(range, sizeof range, ", out of range (%lld to %lld)", (long long)min, (long long)max);
+    if (!eval_option(option, shown, text, bytes, range, &v))
         return false;
     int64_t n;
     if (!gr_value_to_int(v, INT64_MIN, INT64_MAX, &n)) {
@@ -98,7 +104,9 @@ bool cli_int(const char *option, const char *text, bool bytes, int64_t min, int6
 bool cli_double(const char *option, const char *text, bool bytes, double min, double max, double *out)
 {
     gr_value v;
-    if (!eval_option(option, text, text, bytes, &v))
+    char range[96];
+    snprintf(range, sizeof range, ", out of range (%g to %g)", min, max);
+    if (!eval_option(option, text, text, bytes, range, &v))
         return false;
     double d = gr_value_as_double(v);
     if (!(d >= min && d <= max)) {

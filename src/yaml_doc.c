@@ -318,9 +318,11 @@ unsigned long gr_yaml_column_of(const yaml_node_t *node, size_t position)
     return start + (unsigned long)position + (quoted ? 1 : 0);
 }
 
-/* Evaluates a scalar as an expression; an error points at the character. */
+/* Evaluates a scalar as an expression; an error points at the character.
+ * range: appended to an overflow's message, so that a number too large to
+ * compute says which numbers the field takes ("" for none). */
 static bool eval_scalar(gr_yaml *y, yaml_node_t *node, const char *what,
-                        unsigned flags, gr_value *out, gr_error *err)
+                        unsigned flags, const char *range, gr_value *out, gr_error *err)
 {
     const char *text = gr_yaml_scalar(node);
     if (!text)
@@ -329,7 +331,7 @@ static bool eval_scalar(gr_yaml *y, yaml_node_t *node, const char *what,
     if (gr_expr_eval(text, NULL, NULL, flags, out, &e))
         return true;
     return gr_error_at(err, y->path, (unsigned long)node->start_mark.line + 1, gr_yaml_column_of(node, e.position),
-                       "%s: %s", what, e.message);
+                       "%s: %s%s", what, e.message, strstr(e.message, "overflow") || strstr(e.message, "finite") ? range : "");
 }
 
 bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,
@@ -337,7 +339,9 @@ bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,
                  gr_error *err)
 {
     gr_value v;
-    if (!eval_scalar(y, node, what, byte_suffixes ? GR_EXPR_BYTE_SUFFIXES : 0, &v, err))
+    char range[96];
+    snprintf(range, sizeof range, "; it must be between %lld and %lld", (long long)min, (long long)max);
+    if (!eval_scalar(y, node, what, byte_suffixes ? GR_EXPR_BYTE_SUFFIXES : 0, range, &v, err))
         return false;
     int64_t n;
     if (!v.is_int && v.d == floor(v.d) && !gr_value_to_int(v, INT64_MIN, INT64_MAX, &n))
@@ -357,7 +361,9 @@ bool gr_yaml_double(gr_yaml *y, yaml_node_t *node, const char *what,
                     double min, double max, double *out, gr_error *err)
 {
     gr_value v;
-    if (!eval_scalar(y, node, what, 0, &v, err))
+    char range[96];
+    snprintf(range, sizeof range, "; it must be between %g and %g", min, max);
+    if (!eval_scalar(y, node, what, 0, range, &v, err))
         return false;
     double d = gr_value_as_double(v);
     if (!(d >= min && d <= max))

@@ -18,7 +18,7 @@ expect_profile_error() {
 expect_profile_error bad-syntax.yaml '24:2: did not find expected key while parsing a block mapping'
 expect_profile_error bad-unknown-key.yaml "31:3: block: unknown key 'max_regs'"
 expect_profile_error bad-negative.yaml '6:11: sm_count is -108; it must be between 1 and 1024'
-expect_profile_error bad-huge.yaml '26:14: sm.registers: integer overflow'
+expect_profile_error bad-huge.yaml '26:14: sm.registers: integer overflow; it must be between 1 and 4194304'
 expect_profile_error bad-too-large.yaml '27:24: sm.shared_memory_bytes is 67108864; it must be between 0 and 16777216'
 expect_profile_error bad-alias.yaml '23:16: YAML anchors are not allowed'
 expect_profile_error bad-alias-only.yaml '30:16: YAML aliases are not allowed'
@@ -104,17 +104,17 @@ expect_fails 1 "gpuroof: --bytes '2**3': expected a number, a name or '(' (at ch
 run bound --flops 1e400 --bytes 4 $peaks
 expect_fails 1 "gpuroof: --flops '1e400': number too large (at character 1)"
 run bound --flops '1e308*10' --bytes 4 $peaks
-expect_fails 1 "gpuroof: --flops '1e308*10': result is not a finite number (at character 6)"
+expect_fails 1 "gpuroof: --flops '1e308*10': result is not a finite number (at character 6), out of range (1e-300 to 1e+30)"
 run bound --flops nan --bytes 4 $peaks
 expect_fails 1 "gpuroof: --flops 'nan': unknown name 'nan' (at character 1)"
 run bound --flops 36 --bytes -4 $peaks
 expect_fails 1 "gpuroof: --bytes '-4': -4 is out of range (1e-300 to 1e+30)"
 run bound --intensity '2^1000' $peaks
-expect_fails 1 "gpuroof: --intensity '2^1000': integer overflow (at character 2)"
+expect_fails 1 "gpuroof: --intensity '2^1000': integer overflow (at character 2), out of range (1e-12 to 1e+12)"
 run occupancy --threads 1.5 --regs 32 --device h100
 expect_fails 1 "gpuroof: --threads '1.5': must be a whole number, not 1.5"
 run occupancy --threads 99999999999999999999 --regs 32 --device h100
-expect_fails 1 "gpuroof: --threads '99999999999999999999': integer overflow (at character 1)"
+expect_fails 1 "gpuroof: --threads '99999999999999999999': integer overflow (at character 1), out of range (0 to 1048576)"
 run occupancy --threads 1e9 --regs 32 --device h100
 expect_fails 1 "gpuroof: --threads '1e9': 1000000000 is out of range (0 to 1048576)"
 run occupancy --threads 0x100 --regs 32 --device h100

@@ -5,7 +5,7 @@
 # return normally.  The harnesses' own fuzzing is `make fuzz`.
 set -u
 dir=$top_srcdir/tests/fuzz
-bin=$(dirname "$GPUROOF")/../tests/fuzz
+bin=$top_builddir/tests/fuzz
 failed=0
 for name in profile model expr results number; do
     files=$(find "$dir/corpus/$name" "$dir/regressions/$name" -type f 2>/dev/null | sort)
@@ -15,8 +15,8 @@ for name in profile model expr results number; do
         failed=1
         continue
     fi
-    # shellcheck disable=SC2086 # one file a word: the corpus names have no spaces
-    if "$bin/replay_$name" $files; then
+    # shellcheck disable=SC2086 # TEST_WRAPPER: a command or nothing; one file a word (no spaces in the names)
+    if $TEST_WRAPPER "$bin/replay_$name" $files; then
         echo "ok $name: $count inputs"
     else
         echo "FAIL $name: replay_$name exited $? on one of its $count inputs"

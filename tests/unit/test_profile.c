@@ -684,14 +684,14 @@ static void test_division_by_zero_located(void **state)
 static void test_integer_overflow(void **state)
 {
     (void)state;
-    assert_edit_error("t.yaml:5:11: sm_count: integer overflow",
+    assert_edit_error("t.yaml:5:11: sm_count: integer overflow; it must be between 1 and 1024",
                       "sm_count: 108", "sm_count: 99999999999999999999");
 }
 
 static void test_integer_overflow_later_in_text(void **state)
 {
     (void)state;
-    assert_edit_error("t.yaml:5:15: sm_count: integer overflow",
+    assert_edit_error("t.yaml:5:15: sm_count: integer overflow; it must be between 1 and 1024",
                       "sm_count: 108", "sm_count: 1 + 99999999999999999999");
 }
 
