@@ -23,8 +23,22 @@ int main(void)
 #include "occupancy_tools.h"
 #include "profile.h"
 
-#define CONFIGS_PER_PROFILE 100000
-#define SUGGESTIONS_PER_PROFILE 3000
+/* GPUROOF_ORACLE_SCALE divides both counts: make check-valgrind runs the
+ * test at 1/50 of its size, the full one taking too long under memcheck. */
+#define FULL_CONFIGS_PER_PROFILE 100000
+#define FULL_SUGGESTIONS_PER_PROFILE 3000
+static long configs_per_profile = FULL_CONFIGS_PER_PROFILE;
+static int suggestions_per_profile = FULL_SUGGESTIONS_PER_PROFILE;
+
+static void apply_scale(void)
+{
+    const char *text = getenv("GPUROOF_ORACLE_SCALE");
+    long scale = text ? strtol(text, NULL, 10) : 1;
+    if (scale > 1 && scale <= 1000) {
+        configs_per_profile = FULL_CONFIGS_PER_PROFILE / scale;
+        suggestions_per_profile = (int)(FULL_SUGGESTIONS_PER_PROFILE / scale);
+    }
+}
 #define STATIC_SMEM_MAX (48 * 1024) /* CUDA's limit on static __shared__ */
 
 static const char *const profile_names[] = {
@@ -155,12 +169,12 @@ static void report(const char *what, const gr_profile *p, const config *c, long 
             c->carveout_percent, ours, theirs);
 }
 
-/* Until CONFIGS_PER_PROFILE valid configurations have been compared; the
+/* Until configs_per_profile valid configurations have been compared; the
  * invalid ones met on the way are compared too. */
 static long check_blocks(const gr_profile *p, long *invalid)
 {
     long disagreements = 0, valid = 0;
-    while (valid < CONFIGS_PER_PROFILE) {
+    while (valid < configs_per_profile) {
         config c = random_config(p);
         int ours = gpuroof_blocks(p, &c), theirs = oracle_blocks(p, &c);
         valid += theirs > 0;
@@ -177,7 +191,7 @@ static long check_blocks(const gr_profile *p, long *invalid)
 static long check_available_smem(const gr_profile *p)
 {
     long disagreements = 0;
-    for (int i = 0; i < SUGGESTIONS_PER_PROFILE; i++) {
+    for (int i = 0; i < suggestions_per_profile; i++) {
         config c = random_config(p);
         c.carveout_percent = -1;
         c.dynamic_smem = 0;
@@ -215,7 +229,7 @@ static long check_available_smem(const gr_profile *p)
 static long check_suggestions(const gr_profile *p)
 {
     long disagreements = 0;
-    for (int i = 0; i < SUGGESTIONS_PER_PROFILE; i++) {
+    for (int i = 0; i < suggestions_per_profile; i++) {
         config c = random_config(p);
         c.carveout_percent = -1;
         cudaOccDeviceProp d = oracle_device(p);
@@ -241,6 +255,7 @@ static long check_suggestions(const gr_profile *p)
 int main(void)
 {
     long total_disagreements = 0, total_valid = 0;
+    apply_scale();
     for (size_t i = 0; i < sizeof profile_names / sizeof profile_names[0]; i++) {
         char path[1024];
         gr_profile p;
@@ -256,9 +271,9 @@ int main(void)
         long available = check_available_smem(&p);
         printf("%-10s %d valid + %ld invalid configurations: %ld disagreements; "
                "suggestions: %ld; dynamic smem answers: %ld\n",
-               p.name, CONFIGS_PER_PROFILE, invalid, blocks, suggestions, available);
+               p.name, (int)configs_per_profile, invalid, blocks, suggestions, available);
         total_disagreements += blocks + suggestions + available;
-        total_valid += CONFIGS_PER_PROFILE;
+        total_valid += configs_per_profile;
     }
     printf("%ld disagreements in all\n", total_disagreements);
     return total_disagreements == 0 && total_valid > 0 ? 0 : 1;
