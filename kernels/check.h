@@ -15,6 +15,14 @@
  * runtime finds no device or no driver, and clears the runtime's last
  * (non-sticky) error.  err may be NULL. */
 void grk_fail_cuda(grk_error *err, const char *call, cudaError_t code, const char *file, int line);
+/* Why cudaGetDeviceCount (which returned code) found no device, in words
+ * that say what to do: no driver (driver_version 0), a driver older than
+ * the runtime, CUDA_VISIBLE_DEVICES (visible; NULL where unset) hiding the
+ * GPUs, or none there.  Versions as CUDA gives them (13000 for 13.0).  Every
+ * message starts "no CUDA device" (the tests that skip without a GPU look
+ * for it). */
+void grk_no_device_text(cudaError_t code, int driver_version, int runtime_version, const char *visible, char *out,
+                        size_t size);
 /* A kernel launch that failed: "name<<<...>>>: error string (file:line)". */
 void grk_fail_launch(grk_error *err, const char *kernel, cudaError_t code, const char *file, int line);
 /* The same for failures that are not CUDA errors: printf-style message. */

@@ -226,21 +226,10 @@ static void cuda_version(int version, char *out, size_t size)
     snprintf(out, size, "%d.%d", version / 1000, version % 1000 / 10);
 }
 
-/* Why cudaGetDeviceCount found no device, in words that say what to do:
- * no driver, a driver older than the runtime gpuroof is linked with,
- * CUDA_VISIBLE_DEVICES hiding the GPUs, or none there.  Every message starts
- * "no CUDA device" (the tests that skip without a GPU look for it). */
-static void no_device_message(cudaError_t code, char *out, size_t size)
+void grk_no_device_text(cudaError_t code, int driver_version, int runtime_version, const char *visible, char *out,
+                        size_t size)
 {
-    int driver_version = 0, runtime_version = 0;
     char driver[16], runtime[16];
-    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
-    /* Both answer without a device; the driver's is 0 where no driver is loaded. */
-    if (cudaDriverGetVersion(&driver_version) != cudaSuccess)
-        driver_version = 0;
-    if (cudaRuntimeGetVersion(&runtime_version) != cudaSuccess)
-        runtime_version = CUDART_VERSION;
-    (void)cudaGetLastError();
     cuda_version(driver_version, driver, sizeof driver);
     cuda_version(runtime_version, runtime, sizeof runtime);
     if (code == cudaErrorInsufficientDriver && driver_version == 0)
@@ -268,6 +257,19 @@ static void no_device_message(cudaError_t code, char *out, size_t size)
     else
         snprintf(out, size, "no CUDA device: the NVIDIA driver (CUDA %s) finds no GPU [cudaGetDeviceCount: %s]",
                  driver, code == cudaSuccess ? "0 devices" : cudaGetErrorName(code));
+}
+
+/* The message for the versions and environment of this machine. */
+static void no_device_message(cudaError_t code, char *out, size_t size)
+{
+    int driver_version = 0, runtime_version = 0;
+    /* Both answer without a device; the driver's is 0 where no driver is loaded. */
+    if (cudaDriverGetVersion(&driver_version) != cudaSuccess)
+        driver_version = 0;
+    if (cudaRuntimeGetVersion(&runtime_version) != cudaSuccess)
+        runtime_version = CUDART_VERSION;
+    (void)cudaGetLastError();
+    grk_no_device_text(code, driver_version, runtime_version, getenv("CUDA_VISIBLE_DEVICES"), out, size);
 }
 
 int grk_device_open(grk_device *out, grk_error *err)

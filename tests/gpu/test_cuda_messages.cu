@@ -1,7 +1,7 @@
 /* The messages of CUDA failures that cannot be forced through gpuroof's own
- * inputs (every launch's configuration is checked before the launch): a
- * kernel that faults, a launch the hardware refuses.  grk_fail_cuda formats
- * them; this needs the CUDA runtime but no GPU, so it runs wherever gpuroof
+ * inputs (every launch's configuration is checked before the launch) or on
+ * the machines at hand: a kernel that faults, a launch the hardware refuses
+ * (grk_fail_cuda), a driver older than the runtime (grk_no_device_text); this needs the CUDA runtime but no GPU, so it runs wherever gpuroof
  * is built with CUDA (a .cu file: check.h is internal to kernels/). */
 #include <cstdio>
 #include <cstring>
@@ -28,8 +28,30 @@ static void expect_message(cudaError_t code, const char *name, const char *meani
     std::printf("ok - %s\n", err.message);
 }
 
+/* The no-device message for these versions and CUDA_VISIBLE_DEVICES. */
+static void expect_no_device(const char *what, cudaError_t code, int driver, int runtime, const char *visible,
+                             const char *want)
+{
+    char text[512];
+    grk_no_device_text(code, driver, runtime, visible, text, sizeof text);
+    if (std::strncmp(text, "no CUDA device", 14) != 0 || !std::strstr(text, want)) {
+        std::printf("FAIL - %s: '%s' lacks 'no CUDA device...' or '%s'\n", what, text, want);
+        failures++;
+        return;
+    }
+    std::printf("ok - %s: %s\n", what, text);
+}
+
 int main()
 {
+    expect_no_device("driver older than the runtime", cudaErrorInsufficientDriver, 12040, 13000, nullptr,
+                     "the NVIDIA driver supports CUDA 12.4, older than the CUDA 13.0 runtime");
+    expect_no_device("no driver", cudaErrorInsufficientDriver, 0, 13000, nullptr, "no NVIDIA driver is loaded");
+    expect_no_device("CUDA_VISIBLE_DEVICES empty", cudaErrorNoDevice, 13000, 13000, "",
+                     "CUDA_VISIBLE_DEVICES is set but empty");
+    expect_no_device("CUDA_VISIBLE_DEVICES naming none", cudaErrorNoDevice, 13000, 13000, "7",
+                     "CUDA_VISIBLE_DEVICES='7' names no GPU");
+    expect_no_device("no GPU", cudaSuccess, 13000, 13000, nullptr, "finds no GPU [cudaGetDeviceCount: 0 devices]");
     const char *lost = "the CUDA context is lost, so the run stops";
     expect_message(cudaErrorLaunchFailure, "[cudaErrorLaunchFailure]", lost);
     expect_message(cudaErrorIllegalAddress, "[cudaErrorIllegalAddress]", lost);
