@@ -128,6 +128,18 @@ static void write_rows(gr_yaml_writer *w, const measure_run *r)
     gr_yw_close_list(w);
 }
 
+/* Opens a layout launch's row with what names it: kernel, block, pad (the
+ * keys layout_checks and bank_checks share). */
+static void write_layout_key(gr_yaml_writer *w, const measure_layout *l)
+{
+    char block[32];
+    snprintf(block, sizeof block, "%dx%d", l->bdimx, l->bdimy);
+    gr_yw_flow_map(w);
+    gr_yw_kv_string(w, "kernel", l->kernel);
+    gr_yw_kv_string(w, "block", block);
+    gr_yw_kv_int(w, "pad", l->pad);
+}
+
 static void write_checks(gr_yaml_writer *w, const measure_run *r)
 {
     gr_yw_key(w, "occupancy_checks");
@@ -164,12 +176,7 @@ static void write_checks(gr_yaml_writer *w, const measure_run *r)
     gr_yw_list(w);
     for (size_t i = 0; i < r->layout_count; i++) {
         const measure_layout *l = &r->layouts[i];
-        char block[32];
-        snprintf(block, sizeof block, "%dx%d", l->bdimx, l->bdimy);
-        gr_yw_flow_map(w);
-        gr_yw_kv_string(w, "kernel", l->kernel);
-        gr_yw_kv_string(w, "block", block);
-        gr_yw_kv_int(w, "pad", l->pad);
+        write_layout_key(w, l);
         gr_yw_kv_bool(w, "verified", l->verified);
         gr_yw_close_map(w);
     }
@@ -178,12 +185,7 @@ static void write_checks(gr_yaml_writer *w, const measure_run *r)
     gr_yw_list(w);
     for (size_t i = 0; i < r->layout_count; i++) {
         const measure_layout *l = &r->layouts[i];
-        char block[32];
-        snprintf(block, sizeof block, "%dx%d", l->bdimx, l->bdimy);
-        gr_yw_flow_map(w);
-        gr_yw_kv_string(w, "kernel", l->kernel);
-        gr_yw_kv_string(w, "block", block);
-        gr_yw_kv_int(w, "pad", l->pad);
+        write_layout_key(w, l);
         gr_yw_kv_double(w, "predicted_load", l->predicted_load);
         gr_yw_kv_double(w, "predicted_store", l->predicted_store);
         if (l->measured_load >= 0) {
