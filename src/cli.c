@@ -69,8 +69,7 @@ static bool eval_option(const char *option, const char *shown, const char *text,
     gr_expr_error e;
     if (gr_expr_eval(text, NULL, NULL, bytes ? GR_EXPR_BYTE_SUFFIXES : 0, v, &e))
         return true;
-    bool too_large = strstr(e.message, "overflow") || strstr(e.message, "finite");
-    cli_fail("%s '%s': %s (at character %zu)%s", option, shown, e.message, e.position + 1, too_large ? range : "");
+    cli_fail("%s '%s': %s (at character %zu)%s", option, shown, e.message, e.position + 1, e.too_large ? range : "");
     return false;
 }
 

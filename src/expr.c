@@ -128,6 +128,7 @@ static bool fail(parser *p, size_t position, const char *fmt, ...)
     vsnprintf(p->err->message, sizeof p->err->message, fmt, args);
     va_end(args);
     p->err->position = position;
+    p->err->too_large = false;
     return false;
 }
 
@@ -150,13 +151,18 @@ static bool fail_with_name(parser *p, size_t position, const char *before,
 
 static bool fail_overflow(parser *p, size_t position)
 {
-    return fail(p, position, "integer overflow");
+    fail(p, position, "integer overflow");
+    p->err->too_large = true;
+    return false;
 }
 
 static bool finite_result(parser *p, size_t position, double d, gr_value *out)
 {
-    if (!isfinite(d))
-        return fail(p, position, "result is not a finite number");
+    if (!isfinite(d)) {
+        fail(p, position, "result is not a finite number");
+        p->err->too_large = true;
+        return false;
+    }
     *out = make_double(d);
     return true;
 }
@@ -796,6 +802,7 @@ bool gr_expr_eval(const char *text, gr_expr_lookup lookup, void *ctx,
         .err = err ? err : &ignored_err,
     };
     p.err->message[0] = '\0';
+    p.err->too_large = false;
     p.err->position = 0;
     if (!eval_text(&p, &result))
         return false;

@@ -39,6 +39,8 @@ typedef bool (*gr_expr_lookup)(void *ctx, const char *name, size_t len,
 typedef struct {
     char message[256]; /* what is wrong, e.g. "division by zero" */
     size_t position;   /* 0-based character offset in the text where it is */
+    bool too_large;    /* an integer overflow or a non-finite result: a range
+                          check's message belongs beside it */
 } gr_expr_error;
 
 /* Evaluates text.  Returns true and sets *out on success; false and fills

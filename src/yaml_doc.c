@@ -331,7 +331,7 @@ static bool eval_scalar(gr_yaml *y, yaml_node_t *node, const char *what,
     if (gr_expr_eval(text, NULL, NULL, flags, out, &e))
         return true;
     return gr_error_at(err, y->path, (unsigned long)node->start_mark.line + 1, gr_yaml_column_of(node, e.position),
-                       "%s: %s%s", what, e.message, strstr(e.message, "overflow") || strstr(e.message, "finite") ? range : "");
+                       "%s: %s%s", what, e.message, e.too_large ? range : "");
 }
 
 bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,

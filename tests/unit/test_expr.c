@@ -150,6 +150,27 @@ static char *repeat(const char *head, const char *unit, size_t count,
 
 /* ---- precedence, associativity, types ----------------------------------- */
 
+/* too_large marks the errors a range check's message belongs beside, and
+ * only those. */
+static void test_too_large_flag(void **state)
+{
+    (void)state;
+    const struct {
+        const char *text;
+        bool too_large;
+    } cases[] = {
+        {"9223372036854775807 + 1", true}, {"2^64", true},   {"1e308 * 10", true},
+        {"1/0", false},                   {"(1", false},     {"nan", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gr_value v;
+        gr_expr_error e;
+        assert_false(gr_expr_eval(cases[i].text, NULL, NULL, 0, &v, &e));
+        if (e.too_large != cases[i].too_large)
+            fail_msg("\"%s\" (%s): too_large is %d", cases[i].text, e.message, (int)e.too_large);
+    }
+}
+
 static void test_precedence(void **state)
 {
     (void)state;
@@ -667,6 +688,7 @@ static void test_value_to_int(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_too_large_flag),
         cmocka_unit_test(test_precedence),
         cmocka_unit_test(test_associativity),
         cmocka_unit_test(test_signs),
