@@ -160,9 +160,13 @@ static void print_summary(const measure_run *r, const char *path)
     if (r->fp32_gflops > 0)
         printf("  FP32 %.0f of %.0f GFLOP/s, FP64 %.0f of %.0f\n", r->fp32_gflops, r->fp32_theoretical_gflops,
                r->fp64_gflops, r->fp64_theoretical_gflops);
+    int name_width = 1; /* the longest kernel name: the columns stay straight */
     for (size_t i = 0; i < r->kernel_count; i++)
-        printf("  %-20s %-18s %9.1f GFLOP/s  %s\n", r->kernels[i].name, r->kernels[i].params, r->kernels[i].gflops,
-               r->kernels[i].verified ? "verified" : "WRONG");
+        if ((int)strlen(r->kernels[i].name) > name_width)
+            name_width = (int)strlen(r->kernels[i].name);
+    for (size_t i = 0; i < r->kernel_count; i++)
+        printf("  %-*s %-18s %9.1f GFLOP/s  %s\n", name_width, r->kernels[i].name, r->kernels[i].params,
+               r->kernels[i].gflops, r->kernels[i].verified ? "verified" : "WRONG");
     int agree = 0;
     for (size_t i = 0; i < r->occupancy_count; i++)
         agree += r->occupancy[i].predicted == r->occupancy[i].measured;

@@ -12,7 +12,7 @@ static void target(const char *what, double value, double goal, const char *unit
 {
     bool met = value >= goal;
     missed += !met;
-    printf("  %-52s %9.1f %-8s (target %.1f): %s\n", what, value, unit, goal, met ? "met" : "MISSED");
+    printf("  %-55s %9.1f %-8s (target %.1f): %s\n", what, value, unit, goal, met ? "met" : "MISSED");
 }
 
 /* Every sweep point within 105% of its roof, and at least 90% of it below

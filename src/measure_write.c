@@ -5,6 +5,7 @@
 #include <string.h>
 #include "atomic_file.h"
 #include "cli.h"
+#include "commit.h"
 #include "measure.h"
 #include "yaml_writer.h"
 
