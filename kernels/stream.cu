@@ -255,6 +255,8 @@ typedef struct {
  * stores; so the pipelined copy and triad rows use them. */
 static const stream_variant read_variants[] = {
     VARIANT(K_READ, 4, LD_NC, ST_PLAIN, false, STRIDED, SH_ALL),
+    VARIANT(K_READ, 1, LD_NC, ST_PLAIN, false, STRIDED, SH_P),
+    VARIANT(K_READ, 2, LD_NC, ST_PLAIN, false, STRIDED, SH_P),
     VARIANT(K_READ, 4, LD_PF256, ST_PLAIN, false, STRIDED, SH_W),
     VARIANT(K_READ, 8, LD_PF256, ST_PLAIN, false, STRIDED, SH_W),
     VARIANT(K_READ, 8, LD_NC, ST_PLAIN, false, STRIDED, SH_ALL),

@@ -9,16 +9,18 @@
  * Each thread moves U float4s at a time (16-byte accesses, U loads in
  * flight), which also gives it 4 x U independent chains; the FMA loop is
  * unrolled 16 steps deep so that at high intensity the loop's own
- * instructions cost about 1% of the issue slots, and the grid is one wave
- * of resident blocks.  The warm-up tries U = 2 (capped at 32 registers,
- * full occupancy) and U = 4 (more registers, fewer warps) and keeps the
- * faster.  The host recomputes sampled elements with fmaf, bitwise. */
+ * instructions cost about 1% of the issue slots.  The warm-up tries, and
+ * keeps the fastest: U = 2 (capped at 32 registers, full occupancy) and
+ * U = 4 (more registers, fewer warps) in 256-thread blocks, a grid of one
+ * wave of resident blocks; and U = 1 in 1024-thread blocks, one pass (a
+ * thread per float4), the DRAM copy's fastest shape on the H100 (kernels/
+ * stream.cu), which the memory-bound points need to reach the copy's roof.
+ * The host recomputes sampled elements with fmaf, bitwise. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "check.h"
 
-#define THREADS 256
 #define SWEEP_A 0.99999f
 #define SWEEP_B 0.00001f
 #define SAMPLES 2048
@@ -54,7 +56,7 @@ __device__ __forceinline__ float4 one_more(float4 v, size_t e, int group, int r,
     return v;
 }
 
-template <int U, int MIN_BLOCKS>
+template <int U, int THREADS, int MIN_BLOCKS>
 __global__ void __launch_bounds__(THREADS, MIN_BLOCKS) sweep_kernel(const float *__restrict__ x, float *__restrict__ y, size_t n,
                                                         int k, int r, int group, float a, float b)
 {
@@ -118,10 +120,22 @@ __global__ void sweep_init(float *x, size_t n)
 
 typedef void (*sweep_kernel_t)(const float *, float *, size_t, int, int, int, float, float);
 
-#define CONFIGS 2
+/* The candidates: a kernel, its block, and its grid: one wave of resident
+ * blocks looping, or one pass. */
+typedef struct {
+    sweep_kernel_t kernel;
+    int threads;
+    bool one_pass;
+} sweep_shape;
+
+static const sweep_shape shapes[] = {
+    {sweep_kernel<2, 256, 8>, 256, false}, /* 32 registers: 2048 threads an SM */
+    {sweep_kernel<4, 256, 1>, 256, false},
+    {sweep_kernel<1, 1024, 2>, 1024, true},
+};
+#define CONFIGS ((int)(sizeof shapes / sizeof shapes[0]))
 
 typedef struct {
-    sweep_kernel_t kernel[CONFIGS];
     unsigned int grid[CONFIGS];
     const float *x;
     float *y;
@@ -132,7 +146,7 @@ typedef struct {
 static int launch_sweep(void *ctx, int c, grk_error *err)
 {
     sweep_run *s = (sweep_run *)ctx;
-    s->kernel[c]<<<s->grid[c], THREADS>>>(s->x, s->y, s->n, s->k, s->r, s->group, SWEEP_A, SWEEP_B);
+    shapes[c].kernel<<<s->grid[c], shapes[c].threads>>>(s->x, s->y, s->n, s->k, s->r, s->group, SWEEP_A, SWEEP_B);
     GRK_LAUNCH_RETURN("sweep_kernel");
     return 0;
 }
@@ -154,11 +168,17 @@ int grk_sweep(int fmas, int group, size_t elements, int repeats, grk_timing *t, 
     }
     if (grk_sm_count(&sms, err) != 0)
         return -1;
-    s.kernel[0] = sweep_kernel<2, 8>; /* 32 registers: 2048 threads an SM */
-    s.kernel[1] = sweep_kernel<4, 1>;
     for (c = 0; c < CONFIGS; c++) {
-        GRK_CHECK_RETURN(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, s.kernel[c], THREADS, 0));
-        s.grid[c] = (unsigned int)((per_sm > 0 ? per_sm : 1) * sms);
+        size_t blocks;
+        if (shapes[c].one_pass) {
+            blocks = (elements / 4 + shapes[c].threads - 1) / shapes[c].threads;
+        } else {
+            GRK_CHECK_RETURN(
+                cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, shapes[c].kernel, shapes[c].threads, 0));
+            blocks = (size_t)(per_sm > 0 ? per_sm : 1) * sms;
+        }
+        /* the kernel loops over what a grid this size leaves */
+        s.grid[c] = (unsigned int)(blocks < 1 ? 1 : blocks > 0x7fffffffu ? 0x7fffffffu : blocks);
     }
     s.n = elements;
     s.k = fmas / group;
@@ -180,6 +200,10 @@ int grk_sweep(int fmas, int group, size_t elements, int repeats, grk_timing *t, 
 
     if (grk_time_runs(launch_sweep, &s, CONFIGS, repeats, t, &c, err) != 0)
         goto fail;
+    if (getenv("GPUROOF_STREAM_TRACE")) /* which shape won, beside the stream searches' traces */
+        fprintf(stderr, "gpuroof sweep: %d FMAs a group of %d: chosen %u x %d (%s), median %.4f ms\n", fmas, group,
+                s.grid[c], shapes[c].threads, shapes[c].one_pass ? "one pass" : "resident blocks",
+                (double)t->median_ms);
     /* the check: one more run of the chosen configuration over fresh poison */
     GRK_CHECK(cudaMemset(y, 0xff, elements * sizeof(float)));
     if (launch_sweep(&s, c, err) != 0)
