@@ -285,7 +285,7 @@ static const stream_variant write_variants[] = {
 static const stream_variant copy_variants[] = {
     VARIANT(K_COPY, 4, LD_NC, ST_PLAIN, false, STRIDED, SH_ALL),
     /* one float4 a thread, one pass: with 1024 threads (2 blocks an SM)
-     * the fastest copy on the H100, 1% above cudaMemcpy
+     * the fastest copy on the H100, 0.6-1.9% above cudaMemcpy
      * (plots/data/h100-copy-explore.txt) */
     VARIANT(K_COPY, 1, LD_NC, ST_PLAIN, false, STRIDED, SH_P),
     VARIANT(K_COPY, 1, LD_PLAIN, ST_PLAIN, false, STRIDED, SH_P),
