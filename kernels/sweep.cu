@@ -178,7 +178,7 @@ int grk_sweep(int fmas, int group, size_t elements, int repeats, grk_timing *t, 
             blocks = (size_t)(per_sm > 0 ? per_sm : 1) * sms;
         }
         /* the kernel loops over what a grid this size leaves */
-        s.grid[c] = (unsigned int)(blocks < 1 ? 1 : blocks > 0x7fffffffu ? 0x7fffffffu : blocks);
+        s.grid[c] = (unsigned int)(blocks > 0x7fffffffu ? 0x7fffffffu : blocks);
     }
     s.n = elements;
     s.k = fmas / group;

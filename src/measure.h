@@ -79,6 +79,9 @@ bool measure_matmul(measure_run *r, const measure_plan *p);
 bool measure_layouts(measure_run *r, const measure_plan *p);
 bool measure_occupancy(measure_run *r, const measure_plan *p);
 
+/* The verified kernel of this name and params in the run, or NULL. */
+const measure_kernel *measure_find_kernel(const measure_run *r, const char *name, const char *params);
+
 /* The results file's text (YAML). */
 bool measure_write(const measure_run *r, const char *path);
 

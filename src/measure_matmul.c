@@ -173,6 +173,15 @@ static bool run_one(measure_run *r, const measure_plan *p, grk_matmul_kind kind,
     return true;
 }
 
+const measure_kernel *measure_find_kernel(const measure_run *r, const char *name, const char *params)
+{
+    for (size_t i = 0; i < r->kernel_count; i++)
+        if (strcmp(r->kernels[i].name, name) == 0 && strcmp(r->kernels[i].params, params) == 0 &&
+            r->kernels[i].verified)
+            return &r->kernels[i];
+    return NULL;
+}
+
 bool measure_matmul(measure_run *r, const measure_plan *p)
 {
     /* the tiled kernels need whole tiles; 1000 is not one: boundary checks */

@@ -35,27 +35,17 @@ static void sweep_targets(const measure_run *r)
     target("sweep: 105 less the highest share of the roof (%)", 105 - 100 * highest, 0, "%");
 }
 
-static double gflops_of(const measure_run *r, const char *name, const char *params)
-{
-    for (size_t i = 0; i < r->kernel_count; i++)
-        if (strcmp(r->kernels[i].name, name) == 0 && strcmp(r->kernels[i].params, params) == 0 &&
-            r->kernels[i].verified)
-            return r->kernels[i].gflops;
-    return NAN;
-}
-
 static void matmul_targets(const measure_run *r)
 {
-    char params[64];
-    snprintf(params, sizeof params, "width=4096");
-    double naive = gflops_of(r, "matmul-naive", params);
+    const char *params = "width=4096";
+    const measure_kernel *naive = measure_find_kernel(r, "matmul-naive", params);
     double best = 0;
     for (size_t i = 0; i < r->kernel_count; i++)
-        if (strncmp(r->kernels[i].name, "matmul-tiled", 12) == 0 && strncmp(r->kernels[i].params, params, 10) == 0 &&
-            r->kernels[i].verified)
+        if (strncmp(r->kernels[i].name, "matmul-tiled", 12) == 0 &&
+            strncmp(r->kernels[i].params, params, strlen(params)) == 0 && r->kernels[i].verified)
             best = fmax(best, r->kernels[i].gflops);
-    if (!isnan(naive) && best > 0)
-        target("tiled matmul at 4096 over the naive one (x)", best / naive, 2, "x");
+    if (naive && best > 0)
+        target("tiled matmul at 4096 over the naive one (x)", best / naive->gflops, 2, "x");
 }
 
 int measure_report_targets(const measure_run *r, double seconds)

@@ -74,16 +74,6 @@ static void write_ceilings(gr_yaml_writer *w, const measure_run *r)
     gr_yw_close_map(w);
 }
 
-/* The cuBLAS run of the same width, if any. */
-static const measure_kernel *cublas_of(const measure_run *r, const measure_kernel *k)
-{
-    for (size_t i = 0; i < r->kernel_count; i++)
-        if (strcmp(r->kernels[i].name, "matmul-cublas") == 0 && strcmp(r->kernels[i].params, k->params) == 0 &&
-            r->kernels[i].verified)
-            return &r->kernels[i];
-    return NULL;
-}
-
 static void write_kernel(gr_yaml_writer *w, const measure_run *r, const measure_kernel *k)
 {
     gr_yw_map(w);
@@ -104,7 +94,7 @@ static void write_kernel(gr_yaml_writer *w, const measure_run *r, const measure_
     gr_yw_kv_double(w, "gflops", k->gflops);
     gr_yw_kv_bool(w, "verified", k->verified);
     gr_yw_kv_string(w, "check", k->check);
-    const measure_kernel *c = cublas_of(r, k);
+    const measure_kernel *c = measure_find_kernel(r, "matmul-cublas", k->params); /* the same width */
     if (c)
         gr_yw_kv_double(w, "vs_cublas", k->gflops / c->gflops);
     gr_yw_close_map(w);

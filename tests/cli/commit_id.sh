@@ -6,8 +6,7 @@
 commit_id="$top_srcdir/tools/commit-id"
 
 last="a checkout"
-if git -C "$top_srcdir" rev-parse --show-toplevel >/dev/null 2>&1 &&
-    [ "$(cd "$(git -C "$top_srcdir" rev-parse --show-toplevel)" && pwd -P)" = "$(cd "$top_srcdir" && pwd -P)" ]; then
+if [ -e "$top_srcdir/.git" ] && command -v git >/dev/null 2>&1; then
     head=$(git -C "$top_srcdir" rev-parse --short=12 HEAD)
     got=$(sh "$commit_id" "$top_srcdir" | sed 's/-dirty$//')
     check "its HEAD, -dirty aside" "$got" "$head"
