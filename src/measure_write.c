@@ -94,7 +94,9 @@ static void write_kernel(gr_yaml_writer *w, const measure_run *r, const measure_
     gr_yw_kv_double(w, "gflops", k->gflops);
     gr_yw_kv_bool(w, "verified", k->verified);
     gr_yw_kv_string(w, "check", k->check);
-    const measure_kernel *c = measure_find_kernel(r, "matmul-cublas", k->params); /* the same width */
+    char width[32]; /* "width=N" of params "width=N tile=T": cuBLAS runs each width once, untiled */
+    snprintf(width, sizeof width, "%.*s", (int)strcspn(k->params, " "), k->params);
+    const measure_kernel *c = measure_find_kernel(r, "matmul-cublas", width);
     if (c)
         gr_yw_kv_double(w, "vs_cublas", k->gflops / c->gflops);
     gr_yw_close_map(w);
