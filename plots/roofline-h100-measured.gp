@@ -42,62 +42,62 @@ $C0S2 << EOD
 10000 33454.08 ""
 EOD
 $C0S3 << EOD
-0.09375 284.321042 ""
-0.125 379.729658 ""
-0.1875 569.916975 ""
-0.25 761.052679 ""
-0.5 1522.43338 ""
-0.75 2281.24363 ""
-1 3039.4195 ""
-1.5 4542.46496 ""
-2 6048.15926 ""
-3 9031.33814 ""
-4 12079.5806 ""
-6 17839.4044 ""
-8 23673.1226 ""
-12 34068.2958 ""
-16 46384.941 ""
-24 57039.0881 ""
-32 59234.8 ""
-48 61948.4309 ""
-64 62893.5241 ""
-100 64150.5602 ""
+0.09375 285.055319 ""
+0.125 380.004889 ""
+0.1875 569.517151 ""
+0.25 761.09583 ""
+0.5 1521.5359 ""
+0.75 2282.4333 ""
+1 3041.00339 ""
+1.5 4553.71554 ""
+2 6059.96997 ""
+3 9045.03236 ""
+4 12098.772 ""
+6 17850.2778 ""
+8 23731.7228 ""
+12 34034.8203 ""
+16 46232.6545 ""
+24 56455.2809 ""
+32 59555.5451 ""
+48 61949.3252 ""
+64 62823.6075 ""
+100 64248.8275 ""
 EOD
 $C0S4 << EOD
-0.01 32.8012328 ""
-20.0239204 65680.9274 ""
-10000 65680.9274 ""
+0.01 32.9150558 ""
+19.9760415 65751.252 ""
+10000 65751.252 ""
 EOD
 $C0S5 << EOD
-170.666667 5112.86164 ""
-682.666667 5267.88515 ""
+170.666667 5131.23552 ""
+682.666667 5268.34078 ""
 EOD
 $C0S6 << EOD
-170.666667 7664.32885 ""
-682.666667 8153.93574 ""
+170.666667 7671.33789 ""
+682.666667 8160.46576 ""
 EOD
 $C0S7 << EOD
-170.666667 8984.38509 ""
-682.666667 9187.16461 ""
+170.666667 8958.00107 ""
+682.666667 9185.85787 ""
 EOD
 $C0S8 << EOD
-170.666667 7649.91337 ""
-682.666667 8155.476 ""
-166.666667 7444.46428 ""
+170.666667 7657.76959 ""
+682.666667 8154.05939 ""
+166.666667 7450.67635 ""
 EOD
 $C0S9 << EOD
-170.666667 6463.34038 ""
-682.666667 6507.23035 ""
-166.666667 5981.14753 ""
+170.666667 6479.87884 ""
+682.666667 6504.81105 ""
+166.666667 6028.74532 ""
 EOD
 $C0S10 << EOD
-170.666667 12047.1887 ""
-682.666667 12785.742 ""
+170.666667 12161.8091 ""
+682.666667 12790.1016 ""
 EOD
 $C0S11 << EOD
-170.666667 32201.9495 ""
-682.666667 51419.4911 ""
-166.666667 32825.6312 ""
+170.666667 33034.1426 ""
+682.666667 51472.7961 ""
+166.666667 33557.0474 ""
 EOD
 
 # ---- Roofline of NVIDIA H100 SXM5 80GB ----
@@ -114,14 +114,14 @@ set format y '%.0s%c'
 set label 1 'FP32 66.9 TFLOP/s (datasheet)' at 10000,66908.16 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 2 'FP64 33.5 TFLOP/s (datasheet)' at 10000,33454.08 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 3 'DRAM 3352 GB/s' at 0.00943400257,31.6227766 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 1
-set label 4 'measured DRAM 3280 GB/s' at 0.121369576,398.107171 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 2
+set label 4 'measured DRAM 3292 GB/s' at 0.12094987,398.107171 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 2
 set label 5 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.9 TFLOP/s, ridge 20 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
      $C0S1 using 1:2:3 with labels left offset 0.8,-1 font ',8' boxed notitle, \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
      $C0S3 using 1:2 with points linetype 2 pointtype 6 pointsize 0.35 title 'intensity sweep (measured)', \
-     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3280 GB/s, FP32 65.7 TFLOP/s (measured)', \
+     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3292 GB/s, FP32 65.8 TFLOP/s (measured)', \
      $C0S5 using 1:2 with points linetype 3 pointtype 4 pointsize 0.8 title 'matmul-naive (measured)', \
      $C0S6 using 1:2 with points linetype 4 pointtype 6 pointsize 0.8 title 'matmul-tiled16 (measured)', \
      $C0S7 using 1:2 with points linetype 5 pointtype 8 pointsize 0.8 title 'matmul-tiled32 (measured)', \

@@ -42,62 +42,62 @@ $C0S2 << EOD
 10000 33454.08 ""
 EOD
 $C0S3 << EOD
-0.09375 366.838054 ""
-0.125 489.274323 ""
-0.1875 733.323369 ""
-0.25 985.18544 ""
-0.5 1971.35487 ""
-0.75 2956.38105 ""
-1 3950.60115 ""
-1.5 5921.54456 ""
-2 7892.49096 ""
-3 11812.6881 ""
-4 15660.4311 ""
-6 23401.5657 ""
-8 31103.1186 ""
-12 46172.5159 ""
-16 54274.6123 ""
-24 57856.6251 ""
-32 60350.9726 ""
-48 61913.6046 ""
-64 63191.4851 ""
-100 64052.1353 ""
+0.09375 367.985962 ""
+0.125 489.645574 ""
+0.1875 734.650592 ""
+0.25 992.279598 ""
+0.5 1979.78763 ""
+0.75 2960.98998 ""
+1 3938.83366 ""
+1.5 5882.70014 ""
+2 7801.08856 ""
+3 11594.4824 ""
+4 15548.4066 ""
+6 22743.3061 ""
+8 28836.8966 ""
+12 45888.3631 ""
+16 54217.7487 ""
+24 57881.0569 ""
+32 60151.4963 ""
+48 61869.6037 ""
+64 63049.0924 ""
+100 64203.9556 ""
 EOD
 $C0S4 << EOD
-0.01 46.8114279 ""
-14.0310895 65681.5333 ""
-10000 65681.5333 ""
+0.01 46.8972988 ""
+14.0668307 65969.6361 ""
+10000 65969.6361 ""
 EOD
 $C0S5 << EOD
-170.666667 5112.86164 ""
-682.666667 5197.86197 ""
+170.666667 5124.37871 ""
+682.666667 5138.3811 ""
 EOD
 $C0S6 << EOD
-170.666667 7659.9549 ""
-682.666667 8129.25771 ""
+170.666667 7687.1552 ""
+682.666667 8128.88813 ""
 EOD
 $C0S7 << EOD
-170.666667 9006.08785 ""
-682.666667 9058.7139 ""
+170.666667 8995.82628 ""
+682.666667 9006.68278 ""
 EOD
 $C0S8 << EOD
-170.666667 7672.21471 ""
-682.666667 8116.01605 ""
-166.666667 7446.23816 ""
+170.666667 7684.51466 ""
+682.666667 8102.31317 ""
+166.666667 7434.72325 ""
 EOD
 $C0S9 << EOD
-170.666667 6462.40684 ""
-682.666667 6477.00589 ""
-166.666667 6019.16488 ""
+170.666667 6481.7563 ""
+682.666667 6464.31826 ""
+166.666667 6026.12947 ""
 EOD
 $C0S10 << EOD
-170.666667 12020.2159 ""
-682.666667 12801.7483 ""
+170.666667 12164.0141 ""
+682.666667 12786.4272 ""
 EOD
 $C0S11 << EOD
-170.666667 33017.8895 ""
-682.666667 50747.2415 ""
-166.666667 33156.4991 ""
+170.666667 31418.008 ""
+682.666667 50937.4253 ""
+166.666667 32299.7415 ""
 EOD
 
 # ---- Roofline of NVIDIA H200 SXM 141GB ----
@@ -114,14 +114,14 @@ set format y '%.0s%c'
 set label 1 'FP32 66.9 TFLOP/s (datasheet)' at 10000,66908.16 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 2 'FP64 33.5 TFLOP/s (datasheet)' at 10000,33454.08 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 3 'DRAM 4800 GB/s' at 0.00658807846,31.6227766 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 1
-set label 4 'measured DRAM 4681 GB/s' at 0.0850448679,398.107171 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 2
+set label 4 'measured DRAM 4690 GB/s' at 0.0848891473,398.107171 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 2
 set label 5 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H200 SXM 141GB: 4800 GB/s, FP32 66.9 TFLOP/s, ridge 13.9 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
      $C0S1 using 1:2:3 with labels left offset 0.8,-1 font ',8' boxed notitle, \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
      $C0S3 using 1:2 with points linetype 2 pointtype 6 pointsize 0.35 title 'intensity sweep (measured)', \
-     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H200: 4681 GB/s, FP32 65.7 TFLOP/s (measured)', \
+     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H200: 4690 GB/s, FP32 66 TFLOP/s (measured)', \
      $C0S5 using 1:2 with points linetype 3 pointtype 4 pointsize 0.8 title 'matmul-naive (measured)', \
      $C0S6 using 1:2 with points linetype 4 pointtype 6 pointsize 0.8 title 'matmul-tiled16 (measured)', \
      $C0S7 using 1:2 with points linetype 5 pointtype 8 pointsize 0.8 title 'matmul-tiled32 (measured)', \

@@ -81,10 +81,13 @@ static bool read_kernel(gr_yaml *y, yaml_node_t *item, gr_result_kernel *k, gr_e
     yaml_node_t *intensity = name ? gr_yaml_require(y, item, "kernels", "intensity", err) : NULL;
     yaml_node_t *gflops = intensity ? gr_yaml_require(y, item, "kernels", "gflops", err) : NULL;
     yaml_node_t *verified = gflops ? gr_yaml_require(y, item, "kernels", "verified", err) : NULL;
+    yaml_node_t *vs_cublas = gr_yaml_get(y, item, "vs_cublas");
+    k->vs_cublas = NAN;
     return verified && gr_yaml_string(y, name, "kernels.name", k->name, sizeof k->name, err) &&
            gr_yaml_double(y, intensity, "kernels.intensity", 0, 1e9, &k->intensity, err) &&
            gr_yaml_double(y, gflops, "kernels.gflops", 0, 1e9, &k->gflops, err) &&
-           read_bool(y, verified, "kernels.verified", &k->verified, err);
+           read_bool(y, verified, "kernels.verified", &k->verified, err) &&
+           (!vs_cublas || gr_yaml_double(y, vs_cublas, "kernels.vs_cublas", 0, 1e9, &k->vs_cublas, err));
 }
 
 static bool read_sweep_point(gr_yaml *y, yaml_node_t *item, gr_result_point *p, gr_error *err)

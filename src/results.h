@@ -12,6 +12,7 @@ typedef struct {
     double intensity; /* FLOP/B */
     double gflops;
     bool verified;
+    double vs_cublas; /* gflops over cuBLAS's at the same width; NAN where not recorded */
 } gr_result_kernel;
 
 typedef struct {

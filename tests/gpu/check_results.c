@@ -1,9 +1,11 @@
 /* The invariants of a measured results file, for the GPU test: every
- * kernel verified, no point above its roof, gpuroof's occupancy equal to
- * the residency probe's in every configuration. */
+ * kernel verified, no point above its roof, each matmul's ratio to cuBLAS
+ * recorded where cuBLAS ran, gpuroof's occupancy equal to the residency
+ * probe's in every configuration. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include "results.h"
 
 #define MARGIN 1.05 /* timing noise and a peak measured a little low */
@@ -21,6 +23,14 @@ static void fail(const char *fmt, ...)
     printf("\n");
     va_end(ap);
     failures++;
+}
+
+static bool cublas_ran(const gr_results *r)
+{
+    for (size_t i = 0; i < r->kernel_count; i++)
+        if (strcmp(r->kernels[i].name, "matmul-cublas") == 0 && r->kernels[i].verified)
+            return true;
+    return false;
 }
 
 static double roof(const gr_results *r, double intensity)
@@ -42,8 +52,11 @@ int main(int argc, char **argv)
     }
     if (isnan(r.ceilings.fp32_gflops) || isnan(gr_results_best_bandwidth(&r)))
         fail("%s: no measured ceilings (%g, %g)", "ceilings", r.ceilings.fp32_gflops, gr_results_best_bandwidth(&r));
+    bool with_cublas = cublas_ran(&r);
     for (size_t i = 0; i < r.kernel_count; i++) {
         const gr_result_kernel *k = &r.kernels[i];
+        if (with_cublas && k->verified && strncmp(k->name, "matmul-", 7) == 0 && isnan(k->vs_cublas))
+            fail("%s: no ratio to cuBLAS (vs_cublas) beside it", k->name);
         if (!k->verified)
             fail("%s: not verified (%g FLOP/B, %g GFLOP/s)", k->name, k->intensity, k->gflops);
         if (k->gflops > MARGIN * roof(&r, k->intensity))

@@ -556,8 +556,8 @@ static gr_results synthetic_results(void)
         .fp32_theoretical_gflops = 19491.84, .fp64_theoretical_gflops = 9745.92,
         .datasheet_bandwidth_gbs = 1555,
     };
-    result_kernels[0] = (gr_result_kernel){"tiled 32", 8, 9000, true};
-    result_kernels[1] = (gr_result_kernel){"broken", 0.001, 5, false};
+    result_kernels[0] = (gr_result_kernel){"tiled 32", 8, 9000, true, NAN};
+    result_kernels[1] = (gr_result_kernel){"broken", 0.001, 5, false, NAN};
     result_sweep[0] = (gr_result_point){0.5, 600};
     result_sweep[1] = (gr_result_point){2, 2500};
     result_sweep[2] = (gr_result_point){32, 18000};

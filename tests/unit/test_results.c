@@ -117,6 +117,7 @@ static const char FULL[] =
     "    time_ms: {min: 10.1, median: 10.2, max: 10.5}\n"
     "    gflops: 13474.4\n"
     "    verified: true\n"
+    "    vs_cublas: 0.725\n"
     "  - name: matmul_broken\n"
     "    intensity: 0.25\n"
     "    gflops: 12.5\n"
@@ -157,10 +158,12 @@ static void full_file(void **state)
     assert_float_equal(r.kernels[0].intensity, 8, 0);
     assert_float_equal(r.kernels[0].gflops, 13474.4, 1e-9);
     assert_true(r.kernels[0].verified);
+    assert_float_equal(r.kernels[0].vs_cublas, 0.725, 0);
     assert_string_equal(r.kernels[1].name, "matmul_broken");
     assert_float_equal(r.kernels[1].intensity, 0.25, 0);
     assert_float_equal(r.kernels[1].gflops, 12.5, 0);
     assert_false(r.kernels[1].verified);
+    assert_true(isnan(r.kernels[1].vs_cublas));
 
     assert_int_equal(r.sweep_count, 3);
     assert_float_equal(r.sweep[0].intensity, 0.5, 0);
@@ -439,6 +442,16 @@ static void error_verified_not_a_boolean(void **state)
     }
 }
 
+static void error_vs_cublas(void **state)
+{
+    (void)state;
+    assert_load_error("e.yaml",
+                      "device: {name: G}\n"
+                      "kernels:\n"
+                      "  - {name: k, intensity: 1, gflops: 2, verified: true, vs_cublas: -0.5}\n",
+                      "3:67: kernels.vs_cublas is -0.5; it must be between 0 and 1e+09");
+}
+
 static void error_sweep_point(void **state)
 {
     (void)state;
@@ -559,6 +572,7 @@ int main(void)
         cmocka_unit_test(error_kernels_not_a_list),
         cmocka_unit_test(error_kernel_missing_keys),
         cmocka_unit_test(error_verified_not_a_boolean),
+        cmocka_unit_test(error_vs_cublas),
         cmocka_unit_test(error_sweep_point),
         cmocka_unit_test(error_too_many_rows),
         cmocka_unit_test(error_key_given_twice),
