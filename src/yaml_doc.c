@@ -242,11 +242,11 @@ bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
     for (yaml_node_pair_t *p = first; p < node->data.mapping.pairs.top; p++) {
         yaml_node_t *key = yaml_document_get_node(&y->doc, p->key);
         const char *name = gr_yaml_scalar(key);
-        if (!name)
+        if (!name && allowed)
             return gr_yaml_error(err, y, key, "%s: keys must be plain names", what);
-        if (!is_allowed(name, allowed))
+        if (name && allowed && !is_allowed(name, allowed))
             return gr_yaml_error(err, y, key, "%s: unknown key '%s'", what, name);
-        if (given_earlier(y, first, p, name))
+        if (name && given_earlier(y, first, p, name))
             return gr_yaml_error(err, y, key, "%s: key '%s' given twice", what, name);
     }
     return true;
@@ -254,16 +254,7 @@ bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
 
 bool gr_yaml_check_unique(gr_yaml *y, yaml_node_t *node, const char *what, gr_error *err)
 {
-    if (node->type != YAML_MAPPING_NODE)
-        return gr_yaml_error(err, y, node, "%s must be a mapping, not %s", what, type_name(node));
-    yaml_node_pair_t *first = node->data.mapping.pairs.start;
-    for (yaml_node_pair_t *p = first; p < node->data.mapping.pairs.top; p++) {
-        yaml_node_t *key = yaml_document_get_node(&y->doc, p->key);
-        const char *name = gr_yaml_scalar(key);
-        if (name && given_earlier(y, first, p, name))
-            return gr_yaml_error(err, y, key, "%s: key '%s' given twice", what, name);
-    }
-    return true;
+    return gr_yaml_check_mapping(y, node, what, NULL, err);
 }
 
 yaml_node_t *gr_yaml_get(gr_yaml *y, yaml_node_t *mapping, const char *key)

@@ -32,8 +32,9 @@ yaml_node_t *gr_yaml_root(gr_yaml *y);
 bool gr_yaml_error(gr_error *err, const gr_yaml *y, const yaml_node_t *node,
                    const char *fmt, ...) GR_PRINTF(4, 5);
 
-/* Checks that node is a mapping whose keys are all plain scalars from
- * allowed (NULL-terminated). what names the mapping in messages. */
+/* Checks that node is a mapping with no key given twice, whose keys are all
+ * plain scalars from allowed (NULL-terminated); allowed NULL: any keys.
+ * what names the mapping in messages. */
 bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
                            const char *const allowed[], gr_error *err);
 
