@@ -1,4 +1,4 @@
-/* Unit tests for the shared-memory bank-conflict model (src/banks.c).
+/* Unit tests for the shared-memory bank-conflict model (src/core/banks.c).
  *
  * The seed kernels (the shared-memory notes of shared/seeds: square
  * tile[32][32] and rectangular tile[16][32] of int, row and column access,

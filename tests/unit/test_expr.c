@@ -1,4 +1,4 @@
-/* Unit tests for the expression evaluator (src/expr.c). */
+/* Unit tests for the expression evaluator (src/core/expr.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/expr.h"
+#include "expr.h"
 
 #define SUFFIXES GR_EXPR_BYTE_SUFFIXES
 

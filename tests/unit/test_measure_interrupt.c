@@ -1,5 +1,5 @@
 /* Unit tests for gpuroof measure's interrupt handling
- * (src/measure_interrupt.c), with real signals: a child process sets the
+ * (src/cli/measure_interrupt.c), with real signals: a child process sets the
  * module's state, tells the parent it is there and blocks on a pipe; the
  * parent sends SIGINT or SIGTERM and checks the child's exit status, its
  * stderr, and the results file and its folder.  What this cannot show

@@ -1,4 +1,4 @@
-/* Unit tests for the results-file loader (src/results.c).  The files are
+/* Unit tests for the results-file loader (src/core/results.c).  The files are
  * synthetic inputs written by the tests into a temporary directory, never
  * measurements; their keys are DESIGN.md's (measure). */
 #ifndef _POSIX_C_SOURCE

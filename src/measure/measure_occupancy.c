@@ -7,16 +7,9 @@
 #include <errno.h>
 #include "banks.h"
 #include "banks_presets.h"
-#include "cli.h"
-#include "measure.h"
+#include "measure_gpu.h"
 #include "occupancy.h"
 #include "occupancy_tools.h"
-
-static bool failed(const grk_error *err)
-{
-    cli_fail("%s", err->message);
-    return false;
-}
 
 /* What the seeds' kernels write: the thread index, or its transpose
  * (icol * blockDim.x + irow, irow = idx / blockDim.y, icol = idx % blockDim.y). */
@@ -37,7 +30,7 @@ static bool predict_banks(const measure_run *r, measure_layout *l)
     gr_error err;
     if (!p || !gr_banks_formula(&setup, p->store, p->padded, l->pad, &store, &err) ||
         !gr_banks_formula(&setup, p->load, p->padded, l->pad, &load, &err))
-        return !cli_fail("bank prediction for %s: %s", l->kernel, p ? err.text : "no such kernel");
+        return measure_fail("bank prediction for %s: %s", l->kernel, p ? err.text : "no such kernel");
     l->predicted_store = store.wavefronts_per_request;
     l->predicted_load = load.wavefronts_per_request;
     return true;
@@ -66,7 +59,7 @@ static bool time_layout(measure_run *r, const measure_plan *p, grk_layout_kind k
     int blocks = r->device.sm_count * 8 * 1024 / (l->bdimx * l->bdimy);
     if (grk_layout_timed(kind, l->bdimx, l->bdimy, l->pad, LAYOUT_REPS, blocks, p->repeats < 10 ? p->repeats : 10, &t,
                          &l->ns_per_rep, &err) != 0)
-        return failed(&err);
+        return measure_cuda_failed(&err);
     return true;
 }
 
@@ -76,12 +69,12 @@ static bool check_layout(measure_run *r, grk_layout_kind kind, int bdimx, int bd
     int n = bdimx * bdimy;
     int *out = malloc((size_t)n * sizeof *out);
     if (!out)
-        return !cli_fail("out of memory");
+        return measure_fail("out of memory");
     for (int i = 0; i < n; i++)
         out[i] = -1;
     if (grk_layout(kind, bdimx, bdimy, pad, out, &err) != 0) {
         free(out);
-        return failed(&err);
+        return measure_cuda_failed(&err);
     }
     bool right = true;
     for (int i = 0; i < n; i++)
@@ -93,7 +86,7 @@ static bool check_layout(measure_run *r, grk_layout_kind kind, int bdimx, int bd
     read_counters(counters, l);
     if (!right) {
         r->failures++;
-        cli_fail("%s %dx%d pad %d: wrong output", l->kernel, bdimx, bdimy, pad);
+        measure_fail("%s %dx%d pad %d: wrong output", l->kernel, bdimx, bdimy, pad);
     }
     return predict_banks(r, l);
 }
@@ -106,7 +99,7 @@ bool measure_layouts(measure_run *r, const measure_plan *p)
     static const int shapes[][2] = {{32, 32}, {32, 16}, {16, 16}};
     FILE *counters = p->bank_counters ? fopen(p->bank_counters, "r") : NULL;
     if (p->bank_counters && !counters)
-        return !cli_fail("%s: %s", p->bank_counters, strerror(errno));
+        return measure_fail("%s: %s", p->bank_counters, strerror(errno));
     measure_progress("the shared-memory layout kernels");
     bool ok = true;
     for (size_t s = 0; ok && s < 3; s++)
@@ -135,11 +128,11 @@ static bool check_config(measure_run *r, const gr_sm_limits *lim, int probe, int
     grk_error err;
     int regs, static_smem, max_threads, runtime, measured;
     if (grk_probe_attributes(probe, &regs, &static_smem, &max_threads, &err) != 0)
-        return failed(&err);
+        return measure_cuda_failed(&err);
     if (threads > max_threads || r->occupancy_count == MEASURE_MAX_ROWS)
         return true;
     if (grk_residency(probe, threads, (size_t)dynamic, &runtime, &measured, &err) != 0)
-        return failed(&err);
+        return measure_cuda_failed(&err);
     measure_occupancy_row *o = &r->occupancy[r->occupancy_count++];
     *o = (measure_occupancy_row){probe, threads, regs, static_smem, dynamic,
                              predict(lim, threads, regs, static_smem + dynamic), runtime, measured};
@@ -163,14 +156,14 @@ static bool check_target(measure_run *r, const gr_sm_limits *lim, int target)
     grk_error err;
     int regs, static_smem, max_threads, threads = 256;
     if (grk_probe_attributes(0, &regs, &static_smem, &max_threads, &err) != 0)
-        return failed(&err);
+        return measure_cuda_failed(&err);
     gr_launch base = {threads, regs, static_smem};
     gr_smem_target t;
     size_t runtime_bytes;
     if (!gr_occupancy_max_smem(lim, &base, target, &t, NULL))
         return true;
     if (grk_available_dynamic_smem(0, threads, target, &runtime_bytes, &err) != 0)
-        return failed(&err);
+        return measure_cuda_failed(&err);
     measure_target *m = &r->targets[r->target_count++];
     *m = (measure_target){threads, regs, target, t.max_dynamic_smem_bytes, (long long)runtime_bytes,
                           blocks_with(0, threads, (size_t)t.max_dynamic_smem_bytes),
@@ -187,10 +180,10 @@ bool measure_occupancy(measure_run *r, const measure_plan *p)
     gr_sm_limits lim;
     gr_error err;
     if (!r->profile)
-        return !cli_fail("no shipped profile matches %s: occupancy predictions need one (gpuroof profile detect)",
+        return measure_fail("no shipped profile matches %s: occupancy predictions need one (gpuroof profile detect)",
                          r->device.name);
     if (!gr_limits_from_profile(r->profile, -1, &lim, &err))
-        return !cli_fail("%s", err.text);
+        return measure_fail("%s", err.text);
     const long long *sizes = p->quick ? quick_smem : smem;
     size_t size_count = p->quick ? 3 : sizeof smem / sizeof smem[0];
     for (int probe = 0; probe < grk_probe_count(); probe++) {

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "measure.h"
+#include "measure_gpu.h"
 
 static int missed;
 

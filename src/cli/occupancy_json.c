@@ -1,6 +1,6 @@
 /* The occupancy command's JSON: DESIGN.md's keys first, then the work. */
 #include "cli.h"
-#include "occupancy_cli.h"
+#include "occupancy_output.h"
 
 static json_t *limit_value(int64_t blocks)
 {

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
-#include "occupancy_cli.h"
+#include "occupancy_output.h"
 
 static const char *plural(long long n)
 {

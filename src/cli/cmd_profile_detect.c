@@ -38,7 +38,7 @@ static void slug(const char *name, char *out, size_t size)
     out[n] = '\0';
 }
 
-static void write_figures(gr_yaml_writer *w, const grk_device *d, const gr_arch *a)
+static void write_figures(gr_yaml_writer *w, const gr_gpu_info *d, const gr_arch *a)
 {
     double mhz = d->sm_clock_khz / 1000.0;
     gr_yw_kv_int(w, "sm_count", d->sm_count);
@@ -56,7 +56,7 @@ static void write_figures(gr_yaml_writer *w, const grk_device *d, const gr_arch 
     gr_yw_close_map(w);
 }
 
-static void write_limits(gr_yaml_writer *w, const grk_device *d, const gr_arch *a)
+static void write_limits(gr_yaml_writer *w, const gr_gpu_info *d, const gr_arch *a)
 {
     gr_yw_key(w, "sm");
     gr_yw_map(w);
@@ -101,7 +101,7 @@ static void write_limits(gr_yaml_writer *w, const grk_device *d, const gr_arch *
 
 static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *len)
 {
-    const grk_device *d = &r->device;
+    const gr_gpu_info *d = &r->device;
     gr_yaml_writer w;
     gr_error err;
     char name[64], cc[16], source[256];
@@ -162,16 +162,17 @@ static void print_differences(FILE *out, const gr_profile *found, const gr_profi
 int profile_detect(const char *profiles, const char *output, int argc, char **argv)
 {
     static measure_run r;
+    static gr_profile_list list;
     measure_plan plan = {.ceilings = true, .repeats = 10};
-    grk_error gerr;
+    char message[512];
     gr_arch arch;
     memset(&r, 0, sizeof r);
     if (argc > 1)
         return cli_usage_error("profile", "detect takes no argument, not '%s'", argv[1]);
-    if (grk_device_open(&r.device, &gerr) != 0)
-        return cli_fail("%s", gerr.message);
+    if (!measure_open_device(&r.device, message))
+        return cli_fail("%s", message);
     if (!gr_arch_of(r.device.cc_major, r.device.cc_minor, &arch))
-        return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/arch.c)", r.device.name,
+        return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/arch.c)", r.device.name,
                         r.device.cc_major, r.device.cc_minor);
     time_t now = time(NULL);
     strftime(r.date, sizeof r.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
@@ -189,7 +190,7 @@ int profile_detect(const char *profiles, const char *output, int argc, char **ar
     else
         fwrite(text, 1, len, stdout);
     free(text);
-    const gr_profile *shipped = ok ? measure_find_profile(profiles, &r.device) : NULL;
+    const gr_profile *shipped = ok ? cli_find_gpu_profile(profiles, &r.device, &list) : NULL;
     if (shipped)
         print_differences(output ? stdout : stderr, &found, shipped);
     return ok ? EXIT_OK : EXIT_INPUT;

@@ -29,6 +29,7 @@ static const char help[] =
     "                 counted them (tools/bank-proof makes it), recorded beside gpuroof's\n";
 
 #ifdef HAVE_CUDA
+#include "commit.h"
 #include "measure.h"
 #include "measure_interrupt.h"
 #include "profile_search.h"
@@ -99,48 +100,6 @@ static int read_plan(const measure_options *o, measure_plan *p)
 }
 
 #ifdef HAVE_CUDA
-/* The model in a GPU's name: its first word with a digit ("H200" of
- * "NVIDIA H200", "A100-SXM4-40GB" cut at '-'). */
-static void model_word(const char *name, char *out, size_t size)
-{
-    out[0] = '\0';
-    for (const char *w = name; *w; w += strcspn(w, " ")) {
-        w += strspn(w, " ");
-        size_t len = strcspn(w, " -");
-        if (strcspn(w, "0123456789") < len) {
-            snprintf(out, size, "%.*s", (int)len, w);
-            return;
-        }
-    }
-}
-
-/* The shipped profile of this GPU: the same compute capability, SMs and
- * shared memory, and where several have them (H100 and H200), the one whose
- * name has the device's model. */
-const gr_profile *measure_find_profile(const char *profiles, const grk_device *d)
-{
-    static gr_profile_list list;
-    gr_search_path sp;
-    gr_error err;
-    char model[64];
-    const gr_profile *found = NULL;
-    cli_search_path(&sp, profiles);
-    if (!gr_profile_list_all(&sp, &list, &err)) {
-        cli_fail("%s", err.text);
-        return NULL;
-    }
-    model_word(d->name, model, sizeof model);
-    for (size_t i = 0; i < list.count; i++) {
-        const gr_profile *p = &list.items[i];
-        if (p->cc_major != d->cc_major || p->cc_minor != d->cc_minor || p->sm_count != d->sm_count ||
-            p->smem_sm_bytes != d->smem_sm)
-            continue;
-        if (!found || (model[0] && strstr(p->full_name, model)))
-            found = p;
-    }
-    return found;
-}
-
 static void remember(measure_run *r, int argc, char **argv)
 {
     time_t now = time(NULL);
@@ -148,6 +107,7 @@ static void remember(measure_run *r, int argc, char **argv)
     snprintf(r->command, sizeof r->command, "gpuroof");
     for (int i = 0; i < argc; i++)
         snprintf(r->command + strlen(r->command), sizeof r->command - strlen(r->command), " %s", argv[i]);
+    snprintf(r->commit, sizeof r->commit, "%s", GPUROOF_COMMIT);
 }
 
 static void print_summary(const measure_run *r, const char *path)
@@ -232,17 +192,18 @@ int cmd_measure(int argc, char **argv)
                     "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
 #else
     static measure_run r;
-    grk_error err;
+    static gr_profile_list profiles;
+    char message[512];
     time_t started = time(NULL);
     const char *path = o.output ? o.output : "results.yaml";
     memset(&r, 0, sizeof r);
     /* Before the device is opened: that can take seconds, and an interrupt
      * there must say so too. */
     measure_interrupt_install(path);
-    if (grk_device_open(&r.device, &err) != 0)
-        return cli_fail("%s; nothing written to %s", err.message, path);
+    if (!measure_open_device(&r.device, message))
+        return cli_fail("%s; nothing written to %s", message, path);
     remember(&r, argc, argv);
-    r.profile = measure_find_profile(o.profiles, &r.device);
+    r.profile = cli_find_gpu_profile(o.profiles, &r.device, &profiles);
     measure_progress("%s, profile %s", r.device.name, r.profile ? r.profile->name : "none matches");
     if (!run_parts(&r, &plan))
         return cli_fail("the run failed: nothing written to %s", path);

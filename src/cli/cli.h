@@ -51,6 +51,10 @@ bool cli_int_as(const char *option, const char *shown, const char *text, bool by
  * profiles, the source tree's. */
 void cli_search_path(gr_search_path *sp, const char *profiles_option);
 bool cli_load_device(const char *profiles_option, const char *device, gr_profile *p);
+/* The shipped profile of a GPU found at run time (gr_profile_match_gpu over
+ * the search path), kept in list; NULL where none matches or the path has a
+ * broken profile (printed). */
+const gr_profile *cli_find_gpu_profile(const char *profiles_option, const gr_gpu_info *gpu, gr_profile_list *list);
 
 /* The error for a precision the profile has no peak for; EXIT_INPUT. */
 int cli_fail_no_peak(const gr_profile *p, const char *precision);

@@ -1,6 +1,6 @@
 /* The occupancy command's parsed inputs and its two ways of printing. */
-#ifndef GPUROOF_OCCUPANCY_CLI_H
-#define GPUROOF_OCCUPANCY_CLI_H
+#ifndef GPUROOF_OCCUPANCY_OUTPUT_H
+#define GPUROOF_OCCUPANCY_OUTPUT_H
 
 #include <jansson.h>
 #include "occupancy.h"

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "error.h"
+#include "gpu_info.h"
 #include "profile.h"
 
 #define GR_MAX_PROFILE_DIRS 16
@@ -34,5 +35,11 @@ typedef struct {
  * listing with its error: a broken profile is never silently skipped. */
 bool gr_profile_list_all(const gr_search_path *sp, gr_profile_list *out, gr_error *err);
 void gr_profile_list_free(gr_profile_list *list);
+
+/* The profile of the list that describes this GPU: the same compute
+ * capability, SMs and shared memory, and where several have them (H100 and
+ * H200), the one whose full name has the GPU's model ("H200" of "NVIDIA
+ * H200"); NULL where none does. */
+const gr_profile *gr_profile_match_gpu(const gr_profile_list *list, const gr_gpu_info *gpu);
 
 #endif

@@ -562,28 +562,28 @@ static bool model_from_yaml(model_ctx *c, const gr_define *defines, int define_c
     return ok;
 }
 
-static model_ctx *model_start(const char *name, gr_model *out, gr_error *err)
+static void model_start(model_ctx *c, const char *name, gr_model *out, gr_error *err)
 {
-    static model_ctx c; /* a model is large for the stack */
-    memset(&c, 0, sizeof c);
+    memset(c, 0, sizeof *c);
     memset(out, 0, sizeof *out);
-    c.m = out;
-    c.err = err;
+    c->m = out;
+    c->err = err;
     snprintf(out->path, sizeof out->path, "%s", name);
-    return &c;
 }
 
 bool gr_model_load(const char *path, const gr_define *defines, int define_count, gr_model *out, gr_error *err)
 {
-    model_ctx *c = model_start(path, out, err);
-    return gr_yaml_load_file(&c->y, path, err) && model_from_yaml(c, defines, define_count);
+    model_ctx c;
+    model_start(&c, path, out, err);
+    return gr_yaml_load_file(&c.y, path, err) && model_from_yaml(&c, defines, define_count);
 }
 
 bool gr_model_load_buffer(const char *name, const char *text, size_t len, const gr_define *defines,
                           int define_count, gr_model *out, gr_error *err)
 {
-    model_ctx *c = model_start(name, out, err);
-    return gr_yaml_load_buffer(&c->y, name, text, len, err) && model_from_yaml(c, defines, define_count);
+    model_ctx c;
+    model_start(&c, name, out, err);
+    return gr_yaml_load_buffer(&c.y, name, text, len, err) && model_from_yaml(&c, defines, define_count);
 }
 
 bool gr_define_parse(char *text, gr_define *out)

@@ -1,14 +1,21 @@
 /* gpuroof measure: what a run on the local GPU collects, before it is
- * written as a results file (keys in DESIGN.md). */
+ * written as a results file (doc/results-format.md).  The measure layer's
+ * public header: the command line includes it, so it names no CUDA type
+ * (the kernels' gpu.h stays inside src/measure/). */
 #ifndef GPUROOF_MEASURE_H
 #define GPUROOF_MEASURE_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "gpu.h"
+#include "gpu_info.h"
 #include "profile.h"
 
 #define MEASURE_MAX_ROWS 512
+
+typedef struct {
+    int repeats;
+    double min_ms, median_ms, max_ms;
+} measure_timing;
 
 typedef struct {
     char name[96];
@@ -16,7 +23,7 @@ typedef struct {
     double flops, bytes;  /* per run; bytes: each input read once, the output written once */
     double intensity;     /* flops / bytes: the most DRAM-level intensity the kernel can have */
     double requested_intensity; /* flops over the bytes its threads ask for (PMPP's count); 0 if none */
-    grk_timing time;
+    measure_timing time;
     double gflops;
     bool verified;
     char check[160];      /* how it was verified, or why it failed */
@@ -49,7 +56,7 @@ typedef struct {
 } measure_layout;
 
 typedef struct {
-    grk_device device;
+    gr_gpu_info device;
     int sm_clock_mhz, mem_clock_mhz; /* read during the run (NVML; 0 if unknown) */
     const gr_profile *profile;       /* the shipped profile of this GPU, if any */
     char date[32], command[1024], commit[64];
@@ -85,15 +92,16 @@ const measure_kernel *measure_find_kernel(const measure_run *r, const char *name
 /* The results file's text (YAML). */
 bool measure_write(const measure_run *r, const char *path);
 
-/* The shipped profile of this GPU (the same compute capability, SMs and
- * shared memory, the device's model in its name where several match), or
- * NULL. */
-const gr_profile *measure_find_profile(const char *profiles, const grk_device *d);
+/* Opens device 0 and reads its properties; false with message set on
+ * failure. */
+bool measure_open_device(gr_gpu_info *out, char message[512]);
 
 /* Prints the benchmark's targets, met or missed; returns how many missed. */
 int measure_report_targets(const measure_run *r, double seconds);
 
 /* Progress on stderr: "measure: ..." */
 void measure_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A failure on stderr: "gpuroof: ..."; returns false. */
+bool measure_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -5,7 +5,7 @@
 #include "cli.h"
 #include "cli_model.h"
 #include "commands.h"
-#include "occupancy_cli.h"
+#include "occupancy_output.h"
 
 static const char help[] =
     "Usage: gpuroof occupancy (--threads N | --block XxY[xZ]) --regs R [--smem BYTES]\n"

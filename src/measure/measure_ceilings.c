@@ -4,24 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include "arch.h"
-#include "cli.h"
-#include "measure.h"
-
-void measure_progress(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("measure: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
-static bool failed(const grk_error *err)
-{
-    cli_fail("%s", err->message);
-    return false;
-}
+#include "measure_gpu.h"
 
 static size_t stream_elements(const measure_run *r, const measure_plan *p)
 {
@@ -52,9 +35,9 @@ static bool stream_all(measure_run *r, const measure_plan *p)
         bool ok;
         measure_progress("DRAM %s, %zu MiB per array", kinds[i].name, n * 4 >> 20);
         if (grk_stream(kinds[i].kind, n, p->repeats, &t, &bytes, &ok, &err) != 0)
-            return failed(&err);
+            return measure_cuda_failed(&err);
         if (!ok) {
-            cli_fail("DRAM %s: the result is wrong: not recorded", kinds[i].name);
+            measure_fail("DRAM %s: the result is wrong: not recorded", kinds[i].name);
             r->failures++;
             continue;
         }
@@ -64,7 +47,7 @@ static bool stream_all(measure_run *r, const measure_plan *p)
     double moved;
     measure_progress("cudaMemcpy device to device, %zu MiB", n * 4 >> 20);
     if (grk_memcpy_d2d(n * 4, p->repeats, &t, &moved, &err) != 0)
-        return failed(&err);
+        return measure_cuda_failed(&err);
     r->memcpy_d2d_gbs = moved / (t.median_ms * 1e6);
     return true;
 }
@@ -78,7 +61,7 @@ static bool fma_peaks(measure_run *r, const measure_plan *p)
         bool ok;
         measure_progress("FP%d FMA peak", fp64 ? 64 : 32);
         if (grk_fma_peak(fp64, p->repeats, &t, &flops, &ok, &err) != 0)
-            return failed(&err);
+            return measure_cuda_failed(&err);
         int sm_mhz = 0, mem_mhz = 0;
         grk_current_clocks(&sm_mhz, &mem_mhz, &err); /* just after: the clock it ran at */
         if (sm_mhz > 0)
@@ -86,7 +69,7 @@ static bool fma_peaks(measure_run *r, const measure_plan *p)
         if (mem_mhz > 0)
             r->mem_clock_mhz = mem_mhz;
         if (!ok) {
-            cli_fail("FP%d peak: the result is wrong: not recorded", fp64 ? 64 : 32);
+            measure_fail("FP%d peak: the result is wrong: not recorded", fp64 ? 64 : 32);
             r->failures++;
             continue;
         }
@@ -122,7 +105,7 @@ bool measure_sweep_run(measure_run *r, const measure_plan *p)
         measure_progress("sweep %zu/%zu: %g FLOP/B", i + 1, sizeof points / sizeof points[0],
                          2.0 * points[i].fmas / (8.0 * points[i].group));
         if (grk_sweep(points[i].fmas, points[i].group, n, p->repeats, &t, &flops, &bytes, &ok, &err) != 0)
-            return failed(&err);
+            return measure_cuda_failed(&err);
         measure_sweep *s = &r->sweep[r->sweep_count++];
         s->intensity = flops / bytes;
         s->gflops = flops / (t.median_ms * 1e6);

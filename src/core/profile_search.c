@@ -122,3 +122,34 @@ void gr_profile_list_free(gr_profile_list *list)
     list->items = NULL;
     list->count = 0;
 }
+
+/* The model in a GPU's name: its first word with a digit ("H200" of
+ * "NVIDIA H200", "A100-SXM4-40GB" cut at '-'). */
+static void model_word(const char *name, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (const char *w = name; *w; w += strcspn(w, " ")) {
+        w += strspn(w, " ");
+        size_t len = strcspn(w, " -");
+        if (strcspn(w, "0123456789") < len) {
+            snprintf(out, size, "%.*s", (int)len, w);
+            return;
+        }
+    }
+}
+
+const gr_profile *gr_profile_match_gpu(const gr_profile_list *list, const gr_gpu_info *gpu)
+{
+    char model[64];
+    const gr_profile *found = NULL;
+    model_word(gpu->name, model, sizeof model);
+    for (size_t i = 0; i < list->count; i++) {
+        const gr_profile *p = &list->items[i];
+        if (p->cc_major != gpu->cc_major || p->cc_minor != gpu->cc_minor || p->sm_count != gpu->sm_count ||
+            p->smem_sm_bytes != gpu->smem_sm)
+            continue;
+        if (!found || (model[0] && strstr(p->full_name, model)))
+            found = p;
+    }
+    return found;
+}

@@ -137,6 +137,18 @@ bool cli_load_device(const char *profiles_option, const char *device, gr_profile
     return false;
 }
 
+const gr_profile *cli_find_gpu_profile(const char *profiles_option, const gr_gpu_info *gpu, gr_profile_list *list)
+{
+    gr_search_path sp;
+    gr_error err;
+    cli_search_path(&sp, profiles_option);
+    if (!gr_profile_list_all(&sp, list, &err)) {
+        cli_fail("%s", err.text);
+        return NULL;
+    }
+    return gr_profile_match_gpu(list, gpu);
+}
+
 static json_t *captured; /* see cli_capture_json */
 
 void cli_capture_json(json_t *array)

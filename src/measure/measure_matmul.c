@@ -4,8 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
-#include "measure.h"
+#include "measure_gpu.h"
 
 #define FULL_CHECK_MAX 1024 /* every element up to this width; samples above */
 #define SAMPLES 2048
@@ -143,14 +142,14 @@ static void record(measure_run *r, grk_matmul_kind kind, const matrices *x, cons
     k->bytes = 3 * w * w * 4; /* M and N read once, P written once: DRAM can move no fewer */
     k->intensity = k->flops / k->bytes;
     k->requested_intensity = requested > 0 ? k->flops / requested : 0;
-    k->time = *t;
+    k->time = (measure_timing){t->repeats, t->min_ms, t->median_ms, t->max_ms};
     k->gflops = k->flops / (t->median_ms * 1e6);
     k->verified = error <= TOLERANCE;
     snprintf(k->check, sizeof k->check, "%s against a double-precision CPU reference: worst relative error %.2g",
              x->width <= FULL_CHECK_MAX ? "every element" : "2050 sampled elements", error);
     if (!k->verified) {
         r->failures++;
-        cli_fail("%s at width %d: wrong result (relative error %.3g): not plotted", k->name, x->width, error);
+        measure_fail("%s at width %d: wrong result (relative error %.3g): not plotted", k->name, x->width, error);
     }
 }
 
@@ -166,7 +165,7 @@ static bool run_one(measure_run *r, const measure_plan *p, grk_matmul_kind kind,
             measure_progress("%s: skipped", err.message);
             return true;
         }
-        cli_fail("%s", err.message);
+        measure_fail("%s", err.message);
         return false;
     }
     record(r, kind, x, &t, tile, worst_error(x, (unsigned long long)x->width * 2654435761u));
@@ -199,7 +198,7 @@ bool measure_matmul(measure_run *r, const measure_plan *p)
         matrices x = {0};
         if (!make_matrices(&x, width, 0x5eed + (unsigned long long)s) ||
             (width <= FULL_CHECK_MAX && !compute_reference(&x)))
-            ok = !cli_fail("out of memory");
+            ok = measure_fail("out of memory");
         for (size_t i = 0; ok && i < count; i++)
             ok = run_one(r, p, kinds[i], &x);
         free_matrices(&x);

@@ -4,14 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "atomic_file.h"
-#include "cli.h"
-#include "commit.h"
-#include "measure.h"
+#include "measure_gpu.h"
 #include "yaml_writer.h"
 
 static void write_device(gr_yaml_writer *w, const measure_run *r)
 {
-    const grk_device *d = &r->device;
+    const gr_gpu_info *d = &r->device;
     char cc[16], driver[16], runtime[16];
     snprintf(cc, sizeof cc, "%d.%d", d->cc_major, d->cc_minor);
     snprintf(driver, sizeof driver, "%d.%d", d->driver_version / 1000, d->driver_version % 1000 / 10);
@@ -39,7 +37,7 @@ static void write_provenance(gr_yaml_writer *w, const measure_run *r)
     gr_yw_key(w, "provenance");
     gr_yw_map(w);
     gr_yw_kv_string(w, "gpuroof", PACKAGE_VERSION);
-    gr_yw_kv_string(w, "commit", GPUROOF_COMMIT);
+    gr_yw_kv_string(w, "commit", r->commit);
     gr_yw_kv_string(w, "date", r->date);
     gr_yw_kv_string(w, "command", r->command);
     gr_yw_kv_string(w, "bytes", "bytes read plus bytes written. For a matmul, each matrix once: the fewest DRAM "
@@ -199,7 +197,7 @@ bool measure_write(const measure_run *r, const char *path)
     char *text;
     size_t len;
     if (!gr_yw_begin(&w))
-        return !cli_fail("out of memory");
+        return measure_fail("out of memory");
     gr_yw_map(&w);
     write_device(&w, r);
     write_provenance(&w, r);
@@ -208,8 +206,8 @@ bool measure_write(const measure_run *r, const char *path)
     write_checks(&w, r);
     gr_yw_close_map(&w);
     if (!gr_yw_end(&w, &text, &len, &err))
-        return !cli_fail("%s", err.text);
+        return measure_fail("%s", err.text);
     bool ok = gr_write_file_atomic(path, text, len, &err);
     free(text);
-    return ok || !cli_fail("%s", err.text);
+    return ok || measure_fail("%s", err.text);
 }

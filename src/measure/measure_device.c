@@ -1,0 +1,54 @@
+/* The GPU as the rest of gpuroof sees it, and how the measure layer
+ * reports what it does. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "measure_gpu.h"
+
+void measure_progress(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("measure: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+bool measure_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gpuroof: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return false;
+}
+
+bool measure_cuda_failed(const grk_error *err)
+{
+    return measure_fail("%s", err->message);
+}
+
+bool measure_open_device(gr_gpu_info *out, char message[512])
+{
+    grk_device d;
+    grk_error err;
+    if (grk_device_open(&d, &err) != 0) {
+        snprintf(message, 512, "%s", err.message);
+        return false;
+    }
+    *out = (gr_gpu_info){
+        .cc_major = d.cc_major, .cc_minor = d.cc_minor, .sm_count = d.sm_count,
+        .sm_clock_khz = d.sm_clock_khz, .mem_clock_khz = d.mem_clock_khz, .mem_bus_width = d.mem_bus_width,
+        .l2_bytes = d.l2_bytes, .global_mem_bytes = d.global_mem_bytes,
+        .driver_version = d.driver_version, .runtime_version = d.runtime_version,
+        .warp_size = d.warp_size, .max_threads_sm = d.max_threads_sm, .max_blocks_sm = d.max_blocks_sm,
+        .max_threads_block = d.max_threads_block, .regs_sm = d.regs_sm, .regs_block = d.regs_block,
+        .smem_sm = d.smem_sm, .smem_block = d.smem_block, .smem_block_optin = d.smem_block_optin,
+        .smem_reserved = d.smem_reserved,
+    };
+    snprintf(out->name, sizeof out->name, "%s", d.name);
+    return true;
+}
