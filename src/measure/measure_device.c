@@ -5,13 +5,19 @@
 #include <string.h>
 #include "measure_gpu.h"
 
+/* One line on stderr: progress and failures alike, only the prefix differs. */
+static void report(const char *prefix, const char *fmt, va_list ap)
+{
+    fputs(prefix, stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 void measure_progress(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("measure: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    report("measure: ", fmt, ap);
     va_end(ap);
 }
 
@@ -19,9 +25,7 @@ bool measure_fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("gpuroof: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    report("gpuroof: ", fmt, ap);
     va_end(ap);
     return false;
 }
