@@ -9,7 +9,7 @@ static const char devices_help[] =
     "Usage: gpuroof devices [--profiles DIR] [--json]\n"
     "\n"
     "Lists the device profiles on the search path (--profiles DIR, $GPUROOF_PROFILES,\n"
-    "the installed profiles, the source tree's profiles/) with their key figures.\n";
+    "then the installed profiles) with their key figures.\n";
 
 static const char profile_help[] =
     "Usage: gpuroof profile show NAME|FILE [--profiles DIR] [--json]\n"
