@@ -34,8 +34,10 @@ static const char *find_model(const char *given, char *buf, size_t size)
     char file[1024];
     if (is_file(given))
         return given;
+    int len = snprintf(file, sizeof file, "%s.yaml", given);
+    if (len < 0 || (size_t)len >= sizeof file)
+        return given; /* cut short, the name could find another model */
     cli_data_path(GR_DATA_MODELS, NULL, &sp);
-    snprintf(file, sizeof file, "%s.yaml", given);
     return gr_search_path_find(&sp, file, buf, size) ? buf : given;
 }
 
