@@ -40,8 +40,10 @@ typedef struct {
 
 /* Picks device 0 and reads its properties. */
 int grk_device_open(grk_device *out, grk_error *err);
-/* The SM and memory clocks now, in MHz, as NVML-free as the runtime allows
- * (0 where unknown). */
+/* The SM and memory clocks now, in MHz, of the current CUDA device, read
+ * through NVML (libnvidia-ml.so.1, loaded at run time; the device found by
+ * its PCI bus id, else NVML's first); 0 where NVML is absent or does not
+ * answer, which is no error: returns 0 always, err untouched. */
 int grk_current_clocks(int *sm_mhz, int *mem_mhz, grk_error *err);
 
 /* ---- ceilings ------------------------------------------------------------ */

@@ -519,19 +519,20 @@ static double pattern_sum(size_t n)
 
 #define SAMPLES 4096
 
-int grk_stream(grk_stream_kind kind, size_t elements, int repeats, grk_timing *t, double *bytes, bool *verified,
-               grk_error *err)
+/* Bytes one run moves: read and write pass the array once, copy reads one
+ * and writes one, triad reads two and writes one. */
+static double stream_bytes_moved(grk_stream_kind kind, size_t array_bytes)
 {
-    static const char *const kind_names[] = {"read", "write", "copy", "triad"};
-    stream_run r = {};
-    int count = 0, sms = 0, k, best = 0;
-    unsigned int max_grid = 0;
-    size_t n4 = elements / 4, array_bytes = elements * sizeof(float);
-    float *samples = NULL;
-    double *partials = NULL;
-    int rc = -1;
+    return (double)array_bytes * (kind == GRK_STREAM_READ || kind == GRK_STREAM_WRITE ? 1
+                                  : kind == GRK_STREAM_COPY                          ? 2
+                                                                                     : 3);
+}
 
-    *verified = false;
+/* Checks the arguments and lists the candidates into r, with the arrays'
+ * length, the scalar, and the largest grid (the read kernel's partial sums). */
+static int plan_stream(grk_stream_kind kind, size_t elements, stream_run &r, int *count, int *sms,
+                       unsigned int *max_grid, grk_error *err)
+{
     if (elements < 4) {
         grk_fail(err, "grk_stream: %zu elements: too few", elements);
         return -1;
@@ -540,21 +541,26 @@ int grk_stream(grk_stream_kind kind, size_t elements, int repeats, grk_timing *t
         grk_fail(err, "grk_stream: unknown kind %d", (int)kind);
         return -1;
     }
-    if (grk_sm_count(&sms, err) != 0)
+    if (grk_sm_count(sms, err) != 0)
         return -1;
-    if (make_configs(kind, n4, sms, r.config, &count, err) != 0)
+    if (make_configs(kind, elements / 4, *sms, r.config, count, err) != 0)
         return -1;
-    for (k = 0; k < count; k++)
-        if (r.config[k].grid > max_grid)
-            max_grid = r.config[k].grid;
+    *max_grid = 0;
+    for (int k = 0; k < *count; k++)
+        if (r.config[k].grid > *max_grid)
+            *max_grid = r.config[k].grid;
     r.n = elements;
     r.s = kind == GRK_STREAM_WRITE ? 1.5f : 3.0f;
+    return 0;
+}
 
-    samples = (float *)malloc(SAMPLES * sizeof *samples);
-    if (!samples) {
-        grk_fail(err, "grk_stream: out of host memory");
-        return -1;
-    }
+/* The device arrays the kind uses: the output poisoned, the inputs filled
+ * with their patterns.  r by reference, so that the calls' text in error
+ * messages names r.a, r.b ... as the caller knows them.  On failure what
+ * was allocated stays in r for free_stream_arrays. */
+static int alloc_stream_arrays(stream_run &r, grk_stream_kind kind, int sms, unsigned int max_grid, grk_error *err)
+{
+    size_t elements = r.n, array_bytes = elements * sizeof(float);
     if (kind != GRK_STREAM_READ) {
         GRK_MALLOC((void **)&r.a, array_bytes);
         GRK_CHECK(cudaMemset(r.a, 0xff, array_bytes)); /* NaN: unwritten elements show */
@@ -572,56 +578,13 @@ int grk_stream(grk_stream_kind kind, size_t elements, int repeats, grk_timing *t
     if (kind == GRK_STREAM_READ)
         GRK_MALLOC((void **)&r.partials, max_grid * sizeof(double));
     GRK_CHECK(cudaDeviceSynchronize());
-
-    if (pick_config(&r, count, kind_names[kind],
-                    (double)array_bytes * (kind == GRK_STREAM_READ || kind == GRK_STREAM_WRITE ? 1
-                                           : kind == GRK_STREAM_COPY                         ? 2
-                                                                                             : 3),
-                    &best, err) != 0)
-        goto fail;
-    r.chosen = best;
-    if (grk_time_runs(launch_chosen, &r, 1, repeats, t, NULL, err) != 0)
-        goto fail;
-    /* the check: one more run of the chosen configuration over fresh poison,
-     * so that what the other configurations wrote cannot hide a gap */
-    if (kind == GRK_STREAM_READ)
-        GRK_CHECK(cudaMemset(r.partials, 0xff, max_grid * sizeof(double)));
-    else
-        GRK_CHECK(cudaMemset(r.a, 0xff, array_bytes));
-    if (launch_stream(&r, best, err) != 0)
-        goto fail;
-    GRK_CHECK(cudaDeviceSynchronize());
-
-    if (kind == GRK_STREAM_READ) {
-        double sum = 0.0;
-        partials = (double *)malloc(r.config[best].grid * sizeof *partials);
-        if (!partials) {
-            grk_fail(err, "grk_stream: out of host memory");
-            goto fail;
-        }
-        GRK_CHECK(cudaMemcpy(partials, r.partials, r.config[best].grid * sizeof(double), cudaMemcpyDeviceToHost));
-        for (unsigned int i = 0; i < r.config[best].grid; i++)
-            sum += partials[i];
-        *verified = sum == pattern_sum(elements);
-        if (!*verified)
-            grk_fail(err, "grk_stream read: checksum %.17g, expected %.17g", sum, pattern_sum(elements));
-        *bytes = (double)array_bytes;
-    } else {
-        bool right = true;
-        if (grk_read_samples(r.a, elements, samples, SAMPLES, err) != 0)
-            goto fail;
-        for (int j = 0; j < SAMPLES; j++) {
-            size_t i = grk_sample_index((size_t)j, elements);
-            float want = kind == GRK_STREAM_WRITE ? r.s
-                         : kind == GRK_STREAM_COPY ? (float)(unsigned int)(i % 7)
-                                                   : fmaf(r.s, (float)(unsigned int)(i % 5), (float)(unsigned int)(i % 7));
-            right = right && samples[j] == want;
-        }
-        *verified = right;
-        *bytes = (double)array_bytes * (kind == GRK_STREAM_WRITE ? 1 : kind == GRK_STREAM_COPY ? 2 : 3);
-    }
-    rc = 0;
+    return 0;
 fail:
+    return -1;
+}
+
+static void free_stream_arrays(stream_run &r)
+{
     if (r.a)
         (void)cudaFree(r.a);
     if (r.b)
@@ -630,8 +593,98 @@ fail:
         (void)cudaFree(r.c);
     if (r.partials)
         (void)cudaFree(r.partials);
-    free(samples);
+}
+
+/* One more run of the chosen configuration over fresh poison, so that what
+ * the other configurations wrote cannot hide a gap. */
+static int run_over_poison(stream_run &r, grk_stream_kind kind, unsigned int max_grid, grk_error *err)
+{
+    size_t array_bytes = r.n * sizeof(float);
+    if (kind == GRK_STREAM_READ)
+        GRK_CHECK_RETURN(cudaMemset(r.partials, 0xff, max_grid * sizeof(double)));
+    else
+        GRK_CHECK_RETURN(cudaMemset(r.a, 0xff, array_bytes));
+    if (launch_stream(&r, r.chosen, err) != 0)
+        return -1;
+    GRK_CHECK_RETURN(cudaDeviceSynchronize());
+    return 0;
+}
+
+/* The read kernel's check: its partial sums add up to the pattern's exact
+ * sum.  A wrong sum is recorded in err but is no failure: *verified says it. */
+static int verify_read(const stream_run &r, bool *verified, grk_error *err)
+{
+    int best = r.chosen, rc = -1;
+    size_t elements = r.n;
+    double sum = 0.0, *partials = (double *)malloc(r.config[best].grid * sizeof *partials);
+    if (!partials) {
+        grk_fail(err, "grk_stream: out of host memory");
+        return -1;
+    }
+    GRK_CHECK(cudaMemcpy(partials, r.partials, r.config[best].grid * sizeof(double), cudaMemcpyDeviceToHost));
+    for (unsigned int i = 0; i < r.config[best].grid; i++)
+        sum += partials[i];
+    *verified = sum == pattern_sum(elements);
+    if (!*verified)
+        grk_fail(err, "grk_stream read: checksum %.17g, expected %.17g", sum, pattern_sum(elements));
+    rc = 0;
+fail:
     free(partials);
+    return rc;
+}
+
+/* The storing kernels' check: SAMPLES elements of the output against what
+ * the kind writes there. */
+static int verify_stores(const stream_run &r, grk_stream_kind kind, float *samples, bool *verified, grk_error *err)
+{
+    size_t elements = r.n;
+    bool right = true;
+    if (grk_read_samples(r.a, elements, samples, SAMPLES, err) != 0)
+        return -1;
+    for (int j = 0; j < SAMPLES; j++) {
+        size_t i = grk_sample_index((size_t)j, elements);
+        float want = kind == GRK_STREAM_WRITE ? r.s
+                     : kind == GRK_STREAM_COPY ? (float)(unsigned int)(i % 7)
+                                               : fmaf(r.s, (float)(unsigned int)(i % 5), (float)(unsigned int)(i % 7));
+        right = right && samples[j] == want;
+    }
+    *verified = right;
+    return 0;
+}
+
+int grk_stream(grk_stream_kind kind, size_t elements, int repeats, grk_timing *t, double *bytes, bool *verified,
+               grk_error *err)
+{
+    static const char *const kind_names[] = {"read", "write", "copy", "triad"};
+    stream_run r = {};
+    int count = 0, sms = 0, best = 0;
+    unsigned int max_grid = 0;
+    size_t array_bytes = elements * sizeof(float);
+    float *samples = NULL;
+    int rc = -1;
+
+    *verified = false;
+    if (plan_stream(kind, elements, r, &count, &sms, &max_grid, err) != 0)
+        return -1;
+    samples = (float *)malloc(SAMPLES * sizeof *samples);
+    if (!samples) {
+        grk_fail(err, "grk_stream: out of host memory");
+        return -1;
+    }
+    if (alloc_stream_arrays(r, kind, sms, max_grid, err) != 0 ||
+        pick_config(&r, count, kind_names[kind], stream_bytes_moved(kind, array_bytes), &best, err) != 0)
+        goto fail;
+    r.chosen = best;
+    if (grk_time_runs(launch_chosen, &r, 1, repeats, t, NULL, err) != 0 || run_over_poison(r, kind, max_grid, err) != 0)
+        goto fail;
+    if (kind == GRK_STREAM_READ ? verify_read(r, verified, err) != 0
+                                : verify_stores(r, kind, samples, verified, err) != 0)
+        goto fail;
+    *bytes = stream_bytes_moved(kind, array_bytes);
+    rc = 0;
+fail:
+    free_stream_arrays(r);
+    free(samples);
     return rc;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_data.h"
 #include "expr.h"
 
 int cli_fail(const char *fmt, ...)
@@ -118,12 +119,7 @@ bool cli_double(const char *option, const char *text, bool bytes, double min, do
 
 void cli_search_path(gr_search_path *sp, const char *profiles_option)
 {
-    sp->count = 0;
-    if (profiles_option)
-        gr_search_path_add(sp, profiles_option);
-    gr_search_path_add(sp, getenv("GPUROOF_PROFILES"));
-    gr_search_path_add(sp, GPUROOF_PKGDATADIR "/profiles");
-    gr_search_path_add(sp, GPUROOF_SRCDIR "/profiles");
+    cli_data_path(GR_DATA_PROFILES, profiles_option, sp);
 }
 
 bool cli_load_device(const char *profiles_option, const char *device, gr_profile *p)

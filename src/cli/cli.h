@@ -47,8 +47,9 @@ bool cli_double(const char *option, const char *text, bool bytes, double min, do
 bool cli_int_as(const char *option, const char *shown, const char *text, bool bytes, int64_t min,
                 int64_t max, int64_t *out);
 
-/* The device search path: --profiles, $GPUROOF_PROFILES, the installed
- * profiles, the source tree's. */
+/* The device search path: --profiles, $GPUROOF_PROFILES, then the build
+ * tree's profiles for the build tree's program, the installed ones for an
+ * installed program (cli_data_path). */
 void cli_search_path(gr_search_path *sp, const char *profiles_option);
 bool cli_load_device(const char *profiles_option, const char *device, gr_profile *p);
 /* The shipped profile of a GPU found at run time (gr_profile_match_gpu over

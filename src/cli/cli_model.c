@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "cli_data.h"
 #include "cli_model.h"
 
 int cli_add_define(cli_defines *d, const char *cmd, const char *arg)
@@ -26,21 +27,18 @@ static bool is_file(const char *path)
 }
 
 /* A model given by name ("foo-kernel", "smem-rect/setRowReadCol") is looked
- * up in $GPUROOF_MODELS, the installed models, then the source tree's. */
+ * up along the models' search path (cli_data_path). */
 static const char *find_model(const char *given, char *buf, size_t size)
 {
-    gr_search_path sp = {0};
+    gr_search_path sp;
+    char file[1024];
     if (is_file(given))
         return given;
-    gr_search_path_add(&sp, getenv("GPUROOF_MODELS"));
-    gr_search_path_add(&sp, GPUROOF_PKGDATADIR "/models");
-    gr_search_path_add(&sp, GPUROOF_SRCDIR "/models");
-    for (size_t i = 0; i < sp.count; i++) {
-        snprintf(buf, size, "%s/%s.yaml", sp.dirs[i], given);
-        if (is_file(buf))
-            return buf;
-    }
-    return given;
+    int len = snprintf(file, sizeof file, "%s.yaml", given);
+    if (len < 0 || (size_t)len >= sizeof file)
+        return given; /* cut short, the name could find another model */
+    cli_data_path(GR_DATA_MODELS, NULL, &sp);
+    return gr_search_path_find(&sp, file, buf, size) ? buf : given;
 }
 
 bool cli_load_model(const char *path, const cli_defines *d, gr_model *m)

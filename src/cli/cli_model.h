@@ -15,9 +15,9 @@ typedef struct {
 
 /* Adds one -D NAME=VALUE; returns EXIT_OK or a usage error's status. */
 int cli_add_define(cli_defines *d, const char *cmd, const char *arg);
-/* Loads the model: a file, or a name looked up in $GPUROOF_MODELS, the
- * installed models and the source tree's models/.  Prints the error and
- * returns false on failure. */
+/* Loads the model: a file, or a name looked up in $GPUROOF_MODELS, then
+ * the models of the build tree or the installation (cli_data_path).  Prints
+ * the error and returns false on failure. */
 bool cli_load_model(const char *path, const cli_defines *d, gr_model *m);
 
 #endif

@@ -9,7 +9,7 @@ static const char devices_help[] =
     "Usage: gpuroof devices [--profiles DIR] [--json]\n"
     "\n"
     "Lists the device profiles on the search path (--profiles DIR, $GPUROOF_PROFILES,\n"
-    "the installed profiles, the source tree's profiles/) with their key figures.\n";
+    "then the installed profiles) with their key figures.\n";
 
 static const char profile_help[] =
     "Usage: gpuroof profile show NAME|FILE [--profiles DIR] [--json]\n"
@@ -57,6 +57,15 @@ static void print_device_row(const gr_profile *p)
            p->smem_sm_bytes / 1024);
 }
 
+/* No profile at all is a wrong --profiles or a broken installation, not an
+ * empty table: the error names where gpuroof looked. */
+static int fail_no_profiles(const gr_search_path *sp)
+{
+    char dirs[sizeof sp->dirs];
+    gr_search_path_text(sp, dirs, sizeof dirs);
+    return cli_fail("no device profiles found in %s (--profiles DIR or $GPUROOF_PROFILES adds a directory)", dirs);
+}
+
 int cmd_devices(int argc, char **argv)
 {
     list_options o = {0};
@@ -72,6 +81,10 @@ int cmd_devices(int argc, char **argv)
     cli_search_path(&sp, o.profiles);
     if (!gr_profile_list_all(&sp, &list, &err))
         return cli_fail("%s", err.text);
+    if (list.count == 0) {
+        gr_profile_list_free(&list);
+        return fail_no_profiles(&sp);
+    }
     if (o.json) {
         json_t *arr = json_array();
         for (size_t i = 0; i < list.count; i++)
@@ -87,8 +100,6 @@ int cmd_devices(int argc, char **argv)
            "GB/s", "FLOP/B");
     for (size_t i = 0; i < list.count; i++)
         print_device_row(&list.items[i]);
-    if (list.count == 0)
-        printf("(no profiles found on the search path)\n");
     gr_profile_list_free(&list);
     return EXIT_OK;
 }

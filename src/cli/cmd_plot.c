@@ -11,6 +11,7 @@
 #include "chart_occupancy.h"
 #include "chart_roofline.h"
 #include "cli.h"
+#include "cli_data.h"
 #include "cli_model.h"
 #include "commands.h"
 #include "gnuplot_script.h"
@@ -299,13 +300,11 @@ static bool build_occupancy(const plot_options *o, gr_figure *fig)
 
 static char *read_style(void)
 {
-    const char *dirs[] = {GPUROOF_PKGDATADIR "/plots", GPUROOF_SRCDIR "/plots"};
-    for (size_t i = 0; i < 2; i++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/style.gp", dirs[i]);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
+    gr_search_path sp;
+    char path[1024];
+    cli_data_path(GR_DATA_STYLE, NULL, &sp);
+    FILE *f = gr_search_path_find(&sp, "style.gp", path, sizeof path) ? fopen(path, "r") : NULL;
+    if (f) {
         char *text = calloc(1, 65536);
         size_t n = text ? fread(text, 1, 65535, f) : 0;
         fclose(f);
@@ -313,7 +312,9 @@ static char *read_style(void)
             return text;
         free(text);
     }
-    cli_fail("the chart style plots/style.gp is not installed (reinstall gpuroof)");
+    char dirs[sizeof sp.dirs];
+    gr_search_path_text(&sp, dirs, sizeof dirs);
+    cli_fail("cannot read the chart style style.gp from %s (reinstall gpuroof)", dirs);
     return NULL;
 }
 

@@ -7,20 +7,6 @@
 #include <sys/stat.h>
 #include "profile_search.h"
 
-void gr_search_path_add(gr_search_path *sp, const char *dirs)
-{
-    const char *start = dirs;
-    while (start && *start) {
-        const char *colon = strchr(start, ':');
-        size_t len = colon ? (size_t)(colon - start) : strlen(start);
-        if (len > 0 && len < sizeof sp->dirs[0] && sp->count < GR_MAX_PROFILE_DIRS) {
-            memcpy(sp->dirs[sp->count], start, len);
-            sp->dirs[sp->count++][len] = '\0';
-        }
-        start = colon ? colon + 1 : NULL;
-    }
-}
-
 static bool ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
@@ -44,12 +30,10 @@ bool gr_profile_find(const gr_search_path *sp, const char *text, gr_profile *p, 
         return gr_profile_load_file(text, p, err);
     if (!gr_profile_name_valid(text))
         return gr_error_set(err, "'%s' is not a profile name (lower-case letters, digits, '-' and '_')", text);
-    for (size_t i = 0; i < sp->count; i++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s.yaml", sp->dirs[i], text);
-        if (file_exists(path))
-            return gr_profile_load_named(path, text, p, err);
-    }
+    char file[80], path[1024]; /* a valid name has at most 63 characters */
+    snprintf(file, sizeof file, "%s.yaml", text);
+    if (gr_search_path_find(sp, file, path, sizeof path))
+        return gr_profile_load_named(path, text, p, err);
     return gr_error_set(err, "unknown device '%s' (gpuroof devices lists the profiles)", text);
 }
 

@@ -7,16 +7,7 @@
 #include "error.h"
 #include "gpu_info.h"
 #include "profile.h"
-
-#define GR_MAX_PROFILE_DIRS 16
-
-typedef struct {
-    size_t count;
-    char dirs[GR_MAX_PROFILE_DIRS][512];
-} gr_search_path;
-
-/* Appends one directory, or each of a colon-separated list. */
-void gr_search_path_add(gr_search_path *sp, const char *dirs);
+#include "search_path.h"
 
 /* True if text names a file rather than a profile: it holds a '/' or ends
  * in .yaml or .yml. */

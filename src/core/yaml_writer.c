@@ -59,13 +59,6 @@ bool gr_yw_end(gr_yaml_writer *w, char **text, size_t *len, gr_error *err)
     return true;
 }
 
-void gr_yw_abandon(gr_yaml_writer *w)
-{
-    yaml_emitter_delete(&w->emitter);
-    free(w->text);
-    w->text = NULL;
-}
-
 static void scalar(gr_yaml_writer *w, const char *value, yaml_scalar_style_t style)
 {
     yaml_event_t e;

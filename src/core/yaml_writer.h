@@ -19,7 +19,6 @@ typedef struct {
 bool gr_yw_begin(gr_yaml_writer *w);
 /* Ends the document; on success *text (to free) holds it. */
 bool gr_yw_end(gr_yaml_writer *w, char **text, size_t *len, gr_error *err);
-void gr_yw_abandon(gr_yaml_writer *w);
 
 void gr_yw_map(gr_yaml_writer *w);     /* starts a block mapping */
 void gr_yw_flow_map(gr_yaml_writer *w);/* starts a {flow: mapping} */

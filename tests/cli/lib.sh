@@ -10,21 +10,18 @@
 # status is 0 if every check passed, 1 otherwise (automake's harness: any
 # other status than 0, 77 and 99 is a failure).
 #
-# A check of behaviour that is known to be wrong is preceded by
-#     bug 'what is wrong'
-# (and a "# BUG:" comment): it still fails until the program is fixed, and
-# its FAIL line says so.
-#
 # Environment (set by `make check`): GPUROOF (the binary), top_srcdir, JQ
-# (may be empty: JSON checks are then skipped one by one, with a note),
-# GPUROOF_PROFILES (set empty, so only the source tree's profiles count).
+# (may be empty: JSON checks are then skipped one by one, with a note).
+# GPUROOF_PROFILES and GPUROOF_MODELS are emptied, so that the build tree's
+# gpuroof finds the source tree's profiles and models and no others.
 
 : "${GPUROOF:?set GPUROOF to the gpuroof binary}"
 : "${top_srcdir:?set top_srcdir to the source directory}"
 JQ=${JQ-}
 GPUROOF_PROFILES=
+GPUROOF_MODELS=
 LC_ALL=C
-export GPUROOF_PROFILES LC_ALL
+export GPUROOF_PROFILES GPUROOF_MODELS LC_ALL
 
 # shellcheck disable=SC2034 # used by the scripts that source this file
 data="$top_srcdir/tests/data/cli"
@@ -33,12 +30,9 @@ profiles="$top_srcdir/profiles"
 
 checks=0
 failures=0
-bug_failures=0
 skips=0
 status=0
 last=
-bug_note=
-next_bug_note=
 
 test_tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpuroof-cli.XXXXXX") || {
     echo "FAIL - cannot create a temporary directory" >&2
@@ -49,23 +43,16 @@ err="$test_tmp/stderr"
 
 summary() {
     rm -rf "$test_tmp"
-    echo "# $checks checks: $((checks - failures - skips)) ok, $failures failed ($bug_failures of them marked BUG), $skips skipped"
+    echo "# $checks checks: $((checks - failures - skips)) ok, $failures failed, $skips skipped"
     [ "$failures" -eq 0 ]
 }
 trap 'summary; exit $?' EXIT
 trap 'failures=$((failures + 1)); exit 1' HUP INT TERM
 
-# bug TEXT: the next run's checks test behaviour known to be wrong.
-bug() {
-    next_bug_note=$1
-}
-
 # run ARGS...: runs gpuroof; its stdout, stderr and exit status go to
 # $out, $err and $status.
 run() {
     last="gpuroof $*"
-    bug_note=$next_bug_note
-    next_bug_note=
     status=0
     "$GPUROOF" "$@" </dev/null >"$out" 2>"$err" || status=$?
 }
@@ -79,12 +66,7 @@ pass() {
 fail() {
     checks=$((checks + 1))
     failures=$((failures + 1))
-    if [ -n "$bug_note" ]; then
-        bug_failures=$((bug_failures + 1))
-        echo "FAIL - $last: $1 [BUG: $bug_note]"
-    else
-        echo "FAIL - $last: $1"
-    fi
+    echo "FAIL - $last: $1"
     echo "#   got:      $2"
     echo "#   expected: $3"
 }

@@ -1235,7 +1235,7 @@ static void test_search_path_add_at_most_16(void **state)
     gr_search_path sp = {.count = 0};
     for (int i = 0; i < 20; i++)
         gr_search_path_add(&sp, "d1:d2");
-    assert_int_equal(sp.count, GR_MAX_PROFILE_DIRS);
+    assert_int_equal(sp.count, GR_MAX_SEARCH_DIRS);
 }
 
 static void test_find_by_name(void **state)
