@@ -231,6 +231,53 @@ void gr_profile_field_format(const gr_profile *p, const gr_profile_field *f, cha
     }
 }
 
+static void add_difference(gr_profile_difference *out, size_t max, size_t *count, const char *path,
+                           const char *value, const char *other_value)
+{
+    if (*count < max) {
+        gr_profile_difference *d = &out[*count];
+        snprintf(d->path, sizeof d->path, "%s", path);
+        snprintf(d->value, sizeof d->value, "%s", value);
+        snprintf(d->other_value, sizeof d->other_value, "%s", other_value);
+    }
+    (*count)++;
+}
+
+static void peak_differences(const gr_profile *p, const gr_profile *other, const char *path,
+                             gr_profile_difference *out, size_t max, size_t *count)
+{
+    for (int i = 0; i < p->peak_count; i++) {
+        const gr_peak *peak = &p->peaks[i], *other_peak = gr_profile_peak(other, peak->precision);
+        char what[96], value[32], other_value[32];
+        if (!other_peak)
+            continue;
+        snprintf(what, sizeof what, "%s.%s", path, peak->precision);
+        snprintf(value, sizeof value, "%.10g", peak->gflops); /* as a file holds it */
+        snprintf(other_value, sizeof other_value, "%.10g", other_peak->gflops);
+        if (strcmp(value, other_value) != 0)
+            add_difference(out, max, count, what, value, other_value);
+    }
+}
+
+size_t gr_profile_differences(const gr_profile *p, const gr_profile *other, gr_profile_difference *out, size_t max)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < gr_profile_field_count; i++) {
+        const gr_profile_field *f = &gr_profile_fields[i];
+        char path[64], value[192], other_value[192];
+        gr_profile_field_path(f, path, sizeof path);
+        if (f->type == GR_FIELD_PEAKS)
+            peak_differences(p, other, path, out, max, &count);
+        if (f->type == GR_FIELD_TEXT || f->type == GR_FIELD_PEAKS || f->optional)
+            continue;
+        gr_profile_field_format(p, f, value, sizeof value);
+        gr_profile_field_format(other, f, other_value, sizeof other_value);
+        if (strcmp(value, other_value) != 0)
+            add_difference(out, max, &count, path, value, other_value);
+    }
+    return count;
+}
+
 static void write_value(gr_yaml_writer *w, const gr_profile *p, const gr_profile_field *f)
 {
     char buf[16];

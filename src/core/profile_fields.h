@@ -88,6 +88,19 @@ const char *gr_profile_field_text(const gr_profile *p, const gr_profile_field *f
  * maps comma-separated ("fp64 9700, fp32 19500"). */
 void gr_profile_field_format(const gr_profile *p, const gr_profile_field *f, char *out, size_t size);
 
+/* A figure two profiles of one GPU disagree on. */
+typedef struct {
+    char path[96];   /* "memory.bandwidth_gbs", "peak_gflops.fp32" */
+    char value[192]; /* as gr_profile_field_format writes it */
+    char other_value[192];
+} gr_profile_difference;
+
+/* The figures p and other disagree on, in the table's order: every field
+ * but the texts (names) and the optional ones (what only a detected
+ * profile has), and each peak both give.  Fills out[0..max) and returns
+ * how many there are, which may be more than max. */
+size_t gr_profile_differences(const gr_profile *p, const gr_profile *other, gr_profile_difference *out, size_t max);
+
 /* The profile as the YAML text of a profile file, every field it gives in
  * the table's order; *text (to free) is what gr_profile_load_buffer reads
  * back to the same profile. */
