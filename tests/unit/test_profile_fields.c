@@ -1,7 +1,8 @@
 /* Unit tests for the table of a profile's fields (src/core/profile_fields.c):
  * the table itself, a profile written as YAML and read back, and a profile
  * made from what the CUDA runtime says of a GPU (src/core/profile_gpu.c),
- * which is what `gpuroof profile detect` writes.
+ * which is what `gpuroof profile detect` writes; and that
+ * doc/profile-format.md lists exactly the table's fields.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -403,6 +404,109 @@ static void test_detected_profile_text(void **state)
     assert_string_equal(back.source, p.source);
 }
 
+/* ---- doc/profile-format.md ------------------------------------------------- */
+
+typedef struct {
+    char path[96];
+    const char *meaning, *unit;
+    bool optional;
+} doc_row;
+
+/* The rows the document's table of keys must have, in order: one per
+ * field, and for peak_gflops one per precision. */
+static size_t expected_rows(doc_row *rows, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < gr_profile_field_count; i++) {
+        const gr_profile_field *f = &gr_profile_fields[i];
+        size_t count = f->type == GR_FIELD_PEAKS ? gr_precision_count : 1;
+        for (size_t k = 0; k < count && n < max; k++, n++) {
+            doc_row *row = &rows[n];
+            if (f->type == GR_FIELD_PEAKS) {
+                const gr_precision_info *precision = &gr_precision_table[k];
+                *row = (doc_row){.meaning = precision->meaning, .unit = precision->unit,
+                                 .optional = !precision->required};
+                snprintf(row->path, sizeof row->path, "%s.%s", f->key, precision->name);
+            } else {
+                *row = (doc_row){.meaning = f->meaning, .unit = f->unit, .optional = f->optional};
+                gr_profile_field_path(f, row->path, sizeof row->path);
+            }
+        }
+    }
+    return n;
+}
+
+/* The index-th cell of a Markdown table row, trimmed; false if it has none. */
+static bool cell(const char *line, int index, char *out, size_t size)
+{
+    const char *start = strchr(line, '|');
+    for (int i = 0; start && i < index; i++)
+        start = strchr(start + 1, '|');
+    const char *end = start ? strchr(start + 1, '|') : NULL;
+    if (!end)
+        return false;
+    for (start++; start < end && *start == ' '; start++)
+        ;
+    while (end > start && end[-1] == ' ')
+        end--;
+    snprintf(out, size, "%.*s", (int)(end - start), start);
+    return true;
+}
+
+/* One row of the document's table against the one expected; a message
+ * saying how it differs, or "" where it does not. */
+static void compare_row(const char *line, const doc_row *expected, char *why, size_t size)
+{
+    char key[128], meaning[512], unit[64], rule[512], path[128];
+    why[0] = '\0';
+    if (!cell(line, 0, key, sizeof key) || !cell(line, 1, meaning, sizeof meaning) ||
+        !cell(line, 2, unit, sizeof unit) || !cell(line, 3, rule, sizeof rule)) {
+        snprintf(why, size, "not a row of four cells");
+        return;
+    }
+    snprintf(path, sizeof path, "`%s`", expected->path);
+    if (strcmp(key, path) != 0)
+        snprintf(why, size, "the key is %s, where the table has %s", key, path);
+    else if (strcmp(meaning, expected->meaning) != 0)
+        snprintf(why, size, "the meaning of %s is \"%s\", where the table has \"%s\"", path, meaning,
+                 expected->meaning);
+    else if (strcmp(unit, expected->unit) != 0)
+        snprintf(why, size, "the unit of %s is \"%s\", where the table has \"%s\"", path, unit, expected->unit);
+    else if ((strncmp(rule, "optional", 8) == 0) != expected->optional)
+        snprintf(why, size, "%s is %s in the table: its rule must %sstart with \"optional\"", path,
+                 expected->optional ? "optional" : "required", expected->optional ? "" : "not ");
+}
+
+static void test_doc_lists_exactly_the_fields(void **state)
+{
+    (void)state;
+    doc_row expected[GR_PROFILE_FIELDS_MAX + GR_MAX_PEAKS];
+    size_t count = expected_rows(expected, sizeof expected / sizeof expected[0]), row = 0;
+    char *doc = read_text(GPUROOF_SRCDIR "/doc/profile-format.md");
+    assert_non_null(doc);
+    char *line = strstr(doc, "\n## Keys\n"), *end = line ? strstr(line + 1, "\n## ") : NULL;
+    assert_non_null(end);
+    *end = '\0';
+    for (line = strtok(line, "\n"); line; line = strtok(NULL, "\n")) {
+        char why[1200] = "";
+        if (strncmp(line, "| `", 3) != 0)
+            continue; /* prose, the header, the separator */
+        if (row < count)
+            compare_row(line, &expected[row], why, sizeof why);
+        else
+            snprintf(why, sizeof why, "a row after the table's last field");
+        if (why[0]) {
+            free(doc);
+            fail_msg("doc/profile-format.md, row %zu of the keys: %s", row + 1, why);
+        }
+        row++;
+    }
+    free(doc);
+    if (row < count)
+        fail_msg("doc/profile-format.md lists %zu keys; the table has %zu, the next %s", row, count,
+                 expected[row].path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -421,6 +525,7 @@ int main(void)
         cmocka_unit_test(test_carveouts_end_at_the_gpus_own),
         cmocka_unit_test(test_measured_bandwidth_is_the_faster_kernel),
         cmocka_unit_test(test_detected_profile_text),
+        cmocka_unit_test(test_doc_lists_exactly_the_fields),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
