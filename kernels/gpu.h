@@ -1,8 +1,10 @@
 /* What the CUDA side of gpuroof offers the C side: device queries, the
- * kernels of the seeds and the ceiling benchmarks, each timed with CUDA
- * events.  Plain C types only; nothing here knows of YAML or of the command
- * line.  Every function returns 0 on success and -1 on failure, with err
- * saying what failed (the CUDA call and its error string). */
+ * course's kernels (PMPP's matmuls, the shared-memory layout kernels of
+ * Professional CUDA C Programming) and the ceiling benchmarks, each timed
+ * with CUDA events.  Plain C types only; nothing here knows of YAML or of
+ * the command line.  Every function returns 0 on success and -1 on
+ * failure, with err saying what failed (the CUDA call and its error
+ * string). */
 #ifndef GPUROOF_KERNELS_GPU_H
 #define GPUROOF_KERNELS_GPU_H
 
@@ -89,7 +91,7 @@ const char *grk_matmul_name(grk_matmul_kind kind);
 int grk_matmul(grk_matmul_kind kind, int width, const float *m, const float *n, float *p, int repeats,
                grk_timing *t, int *tile, grk_error *err);
 
-/* ---- the shared-memory layout kernels of the seeds ------------------------ */
+/* ---- the shared-memory layout kernels ------------------------------------ */
 
 typedef enum {
     GRK_SET_ROW_READ_ROW,
@@ -104,7 +106,7 @@ typedef enum {
 const char *grk_layout_name(grk_layout_kind kind);
 
 /* One block of bdimx x bdimy threads (32x32 square, 32x16 rectangular; the
- * rectangular kernels use the seeds' irow/icol transpose), pad columns of
+ * rectangular kernels use the book's irow/icol transpose), pad columns of
  * padding (the Pad kernels; 0 otherwise).  out receives bdimx*bdimy ints. */
 int grk_layout(grk_layout_kind kind, int bdimx, int bdimy, int pad, int *out, grk_error *err);
 /* The same kernel with its shared-memory store and load repeated `reps`

@@ -1,5 +1,5 @@
-/* The shared-memory layout kernels of the seeds ("Checking the Data Layout
- * of Shared Memory"): setRowReadRow ... setRowReadColDynPad, square
+/* The shared-memory layout kernels of Professional CUDA C Programming, chapter 5
+ * ("Checking the Data Layout of Shared Memory"): setRowReadRow ... setRowReadColDynPad, square
  * (bdimx == bdimy: the square code, tile[threadIdx.x][threadIdx.y]) and
  * rectangular (the irow / icol transpose).  Static tiles need their sizes at
  * compile time: the templates are built for 32x32, 32x16, 16x32 and 16x16,

@@ -1,6 +1,6 @@
 /* gpuroof banks: how many ways a warp's shared-memory accesses conflict,
- * for the seeds' layout kernels or any index formula, and which padding
- * removes it. */
+ * for the layout kernels of Professional CUDA C Programming or any index
+ * formula, and which padding removes it. */
 #include <stdio.h>
 #include <string.h>
 #include "banks.h"

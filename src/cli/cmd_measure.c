@@ -1,6 +1,6 @@
-/* gpuroof measure: the seeds' kernels and the ceilings run on the local
- * GPU, every result verified before it is recorded, written as a results
- * file with its provenance. */
+/* gpuroof measure: the matmul and shared-memory layout kernels and the
+ * ceilings run on the local GPU, every result verified before it is
+ * recorded, written as a results file with its provenance. */
 #include <config.h>
 #include <stdio.h>
 #include <string.h>

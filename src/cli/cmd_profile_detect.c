@@ -22,140 +22,30 @@ int profile_detect(const char *profiles, const char *output, int argc, char **ar
 #include "arch.h"
 #include "atomic_file.h"
 #include "measure.h"
-#include "yaml_writer.h"
-
-static void slug(const char *name, char *out, size_t size)
-{
-    size_t n = 0;
-    for (const char *c = name; *c && n + 1 < size && n < 63; c++) {
-        char lower = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
-        bool keep = (lower >= 'a' && lower <= 'z') || (lower >= '0' && lower <= '9');
-        if (keep || (n > 0 && out[n - 1] != '-'))
-            out[n++] = keep ? lower : '-';
-    }
-    while (n > 0 && out[n - 1] == '-')
-        n--;
-    out[n] = '\0';
-}
-
-static void write_figures(gr_yaml_writer *w, const gr_gpu_info *d, const gr_arch *a)
-{
-    double mhz = d->sm_clock_khz / 1000.0;
-    gr_yw_kv_int(w, "sm_count", d->sm_count);
-    gr_yw_kv_double(w, "clock_mhz", mhz);
-    gr_yw_key(w, "peak_gflops");
-    gr_yw_map(w);
-    gr_yw_kv_double(w, "fp64", d->sm_count * a->fp64_lanes * 2.0 * mhz / 1000);
-    gr_yw_kv_double(w, "fp32", d->sm_count * a->fp32_lanes * 2.0 * mhz / 1000);
-    gr_yw_close_map(w);
-    gr_yw_key(w, "memory");
-    gr_yw_map(w);
-    gr_yw_kv_double(w, "bandwidth_gbs", d->mem_clock_khz * 1e3 * 2 * d->mem_bus_width / 8 / 1e9); /* DDR */
-    gr_yw_kv_int(w, "size_bytes", d->global_mem_bytes);
-    gr_yw_kv_int(w, "l2_bytes", d->l2_bytes);
-    gr_yw_close_map(w);
-}
-
-static void write_limits(gr_yaml_writer *w, const gr_gpu_info *d, const gr_arch *a)
-{
-    gr_yw_key(w, "sm");
-    gr_yw_map(w);
-    gr_yw_kv_int(w, "max_threads", d->max_threads_sm);
-    gr_yw_kv_int(w, "max_warps", d->max_threads_sm / d->warp_size);
-    gr_yw_kv_int(w, "max_blocks", d->max_blocks_sm);
-    gr_yw_kv_int(w, "registers", d->regs_sm);
-    gr_yw_kv_int(w, "shared_memory_bytes", d->smem_sm);
-    gr_yw_key(w, "carveout_bytes");
-    gr_yw_list(w);
-    for (int i = 0; i < a->carveout_count && a->carveouts_kib[i] * 1024LL < d->smem_sm; i++)
-        gr_yw_int(w, a->carveouts_kib[i] * 1024LL);
-    gr_yw_int(w, d->smem_sm);
-    gr_yw_close_list(w);
-    gr_yw_close_map(w);
-    gr_yw_key(w, "block");
-    gr_yw_map(w);
-    gr_yw_kv_int(w, "max_threads", d->max_threads_block);
-    gr_yw_kv_int(w, "max_registers", d->regs_block);
-    gr_yw_kv_int(w, "shared_memory_bytes", d->smem_block);
-    gr_yw_kv_int(w, "shared_memory_optin_bytes", d->smem_block_optin);
-    gr_yw_kv_int(w, "shared_memory_reserved_bytes", d->smem_reserved);
-    gr_yw_close_map(w);
-    gr_yw_key(w, "thread");
-    gr_yw_map(w);
-    gr_yw_kv_int(w, "max_registers", 255);
-    gr_yw_close_map(w);
-    gr_yw_key(w, "allocation");
-    gr_yw_map(w);
-    gr_yw_kv_int(w, "register_unit", a->reg_alloc_unit);
-    gr_yw_kv_int(w, "register_subpartitions", a->reg_subpartitions);
-    gr_yw_kv_int(w, "shared_memory_unit", a->smem_alloc_unit);
-    gr_yw_close_map(w);
-    gr_yw_kv_int(w, "warp_size", d->warp_size);
-    gr_yw_key(w, "shared_memory_banks");
-    gr_yw_map(w);
-    gr_yw_kv_int(w, "count", 32);
-    gr_yw_kv_int(w, "width_bytes", a->kepler_banks ? 8 : 4);
-    gr_yw_kv_string(w, "scheme", a->kepler_banks ? "kepler" : "standard");
-    gr_yw_close_map(w);
-}
+#include "profile_fields.h"
+#include "profile_gpu.h"
 
 static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *len)
 {
-    const gr_gpu_info *d = &r->device;
-    gr_yaml_writer w;
+    const gr_measured_ceilings measured = {r->dram_read_gbs, r->dram_copy_gbs, r->fp32_gflops, r->fp64_gflops};
+    gr_profile p;
     gr_error err;
-    char name[64], cc[16], source[256];
-    slug(d->name, name, sizeof name);
-    snprintf(cc, sizeof cc, "%d.%d", d->cc_major, d->cc_minor);
-    snprintf(source, sizeof source, "cudaGetDeviceProperties and the rules of compute capability %s (gpuroof %s, %s); "
-             "measured: gpuroof's DRAM and FMA kernels", cc, PACKAGE_VERSION, r->date);
-    if (!gr_yw_begin(&w))
-        return !cli_fail("out of memory");
-    gr_yw_map(&w);
-    gr_yw_kv_string(&w, "name", name);
-    gr_yw_kv_string(&w, "full_name", d->name);
-    gr_yw_kv_string(&w, "architecture", a->architecture);
-    gr_yw_kv_string(&w, "compute_capability", cc);
-    write_figures(&w, d, a);
-    write_limits(&w, d, a);
-    gr_yw_kv_string(&w, "source", source);
-    gr_yw_key(&w, "measured");
-    gr_yw_map(&w);
-    gr_yw_kv_double(&w, "bandwidth_gbs", r->dram_read_gbs > r->dram_copy_gbs ? r->dram_read_gbs : r->dram_copy_gbs);
-    gr_yw_kv_double(&w, "fp32_gflops", r->fp32_gflops);
-    gr_yw_kv_double(&w, "fp64_gflops", r->fp64_gflops);
-    gr_yw_close_map(&w);
-    gr_yw_close_map(&w);
-    return gr_yw_end(&w, text, len, &err) || !cli_fail("%s", err.text);
+    gr_profile_from_gpu(&r->device, a, &measured, &p);
+    snprintf(p.source, sizeof p.source, "cudaGetDeviceProperties and the rules of compute capability %d.%d "
+             "(gpuroof %s, %s); measured: gpuroof's DRAM and FMA kernels", p.cc_major, p.cc_minor,
+             PACKAGE_VERSION, r->date);
+    return gr_profile_write_yaml(&p, text, len, &err) || !cli_fail("%s", err.text);
 }
 
-/* The figures a shipped profile and the GPU itself may disagree on. */
 static void print_differences(FILE *out, const gr_profile *found, const gr_profile *shipped)
 {
-    const struct {
-        const char *what;
-        double a, b;
-    } rows[] = {
-        {"sm_count", found->sm_count, shipped->sm_count},
-        {"clock_mhz", found->clock_mhz, shipped->clock_mhz},
-        {"peak_gflops.fp32", gr_profile_peak(found, "fp32")->gflops, gr_profile_peak(shipped, "fp32")->gflops},
-        {"peak_gflops.fp64", gr_profile_peak(found, "fp64")->gflops, gr_profile_peak(shipped, "fp64")->gflops},
-        {"memory.bandwidth_gbs", found->bandwidth_gbs, shipped->bandwidth_gbs},
-        {"memory.size_bytes", (double)found->memory_bytes, (double)shipped->memory_bytes},
-        {"memory.l2_bytes", (double)found->l2_bytes, (double)shipped->l2_bytes},
-        {"sm.max_threads", found->max_threads_sm, shipped->max_threads_sm},
-        {"sm.max_blocks", found->max_blocks_sm, shipped->max_blocks_sm},
-        {"sm.registers", found->regs_sm, shipped->regs_sm},
-        {"sm.shared_memory_bytes", found->smem_sm_bytes, shipped->smem_sm_bytes},
-        {"block.shared_memory_optin_bytes", found->smem_block_optin_bytes, shipped->smem_block_optin_bytes},
-        {"block.shared_memory_reserved_bytes", found->smem_block_reserved_bytes, shipped->smem_block_reserved_bytes},
-    };
-    int differ = 0;
+    static gr_profile_difference differences[GR_PROFILE_FIELDS_MAX + GR_MAX_PEAKS];
+    size_t count = gr_profile_differences(found, shipped, differences, sizeof differences / sizeof differences[0]);
     fprintf(out, "Compared with the shipped profile %s (%s):\n", shipped->name, shipped->path);
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        if (rows[i].a != rows[i].b && ++differ)
-            fprintf(out, "  %-36s shipped %.10g, this GPU %.10g\n", rows[i].what, rows[i].b, rows[i].a);
-    if (!differ)
+    for (size_t i = 0; i < count; i++)
+        fprintf(out, "  %-36s shipped %s, this GPU %s\n", differences[i].path, differences[i].other_value,
+                differences[i].value);
+    if (count == 0)
         fprintf(out, "  every figure agrees\n");
 }
 

@@ -1,4 +1,5 @@
-/* The occupancy command's JSON: DESIGN.md's keys first, then the work. */
+/* The occupancy command's JSON: the answer's keys first (blocks_per_sm to
+ * limits, which scripts read), then the work that led to it. */
 #include "cli.h"
 #include "occupancy_output.h"
 

@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include "profile_fields.h"
 #include "profile_json.h"
 
 static json_t *peaks_json(const gr_profile *p)
@@ -17,72 +18,65 @@ static json_t *carveouts_json(const gr_profile *p)
     return list;
 }
 
-static void set_int(json_t *j, const char *key, json_int_t v)
+static json_t *field_json(const gr_profile *p, const gr_profile_field *f)
 {
-    json_object_set_new(j, key, json_integer(v));
+    char buf[16];
+    switch (f->type) {
+    case GR_FIELD_INT:
+    case GR_FIELD_BYTES:
+    case GR_FIELD_BYTES64:
+        return json_integer(gr_profile_field_int(p, f));
+    case GR_FIELD_REAL:
+        return json_real(gr_profile_field_real(p, f));
+    case GR_FIELD_PEAKS:
+        return peaks_json(p);
+    case GR_FIELD_CARVEOUTS:
+        return carveouts_json(p);
+    case GR_FIELD_TEXT:
+    case GR_FIELD_COMPUTE_CAPABILITY:
+    case GR_FIELD_BANK_SCHEME:
+        return json_string(gr_profile_field_text(p, f, buf));
+    }
+    return json_null();
 }
+
+/* The fields `gpuroof devices` lists, each under its own key. */
+static const char *const summary_paths[] = {
+    "name", "full_name", "architecture", "compute_capability", "sm_count", "clock_mhz", "peak_gflops",
+    "memory.bandwidth_gbs",
+};
 
 json_t *profile_summary_json(const gr_profile *p)
 {
     json_t *j = json_object();
-    char cc[16];
-    snprintf(cc, sizeof cc, "%d.%d", p->cc_major, p->cc_minor);
-    json_object_set_new(j, "name", json_string(p->name));
-    json_object_set_new(j, "full_name", json_string(p->full_name));
-    json_object_set_new(j, "architecture", json_string(p->architecture));
-    json_object_set_new(j, "compute_capability", json_string(cc));
-    set_int(j, "sm_count", p->sm_count);
-    json_object_set_new(j, "clock_mhz", json_real(p->clock_mhz));
-    json_object_set_new(j, "peak_gflops", peaks_json(p));
-    json_object_set_new(j, "bandwidth_gbs", json_real(p->bandwidth_gbs));
+    for (size_t i = 0; i < sizeof summary_paths / sizeof summary_paths[0]; i++) {
+        const gr_profile_field *f = gr_profile_field_find(summary_paths[i]);
+        if (f)
+            json_object_set_new(j, f->key, field_json(p, f));
+    }
     json_object_set_new(j, "path", json_string(p->path));
     return j;
 }
 
-static json_t *sm_json(const gr_profile *p)
-{
-    json_t *sm = json_object();
-    set_int(sm, "max_threads", p->max_threads_sm);
-    set_int(sm, "max_warps", p->max_warps_sm);
-    set_int(sm, "max_blocks", p->max_blocks_sm);
-    set_int(sm, "registers", p->regs_sm);
-    set_int(sm, "shared_memory_bytes", p->smem_sm_bytes);
-    json_object_set_new(sm, "carveout_bytes", carveouts_json(p));
-    return sm;
-}
-
-static json_t *block_json(const gr_profile *p)
-{
-    json_t *block = json_object();
-    set_int(block, "max_threads", p->max_threads_block);
-    set_int(block, "max_registers", p->regs_block);
-    set_int(block, "shared_memory_bytes", p->smem_block_bytes);
-    set_int(block, "shared_memory_optin_bytes", p->smem_block_optin_bytes);
-    set_int(block, "shared_memory_reserved_bytes", p->smem_block_reserved_bytes);
-    return block;
-}
-
+/* Every field the profile gives, in the table's order and sections; where
+ * it came from after its identity and peaks, where `gpuroof devices` has
+ * it. */
 json_t *profile_to_json(const gr_profile *p)
 {
-    json_t *j = profile_summary_json(p);
-    json_t *memory = json_object(), *thread = json_object(), *alloc = json_object(), *banks = json_object();
-    json_object_del(j, "bandwidth_gbs");
-    json_object_set_new(memory, "bandwidth_gbs", json_real(p->bandwidth_gbs));
-    set_int(memory, "size_bytes", p->memory_bytes);
-    set_int(memory, "l2_bytes", p->l2_bytes);
-    json_object_set_new(j, "memory", memory);
-    json_object_set_new(j, "sm", sm_json(p));
-    json_object_set_new(j, "block", block_json(p));
-    set_int(thread, "max_registers", p->max_regs_thread);
-    json_object_set_new(j, "thread", thread);
-    set_int(alloc, "register_unit", p->reg_alloc_unit);
-    set_int(alloc, "register_subpartitions", p->reg_subpartitions);
-    set_int(alloc, "shared_memory_unit", p->smem_alloc_unit);
-    json_object_set_new(j, "allocation", alloc);
-    set_int(j, "warp_size", p->warp_size);
-    set_int(banks, "count", p->bank_count);
-    set_int(banks, "width_bytes", p->bank_width_bytes);
-    json_object_set_new(banks, "scheme", json_string(gr_bank_scheme_name(p->bank_scheme)));
-    json_object_set_new(j, "shared_memory_banks", banks);
+    json_t *j = json_object(), *section = NULL;
+    const char *open_section = NULL;
+    for (size_t i = 0; i < gr_profile_field_count; i++) {
+        const gr_profile_field *f = &gr_profile_fields[i];
+        if (!gr_profile_field_given(p, f))
+            continue;
+        if (f->section && !gr_profile_field_in(f, open_section)) {
+            if (!open_section)
+                json_object_set_new(j, "path", json_string(p->path));
+            open_section = f->section;
+            section = json_object();
+            json_object_set_new(j, open_section, section);
+        }
+        json_object_set_new(f->section ? section : j, f->key, field_json(p, f));
+    }
     return j;
 }

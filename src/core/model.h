@@ -1,4 +1,4 @@
-/* A kernel model: a small YAML file of formulas (docs/model-format.md) that
+/* A kernel model: a small YAML file of formulas (doc/model-format.md) that
  * says how a kernel is launched, how many FLOPs it does, how many bytes of
  * global memory it moves, and which variables it declares. */
 #ifndef GPUROOF_MODEL_H

@@ -1,5 +1,5 @@
 /* A GPU's figures, read from a device profile (profiles/NAME.yaml; the
- * format is docs/profile-format.md). */
+ * format is doc/profile-format.md). */
 #ifndef GPUROOF_PROFILE_H
 #define GPUROOF_PROFILE_H
 

@@ -1,5 +1,5 @@
-/* A measured results file (plots/data/NAME.yaml, written by `gpuroof measure`;
- * keys in DESIGN.md): what the charts need of it. */
+/* A measured results file (plots/data/NAME.yaml, written by `gpuroof measure`,
+ * src/measure/measure_write.c): what the charts need of it. */
 #ifndef GPUROOF_RESULTS_H
 #define GPUROOF_RESULTS_H
 

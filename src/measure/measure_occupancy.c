@@ -1,6 +1,7 @@
 /* Occupancy proved on the GPU: gpuroof's prediction, the CUDA runtime's,
- * and the blocks a residency probe finds on the SMs; and the seeds'
- * shared-memory layout kernels, checked exactly. */
+ * and the blocks a residency probe finds on the SMs; and the shared-memory
+ * layout kernels of Professional CUDA C Programming, chapter 5, checked
+ * exactly. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,7 @@
 #include "occupancy.h"
 #include "occupancy_tools.h"
 
-/* What the seeds' kernels write: the thread index, or its transpose
+/* What the layout kernels write: the thread index, or its transpose
  * (icol * blockDim.x + irow, irow = idx / blockDim.y, icol = idx % blockDim.y). */
 static int expected_out(grk_layout_kind kind, int i, int bdimx, int bdimy)
 {

@@ -1,4 +1,4 @@
-/* The benchmark's targets (issue 5), checked against a run: how close the
+/* The benchmark's targets, checked against a run: how close the
  * ceilings come to the physical limits, and whether the sweep traces the
  * roof.  Printed after a run; not a test. */
 #include <math.h>

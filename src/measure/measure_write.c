@@ -1,4 +1,4 @@
-/* The results file (DESIGN.md's keys), written whole or not at all. */
+/* The results file, written whole or not at all. */
 #include <config.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 # Bad input: broken profiles, unknown devices, bad numbers, garbage argument
 # vectors.  Exit status 1 with one clear line on stderr (naming the file, line
-# and column where the input is a file); never a crash (DESIGN.md).
+# and column where the input is a file); never a crash.
 . "$top_srcdir/tests/cli/lib.sh"
 
 # Malformed profiles (tests/data/cli/bad-*.yaml): each error, whole.

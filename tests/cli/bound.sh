@@ -1,4 +1,4 @@
-# gpuroof bound: the roofline bound, in text and JSON (DESIGN.md "bound").
+# gpuroof bound: the roofline bound, in text and JSON.
 . "$top_srcdir/tests/cli/lib.sh"
 
 # PMPP exercise 9a: 36 FLOP per seven 4-byte accesses; 200 GFLOP/s, 100 GB/s.
@@ -182,8 +182,8 @@ expect_json .bandwidth_gbs 1234
 # A profile whose name is not its file's.
 cp "$profiles/a100.yaml" "$test_tmp/profiles/other.yaml"
 name_line=$(grep -n '^name:' "$profiles/a100.yaml" | cut -d: -f1)
-# Regression: DESIGN.md wants the line and column of an error in a file: the name
-# mismatch should point at the name's value (column 7 of the "name:" line).
+# Regression: an error in a file names its line and column, so the name mismatch
+# should point at the name's value (column 7 of the "name:" line).
 run bound --intensity 1 --device other --profiles "$test_tmp/profiles"
 expect_status 1
 expect_stderr_has "gpuroof: $test_tmp/profiles/other.yaml:$name_line:7: "
@@ -222,7 +222,7 @@ expect_fails 1 "gpuroof: --bandwidth '-5': -5 is out of range (1e-09 to 1e+12)"
 run bound $ex9a --achieved-gflops -1
 expect_fails 1 "gpuroof: --achieved-gflops '-1': -1 is out of range (0 to 1e+12)"
 
-# Regression: DESIGN.md and `bound --help` promise byte sizes in --bytes ('4K'), but --bytes takes no suffix.
+# Regression: byte sizes take suffixes everywhere, as `bound --help` promises for --bytes ('4K'), but --bytes took none.
 run bound --flops 4096 --bytes 4K --peak-gflops 200 --bandwidth 100 --json
 expect_status 0
 expect_json .bytes 4096

@@ -171,3 +171,17 @@ run profile show
 expect_fails 2 'gpuroof profile: show takes one profile NAME or FILE (gpuroof profile --help)'
 run profile show a100 h100
 expect_fails 2 'gpuroof profile: show takes one profile NAME or FILE (gpuroof profile --help)'
+
+# A profile that profile detect wrote: its source and measured ceilings too.
+run profile show "$data/detected.yaml"
+expect_status 0
+expect_stdout_line '  source        cudaGetDeviceProperties and the rules of compute capability 9.0 (gpuroof 0.1.0, 2026-01-02T03:04:05Z); measured: gpuroof'"'"'s DRAM and FMA kernels'
+expect_stdout_line '  measured      DRAM 3010 GB/s, FP32 60124 GFLOP/s, FP64 30001 GFLOP/s'
+run profile show "$data/detected.yaml" --json
+expect_status 0
+expect_json .name nvidia-h100-80gb-hbm3
+expect_json .measured '{"bandwidth_gbs":3010.5,"fp32_gflops":60123.5,"fp64_gflops":30001.25}'
+expect_json '.source | startswith("cudaGetDeviceProperties and the rules of compute capability 9.0")' true
+expect_json '[keys_unsorted[]] | join(" ")' 'name full_name architecture compute_capability sm_count clock_mhz peak_gflops path memory sm block thread allocation warp_size shared_memory_banks source measured'
+run profile show a100 --json
+expect_json '[keys_unsorted[]] | join(" ")' 'name full_name architecture compute_capability sm_count clock_mhz peak_gflops path memory sm block thread allocation warp_size shared_memory_banks'

@@ -52,8 +52,8 @@ expect_status 0
 expect_stdout_starts 'Usage: gpuroof exercises'
 run exercises extra
 expect_fails 2 "gpuroof exercises: unexpected argument 'extra' (gpuroof exercises --help)"
-# Regression: "Every command takes --json" (DESIGN.md, gpuroof --help), but
-# exercises refuses it as an unexpected argument.
+# Regression: every command takes --json (gpuroof --help says so), but exercises
+# refused it as an unexpected argument.
 run exercises --json
 expect_status 0
 expect_one_json object

@@ -1,6 +1,6 @@
 #!/bin/sh
-# gpuroof model, bound --model and occupancy --model: the seed exercises'
-# answers, -D, devices, and every kind of bad input.
+# gpuroof model, bound --model and occupancy --model: the answers to PMPP
+# chapter 5's exercises, -D, devices, and every kind of bad input.
 . "$top_srcdir/tests/cli/lib.sh"
 models="$top_srcdir/models"
 

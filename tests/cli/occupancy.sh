@@ -1,5 +1,5 @@
 # gpuroof occupancy: one launch configuration, by the textbook's rules and by
-# the hardware's (DESIGN.md "occupancy").
+# the hardware's.
 . "$top_srcdir/tests/cli/lib.sh"
 
 # The SM of PMPP's exercise 12: 2048 threads, 32 blocks, 64K registers, 96 KB.

@@ -1,4 +1,4 @@
-# gpuroof occupancy --sweep, --suggest and --target-blocks (DESIGN.md "occupancy").
+# gpuroof occupancy --sweep, --suggest and --target-blocks.
 . "$top_srcdir/tests/cli/lib.sh"
 
 textbook="--max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 65536 --smem-sm 96K"

@@ -1,5 +1,5 @@
 # The command line itself: usage, --help, --version, unknown commands and
-# options, missing and conflicting options (exit 2, DESIGN.md).
+# options, missing and conflicting options: each a usage error, exit status 2.
 . "$top_srcdir/tests/cli/lib.sh"
 
 commands="bound occupancy model devices profile exercises"

@@ -1,5 +1,6 @@
 #!/bin/sh
-# The layers of src/ (HACKING.md): what the build's include paths cannot
+# The layers of src/ (core, chart, cli, measure; Makefile.am gives each the
+# include paths of the layers it may use): what those include paths cannot
 # catch.  Every include names a header by its bare name, so the include
 # paths alone decide what a layer sees; the core never prints or exits; the
 # core and chart libraries hold no mutable static state (nothing in .data,
@@ -24,5 +25,5 @@ for lib in "$build"/src/core/libgpuroof.a "$build"/src/chart/libgpuroof_chart.a;
     mutable=$(objdump -t "$lib" | awk '/^[^ ]*\.o:/ {obj = $1} $4 ~ /^\.(data|bss)$|^\*COM\*$/ && $3 == "O" {print obj, $NF}')
     [ -z "$mutable" ] || fail "mutable static state in $(basename "$lib"): $mutable"
 done
-[ $status -eq 0 ] && echo "layers: includes, printing and static state as HACKING.md says"
+[ $status -eq 0 ] && echo "layers: includes, printing and static state as the layers require"
 exit $status

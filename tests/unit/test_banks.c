@@ -1,7 +1,7 @@
 /* Unit tests for the shared-memory bank-conflict model (src/core/banks.c).
  *
- * The seed kernels (the shared-memory notes of shared/seeds: square
- * tile[32][32] and rectangular tile[16][32] of int, row and column access,
+ * The layout kernels of Professional CUDA C Programming, chapter 5, "Checking the Data
+ * Layout of Shared Memory" (square tile[32][32] and rectangular tile[16][32] of int, row and column access,
  * with and without padding) run twice: as index formulas and as callbacks
  * written the way the CUDA kernels compute their indices; both must give
  * the figures the rules of banks.h give. */
@@ -17,7 +17,7 @@
 
 #include "banks.h"
 
-/* ---- the seed kernels, as callbacks and as formulas ---------------------- */
+/* ---- the layout kernels, as callbacks and as formulas -------------------- */
 
 typedef enum {
     SQUARE_ROW,        /* tile[ty][tx] of tile[N][N + pad] */
@@ -128,7 +128,7 @@ static void expect_figures(const gr_bank_result *r, int ways, double wavefronts,
     }
 }
 
-/* Runs a seed kernel as formula and as callback; returns the result. */
+/* Runs a layout kernel as formula and as callback; returns the result. */
 static gr_bank_result check_kernel_at(kernel k, int elem_bytes, gr_bank_mode mode,
                                       int ways, double wavefronts,
                                       const char *file, int line)

@@ -328,7 +328,7 @@ static void type_keyword_is_not_a_name(void **state)
     ERROR_IS("unsigned int", KERNEL, "expected a name after the type 'unsigned int'", 12);
 }
 
-/* docs/model-format.md says element sizes are known for the C and CUDA
+/* doc/model-format.md says element sizes are known for the C and CUDA
  * scalar and vector types, but the table in cuda_decl.c lacks the spelled-out
  * C forms ("long int", "short int", "unsigned long long int") and CUDA's
  * 3-element and unsigned vectors (float3, int3, uint2, uint4, double4), so a

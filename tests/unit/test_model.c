@@ -1,7 +1,7 @@
 /* Unit tests for the kernel-model loader (src/core/model.c).
  *
  * The first half loads the shipped models and checks them against the
- * answers to PMPP chapter 5's exercises (the course notes in shared/seeds).
+ * answers to PMPP chapter 5's exercises.
  * The second half loads bad models, each an edit of BASE below written to a
  * temporary directory, and checks the exact "FILE:LINE:COLUMN: message" of
  * each; the line numbers in the expected texts are BASE's.
@@ -963,7 +963,7 @@ static void derived_values(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        /* the seeds' exercises on the shipped models */
+        /* PMPP chapter 5's exercises on the shipped models */
         cmocka_unit_test(exercise_11_versions),
         cmocka_unit_test(exercise_11_shared_memory_and_intensity),
         cmocka_unit_test(exercises_6_and_7),

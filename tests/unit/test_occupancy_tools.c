@@ -94,8 +94,8 @@ static void suggest_fails_when_nothing_fits(void **state)
     assert_string_equal(err.text, "no block size fits with these registers and shared memory");
 }
 
-/* The issue's H200 case: 233472 / 2 = 116736 per block, less 1024 reserved:
- * 115712; the runtime's answer leaves the reserved bytes in. */
+/* Two blocks on an H200: 233472 / 2 = 116736 per block, less 1024 reserved:
+ * 115712; the runtime's answer leaves the reserved bytes in, and is too large. */
 static void target_blocks_counts_reserved_memory(void **state)
 {
     (void)state;

@@ -813,7 +813,7 @@ static void test_compute_capability_read(void **state)
     assert_int_equal(p.cc_minor, 3);
 }
 
-/* docs/profile-format.md: a name is lower-case letters, digits, '-' and '_'. */
+/* doc/profile-format.md: a name is lower-case letters, digits, '-' and '_'. */
 static void test_name_characters_checked(void **state)
 {
     (void)state;

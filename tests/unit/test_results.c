@@ -1,6 +1,6 @@
 /* Unit tests for the results-file loader (src/core/results.c).  The files are
  * synthetic inputs written by the tests into a temporary directory, never
- * measurements; their keys are DESIGN.md's (measure). */
+ * measurements; their keys are those `gpuroof measure` writes. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #endif
