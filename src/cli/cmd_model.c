@@ -10,7 +10,7 @@ static const char help[] =
     "Usage: gpuroof model FILE [-D NAME=VALUE ...] [--device NAME [--precision P]]\n"
     "                     [--regs R] [--profiles DIR] [--json]\n"
     "\n"
-    "Evaluates a kernel model (docs/model-format.md): total FLOPs, global-memory\n"
+    "Evaluates a kernel model (doc/model-format.md): total FLOPs, global-memory\n"
     "bytes, arithmetic intensity, launch shape, shared memory per block, and for\n"
     "each declared variable its memory, scope, lifetime and number of versions.\n"
     "\n"

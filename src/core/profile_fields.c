@@ -319,10 +319,8 @@ bool gr_profile_field_in(const gr_profile_field *f, const char *section)
 bool gr_profile_write_yaml(const gr_profile *p, char **text, size_t *len, gr_error *err)
 {
     gr_yaml_writer w;
-    if (!gr_yw_begin(&w)) {
-        gr_yw_abandon(&w);
+    if (!gr_yw_begin(&w))
         return gr_error_set(err, "out of memory");
-    }
     gr_yw_map(&w);
     const char *open_section = NULL;
     for (size_t i = 0; i < gr_profile_field_count; i++) {

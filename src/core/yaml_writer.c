@@ -39,7 +39,12 @@ bool gr_yw_begin(gr_yaml_writer *w)
     yaml_event_t e;
     emit(w, &e, yaml_stream_start_event_initialize(&e, YAML_UTF8_ENCODING));
     emit(w, &e, yaml_document_start_event_initialize(&e, NULL, NULL, NULL, 1));
-    return !w->failed;
+    if (!w->failed)
+        return true;
+    /* The caller gives up on a failed begin: nothing may be left to free. */
+    yaml_emitter_delete(&w->emitter);
+    free(w->text);
+    return false;
 }
 
 bool gr_yw_end(gr_yaml_writer *w, char **text, size_t *len, gr_error *err)

@@ -16,7 +16,7 @@ typedef struct {
     bool failed;
 } gr_yaml_writer;
 
-bool gr_yw_begin(gr_yaml_writer *w);
+bool gr_yw_begin(gr_yaml_writer *w); /* false: out of memory, nothing to free */
 /* Ends the document; on success *text (to free) holds it. */
 bool gr_yw_end(gr_yaml_writer *w, char **text, size_t *len, gr_error *err);
 
