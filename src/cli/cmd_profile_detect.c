@@ -2,6 +2,7 @@
  * cudaGetDeviceProperties and the compute capability's rules, with its
  * ceilings measured; where it differs from the shipped profile. */
 #include <config.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +109,7 @@ static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *
     slug(d->name, name, sizeof name);
     snprintf(cc, sizeof cc, "%d.%d", d->cc_major, d->cc_minor);
     snprintf(source, sizeof source, "cudaGetDeviceProperties and the rules of compute capability %s (gpuroof %s, %s); "
-             "measured: gpuroof's DRAM and FMA kernels", cc, PACKAGE_VERSION, r->date);
+             "measured: gpuroof's DRAM and FMA kernels", cc, PACKAGE_VERSION, r->file.provenance.date);
     if (!gr_yw_begin(&w))
         return !cli_fail("out of memory");
     gr_yw_map(&w);
@@ -121,9 +122,10 @@ static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *
     gr_yw_kv_string(&w, "source", source);
     gr_yw_key(&w, "measured");
     gr_yw_map(&w);
-    gr_yw_kv_double(&w, "bandwidth_gbs", r->dram_read_gbs > r->dram_copy_gbs ? r->dram_read_gbs : r->dram_copy_gbs);
-    gr_yw_kv_double(&w, "fp32_gflops", r->fp32_gflops);
-    gr_yw_kv_double(&w, "fp64_gflops", r->fp64_gflops);
+    const gr_result_ceilings *c = &r->file.ceilings;
+    gr_yw_kv_double(&w, "bandwidth_gbs", fmax(c->dram_read_gbs, c->dram_copy_gbs)); /* fmax: one may be absent */
+    gr_yw_kv_double(&w, "fp32_gflops", c->fp32_gflops);
+    gr_yw_kv_double(&w, "fp64_gflops", c->fp64_gflops);
     gr_yw_close_map(&w);
     gr_yw_close_map(&w);
     return gr_yw_end(&w, text, len, &err) || !cli_fail("%s", err.text);
@@ -166,7 +168,7 @@ int profile_detect(const char *profiles, const char *output, int argc, char **ar
     measure_plan plan = {.ceilings = true, .repeats = 10};
     char message[512];
     gr_arch arch;
-    memset(&r, 0, sizeof r);
+    measure_run_init(&r);
     if (argc > 1)
         return cli_usage_error("profile", "detect takes no argument, not '%s'", argv[1]);
     if (!measure_open_device(&r.device, message))
@@ -175,7 +177,7 @@ int profile_detect(const char *profiles, const char *output, int argc, char **ar
         return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/arch.c)", r.device.name,
                         r.device.cc_major, r.device.cc_minor);
     time_t now = time(NULL);
-    strftime(r.date, sizeof r.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    strftime(r.file.provenance.date, sizeof r.file.provenance.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     char *text;
     size_t len;
     gr_profile found;
