@@ -22,7 +22,7 @@ bool gr_banks_chart(const gr_results *r, gr_chart *c, gr_error *err)
     int colors = 0;
     double slowest = 0, fastest = INFINITY;
     gr_chart_init(c);
-    snprintf(c->title, sizeof c->title, "Shared-memory bank conflicts on %s", r->device_name);
+    snprintf(c->title, sizeof c->title, "Shared-memory bank conflicts on %.127s", r->device.name);
     snprintf(c->xlabel, sizeof c->xlabel, "store + load wavefronts per request (Nsight Compute; 2: none)");
     snprintf(c->ylabel, sizeof c->ylabel, "time per store and load (ns)");
     snprintf(c->note, sizeof c->note, "Each point: one layout kernel, tile and padding, its store and load repeated in "
@@ -30,12 +30,12 @@ bool gr_banks_chart(const gr_results *r, gr_chart *c, gr_error *err)
     c->log_x = c->log_y = true;
     for (size_t i = 0; i < r->bank_count; i++) {
         const gr_result_bank *b = &r->banks[i];
-        double ways = b->measured_load >= 0 ? b->measured_load + b->measured_store
-                                            : b->predicted_load + b->predicted_store;
-        if (b->ns_per_rep <= 0 || ways <= 0)
+        double ways = !isnan(b->measured_load) ? b->measured_load + b->measured_store
+                                               : b->predicted_load + b->predicted_store;
+        if (!(b->ns_per_rep > 0) || !(ways > 0)) /* untimed, or without wavefronts: absent */
             continue;
         char label[96];
-        snprintf(label, sizeof label, "%dx%d pad %d", b->bdx, b->bdy, b->pad);
+        snprintf(label, sizeof label, "%dx%d pad %lld", b->block.x, b->block.y, b->pad);
         gr_series *s = series_for(c, b->kernel, &colors);
         if (!s || !gr_series_add(s, ways, b->ns_per_rep, label)) {
             gr_chart_free(c);

@@ -239,7 +239,7 @@ static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const g
     char key[sizeof ((gr_series *)0)->key], rate[32];
     if (isnan(bw) || isnan(fp32))
         return true;
-    snprintf(key, sizeof key, "%.100s: %.4g GB/s, FP32 %s (measured)", r->device_name, bw, gr_rate_text(rate, fp32));
+    snprintf(key, sizeof key, "%.100s: %.4g GB/s, FP32 %s (measured)", r->device.name, bw, gr_rate_text(rate, fp32));
     gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, color, key);
     if (!roof || !gr_series_add(roof, c->xmin, bw * c->xmin, NULL) || !gr_series_add(roof, fp32 / bw, fp32, NULL) ||
         !gr_series_add(roof, c->xmax, fp32, NULL))

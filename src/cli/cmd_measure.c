@@ -2,6 +2,7 @@
  * ceilings run on the local GPU, every result verified before it is
  * recorded, written as a results file with its provenance. */
 #include <config.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -100,26 +101,27 @@ static int read_plan(const measure_options *o, measure_plan *p)
 }
 
 #ifdef HAVE_CUDA
-static void remember(measure_run *r, int argc, char **argv)
+static void remember(gr_result_provenance *p, int argc, char **argv)
 {
     time_t now = time(NULL);
-    strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    snprintf(r->command, sizeof r->command, "gpuroof");
+    strftime(p->date, sizeof p->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    snprintf(p->command, sizeof p->command, "gpuroof");
     for (int i = 0; i < argc; i++)
-        snprintf(r->command + strlen(r->command), sizeof r->command - strlen(r->command), " %s", argv[i]);
-    snprintf(r->commit, sizeof r->commit, "%s", GPUROOF_COMMIT);
+        snprintf(p->command + strlen(p->command), sizeof p->command - strlen(p->command), " %s", argv[i]);
+    snprintf(p->commit, sizeof p->commit, "%s", GPUROOF_COMMIT);
 }
 
-static void print_summary(const measure_run *r, const char *path)
+static void print_summary(const gr_results *r, int failures, const char *path)
 {
-    printf("%s (%d SMs, SM clock %d MHz): results in %s\n", r->device.name, r->device.sm_count,
-           r->sm_clock_mhz, path);
-    if (r->dram_copy_gbs > 0)
-        printf("  DRAM GB/s: read %.0f, write %.0f, copy %.0f, triad %.0f; cudaMemcpy %.0f\n", r->dram_read_gbs,
-               r->dram_write_gbs, r->dram_copy_gbs, r->dram_triad_gbs, r->memcpy_d2d_gbs);
-    if (r->fp32_gflops > 0)
-        printf("  FP32 %.0f of %.0f GFLOP/s, FP64 %.0f of %.0f\n", r->fp32_gflops, r->fp32_theoretical_gflops,
-               r->fp64_gflops, r->fp64_theoretical_gflops);
+    const gr_result_ceilings *c = &r->ceilings;
+    printf("%s (%lld SMs, SM clock %lld MHz): results in %s\n", r->device.name, r->device.sm_count,
+           r->device.sm_clock_mhz, path);
+    if (c->dram_copy_gbs > 0)
+        printf("  DRAM GB/s: read %.0f, write %.0f, copy %.0f, triad %.0f; cudaMemcpy %.0f\n", c->dram_read_gbs,
+               c->dram_write_gbs, c->dram_copy_gbs, c->dram_triad_gbs, c->memcpy_d2d_gbs);
+    if (c->fp32_gflops > 0)
+        printf("  FP32 %.0f of %.0f GFLOP/s, FP64 %.0f of %.0f\n", c->fp32_gflops, c->fp32_theoretical_gflops,
+               c->fp64_gflops, c->fp64_theoretical_gflops);
     int name_width = 1; /* the longest kernel name: the columns stay straight */
     for (size_t i = 0; i < r->kernel_count; i++)
         if ((int)strlen(r->kernels[i].name) > name_width)
@@ -134,17 +136,17 @@ static void print_summary(const measure_run *r, const char *path)
         printf("  occupancy: gpuroof equals the residency probe in %d of %zu configurations\n", agree,
                r->occupancy_count);
     int counted = 0, equal = 0;
-    for (size_t i = 0; i < r->layout_count; i++)
-        if (r->layouts[i].measured_load >= 0) {
+    for (size_t i = 0; i < r->bank_count; i++)
+        if (!isnan(r->banks[i].measured_load)) {
             counted++;
-            equal += r->layouts[i].measured_load == r->layouts[i].predicted_load &&
-                     r->layouts[i].measured_store == r->layouts[i].predicted_store;
+            equal += r->banks[i].measured_load == r->banks[i].predicted_load &&
+                     r->banks[i].measured_store == r->banks[i].predicted_store;
         }
     if (counted)
         printf("  banks: gpuroof's wavefronts per request equal Nsight Compute's in %d of %d launches\n", equal,
                counted);
-    if (r->failures)
-        printf("  %d results failed their checks and are not plotted\n", r->failures);
+    if (failures)
+        printf("  %d results failed their checks and are not plotted\n", failures);
 }
 
 /* Runs the parts of the plan in order, each announced to the interrupt
@@ -196,25 +198,27 @@ int cmd_measure(int argc, char **argv)
     char message[512];
     time_t started = time(NULL);
     const char *path = o.output ? o.output : "results.yaml";
-    memset(&r, 0, sizeof r);
+    measure_run_init(&r);
     /* Before the device is opened: that can take seconds, and an interrupt
      * there must say so too. */
     measure_interrupt_install(path);
     if (!measure_open_device(&r.device, message))
         return cli_fail("%s; nothing written to %s", message, path);
-    remember(&r, argc, argv);
+    remember(&r.file.provenance, argc, argv);
     r.profile = cli_find_gpu_profile(o.profiles, &r.device, &profiles);
     measure_progress("%s, profile %s", r.device.name, r.profile ? r.profile->name : "none matches");
-    if (!run_parts(&r, &plan))
+    if (!run_parts(&r, &plan)) {
+        measure_run_free(&r);
         return cli_fail("the run failed: nothing written to %s", path);
+    }
     measure_interrupt_write_begin();
     bool written = measure_write(&r, path);
     measure_interrupt_write_end(written);
-    if (!written)
-        return EXIT_INPUT;
-    print_summary(&r, path);
-    if (!plan.quick)
+    if (written)
+        print_summary(&r.file, r.failures, path);
+    if (written && !plan.quick)
         measure_report_targets(&r, difftime(time(NULL), started));
-    return r.failures ? EXIT_INPUT : EXIT_OK;
+    measure_run_free(&r);
+    return !written || r.failures ? EXIT_INPUT : EXIT_OK;
 #endif
 }

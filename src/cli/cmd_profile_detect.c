@@ -2,6 +2,7 @@
  * cudaGetDeviceProperties and the compute capability's rules, with its
  * ceilings measured; where it differs from the shipped profile. */
 #include <config.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +28,14 @@ int profile_detect(const char *profiles, const char *output, int argc, char **ar
 
 static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *len)
 {
-    const gr_measured_ceilings measured = {r->dram_read_gbs, r->dram_copy_gbs, r->fp32_gflops, r->fp64_gflops};
+    const gr_result_ceilings *c = &r->file.ceilings;
+    const gr_measured_ceilings measured = {c->dram_read_gbs, c->dram_copy_gbs, c->fp32_gflops, c->fp64_gflops};
     gr_profile p;
     gr_error err;
     gr_profile_from_gpu(&r->device, a, &measured, &p);
     snprintf(p.source, sizeof p.source, "cudaGetDeviceProperties and the rules of compute capability %d.%d "
              "(gpuroof %s, %s); measured: gpuroof's DRAM and FMA kernels", p.cc_major, p.cc_minor,
-             PACKAGE_VERSION, r->date);
+             PACKAGE_VERSION, r->file.provenance.date);
     return gr_profile_write_yaml(&p, text, len, &err) || !cli_fail("%s", err.text);
 }
 
@@ -56,7 +58,7 @@ int profile_detect(const char *profiles, const char *output, int argc, char **ar
     measure_plan plan = {.ceilings = true, .repeats = 10};
     char message[512];
     gr_arch arch;
-    memset(&r, 0, sizeof r);
+    measure_run_init(&r);
     if (argc > 1)
         return cli_usage_error("profile", "detect takes no argument, not '%s'", argv[1]);
     if (!measure_open_device(&r.device, message))
@@ -65,7 +67,7 @@ int profile_detect(const char *profiles, const char *output, int argc, char **ar
         return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/arch.c)", r.device.name,
                         r.device.cc_major, r.device.cc_minor);
     time_t now = time(NULL);
-    strftime(r.date, sizeof r.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    strftime(r.file.provenance.date, sizeof r.file.provenance.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     char *text;
     size_t len;
     gr_profile found;

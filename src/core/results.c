@@ -1,50 +1,108 @@
+/* The results file's reader, and the rows of a gr_results: every key as
+ * results_format.c's tables say.  Keys the tables do not name are accepted
+ * and ignored, since other programs may add their own. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "results.h"
+#include "results_format.h"
 #include "yaml_doc.h"
 
-#define MAX_ROWS 100000
-
-static const struct {
-    const char *key;
-    size_t offset;
-} ceiling_keys[] = {
-    {"dram_read_gbs", offsetof(gr_result_ceilings, dram_read_gbs)},
-    {"dram_write_gbs", offsetof(gr_result_ceilings, dram_write_gbs)},
-    {"dram_copy_gbs", offsetof(gr_result_ceilings, dram_copy_gbs)},
-    {"dram_triad_gbs", offsetof(gr_result_ceilings, dram_triad_gbs)},
-    {"memcpy_d2d_gbs", offsetof(gr_result_ceilings, memcpy_d2d_gbs)},
-    {"fp32_gflops", offsetof(gr_result_ceilings, fp32_gflops)},
-    {"fp64_gflops", offsetof(gr_result_ceilings, fp64_gflops)},
-    {"fp32_theoretical_gflops", offsetof(gr_result_ceilings, fp32_theoretical_gflops)},
-    {"fp64_theoretical_gflops", offsetof(gr_result_ceilings, fp64_theoretical_gflops)},
-    {"datasheet_bandwidth_gbs", offsetof(gr_result_ceilings, datasheet_bandwidth_gbs)},
-};
-
-static bool read_ceilings(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
+/* A list's rows: the pointer in gr_results is typed per list, so it is
+ * copied in and out rather than written through another pointer type. */
+static void *rows_of(const gr_results *r, const gr_results_section *s)
 {
-    for (size_t i = 0; i < sizeof ceiling_keys / sizeof ceiling_keys[0]; i++)
-        *(double *)((char *)&r->ceilings + ceiling_keys[i].offset) = NAN;
-    yaml_node_t *ceilings = gr_yaml_get(y, root, "ceilings");
-    if (!ceilings)
-        return true;
-    if (ceilings->type != YAML_MAPPING_NODE)
-        return gr_yaml_error(err, y, ceilings, "ceilings must be a mapping");
-    if (!gr_yaml_check_unique(y, ceilings, "ceilings", err))
-        return false;
-    for (size_t i = 0; i < sizeof ceiling_keys / sizeof ceiling_keys[0]; i++) {
-        yaml_node_t *node = gr_yaml_get(y, ceilings, ceiling_keys[i].key);
-        char what[64];
-        snprintf(what, sizeof what, "ceilings.%s", ceiling_keys[i].key);
-        if (node && !gr_yaml_double(y, node, what, 1e-6, 1e9,
-                                    (double *)((char *)&r->ceilings + ceiling_keys[i].offset), err))
-            return false;
-    }
-    return true;
+    void *rows;
+    memcpy(&rows, (const char *)r + s->offset, sizeof rows);
+    return rows;
 }
+
+static void set_rows(gr_results *r, const gr_results_section *s, void *rows)
+{
+    memcpy((char *)r + s->offset, &rows, sizeof rows);
+}
+
+static size_t *count_of(gr_results *r, const gr_results_section *s)
+{
+    return (size_t *)((char *)r + s->count_offset);
+}
+
+void gr_results_init(gr_results *r)
+{
+    size_t n;
+    const gr_results_section *sections = gr_results_sections(&n);
+    memset(r, 0, sizeof *r);
+    for (size_t i = 0; i < n; i++)
+        if (!sections[i].list)
+            gr_results_clear(&sections[i], (char *)r + sections[i].offset);
+}
+
+void gr_results_free(gr_results *r)
+{
+    size_t n;
+    const gr_results_section *sections = gr_results_sections(&n);
+    for (size_t i = 0; i < n; i++)
+        if (sections[i].list) {
+            free(rows_of(r, &sections[i]));
+            set_rows(r, &sections[i], NULL);
+            *count_of(r, &sections[i]) = 0;
+        }
+}
+
+static void *add_row(gr_results *r, const char *list, gr_error *err)
+{
+    const gr_results_section *s = gr_results_section_named(list);
+    size_t *count = count_of(r, s);
+    if (*count >= GR_RESULTS_MAX_ROWS) {
+        gr_error_set(err, "%s: more than %d rows", list, GR_RESULTS_MAX_ROWS);
+        return NULL;
+    }
+    char *rows = realloc(rows_of(r, s), (*count + 1) * s->row_size);
+    if (!rows) {
+        gr_error_set(err, "out of memory");
+        return NULL;
+    }
+    set_rows(r, s, rows);
+    char *row = rows + *count * s->row_size;
+    memset(row, 0, s->row_size);
+    gr_results_clear(s, row);
+    (*count)++;
+    return row;
+}
+
+gr_result_kernel *gr_results_add_kernel(gr_results *r, gr_error *err)
+{
+    return add_row(r, "kernels", err);
+}
+
+gr_result_point *gr_results_add_sweep_point(gr_results *r, gr_error *err)
+{
+    return add_row(r, "sweep", err);
+}
+
+gr_result_occupancy *gr_results_add_occupancy(gr_results *r, gr_error *err)
+{
+    return add_row(r, "occupancy_checks", err);
+}
+
+gr_result_target *gr_results_add_target(gr_results *r, gr_error *err)
+{
+    return add_row(r, "target_blocks_checks", err);
+}
+
+gr_result_layout *gr_results_add_layout(gr_results *r, gr_error *err)
+{
+    return add_row(r, "layout_checks", err);
+}
+
+gr_result_bank *gr_results_add_bank(gr_results *r, gr_error *err)
+{
+    return add_row(r, "bank_checks", err);
+}
+
+/* ---- reading ------------------------------------------------------------ */
 
 static bool read_bool(gr_yaml *y, yaml_node_t *node, const char *what, bool *out, gr_error *err)
 {
@@ -56,188 +114,110 @@ static bool read_bool(gr_yaml *y, yaml_node_t *node, const char *what, bool *out
     return gr_yaml_error(err, y, node, "%s must be true or false", what);
 }
 
-/* The list under key, if any (count 0 when absent). */
-static bool list(gr_yaml *y, yaml_node_t *root, const char *key, yaml_node_t **node, size_t *count, gr_error *err)
+static bool read_block(gr_yaml *y, yaml_node_t *node, const char *what, gr_result_block *out, gr_error *err)
 {
-    *node = gr_yaml_get(y, root, key);
-    *count = 0;
-    if (!*node)
-        return true;
-    if ((*node)->type != YAML_SEQUENCE_NODE)
-        return gr_yaml_error(err, y, *node, "%s must be a list", key);
-    *count = (size_t)((*node)->data.sequence.items.top - (*node)->data.sequence.items.start);
-    if (*count > MAX_ROWS)
-        return gr_yaml_error(err, y, *node, "%s has more than %d rows", key, MAX_ROWS);
+    char shape[32], tail;
+    if (!gr_yaml_string(y, node, what, shape, sizeof shape, err))
+        return false;
+    if (sscanf(shape, "%dx%d%c", &out->x, &out->y, &tail) != 2 || out->x < 1 || out->y < 1)
+        return gr_yaml_error(err, y, node, "%s must be XxY, not '%s'", what, shape);
     return true;
 }
 
-static bool read_kernel(gr_yaml *y, yaml_node_t *item, gr_result_kernel *k, gr_error *err)
+static bool read_mapping(gr_yaml *y, yaml_node_t *node, const gr_results_section *s, const char *what, void *base,
+                         gr_error *err);
+
+static bool read_value(gr_yaml *y, yaml_node_t *node, const gr_results_key *k, const char *what, void *value,
+                       gr_error *err)
 {
-    if (item->type != YAML_MAPPING_NODE)
-        return gr_yaml_error(err, y, item, "kernels: each kernel must be a mapping");
-    if (!gr_yaml_check_unique(y, item, "kernels", err))
-        return false;
-    yaml_node_t *name = gr_yaml_require(y, item, "kernels", "name", err);
-    yaml_node_t *intensity = name ? gr_yaml_require(y, item, "kernels", "intensity", err) : NULL;
-    yaml_node_t *gflops = intensity ? gr_yaml_require(y, item, "kernels", "gflops", err) : NULL;
-    yaml_node_t *verified = gflops ? gr_yaml_require(y, item, "kernels", "verified", err) : NULL;
-    yaml_node_t *vs_cublas = gr_yaml_get(y, item, "vs_cublas");
-    k->vs_cublas = NAN;
-    return verified && gr_yaml_string(y, name, "kernels.name", k->name, sizeof k->name, err) &&
-           gr_yaml_double(y, intensity, "kernels.intensity", 0, 1e9, &k->intensity, err) &&
-           gr_yaml_double(y, gflops, "kernels.gflops", 0, 1e9, &k->gflops, err) &&
-           read_bool(y, verified, "kernels.verified", &k->verified, err) &&
-           (!vs_cublas || gr_yaml_double(y, vs_cublas, "kernels.vs_cublas", 0, 1e9, &k->vs_cublas, err));
+    int64_t whole;
+    switch (k->type) {
+    case GR_RESULTS_TEXT: return gr_yaml_string(y, node, what, value, k->size, err);
+    case GR_RESULTS_WHOLE:
+        if (!gr_yaml_int(y, node, what, (int64_t)k->min, (int64_t)k->max, false, &whole, err))
+            return false;
+        *(long long *)value = whole;
+        return true;
+    case GR_RESULTS_NUMBER: return gr_yaml_double(y, node, what, k->min, k->max, value, err);
+    case GR_RESULTS_BOOL: return read_bool(y, node, what, value, err);
+    case GR_RESULTS_BLOCK: return read_block(y, node, what, value, err);
+    case GR_RESULTS_MAP: return read_mapping(y, node, k->map, what, value, err);
+    }
+    return false;
 }
 
-static bool read_sweep_point(gr_yaml *y, yaml_node_t *item, gr_result_point *p, gr_error *err)
+/* The keys of s in node (a mapping) into the struct at base; where names
+ * the mapping in messages. */
+static bool read_keys(gr_yaml *y, yaml_node_t *node, const gr_results_section *s, const char *where, void *base,
+                      gr_error *err)
 {
-    if (item->type != YAML_MAPPING_NODE)
-        return gr_yaml_error(err, y, item, "sweep: each point must be a mapping");
-    if (!gr_yaml_check_unique(y, item, "sweep", err))
-        return false;
-    yaml_node_t *intensity = gr_yaml_require(y, item, "sweep", "intensity", err);
-    yaml_node_t *gflops = intensity ? gr_yaml_require(y, item, "sweep", "gflops", err) : NULL;
-    return gflops && gr_yaml_double(y, intensity, "sweep.intensity", 0, 1e9, &p->intensity, err) &&
-           gr_yaml_double(y, gflops, "sweep.gflops", 0, 1e9, &p->gflops, err);
+    for (size_t i = 0; i < s->key_count; i++) {
+        const gr_results_key *k = &s->keys[i];
+        yaml_node_t *value = k->required ? gr_yaml_require(y, node, where, k->name, err)
+                                         : gr_yaml_get(y, node, k->name);
+        char what[128];
+        snprintf(what, sizeof what, "%s.%s", where, k->name);
+        if (k->required && !value)
+            return false;
+        if (value && !read_value(y, value, k, what, (char *)base + k->offset, err))
+            return false;
+    }
+    return true;
 }
 
-static bool read_int_key(gr_yaml *y, yaml_node_t *item, const char *what, const char *key, long long *out,
+static bool read_mapping(gr_yaml *y, yaml_node_t *node, const gr_results_section *s, const char *what, void *base,
                          gr_error *err)
 {
-    yaml_node_t *node = gr_yaml_require(y, item, what, key, err);
-    int64_t v;
-    char name[64];
-    snprintf(name, sizeof name, "%s.%s", what, key);
-    if (!node || !gr_yaml_int(y, node, name, 0, INT64_C(1) << 40, false, &v, err))
-        return false;
-    *out = v;
-    return true;
+    if (node->type != YAML_MAPPING_NODE)
+        return gr_yaml_error(err, y, node, "%s must be a mapping", what);
+    return gr_yaml_check_unique(y, node, what, err) && read_keys(y, node, s, what, base, err);
 }
 
-static bool read_occupancy_check(gr_yaml *y, yaml_node_t *item, gr_result_occupancy *o, gr_error *err)
+static bool read_list(gr_yaml *y, yaml_node_t *node, const gr_results_section *s, gr_results *r, gr_error *err)
 {
-    static const char *const keys[] = {"threads", "regs", "smem", "predicted", "runtime_api", "measured"};
-    long long v[6];
-    if (item->type != YAML_MAPPING_NODE)
-        return gr_yaml_error(err, y, item, "occupancy_checks: each check must be a mapping");
-    if (!gr_yaml_check_unique(y, item, "occupancy_checks", err))
-        return false;
-    for (size_t i = 0; i < 6; i++)
-        if (!read_int_key(y, item, "occupancy_checks", keys[i], &v[i], err))
-            return false;
-    *o = (gr_result_occupancy){(int)v[0], (int)v[1], v[2], (int)v[3], (int)v[4], (int)v[5]};
-    return true;
-}
-
-static bool read_occupancy_checks(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
-{
-    size_t n;
-    yaml_node_t *checks;
-    if (!list(y, root, "occupancy_checks", &checks, &n, err))
-        return false;
-    r->occupancy = calloc(n ? n : 1, sizeof *r->occupancy);
-    if (!r->occupancy)
+    if (node->type != YAML_SEQUENCE_NODE)
+        return gr_yaml_error(err, y, node, "%s must be a list", s->name);
+    size_t n = (size_t)(node->data.sequence.items.top - node->data.sequence.items.start);
+    if (n > GR_RESULTS_MAX_ROWS)
+        return gr_yaml_error(err, y, node, "%s has more than %d rows", s->name, GR_RESULTS_MAX_ROWS);
+    char *rows = calloc(n ? n : 1, s->row_size);
+    if (!rows)
         return gr_error_set(err, "%s: out of memory", r->path);
-    for (size_t i = 0; i < n; i++, r->occupancy_count++)
-        if (!read_occupancy_check(y, yaml_document_get_node(&y->doc, checks->data.sequence.items.start[i]),
-                                  &r->occupancy[i], err))
+    set_rows(r, s, rows);
+    for (size_t i = 0; i < n; i++, (*count_of(r, s))++) {
+        yaml_node_t *item = yaml_document_get_node(&y->doc, node->data.sequence.items.start[i]);
+        void *row = rows + i * s->row_size;
+        gr_results_clear(s, row);
+        if (item->type != YAML_MAPPING_NODE)
+            return gr_yaml_error(err, y, item, "%s: each %s must be a mapping", s->name, s->row_noun);
+        if (!gr_yaml_check_unique(y, item, s->name, err) || !read_keys(y, item, s, s->name, row, err))
             return false;
+    }
     return true;
 }
 
-static bool read_optional_double(gr_yaml *y, yaml_node_t *item, const char *key, double *out, gr_error *err)
+static bool read_section(gr_yaml *y, yaml_node_t *root, const gr_results_section *s, gr_results *r, gr_error *err)
 {
-    yaml_node_t *node = gr_yaml_get(y, item, key);
-    char name[64];
-    snprintf(name, sizeof name, "bank_checks.%s", key);
-    *out = -1;
-    return !node || gr_yaml_double(y, node, name, 0, 1e12, out, err);
-}
-
-static bool read_bank_check(gr_yaml *y, yaml_node_t *item, gr_result_bank *b, gr_error *err)
-{
-    long long pad;
-    if (item->type != YAML_MAPPING_NODE)
-        return gr_yaml_error(err, y, item, "bank_checks: each check must be a mapping");
-    yaml_node_t *kernel = gr_yaml_require(y, item, "bank_checks", "kernel", err);
-    yaml_node_t *block = kernel ? gr_yaml_require(y, item, "bank_checks", "block", err) : NULL;
-    char shape[32];
-    if (!gr_yaml_check_unique(y, item, "bank_checks", err) || !block ||
-        !gr_yaml_string(y, kernel, "bank_checks.kernel", b->kernel, sizeof b->kernel, err) ||
-        !gr_yaml_string(y, block, "bank_checks.block", shape, sizeof shape, err) ||
-        !read_int_key(y, item, "bank_checks", "pad", &pad, err))
-        return false;
-    char tail;
-    if (sscanf(shape, "%dx%d%c", &b->bdx, &b->bdy, &tail) != 2 || b->bdx < 1 || b->bdy < 1)
-        return gr_yaml_error(err, y, block, "bank_checks.block must be XxY, not '%s'", shape);
-    b->pad = (int)pad;
-    return read_optional_double(y, item, "predicted_load", &b->predicted_load, err) &&
-           read_optional_double(y, item, "predicted_store", &b->predicted_store, err) &&
-           read_optional_double(y, item, "measured_load", &b->measured_load, err) &&
-           read_optional_double(y, item, "measured_store", &b->measured_store, err) &&
-           read_optional_double(y, item, "ns_per_rep", &b->ns_per_rep, err);
-}
-
-static bool read_bank_checks(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
-{
-    size_t n;
-    yaml_node_t *checks;
-    if (!list(y, root, "bank_checks", &checks, &n, err))
-        return false;
-    r->banks = calloc(n ? n : 1, sizeof *r->banks);
-    if (!r->banks)
-        return gr_error_set(err, "%s: out of memory", r->path);
-    for (size_t i = 0; i < n; i++, r->bank_count++)
-        if (!read_bank_check(y, yaml_document_get_node(&y->doc, checks->data.sequence.items.start[i]), &r->banks[i],
-                             err))
-            return false;
-    return true;
-}
-
-static bool read_rows(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
-{
-    size_t nk, ns;
-    yaml_node_t *kernels, *sweep;
-    if (!list(y, root, "kernels", &kernels, &nk, err) || !list(y, root, "sweep", &sweep, &ns, err))
-        return false;
-    r->kernels = calloc(nk ? nk : 1, sizeof *r->kernels);
-    r->sweep = calloc(ns ? ns : 1, sizeof *r->sweep);
-    if (!r->kernels || !r->sweep)
-        return gr_error_set(err, "%s: out of memory", r->path);
-    for (size_t i = 0; i < nk; i++, r->kernel_count++)
-        if (!read_kernel(y, yaml_document_get_node(&y->doc, kernels->data.sequence.items.start[i]),
-                         &r->kernels[i], err))
-            return false;
-    for (size_t i = 0; i < ns; i++, r->sweep_count++)
-        if (!read_sweep_point(y, yaml_document_get_node(&y->doc, sweep->data.sequence.items.start[i]),
-                              &r->sweep[i], err))
-            return false;
-    return true;
-}
-
-static bool read_device(gr_yaml *y, yaml_node_t *root, gr_results *r, gr_error *err)
-{
-    yaml_node_t *device = gr_yaml_require(y, root, "the results", "device", err);
-    if (!device)
-        return false;
-    if (device->type != YAML_MAPPING_NODE)
-        return gr_yaml_error(err, y, device, "device must be a mapping");
-    if (!gr_yaml_check_unique(y, device, "device", err))
-        return false;
-    yaml_node_t *name = gr_yaml_require(y, device, "device", "name", err);
-    return name && gr_yaml_string(y, name, "device.name", r->device_name, sizeof r->device_name, err);
+    yaml_node_t *node = s->required ? gr_yaml_require(y, root, "the results", s->name, err)
+                                    : gr_yaml_get(y, root, s->name);
+    if (!node)
+        return !s->required;
+    if (s->list)
+        return read_list(y, node, s, r, err);
+    return read_mapping(y, node, s, s->name, (char *)r + s->offset, err);
 }
 
 /* Reads the results out of a loaded document; frees the document. */
 static bool results_from_yaml(gr_yaml *y, gr_results *out, gr_error *err)
 {
+    size_t n;
+    const gr_results_section *sections = gr_results_sections(&n);
     yaml_node_t *root = gr_yaml_root(y);
     bool ok = root->type == YAML_MAPPING_NODE ? true
                                               : gr_yaml_error(err, y, root, "a results file must be a mapping");
-    ok = ok && gr_yaml_check_unique(y, root, "the results", err) && read_device(y, root, out, err) &&
-         read_ceilings(y, root, out, err) && read_rows(y, root, out, err) && read_occupancy_checks(y, root, out, err) &&
-         read_bank_checks(y, root, out, err);
+    ok = ok && gr_yaml_check_unique(y, root, "the results", err);
+    for (size_t i = 0; ok && i < n; i++)
+        ok = read_section(y, root, &sections[i], out, err);
     gr_yaml_free(y);
     if (!ok)
         gr_results_free(out);
@@ -247,7 +227,7 @@ static bool results_from_yaml(gr_yaml *y, gr_results *out, gr_error *err)
 bool gr_results_load(const char *path, gr_results *out, gr_error *err)
 {
     gr_yaml y;
-    memset(out, 0, sizeof *out);
+    gr_results_init(out);
     snprintf(out->path, sizeof out->path, "%s", path);
     return gr_yaml_load_file(&y, path, err) && results_from_yaml(&y, out, err);
 }
@@ -255,23 +235,9 @@ bool gr_results_load(const char *path, gr_results *out, gr_error *err)
 bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_results *out, gr_error *err)
 {
     gr_yaml y;
-    memset(out, 0, sizeof *out);
+    gr_results_init(out);
     snprintf(out->path, sizeof out->path, "%s", name);
     return gr_yaml_load_buffer(&y, name, text, len, err) && results_from_yaml(&y, out, err);
-}
-
-void gr_results_free(gr_results *r)
-{
-    free(r->kernels);
-    free(r->sweep);
-    free(r->occupancy);
-    free(r->banks);
-    r->banks = NULL;
-    r->bank_count = 0;
-    r->kernels = NULL;
-    r->sweep = NULL;
-    r->occupancy = NULL;
-    r->kernel_count = r->sweep_count = r->occupancy_count = 0;
 }
 
 double gr_results_best_bandwidth(const gr_results *r)

@@ -1,5 +1,12 @@
-/* A measured results file (plots/data/NAME.yaml, written by `gpuroof measure`,
- * src/measure/measure_write.c): what the charts need of it. */
+/* A measured results file (plots/data/NAME.yaml): what `gpuroof measure`
+ * writes and `gpuroof plot` reads, held whole.  One table of keys a
+ * section (results_format.h) drives both the reader and the writer; each
+ * key's unit and meaning are in doc/results-format.md.
+ *
+ * A key the file lacks is absent: NaN for a number, -1 for a whole number
+ * (every whole number that may be absent is otherwise 0 or more), "" for
+ * text; an absent true-or-false key reads as false.  The writer leaves
+ * absent keys out. */
 #ifndef GPUROOF_RESULTS_H
 #define GPUROOF_RESULTS_H
 
@@ -7,43 +14,97 @@
 #include <stddef.h>
 #include "error.h"
 
+/* Rows a list of a results file may hold: counted before any is read. */
+#define GR_RESULTS_MAX_ROWS 100000
+
+/* A thread block's shape, written "XxY". */
 typedef struct {
-    char name[96];
-    double intensity; /* FLOP/B */
-    double gflops;
-    bool verified;
-    double vs_cublas; /* gflops over cuBLAS's at the same width; NAN where not recorded */
-} gr_result_kernel;
+    int x, y;
+} gr_result_block;
 
 typedef struct {
-    double intensity, gflops;
-} gr_result_point;
+    char name[256];
+    char profile[64]; /* the shipped profile the run took for this GPU, "none" if none */
+    char compute_capability[16]; /* "9.0" */
+    long long sm_count;
+    long long sm_clock_mhz; /* the clock sm_clock_source names */
+    char sm_clock_source[64];
+    long long mem_clock_mhz, max_sm_clock_mhz, memory_bus_bits, l2_bytes, memory_bytes;
+    char driver[32], runtime[32]; /* CUDA versions, "13.0" */
+} gr_result_device;
 
 typedef struct {
-    int threads, regs;
-    long long smem;
-    int predicted, runtime_api, measured;
-} gr_result_occupancy;
+    char gpuroof[32]; /* the version that wrote the file */
+    char commit[64];
+    char date[32];
+    char command[1024];
+    char bytes[512];  /* how a kernel's bytes are counted */
+    char timing[256]; /* how a kernel is timed */
+} gr_result_provenance;
 
-/* A layout kernel's shared-memory wavefronts per request; measured < 0
- * where the run had no counters. */
-typedef struct {
-    char kernel[64];
-    int bdx, bdy, pad;
-    double predicted_load, predicted_store, measured_load, measured_store;
-    double ns_per_rep; /* < 0 where not timed */
-} gr_result_bank;
-
-/* Ceilings absent from the file are NaN. */
 typedef struct {
     double dram_read_gbs, dram_write_gbs, dram_copy_gbs, dram_triad_gbs, memcpy_d2d_gbs;
     double fp32_gflops, fp64_gflops, fp32_theoretical_gflops, fp64_theoretical_gflops;
     double datasheet_bandwidth_gbs;
 } gr_result_ceilings;
 
+/* A kernel's timed runs, in milliseconds. */
 typedef struct {
-    char path[512];
-    char device_name[128];
+    double min, median, max;
+    long long repeats;
+} gr_result_timing;
+
+typedef struct {
+    char name[96];
+    char params[128];           /* "width=4096 tile=32" */
+    double flops, bytes;        /* per run */
+    double intensity;           /* FLOP/B */
+    double requested_intensity; /* FLOP over the bytes its threads ask for */
+    gr_result_timing time_ms;
+    double gflops;
+    bool verified;
+    char check[160];  /* how it was verified, or why it failed */
+    double vs_cublas; /* gflops over cuBLAS's at the same width */
+} gr_result_kernel;
+
+typedef struct {
+    double intensity, gflops;
+    bool verified;
+} gr_result_point;
+
+typedef struct {
+    long long threads, regs, smem;             /* smem: bytes a block, static and dynamic */
+    long long predicted, runtime_api, measured; /* blocks an SM */
+} gr_result_occupancy;
+
+/* The largest dynamic shared memory that leaves target blocks resident,
+ * gpuroof's and the runtime's, each launched. */
+typedef struct {
+    long long threads, regs, target;
+    long long gpuroof_bytes, measured_at_gpuroof, measured_one_byte_more;
+    long long runtime_bytes, measured_at_runtime;
+} gr_result_target;
+
+typedef struct {
+    char kernel[64];
+    gr_result_block block;
+    long long pad;
+    bool verified;
+} gr_result_layout;
+
+/* A layout kernel's shared-memory wavefronts per request. */
+typedef struct {
+    char kernel[64];
+    gr_result_block block;
+    long long pad;
+    double predicted_load, predicted_store, measured_load, measured_store;
+    double ns_per_rep; /* one store and load */
+} gr_result_bank;
+
+typedef struct {
+    char path[512]; /* the file it was read from; not written */
+    gr_result_device device;
+    gr_result_provenance provenance;
     gr_result_ceilings ceilings;
     size_t kernel_count;
     gr_result_kernel *kernels;
@@ -51,14 +112,37 @@ typedef struct {
     gr_result_point *sweep;
     size_t occupancy_count;
     gr_result_occupancy *occupancy;
+    size_t target_count;
+    gr_result_target *targets;
+    size_t layout_count;
+    gr_result_layout *layouts;
     size_t bank_count;
     gr_result_bank *banks;
 } gr_results;
 
+/* Empty: every key absent, no rows. */
+void gr_results_init(gr_results *r);
+
 bool gr_results_load(const char *path, gr_results *out, gr_error *err);
 /* The same from text in memory; name stands for the file in messages. */
 bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_results *out, gr_error *err);
+/* Frees the rows; safe twice, and after a failed load. */
 void gr_results_free(gr_results *r);
+
+/* The file's text: every section in the table's order, absent keys left
+ * out.  *text is the caller's to free. */
+bool gr_results_render(const gr_results *r, char **text, size_t *len, gr_error *err);
+/* The same, written to path whole or not at all. */
+bool gr_results_save(const gr_results *r, const char *path, gr_error *err);
+
+/* A new row at the end of its list, every key absent; NULL (err set) when
+ * out of memory or when the list already holds GR_RESULTS_MAX_ROWS. */
+gr_result_kernel *gr_results_add_kernel(gr_results *r, gr_error *err);
+gr_result_point *gr_results_add_sweep_point(gr_results *r, gr_error *err);
+gr_result_occupancy *gr_results_add_occupancy(gr_results *r, gr_error *err);
+gr_result_target *gr_results_add_target(gr_results *r, gr_error *err);
+gr_result_layout *gr_results_add_layout(gr_results *r, gr_error *err);
+gr_result_bank *gr_results_add_bank(gr_results *r, gr_error *err);
 
 /* The best measured DRAM bandwidth of the file (NaN if none). */
 double gr_results_best_bandwidth(const gr_results *r);

@@ -22,10 +22,10 @@ static bool stream_all(measure_run *r, const measure_plan *p)
         const char *name;
         size_t offset;
     } kinds[] = {
-        {GRK_STREAM_READ, "read", offsetof(measure_run, dram_read_gbs)},
-        {GRK_STREAM_WRITE, "write", offsetof(measure_run, dram_write_gbs)},
-        {GRK_STREAM_COPY, "copy", offsetof(measure_run, dram_copy_gbs)},
-        {GRK_STREAM_TRIAD, "triad", offsetof(measure_run, dram_triad_gbs)},
+        {GRK_STREAM_READ, "read", offsetof(gr_result_ceilings, dram_read_gbs)},
+        {GRK_STREAM_WRITE, "write", offsetof(gr_result_ceilings, dram_write_gbs)},
+        {GRK_STREAM_COPY, "copy", offsetof(gr_result_ceilings, dram_copy_gbs)},
+        {GRK_STREAM_TRIAD, "triad", offsetof(gr_result_ceilings, dram_triad_gbs)},
     };
     grk_error err;
     size_t n = stream_elements(r, p);
@@ -41,14 +41,14 @@ static bool stream_all(measure_run *r, const measure_plan *p)
             r->failures++;
             continue;
         }
-        *(double *)((char *)r + kinds[i].offset) = bytes / (t.median_ms * 1e6);
+        *(double *)((char *)&r->file.ceilings + kinds[i].offset) = bytes / (t.median_ms * 1e6);
     }
     grk_timing t;
     double moved;
     measure_progress("cudaMemcpy device to device, %zu MiB", n * 4 >> 20);
     if (grk_memcpy_d2d(n * 4, p->repeats, &t, &moved, &err) != 0)
         return measure_cuda_failed(&err);
-    r->memcpy_d2d_gbs = moved / (t.median_ms * 1e6);
+    r->file.ceilings.memcpy_d2d_gbs = moved / (t.median_ms * 1e6);
     return true;
 }
 
@@ -73,13 +73,13 @@ static bool fma_peaks(measure_run *r, const measure_plan *p)
             r->failures++;
             continue;
         }
-        *(fp64 ? &r->fp64_gflops : &r->fp32_gflops) = flops / (t.median_ms * 1e6);
+        *(fp64 ? &r->file.ceilings.fp64_gflops : &r->file.ceilings.fp32_gflops) = flops / (t.median_ms * 1e6);
     }
     gr_arch arch;
     double mhz = r->sm_clock_mhz > 0 ? r->sm_clock_mhz : r->device.sm_clock_khz / 1000.0;
     if (gr_arch_of(r->device.cc_major, r->device.cc_minor, &arch)) {
-        r->fp32_theoretical_gflops = r->device.sm_count * arch.fp32_lanes * 2.0 * mhz / 1000;
-        r->fp64_theoretical_gflops = r->device.sm_count * arch.fp64_lanes * 2.0 * mhz / 1000;
+        r->file.ceilings.fp32_theoretical_gflops = r->device.sm_count * arch.fp32_lanes * 2.0 * mhz / 1000;
+        r->file.ceilings.fp64_theoretical_gflops = r->device.sm_count * arch.fp64_lanes * 2.0 * mhz / 1000;
     }
     return true;
 }
@@ -106,7 +106,10 @@ bool measure_sweep_run(measure_run *r, const measure_plan *p)
                          2.0 * points[i].fmas / (8.0 * points[i].group));
         if (grk_sweep(points[i].fmas, points[i].group, n, p->repeats, &t, &flops, &bytes, &ok, &err) != 0)
             return measure_cuda_failed(&err);
-        measure_sweep *s = &r->sweep[r->sweep_count++];
+        gr_error no_room;
+        gr_result_point *s = gr_results_add_sweep_point(&r->file, &no_room);
+        if (!s)
+            return measure_fail("%s", no_room.text);
         s->intensity = flops / bytes;
         s->gflops = flops / (t.median_ms * 1e6);
         s->verified = ok;

@@ -131,18 +131,22 @@ static double requested_bytes(grk_matmul_kind kind, int width, int tile)
     return 2 * ceil(w / tile) * w * w * 4 + stores;
 }
 
-static void record(measure_run *r, grk_matmul_kind kind, const matrices *x, const grk_timing *t, int tile,
+static bool record(measure_run *r, grk_matmul_kind kind, const matrices *x, const grk_timing *t, int tile,
                    double error)
 {
-    measure_kernel *k = &r->kernels[r->kernel_count++];
+    gr_error no_room;
+    gr_result_kernel *k = gr_results_add_kernel(&r->file, &no_room);
+    if (!k)
+        return measure_fail("%s", no_room.text);
     snprintf(k->name, sizeof k->name, "matmul-%s", grk_matmul_name(kind));
     snprintf(k->params, sizeof k->params, "width=%d%s%.0d", x->width, tile ? " tile=" : "", tile);
     double w = x->width, requested = requested_bytes(kind, x->width, tile ? tile : 16);
     k->flops = 2 * w * w * w;
     k->bytes = 3 * w * w * 4; /* M and N read once, P written once: DRAM can move no fewer */
     k->intensity = k->flops / k->bytes;
-    k->requested_intensity = requested > 0 ? k->flops / requested : 0;
-    k->time = (measure_timing){t->repeats, t->min_ms, t->median_ms, t->max_ms};
+    if (requested > 0)
+        k->requested_intensity = k->flops / requested;
+    k->time_ms = (gr_result_timing){t->min_ms, t->median_ms, t->max_ms, t->repeats};
     k->gflops = k->flops / (t->median_ms * 1e6);
     k->verified = error <= TOLERANCE;
     snprintf(k->check, sizeof k->check, "%s against a double-precision CPU reference: worst relative error %.2g",
@@ -151,6 +155,7 @@ static void record(measure_run *r, grk_matmul_kind kind, const matrices *x, cons
         r->failures++;
         measure_fail("%s at width %d: wrong result (relative error %.3g): not plotted", k->name, x->width, error);
     }
+    return true;
 }
 
 static bool run_one(measure_run *r, const measure_plan *p, grk_matmul_kind kind, matrices *x)
@@ -168,16 +173,15 @@ static bool run_one(measure_run *r, const measure_plan *p, grk_matmul_kind kind,
         measure_fail("%s", err.message);
         return false;
     }
-    record(r, kind, x, &t, tile, worst_error(x, (unsigned long long)x->width * 2654435761u));
-    return true;
+    return record(r, kind, x, &t, tile, worst_error(x, (unsigned long long)x->width * 2654435761u));
 }
 
-const measure_kernel *measure_find_kernel(const measure_run *r, const char *name, const char *params)
+const gr_result_kernel *measure_find_kernel(const measure_run *r, const char *name, const char *params)
 {
-    for (size_t i = 0; i < r->kernel_count; i++)
-        if (strcmp(r->kernels[i].name, name) == 0 && strcmp(r->kernels[i].params, params) == 0 &&
-            r->kernels[i].verified)
-            return &r->kernels[i];
+    for (size_t i = 0; i < r->file.kernel_count; i++)
+        if (strcmp(r->file.kernels[i].name, name) == 0 && strcmp(r->file.kernels[i].params, params) == 0 &&
+            r->file.kernels[i].verified)
+            return &r->file.kernels[i];
     return NULL;
 }
 

@@ -2,6 +2,7 @@
  * and the blocks a residency probe finds on the SMs; and the shared-memory
  * layout kernels of Professional CUDA C Programming, chapter 5, checked
  * exactly. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,27 +23,27 @@ static int expected_out(grk_layout_kind kind, int i, int bdimx, int bdimy)
 }
 
 /* gpuroof banks' figures for one layout launch, on this GPU's banks. */
-static bool predict_banks(const measure_run *r, measure_layout *l)
+static bool predict_banks(const measure_run *r, gr_result_bank *b)
 {
-    const gr_bank_preset *p = gr_bank_preset_find(l->kernel);
-    gr_bank_setup setup = {l->bdimx, l->bdimy, 4,
+    const gr_bank_preset *p = gr_bank_preset_find(b->kernel);
+    gr_bank_setup setup = {b->block.x, b->block.y, 4,
                            r->profile && r->profile->bank_scheme == GR_BANKS_KEPLER ? GR_BANKS_KEPLER_4 : GR_BANKS_4BYTE};
     gr_bank_result store, load;
     gr_error err;
-    if (!p || !gr_banks_formula(&setup, p->store, p->padded, l->pad, &store, &err) ||
-        !gr_banks_formula(&setup, p->load, p->padded, l->pad, &load, &err))
-        return measure_fail("bank prediction for %s: %s", l->kernel, p ? err.text : "no such kernel");
-    l->predicted_store = store.wavefronts_per_request;
-    l->predicted_load = load.wavefronts_per_request;
+    if (!p || !gr_banks_formula(&setup, p->store, p->padded, (int)b->pad, &store, &err) ||
+        !gr_banks_formula(&setup, p->load, p->padded, (int)b->pad, &load, &err))
+        return measure_fail("bank prediction for %s: %s", b->kernel, p ? err.text : "no such kernel");
+    b->predicted_store = store.wavefronts_per_request;
+    b->predicted_load = load.wavefronts_per_request;
     return true;
 }
 
-/* The next line of the counters file: the launch's measured wavefronts. */
-static void read_counters(FILE *counters, measure_layout *l)
+/* The next line of the counters file: the launch's measured wavefronts
+ * (absent without one). */
+static void read_counters(FILE *counters, gr_result_bank *b)
 {
-    l->measured_load = l->measured_store = -1;
-    if (counters && fscanf(counters, "%lf %lf", &l->measured_load, &l->measured_store) != 2)
-        l->measured_load = l->measured_store = -1;
+    if (counters && fscanf(counters, "%lf %lf", &b->measured_load, &b->measured_store) != 2)
+        b->measured_load = b->measured_store = NAN;
 }
 
 /* The kernel with its store and load repeated enough to be timed: 8192
@@ -50,16 +51,15 @@ static void read_counters(FILE *counters, measure_layout *l)
  * times (the time includes the two barriers of each repetition). */
 #define LAYOUT_REPS 2000
 
-static bool time_layout(measure_run *r, const measure_plan *p, grk_layout_kind kind, measure_layout *l)
+static bool time_layout(measure_run *r, const measure_plan *p, grk_layout_kind kind, gr_result_bank *b)
 {
     grk_timing t;
     grk_error err;
-    l->ns_per_rep = -1;
     if (p->quick) /* tools/bank-proof counts its quick pass: one launch each */
         return true;
-    int blocks = r->device.sm_count * 8 * 1024 / (l->bdimx * l->bdimy);
-    if (grk_layout_timed(kind, l->bdimx, l->bdimy, l->pad, LAYOUT_REPS, blocks, p->repeats < 10 ? p->repeats : 10, &t,
-                         &l->ns_per_rep, &err) != 0)
+    int blocks = r->device.sm_count * 8 * 1024 / (b->block.x * b->block.y);
+    if (grk_layout_timed(kind, b->block.x, b->block.y, (int)b->pad, LAYOUT_REPS, blocks,
+                         p->repeats < 10 ? p->repeats : 10, &t, &b->ns_per_rep, &err) != 0)
         return measure_cuda_failed(&err);
     return true;
 }
@@ -81,15 +81,24 @@ static bool check_layout(measure_run *r, grk_layout_kind kind, int bdimx, int bd
     for (int i = 0; i < n; i++)
         right = right && out[i] == expected_out(kind, i, bdimx, bdimy);
     free(out);
-    measure_layout *l = &r->layouts[r->layout_count++];
+    gr_error no_room;
+    gr_result_layout *l = gr_results_add_layout(&r->file, &no_room);
+    gr_result_bank *b = l ? gr_results_add_bank(&r->file, &no_room) : NULL;
+    if (!b)
+        return measure_fail("%s", no_room.text);
     snprintf(l->kernel, sizeof l->kernel, "%s", grk_layout_name(kind));
-    l->bdimx = bdimx, l->bdimy = bdimy, l->pad = pad, l->verified = right;
-    read_counters(counters, l);
+    l->block = (gr_result_block){bdimx, bdimy};
+    l->pad = pad;
+    l->verified = right;
+    snprintf(b->kernel, sizeof b->kernel, "%s", l->kernel);
+    b->block = l->block;
+    b->pad = pad;
+    read_counters(counters, b);
     if (!right) {
         r->failures++;
         measure_fail("%s %dx%d pad %d: wrong output", l->kernel, bdimx, bdimy, pad);
     }
-    return predict_banks(r, l);
+    return predict_banks(r, b);
 }
 
 /* Every kernel of the notes, square 32x32, rectangular 32x16 and 16x16
@@ -108,7 +117,7 @@ bool measure_layouts(measure_run *r, const measure_plan *p)
             bool padded = k == GRK_SET_ROW_READ_COL_PAD || k == GRK_SET_ROW_READ_COL_DYN_PAD;
             for (int pad = 0; ok && pad <= (padded ? 3 : 0); pad++)
                 ok = check_layout(r, (grk_layout_kind)k, shapes[s][0], shapes[s][1], pad, counters) &&
-                     time_layout(r, p, (grk_layout_kind)k, &r->layouts[r->layout_count - 1]);
+                     time_layout(r, p, (grk_layout_kind)k, &r->file.banks[r->file.bank_count - 1]);
         }
     if (counters)
         fclose(counters);
@@ -130,15 +139,18 @@ static bool check_config(measure_run *r, const gr_sm_limits *lim, int probe, int
     int regs, static_smem, max_threads, runtime, measured;
     if (grk_probe_attributes(probe, &regs, &static_smem, &max_threads, &err) != 0)
         return measure_cuda_failed(&err);
-    if (threads > max_threads || r->occupancy_count == MEASURE_MAX_ROWS)
+    if (threads > max_threads)
         return true;
     if (grk_residency(probe, threads, (size_t)dynamic, &runtime, &measured, &err) != 0)
         return measure_cuda_failed(&err);
-    measure_occupancy_row *o = &r->occupancy[r->occupancy_count++];
-    *o = (measure_occupancy_row){probe, threads, regs, static_smem, dynamic,
-                             predict(lim, threads, regs, static_smem + dynamic), runtime, measured};
+    gr_error no_room;
+    gr_result_occupancy *o = gr_results_add_occupancy(&r->file, &no_room);
+    if (!o)
+        return measure_fail("%s", no_room.text);
+    *o = (gr_result_occupancy){threads, regs, static_smem + dynamic,
+                               predict(lim, threads, regs, static_smem + dynamic), runtime, measured};
     if (o->predicted != o->measured)
-        measure_progress("occupancy: %d threads, %d registers, %lld B: predicted %d, measured %d", threads, regs,
+        measure_progress("occupancy: %d threads, %d registers, %lld B: predicted %lld, measured %lld", threads, regs,
                          static_smem + dynamic, o->predicted, o->measured);
     return true;
 }
@@ -165,11 +177,18 @@ static bool check_target(measure_run *r, const gr_sm_limits *lim, int target)
         return true;
     if (grk_available_dynamic_smem(0, threads, target, &runtime_bytes, &err) != 0)
         return measure_cuda_failed(&err);
-    measure_target *m = &r->targets[r->target_count++];
-    *m = (measure_target){threads, regs, target, t.max_dynamic_smem_bytes, (long long)runtime_bytes,
-                          blocks_with(0, threads, (size_t)t.max_dynamic_smem_bytes),
-                          blocks_with(0, threads, (size_t)t.max_dynamic_smem_bytes + 1),
-                          blocks_with(0, threads, runtime_bytes)};
+    gr_error no_room;
+    gr_result_target *m = gr_results_add_target(&r->file, &no_room);
+    if (!m)
+        return measure_fail("%s", no_room.text);
+    *m = (gr_result_target){.threads = threads,
+                            .regs = regs,
+                            .target = target,
+                            .gpuroof_bytes = t.max_dynamic_smem_bytes,
+                            .measured_at_gpuroof = blocks_with(0, threads, (size_t)t.max_dynamic_smem_bytes),
+                            .measured_one_byte_more = blocks_with(0, threads, (size_t)t.max_dynamic_smem_bytes + 1),
+                            .runtime_bytes = (long long)runtime_bytes,
+                            .measured_at_runtime = blocks_with(0, threads, runtime_bytes)};
     return true;
 }
 

@@ -18,12 +18,13 @@ static void target(const char *what, double value, double goal, const char *unit
 /* Every sweep point within 105% of its roof, and at least 90% of it below
  * half or above twice the ridge (75% near it).  The roof's bandwidth is the
  * copy's: the sweep reads one array and writes another, as the copy does. */
-static void sweep_targets(const measure_run *r)
+static void sweep_targets(const gr_results *r)
 {
-    double ridge = r->fp32_gflops / r->dram_copy_gbs, worst_far = INFINITY, worst_near = INFINITY, highest = 0;
+    const gr_result_ceilings *c = &r->ceilings;
+    double ridge = c->fp32_gflops / c->dram_copy_gbs, worst_far = INFINITY, worst_near = INFINITY, highest = 0;
     for (size_t i = 0; i < r->sweep_count; i++) {
-        const measure_sweep *s = &r->sweep[i];
-        double share = s->gflops / fmin(r->fp32_gflops, s->intensity * r->dram_copy_gbs);
+        const gr_result_point *s = &r->sweep[i];
+        double share = s->gflops / fmin(c->fp32_gflops, s->intensity * c->dram_copy_gbs);
         bool near = s->intensity >= ridge / 2 && s->intensity <= ridge * 2;
         *(near ? &worst_near : &worst_far) = fmin(near ? worst_near : worst_far, share);
         highest = fmax(highest, share);
@@ -38,33 +39,35 @@ static void sweep_targets(const measure_run *r)
 static void matmul_targets(const measure_run *r)
 {
     const char *params = "width=4096";
-    const measure_kernel *naive = measure_find_kernel(r, "matmul-naive", params);
+    const gr_result_kernel *naive = measure_find_kernel(r, "matmul-naive", params);
+    const gr_results *f = &r->file;
     double best = 0;
-    for (size_t i = 0; i < r->kernel_count; i++)
-        if (strncmp(r->kernels[i].name, "matmul-tiled", 12) == 0 &&
-            strncmp(r->kernels[i].params, params, strlen(params)) == 0 && r->kernels[i].verified)
-            best = fmax(best, r->kernels[i].gflops);
+    for (size_t i = 0; i < f->kernel_count; i++)
+        if (strncmp(f->kernels[i].name, "matmul-tiled", 12) == 0 &&
+            strncmp(f->kernels[i].params, params, strlen(params)) == 0 && f->kernels[i].verified)
+            best = fmax(best, f->kernels[i].gflops);
     if (naive && best > 0)
         target("tiled matmul at 4096 over the naive one (x)", best / naive->gflops, 2, "x");
 }
 
 int measure_report_targets(const measure_run *r, double seconds)
 {
+    const gr_result_ceilings *c = &r->file.ceilings;
     double datasheet = r->profile ? r->profile->bandwidth_gbs : NAN;
     missed = 0;
     printf("Targets (datasheet DRAM bandwidth %.0f GB/s):\n", datasheet);
-    if (r->dram_copy_gbs > 0 && !isnan(datasheet)) {
-        target("DRAM copy, % of the datasheet bandwidth", 100 * r->dram_copy_gbs / datasheet, 90, "%");
-        target("DRAM triad, % of the datasheet bandwidth", 100 * r->dram_triad_gbs / datasheet, 90, "%");
-        target("DRAM read, % of the datasheet bandwidth", 100 * r->dram_read_gbs / datasheet, 93, "%");
-        target("DRAM copy over cudaMemcpy device to device (%)", 100 * r->dram_copy_gbs / r->memcpy_d2d_gbs, 100, "%");
+    if (c->dram_copy_gbs > 0 && !isnan(datasheet)) {
+        target("DRAM copy, % of the datasheet bandwidth", 100 * c->dram_copy_gbs / datasheet, 90, "%");
+        target("DRAM triad, % of the datasheet bandwidth", 100 * c->dram_triad_gbs / datasheet, 90, "%");
+        target("DRAM read, % of the datasheet bandwidth", 100 * c->dram_read_gbs / datasheet, 93, "%");
+        target("DRAM copy over cudaMemcpy device to device (%)", 100 * c->dram_copy_gbs / c->memcpy_d2d_gbs, 100, "%");
     }
-    if (r->fp32_gflops > 0) {
-        target("FP32, % of SMs x lanes x 2 x the clock read", 100 * r->fp32_gflops / r->fp32_theoretical_gflops, 95, "%");
-        target("FP64, % of SMs x lanes x 2 x the clock read", 100 * r->fp64_gflops / r->fp64_theoretical_gflops, 95, "%");
+    if (c->fp32_gflops > 0) {
+        target("FP32, % of SMs x lanes x 2 x the clock read", 100 * c->fp32_gflops / c->fp32_theoretical_gflops, 95, "%");
+        target("FP64, % of SMs x lanes x 2 x the clock read", 100 * c->fp64_gflops / c->fp64_theoretical_gflops, 95, "%");
     }
-    if (r->dram_copy_gbs > 0 && r->fp32_gflops > 0)
-        sweep_targets(r);
+    if (c->dram_copy_gbs > 0 && c->fp32_gflops > 0)
+        sweep_targets(&r->file);
     matmul_targets(r);
     target("the whole run, 120 less its seconds", 120 - seconds, 0, "s");
     return missed;

@@ -1,18 +1,52 @@
-/* libFuzzer harness: the results-file loader (what `plot --results` reads). */
+/* libFuzzer harness: the results-file reader (what `plot --results` reads),
+ * and its writer on whatever the reader accepted: what it writes must read
+ * back, and written again be the same text (numbers settle at the writer's
+ * ten digits after one pass). */
 #include <stdint.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "results.h"
+#include "yaml_doc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* Writes r, reads it back into back; false only where the text is larger
+ * than any file gpuroof reads (the reader's limit, not the writer's fault). */
+static bool write_and_read(const gr_results *r, gr_results *back, char **text, size_t *len)
+{
+    gr_error err;
+    if (!gr_results_render(r, text, len, &err))
+        abort();
+    if (*len > GR_YAML_MAX_BYTES) {
+        free(*text);
+        return false;
+    }
+    if (!gr_results_load_buffer("written.yaml", *text, *len, back, &err))
+        abort();
+    return true;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    gr_results results;
+    gr_results results, back, again;
     gr_error err;
-    if (gr_results_load_buffer("fuzz.yaml", (const char *)data, size, &results, &err)) {
-        (void)gr_results_best_bandwidth(&results);
-        gr_results_free(&results);
+    char *text, *text_again;
+    size_t len, len_again;
+    if (!gr_results_load_buffer("fuzz.yaml", (const char *)data, size, &results, &err))
+        return 0;
+    (void)gr_results_best_bandwidth(&results);
+    if (write_and_read(&results, &back, &text, &len)) {
+        if (write_and_read(&back, &again, &text_again, &len_again)) {
+            if (len != len_again || memcmp(text, text_again, len) != 0)
+                abort();
+            free(text_again);
+            gr_results_free(&again);
+        }
+        free(text);
+        gr_results_free(&back);
     }
+    gr_results_free(&results);
     return 0;
 }

@@ -68,7 +68,7 @@ int main(int argc, char **argv)
                  roof(&r, r.sweep[i].intensity));
     for (size_t i = 0; i < r.occupancy_count; i++)
         if (r.occupancy[i].predicted != r.occupancy[i].measured)
-            fail("occupancy: %d threads, %d registers, %lld B: predicted %d blocks, measured %d",
+            fail("occupancy: %lld threads, %lld registers, %lld B: predicted %lld blocks, measured %lld",
                  r.occupancy[i].threads, r.occupancy[i].regs, r.occupancy[i].smem, r.occupancy[i].predicted,
                  r.occupancy[i].measured);
     printf("%zu kernels, %zu sweep points, %zu occupancy checks: %d failed\n", r.kernel_count, r.sweep_count,

@@ -36,11 +36,11 @@ static void h100_rows_equal_the_counters(void **state)
         const gr_bank_preset *p = gr_bank_preset_find(b->kernel);
         assert_non_null(p);
         assert_true(b->measured_load >= 0 && b->measured_store >= 0);
-        double load = predicted(p, b->bdx, b->bdy, b->pad, GR_BANKS_4BYTE, true);
-        double store = predicted(p, b->bdx, b->bdy, b->pad, GR_BANKS_4BYTE, false);
+        double load = predicted(p, b->block.x, b->block.y, (int)b->pad, GR_BANKS_4BYTE, true);
+        double store = predicted(p, b->block.x, b->block.y, (int)b->pad, GR_BANKS_4BYTE, false);
         if (load != b->measured_load || store != b->measured_store)
-            fail_msg("%s %dx%d pad %d: gpuroof load %g store %g, Nsight Compute load %g store %g", b->kernel, b->bdx,
-                     b->bdy, b->pad, load, store, b->measured_load, b->measured_store);
+            fail_msg("%s %dx%d pad %lld: gpuroof load %g store %g, Nsight Compute load %g store %g", b->kernel,
+                     b->block.x, b->block.y, b->pad, load, store, b->measured_load, b->measured_store);
     }
     gr_results_free(&r);
 }
@@ -62,8 +62,9 @@ static void readme_table_is_the_results(void **state)
     for (size_t i = 0; i < r.bank_count; i++) {
         const gr_result_bank *b = &r.banks[i];
         char row[256];
-        snprintf(row, sizeof row, "| %s | %dx%d | %d | %g / %g | %g / %g | %.0f |", b->kernel, b->bdx, b->bdy, b->pad,
-                 b->predicted_store, b->predicted_load, b->measured_store, b->measured_load, b->ns_per_rep);
+        snprintf(row, sizeof row, "| %s | %dx%d | %lld | %g / %g | %g / %g | %.0f |", b->kernel, b->block.x,
+                 b->block.y, b->pad, b->predicted_store, b->predicted_load, b->measured_store, b->measured_load,
+                 b->ns_per_rep);
         if (!strstr(readme, row))
             fail_msg("README.md lacks the row %s", row);
     }

@@ -547,20 +547,20 @@ static gr_result_point result_sweep[3];
 static gr_results synthetic_results(void)
 {
     gr_results r;
-    memset(&r, 0, sizeof r);
+    gr_results_init(&r);
     snprintf(r.path, sizeof r.path, "synthetic.yaml");
-    snprintf(r.device_name, sizeof r.device_name, "NVIDIA A100-SXM4-40GB");
+    snprintf(r.device.name, sizeof r.device.name, "NVIDIA A100-SXM4-40GB");
     r.ceilings = (gr_result_ceilings){
         .dram_read_gbs = 1400, .dram_write_gbs = 1300, .dram_copy_gbs = 1350, .dram_triad_gbs = NAN,
         .memcpy_d2d_gbs = 1450, .fp32_gflops = 19000, .fp64_gflops = 9500,
         .fp32_theoretical_gflops = 19491.84, .fp64_theoretical_gflops = 9745.92,
         .datasheet_bandwidth_gbs = 1555,
     };
-    result_kernels[0] = (gr_result_kernel){"tiled 32", 8, 9000, true, NAN};
-    result_kernels[1] = (gr_result_kernel){"broken", 0.001, 5, false, NAN};
-    result_sweep[0] = (gr_result_point){0.5, 600};
-    result_sweep[1] = (gr_result_point){2, 2500};
-    result_sweep[2] = (gr_result_point){32, 18000};
+    result_kernels[0] = (gr_result_kernel){.name = "tiled 32", .intensity = 8, .gflops = 9000, .verified = true};
+    result_kernels[1] = (gr_result_kernel){.name = "broken", .intensity = 0.001, .gflops = 5, .verified = false};
+    result_sweep[0] = (gr_result_point){.intensity = 0.5, .gflops = 600};
+    result_sweep[1] = (gr_result_point){.intensity = 2, .gflops = 2500};
+    result_sweep[2] = (gr_result_point){.intensity = 32, .gflops = 18000};
     r.kernels = result_kernels;
     r.kernel_count = 2;
     r.sweep = result_sweep;

@@ -1,6 +1,8 @@
-/* Unit tests for the results-file loader (src/core/results.c).  The files are
- * synthetic inputs written by the tests into a temporary directory, never
- * measurements; their keys are those `gpuroof measure` writes. */
+/* Unit tests for the results file's reader and writer (src/core/results.c,
+ * results_write.c).  The files written here are synthetic inputs in a
+ * temporary directory, never measurements; their keys are those of
+ * doc/results-format.md.  The committed measurements (plots/data/) are only
+ * read, and written again in memory. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #endif
@@ -15,9 +17,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #include "results.h"
+#include "results_format.h"
 
 /* ---- the temporary directory --------------------------------------------- */
 
@@ -110,7 +114,7 @@ static const char FULL[] =
     "  datasheet_bandwidth_gbs: 1555\n"
     "kernels:\n"
     "  - name: matmul_tiled_32\n"
-    "    params: {n: 4096, tile: 32}\n"
+    "    params: width=4096 tile=32\n"
     "    flops: 137438953472\n"
     "    bytes: 17179869184\n"
     "    intensity: 8\n"
@@ -132,6 +136,36 @@ static const char FULL[] =
     "  - {kernel: setRowReadCol, block: 32x32, pad: 0, predicted_load: 32, predicted_store: 1,\n"
     "     measured_load: 32, measured_store: 1}\n";
 
+/* What the charts do not read, read all the same; absent keys absent. */
+static void full_file_other_keys(const gr_results *r)
+{
+    assert_string_equal(r->device.compute_capability, "8.0");
+    assert_int_equal(r->device.sm_count, 108);
+    assert_string_equal(r->device.driver, "535.104.05");
+    assert_string_equal(r->device.profile, "");
+    assert_int_equal(r->device.l2_bytes, -1);
+    assert_string_equal(r->provenance.command, "gpuroof measure -o plots/data/a100.yaml");
+    assert_string_equal(r->provenance.commit, ""); /* the file says git_commit, which is not a key */
+    assert_string_equal(r->kernels[0].params, "width=4096 tile=32");
+    assert_float_equal(r->kernels[0].flops, 137438953472.0, 0);
+    assert_float_equal(r->kernels[0].time_ms.median, 10.2, 0);
+    assert_int_equal(r->kernels[0].time_ms.repeats, -1);
+    assert_true(isnan(r->kernels[0].requested_intensity));
+    assert_true(isnan(r->kernels[1].time_ms.min));
+    assert_string_equal(r->kernels[1].check, "");
+    assert_false(r->sweep[0].verified);
+    assert_int_equal(r->occupancy_count, 1);
+    assert_int_equal(r->occupancy[0].threads, 256);
+    assert_int_equal(r->occupancy[0].runtime_api, 8);
+    assert_int_equal(r->target_count, 0);
+    assert_int_equal(r->layout_count, 0);
+    assert_int_equal(r->bank_count, 1);
+    assert_int_equal(r->banks[0].block.x, 32);
+    assert_int_equal(r->banks[0].block.y, 32);
+    assert_float_equal(r->banks[0].measured_load, 32, 0);
+    assert_true(isnan(r->banks[0].ns_per_rep));
+}
+
 static void full_file(void **state)
 {
     (void)state;
@@ -141,7 +175,7 @@ static void full_file(void **state)
     if (!gr_results_load(path, &r, &err))
         fail_msg("%s", err.text);
     assert_string_equal(r.path, path);
-    assert_string_equal(r.device_name, "NVIDIA A100-SXM4-40GB");
+    assert_string_equal(r.device.name, "NVIDIA A100-SXM4-40GB");
     assert_float_equal(r.ceilings.dram_read_gbs, 1401.5, 0);
     assert_float_equal(r.ceilings.dram_write_gbs, 1302.25, 0);
     assert_float_equal(r.ceilings.dram_copy_gbs, 1350, 0);
@@ -174,6 +208,7 @@ static void full_file(void **state)
     assert_float_equal(r.sweep[2].gflops, 18900, 0);
 
     assert_float_equal(gr_results_best_bandwidth(&r), 1401.5, 0);
+    full_file_other_keys(&r);
     gr_results_free(&r);
     assert_null(r.kernels);
     assert_null(r.sweep);
@@ -190,7 +225,7 @@ static void minimal_file(void **state)
     gr_error err;
     if (!gr_results_load(path, &r, &err))
         fail_msg("%s", err.text);
-    assert_string_equal(r.device_name, "Some GPU");
+    assert_string_equal(r.device.name, "Some GPU");
     assert_true(isnan(r.ceilings.dram_read_gbs));
     assert_true(isnan(r.ceilings.dram_write_gbs));
     assert_true(isnan(r.ceilings.dram_copy_gbs));
@@ -552,6 +587,328 @@ static void error_yaml_syntax(void **state)
     gr_results_free(&r);
 }
 
+static void error_other_keys(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *error;
+    } cases[] = {
+        {"device: {name: G}\nkernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true, params: {n: 4}}\n",
+         "3:64: kernels.params must be a string, not a mapping"},
+        {"device: {name: G}\nkernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true, time_ms: 3}\n",
+         "3:65: kernels.time_ms must be a mapping"},
+        {"device: {name: G}\nkernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true, time_ms: {min: 1}}\n",
+         "3:65: kernels.time_ms: missing key 'median'"},
+        {"device: {name: G}\nkernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true,\n"
+         "     time_ms: {min: 1, median: 2, max: 3, repeats: 0.5}}\n",
+         "4:52: kernels.time_ms.repeats must be a whole number, not 0.5"},
+        {"device: {name: G, sm_count: -1}\n", "1:29: device.sm_count is -1; it must be between 0 and 1099511627776"},
+        {"device: {name: G}\nprovenance: []\n", "2:13: provenance must be a mapping"},
+        {"device: {name: G}\nlayout_checks:\n  - {kernel: k, block: 32x32, pad: 0}\n",
+         "3:5: layout_checks: missing key 'verified'"},
+        {"device: {name: G}\nbank_checks:\n  - {kernel: k, block: 32 by 32, pad: 0}\n",
+         "3:24: bank_checks.block must be XxY, not '32 by 32'"},
+        {"device: {name: G}\ntarget_blocks_checks:\n  - {threads: 256, regs: 18, target: 1, gpuroof_bytes: 1,\n"
+         "     measured_at_gpuroof: -2, measured_one_byte_more: 0, runtime_bytes: 1, measured_at_runtime: 1}\n",
+         "4:27: target_blocks_checks.measured_at_gpuroof is -2; it must be between -1 and 1099511627776"},
+        {"device: {name: G}\nsweep:\n  - {intensity: 1, gflops: 2, verified: maybe}\n",
+         "3:41: sweep.verified must be true or false"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        assert_load_error("e.yaml", cases[i].text, cases[i].error);
+}
+
+/* A launch that failed counts -1 blocks, and is read as such. */
+static void failed_launch_counts_minus_one(void **state)
+{
+    (void)state;
+    const char *path = file("target.yaml", "device: {name: G}\n"
+                                           "target_blocks_checks:\n"
+                                           "  - {threads: 256, regs: 18, target: 1, gpuroof_bytes: 232448,\n"
+                                           "     measured_at_gpuroof: -1, measured_one_byte_more: 0,\n"
+                                           "     runtime_bytes: 232448, measured_at_runtime: 1}\n");
+    gr_results r;
+    gr_error err;
+    if (!gr_results_load(path, &r, &err))
+        fail_msg("%s", err.text);
+    assert_int_equal(r.target_count, 1);
+    assert_int_equal(r.targets[0].measured_at_gpuroof, -1);
+    assert_int_equal(r.targets[0].gpuroof_bytes, 232448);
+    gr_results_free(&r);
+}
+
+/* ---- the writer ----------------------------------------------------------------------- */
+
+/* Fails at the first key of section s whose value differs between the
+ * structs at a and b, then compares every byte (fields outside the table,
+ * were there any, included). */
+static void assert_same_keys(const gr_results_section *s, const char *where, const char *a, const char *b)
+{
+    for (size_t i = 0; i < s->key_count; i++) {
+        const gr_results_key *k = &s->keys[i];
+        const char *x = a + k->offset, *y = b + k->offset;
+        bool same;
+        if (k->type == GR_RESULTS_TEXT)
+            same = strcmp(x, y) == 0;
+        else if (k->type == GR_RESULTS_NUMBER)
+            same = *(const double *)x == *(const double *)y || (isnan(*(const double *)x) && isnan(*(const double *)y));
+        else if (k->type == GR_RESULTS_MAP)
+            same = (assert_same_keys(k->map, where, x, y), true);
+        else
+            same = memcmp(x, y, k->size) == 0;
+        if (!same)
+            fail_msg("%s.%s differs once written and read back", where, k->name);
+    }
+    assert_memory_equal(a, b, s->row_size);
+}
+
+static void assert_same_results(const gr_results *a, const gr_results *b)
+{
+    size_t n;
+    const gr_results_section *sections = gr_results_sections(&n);
+    for (size_t i = 0; i < n; i++) {
+        const gr_results_section *s = &sections[i];
+        if (!s->list) {
+            assert_same_keys(s, s->name, (const char *)a + s->offset, (const char *)b + s->offset);
+            continue;
+        }
+        size_t count_a, count_b;
+        const char *rows_a, *rows_b;
+        memcpy(&count_a, (const char *)a + s->count_offset, sizeof count_a);
+        memcpy(&count_b, (const char *)b + s->count_offset, sizeof count_b);
+        memcpy(&rows_a, (const char *)a + s->offset, sizeof rows_a);
+        memcpy(&rows_b, (const char *)b + s->offset, sizeof rows_b);
+        assert_int_equal(count_a, count_b);
+        for (size_t j = 0; j < count_a; j++) {
+            char where[64];
+            snprintf(where, sizeof where, "%s[%zu]", s->name, j);
+            assert_same_keys(s, where, rows_a + j * s->row_size, rows_b + j * s->row_size);
+        }
+    }
+}
+
+/* Writes r as text and reads the text back into back; *text to free. */
+static void write_and_read(const gr_results *r, gr_results *back, char **text, size_t *len)
+{
+    gr_error err;
+    if (!gr_results_render(r, text, len, &err))
+        fail_msg("%s", err.text);
+    if (!gr_results_load_buffer("written.yaml", *text, *len, back, &err))
+        fail_msg("%s\n%s", err.text, *text);
+}
+
+static void fill_device(gr_results *r)
+{
+    gr_result_device *d = &r->device;
+    snprintf(d->name, sizeof d->name, "NVIDIA H100 80GB HBM3");
+    snprintf(d->profile, sizeof d->profile, "h100");
+    snprintf(d->compute_capability, sizeof d->compute_capability, "9.0");
+    d->sm_count = 132;
+    d->sm_clock_mhz = 1980;
+    snprintf(d->sm_clock_source, sizeof d->sm_clock_source, "NVML, read during the run");
+    d->mem_clock_mhz = 2619;
+    d->max_sm_clock_mhz = 1980;
+    d->memory_bus_bits = 5120;
+    d->l2_bytes = 52428800;
+    d->memory_bytes = 85017493504;
+    snprintf(d->driver, sizeof d->driver, "13.0");
+    snprintf(d->runtime, sizeof d->runtime, "12.8");
+    gr_result_provenance *p = &r->provenance;
+    snprintf(p->gpuroof, sizeof p->gpuroof, "0.1.0");
+    snprintf(p->commit, sizeof p->commit, "0123456789ab-dirty");
+    snprintf(p->date, sizeof p->date, "2026-11-21T23:45:40Z");
+    snprintf(p->command, sizeof p->command, "gpuroof measure -o 'my results.yaml' --only ceilings,matmul");
+    snprintf(p->bytes, sizeof p->bytes, "bytes read plus bytes written: a line long enough that the writer folds "
+                                        "it at its width of a hundred characters, then the reader unfolds it again");
+    snprintf(p->timing, sizeof p->timing, "CUDA events: true");
+    gr_result_ceilings *c = &r->ceilings;
+    *c = (gr_result_ceilings){3211.565106, 3291.505578, 3052.692479, 3084.543193, 3020.370832,
+                              65751.25199, 33374.41266, 66908.16,    33454.08,    3352};
+}
+
+static void fill_rows(gr_results *r)
+{
+    gr_result_kernel *k = gr_results_add_kernel(r, NULL);
+    snprintf(k->name, sizeof k->name, "matmul-tiled32");
+    snprintf(k->params, sizeof k->params, "width=4096 tile=32");
+    k->flops = 1.374389535e+11, k->bytes = 201326592, k->intensity = 682.6666667;
+    k->requested_intensity = 7.968871595;
+    k->time_ms = (gr_result_timing){14.94281578, 14.96201611, 14.97750378, 20};
+    k->gflops = 9185.9, k->verified = true, k->vs_cublas = 0.1784610951;
+    snprintf(k->check, sizeof k->check, "2050 sampled elements: worst relative error 1.5e-07");
+    gr_result_kernel *minimal = gr_results_add_kernel(r, NULL); /* only what a kernel must have */
+    snprintf(minimal->name, sizeof minimal->name, "true");
+    minimal->intensity = 0, minimal->gflops = 1e-3;
+    gr_result_point *p = gr_results_add_sweep_point(r, NULL);
+    *p = (gr_result_point){.intensity = 0.09375, .gflops = 285.055319, .verified = true};
+    gr_result_occupancy *o = gr_results_add_occupancy(r, NULL);
+    *o = (gr_result_occupancy){1024, 255, 233472, 1, 1, 1};
+    gr_result_target *t = gr_results_add_target(r, NULL);
+    *t = (gr_result_target){256, 18, 2, 115712, 2, 1, 116736, -1};
+    gr_result_layout *l = gr_results_add_layout(r, NULL);
+    snprintf(l->kernel, sizeof l->kernel, "setRowReadColDynPad");
+    l->block = (gr_result_block){32, 16}, l->pad = 3, l->verified = true;
+    gr_result_bank *b = gr_results_add_bank(r, NULL);
+    snprintf(b->kernel, sizeof b->kernel, "setRowReadColDynPad");
+    b->block = (gr_result_block){32, 16}, b->pad = 3;
+    b->predicted_load = 2, b->predicted_store = 1, b->measured_load = 2, b->measured_store = 1.5;
+    b->ns_per_rep = 632.4959993;
+}
+
+/* The first row of every list, and every mapping, has every key of its
+ * table given (true, for true or false): a key added to a table and not
+ * here fails, so that this file keeps holding every key.  A required key is
+ * written whatever it holds (a failed launch's -1 blocks too). */
+static void assert_every_key_given(const gr_results_section *s, const char *base)
+{
+    for (size_t i = 0; i < s->key_count; i++) {
+        const gr_results_key *k = &s->keys[i];
+        bool absent = !k->required && gr_results_key_absent(k, base);
+        if (absent || (k->type == GR_RESULTS_BOOL && !*(const bool *)(base + k->offset)))
+            fail_msg("%s.%s: not given in the file with every key", s->name, k->name);
+        if (k->type == GR_RESULTS_MAP)
+            assert_every_key_given(k->map, base + k->offset);
+    }
+}
+
+static void every_key_round_trips(void **state)
+{
+    (void)state;
+    static gr_results r, back;
+    size_t n;
+    const gr_results_section *sections = gr_results_sections(&n);
+    gr_results_init(&r);
+    fill_device(&r);
+    fill_rows(&r);
+    for (size_t i = 0; i < n; i++) {
+        const char *base;
+        memcpy(&base, (const char *)&r + sections[i].offset, sizeof base);
+        assert_every_key_given(&sections[i], sections[i].list ? base : (const char *)&r + sections[i].offset);
+    }
+    char *text;
+    size_t len;
+    write_and_read(&r, &back, &text, &len);
+    assert_same_results(&r, &back);
+    assert_non_null(strstr(text, "- name: \"true\"\n  intensity: 0\n  gflops: 0.001\n  verified: false\nsweep:\n"));
+    free(text);
+    gr_results_free(&r);
+    gr_results_free(&back);
+}
+
+/* An empty file: every section written, empty, and read back so. */
+static void empty_results_round_trip(void **state)
+{
+    (void)state;
+    static gr_results r, back;
+    gr_results_init(&r);
+    snprintf(r.device.name, sizeof r.device.name, "G");
+    char *text;
+    size_t len;
+    write_and_read(&r, &back, &text, &len);
+    assert_same_results(&r, &back);
+    assert_string_equal(text, "device:\n  name: G\nprovenance: {}\nceilings: {}\nkernels: []\nsweep: []\n"
+                              "occupancy_checks: []\ntarget_blocks_checks: []\nlayout_checks: []\nbank_checks: []\n");
+    free(text);
+    gr_results_free(&back);
+}
+
+static char *read_text(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *text = malloc(1 << 20);
+    assert_non_null(text);
+    *len = fread(text, 1, 1 << 20, f);
+    fclose(f);
+    return text;
+}
+
+/* Each committed measurement loads, and written again is the same text,
+ * byte for byte: the writer writes what gpuroof measure wrote then. */
+static void committed_files_round_trip(void **state)
+{
+    (void)state;
+    DIR *d = opendir(GPUROOF_SRCDIR "/plots/data");
+    assert_non_null(d);
+    int files = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t name_len = strlen(e->d_name), len, again_len;
+        if (name_len < 6 || strcmp(e->d_name + name_len - 5, ".yaml") != 0)
+            continue;
+        static gr_results r, back;
+        char path[600], *again;
+        gr_error err;
+        snprintf(path, sizeof path, "%s/plots/data/%s", GPUROOF_SRCDIR, e->d_name);
+        if (!gr_results_load(path, &r, &err))
+            fail_msg("%s", err.text);
+        write_and_read(&r, &back, &again, &again_len);
+        assert_same_results(&r, &back);
+        char *original = read_text(path, &len);
+        if (len != again_len || memcmp(original, again, len) != 0)
+            fail_msg("%s: written again, it is not the same text", path);
+        files++;
+        free(original);
+        free(again);
+        gr_results_free(&r);
+        gr_results_free(&back);
+    }
+    closedir(d);
+    assert_true(files >= 2);
+}
+
+/* Files that lack keys read back the same once written.  The writer keeps
+ * ten significant digits, and FULL's flops has twelve: written once, it
+ * reads back as written again, and is written the same. */
+static void partial_files_round_trip(void **state)
+{
+    (void)state;
+    const char *paths[] = {GPUROOF_SRCDIR "/tests/data/results/synthetic.yaml", file("full.yaml", FULL)};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        static gr_results r, back, again;
+        gr_error err;
+        char *text, *text_again;
+        size_t len, len_again;
+        if (!gr_results_load(paths[i], &r, &err))
+            fail_msg("%s", err.text);
+        write_and_read(&r, &back, &text, &len);
+        write_and_read(&back, &again, &text_again, &len_again);
+        if (i == 0)
+            assert_same_results(&r, &back);
+        assert_same_results(&back, &again);
+        assert_true(len == len_again && memcmp(text, text_again, len) == 0);
+        free(text);
+        free(text_again);
+        gr_results_free(&r);
+        gr_results_free(&back);
+        gr_results_free(&again);
+    }
+}
+
+static void rows_are_added_absent_and_bounded(void **state)
+{
+    (void)state;
+    gr_results r;
+    gr_error err;
+    gr_results_init(&r);
+    gr_result_bank *b = gr_results_add_bank(&r, &err);
+    assert_non_null(b);
+    assert_int_equal(r.bank_count, 1);
+    assert_string_equal(b->kernel, "");
+    assert_int_equal(b->pad, -1);
+    assert_true(isnan(b->predicted_load) && isnan(b->measured_store) && isnan(b->ns_per_rep));
+    gr_result_point *p = gr_results_add_sweep_point(&r, &err);
+    assert_true(isnan(p->intensity) && isnan(p->gflops) && !p->verified);
+    gr_result_point *points = r.sweep;
+    r.sweep_count = GR_RESULTS_MAX_ROWS; /* as if full: a list takes no more rows than the reader would */
+    assert_null(gr_results_add_sweep_point(&r, &err));
+    assert_string_equal(err.text, "sweep: more than 100000 rows");
+    assert_ptr_equal(r.sweep, points);
+    r.sweep_count = 1;
+    gr_results_free(&r);
+    assert_null(r.banks);
+    assert_int_equal(r.bank_count, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -577,6 +934,13 @@ int main(void)
         cmocka_unit_test(error_too_many_rows),
         cmocka_unit_test(error_key_given_twice),
         cmocka_unit_test(error_yaml_syntax),
+        cmocka_unit_test(error_other_keys),
+        cmocka_unit_test(failed_launch_counts_minus_one),
+        cmocka_unit_test(every_key_round_trips),
+        cmocka_unit_test(empty_results_round_trip),
+        cmocka_unit_test(committed_files_round_trip),
+        cmocka_unit_test(partial_files_round_trip),
+        cmocka_unit_test(rows_are_added_absent_and_bounded),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -1,0 +1,248 @@
+/* The keys of a results file, one table a section, in the order they are
+ * written; the ranges are what the reader accepts.  doc/results-format.md
+ * lists the same keys, word for word (tests/unit/test_results_doc). */
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+#include "results.h"
+#include "results_format.h"
+
+/* A key is named after its field, and typed by it, so that a key, its
+ * field and its type cannot disagree. */
+#define TYPE_OF(row, field)                                                                                  \
+    _Generic(((row *)0)->field, char *: GR_RESULTS_TEXT, long long: GR_RESULTS_WHOLE, double: GR_RESULTS_NUMBER, \
+             bool: GR_RESULTS_BOOL, gr_result_block: GR_RESULTS_BLOCK, gr_result_timing: GR_RESULTS_MAP)
+/* range: two numbers, as one argument the indirection splits. */
+#define KEY(row, field, required, range, unit, meaning) KEY_IN_RANGE(row, field, required, range, unit, meaning)
+#define KEY_IN_RANGE(row, field, required, min, max, unit, meaning)                                            \
+    {#field, TYPE_OF(row, field), offsetof(row, field), sizeof ((row *)0)->field, required, min, max, NULL, unit, \
+     meaning}
+#define NESTED(row, field, required, map, unit, meaning)                                                     \
+    {#field, TYPE_OF(row, field), offsetof(row, field), sizeof ((row *)0)->field, required, 0, 0, &map, unit, \
+     meaning}
+#define REQUIRED true
+#define OPTIONAL false
+#define COUNT(keys) (sizeof keys / sizeof keys[0])
+#define NO_RANGE 0, 0
+#define WHOLE_RANGE 0, 1099511627776.0  /* 2^40 */
+#define MEMORY_RANGE 0, 1125899906842624.0 /* 2^50 */
+#define RATE_RANGE 1e-6, 1e9 /* a ceiling: a measured rate, never 0 */
+#define FIGURE_RANGE 0, 1e9
+#define COUNT_RANGE 0, 1e18 /* a kernel's operations or bytes */
+#define WAVEFRONT_RANGE 0, 1e12
+
+static const gr_results_key device_keys[] = {
+    KEY(gr_result_device, name, REQUIRED, NO_RANGE, "", "the GPU's name, as the CUDA runtime gives it"),
+    KEY(gr_result_device, profile, OPTIONAL, NO_RANGE, "",
+        "the shipped profile of this GPU, whose limits predicted occupancy and banks; none where none matched"),
+    KEY(gr_result_device, compute_capability, OPTIONAL, NO_RANGE, "", "major.minor, as a string"),
+    KEY(gr_result_device, sm_count, OPTIONAL, WHOLE_RANGE, "SMs", "streaming multiprocessors"),
+    KEY(gr_result_device, sm_clock_mhz, OPTIONAL, WHOLE_RANGE, "MHz",
+        "the SM clock the theoretical peaks use: read during the run, or the maximum (sm_clock_source says which)"),
+    KEY(gr_result_device, sm_clock_source, OPTIONAL, NO_RANGE, "", "where sm_clock_mhz comes from"),
+    KEY(gr_result_device, mem_clock_mhz, OPTIONAL, WHOLE_RANGE, "MHz",
+        "the memory clock: read during the run where NVML could, else the CUDA runtime's"),
+    KEY(gr_result_device, max_sm_clock_mhz, OPTIONAL, WHOLE_RANGE, "MHz",
+        "the maximum SM clock (cudaDevAttrClockRate)"),
+    KEY(gr_result_device, memory_bus_bits, OPTIONAL, WHOLE_RANGE, "bits", "the width of the DRAM bus"),
+    KEY(gr_result_device, l2_bytes, OPTIONAL, WHOLE_RANGE, "bytes", "the L2 cache"),
+    KEY(gr_result_device, memory_bytes, OPTIONAL, MEMORY_RANGE, "bytes", "the global memory"),
+    KEY(gr_result_device, driver, OPTIONAL, NO_RANGE, "", "the CUDA version the driver supports, major.minor"),
+    KEY(gr_result_device, runtime, OPTIONAL, NO_RANGE, "", "the CUDA runtime gpuroof was built with, major.minor"),
+};
+
+static const gr_results_key provenance_keys[] = {
+    KEY(gr_result_provenance, gpuroof, OPTIONAL, NO_RANGE, "", "the version of gpuroof that wrote the file"),
+    KEY(gr_result_provenance, commit, OPTIONAL, NO_RANGE, "",
+        "the commit gpuroof was built from; -dirty: with local changes; unknown: neither git nor a release"),
+    KEY(gr_result_provenance, date, OPTIONAL, NO_RANGE, "UTC", "when the run began, as 2026-11-21T23:45:40Z"),
+    KEY(gr_result_provenance, command, OPTIONAL, NO_RANGE, "", "the command line of the run"),
+    KEY(gr_result_provenance, bytes, OPTIONAL, NO_RANGE, "", "how the bytes of a kernel are counted, in words"),
+    KEY(gr_result_provenance, timing, OPTIONAL, NO_RANGE, "", "how a kernel is timed, in words"),
+};
+
+static const gr_results_key ceiling_keys[] = {
+    KEY(gr_result_ceilings, dram_read_gbs, OPTIONAL, RATE_RANGE, "GB/s", "a kernel reading one array"),
+    KEY(gr_result_ceilings, dram_write_gbs, OPTIONAL, RATE_RANGE, "GB/s", "a kernel writing one array"),
+    KEY(gr_result_ceilings, dram_copy_gbs, OPTIONAL, RATE_RANGE, "GB/s",
+        "a kernel copying one array to another, bytes read plus bytes written"),
+    KEY(gr_result_ceilings, dram_triad_gbs, OPTIONAL, RATE_RANGE, "GB/s",
+        "a = b + s c over three arrays, bytes read plus bytes written"),
+    KEY(gr_result_ceilings, memcpy_d2d_gbs, OPTIONAL, RATE_RANGE, "GB/s",
+        "cudaMemcpy from device to device, bytes read plus bytes written"),
+    KEY(gr_result_ceilings, fp32_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s", "the FP32 FMA peak"),
+    KEY(gr_result_ceilings, fp64_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s", "the FP64 FMA peak"),
+    KEY(gr_result_ceilings, fp32_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "SMs x FP32 lanes an SM x 2 x sm_clock_mhz"),
+    KEY(gr_result_ceilings, fp64_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "SMs x FP64 lanes an SM x 2 x sm_clock_mhz"),
+    KEY(gr_result_ceilings, datasheet_bandwidth_gbs, OPTIONAL, RATE_RANGE, "GB/s",
+        "the DRAM bandwidth of the device's profile (its datasheet's); absent without a profile"),
+};
+
+static const gr_results_key timing_keys[] = {
+    KEY(gr_result_timing, min, REQUIRED, FIGURE_RANGE, "ms", "the fastest timed run"),
+    KEY(gr_result_timing, median, REQUIRED, FIGURE_RANGE, "ms", "the median run, which gflops is computed from"),
+    KEY(gr_result_timing, max, REQUIRED, FIGURE_RANGE, "ms", "the slowest timed run"),
+    KEY(gr_result_timing, repeats, OPTIONAL, WHOLE_RANGE, "runs", "the timed runs, after one warm-up run"),
+};
+
+static const gr_results_section timing_map = {
+    "time_ms", NULL, timing_keys, COUNT(timing_keys), false, false, true, 0, 0, sizeof(gr_result_timing),
+    "a kernel's timed runs, by CUDA events",
+};
+
+static const gr_results_key kernel_keys[] = {
+    KEY(gr_result_kernel, name, REQUIRED, NO_RANGE, "", "the kernel: matmul-naive, matmul-tiled16, ..., matmul-cublas"),
+    KEY(gr_result_kernel, params, OPTIONAL, NO_RANGE, "", "its size and tile, as width=4096 tile=32"),
+    KEY(gr_result_kernel, flops, OPTIONAL, COUNT_RANGE, "FLOP", "floating-point operations a run"),
+    KEY(gr_result_kernel, bytes, OPTIONAL, COUNT_RANGE, "bytes",
+        "each input read once and the output written once: the fewest DRAM can move"),
+    KEY(gr_result_kernel, intensity, REQUIRED, FIGURE_RANGE, "FLOP/B",
+        "flops over bytes: the highest intensity its DRAM traffic allows, where it is plotted"),
+    KEY(gr_result_kernel, requested_intensity, OPTIONAL, FIGURE_RANGE, "FLOP/B",
+        "flops over the bytes its threads ask for, as PMPP counts them; absent for cuBLAS"),
+    NESTED(gr_result_kernel, time_ms, OPTIONAL, timing_map, "ms", "its timed runs: min, median, max and repeats"),
+    KEY(gr_result_kernel, gflops, REQUIRED, FIGURE_RANGE, "GFLOP/s", "flops over the median time"),
+    KEY(gr_result_kernel, verified, REQUIRED, NO_RANGE, "",
+        "whether its output matched the reference; an unverified kernel is never plotted"),
+    KEY(gr_result_kernel, check, OPTIONAL, NO_RANGE, "", "how it was verified, and the worst error found"),
+    KEY(gr_result_kernel, vs_cublas, OPTIONAL, FIGURE_RANGE, "ratio",
+        "gflops over cuBLAS's at the same width; absent where cuBLAS did not run"),
+};
+
+static const gr_results_key sweep_keys[] = {
+    KEY(gr_result_point, intensity, REQUIRED, FIGURE_RANGE, "FLOP/B", "the point's arithmetic intensity"),
+    KEY(gr_result_point, gflops, REQUIRED, FIGURE_RANGE, "GFLOP/s", "the rate it reached"),
+    KEY(gr_result_point, verified, OPTIONAL, NO_RANGE, "", "whether its checksum matched"),
+};
+
+static const gr_results_key occupancy_keys[] = {
+    KEY(gr_result_occupancy, threads, REQUIRED, WHOLE_RANGE, "threads", "threads a block"),
+    KEY(gr_result_occupancy, regs, REQUIRED, WHOLE_RANGE, "registers", "registers a thread"),
+    KEY(gr_result_occupancy, smem, REQUIRED, WHOLE_RANGE, "bytes", "shared memory a block, static and dynamic"),
+    KEY(gr_result_occupancy, predicted, REQUIRED, WHOLE_RANGE, "blocks",
+        "blocks resident on an SM, as gpuroof predicts"),
+    KEY(gr_result_occupancy, runtime_api, REQUIRED, WHOLE_RANGE, "blocks",
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor's answer"),
+    KEY(gr_result_occupancy, measured, REQUIRED, WHOLE_RANGE, "blocks",
+        "blocks the residency probe found on one SM at once"),
+};
+
+/* A launch that failed to run counts -1 blocks. */
+#define BLOCKS_RANGE -1, 1099511627776.0
+
+static const gr_results_key target_keys[] = {
+    KEY(gr_result_target, threads, REQUIRED, WHOLE_RANGE, "threads", "threads a block"),
+    KEY(gr_result_target, regs, REQUIRED, WHOLE_RANGE, "registers", "registers a thread"),
+    KEY(gr_result_target, target, REQUIRED, WHOLE_RANGE, "blocks", "the blocks an SM must hold"),
+    KEY(gr_result_target, gpuroof_bytes, REQUIRED, WHOLE_RANGE, "bytes",
+        "gpuroof's largest dynamic shared memory a block for them (occupancy --target-blocks)"),
+    KEY(gr_result_target, measured_at_gpuroof, REQUIRED, BLOCKS_RANGE, "blocks",
+        "blocks resident with gpuroof_bytes; -1: the launch failed"),
+    KEY(gr_result_target, measured_one_byte_more, REQUIRED, BLOCKS_RANGE, "blocks",
+        "blocks resident with one byte more; -1: the launch failed"),
+    KEY(gr_result_target, runtime_bytes, REQUIRED, WHOLE_RANGE, "bytes",
+        "cudaOccupancyAvailableDynamicSMemPerBlock's answer"),
+    KEY(gr_result_target, measured_at_runtime, REQUIRED, BLOCKS_RANGE, "blocks",
+        "blocks resident with runtime_bytes; -1: the launch failed"),
+};
+
+static const gr_results_key layout_keys[] = {
+    KEY(gr_result_layout, kernel, REQUIRED, NO_RANGE, "", "the layout kernel: setRowReadRow, setColReadCol, ..."),
+    KEY(gr_result_layout, block, REQUIRED, NO_RANGE, "threads", "the block, as 32x16"),
+    KEY(gr_result_layout, pad, REQUIRED, WHOLE_RANGE, "elements", "the padding of each row of the tile"),
+    KEY(gr_result_layout, verified, REQUIRED, NO_RANGE, "", "whether every element of its output was right"),
+};
+
+static const gr_results_key bank_keys[] = {
+    KEY(gr_result_bank, kernel, REQUIRED, NO_RANGE, "", "the layout kernel: setRowReadRow, setColReadCol, ..."),
+    KEY(gr_result_bank, block, REQUIRED, NO_RANGE, "threads", "the block, as 32x16"),
+    KEY(gr_result_bank, pad, REQUIRED, WHOLE_RANGE, "elements", "the padding of each row of the tile"),
+    KEY(gr_result_bank, predicted_load, OPTIONAL, WAVEFRONT_RANGE, "wavefronts per request",
+        "gpuroof banks' prediction for the load"),
+    KEY(gr_result_bank, predicted_store, OPTIONAL, WAVEFRONT_RANGE, "wavefronts per request",
+        "gpuroof banks' prediction for the store"),
+    KEY(gr_result_bank, measured_load, OPTIONAL, WAVEFRONT_RANGE, "wavefronts per request",
+        "Nsight Compute's count for the load (measure --bank-counters); absent without it"),
+    KEY(gr_result_bank, measured_store, OPTIONAL, WAVEFRONT_RANGE, "wavefronts per request",
+        "Nsight Compute's count for the store; absent without it"),
+    KEY(gr_result_bank, ns_per_rep, OPTIONAL, WAVEFRONT_RANGE, "ns",
+        "one store and load, repeated in the kernel and timed; absent in a quick run"),
+};
+
+#define MAPPING(name, member, type, keys, required, meaning)                                                   \
+    {name, NULL, keys, COUNT(keys), false, required, false, offsetof(gr_results, member), 0, sizeof(type), meaning}
+#define LIST(name, noun, rows, count, type, keys, flow, meaning)                                               \
+    {name, noun, keys, COUNT(keys), true, false, flow, offsetof(gr_results, rows), offsetof(gr_results, count), \
+     sizeof(type), meaning}
+#define FLOW true
+#define BLOCK_ROWS false
+
+static const gr_results_section sections[] = {
+    MAPPING("device", device, gr_result_device, device_keys, REQUIRED, "the GPU measured"),
+    MAPPING("provenance", provenance, gr_result_provenance, provenance_keys, OPTIONAL, "what made the file"),
+    MAPPING("ceilings", ceilings, gr_result_ceilings, ceiling_keys, OPTIONAL,
+            "the measured ceilings; one not measured, or whose check failed, is absent"),
+    LIST("kernels", "kernel", kernels, kernel_count, gr_result_kernel, kernel_keys, BLOCK_ROWS,
+         "the matrix multiplications, each verified against a reference on the CPU"),
+    LIST("sweep", "point", sweep, sweep_count, gr_result_point, sweep_keys, FLOW,
+         "one kernel at intensities from about 0.1 to 100 FLOP/B, tracing the roof"),
+    LIST("occupancy_checks", "check", occupancy, occupancy_count, gr_result_occupancy, occupancy_keys, FLOW,
+         "gpuroof's occupancy beside the CUDA runtime's and a residency probe's, a launch configuration a row"),
+    LIST("target_blocks_checks", "check", targets, target_count, gr_result_target, target_keys, FLOW,
+         "the largest dynamic shared memory that leaves a number of blocks resident, gpuroof's and the runtime's, "
+         "each launched"),
+    LIST("layout_checks", "check", layouts, layout_count, gr_result_layout, layout_keys, FLOW,
+         "the shared-memory layout kernels of the course notes, their output checked exactly"),
+    LIST("bank_checks", "check", banks, bank_count, gr_result_bank, bank_keys, FLOW,
+         "the same launches' shared-memory wavefronts per request, predicted and counted, and their time"),
+};
+
+const gr_results_section *gr_results_sections(size_t *count)
+{
+    *count = COUNT(sections);
+    return sections;
+}
+
+const gr_results_section *gr_results_section_named(const char *name)
+{
+    for (size_t i = 0; i < COUNT(sections); i++)
+        if (strcmp(sections[i].name, name) == 0)
+            return &sections[i];
+    return NULL;
+}
+
+bool gr_results_key_absent(const gr_results_key *key, const void *base)
+{
+    const char *value = (const char *)base + key->offset;
+    switch (key->type) {
+    case GR_RESULTS_TEXT: return value[0] == '\0';
+    case GR_RESULTS_WHOLE: return *(const long long *)value == -1;
+    case GR_RESULTS_NUMBER: return isnan(*(const double *)value);
+    case GR_RESULTS_BLOCK: return ((const gr_result_block *)value)->x == 0;
+    case GR_RESULTS_MAP:
+        for (size_t i = 0; i < key->map->key_count; i++)
+            if (!gr_results_key_absent(&key->map->keys[i], value))
+                return false;
+        return true;
+    case GR_RESULTS_BOOL: break; /* true or false: never absent */
+    }
+    return false;
+}
+
+void gr_results_clear(const gr_results_section *section, void *base)
+{
+    for (size_t i = 0; i < section->key_count; i++) {
+        const gr_results_key *key = &section->keys[i];
+        char *value = (char *)base + key->offset;
+        switch (key->type) {
+        case GR_RESULTS_TEXT: value[0] = '\0'; break;
+        case GR_RESULTS_WHOLE: *(long long *)value = -1; break;
+        case GR_RESULTS_NUMBER: *(double *)value = NAN; break;
+        case GR_RESULTS_BOOL: *(bool *)value = false; break;
+        case GR_RESULTS_BLOCK: *(gr_result_block *)value = (gr_result_block){0, 0}; break;
+        case GR_RESULTS_MAP: gr_results_clear(key->map, value); break;
+        }
+    }
+}
