@@ -10,11 +10,9 @@
 #include "commands.h"
 
 #ifndef HAVE_CUDA
-int profile_detect(const char *profiles, const char *output, int argc, char **argv)
+int cmd_profile_detect_run(const profile_options *o)
 {
-    (void)profiles, (void)output;
-    if (argc > 1)
-        return cli_usage_error("profile", "detect takes no argument, not '%s'", argv[1]);
+    (void)o;
     return cli_fail("profile detect needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
                     "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
 }
@@ -110,7 +108,7 @@ static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *
     snprintf(source, sizeof source, "cudaGetDeviceProperties and the rules of compute capability %s (gpuroof %s, %s); "
              "measured: gpuroof's DRAM and FMA kernels", cc, PACKAGE_VERSION, r->date);
     if (!gr_yw_begin(&w))
-        return !cli_fail("out of memory");
+        return cli_error("out of memory");
     gr_yw_map(&w);
     gr_yw_kv_string(&w, "name", name);
     gr_yw_kv_string(&w, "full_name", d->name);
@@ -126,7 +124,9 @@ static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *
     gr_yw_kv_double(&w, "fp64_gflops", r->fp64_gflops);
     gr_yw_close_map(&w);
     gr_yw_close_map(&w);
-    return gr_yw_end(&w, text, len, &err) || !cli_fail("%s", err.text);
+    if (!gr_yw_end(&w, text, len, &err))
+        return cli_error("%s", err.text);
+    return true;
 }
 
 /* The figures a shipped profile and the GPU itself may disagree on. */
@@ -159,40 +159,54 @@ static void print_differences(FILE *out, const gr_profile *found, const gr_profi
         fprintf(out, "  every figure agrees\n");
 }
 
-int profile_detect(const char *profiles, const char *output, int argc, char **argv)
+/* Writes what render made where -o says, once it loads as a profile. */
+static bool write_profile(const char *output, const char *text, size_t len, gr_profile *found)
 {
-    static measure_run r;
-    static gr_profile_list list;
+    gr_error err;
+    /* what detect writes, gpuroof must read: a failure here is gpuroof's fault */
+    if (!gr_profile_load_buffer(output ? output : "(the detected profile)", text, len, found, &err))
+        return cli_error("the detected profile does not load: %s", err.text);
+    if (output && !gr_write_file_atomic(output, text, len, &err))
+        return cli_error("%s", err.text);
+    if (!output)
+        fwrite(text, 1, len, stdout);
+    return true;
+}
+
+static int detect(const profile_options *o, measure_run *r)
+{
     measure_plan plan = {.ceilings = true, .repeats = 10};
     char message[512];
     gr_arch arch;
-    memset(&r, 0, sizeof r);
-    if (argc > 1)
-        return cli_usage_error("profile", "detect takes no argument, not '%s'", argv[1]);
-    if (!measure_open_device(&r.device, message))
+    if (!measure_open_device(&r->device, message))
         return cli_fail("%s", message);
-    if (!gr_arch_of(r.device.cc_major, r.device.cc_minor, &arch))
-        return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/arch.c)", r.device.name,
-                        r.device.cc_major, r.device.cc_minor);
+    if (!gr_arch_of(r->device.cc_major, r->device.cc_minor, &arch))
+        return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/arch.c)", r->device.name,
+                        r->device.cc_major, r->device.cc_minor);
     time_t now = time(NULL);
-    strftime(r.date, sizeof r.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     char *text;
     size_t len;
     gr_profile found;
-    gr_error err;
-    if (!measure_ceilings(&r, &plan) || !render(&r, &arch, &text, &len))
+    if (!measure_ceilings(r, &plan) || !render(r, &arch, &text, &len))
         return EXIT_INPUT;
-    bool ok = gr_profile_load_buffer(output ? output : "(the detected profile)", text, len, &found, &err);
-    if (!ok) /* what detect writes, gpuroof must read: a failure here is gpuroof's fault */
-        cli_fail("the detected profile does not load: %s", err.text);
-    else if (output)
-        ok = gr_write_file_atomic(output, text, len, &err) || cli_fail("%s", err.text) == 0;
-    else
-        fwrite(text, 1, len, stdout);
+    bool ok = write_profile(o->output, text, len, &found);
     free(text);
-    const gr_profile *shipped = ok ? cli_find_gpu_profile(profiles, &r.device, &list) : NULL;
+    gr_profile_list list = {0};
+    const gr_profile *shipped = ok ? cli_find_gpu_profile(o->profiles, &r->device, &list) : NULL;
     if (shipped)
-        print_differences(output ? stdout : stderr, &found, shipped);
+        print_differences(o->output ? stdout : stderr, &found, shipped);
+    gr_profile_list_free(&list);
     return ok ? EXIT_OK : EXIT_INPUT;
+}
+
+int cmd_profile_detect_run(const profile_options *o)
+{
+    measure_run *r = calloc(1, sizeof *r); /* too large for the stack */
+    if (!r)
+        return cli_fail("out of memory");
+    int rc = detect(o, r);
+    free(r);
+    return rc;
 }
 #endif
