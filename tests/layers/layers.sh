@@ -3,7 +3,10 @@
 # catch.  Every include names a header by its bare name, so the include
 # paths alone decide what a layer sees; the core never prints or exits; the
 # core and chart libraries hold no mutable static state (nothing in .data,
-# .bss or common: tables of constant pointers live in .data.rel.ro).
+# .bss or common: tables of constant pointers live in .data.rel.ro), nor does
+# the command line, but for the signal handler of measure_interrupt.c, whose
+# state can live nowhere else; the command line reports errors one way
+# (cli.h): a failing function returns the helper of its own type at once.
 set -u
 src=${top_srcdir:?}/src
 build=${top_builddir:?}
@@ -24,5 +27,28 @@ for lib in "$build"/src/core/libgpuroof.a "$build"/src/chart/libgpuroof_chart.a;
     mutable=$(objdump -t "$lib" | awk '/^[^ ]*\.o:/ {obj = $1} $4 ~ /^\.(data|bss)$|^\*COM\*$/ && $3 == "O" {print obj, $NF}')
     [ -z "$mutable" ] || fail "mutable static state in $(basename "$lib"): $mutable"
 done
-[ $status -eq 0 ] && echo "layers: includes, printing and static state as HACKING.md says"
+for obj in "$build"/src/cli/gpuroof-*.o; do
+    [ -r "$obj" ] || { fail "the command line's objects are missing (make builds them)"; break; }
+    case $obj in */gpuroof-measure_interrupt.o) continue ;; esac
+    mutable=$(objdump -t "$obj" | awk '$4 ~ /^\.(data|bss)$|^\*COM\*$/ && $3 == "O" {print $NF}' | tr '\n' ' ')
+    [ -z "$mutable" ] || fail "mutable static state in $(basename "$obj"): $mutable"
+done
+grep -n '^[[:space:]][[:space:]]*static ' "$src"/cli/*.c && fail "function-scope static variables in src/cli (above)"
+
+# Function definitions start at column 0 with their return type: enough to
+# tell which helper each may return.
+awk '
+function bad(why) { printf "layers: %s:%d: %s: %s\n", FILENAME, FNR, why, $0; found = 1 }
+FNR == 1 { kind = "" }
+/^[A-Za-z].*\(/ && !/;[[:space:]]*$/ {
+    kind = $0 ~ /^(static )?bool / ? "bool" : $0 ~ /^(static )?int / ? "int" : $0 ~ /\*[a-z_]+\(/ ? "pointer" : "other"
+}
+/!cli_fail|cli_fail\(.*\) *[!=]=|cli_fail\(.*\), *false/ { bad("an exit status turned into a bool") }
+kind == "bool" && /return cli_(fail|usage_error)\(/ { bad("a bool function returns an exit status") }
+kind == "int" && /return cli_error\(/ { bad("an int function returns false") }
+kind != "pointer" && /(^[[:space:]]+|= *)cli_(fail|error)\(/ { bad("an error printed, not returned") }
+END { exit found }
+' "$src"/cli/*.c || fail "the command line's errors go another way than cli.h says (above)"
+
+[ $status -eq 0 ] && echo "layers: includes, printing, static state and errors as HACKING.md says"
 exit $status
