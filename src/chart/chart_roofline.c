@@ -29,6 +29,26 @@ static double peak_of(const gr_profile *p, const char *precision)
     return peak ? peak->gflops : NAN;
 }
 
+/* How many other peaks the chart draws. */
+static size_t precision_count(const gr_roofline_inputs *in)
+{
+    size_t n = 0;
+    while (n < GR_CHART_MAX_ITEMS && in->precisions[n])
+        n++;
+    return n;
+}
+
+/* Whether precision k adds a ceiling: not FP32 or FP64, drawn anyway, nor
+ * one named before it. */
+static bool adds_ceiling(const gr_roofline_inputs *in, size_t k)
+{
+    const char *p = in->precisions[k];
+    for (size_t j = 0; j < k; j++)
+        if (strcmp(in->precisions[j], p) == 0)
+            return false;
+    return strcmp(p, "fp32") != 0 && strcmp(p, "fp64") != 0;
+}
+
 /* ---- axis ranges: whole decades around everything drawn ---------------- */
 
 typedef struct {
@@ -55,8 +75,8 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
         double fp32 = peak_of(p, "fp32");
         include(&e, fp32 / p->bandwidth_gbs, fp32);
         include(&e, peak_of(p, "fp64") / p->bandwidth_gbs, peak_of(p, "fp64"));
-        if (in->precision)
-            include(&e, peak_of(p, in->precision) / p->bandwidth_gbs, peak_of(p, in->precision));
+        for (size_t k = 0; k < precision_count(in); k++)
+            include(&e, peak_of(p, in->precisions[k]) / p->bandwidth_gbs, peak_of(p, in->precisions[k]));
     }
     for (size_t i = 0; i < in->model_count; i++)
         include(&e, in->models[i].intensity, NAN);
@@ -184,13 +204,14 @@ static bool bandwidth_label(const gr_roofline_inputs *in, gr_chart *c, double ba
 static bool add_device(const gr_roofline_inputs *in, gr_chart *c, size_t i)
 {
     const char *source = in->results_count ? " (datasheet)" : "";
-    bool extra = in->precision && strcmp(in->precision, "fp32") != 0 && strcmp(in->precision, "fp64") != 0;
-    return add_roof(in, c, i) && add_ceiling(in, c, i, "fp64") &&
-           (!extra || add_ceiling(in, c, i, in->precision)) &&
-           ceiling_label(in, c, i, "fp32", source) && ceiling_label(in, c, i, "fp64", source) &&
-           (!extra || ceiling_label(in, c, i, in->precision, source)) &&
-           (in->device_count > 1 || /* several: the key gives each bandwidth */
-            bandwidth_label(in, c, in->devices[i]->bandwidth_gbs, "DRAM", 0.10, (int)i + 1));
+    bool ok = add_roof(in, c, i) && add_ceiling(in, c, i, "fp64");
+    for (size_t k = 0; ok && k < precision_count(in); k++)
+        ok = !adds_ceiling(in, k) || add_ceiling(in, c, i, in->precisions[k]);
+    ok = ok && ceiling_label(in, c, i, "fp32", source) && ceiling_label(in, c, i, "fp64", source);
+    for (size_t k = 0; ok && k < precision_count(in); k++)
+        ok = !adds_ceiling(in, k) || ceiling_label(in, c, i, in->precisions[k], source);
+    return ok && (in->device_count > 1 || /* several: the key gives each bandwidth */
+                  bandwidth_label(in, c, in->devices[i]->bandwidth_gbs, "DRAM", 0.10, (int)i + 1));
 }
 
 /* ---- points -------------------------------------------------------------- */

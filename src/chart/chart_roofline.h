@@ -18,7 +18,12 @@ typedef struct {
 typedef struct {
     size_t device_count;
     const gr_profile *devices[GR_CHART_MAX_ITEMS];
-    const char *precision;   /* another peak to draw beside FP32 and FP64, or NULL */
+    /* Other peaks to draw beside FP32 and FP64, up to the first NULL;
+     * precision names the first, for the charts that draw one. */
+    union {
+        const char *precision;
+        const char *precisions[GR_CHART_MAX_ITEMS];
+    };
     size_t model_count;      /* kernel models: drawn on each roof at their intensity */
     gr_chart_point models[GR_CHART_MAX_ITEMS];
     size_t point_count;      /* measured elsewhere: LABEL:INTENSITY:GFLOPS */

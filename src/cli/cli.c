@@ -8,13 +8,27 @@
 #include "cli_data.h"
 #include "expr.h"
 
+static void print_error(const char *fmt, va_list ap)
+{
+    fputs("gpuroof: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+bool cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    print_error(fmt, ap);
+    va_end(ap);
+    return false;
+}
+
 int cli_fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("gpuroof: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    print_error(fmt, ap);
     va_end(ap);
     return EXIT_INPUT;
 }
@@ -30,38 +44,6 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
-{
-    char optstring[32];
-    snprintf(optstring, sizeof optstring, ":%s", shortopts);
-    opterr = 0;
-    return getopt_long(argc, argv, optstring, longopts, NULL);
-}
-
-int cli_bad_option(const char *cmd, char **argv, int getopt_result)
-{
-    const char *given = argv[optind - 1];
-    if (getopt_result == ':')
-        return cli_usage_error(cmd, "option '%s' needs a value", given);
-    if (optopt != 0 && strncmp(given, "--", 2) == 0 && strchr(given, '='))
-        return cli_usage_error(cmd, "option '%.*s' takes no value", (int)(strchr(given, '=') - given), given);
-    if (optopt > 0 && optopt < 128)
-        return cli_usage_error(cmd, "unknown option '-%c'", optopt);
-    return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
-}
-
-int cli_show_help(const char *help)
-{
-    fputs(help, stdout);
-    return CLI_HELP_SHOWN;
-}
-
-int cli_parsed(int rc, bool *go_on)
-{
-    *go_on = rc == EXIT_OK;
-    return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
-}
-
 /* range: appended where the value is too large to compute at all, so the
  * message still says which values the option takes. */
 static bool eval_option(const char *option, const char *shown, const char *text, bool bytes, const char *range,
@@ -70,8 +52,8 @@ static bool eval_option(const char *option, const char *shown, const char *text,
     gr_expr_error e;
     if (gr_expr_eval(text, NULL, NULL, bytes ? GR_EXPR_BYTE_SUFFIXES : 0, v, &e))
         return true;
-    cli_fail("%s '%s': %s (at character %zu)%s", option, shown, e.message, e.position + 1, e.too_large ? range : "");
-    return false;
+    return cli_error("%s '%s': %s (at character %zu)%s", option, shown, e.message, e.position + 1,
+                     e.too_large ? range : "");
 }
 
 bool cli_int_as(const char *option, const char *shown, const char *text, bool bytes, int64_t min,
@@ -83,15 +65,11 @@ bool cli_int_as(const char *option, const char *shown, const char *text, bool by
     if (!eval_option(option, shown, text, bytes, range, &v))
         return false;
     int64_t n;
-    if (!gr_value_to_int(v, INT64_MIN, INT64_MAX, &n)) {
-        cli_fail("%s '%s': must be a whole number, not %g", option, shown, gr_value_as_double(v));
-        return false;
-    }
-    if (n < min || n > max) {
-        cli_fail("%s '%s': %lld is out of range (%lld to %lld)", option, shown,
-                 (long long)n, (long long)min, (long long)max);
-        return false;
-    }
+    if (!gr_value_to_int(v, INT64_MIN, INT64_MAX, &n))
+        return cli_error("%s '%s': must be a whole number, not %g", option, shown, gr_value_as_double(v));
+    if (n < min || n > max)
+        return cli_error("%s '%s': %lld is out of range (%lld to %lld)", option, shown,
+                         (long long)n, (long long)min, (long long)max);
     *out = n;
     return true;
 }
@@ -109,10 +87,8 @@ bool cli_double(const char *option, const char *text, bool bytes, double min, do
     if (!eval_option(option, text, text, bytes, range, &v))
         return false;
     double d = gr_value_as_double(v);
-    if (!(d >= min && d <= max)) {
-        cli_fail("%s '%s': %g is out of range (%g to %g)", option, text, d, min, max);
-        return false;
-    }
+    if (!(d >= min && d <= max))
+        return cli_error("%s '%s': %g is out of range (%g to %g)", option, text, d, min, max);
     *out = d;
     return true;
 }
@@ -129,8 +105,7 @@ bool cli_load_device(const char *profiles_option, const char *device, gr_profile
     cli_search_path(&sp, profiles_option);
     if (gr_profile_find(&sp, device, p, &err))
         return true;
-    cli_fail("%s", err.text);
-    return false;
+    return cli_error("%s", err.text);
 }
 
 const gr_profile *cli_find_gpu_profile(const char *profiles_option, const gr_gpu_info *gpu, gr_profile_list *list)
@@ -139,37 +114,32 @@ const gr_profile *cli_find_gpu_profile(const char *profiles_option, const gr_gpu
     gr_error err;
     cli_search_path(&sp, profiles_option);
     if (!gr_profile_list_all(&sp, list, &err)) {
-        cli_fail("%s", err.text);
+        cli_error("%s", err.text);
         return NULL;
     }
     return gr_profile_match_gpu(list, gpu);
 }
 
-static json_t *captured; /* see cli_capture_json */
-
-void cli_capture_json(json_t *array)
-{
-    captured = array;
-}
-
-int cli_print_json(json_t *value)
+int cli_put_json(json_t *value, json_t **dest)
 {
     if (!value)
         return cli_fail("out of memory");
-    if (captured)
-        return json_array_append_new(captured, value) == 0 ? EXIT_OK : cli_fail("out of memory");
+    if (dest) {
+        *dest = value;
+        return EXIT_OK;
+    }
     int rc = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
     json_decref(value);
     fputc('\n', stdout);
     return rc == 0 ? EXIT_OK : cli_fail("cannot write the JSON output");
 }
 
-int cli_fail_no_peak(const gr_profile *p, const char *precision)
+bool cli_error_no_peak(const gr_profile *p, const char *precision)
 {
     char list[256] = "";
     for (int i = 0; i < p->peak_count; i++)
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", p->peaks[i].precision);
-    return cli_fail("%s has no %s peak (it has %s)", p->name, precision, list);
+    return cli_error("%s has no %s peak (it has %s)", p->name, precision, list);
 }
 
 const char *cli_num(char buf[32], double x)

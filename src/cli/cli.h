@@ -3,7 +3,6 @@
 #ifndef GPUROOF_CLI_H
 #define GPUROOF_CLI_H
 
-#include <getopt.h>
 #include <jansson.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -12,32 +11,18 @@
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
-/* What an option parser returns after printing --help: stop, successfully. */
-#define CLI_HELP_SHOWN (-1)
-
-typedef int (*command_fn)(int argc, char **argv);
-
-typedef struct {
-    const char *name;
-    command_fn run;
-    const char *summary;
-} command;
-
-/* Prints "gpuroof: message" on stderr; returns EXIT_INPUT. */
+/* Errors, one idiom everywhere: a function that fails prints one line and
+ * returns at once through the helper of its own return type, and each
+ * caller passes the failure on as it came:
+ *     a bool step                    return cli_error(...);           false
+ *     an exit status                 return cli_fail(...);            EXIT_INPUT
+ *     a check of the options parsed  return cli_usage_error(cmd, ...); EXIT_USAGE
+ * (a function returning a pointer calls cli_error, then returns NULL).  A
+ * command's run function turns a failed step into EXIT_INPUT, once. */
+bool cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Prints "gpuroof CMD: message" and a hint to --help; returns EXIT_USAGE. */
+/* "gpuroof CMD: message (gpuroof CMD --help)" */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* getopt_long, errors left to cli_bad_option; shortopts as getopt's
- * ("D:" for -D VALUE), usually "". */
-int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
-/* Reports the option getopt just refused; returns EXIT_USAGE. */
-int cli_bad_option(const char *cmd, char **argv, int getopt_result);
-/* Prints help on stdout; returns CLI_HELP_SHOWN. */
-int cli_show_help(const char *help);
-/* Turns a parser's result into the command's exit status, or EXIT_OK with
- * *go_on set when the command should run. */
-int cli_parsed(int rc, bool *go_on);
 
 /* Option values: arithmetic, with byte suffixes where the flag says so.
  * On failure they print the error and return false. */
@@ -57,22 +42,17 @@ bool cli_load_device(const char *profiles_option, const char *device, gr_profile
  * broken profile (printed). */
 const gr_profile *cli_find_gpu_profile(const char *profiles_option, const gr_gpu_info *gpu, gr_profile_list *list);
 
-/* The error for a precision the profile has no peak for; EXIT_INPUT. */
-int cli_fail_no_peak(const gr_profile *p, const char *precision);
+/* The error for a precision the profile has no peak for; false. */
+bool cli_error_no_peak(const gr_profile *p, const char *precision);
 
-/* Prints a JSON value on stdout and frees it. */
-int cli_print_json(json_t *value);
-/* From now on cli_print_json appends to array instead (NULL: prints again):
- * how one command collects what others print. */
-void cli_capture_json(json_t *array);
+/* A command's JSON output: printed on stdout and freed where dest is NULL;
+ * otherwise handed over in *dest, for a caller that gathers what several
+ * commands print (gpuroof exercises). */
+int cli_put_json(json_t *value, json_t **dest);
 
 /* Numbers for people: at most 4 significant digits, never an exponent. */
 const char *cli_num(char buf[32], double x);
 /* A byte count with its KiB/MiB form where that is exact: "33792 B (33 KiB)". */
 const char *cli_bytes(char buf[48], int64_t bytes);
-
-
-/* The command of that name, or NULL. */
-const command *find_command(const char *name);
 
 #endif

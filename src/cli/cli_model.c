@@ -7,17 +7,41 @@
 #include "cli_data.h"
 #include "cli_model.h"
 
-int cli_add_define(cli_defines *d, const char *cmd, const char *arg)
+int cli_take_define(const char *command, void *parsed, const char *value)
 {
-    if (d->count == CLI_MAX_DEFINES)
-        return cli_usage_error(cmd, "at most %d -D options", CLI_MAX_DEFINES);
-    if (strlen(arg) >= sizeof d->text[0])
-        return cli_usage_error(cmd, "-D %.20s...: longer than %zu characters", arg, sizeof d->text[0] - 1);
-    char *copy = strcpy(d->text[d->count], arg);
-    if (!gr_define_parse(copy, &d->items[d->count]))
-        return cli_usage_error(cmd, "-D takes NAME=VALUE, not '%s'", arg);
-    d->count++;
+    char copy[sizeof ((cli_defines *)NULL)->text[0]];
+    gr_define define;
+    (void)parsed;
+    if (strlen(value) >= sizeof copy)
+        return cli_usage_error(command, "-D %.20s...: longer than %zu characters", value, sizeof copy - 1);
+    if (!gr_define_parse(strcpy(copy, value), &define))
+        return cli_usage_error(command, "-D takes NAME=VALUE, not '%s'", value);
     return EXIT_OK;
+}
+
+/* Adds one -D NAME=VALUE that cli_take_define passed. */
+static bool add_define(cli_defines *d, const char *arg)
+{
+    if (d->count == CLI_MAX_DEFINES || strlen(arg) >= sizeof d->text[0])
+        return cli_error("-D %.20s: more than %d, or longer than %zu characters", arg, CLI_MAX_DEFINES,
+                         sizeof d->text[0] - 1);
+    if (!gr_define_parse(strcpy(d->text[d->count], arg), &d->items[d->count]))
+        return cli_error("-D takes NAME=VALUE, not '%s'", arg);
+    d->count++;
+    return true;
+}
+
+bool cli_load_model_given(const char *path, const cli_values *given, gr_model *m)
+{
+    cli_defines *defines = calloc(1, sizeof *defines);
+    if (!defines)
+        return cli_error("out of memory");
+    bool ok = true;
+    for (size_t i = 0; ok && i < given->count; i++)
+        ok = add_define(defines, given->items[i]);
+    ok = ok && cli_load_model(path, defines, m);
+    free(defines);
+    return ok;
 }
 
 static bool is_file(const char *path)
@@ -46,12 +70,9 @@ bool cli_load_model(const char *path, const cli_defines *d, gr_model *m)
     gr_error err;
     char found[1024];
     const char *file = find_model(path, found, sizeof found);
-    if (!is_file(file) && !strchr(path, '/') && !strstr(path, ".yaml")) {
-        cli_fail("no model '%s': give a file, or the name of one in models/ (such as foo-kernel)", path);
-        return false;
-    }
+    if (!is_file(file) && !strchr(path, '/') && !strstr(path, ".yaml"))
+        return cli_error("no model '%s': give a file, or the name of one in models/ (such as foo-kernel)", path);
     if (gr_model_load(file, d->items, d->count, m, &err))
         return true;
-    cli_fail("%s", err.text);
-    return false;
+    return cli_error("%s", err.text);
 }

@@ -4,8 +4,10 @@
 
 #include <stdbool.h>
 #include "model.h"
+#include "options.h"
 
-#define CLI_MAX_DEFINES 32
+/* As many as the command line keeps. */
+#define CLI_MAX_DEFINES CLI_MAX_VALUES
 
 typedef struct {
     int count;
@@ -13,11 +15,14 @@ typedef struct {
     char text[CLI_MAX_DEFINES][256]; /* the NAME=VALUE copies items point into */
 } cli_defines;
 
-/* Adds one -D NAME=VALUE; returns EXIT_OK or a usage error's status. */
-int cli_add_define(cli_defines *d, const char *cmd, const char *arg);
+/* -D NAME=VALUE's check as it is given (a cli_take_fn): EXIT_OK, or a
+ * usage error's status where it has no NAME= or is too long. */
+int cli_take_define(const char *command, void *parsed, const char *value);
 /* Loads the model: a file, or a name looked up in $GPUROOF_MODELS, then
  * the models of the build tree or the installation (cli_data_path).  Prints
  * the error and returns false on failure. */
 bool cli_load_model(const char *path, const cli_defines *d, gr_model *m);
+/* The same with the -D values as given on the command line. */
+bool cli_load_model_given(const char *path, const cli_values *given, gr_model *m);
 
 #endif

@@ -1,6 +1,7 @@
 /* gpuroof banks: how many ways a warp's shared-memory accesses conflict,
  * for the layout kernels of Professional CUDA C Programming or any index
  * formula, and which padding removes it. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "banks.h"
@@ -8,66 +9,57 @@
 #include "cli.h"
 #include "commands.h"
 
-static const char help[] =
+static const char usage[] =
     "Usage: gpuroof banks (--kernel NAME | --store FORMULA --load FORMULA) --block XxY\n"
     "                     [--pad N] [--suggest-pad] [--elem-bytes 4|8|16]\n"
     "                     [--device NAME [--bank-mode 4|8]] [--profiles DIR] [--json]\n"
     "\n"
     "Shared-memory bank conflicts of a block's store and load: the worst warp's n-way\n"
-    "conflict and the wavefronts per request, and which threads collide in which bank.\n"
-    "\n"
-    "  --kernel NAME      a kernel of the course notes: setRowReadRow, setColReadCol,\n"
-    "                     setRowReadCol, setRowReadColDyn, setRowReadColPad, setRowReadColDynPad\n"
-    "  --store, --load    any access, as an element index in tx, ty, bdx, bdy (and pad)\n"
-    "  --block XxY        the block (32x32 square, 32x16 rectangular in the notes)\n"
-    "  --pad N            padding columns of the padded kernels (default: the notes' 1\n"
-    "                     square, 2 rectangular)\n"
-    "  --suggest-pad      the smallest padding that makes both accesses conflict-free\n"
-    "  --elem-bytes N     4 (int, float), 8 (double) or 16 (float4): 8- and 16-byte\n"
-    "                     elements are served per half- and quarter-warp\n"
-    "  --device NAME      its bank scheme: 32 banks of 4 bytes (Fermi, Maxwell to Hopper,\n"
-    "                     the default) or Kepler's 64-bit banks (k40)\n"
-    "  --bank-mode 4|8    Kepler's 4-byte (default) or 8-byte mode\n"
-    "  --json             print one JSON object\n"
-    "\n"
+    "conflict and the wavefronts per request, and which threads collide in which bank.\n";
+
+static const char notes[] =
     "Example (the book's K40 figure): gpuroof banks --kernel setRowReadCol --block 32x16 --device k40\n";
 
-typedef struct {
-    const char *kernel, *store, *load, *block, *pad, *elem, *device, *mode, *profiles;
-    bool suggest, json;
-} banks_options;
+#define FIELD(name) offsetof(banks_options, name)
+static const cli_option options[] = {
+    {.name = "kernel", .arg = "NAME", .offset = FIELD(kernel),
+     .help = "a kernel of the course notes: setRowReadRow, setColReadCol, setRowReadCol, setRowReadColDyn, "
+             "setRowReadColPad, setRowReadColDynPad"},
+    {.name = "store", .arg = "FORMULA", .offset = FIELD(store),
+     .help = "any access's store, as an element index in tx, ty, bdx, bdy (and pad)"},
+    {.name = "load", .arg = "FORMULA", .offset = FIELD(load), .help = "its load, the same way"},
+    {.name = "block", .arg = "XxY", .offset = FIELD(block),
+     .help = "the block (32x32 square, 32x16 rectangular in the notes)"},
+    {.name = "pad", .arg = "N", .offset = FIELD(pad),
+     .help = "padding columns of the padded kernels (default: the notes' 1 square, 2 rectangular)"},
+    {.name = "suggest-pad", .offset = FIELD(suggest_pad),
+     .help = "the smallest padding that makes both accesses conflict-free"},
+    {.name = "elem-bytes", .arg = "N", .offset = FIELD(elem_bytes),
+     .help = "4 (int, float), 8 (double) or 16 (float4): 8- and 16-byte elements are served per half- and "
+             "quarter-warp"},
+    {.name = "device", .arg = "NAME", .offset = FIELD(device),
+     .help = "its bank scheme: 32 banks of 4 bytes (Fermi, Maxwell to Hopper, the default) or Kepler's 64-bit "
+             "banks (k40)"},
+    {.name = "bank-mode", .arg = "4|8", .offset = FIELD(bank_mode), .help = "Kepler's 4-byte (default) or 8-byte mode"},
+    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
+    {.name = "json", .offset = FIELD(json), .help = "print one JSON object"},
+};
+#undef FIELD
+
+static const cli_spec spec = {"banks", usage, notes, options, sizeof options / sizeof options[0]};
 
 static int parse(int argc, char **argv, banks_options *o)
 {
-    static const struct option longopts[] = {
-        {"kernel", required_argument, NULL, 'k'}, {"store", required_argument, NULL, 's'},
-        {"load", required_argument, NULL, 'l'}, {"block", required_argument, NULL, 'b'},
-        {"pad", required_argument, NULL, 'p'}, {"elem-bytes", required_argument, NULL, 'e'},
-        {"device", required_argument, NULL, 'd'}, {"bank-mode", required_argument, NULL, 'm'},
-        {"profiles", required_argument, NULL, 'R'}, {"suggest-pad", no_argument, NULL, 'S'},
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-    };
-    const char **slot[128] = {['k'] = &o->kernel, ['s'] = &o->store, ['l'] = &o->load, ['b'] = &o->block,
-                              ['p'] = &o->pad, ['e'] = &o->elem, ['d'] = &o->device, ['m'] = &o->mode,
-                              ['R'] = &o->profiles};
-    int c;
-    while ((c = cli_getopt(argc, argv, "", longopts)) != -1) {
-        if (c == 'h')
-            return cli_show_help(help);
-        if (c == 'S' || c == 'j')
-            *(c == 'S' ? &o->suggest : &o->json) = true;
-        else if (c > 0 && c < 128 && slot[c])
-            *slot[c] = optarg;
-        else
-            return cli_bad_option("banks", argv, c);
-    }
-    if (optind < argc)
-        return cli_usage_error("banks", "unexpected argument '%s'", argv[optind]);
+    int operand, rc = cli_parse(&spec, argc, argv, o, &operand);
+    if (rc != EXIT_OK)
+        return rc;
+    if (operand < argc)
+        return cli_usage_error("banks", "unexpected argument '%s'", argv[operand]);
     if (!o->kernel == !(o->store || o->load) || (!o->kernel && !(o->store && o->load)))
         return cli_usage_error("banks", "give --kernel NAME, or both --store and --load");
     if (!o->block)
         return cli_usage_error("banks", "give --block XxY");
-    if (o->mode && !o->device)
+    if (o->bank_mode && !o->device)
         return cli_usage_error("banks", "--bank-mode needs --device (a Kepler GPU)");
     return EXIT_OK;
 }
@@ -86,25 +78,22 @@ static bool parse_block(const char *text, int *bdx, int *bdy)
     int64_t vx, vy;
     const char *sep = strchr(text, 'x');
     if (!sep || sep == text || !sep[1] || strchr(sep + 1, 'x') || (size_t)(sep - text) >= sizeof x ||
-        strlen(sep + 1) >= sizeof y) {
-        cli_fail("--block '%s': expected XxY, such as 32x16", text);
-        return false;
-    }
+        strlen(sep + 1) >= sizeof y)
+        return cli_error("--block '%s': expected XxY, such as 32x16", text);
     snprintf(x, sizeof x, "%.*s", (int)(sep - text), text);
     snprintf(y, sizeof y, "%s", sep + 1);
     if (!cli_int_as("--block", text, x, false, 1, 1024, &vx) || !cli_int_as("--block", text, y, false, 1, 1024, &vy))
         return false;
-    if (vx * vy > 1024) {
-        cli_fail("--block '%s': %lld threads, more than the 1024 a block may have", text, (long long)(vx * vy));
-        return false;
-    }
+    if (vx * vy > 1024)
+        return cli_error("--block '%s': %lld threads, more than the 1024 a block may have", text,
+                         (long long)(vx * vy));
     *bdx = (int)vx, *bdy = (int)vy;
     return true;
 }
 
 static bool read_mode(const banks_options *o, banks_inputs *in)
 {
-    static gr_profile p;
+    gr_profile p;
     in->setup.mode = GR_BANKS_4BYTE;
     snprintf(in->device, sizeof in->device, "32 banks of 4 bytes (Fermi, Maxwell to Hopper)");
     if (!o->device)
@@ -112,57 +101,56 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
     if (!cli_load_device(o->profiles, o->device, &p))
         return false;
     if (p.bank_scheme != GR_BANKS_KEPLER) {
-        if (o->mode) {
-            cli_fail("--bank-mode: %s has 4-byte banks; only Kepler's 64-bit banks have modes", p.name);
-            return false;
-        }
+        if (o->bank_mode)
+            return cli_error("--bank-mode: %s has 4-byte banks; only Kepler's 64-bit banks have modes", p.name);
         snprintf(in->device, sizeof in->device, "%s (%s): 32 banks of 4 bytes", p.full_name, p.name);
         return true;
     }
     int64_t mode = 4;
-    if (o->mode && (!cli_int("--bank-mode", o->mode, false, 4, 8, &mode) || (mode != 4 && mode != 8))) {
-        if (mode != 4 && mode != 8)
-            cli_fail("--bank-mode '%s': 4 or 8", o->mode);
+    if (o->bank_mode && !cli_int("--bank-mode", o->bank_mode, false, 4, 8, &mode))
         return false;
-    }
+    if (mode != 4 && mode != 8)
+        return cli_error("--bank-mode '%s': 4 or 8", o->bank_mode);
     in->setup.mode = mode == 8 ? GR_BANKS_KEPLER_8 : GR_BANKS_KEPLER_4;
     snprintf(in->device, sizeof in->device, "%s (%s): 32 banks 8 bytes wide, %d-byte mode", p.full_name, p.name,
              (int)mode);
     return true;
 }
 
+static bool read_pad(const banks_options *o, banks_inputs *in)
+{
+    int64_t pad;
+    in->pad = gr_bank_default_pad(in->setup.bdx, in->setup.bdy);
+    if (!o->pad)
+        return true;
+    if (!in->has_pad)
+        return cli_error("--pad: %s has no padding (the padded kernels are setRowReadColPad and setRowReadColDynPad)",
+                         in->kernel ? in->kernel : "this access");
+    if (!cli_int("--pad", o->pad, false, 0, 1024, &pad))
+        return false;
+    in->pad = (int)pad;
+    return true;
+}
+
 static bool read_inputs(const banks_options *o, banks_inputs *in)
 {
-    int64_t elem = 4, pad;
+    int64_t elem = 4;
     const gr_bank_preset *p = o->kernel ? gr_bank_preset_find(o->kernel) : NULL;
-    if (o->kernel && !p) {
-        cli_fail("--kernel '%s': not a kernel of the notes (setRowReadRow, setColReadCol, setRowReadCol, "
-                 "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", o->kernel);
+    if (o->kernel && !p)
+        return cli_error("--kernel '%s': not a kernel of the notes (setRowReadRow, setColReadCol, setRowReadCol, "
+                         "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", o->kernel);
+    if (!parse_block(o->block, &in->setup.bdx, &in->setup.bdy))
         return false;
-    }
-    if (!parse_block(o->block, &in->setup.bdx, &in->setup.bdy) ||
-        (o->elem && (!cli_int("--elem-bytes", o->elem, false, 4, 16, &elem) || (elem != 4 && elem != 8 && elem != 16)))) {
-        if (o->elem && elem != 4 && elem != 8 && elem != 16)
-            cli_fail("--elem-bytes '%s': 4, 8 or 16", o->elem);
+    if (o->elem_bytes && !cli_int("--elem-bytes", o->elem_bytes, false, 4, 16, &elem))
         return false;
-    }
+    if (elem != 4 && elem != 8 && elem != 16)
+        return cli_error("--elem-bytes '%s': 4, 8 or 16", o->elem_bytes);
     in->setup.elem_bytes = (int)elem;
     in->kernel = p ? p->name : NULL;
     in->store = p ? p->store : o->store;
     in->load = p ? p->load : o->load;
     in->has_pad = p ? p->padded : (strstr(in->store, "pad") || strstr(in->load, "pad"));
-    in->pad = gr_bank_default_pad(in->setup.bdx, in->setup.bdy);
-    if (o->pad) {
-        if (!in->has_pad) {
-            cli_fail("--pad: %s has no padding (the padded kernels are setRowReadColPad and setRowReadColDynPad)",
-                     in->kernel ? in->kernel : "this access");
-            return false;
-        }
-        if (!cli_int("--pad", o->pad, false, 0, 1024, &pad))
-            return false;
-        in->pad = (int)pad;
-    }
-    return read_mode(o, in);
+    return read_pad(o, in) && read_mode(o, in);
 }
 
 static bool analyse(const banks_inputs *in, int pad, gr_bank_result *store, gr_bank_result *load)
@@ -171,8 +159,7 @@ static bool analyse(const banks_inputs *in, int pad, gr_bank_result *store, gr_b
     if (gr_banks_formula(&in->setup, in->store, in->has_pad, pad, store, &err) &&
         gr_banks_formula(&in->setup, in->load, in->has_pad, pad, load, &err))
         return true;
-    cli_fail("%s", err.text);
-    return false;
+    return cli_error("%s", err.text);
 }
 
 /* The smallest padding, 0 to 64, with both accesses at their ideal. */
@@ -211,7 +198,7 @@ static json_t *access_json(const gr_bank_result *r)
 }
 
 static int report(const banks_options *o, const banks_inputs *in, const gr_bank_result *s, const gr_bank_result *l,
-                  int suggested)
+                  int suggested, json_t **json)
 {
     int width = in->setup.mode == GR_BANKS_4BYTE ? 4 : 8;
     if (o->json) {
@@ -228,9 +215,9 @@ static int report(const banks_options *o, const banks_inputs *in, const gr_bank_
         json_object_set_new(j, "elem_bytes", json_integer(in->setup.elem_bytes));
         if (in->has_pad)
             json_object_set_new(j, "pad", json_integer(in->pad));
-        if (o->suggest)
+        if (o->suggest_pad)
             json_object_set_new(j, "suggested_pad", suggested >= 0 ? json_integer(suggested) : json_null());
-        return cli_print_json(j);
+        return cli_put_json(j, json);
     }
     printf("Shared-memory banks of %s, block %dx%d, %d-byte elements%s", in->kernel ? in->kernel : "the access",
            in->setup.bdx, in->setup.bdy, in->setup.elem_bytes, in->has_pad ? "" : "\n");
@@ -239,27 +226,28 @@ static int report(const banks_options *o, const banks_inputs *in, const gr_bank_
     printf("on %s\n\n", in->device);
     print_access("store", in->store, s);
     print_access("load", in->load, l);
-    if (o->suggest && suggested >= 0)
+    if (o->suggest_pad && suggested >= 0)
         printf("\nThe smallest padding that makes both conflict-free: %d (--pad %d).\n", suggested, suggested);
-    else if (o->suggest)
+    else if (o->suggest_pad)
         printf("\nNo padding up to 64 makes both conflict-free.\n");
     return EXIT_OK;
+}
+
+int cmd_banks_run(const banks_options *o, json_t **json)
+{
+    banks_inputs in = {0};
+    gr_bank_result store, load;
+    if (!read_inputs(o, &in) || !analyse(&in, in.pad, &store, &load))
+        return EXIT_INPUT;
+    if (o->suggest_pad && !in.has_pad)
+        return cli_fail("--suggest-pad: %s has no padding to choose (give a formula with pad, or a padded kernel)",
+                        in.kernel ? in.kernel : "this access");
+    return report(o, &in, &store, &load, o->suggest_pad ? suggest_pad(&in) : -1, json);
 }
 
 int cmd_banks(int argc, char **argv)
 {
     banks_options o = {0};
-    static banks_inputs in;
-    bool go_on;
-    int rc = cli_parsed(parse(argc, argv, &o), &go_on);
-    if (!go_on)
-        return rc;
-    memset(&in, 0, sizeof in);
-    gr_bank_result store, load;
-    if (!read_inputs(&o, &in) || !analyse(&in, in.pad, &store, &load))
-        return EXIT_INPUT;
-    if (o.suggest && !in.has_pad)
-        return cli_fail("--suggest-pad: %s has no padding to choose (give a formula with pad, or a padded kernel)",
-                        in.kernel ? in.kernel : "this access");
-    return report(&o, &in, &store, &load, o.suggest ? suggest_pad(&in) : -1);
+    int rc = parse(argc, argv, &o);
+    return rc == EXIT_OK ? cmd_banks_run(&o, NULL) : cli_parse_stopped(rc);
 }

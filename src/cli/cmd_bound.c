@@ -1,74 +1,60 @@
 /* gpuroof bound: compute- or memory-bound, with the work shown. */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "cli_model.h"
 #include "commands.h"
 #include "roofline.h"
 
-static const char help[] =
+static const char usage[] =
     "Usage: gpuroof bound (--flops F --bytes B | --intensity I | --model FILE [-D NAME=VALUE ...])\n"
     "                     (--device NAME [--precision P] | --peak-gflops P --bandwidth GBS)\n"
     "                     [--achieved-gflops A] [--profiles DIR] [--json]\n"
     "\n"
-    "Is a kernel compute- or memory-bound, and what is the most it can reach?\n"
-    "\n"
-    "  --flops F            floating-point operations (per thread or in total)\n"
-    "  --bytes B            global-memory bytes moved by the same work (read + written)\n"
-    "  --intensity I        arithmetic intensity in FLOP/B, instead of --flops/--bytes\n"
-    "  --model FILE         take the FLOPs and bytes from a kernel model (gpuroof model)\n"
-    "  -D NAME=VALUE        set a parameter of the model\n"
-    "  --device NAME|FILE   a device profile (gpuroof devices lists them)\n"
-    "  --precision P        which peak of the profile: fp32 (default), fp64, fp16_tensor, ...\n"
-    "  --peak-gflops P      the compute roof in GFLOP/s (overrides the profile's)\n"
-    "  --bandwidth GBS      the memory roof in GB/s = 10^9 B/s (overrides the profile's)\n"
-    "  --achieved-gflops A  a measured rate: how far it sits below its roof\n"
-    "  --profiles DIR       look for profiles in DIR first\n"
-    "  --json               print one JSON object\n"
-    "\n"
+    "Is a kernel compute- or memory-bound, and what is the most it can reach?\n";
+
+static const char notes[] =
     "Numbers accept arithmetic ('7*4') and byte sizes K/KiB/M/MiB ('4K').\n"
     "Example (PMPP exercise 9a): gpuroof bound --flops 36 --bytes '7*4' --peak-gflops 200 --bandwidth 100\n";
 
-typedef struct {
-    const char *flops, *bytes, *intensity, *device, *precision, *peak, *bandwidth,
-        *achieved, *profiles, *model;
-    cli_defines defines;
-    bool json;
-} bound_options;
+#define FIELD(name) offsetof(bound_options, name)
+static const cli_option options[] = {
+    {.name = "flops", .arg = "F", .offset = FIELD(flops),
+     .help = "floating-point operations (per thread or in total)"},
+    {.name = "bytes", .arg = "B", .offset = FIELD(bytes),
+     .help = "global-memory bytes moved by the same work (read + written)"},
+    {.name = "intensity", .arg = "I", .offset = FIELD(intensity),
+     .help = "arithmetic intensity in FLOP/B, instead of --flops/--bytes"},
+    {.name = "model", .arg = "FILE", .offset = FIELD(model),
+     .help = "take the FLOPs and bytes from a kernel model (gpuroof model)"},
+    {.name = "define", .short_name = 'D', .arg = "NAME=VALUE", .offset = FIELD(defines), .repeats = true,
+     .take = cli_take_define, .help = "set a parameter of the model"},
+    {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
+     .help = "a device profile (gpuroof devices lists them)"},
+    {.name = "precision", .arg = "P", .offset = FIELD(precision),
+     .help = "which peak of the profile: fp32 (default), fp64, fp16_tensor, ..."},
+    {.name = "peak-gflops", .arg = "P", .offset = FIELD(peak_gflops),
+     .help = "the compute roof in GFLOP/s (overrides the profile's)"},
+    {.name = "bandwidth", .arg = "GBS", .offset = FIELD(bandwidth),
+     .help = "the memory roof in GB/s = 10^9 B/s (overrides the profile's)"},
+    {.name = "achieved-gflops", .arg = "A", .offset = FIELD(achieved_gflops),
+     .help = "a measured rate: how far it sits below its roof"},
+    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
+    {.name = "json", .offset = FIELD(json), .help = "print one JSON object"},
+};
+#undef FIELD
+
+const cli_spec bound_spec = {"bound", usage, notes, options, sizeof options / sizeof options[0]};
 
 static int parse(int argc, char **argv, bound_options *o)
 {
-    static const struct option longopts[] = {
-        {"flops", required_argument, NULL, 'f'}, {"bytes", required_argument, NULL, 'b'},
-        {"intensity", required_argument, NULL, 'i'}, {"device", required_argument, NULL, 'd'},
-        {"precision", required_argument, NULL, 'p'}, {"peak-gflops", required_argument, NULL, 'P'},
-        {"bandwidth", required_argument, NULL, 'B'}, {"achieved-gflops", required_argument, NULL, 'a'},
-        {"profiles", required_argument, NULL, 'R'}, {"json", no_argument, NULL, 'j'},
-        {"model", required_argument, NULL, 'M'}, {"define", required_argument, NULL, 'D'},
-        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-    };
-    const char **slot[128] = {['f'] = &o->flops, ['b'] = &o->bytes, ['i'] = &o->intensity,
-                              ['d'] = &o->device, ['p'] = &o->precision, ['P'] = &o->peak,
-                              ['B'] = &o->bandwidth, ['a'] = &o->achieved, ['R'] = &o->profiles,
-                              ['M'] = &o->model};
-    int c, rc;
-    while ((c = cli_getopt(argc, argv, "D:", longopts)) != -1) {
-        if (c == 'h')
-            return cli_show_help(help);
-        if (c == 'j')
-            o->json = true;
-        else if (c == 'D' && (rc = cli_add_define(&o->defines, "bound", optarg)) != EXIT_OK)
-            return rc;
-        else if (c == 'D')
-            continue;
-        else if (c > 0 && c < 128 && slot[c])
-            *slot[c] = optarg;
-        else
-            return cli_bad_option("bound", argv, c);
-    }
-    if (optind < argc)
-        return cli_usage_error("bound", "unexpected argument '%s'", argv[optind]);
+    int operand, rc = cli_parse(&bound_spec, argc, argv, o, &operand);
+    if (rc != EXIT_OK)
+        return rc;
+    if (operand < argc)
+        return cli_usage_error("bound", "unexpected argument '%s'", argv[operand]);
     int sources = (o->intensity != NULL) + (o->flops || o->bytes) + (o->model != NULL);
     if (sources != 1)
         return cli_usage_error("bound", "give --flops and --bytes, or --intensity, or --model");
@@ -76,7 +62,7 @@ static int parse(int argc, char **argv, bound_options *o)
         return cli_usage_error("bound", "--flops and --bytes go together");
     if (o->defines.count && !o->model)
         return cli_usage_error("bound", "-D needs --model");
-    if (!o->device && !(o->peak && o->bandwidth))
+    if (!o->device && !(o->peak_gflops && o->bandwidth))
         return cli_usage_error("bound", "give --device, or both --peak-gflops and --bandwidth");
     if (o->precision && !o->device)
         return cli_usage_error("bound", "--precision needs --device");
@@ -99,30 +85,33 @@ static bool read_device(const bound_options *o, bound_inputs *in)
         return false;
     in->has_device = true;
     const gr_peak *peak = gr_profile_peak(&in->device, in->precision);
-    if (!peak) {
-        cli_fail_no_peak(&in->device, in->precision);
-        return false;
-    }
+    if (!peak)
+        return cli_error_no_peak(&in->device, in->precision);
     in->peak = peak->gflops;
     in->bandwidth = in->device.bandwidth_gbs;
     return true;
 }
 
+static bool take_model(const bound_options *o, const gr_model *m, bound_inputs *in)
+{
+    if (!m->has_intensity)
+        return cli_error("%s: no arithmetic intensity: the model counts %s", o->model,
+                         gr_value_as_double(m->flops) > 0 ? "no bytes" : "no FLOPs");
+    in->flops = gr_value_as_double(m->flops);
+    in->bytes = gr_value_as_double(m->bytes);
+    in->intensity = m->intensity;
+    snprintf(in->model_title, sizeof in->model_title, "%s", m->title);
+    return true;
+}
+
 static bool read_model(const bound_options *o, bound_inputs *in)
 {
-    static gr_model m;
-    if (!cli_load_model(o->model, &o->defines, &m))
-        return false;
-    if (!m.has_intensity) {
-        cli_fail("%s: no arithmetic intensity: the model counts %s", o->model,
-                 gr_value_as_double(m.flops) > 0 ? "no bytes" : "no FLOPs");
-        return false;
-    }
-    in->flops = gr_value_as_double(m.flops);
-    in->bytes = gr_value_as_double(m.bytes);
-    in->intensity = m.intensity;
-    snprintf(in->model_title, sizeof in->model_title, "%s", m.title);
-    return true;
+    gr_model *m = calloc(1, sizeof *m); /* too large for the stack */
+    if (!m)
+        return cli_error("out of memory");
+    bool ok = cli_load_model_given(o->model, &o->defines, m) && take_model(o, m, in);
+    free(m);
+    return ok;
 }
 
 static bool read_inputs(const bound_options *o, bound_inputs *in)
@@ -130,7 +119,7 @@ static bool read_inputs(const bound_options *o, bound_inputs *in)
     in->precision = o->precision ? o->precision : "fp32";
     if (!read_device(o, in))
         return false;
-    if (o->peak && !cli_double("--peak-gflops", o->peak, false, 1e-9, 1e12, &in->peak))
+    if (o->peak_gflops && !cli_double("--peak-gflops", o->peak_gflops, false, 1e-9, 1e12, &in->peak))
         return false;
     if (o->bandwidth && !cli_double("--bandwidth", o->bandwidth, false, 1e-9, 1e12, &in->bandwidth))
         return false;
@@ -151,7 +140,7 @@ static void print_work(const bound_options *o, const bound_inputs *in, const gr_
     if (in->has_device)
         printf("Roofline of %s (%s): %s GFLOP/s %s peak%s, %s GB/s DRAM%s\n\n",
                in->device.full_name, in->device.name, cli_num(a, r->peak_gflops),
-               in->precision, o->peak ? " (given)" : "", cli_num(b, r->bandwidth_gbs),
+               in->precision, o->peak_gflops ? " (given)" : "", cli_num(b, r->bandwidth_gbs),
                o->bandwidth ? " (given)" : "");
     else
         printf("Roofline of a device with a %s GFLOP/s peak and %s GB/s of memory bandwidth\n\n",
@@ -223,27 +212,30 @@ static json_t *to_json(const bound_inputs *in, const gr_roofline *r, bool given_
     return j;
 }
 
-int cmd_bound(int argc, char **argv)
+int cmd_bound_run(const bound_options *o, json_t **json)
 {
-    bound_options o = {0};
-    bool go_on;
-    int rc = cli_parsed(parse(argc, argv, &o), &go_on);
-    if (!go_on)
-        return rc;
     bound_inputs in = {0};
-    if (!read_inputs(&o, &in))
-        return EXIT_INPUT;
     gr_roofline r;
     gr_error err;
     double achieved;
+    if (!read_inputs(o, &in))
+        return EXIT_INPUT;
     if (!gr_roofline_compute(in.intensity, in.peak, in.bandwidth, &r, &err))
         return cli_fail("%s", err.text);
-    if (o.achieved && (!cli_double("--achieved-gflops", o.achieved, false, 0, 1e12, &achieved) ||
-                       !gr_roofline_add_achieved(&r, achieved, &err)))
+    if (o->achieved_gflops && !cli_double("--achieved-gflops", o->achieved_gflops, false, 0, 1e12, &achieved))
         return EXIT_INPUT;
-    if (o.json)
-        return cli_print_json(to_json(&in, &r, o.intensity != NULL));
-    print_work(&o, &in, &r);
+    if (o->achieved_gflops && !gr_roofline_add_achieved(&r, achieved, &err))
+        return cli_fail("%s", err.text);
+    if (o->json)
+        return cli_put_json(to_json(&in, &r, o->intensity != NULL), json);
+    print_work(o, &in, &r);
     print_verdict(&r);
     return EXIT_OK;
+}
+
+int cmd_bound(int argc, char **argv)
+{
+    bound_options o = {0};
+    int rc = parse(argc, argv, &o);
+    return rc == EXIT_OK ? cmd_bound_run(&o, NULL) : cli_parse_stopped(rc);
 }

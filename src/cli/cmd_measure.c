@@ -3,13 +3,15 @@
  * recorded, written as a results file with its provenance. */
 #include <config.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "cli.h"
 #include "commands.h"
 
-static const char help[] =
+static const char usage[] =
     "Usage: gpuroof measure [-o FILE] [--only PARTS] [--quick] [--repeats N] [--profiles DIR]\n"
     "\n"
     "Runs the kernels on the local GPU and writes a results file (YAML):\n"
@@ -19,15 +21,26 @@ static const char help[] =
     "  smem       the shared-memory layout kernels of the course notes\n"
     "  occupancy  gpuroof's occupancy against the CUDA runtime's and a residency probe's\n"
     "Every result is verified before it is recorded; a failing kernel is reported\n"
-    "and never plotted.  Progress goes to stderr.\n"
-    "\n"
-    "  -o FILE        the results file (default: results.yaml), written whole or not at all\n"
-    "  --only PARTS   a comma-separated list of the parts above (default: all)\n"
-    "  --quick        small sizes (seconds; the GPU test of make check)\n"
-    "  --repeats N    timed runs of each kernel, the median kept (default 20)\n"
-    "  --profiles DIR look for profiles in DIR first (the GPU's own predicts occupancy)\n"
-    "  --bank-counters FILE  the layout kernels' wavefronts per request as Nsight Compute\n"
-    "                 counted them (tools/bank-proof makes it), recorded beside gpuroof's\n";
+    "and never plotted.  Progress goes to stderr.\n";
+
+#define FIELD(name) offsetof(measure_options, name)
+static const cli_option options[] = {
+    {.name = "output", .short_name = 'o', .arg = "FILE", .offset = FIELD(output),
+     .help = "the results file (default: results.yaml), written whole or not at all"},
+    {.name = "only", .arg = "PARTS", .offset = FIELD(only),
+     .help = "a comma-separated list of the parts above (default: all)"},
+    {.name = "quick", .offset = FIELD(quick), .help = "small sizes (seconds; the GPU test of make check)"},
+    {.name = "repeats", .arg = "N", .offset = FIELD(repeats),
+     .help = "timed runs of each kernel, the median kept (default 20)"},
+    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles),
+     .help = "look for profiles in DIR first (the GPU's own predicts occupancy)"},
+    {.name = "bank-counters", .arg = "FILE", .offset = FIELD(bank_counters),
+     .help = "the layout kernels' wavefronts per request as Nsight Compute counted them (tools/bank-proof "
+             "makes it), recorded beside gpuroof's"},
+};
+#undef FIELD
+
+static const cli_spec spec = {"measure", usage, NULL, options, sizeof options / sizeof options[0]};
 
 #ifdef HAVE_CUDA
 #include "commit.h"
@@ -43,40 +56,9 @@ typedef struct {
 } measure_plan;
 #endif
 
-typedef struct {
-    const char *output, *only, *profiles, *repeats, *bank_counters;
-    bool quick;
-} measure_options;
-
-static int parse(int argc, char **argv, measure_options *o)
-{
-    static const struct option longopts[] = {
-        {"output", required_argument, NULL, 'o'}, {"only", required_argument, NULL, 'O'},
-        {"quick", no_argument, NULL, 'q'}, {"repeats", required_argument, NULL, 'r'},
-        {"profiles", required_argument, NULL, 'R'}, {"bank-counters", required_argument, NULL, 'B'},
-        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-    };
-    int c;
-    while ((c = cli_getopt(argc, argv, "o:", longopts)) != -1) {
-        if (c == 'h')
-            return cli_show_help(help);
-        if (c == 'B')
-            o->bank_counters = optarg;
-        else if (c == 'o' || c == 'O' || c == 'r' || c == 'R')
-            *(c == 'o' ? &o->output : c == 'O' ? &o->only : c == 'r' ? &o->repeats : &o->profiles) = optarg;
-        else if (c == 'q')
-            o->quick = true;
-        else
-            return cli_bad_option("measure", argv, c);
-    }
-    if (optind < argc)
-        return cli_usage_error("measure", "unexpected argument '%s'", argv[optind]);
-    return EXIT_OK;
-}
-
 static int read_plan(const measure_options *o, measure_plan *p)
 {
-    static const char *const parts[] = {"ceilings", "sweep", "matmul", "smem", "occupancy"};
+    const char *const parts[] = {"ceilings", "sweep", "matmul", "smem", "occupancy"};
     bool *flags[] = {&p->ceilings, &p->sweep, &p->matmul, &p->smem, &p->occupancy};
     int64_t repeats = o->quick ? 5 : 20;
     if (o->repeats && !cli_int("--repeats", o->repeats, false, 1, 1000, &repeats))
@@ -176,49 +158,65 @@ static bool run_parts(measure_run *r, const measure_plan *plan)
     return true;
 }
 
+/* The plan run on the GPU, its results in r; profiles keeps the GPU's
+ * shipped profile, which r points into. */
+static int measure_on_gpu(const measure_options *o, const measure_plan *plan, measure_run *r,
+                          gr_profile_list *profiles)
+{
+    char message[512];
+    time_t started = time(NULL);
+    const char *path = o->output ? o->output : "results.yaml";
+    /* Before the device is opened: that can take seconds, and an interrupt
+     * there must say so too. */
+    measure_interrupt_install(path);
+    if (!measure_open_device(&r->device, message))
+        return cli_fail("%s; nothing written to %s", message, path);
+    remember(&r->file.provenance, o->argc, o->argv);
+    r->profile = cli_find_gpu_profile(o->profiles, &r->device, profiles);
+    measure_progress("%s, profile %s", r->device.name, r->profile ? r->profile->name : "none matches");
+    if (!run_parts(r, plan))
+        return cli_fail("the run failed: nothing written to %s", path);
+    measure_interrupt_write_begin();
+    bool written = measure_write(r, path);
+    measure_interrupt_write_end(written);
+    if (!written)
+        return EXIT_INPUT;
+    print_summary(&r->file, r->failures, path);
+    if (!plan->quick)
+        measure_report_targets(r, difftime(time(NULL), started));
+    return r->failures ? EXIT_INPUT : EXIT_OK;
+}
+
 #endif
 
-int cmd_measure(int argc, char **argv)
+int cmd_measure_run(const measure_options *o)
 {
-    static measure_options o;
     measure_plan plan;
-    memset(&o, 0, sizeof o);
-    bool go_on;
-    int rc = cli_parsed(parse(argc, argv, &o), &go_on);
-    if (!go_on)
-        return rc;
-    if ((rc = read_plan(&o, &plan)) != EXIT_OK)
+    int rc = read_plan(o, &plan);
+    if (rc != EXIT_OK)
         return rc;
 #ifndef HAVE_CUDA
     return cli_fail("measure needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
                     "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
 #else
-    static measure_run r;
-    static gr_profile_list profiles;
-    char message[512];
-    time_t started = time(NULL);
-    const char *path = o.output ? o.output : "results.yaml";
-    measure_run_init(&r);
-    /* Before the device is opened: that can take seconds, and an interrupt
-     * there must say so too. */
-    measure_interrupt_install(path);
-    if (!measure_open_device(&r.device, message))
-        return cli_fail("%s; nothing written to %s", message, path);
-    remember(&r.file.provenance, argc, argv);
-    r.profile = cli_find_gpu_profile(o.profiles, &r.device, &profiles);
-    measure_progress("%s, profile %s", r.device.name, r.profile ? r.profile->name : "none matches");
-    if (!run_parts(&r, &plan)) {
-        measure_run_free(&r);
-        return cli_fail("the run failed: nothing written to %s", path);
-    }
-    measure_interrupt_write_begin();
-    bool written = measure_write(&r, path);
-    measure_interrupt_write_end(written);
-    if (written)
-        print_summary(&r.file, r.failures, path);
-    if (written && !plan.quick)
-        measure_report_targets(&r, difftime(time(NULL), started));
-    measure_run_free(&r);
-    return !written || r.failures ? EXIT_INPUT : EXIT_OK;
+    measure_run *r = malloc(sizeof *r); /* too large for the stack */
+    gr_profile_list profiles = {0};
+    if (!r)
+        return cli_fail("out of memory");
+    measure_run_init(r);
+    rc = measure_on_gpu(o, &plan, r, &profiles);
+    measure_run_free(r);
+    gr_profile_list_free(&profiles);
+    free(r);
+    return rc;
 #endif
+}
+
+int cmd_measure(int argc, char **argv)
+{
+    measure_options o = {.argc = argc, .argv = argv};
+    int operand, rc = cli_parse(&spec, argc, argv, &o, &operand);
+    if (rc == EXIT_OK && operand < argc)
+        rc = cli_usage_error("measure", "unexpected argument '%s'", argv[operand]);
+    return rc == EXIT_OK ? cmd_measure_run(&o) : cli_parse_stopped(rc);
 }

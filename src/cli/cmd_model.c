@@ -1,60 +1,47 @@
 /* gpuroof model: a kernel model evaluated, with its variables explained. */
+#include <stddef.h>
 #include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 #include "cli.h"
 #include "cli_model.h"
 #include "commands.h"
 #include "model_print.h"
 
-static const char help[] =
+static const char usage[] =
     "Usage: gpuroof model FILE [-D NAME=VALUE ...] [--device NAME [--precision P]]\n"
     "                     [--regs R] [--profiles DIR] [--json]\n"
     "\n"
     "Evaluates a kernel model (doc/model-format.md): total FLOPs, global-memory\n"
     "bytes, arithmetic intensity, launch shape, shared memory per block, and for\n"
-    "each declared variable its memory, scope, lifetime and number of versions.\n"
-    "\n"
-    "  -D NAME=VALUE      set a parameter of the model (arithmetic allowed)\n"
-    "  --device NAME|FILE add the roofline bound and, given registers, the occupancy\n"
-    "  --precision P      which peak of the device (default fp32)\n"
-    "  --regs R           registers per thread, if the model does not say\n"
-    "  --profiles DIR     look for profiles in DIR first\n"
-    "  --json             print one JSON object\n"
-    "\n"
-    "Example (PMPP exercise 11): gpuroof model models/foo-kernel.yaml\n";
+    "each declared variable its memory, scope, lifetime and number of versions.\n";
 
-typedef struct {
-    const char *file, *device, *precision, *regs, *profiles;
-    cli_defines defines;
-    bool json;
-} model_options;
+static const char notes[] = "Example (PMPP exercise 11): gpuroof model models/foo-kernel.yaml\n";
+
+#define FIELD(name) offsetof(model_options, name)
+static const cli_option options[] = {
+    {.name = "define", .short_name = 'D', .arg = "NAME=VALUE", .offset = FIELD(defines), .repeats = true,
+     .take = cli_take_define, .help = "set a parameter of the model (arithmetic allowed)"},
+    {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
+     .help = "add the roofline bound and, given registers, the occupancy"},
+    {.name = "precision", .arg = "P", .offset = FIELD(precision), .help = "which peak of the device (default fp32)"},
+    {.name = "regs", .arg = "R", .offset = FIELD(regs), .help = "registers per thread, if the model does not say"},
+    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
+    {.name = "json", .offset = FIELD(json), .help = "print one JSON object"},
+};
+#undef FIELD
+
+const cli_spec model_spec = {"model", usage, notes, options, sizeof options / sizeof options[0]};
 
 static int parse(int argc, char **argv, model_options *o)
 {
-    static const struct option longopts[] = {
-        {"define", required_argument, NULL, 'D'}, {"device", required_argument, NULL, 'd'},
-        {"precision", required_argument, NULL, 'p'}, {"regs", required_argument, NULL, 'r'},
-        {"profiles", required_argument, NULL, 'R'}, {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-    };
-    int c, rc;
-    while ((c = cli_getopt(argc, argv, "D:", longopts)) != -1) {
-        if (c == 'h')
-            return cli_show_help(help);
-        else if (c == 'j')
-            o->json = true;
-        else if (c == 'D' && (rc = cli_add_define(&o->defines, "model", optarg)) != EXIT_OK)
-            return rc;
-        else if (c == 'd' || c == 'p' || c == 'r' || c == 'R')
-            *(c == 'd' ? &o->device : c == 'p' ? &o->precision : c == 'r' ? &o->regs : &o->profiles) = optarg;
-        else if (c != 'D')
-            return cli_bad_option("model", argv, c);
-    }
-    if (optind + 1 != argc)
-        return cli_usage_error("model", optind == argc ? "give a model FILE" : "give one model FILE");
+    int operand, rc = cli_parse(&model_spec, argc, argv, o, &operand);
+    if (rc != EXIT_OK)
+        return rc;
+    if (operand + 1 != argc)
+        return cli_usage_error("model", operand == argc ? "give a model FILE" : "give one model FILE");
     if (o->precision && !o->device)
         return cli_usage_error("model", "--precision needs --device");
-    o->file = argv[optind];
+    o->file = argv[operand];
     return EXIT_OK;
 }
 
@@ -70,23 +57,38 @@ static bool apply_regs(const model_options *o, gr_model *m)
     return true;
 }
 
+/* What one run evaluates: too large for the stack. */
+typedef struct {
+    gr_model model;
+    model_on_device device;
+} model_run;
+
+static int evaluate(const model_options *o, model_run *r, json_t **json)
+{
+    const model_on_device *on = o->device ? &r->device : NULL;
+    if (!cli_load_model_given(o->file, &o->defines, &r->model) || !apply_regs(o, &r->model))
+        return EXIT_INPUT;
+    if (o->device && !model_on(&r->model, o->profiles, o->device, o->precision ? o->precision : "fp32", &r->device))
+        return EXIT_INPUT;
+    if (o->json)
+        return cli_put_json(model_json(&r->model, on), json);
+    model_print(&r->model, on);
+    return EXIT_OK;
+}
+
+int cmd_model_run(const model_options *o, json_t **json)
+{
+    model_run *r = calloc(1, sizeof *r);
+    if (!r)
+        return cli_fail("out of memory");
+    int rc = evaluate(o, r, json);
+    free(r);
+    return rc;
+}
+
 int cmd_model(int argc, char **argv)
 {
-    static model_options o;
-    static gr_model m;
-    static model_on_device dev;
-    memset(&o, 0, sizeof o);
-    memset(&dev, 0, sizeof dev);
-    bool go_on;
-    int rc = cli_parsed(parse(argc, argv, &o), &go_on);
-    if (!go_on)
-        return rc;
-    if (!cli_load_model(o.file, &o.defines, &m) || !apply_regs(&o, &m))
-        return EXIT_INPUT;
-    if (o.device && !model_on(&m, o.profiles, o.device, o.precision ? o.precision : "fp32", &dev))
-        return EXIT_INPUT;
-    if (o.json)
-        return cli_print_json(model_json(&m, o.device ? &dev : NULL));
-    model_print(&m, o.device ? &dev : NULL);
-    return EXIT_OK;
+    model_options o = {0};
+    int rc = parse(argc, argv, &o);
+    return rc == EXIT_OK ? cmd_model_run(&o, NULL) : cli_parse_stopped(rc);
 }

@@ -1,13 +1,15 @@
 /* gpuroof occupancy: full occupancy? If not, which resource limits it? */
 #define _POSIX_C_SOURCE 200809L
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "cli_model.h"
 #include "commands.h"
 #include "occupancy_output.h"
 
-static const char help[] =
+static const char usage[] =
     "Usage: gpuroof occupancy (--threads N | --block XxY[xZ]) --regs R [--smem BYTES]\n"
     "                         (or --model FILE [-D NAME=VALUE ...] for all three)\n"
     "                         (--device NAME [--carveout BYTES|P%] |\n"
@@ -18,144 +20,133 @@ static const char help[] =
     "                         [--profiles DIR] [--json]\n"
     "\n"
     "How many blocks of a kernel an SM holds at once, and which resource limits it.\n"
-    "\n"
-    "  --threads N          threads per block\n"
-    "  --block XxY[xZ]      the block shape instead (16x16 = 256 threads)\n"
-    "  --regs R             registers per thread (nvcc -Xptxas -v reports them)\n"
-    "  --smem BYTES         shared memory per block, static + dynamic (default 0)\n"
-    "  --model FILE         take them from a kernel model (the options above override)\n"
-    "  -D NAME=VALUE        set a parameter of the model\n"
-    "  --device NAME|FILE   follow that GPU's hardware rules exactly (gpuroof devices)\n"
-    "  --carveout BYTES|P%  the shared-memory carveout (default: the driver's choice)\n"
-    "  --max-threads-sm ... textbook limits instead of a device: no allocation granularity\n"
-    "                       and no reserved memory unless --reg-unit, --smem-unit and\n"
-    "                       --smem-reserved add them\n"
-    "  --sweep AXIS         the occupancy curve along threads, regs or smem\n"
-    "  --suggest            the block size with the highest occupancy, chosen as\n"
-    "                       cudaOccupancyMaxPotentialBlockSize chooses it\n"
-    "  --target-blocks N    the largest dynamic shared memory per block that keeps N\n"
-    "                       blocks resident (--smem is then the static part)\n"
-    "  --profiles DIR       look for profiles in DIR first\n"
-    "  --json               print one JSON object\n"
-    "\n"
+    "The textbook limits (--max-threads-sm ... --smem-reserved) stand for a device:\n"
+    "then no allocation granularity and no reserved memory unless --reg-unit,\n"
+    "--smem-unit and --smem-reserved add them.\n";
+
+static const char notes[] =
     "Numbers accept arithmetic and byte sizes: --smem 4K, --smem '2*16KiB'.\n"
     "Example (PMPP exercise 12a): gpuroof occupancy --threads 64 --regs 27 --smem 4K \\\n"
     "    --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 64K --smem-sm 96K\n";
 
-enum { OPT_THREADS = 1, OPT_BLOCK, OPT_REGS, OPT_SMEM, OPT_DEVICE, OPT_PROFILES, OPT_CARVEOUT,
-       OPT_MAX_THREADS_SM, OPT_MAX_BLOCKS_SM, OPT_REGS_SM, OPT_SMEM_SM, OPT_MAX_THREADS_BLOCK,
-       OPT_REG_UNIT, OPT_SMEM_UNIT, OPT_SMEM_RESERVED, OPT_SWEEP, OPT_TARGET, OPT_MODEL, OPT_COUNT };
-
-typedef struct {
-    const char *value[OPT_COUNT];
-    cli_defines defines;
-    bool suggest, json;
-} occ_options;
-
-static const struct option longopts[] = {
-    {"threads", required_argument, NULL, OPT_THREADS}, {"block", required_argument, NULL, OPT_BLOCK},
-    {"regs", required_argument, NULL, OPT_REGS}, {"smem", required_argument, NULL, OPT_SMEM},
-    {"device", required_argument, NULL, OPT_DEVICE}, {"profiles", required_argument, NULL, OPT_PROFILES},
-    {"carveout", required_argument, NULL, OPT_CARVEOUT},
-    {"max-threads-sm", required_argument, NULL, OPT_MAX_THREADS_SM},
-    {"max-blocks-sm", required_argument, NULL, OPT_MAX_BLOCKS_SM},
-    {"regs-sm", required_argument, NULL, OPT_REGS_SM}, {"smem-sm", required_argument, NULL, OPT_SMEM_SM},
-    {"max-threads-block", required_argument, NULL, OPT_MAX_THREADS_BLOCK},
-    {"reg-unit", required_argument, NULL, OPT_REG_UNIT}, {"smem-unit", required_argument, NULL, OPT_SMEM_UNIT},
-    {"smem-reserved", required_argument, NULL, OPT_SMEM_RESERVED},
-    {"sweep", required_argument, NULL, OPT_SWEEP}, {"target-blocks", required_argument, NULL, OPT_TARGET},
-    {"model", required_argument, NULL, OPT_MODEL}, {"define", required_argument, NULL, 'D'},
-    {"suggest", no_argument, NULL, 's'}, {"json", no_argument, NULL, 'j'},
-    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+#define FIELD(name) offsetof(occupancy_options, name)
+static const cli_option options[] = {
+    {.name = "threads", .arg = "N", .offset = FIELD(threads), .help = "threads per block"},
+    {.name = "block", .arg = "XxY[xZ]", .offset = FIELD(block),
+     .help = "the block shape instead (16x16 = 256 threads)"},
+    {.name = "regs", .arg = "R", .offset = FIELD(regs),
+     .help = "registers per thread (nvcc -Xptxas -v reports them)"},
+    {.name = "smem", .arg = "BYTES", .offset = FIELD(smem),
+     .help = "shared memory per block, static + dynamic (default 0)"},
+    {.name = "model", .arg = "FILE", .offset = FIELD(model),
+     .help = "take them from a kernel model (the options above override)"},
+    {.name = "define", .short_name = 'D', .arg = "NAME=VALUE", .offset = FIELD(defines), .repeats = true,
+     .take = cli_take_define, .help = "set a parameter of the model"},
+    {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
+     .help = "follow that GPU's hardware rules exactly (gpuroof devices)"},
+    {.name = "carveout", .arg = "BYTES|P%", .offset = FIELD(carveout),
+     .help = "the shared-memory carveout (default: the driver's choice)"},
+    {.name = "max-threads-sm", .arg = "N", .offset = FIELD(max_threads_sm),
+     .help = "textbook limits instead of a device: threads per SM"},
+    {.name = "max-blocks-sm", .arg = "N", .offset = FIELD(max_blocks_sm), .help = "blocks per SM"},
+    {.name = "regs-sm", .arg = "N", .offset = FIELD(regs_sm), .help = "registers per SM"},
+    {.name = "smem-sm", .arg = "BYTES", .offset = FIELD(smem_sm), .help = "shared memory per SM"},
+    {.name = "max-threads-block", .arg = "N", .offset = FIELD(max_threads_block),
+     .help = "threads per block (default: no limit)"},
+    {.name = "reg-unit", .arg = "N", .offset = FIELD(reg_unit),
+     .help = "registers are allocated per warp in units of N"},
+    {.name = "smem-unit", .arg = "BYTES", .offset = FIELD(smem_unit),
+     .help = "shared memory is allocated in units of BYTES"},
+    {.name = "smem-reserved", .arg = "BYTES", .offset = FIELD(smem_reserved),
+     .help = "shared memory the system reserves per block"},
+    {.name = "sweep", .arg = "AXIS", .offset = FIELD(sweep),
+     .help = "the occupancy curve along threads, regs or smem"},
+    {.name = "suggest", .offset = FIELD(suggest),
+     .help = "the block size with the highest occupancy, chosen as cudaOccupancyMaxPotentialBlockSize chooses it"},
+    {.name = "target-blocks", .arg = "N", .offset = FIELD(target_blocks),
+     .help = "the largest dynamic shared memory per block that keeps N blocks resident (--smem is then the "
+             "static part)"},
+    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
+    {.name = "json", .offset = FIELD(json), .help = "print one JSON object"},
 };
+#undef FIELD
 
-static bool any_textbook_option(const occ_options *o)
+const cli_spec occupancy_spec = {"occupancy", usage, notes, options, sizeof options / sizeof options[0]};
+
+static bool any_textbook_option(const occupancy_options *o)
 {
-    for (int i = OPT_MAX_THREADS_SM; i <= OPT_SMEM_RESERVED; i++)
-        if (o->value[i])
-            return true;
-    return false;
+    return o->max_threads_sm || o->max_blocks_sm || o->regs_sm || o->smem_sm || o->max_threads_block ||
+           o->reg_unit || o->smem_unit || o->smem_reserved;
 }
 
-static int check_combination(const occ_options *o)
+/* The option that gives what --sweep varies. */
+static const char *swept_option(const occupancy_options *o, gr_sweep_axis axis)
 {
-    const char **v = (const char **)o->value;
-    gr_sweep_axis axis = GR_SWEEP_THREADS;
-    if (v[OPT_SWEEP] && !gr_sweep_axis_parse(v[OPT_SWEEP], &axis))
-        return cli_usage_error("occupancy", "--sweep takes threads, regs or smem, not '%s'", v[OPT_SWEEP]);
-    if (v[OPT_THREADS] && v[OPT_BLOCK])
+    if (axis == GR_SWEEP_THREADS)
+        return o->threads ? o->threads : o->block;
+    return axis == GR_SWEEP_REGS ? o->regs : o->smem;
+}
+
+static int check_launch(const occupancy_options *o, gr_sweep_axis axis)
+{
+    if (o->threads && o->block)
         return cli_usage_error("occupancy", "give --threads or --block, not both");
-    bool threads_varied = o->suggest || (v[OPT_SWEEP] && axis == GR_SWEEP_THREADS);
-    if (!v[OPT_THREADS] && !v[OPT_BLOCK] && !threads_varied && !v[OPT_MODEL])
+    bool threads_varied = o->suggest || (o->sweep && axis == GR_SWEEP_THREADS);
+    if (!o->threads && !o->block && !threads_varied && !o->model)
         return cli_usage_error("occupancy", "give --threads N or --block XxY");
-    if (!v[OPT_REGS] && !(v[OPT_SWEEP] && axis == GR_SWEEP_REGS) && !v[OPT_MODEL])
+    if (!o->regs && !(o->sweep && axis == GR_SWEEP_REGS) && !o->model)
         return cli_usage_error("occupancy", "give --regs R (registers per thread)");
-    if (o->defines.count && !v[OPT_MODEL])
+    if (o->defines.count && !o->model)
         return cli_usage_error("occupancy", "-D needs --model");
-    if (v[OPT_DEVICE] && any_textbook_option(o))
+    return EXIT_OK;
+}
+
+static int check_combination(const occupancy_options *o)
+{
+    gr_sweep_axis axis = GR_SWEEP_THREADS;
+    int rc;
+    if (o->sweep && !gr_sweep_axis_parse(o->sweep, &axis))
+        return cli_usage_error("occupancy", "--sweep takes threads, regs or smem, not '%s'", o->sweep);
+    if ((rc = check_launch(o, axis)) != EXIT_OK)
+        return rc;
+    if (o->device && any_textbook_option(o))
         return cli_usage_error("occupancy", "give --device or explicit limits, not both");
-    if (!v[OPT_DEVICE] && !(v[OPT_MAX_THREADS_SM] && v[OPT_MAX_BLOCKS_SM] && v[OPT_REGS_SM] && v[OPT_SMEM_SM]))
+    if (!o->device && !(o->max_threads_sm && o->max_blocks_sm && o->regs_sm && o->smem_sm))
         return cli_usage_error("occupancy", "give --device, or all of --max-threads-sm, --max-blocks-sm, --regs-sm and --smem-sm");
-    if (v[OPT_CARVEOUT] && !v[OPT_DEVICE])
+    if (o->carveout && !o->device)
         return cli_usage_error("occupancy", "--carveout needs --device");
-    int modes = (v[OPT_SWEEP] != NULL) + o->suggest + (v[OPT_TARGET] != NULL);
+    int modes = (o->sweep != NULL) + o->suggest + (o->target_blocks != NULL);
     if (modes > 1)
         return cli_usage_error("occupancy", "give at most one of --sweep, --suggest and --target-blocks");
-    static const int swept_option[] = {[GR_SWEEP_THREADS] = OPT_THREADS, [GR_SWEEP_REGS] = OPT_REGS,
-                                       [GR_SWEEP_SMEM] = OPT_SMEM};
-    if (v[OPT_SWEEP] && (v[swept_option[axis]] || (axis == GR_SWEEP_THREADS && v[OPT_BLOCK])))
-        return cli_usage_error("occupancy", "--sweep %s varies that resource: leave out its option", v[OPT_SWEEP]);
-    if (o->suggest && (v[OPT_THREADS] || v[OPT_BLOCK]))
+    if (o->sweep && swept_option(o, axis))
+        return cli_usage_error("occupancy", "--sweep %s varies that resource: leave out its option", o->sweep);
+    if (o->suggest && (o->threads || o->block))
         return cli_usage_error("occupancy", "--suggest chooses the block size: leave out --threads and --block");
     return EXIT_OK;
 }
 
-static int parse(int argc, char **argv, occ_options *o)
+static int parse(int argc, char **argv, occupancy_options *o)
 {
-    int c, rc;
-    while ((c = cli_getopt(argc, argv, "D:", longopts)) != -1) {
-        if (c == 'h')
-            return cli_show_help(help);
-        if (c == 'D') {
-            if ((rc = cli_add_define(&o->defines, "occupancy", optarg)) != EXIT_OK)
-                return rc;
-        } else if (c == 's')
-            o->suggest = true;
-        else if (c == 'j')
-            o->json = true;
-        else if (c > 0 && c < OPT_COUNT)
-            o->value[c] = optarg;
-        else
-            return cli_bad_option("occupancy", argv, c);
-    }
-    if (optind < argc)
-        return cli_usage_error("occupancy", "unexpected argument '%s'", argv[optind]);
+    int operand, rc = cli_parse(&occupancy_spec, argc, argv, o, &operand);
+    if (rc != EXIT_OK)
+        return rc;
+    if (operand < argc)
+        return cli_usage_error("occupancy", "unexpected argument '%s'", argv[operand]);
     return check_combination(o);
-}
-
-static bool int_option(const occ_options *o, int which, bool bytes, int64_t min, int64_t max, int64_t *out)
-{
-    char flag[40] = "--?";
-    for (const struct option *opt = longopts; opt->name; opt++)
-        if (opt->val == which)
-            snprintf(flag, sizeof flag, "--%s", opt->name);
-    return cli_int(flag, o->value[which], bytes, min, max, out);
 }
 
 /* "16x16x4": each dimension within CUDA's maxThreadsDim (1024, 1024, 64). */
 static bool parse_block(const char *text, int *threads)
 {
-    static const int64_t max_dim[3] = {1024, 1024, 64};
+    const int64_t max_dim[3] = {1024, 1024, 64};
     int64_t product = 1;
     int dims = 0;
     for (const char *part = text;; dims++) {
         size_t len = strcspn(part, "x");
         char dim[64];
         int64_t n;
-        if (dims == 3 || len == 0 || len >= sizeof dim) {
-            cli_fail("--block '%s': expected X, XxY or XxYxZ, such as 16x16", text);
-            return false;
-        }
+        if (dims == 3 || len == 0 || len >= sizeof dim)
+            return cli_error("--block '%s': expected X, XxY or XxYxZ, such as 16x16", text);
         snprintf(dim, sizeof dim, "%.*s", (int)len, part);
         if (!cli_int_as("--block", text, dim, false, 1, max_dim[dims], &n))
             return false;
@@ -170,47 +161,50 @@ static bool parse_block(const char *text, int *threads)
 
 /* The model's block size, registers and shared memory, where the options
  * do not give them. */
-static bool read_model(const occ_options *o, occ_inputs *in)
+static bool take_model(const occupancy_options *o, const gr_model *m, occ_inputs *in)
 {
-    static gr_model m;
-    if (!cli_load_model(o->value[OPT_MODEL], &o->defines, &m))
-        return false;
-    if (m.threads_per_block > 1 << 20) {
-        cli_fail("%s: %lld threads per block", o->value[OPT_MODEL], (long long)m.threads_per_block);
-        return false;
-    }
-    if (!o->value[OPT_REGS] && !m.has_registers) {
-        cli_fail("%s gives no registers per thread: add --regs R", o->value[OPT_MODEL]);
-        return false;
-    }
-    in->launch = (gr_launch){(int)m.threads_per_block, m.registers, m.shared_bytes_per_block};
+    if (m->threads_per_block > 1 << 20)
+        return cli_error("%s: %lld threads per block", o->model, (long long)m->threads_per_block);
+    if (!o->regs && !m->has_registers)
+        return cli_error("%s gives no registers per thread: add --regs R", o->model);
+    in->launch = (gr_launch){(int)m->threads_per_block, m->registers, m->shared_bytes_per_block};
     in->has_threads = in->has_regs = true;
     return true;
 }
 
-static bool read_launch(const occ_options *o, occ_inputs *in)
+static bool read_model(const occupancy_options *o, occ_inputs *in)
+{
+    gr_model *m = calloc(1, sizeof *m); /* too large for the stack */
+    if (!m)
+        return cli_error("out of memory");
+    bool ok = cli_load_model_given(o->model, &o->defines, m) && take_model(o, m, in);
+    free(m);
+    return ok;
+}
+
+static bool read_launch(const occupancy_options *o, occ_inputs *in)
 {
     int64_t n = 0;
     gr_launch *l = &in->launch;
-    if (o->value[OPT_MODEL] && !read_model(o, in))
+    if (o->model && !read_model(o, in))
         return false;
-    if (o->value[OPT_THREADS]) {
-        if (!int_option(o, OPT_THREADS, false, 0, 1 << 20, &n))
+    if (o->threads) {
+        if (!cli_int("--threads", o->threads, false, 0, 1 << 20, &n))
             return false;
         l->threads_per_block = (int)n;
-    } else if (o->value[OPT_BLOCK] && !parse_block(o->value[OPT_BLOCK], &l->threads_per_block)) {
+    } else if (o->block && !parse_block(o->block, &l->threads_per_block)) {
         return false;
     }
-    in->block_shape = o->value[OPT_BLOCK];
-    in->has_threads = in->has_threads || o->value[OPT_THREADS] || o->value[OPT_BLOCK];
-    in->has_regs = in->has_regs || o->value[OPT_REGS];
-    if (o->value[OPT_REGS]) {
-        if (!int_option(o, OPT_REGS, false, 0, 1 << 20, &n))
+    in->block_shape = o->block;
+    in->has_threads = in->has_threads || o->threads || o->block;
+    in->has_regs = in->has_regs || o->regs;
+    if (o->regs) {
+        if (!cli_int("--regs", o->regs, false, 0, 1 << 20, &n))
             return false;
         l->regs_per_thread = (int)n;
     }
-    if (o->value[OPT_SMEM]) {
-        if (!int_option(o, OPT_SMEM, true, 0, INT64_C(1) << 40, &n))
+    if (o->smem) {
+        if (!cli_int("--smem", o->smem, true, 0, INT64_C(1) << 40, &n))
             return false;
         l->smem_per_block_bytes = n;
     }
@@ -234,60 +228,60 @@ static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
     return cli_int("--carveout", text, true, 0, INT64_C(1) << 40, bytes);
 }
 
-static bool read_device_limits(const occ_options *o, occ_inputs *in)
+static bool read_device_limits(const occupancy_options *o, occ_inputs *in)
 {
-    if (!cli_load_device(o->value[OPT_PROFILES], o->value[OPT_DEVICE], &in->device))
+    if (!cli_load_device(o->profiles, o->device, &in->device))
         return false;
     in->has_device = true;
     int64_t carveout = -1;
-    in->default_carveout = o->value[OPT_CARVEOUT] == NULL;
-    if (!in->default_carveout && !read_carveout(o->value[OPT_CARVEOUT], &in->device, &carveout))
+    in->default_carveout = o->carveout == NULL;
+    if (!in->default_carveout && !read_carveout(o->carveout, &in->device, &carveout))
         return false;
     gr_error err;
-    if (!gr_limits_from_profile(&in->device, carveout, &in->limits, &err)) {
-        cli_fail("%s", err.text);
-        return false;
-    }
+    if (!gr_limits_from_profile(&in->device, carveout, &in->limits, &err))
+        return cli_error("%s", err.text);
     return true;
 }
 
-static bool read_textbook_limits(const occ_options *o, occ_inputs *in)
+static bool read_textbook_limits(const occupancy_options *o, occ_inputs *in)
 {
-    gr_sm_limits *lim = &in->limits;
-    int64_t v[OPT_COUNT] = {0};
-    static const struct { int opt; bool bytes; int64_t min, max; } fields[] = {
-        {OPT_MAX_THREADS_SM, false, 1, 1 << 16}, {OPT_MAX_BLOCKS_SM, false, 1, 1 << 16},
-        {OPT_REGS_SM, false, 1, INT64_C(1) << 30}, {OPT_SMEM_SM, true, 0, INT64_C(1) << 40},
-        {OPT_MAX_THREADS_BLOCK, false, 1, 1 << 16}, {OPT_REG_UNIT, false, 1, 1 << 16},
-        {OPT_SMEM_UNIT, true, 1, 1 << 20}, {OPT_SMEM_RESERVED, true, 0, 1 << 20},
+    int64_t threads_sm = 0, blocks_sm = 0, regs_sm = 0, smem_sm = 0, threads_block = 0, reg_unit = 0,
+            smem_unit = 0, smem_reserved = 0;
+    const struct { const char *option, *text; bool bytes; int64_t min, max, *out; } fields[] = {
+        {"--max-threads-sm", o->max_threads_sm, false, 1, 1 << 16, &threads_sm},
+        {"--max-blocks-sm", o->max_blocks_sm, false, 1, 1 << 16, &blocks_sm},
+        {"--regs-sm", o->regs_sm, false, 1, INT64_C(1) << 30, &regs_sm},
+        {"--smem-sm", o->smem_sm, true, 0, INT64_C(1) << 40, &smem_sm},
+        {"--max-threads-block", o->max_threads_block, false, 1, 1 << 16, &threads_block},
+        {"--reg-unit", o->reg_unit, false, 1, 1 << 16, &reg_unit},
+        {"--smem-unit", o->smem_unit, true, 1, 1 << 20, &smem_unit},
+        {"--smem-reserved", o->smem_reserved, true, 0, 1 << 20, &smem_reserved},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (o->value[fields[i].opt] &&
-            !int_option(o, fields[i].opt, fields[i].bytes, fields[i].min, fields[i].max, &v[fields[i].opt]))
+        if (fields[i].text && !cli_int(fields[i].option, fields[i].text, fields[i].bytes, fields[i].min,
+                                       fields[i].max, fields[i].out))
             return false;
-    if (v[OPT_MAX_THREADS_SM] % 32 != 0) { /* an SM holds whole warps */
-        cli_fail("--max-threads-sm '%s': must be a multiple of the warp size, 32", o->value[OPT_MAX_THREADS_SM]);
-        return false;
-    }
-    *lim = (gr_sm_limits){
+    if (threads_sm % 32 != 0) /* an SM holds whole warps */
+        return cli_error("--max-threads-sm '%s': must be a multiple of the warp size, 32", o->max_threads_sm);
+    in->limits = (gr_sm_limits){
         .warp_size = 32,
-        .max_threads_sm = (int)v[OPT_MAX_THREADS_SM],
-        .max_blocks_sm = (int)v[OPT_MAX_BLOCKS_SM],
-        .regs_sm = v[OPT_REGS_SM],
-        .smem_sm_bytes = v[OPT_SMEM_SM],
-        .max_threads_block = (int)v[OPT_MAX_THREADS_BLOCK],
-        .reg_alloc_unit = (int)v[OPT_REG_UNIT],
+        .max_threads_sm = (int)threads_sm,
+        .max_blocks_sm = (int)blocks_sm,
+        .regs_sm = regs_sm,
+        .smem_sm_bytes = smem_sm,
+        .max_threads_block = (int)threads_block,
+        .reg_alloc_unit = (int)reg_unit,
         .reg_subpartitions = 1,
-        .smem_alloc_unit = (int)v[OPT_SMEM_UNIT],
-        .smem_reserved_bytes = (int)v[OPT_SMEM_RESERVED],
+        .smem_alloc_unit = (int)smem_unit,
+        .smem_reserved_bytes = (int)smem_reserved,
     };
     return true;
 }
 
-static int run_target(const occ_options *o, occ_inputs *in)
+static int run_target(const occupancy_options *o, occ_inputs *in, json_t **json)
 {
     int64_t target;
-    if (!int_option(o, OPT_TARGET, false, 1, 1 << 16, &target))
+    if (!cli_int("--target-blocks", o->target_blocks, false, 1, 1 << 16, &target))
         return EXIT_INPUT;
     gr_smem_target t;
     gr_error err;
@@ -299,10 +293,10 @@ static int run_target(const occ_options *o, occ_inputs *in)
     }
     json_t *j = json_object();
     occ_add_target_json(j, (int)target, &t);
-    return cli_print_json(j);
+    return cli_put_json(j, json);
 }
 
-static int run_suggest(const occ_options *o, occ_inputs *in)
+static int run_suggest(const occupancy_options *o, occ_inputs *in, json_t **json)
 {
     gr_suggestion s;
     gr_error err;
@@ -314,57 +308,55 @@ static int run_suggest(const occ_options *o, occ_inputs *in)
     }
     json_t *j = json_object();
     occ_add_suggestion_json(j, in, &s);
-    return cli_print_json(j);
+    return cli_put_json(j, json);
 }
 
-static int run_sweep(const occ_options *o, occ_inputs *in)
+static int run_sweep(const occupancy_options *o, occ_inputs *in, json_t **json)
 {
     gr_sweep_axis axis;
     gr_sweep s;
     gr_error err;
-    gr_sweep_axis_parse(o->value[OPT_SWEEP], &axis);
+    gr_sweep_axis_parse(o->sweep, &axis);
     if (!gr_occupancy_sweep(&in->limits, &in->launch, axis, &s, &err))
         return cli_fail("%s", err.text);
     int rc = EXIT_OK;
     if (o->json)
-        rc = cli_print_json(occ_sweep_json(&s));
+        rc = cli_put_json(occ_sweep_json(&s), json);
     else
         occ_print_sweep_text(in, &s);
     gr_sweep_free(&s);
     return rc;
 }
 
-static int run_one(const occ_options *o, occ_inputs *in)
+static int run_one(const occupancy_options *o, occ_inputs *in, json_t **json)
 {
     gr_occupancy occ;
     gr_error err;
     if (!gr_occupancy_compute(&in->limits, &in->launch, &occ, &err))
         return cli_fail("%s", err.text);
     if (o->json)
-        return cli_print_json(occ_json(in, &occ));
+        return cli_put_json(occ_json(in, &occ), json);
     occ_print_text(in, &occ);
     return EXIT_OK;
 }
 
+int cmd_occupancy_run(const occupancy_options *o, json_t **json)
+{
+    occ_inputs in = {0};
+    if (!read_launch(o, &in) || !(o->device ? read_device_limits(o, &in) : read_textbook_limits(o, &in)))
+        return EXIT_INPUT;
+    if (o->target_blocks)
+        return run_target(o, &in, json);
+    if (o->suggest)
+        return run_suggest(o, &in, json);
+    if (o->sweep)
+        return run_sweep(o, &in, json);
+    return run_one(o, &in, json);
+}
+
 int cmd_occupancy(int argc, char **argv)
 {
-    occ_options o = {0};
-    bool go_on;
-    int rc = cli_parsed(parse(argc, argv, &o), &go_on);
-    if (!go_on)
-        return rc;
-    static occ_inputs in; /* a profile is large for the stack */
-    memset(&in, 0, sizeof in);
-    if (!read_launch(&o, &in))
-        return EXIT_INPUT;
-    bool limits_ok = o.value[OPT_DEVICE] ? read_device_limits(&o, &in) : read_textbook_limits(&o, &in);
-    if (!limits_ok)
-        return EXIT_INPUT;
-    if (o.value[OPT_TARGET])
-        return run_target(&o, &in);
-    if (o.suggest)
-        return run_suggest(&o, &in);
-    if (o.value[OPT_SWEEP])
-        return run_sweep(&o, &in);
-    return run_one(&o, &in);
+    occupancy_options o = {0};
+    int rc = parse(argc, argv, &o);
+    return rc == EXIT_OK ? cmd_occupancy_run(&o, NULL) : cli_parse_stopped(rc);
 }

@@ -11,11 +11,9 @@
 #include "commands.h"
 
 #ifndef HAVE_CUDA
-int profile_detect(const char *profiles, const char *output, int argc, char **argv)
+int cmd_profile_detect_run(const profile_options *o)
 {
-    (void)profiles, (void)output;
-    if (argc > 1)
-        return cli_usage_error("profile", "detect takes no argument, not '%s'", argv[1]);
+    (void)o;
     return cli_fail("profile detect needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
                     "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
 }
@@ -36,55 +34,76 @@ static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *
     snprintf(p.source, sizeof p.source, "cudaGetDeviceProperties and the rules of compute capability %d.%d "
              "(gpuroof %s, %s); measured: gpuroof's DRAM and FMA kernels", p.cc_major, p.cc_minor,
              PACKAGE_VERSION, r->file.provenance.date);
-    return gr_profile_write_yaml(&p, text, len, &err) || !cli_fail("%s", err.text);
+    return gr_profile_write_yaml(&p, text, len, &err) || cli_error("%s", err.text);
 }
 
-static void print_differences(FILE *out, const gr_profile *found, const gr_profile *shipped)
+static bool print_differences(FILE *out, const gr_profile *found, const gr_profile *shipped)
 {
-    static gr_profile_difference differences[GR_PROFILE_FIELDS_MAX + GR_MAX_PEAKS];
-    size_t count = gr_profile_differences(found, shipped, differences, sizeof differences / sizeof differences[0]);
+    enum { MAX_DIFFERENCES = GR_PROFILE_FIELDS_MAX + GR_MAX_PEAKS }; /* every field and peak */
+    gr_profile_difference *differences = malloc(MAX_DIFFERENCES * sizeof *differences);
+    if (!differences)
+        return cli_error("out of memory");
+    size_t count = gr_profile_differences(found, shipped, differences, MAX_DIFFERENCES);
     fprintf(out, "Compared with the shipped profile %s (%s):\n", shipped->name, shipped->path);
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < count && i < MAX_DIFFERENCES; i++)
         fprintf(out, "  %-36s shipped %s, this GPU %s\n", differences[i].path, differences[i].other_value,
                 differences[i].value);
     if (count == 0)
         fprintf(out, "  every figure agrees\n");
+    free(differences);
+    return true;
 }
 
-int profile_detect(const char *profiles, const char *output, int argc, char **argv)
+/* Writes what render made where -o says, once it loads as a profile. */
+static bool write_profile(const char *output, const char *text, size_t len, gr_profile *found)
 {
-    static measure_run r;
-    static gr_profile_list list;
+    gr_error err;
+    /* what detect writes, gpuroof must read: a failure here is gpuroof's fault */
+    if (!gr_profile_load_buffer(output ? output : "(the detected profile)", text, len, found, &err))
+        return cli_error("the detected profile does not load: %s", err.text);
+    if (output && !gr_write_file_atomic(output, text, len, &err))
+        return cli_error("%s", err.text);
+    if (!output)
+        fwrite(text, 1, len, stdout);
+    return true;
+}
+
+static int detect(const profile_options *o, measure_run *r)
+{
     measure_plan plan = {.ceilings = true, .repeats = 10};
     char message[512];
     gr_arch arch;
-    measure_run_init(&r);
-    if (argc > 1)
-        return cli_usage_error("profile", "detect takes no argument, not '%s'", argv[1]);
-    if (!measure_open_device(&r.device, message))
+    if (!measure_open_device(&r->device, message))
         return cli_fail("%s", message);
-    if (!gr_arch_of(r.device.cc_major, r.device.cc_minor, &arch))
-        return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/arch.c)", r.device.name,
-                        r.device.cc_major, r.device.cc_minor);
+    if (!gr_arch_of(r->device.cc_major, r->device.cc_minor, &arch))
+        return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/arch.c)", r->device.name,
+                        r->device.cc_major, r->device.cc_minor);
     time_t now = time(NULL);
-    strftime(r.file.provenance.date, sizeof r.file.provenance.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    strftime(r->file.provenance.date, sizeof r->file.provenance.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     char *text;
     size_t len;
     gr_profile found;
-    gr_error err;
-    if (!measure_ceilings(&r, &plan) || !render(&r, &arch, &text, &len))
+    if (!measure_ceilings(r, &plan) || !render(r, &arch, &text, &len))
         return EXIT_INPUT;
-    bool ok = gr_profile_load_buffer(output ? output : "(the detected profile)", text, len, &found, &err);
-    if (!ok) /* what detect writes, gpuroof must read: a failure here is gpuroof's fault */
-        cli_fail("the detected profile does not load: %s", err.text);
-    else if (output)
-        ok = gr_write_file_atomic(output, text, len, &err) || cli_fail("%s", err.text) == 0;
-    else
-        fwrite(text, 1, len, stdout);
+    bool ok = write_profile(o->output, text, len, &found);
     free(text);
-    const gr_profile *shipped = ok ? cli_find_gpu_profile(profiles, &r.device, &list) : NULL;
-    if (shipped)
-        print_differences(output ? stdout : stderr, &found, shipped);
+    gr_profile_list list = {0};
+    const gr_profile *shipped = ok ? cli_find_gpu_profile(o->profiles, &r->device, &list) : NULL;
+    if (shipped && !print_differences(o->output ? stdout : stderr, &found, shipped))
+        ok = false;
+    gr_profile_list_free(&list);
     return ok ? EXIT_OK : EXIT_INPUT;
+}
+
+int cmd_profile_detect_run(const profile_options *o)
+{
+    measure_run *r = malloc(sizeof *r); /* too large for the stack */
+    if (!r)
+        return cli_fail("out of memory");
+    measure_run_init(r);
+    int rc = detect(o, r);
+    measure_run_free(r);
+    free(r);
+    return rc;
 }
 #endif

@@ -1,17 +1,100 @@
-/* The gpuroof commands; each takes its own argv (argv[0] = its name). */
+/* The gpuroof commands.  Each is two functions: cmd_X(argc, argv), argv[0]
+ * its name, parses its options into X_options and calls cmd_X_run, which
+ * any caller can call with options of its own.  Option values are the text
+ * given ("7*4", "4K"), read by the run.  Where a run takes json_t **json,
+ * its JSON output is handed over there instead of printed (cli_put_json);
+ * NULL prints it. */
 #ifndef GPUROOF_COMMANDS_H
 #define GPUROOF_COMMANDS_H
 
+#include <jansson.h>
+#include <stdbool.h>
+#include "options.h"
+
+typedef struct {
+    const char *flops, *bytes, *intensity, *model, *device, *precision, *peak_gflops, *bandwidth,
+        *achieved_gflops, *profiles;
+    cli_values defines; /* -D NAME=VALUE */
+    bool json;
+} bound_options;
+
+typedef struct {
+    const char *threads, *block, *regs, *smem, *model, *device, *carveout;
+    /* textbook limits, instead of a device */
+    const char *max_threads_sm, *max_blocks_sm, *regs_sm, *smem_sm, *max_threads_block, *reg_unit, *smem_unit,
+        *smem_reserved;
+    const char *sweep, *target_blocks, *profiles;
+    cli_values defines;
+    bool suggest, json;
+} occupancy_options;
+
+typedef struct {
+    const char *file; /* the model: a file, or a name in models/ */
+    cli_values defines;
+    const char *device, *precision, *regs, *profiles;
+    bool json;
+} model_options;
+
+typedef struct {
+    const char *kernel, *store, *load, *block, *pad, *elem_bytes, *device, *bank_mode, *profiles;
+    bool suggest_pad, json;
+} banks_options;
+
+typedef struct {
+    const char *profiles;
+    bool json;
+} devices_options;
+
+typedef struct {
+    bool detect;      /* profile detect; otherwise profile show */
+    const char *name; /* show's NAME or FILE */
+    const char *profiles, *output;
+    bool json;
+} profile_options;
+
+typedef struct {
+    bool occupancy, banks; /* plot occupancy, plot banks; otherwise a roofline */
+    cli_values devices, precisions, models, defines, points, results;
+    size_t define_model[CLI_MAX_VALUES]; /* the index in models of the model each -D sets */
+    const char *output, *profiles, *threads, *regs, *smem;
+    bool keep_script, script_only;
+    char made_by[2048]; /* the command that makes the chart again, for its script */
+} plot_options;
+
+typedef struct {
+    const char *output, *only, *repeats, *profiles, *bank_counters;
+    bool quick;
+    int argc; /* the command as typed, for the results' provenance */
+    char **argv;
+} measure_options;
+
+typedef struct {
+    bool json;
+} exercises_options;
+
 int cmd_bound(int argc, char **argv);
+int cmd_bound_run(const bound_options *o, json_t **json);
 int cmd_occupancy(int argc, char **argv);
-int cmd_devices(int argc, char **argv);
-int cmd_profile(int argc, char **argv);
-int cmd_exercises(int argc, char **argv);
+int cmd_occupancy_run(const occupancy_options *o, json_t **json);
 int cmd_model(int argc, char **argv);
-int cmd_plot(int argc, char **argv);
-int cmd_measure(int argc, char **argv);
+int cmd_model_run(const model_options *o, json_t **json);
 int cmd_banks(int argc, char **argv);
-/* gpuroof profile detect: argv[0] is "detect"; output NULL: stdout. */
-int profile_detect(const char *profiles, const char *output, int argc, char **argv);
+int cmd_banks_run(const banks_options *o, json_t **json);
+int cmd_devices(int argc, char **argv);
+int cmd_devices_run(const devices_options *o, json_t **json);
+int cmd_profile(int argc, char **argv);
+int cmd_profile_run(const profile_options *o, json_t **json);
+/* profile detect, which cmd_profile_run calls (it prints no JSON). */
+int cmd_profile_detect_run(const profile_options *o);
+int cmd_plot(int argc, char **argv);
+int cmd_plot_run(const plot_options *o);
+int cmd_measure(int argc, char **argv);
+int cmd_measure_run(const measure_options *o);
+int cmd_exercises(int argc, char **argv);
+int cmd_exercises_run(const exercises_options *o);
+
+/* The option tables of the commands exercises runs, which it prints each
+ * run's command line from. */
+extern const cli_spec bound_spec, occupancy_spec, model_spec;
 
 #endif

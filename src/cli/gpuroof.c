@@ -5,6 +5,12 @@
 #include "cli.h"
 #include "commands.h"
 
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
 static const command commands[] = {
     {"bound", cmd_bound, "compute- or memory-bound? the roofline bound, with the work shown"},
     {"occupancy", cmd_occupancy, "full occupancy? blocks per SM and what limits them"},
@@ -27,7 +33,7 @@ static int usage(FILE *out, int status)
     return status;
 }
 
-const command *find_command(const char *name)
+static const command *find_command(const char *name)
 {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(commands[i].name, name) == 0)

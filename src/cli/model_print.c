@@ -12,10 +12,8 @@ bool model_on(const gr_model *m, const char *profiles, const char *device,
         return false;
     out->precision = precision;
     const gr_peak *peak = gr_profile_peak(&out->device, precision);
-    if (!peak) {
-        cli_fail_no_peak(&out->device, precision);
-        return false;
-    }
+    if (!peak)
+        return cli_error_no_peak(&out->device, precision);
     out->has_bound = m->has_intensity &&
                      gr_roofline_compute(m->intensity, peak->gflops, out->device.bandwidth_gbs, &out->bound, &err);
     if (!m->has_registers)

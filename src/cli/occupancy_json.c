@@ -59,7 +59,7 @@ json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
 
 json_t *occ_sweep_json(const gr_sweep *s)
 {
-    static const char *const keys[] = {"threads_per_block", "regs_per_thread", "smem_per_block_bytes"};
+    const char *const keys[] = {"threads_per_block", "regs_per_thread", "smem_per_block_bytes"};
     json_t *j = json_object(), *points = json_array();
     json_object_set_new(j, "sweep", json_string(gr_sweep_axis_name(s->axis)));
     for (size_t i = 0; i < s->count; i++) {

@@ -123,7 +123,7 @@ static void print_result(const occ_inputs *in, const gr_occupancy *o)
 
 static void print_limiters(const gr_occupancy *o)
 {
-    static const char *const words[GR_LIMIT_COUNT] = {"threads per SM", "blocks per SM", "registers",
+    const char *const words[GR_LIMIT_COUNT] = {"threads per SM", "blocks per SM", "registers",
                                                       "shared memory"};
     for (int i = 0, n = 0; i < GR_LIMIT_COUNT; i++)
         if (o->limiters & (1u << i))
@@ -224,7 +224,7 @@ static void print_sweep_row(const gr_sweep_point *first, const gr_sweep_point *l
 
 void occ_print_sweep_text(const occ_inputs *in, const gr_sweep *s)
 {
-    static const char *const titles[] = {"threads per block", "registers per thread",
+    const char *const titles[] = {"threads per block", "registers per thread",
                                          "shared memory per block (bytes)"};
     printf("Occupancy against %s;\n", titles[s->axis]);
     print_launch(in, "the rest as given:");

@@ -50,39 +50,49 @@ static bool report(int status, const char *gnuplot, FILE *log, const char *scrip
     char complaint[512];
     first_complaint(log, complaint, sizeof complaint);
     if (status == 127)
-        cli_fail("cannot run %s (install gnuplot, or set GNUPLOT): the script is kept in %s", gnuplot, script_path);
-    else
-        cli_fail("%s failed (status %d%s%s): the script is kept in %s", gnuplot, status,
-                 complaint[0] ? ": " : "", complaint, script_path);
-    return false;
+        return cli_error("cannot run %s (install gnuplot, or set GNUPLOT): the script is kept in %s", gnuplot,
+                         script_path);
+    return cli_error("%s failed (status %d%s%s): the script is kept in %s", gnuplot, status,
+                     complaint[0] ? ": " : "", complaint, script_path);
+}
+
+/* Runs gnuplot with its stderr in log, then moves the chart into place. */
+static bool run_logged(const char *gnuplot, const char *script_path, const char *chart_path, const char *temp,
+                       FILE *log)
+{
+    char assignment[4200];
+    snprintf(assignment, sizeof assignment, "outfile='%s'", temp);
+    int status = run(gnuplot, assignment, script_path, log);
+    if (status != 0)
+        return report(status, gnuplot, log, script_path);
+    if (rename(temp, chart_path) != 0)
+        return cli_error("%s: cannot write it: %s", chart_path, strerror(errno));
+    return true;
+}
+
+/* The chart, drawn first into temp. */
+static bool make_chart(const char *gnuplot, const char *script_path, const char *chart_path, const char *temp)
+{
+    if (strchr(temp, '\''))
+        return cli_error("%s: a chart path may not contain a quote", chart_path);
+    FILE *log = tmpfile();
+    if (!log)
+        return cli_error("cannot run gnuplot: %s", strerror(errno));
+    bool ok = run_logged(gnuplot, script_path, chart_path, temp, log);
+    fclose(log);
+    return ok;
 }
 
 bool plot_run_gnuplot(const char *script_path, const char *chart_path)
 {
     const char *gnuplot = getenv("GNUPLOT");
-    char temp[4096], assignment[4200];
+    char temp[4096];
     gr_error err;
     gnuplot = gnuplot && *gnuplot ? gnuplot : "gnuplot";
     if (!gr_temp_beside(chart_path, temp, sizeof temp, &err))
-        return cli_fail("%s", err.text), false;
-    if (strchr(temp, '\'')) {
+        return cli_error("%s", err.text);
+    bool ok = make_chart(gnuplot, script_path, chart_path, temp);
+    if (!ok)
         unlink(temp);
-        return cli_fail("%s: a chart path may not contain a quote", chart_path), false;
-    }
-    snprintf(assignment, sizeof assignment, "outfile='%s'", temp);
-    FILE *log = tmpfile();
-    int status = log ? run(gnuplot, assignment, script_path, log) : -1;
-    bool ok = status == 0 && rename(temp, chart_path) == 0;
-    if (!ok) {
-        unlink(temp);
-        if (status == 0)
-            cli_fail("%s: cannot write it: %s", chart_path, strerror(errno));
-        else if (log)
-            report(status, gnuplot, log, script_path);
-        else
-            cli_fail("cannot run gnuplot: %s", strerror(errno));
-    }
-    if (log)
-        fclose(log);
     return ok;
 }

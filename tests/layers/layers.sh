@@ -4,7 +4,10 @@
 # catch.  Every include names a header by its bare name, so the include
 # paths alone decide what a layer sees; the core never prints or exits; the
 # core and chart libraries hold no mutable static state (nothing in .data,
-# .bss or common: tables of constant pointers live in .data.rel.ro).
+# .bss or common: tables of constant pointers live in .data.rel.ro), nor does
+# the command line, but for the signal handler of measure_interrupt.c, whose
+# state can live nowhere else; the command line reports errors one way
+# (cli.h): a failing function returns the helper of its own type at once.
 set -u
 src=${top_srcdir:?}/src
 build=${top_builddir:?}
@@ -20,10 +23,36 @@ done | grep . && status=1
 grep -nE '\b(printf|puts|putchar|perror|exit|abort)\(|\b(stdout|stderr)\b' \
     "$src"/core/*.c "$src"/chart/*.c | grep -v 'format(printf' && fail "the core and chart print or exit (above)"
 
+# An object in .data, .bss or common; AddressSanitizer's markers of the
+# globals it instruments (__odr_asan.NAME) are its own, not the program's.
+mutable_object='$4 ~ /^\.(data|bss)$|^\*COM\*$/ && $3 == "O" && $NF !~ /^__odr_asan\./'
 for lib in "$build"/src/core/libgpuroof.a "$build"/src/chart/libgpuroof_chart.a; do
     [ -r "$lib" ] || { fail "$lib is missing (make builds it)"; continue; }
-    mutable=$(objdump -t "$lib" | awk '/^[^ ]*\.o:/ {obj = $1} $4 ~ /^\.(data|bss)$|^\*COM\*$/ && $3 == "O" {print obj, $NF}')
+    mutable=$(objdump -t "$lib" | awk '/^[^ ]*\.o:/ {obj = $1} '"$mutable_object"' {print obj, $NF}')
     [ -z "$mutable" ] || fail "mutable static state in $(basename "$lib"): $mutable"
 done
-[ $status -eq 0 ] && echo "layers: includes, printing and static state as the layers require"
+for obj in "$build"/src/cli/gpuroof-*.o; do
+    [ -r "$obj" ] || { fail "the command line's objects are missing (make builds them)"; break; }
+    case $obj in */gpuroof-measure_interrupt.o) continue ;; esac
+    mutable=$(objdump -t "$obj" | awk "$mutable_object"' {print $NF}' | tr '\n' ' ')
+    [ -z "$mutable" ] || fail "mutable static state in $(basename "$obj"): $mutable"
+done
+grep -n '^[[:space:]][[:space:]]*static ' "$src"/cli/*.c && fail "function-scope static variables in src/cli (above)"
+
+# Function definitions start at column 0 with their return type: enough to
+# tell which helper each may return.
+awk '
+function bad(why) { printf "layers: %s:%d: %s: %s\n", FILENAME, FNR, why, $0; found = 1 }
+FNR == 1 { kind = "" }
+/^[A-Za-z].*\(/ && !/;[[:space:]]*$/ {
+    kind = $0 ~ /^(static )?bool / ? "bool" : $0 ~ /^(static )?int / ? "int" : $0 ~ /\*[a-z_]+\(/ ? "pointer" : "other"
+}
+/!cli_fail|cli_fail\(.*\) *[!=]=|cli_fail\(.*\), *false/ { bad("an exit status turned into a bool") }
+kind == "bool" && /return cli_(fail|usage_error)\(/ { bad("a bool function returns an exit status") }
+kind == "int" && /return cli_error\(/ { bad("an int function returns false") }
+kind != "pointer" && /(^[[:space:]]+|= *)cli_(fail|error)\(/ { bad("an error printed, not returned") }
+END { exit found }
+' "$src"/cli/*.c || fail "the command line's errors go another way than cli.h says (above)"
+
+[ $status -eq 0 ] && echo "layers: includes, printing, static state and errors as HACKING.md says"
 exit $status

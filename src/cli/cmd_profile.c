@@ -1,0 +1,98 @@
+/* gpuroof profile show: every figure of one device profile; profile
+ * detect, in cmd_profile_detect.c, writes one for the local GPU. */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "commands.h"
+#include "profile_json.h"
+
+static const char usage[] =
+    "Usage: gpuroof profile show NAME|FILE [--profiles DIR] [--json]\n"
+    "       gpuroof profile detect [-o FILE] [--profiles DIR]\n"
+    "\n"
+    "show prints every figure of one device profile.  detect writes a profile of the\n"
+    "local GPU from cudaGetDeviceProperties, with its ceilings measured, and says where\n"
+    "it differs from the shipped profile of the same GPU.\n";
+
+#define FIELD(name) offsetof(profile_options, name)
+static const cli_option options[] = {
+    {.name = "output", .short_name = 'o', .arg = "FILE", .offset = FIELD(output),
+     .help = "detect: write the profile to FILE (default: standard output)"},
+    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
+    {.name = "json", .offset = FIELD(json), .help = "show: print one JSON object"},
+};
+#undef FIELD
+
+static const cli_spec spec = {"profile", usage, NULL, options, sizeof options / sizeof options[0]};
+
+/* The subcommand and its operands. */
+static int parse(int argc, char **argv, profile_options *o)
+{
+    int operand, rc = cli_parse(&spec, argc, argv, o, &operand);
+    if (rc != EXIT_OK)
+        return rc;
+    if (operand >= argc)
+        return cli_usage_error("profile", "give a subcommand: show NAME");
+    o->detect = strcmp(argv[operand], "detect") == 0;
+    if (o->detect && operand + 1 < argc)
+        return cli_usage_error("profile", "detect takes no argument, not '%s'", argv[operand + 1]);
+    if (!o->detect && strcmp(argv[operand], "show") != 0)
+        return cli_usage_error("profile", "unknown subcommand '%s'", argv[operand]);
+    if (!o->detect && operand + 2 != argc)
+        return cli_usage_error("profile", "show takes one profile NAME or FILE");
+    o->name = o->detect ? NULL : argv[operand + 1];
+    return EXIT_OK;
+}
+
+static void print_profile(const gr_profile *p)
+{
+    char a[48], b[48], c[48];
+    printf("%s (%s): %s, compute capability %d.%d\n", p->full_name, p->name, p->architecture,
+           p->cc_major, p->cc_minor);
+    printf("  from          %s\n", p->path);
+    printf("  SMs           %d at %s MHz (the clock the peaks assume)\n", p->sm_count, cli_num(a, p->clock_mhz));
+    for (int i = 0; i < p->peak_count; i++)
+        printf("  peak %-12s %s GFLOP/s\n", p->peaks[i].precision, cli_num(a, p->peaks[i].gflops));
+    printf("  DRAM          %s GB/s, %s\n", cli_num(a, p->bandwidth_gbs), cli_bytes(b, p->memory_bytes));
+    printf("  L2            %s\n", cli_bytes(b, p->l2_bytes));
+    printf("  per SM        %d threads (%d warps), %d blocks, %d registers, %s shared memory\n",
+           p->max_threads_sm, p->max_warps_sm, p->max_blocks_sm, p->regs_sm, cli_bytes(b, p->smem_sm_bytes));
+    printf("  carveouts    ");
+    for (int i = 0; i < p->carveout_count; i++)
+        printf(" %d%s", p->carveouts_bytes[i] / 1024, i + 1 < p->carveout_count ? "," : " KiB\n");
+    printf("  per block     %d threads, %d registers, %s shared memory (%s with opt-in), %d B reserved\n",
+           p->max_threads_block, p->regs_block, cli_bytes(b, p->smem_block_bytes),
+           cli_bytes(c, p->smem_block_optin_bytes), p->smem_block_reserved_bytes);
+    printf("  per thread    %d registers at most\n", p->max_regs_thread);
+    printf("  allocation    registers per warp in units of %d, %d sub-partitions; shared memory in units of %d B\n",
+           p->reg_alloc_unit, p->reg_subpartitions, p->smem_alloc_unit);
+    printf("  warp          %d threads\n", p->warp_size);
+    printf("  banks         %d banks of %d bytes (%s)\n", p->bank_count, p->bank_width_bytes,
+           gr_bank_scheme_name(p->bank_scheme));
+    if (p->source[0])
+        printf("  source        %s\n", p->source);
+    if (p->has_measured)
+        printf("  measured      DRAM %s GB/s, FP32 %s GFLOP/s, FP64 %s GFLOP/s\n", cli_num(a, p->measured_bandwidth_gbs),
+               cli_num(b, p->measured_fp32_gflops), cli_num(c, p->measured_fp64_gflops));
+}
+
+int cmd_profile_run(const profile_options *o, json_t **json)
+{
+    gr_profile p;
+    if (o->detect)
+        return cmd_profile_detect_run(o);
+    if (!cli_load_device(o->profiles, o->name, &p))
+        return EXIT_INPUT;
+    if (o->json)
+        return cli_put_json(profile_to_json(&p), json);
+    print_profile(&p);
+    return EXIT_OK;
+}
+
+int cmd_profile(int argc, char **argv)
+{
+    profile_options o = {0};
+    int rc = parse(argc, argv, &o);
+    return rc == EXIT_OK ? cmd_profile_run(&o, NULL) : cli_parse_stopped(rc);
+}
