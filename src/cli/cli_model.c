@@ -76,3 +76,16 @@ bool cli_load_model(const char *path, const cli_defines *d, gr_model *m)
         return true;
     return cli_error("%s", err.text);
 }
+
+gr_model *cli_new_model(const char *path, const cli_values *given)
+{
+    gr_model *m = malloc(sizeof *m);
+    if (!m) {
+        cli_error("out of memory");
+        return NULL;
+    }
+    if (cli_load_model_given(path, given, m))
+        return m;
+    free(m);
+    return NULL;
+}

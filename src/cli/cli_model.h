@@ -24,5 +24,8 @@ int cli_take_define(const char *command, void *parsed, const char *value);
 bool cli_load_model(const char *path, const cli_defines *d, gr_model *m);
 /* The same with the -D values as given on the command line. */
 bool cli_load_model_given(const char *path, const cli_values *given, gr_model *m);
+/* The same into a model of its own (free() it), NULL on failure (printed):
+ * a model is too large for the stack. */
+gr_model *cli_new_model(const char *path, const cli_values *given);
 
 #endif

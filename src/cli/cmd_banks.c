@@ -41,8 +41,8 @@ static const cli_option options[] = {
      .help = "its bank scheme: 32 banks of 4 bytes (Fermi, Maxwell to Hopper, the default) or Kepler's 64-bit "
              "banks (k40)"},
     {.name = "bank-mode", .arg = "4|8", .offset = FIELD(bank_mode), .help = "Kepler's 4-byte (default) or 8-byte mode"},
-    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
-    {.name = "json", .offset = FIELD(json), .help = "print one JSON object"},
+    CLI_OPTION_PROFILES(banks_options),
+    CLI_OPTION_JSON(banks_options),
 };
 #undef FIELD
 
@@ -50,11 +50,9 @@ static const cli_spec spec = {"banks", usage, notes, options, sizeof options / s
 
 static int parse(int argc, char **argv, banks_options *o)
 {
-    int operand, rc = cli_parse(&spec, argc, argv, o, &operand);
+    int rc = cli_parse_options(&spec, argc, argv, o);
     if (rc != EXIT_OK)
         return rc;
-    if (operand < argc)
-        return cli_usage_error("banks", "unexpected argument '%s'", argv[operand]);
     if (!o->kernel == !(o->store || o->load) || (!o->kernel && !(o->store && o->load)))
         return cli_usage_error("banks", "give --kernel NAME, or both --store and --load");
     if (!o->block)

@@ -29,8 +29,7 @@ static const cli_option options[] = {
      .help = "arithmetic intensity in FLOP/B, instead of --flops/--bytes"},
     {.name = "model", .arg = "FILE", .offset = FIELD(model),
      .help = "take the FLOPs and bytes from a kernel model (gpuroof model)"},
-    {.name = "define", .short_name = 'D', .arg = "NAME=VALUE", .offset = FIELD(defines), .repeats = true,
-     .take = cli_take_define, .help = "set a parameter of the model"},
+    CLI_OPTION_DEFINE(bound_options, "set a parameter of the model"),
     {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
      .help = "a device profile (gpuroof devices lists them)"},
     {.name = "precision", .arg = "P", .offset = FIELD(precision),
@@ -41,8 +40,8 @@ static const cli_option options[] = {
      .help = "the memory roof in GB/s = 10^9 B/s (overrides the profile's)"},
     {.name = "achieved-gflops", .arg = "A", .offset = FIELD(achieved_gflops),
      .help = "a measured rate: how far it sits below its roof"},
-    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
-    {.name = "json", .offset = FIELD(json), .help = "print one JSON object"},
+    CLI_OPTION_PROFILES(bound_options),
+    CLI_OPTION_JSON(bound_options),
 };
 #undef FIELD
 
@@ -50,11 +49,9 @@ const cli_spec bound_spec = {"bound", usage, notes, options, sizeof options / si
 
 static int parse(int argc, char **argv, bound_options *o)
 {
-    int operand, rc = cli_parse(&bound_spec, argc, argv, o, &operand);
+    int rc = cli_parse_options(&bound_spec, argc, argv, o);
     if (rc != EXIT_OK)
         return rc;
-    if (operand < argc)
-        return cli_usage_error("bound", "unexpected argument '%s'", argv[operand]);
     int sources = (o->intensity != NULL) + (o->flops || o->bytes) + (o->model != NULL);
     if (sources != 1)
         return cli_usage_error("bound", "give --flops and --bytes, or --intensity, or --model");
@@ -106,10 +103,8 @@ static bool take_model(const bound_options *o, const gr_model *m, bound_inputs *
 
 static bool read_model(const bound_options *o, bound_inputs *in)
 {
-    gr_model *m = calloc(1, sizeof *m); /* too large for the stack */
-    if (!m)
-        return cli_error("out of memory");
-    bool ok = cli_load_model_given(o->model, &o->defines, m) && take_model(o, m, in);
+    gr_model *m = cli_new_model(o->model, &o->defines);
+    bool ok = m && take_model(o, m, in);
     free(m);
     return ok;
 }

@@ -12,9 +12,8 @@ static const char usage[] =
     "then the installed profiles) with their key figures.\n";
 
 static const cli_option options[] = {
-    {.name = "profiles", .arg = "DIR", .offset = offsetof(devices_options, profiles),
-     .help = "look for profiles in DIR first"},
-    {.name = "json", .offset = offsetof(devices_options, json), .help = "print one JSON object"},
+    CLI_OPTION_PROFILES(devices_options),
+    CLI_OPTION_JSON(devices_options),
 };
 
 static const cli_spec spec = {"devices", usage, NULL, options, sizeof options / sizeof options[0]};
@@ -73,8 +72,6 @@ int cmd_devices_run(const devices_options *o, json_t **json)
 int cmd_devices(int argc, char **argv)
 {
     devices_options o = {0};
-    int operand, rc = cli_parse(&spec, argc, argv, &o, &operand);
-    if (rc == EXIT_OK && operand < argc)
-        rc = cli_usage_error("devices", "unexpected argument '%s'", argv[operand]);
+    int rc = cli_parse_options(&spec, argc, argv, &o);
     return rc == EXIT_OK ? cmd_devices_run(&o, NULL) : cli_parse_stopped(rc);
 }

@@ -201,8 +201,6 @@ int cmd_exercises_run(const exercises_options *o)
 int cmd_exercises(int argc, char **argv)
 {
     exercises_options o = {0};
-    int operand, rc = cli_parse(&spec, argc, argv, &o, &operand);
-    if (rc == EXIT_OK && operand < argc)
-        rc = cli_usage_error("exercises", "unexpected argument '%s'", argv[operand]);
+    int rc = cli_parse_options(&spec, argc, argv, &o);
     return rc == EXIT_OK ? cmd_exercises_run(&o) : cli_parse_stopped(rc);
 }

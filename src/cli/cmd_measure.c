@@ -215,8 +215,6 @@ int cmd_measure_run(const measure_options *o)
 int cmd_measure(int argc, char **argv)
 {
     measure_options o = {.argc = argc, .argv = argv};
-    int operand, rc = cli_parse(&spec, argc, argv, &o, &operand);
-    if (rc == EXIT_OK && operand < argc)
-        rc = cli_usage_error("measure", "unexpected argument '%s'", argv[operand]);
+    int rc = cli_parse_options(&spec, argc, argv, &o);
     return rc == EXIT_OK ? cmd_measure_run(&o) : cli_parse_stopped(rc);
 }

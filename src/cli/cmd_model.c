@@ -19,14 +19,13 @@ static const char notes[] = "Example (PMPP exercise 11): gpuroof model models/fo
 
 #define FIELD(name) offsetof(model_options, name)
 static const cli_option options[] = {
-    {.name = "define", .short_name = 'D', .arg = "NAME=VALUE", .offset = FIELD(defines), .repeats = true,
-     .take = cli_take_define, .help = "set a parameter of the model (arithmetic allowed)"},
+    CLI_OPTION_DEFINE(model_options, "set a parameter of the model (arithmetic allowed)"),
     {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
      .help = "add the roofline bound and, given registers, the occupancy"},
     {.name = "precision", .arg = "P", .offset = FIELD(precision), .help = "which peak of the device (default fp32)"},
     {.name = "regs", .arg = "R", .offset = FIELD(regs), .help = "registers per thread, if the model does not say"},
-    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
-    {.name = "json", .offset = FIELD(json), .help = "print one JSON object"},
+    CLI_OPTION_PROFILES(model_options),
+    CLI_OPTION_JSON(model_options),
 };
 #undef FIELD
 

@@ -40,8 +40,7 @@ static const cli_option options[] = {
      .help = "shared memory per block, static + dynamic (default 0)"},
     {.name = "model", .arg = "FILE", .offset = FIELD(model),
      .help = "take them from a kernel model (the options above override)"},
-    {.name = "define", .short_name = 'D', .arg = "NAME=VALUE", .offset = FIELD(defines), .repeats = true,
-     .take = cli_take_define, .help = "set a parameter of the model"},
+    CLI_OPTION_DEFINE(occupancy_options, "set a parameter of the model"),
     {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
      .help = "follow that GPU's hardware rules exactly (gpuroof devices)"},
     {.name = "carveout", .arg = "BYTES|P%", .offset = FIELD(carveout),
@@ -66,8 +65,8 @@ static const cli_option options[] = {
     {.name = "target-blocks", .arg = "N", .offset = FIELD(target_blocks),
      .help = "the largest dynamic shared memory per block that keeps N blocks resident (--smem is then the "
              "static part)"},
-    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
-    {.name = "json", .offset = FIELD(json), .help = "print one JSON object"},
+    CLI_OPTION_PROFILES(occupancy_options),
+    CLI_OPTION_JSON(occupancy_options),
 };
 #undef FIELD
 
@@ -127,11 +126,9 @@ static int check_combination(const occupancy_options *o)
 
 static int parse(int argc, char **argv, occupancy_options *o)
 {
-    int operand, rc = cli_parse(&occupancy_spec, argc, argv, o, &operand);
+    int rc = cli_parse_options(&occupancy_spec, argc, argv, o);
     if (rc != EXIT_OK)
         return rc;
-    if (operand < argc)
-        return cli_usage_error("occupancy", "unexpected argument '%s'", argv[operand]);
     return check_combination(o);
 }
 
@@ -174,10 +171,8 @@ static bool take_model(const occupancy_options *o, const gr_model *m, occ_inputs
 
 static bool read_model(const occupancy_options *o, occ_inputs *in)
 {
-    gr_model *m = calloc(1, sizeof *m); /* too large for the stack */
-    if (!m)
-        return cli_error("out of memory");
-    bool ok = cli_load_model_given(o->model, &o->defines, m) && take_model(o, m, in);
+    gr_model *m = cli_new_model(o->model, &o->defines);
+    bool ok = m && take_model(o, m, in);
     free(m);
     return ok;
 }

@@ -59,7 +59,7 @@ static const cli_option options[] = {
     {.name = "keep-script", .offset = FIELD(keep_script),
      .help = "also write the gnuplot script, data inline, as FILE's name .gp"},
     {.name = "script-only", .offset = FIELD(script_only), .help = "write only the script"},
-    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
+    CLI_OPTION_PROFILES(plot_options),
 };
 #undef FIELD
 

@@ -19,7 +19,7 @@ static const char usage[] =
 static const cli_option options[] = {
     {.name = "output", .short_name = 'o', .arg = "FILE", .offset = FIELD(output),
      .help = "detect: write the profile to FILE (default: standard output)"},
-    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles), .help = "look for profiles in DIR first"},
+    CLI_OPTION_PROFILES(profile_options),
     {.name = "json", .offset = FIELD(json), .help = "show: print one JSON object"},
 };
 #undef FIELD

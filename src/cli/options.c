@@ -208,3 +208,11 @@ void cli_option_words(const cli_spec *spec, const void *options, cli_word_fn wor
         }
     }
 }
+
+int cli_parse_options(const cli_spec *spec, int argc, char **argv, void *options)
+{
+    int operand, rc = cli_parse(spec, argc, argv, options, &operand);
+    if (rc == EXIT_OK && operand < argc)
+        return cli_usage_error(spec->command, "unexpected argument '%s'", argv[operand]);
+    return rc;
+}

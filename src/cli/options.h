@@ -49,12 +49,25 @@ typedef struct {
     size_t option_count;
 } cli_spec;
 
+/* Options several commands take, each spelled once; type is the command's
+ * options struct. */
+#define CLI_OPTION_JSON(type) {.name = "json", .offset = offsetof(type, json), .help = "print one JSON object"}
+#define CLI_OPTION_PROFILES(type) \
+    {.name = "profiles", .arg = "DIR", .offset = offsetof(type, profiles), .help = "look for profiles in DIR first"}
+/* -D for a command with one --model (cli_take_define checks each value). */
+#define CLI_OPTION_DEFINE(type, help_text)                                                                 \
+    {.name = "define", .short_name = 'D', .arg = "NAME=VALUE", .offset = offsetof(type, defines), .repeats = true, \
+     .take = cli_take_define, .help = help_text}
+
 /* Parses argv (argv[0] the command's name) into options, the struct the
  * table describes, its table's fields zeroed; -h and --help print the help.  Returns EXIT_OK with
  * *operand the index of the first argument that is not an option (all such
  * arguments end up last, in their order), CLI_HELP_SHOWN, or EXIT_USAGE
  * after printing the error. */
 int cli_parse(const cli_spec *spec, int argc, char **argv, void *options, int *operand);
+
+/* cli_parse for a command that takes no operand: one is a usage error. */
+int cli_parse_options(const cli_spec *spec, int argc, char **argv, void *options);
 
 /* The exit status of a command whose parse returned rc and stopped it. */
 int cli_parse_stopped(int rc);
