@@ -6,19 +6,18 @@
 #include <string.h>
 #include "measure_gpu.h"
 
-static int missed;
-
-static void target(const char *what, double value, double goal, const char *unit)
+/* Prints one target; returns 1 where it was missed, 0 where met. */
+static int target(const char *what, double value, double goal, const char *unit)
 {
     bool met = value >= goal;
-    missed += !met;
     printf("  %-55s %9.1f %-8s (target %.1f): %s\n", what, value, unit, goal, met ? "met" : "MISSED");
+    return !met;
 }
 
 /* Every sweep point within 105% of its roof, and at least 90% of it below
  * half or above twice the ridge (75% near it).  The roof's bandwidth is the
  * copy's: the sweep reads one array and writes another, as the copy does. */
-static void sweep_targets(const gr_results *r)
+static int sweep_targets(const gr_results *r)
 {
     const gr_result_ceilings *c = &r->ceilings;
     double ridge = c->fp32_gflops / c->dram_copy_gbs, worst_far = INFINITY, worst_near = INFINITY, highest = 0;
@@ -30,13 +29,13 @@ static void sweep_targets(const gr_results *r)
         highest = fmax(highest, share);
     }
     if (r->sweep_count == 0)
-        return;
-    target("sweep: lowest share of the roof, far from the ridge (%)", 100 * worst_far, 90, "%");
-    target("sweep: lowest share of the roof, near the ridge (%)", 100 * worst_near, 75, "%");
-    target("sweep: 105 less the highest share of the roof (%)", 105 - 100 * highest, 0, "%");
+        return 0;
+    int missed = target("sweep: lowest share of the roof, far from the ridge (%)", 100 * worst_far, 90, "%");
+    missed += target("sweep: lowest share of the roof, near the ridge (%)", 100 * worst_near, 75, "%");
+    return missed + target("sweep: 105 less the highest share of the roof (%)", 105 - 100 * highest, 0, "%");
 }
 
-static void matmul_targets(const measure_run *r)
+static int matmul_targets(const measure_run *r)
 {
     const char *params = "width=4096";
     const gr_result_kernel *naive = measure_find_kernel(r, "matmul-naive", params);
@@ -46,29 +45,30 @@ static void matmul_targets(const measure_run *r)
         if (strncmp(f->kernels[i].name, "matmul-tiled", 12) == 0 &&
             strncmp(f->kernels[i].params, params, strlen(params)) == 0 && f->kernels[i].verified)
             best = fmax(best, f->kernels[i].gflops);
-    if (naive && best > 0)
-        target("tiled matmul at 4096 over the naive one (x)", best / naive->gflops, 2, "x");
+    if (!naive || best <= 0)
+        return 0;
+    return target("tiled matmul at 4096 over the naive one (x)", best / naive->gflops, 2, "x");
 }
 
 int measure_report_targets(const measure_run *r, double seconds)
 {
     const gr_result_ceilings *c = &r->file.ceilings;
     double datasheet = r->profile ? r->profile->bandwidth_gbs : NAN;
-    missed = 0;
+    int missed = 0;
     printf("Targets (datasheet DRAM bandwidth %.0f GB/s):\n", datasheet);
     if (c->dram_copy_gbs > 0 && !isnan(datasheet)) {
-        target("DRAM copy, % of the datasheet bandwidth", 100 * c->dram_copy_gbs / datasheet, 90, "%");
-        target("DRAM triad, % of the datasheet bandwidth", 100 * c->dram_triad_gbs / datasheet, 90, "%");
-        target("DRAM read, % of the datasheet bandwidth", 100 * c->dram_read_gbs / datasheet, 93, "%");
-        target("DRAM copy over cudaMemcpy device to device (%)", 100 * c->dram_copy_gbs / c->memcpy_d2d_gbs, 100, "%");
+        missed += target("DRAM copy, % of the datasheet bandwidth", 100 * c->dram_copy_gbs / datasheet, 90, "%");
+        missed += target("DRAM triad, % of the datasheet bandwidth", 100 * c->dram_triad_gbs / datasheet, 90, "%");
+        missed += target("DRAM read, % of the datasheet bandwidth", 100 * c->dram_read_gbs / datasheet, 93, "%");
+        missed += target("DRAM copy over cudaMemcpy device to device (%)", 100 * c->dram_copy_gbs / c->memcpy_d2d_gbs, 100, "%");
     }
     if (c->fp32_gflops > 0) {
-        target("FP32, % of SMs x lanes x 2 x the clock read", 100 * c->fp32_gflops / c->fp32_theoretical_gflops, 95, "%");
-        target("FP64, % of SMs x lanes x 2 x the clock read", 100 * c->fp64_gflops / c->fp64_theoretical_gflops, 95, "%");
+        missed += target("FP32, % of SMs x lanes x 2 x the clock read", 100 * c->fp32_gflops / c->fp32_theoretical_gflops, 95, "%");
+        missed += target("FP64, % of SMs x lanes x 2 x the clock read", 100 * c->fp64_gflops / c->fp64_theoretical_gflops, 95, "%");
     }
     if (c->dram_copy_gbs > 0 && c->fp32_gflops > 0)
-        sweep_targets(&r->file);
-    matmul_targets(r);
-    target("the whole run, 120 less its seconds", 120 - seconds, 0, "s");
+        missed += sweep_targets(&r->file);
+    missed += matmul_targets(r);
+    missed += target("the whole run, 120 less its seconds", 120 - seconds, 0, "s");
     return missed;
 }
