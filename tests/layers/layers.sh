@@ -4,8 +4,8 @@
 # catch.  Every include names a header by its bare name, so the include
 # paths alone decide what a layer sees; the core never prints or exits; the
 # core and chart libraries hold no mutable static state (nothing in .data,
-# .bss or common: tables of constant pointers live in .data.rel.ro), nor does
-# the command line, but for the signal handler of measure_interrupt.c, whose
+# .bss or common: tables of constant pointers live in .data.rel.ro), nor do
+# the measure layer and the command line, but for the signal handler of measure_interrupt.c, whose
 # state can live nowhere else; the command line reports errors one way
 # (cli.h): a failing function returns the helper of its own type at once.
 set -u
@@ -30,6 +30,11 @@ for lib in "$build"/src/core/libgpuroof.a "$build"/src/chart/libgpuroof_chart.a;
     [ -r "$lib" ] || { fail "$lib is missing (make builds it)"; continue; }
     mutable=$(objdump -t "$lib" | awk '/^[^ ]*\.o:/ {obj = $1} '"$mutable_object"' {print obj, $NF}')
     [ -z "$mutable" ] || fail "mutable static state in $(basename "$lib"): $mutable"
+done
+for obj in "$build"/src/measure/*.o; do # built only with CUDA
+    [ -r "$obj" ] || continue
+    mutable=$(objdump -t "$obj" | awk "$mutable_object"' {print $NF}' | tr '\n' ' ')
+    [ -z "$mutable" ] || fail "mutable static state in $(basename "$obj"): $mutable"
 done
 for obj in "$build"/src/cli/gpuroof-*.o; do
     [ -r "$obj" ] || { fail "the command line's objects are missing (make builds them)"; break; }
