@@ -117,7 +117,15 @@ const gr_profile *cli_find_gpu_profile(const char *profiles_option, const gr_gpu
         cli_error("%s", err.text);
         return NULL;
     }
+    (void)cli_report_unloaded(list);
     return gr_profile_match_gpu(list, gpu);
+}
+
+int cli_report_unloaded(const gr_profile_list *list)
+{
+    for (size_t i = 0; i < list->failure_count; i++)
+        fprintf(stderr, "gpuroof: %s\n", list->failures[i].error.text);
+    return list->failure_count ? EXIT_INPUT : EXIT_OK;
 }
 
 int cli_put_json(json_t *value, json_t **dest)

@@ -38,9 +38,12 @@ bool cli_int_as(const char *option, const char *shown, const char *text, bool by
 void cli_search_path(gr_search_path *sp, const char *profiles_option);
 bool cli_load_device(const char *profiles_option, const char *device, gr_profile *p);
 /* The shipped profile of a GPU found at run time (gr_profile_match_gpu over
- * the search path), kept in list; NULL where none matches or the path has a
- * broken profile (printed). */
+ * the search path), kept in list; NULL where none matches.  A broken profile
+ * on the path is printed and the rest are matched. */
 const gr_profile *cli_find_gpu_profile(const char *profiles_option, const gr_gpu_info *gpu, gr_profile_list *list);
+/* Prints each file of the list that did not load, a line each with its error;
+ * EXIT_INPUT where there was one, else EXIT_OK. */
+int cli_report_unloaded(const gr_profile_list *list);
 
 /* The error for a precision the profile has no peak for; false. */
 bool cli_error_no_peak(const gr_profile *p, const char *precision);

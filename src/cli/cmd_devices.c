@@ -9,7 +9,8 @@ static const char usage[] =
     "Usage: gpuroof devices [--profiles DIR] [--json]\n"
     "\n"
     "Lists the device profiles on the search path (--profiles DIR, $GPUROOF_PROFILES,\n"
-    "then the installed profiles) with their key figures.\n";
+    "then the installed profiles) with their key figures.  A profile file that does\n"
+    "not load is named with its error after the list, and the exit status is 1.\n";
 
 static const cli_option options[] = {
     CLI_OPTION_PROFILES(devices_options),
@@ -38,6 +39,19 @@ static int fail_no_profiles(const gr_search_path *sp)
     return cli_fail("no device profiles found in %s (--profiles DIR or $GPUROOF_PROFILES adds a directory)", dirs);
 }
 
+/* The files that did not load, for JSON: each with the line stderr has. */
+static json_t *failures_json(const gr_profile_list *list)
+{
+    json_t *arr = json_array();
+    for (size_t i = 0; i < list->failure_count; i++) {
+        json_t *f = json_object();
+        json_object_set_new(f, "file", json_string(list->failures[i].path));
+        json_object_set_new(f, "error", json_string(list->failures[i].error.text));
+        json_array_append_new(arr, f);
+    }
+    return arr;
+}
+
 static int print_list(const gr_profile_list *list, bool json, json_t **dest)
 {
     if (json) {
@@ -45,8 +59,11 @@ static int print_list(const gr_profile_list *list, bool json, json_t **dest)
         for (size_t i = 0; i < list->count; i++)
             json_array_append_new(arr, profile_summary_json(&list->items[i]));
         json_object_set_new(j, "devices", arr);
+        json_object_set_new(j, "errors", failures_json(list));
         return cli_put_json(j, dest);
     }
+    if (!list->count)
+        return EXIT_OK; /* every file broken: their errors are all there is to say */
     printf("%-10s %-28s %-5s %4s %9s %9s %7s %7s %9s %8s\n", "name", "device", "cc", "SMs",
            "FP32", "FP64", "DRAM", "ridge", "L2", "smem/SM");
     printf("%-10s %-28s %-5s %4s %9s %9s %7s %7s\n", "", "", "", "", "GFLOP/s", "GFLOP/s",
@@ -56,6 +73,9 @@ static int print_list(const gr_profile_list *list, bool json, json_t **dest)
     return EXIT_OK;
 }
 
+/* The profiles that loaded are listed, then each file that did not is named
+ * with its error and the exit status is 1: one broken file in a directory of
+ * profiles hides none of the others. */
 int cmd_devices_run(const devices_options *o, json_t **json)
 {
     gr_search_path sp;
@@ -64,7 +84,9 @@ int cmd_devices_run(const devices_options *o, json_t **json)
     cli_search_path(&sp, o->profiles);
     if (!gr_profile_list_all(&sp, &list, &err))
         return cli_fail("%s", err.text);
-    int rc = list.count ? print_list(&list, o->json, json) : fail_no_profiles(&sp);
+    int rc = list.count || list.failure_count ? print_list(&list, o->json, json) : fail_no_profiles(&sp);
+    if (rc == EXIT_OK)
+        rc = cli_report_unloaded(&list);
     gr_profile_list_free(&list);
     return rc;
 }

@@ -42,27 +42,48 @@ static bool listed(const gr_profile_list *list, const char *name)
     for (size_t i = 0; i < list->count; i++)
         if (strcmp(list->items[i].name, name) == 0)
             return true;
+    for (size_t i = 0; i < list->failure_count; i++)
+        if (strcmp(list->failures[i].name, name) == 0)
+            return true;
     return false;
+}
+
+/* name is "" or a valid profile name, which fits. */
+static bool add_failure(gr_profile_list *list, const char *name, const char *path, const gr_error *why,
+                        gr_error *err)
+{
+    gr_profile_failure *grown = realloc(list->failures, (list->failure_count + 1) * sizeof *grown);
+    if (!grown)
+        return gr_error_set(err, "out of memory");
+    list->failures = grown;
+    gr_profile_failure *f = &grown[list->failure_count++];
+    snprintf(f->name, sizeof f->name, "%.63s", name);
+    snprintf(f->path, sizeof f->path, "%s", path);
+    f->error = *why;
+    return true;
 }
 
 static bool add_profile(gr_profile_list *list, const char *dir, const char *file, gr_error *err)
 {
     char name[256], path[1024];
+    gr_error why;
     snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - strlen(".yaml")), file);
     snprintf(path, sizeof path, "%s/%s", dir, file);
     if (!file_exists(path))
         return true; /* a directory named like a profile is no profile */
-    if (!gr_profile_name_valid(name))
-        return gr_error_set(err, "%s: '%s' is not a profile name (lower-case letters, digits, '-' and '_'): rename the file",
-                            path, name);
+    if (!gr_profile_name_valid(name)) {
+        gr_error_set(&why, "%s: '%s' is not a profile name (lower-case letters, digits, '-' and '_'): rename the file",
+                     path, name);
+        return add_failure(list, "", path, &why, err);
+    }
     if (listed(list, name))
         return true;
     gr_profile *grown = realloc(list->items, (list->count + 1) * sizeof *grown);
     if (!grown)
         return gr_error_set(err, "out of memory");
     list->items = grown;
-    if (!gr_profile_load_named(path, name, &list->items[list->count], err))
-        return false;
+    if (!gr_profile_load_named(path, name, &list->items[list->count], &why))
+        return add_failure(list, name, path, &why, err);
     list->count++;
     return true;
 }
@@ -86,10 +107,14 @@ static int by_name(const void *a, const void *b)
     return strcmp(((const gr_profile *)a)->name, ((const gr_profile *)b)->name);
 }
 
+static int by_path(const void *a, const void *b)
+{
+    return strcmp(((const gr_profile_failure *)a)->path, ((const gr_profile_failure *)b)->path);
+}
+
 bool gr_profile_list_all(const gr_search_path *sp, gr_profile_list *out, gr_error *err)
 {
-    out->count = 0;
-    out->items = NULL;
+    *out = (gr_profile_list){0};
     for (size_t i = 0; i < sp->count; i++)
         if (!add_directory(out, sp->dirs[i], err)) {
             gr_profile_list_free(out);
@@ -97,14 +122,16 @@ bool gr_profile_list_all(const gr_search_path *sp, gr_profile_list *out, gr_erro
         }
     if (out->count > 1)
         qsort(out->items, out->count, sizeof *out->items, by_name);
+    if (out->failure_count > 1)
+        qsort(out->failures, out->failure_count, sizeof *out->failures, by_path);
     return true;
 }
 
 void gr_profile_list_free(gr_profile_list *list)
 {
     free(list->items);
-    list->items = NULL;
-    list->count = 0;
+    free(list->failures);
+    *list = (gr_profile_list){0};
 }
 
 /* The model in a GPU's name: its first word with a digit ("H200" of

@@ -17,13 +17,26 @@ bool gr_names_file(const char *text);
  * that has one (whose `name` must then be NAME). */
 bool gr_profile_find(const gr_search_path *sp, const char *text, gr_profile *p, gr_error *err);
 
+/* A file on the path that names a profile but did not load. */
+typedef struct {
+    char name[64];   /* the profile name its file gives; "" where the file's name is none */
+    char path[1024]; /* the file */
+    gr_error error;  /* why, at its line and column */
+} gr_profile_failure;
+
 typedef struct {
     size_t count;
     gr_profile *items; /* sorted by name; the first directory wins */
+    size_t failure_count;
+    gr_profile_failure *failures; /* sorted by path */
 } gr_profile_list;
 
-/* Loads every profile on the path.  A file that fails to load stops the
- * listing with its error: a broken profile is never silently skipped. */
+/* Loads every profile on the path that loads, and keeps each file that does
+ * not with its error: one broken profile neither hides the others nor is
+ * silently skipped.  A broken file still takes its name, as it would for
+ * gr_profile_find, so a later directory's profile of that name is not
+ * listed in its stead.  False, with err, only where no list can be made
+ * (out of memory). */
 bool gr_profile_list_all(const gr_search_path *sp, gr_profile_list *out, gr_error *err);
 void gr_profile_list_free(gr_profile_list *list);
 

@@ -73,30 +73,67 @@ run devices --profiles "$test_tmp/withdir" --json
 expect_status 0
 expect_json '.devices | length' 8
 
-# A broken profile in the --profiles directory: exit 1 at its file, line, column.
+# A broken profile in a --profiles directory: every profile that loads is
+# listed all the same (the one beside it too), the broken file is named on
+# stderr at its file, line and column with the rule it breaks, and the exit
+# status is 1.  It once failed the whole listing.
 mkdir "$test_tmp/broken"
 printf 'name: broken\nfull_name: [unclosed\n' >"$test_tmp/broken/broken.yaml"
+cp "$test_tmp/extra/testgpu.yaml" "$test_tmp/broken/testgpu.yaml"
+broken_error="$test_tmp/broken/broken.yaml:3:1: did not find expected ',' or ']' while parsing a flow sequence"
 run devices --profiles "$test_tmp/broken"
-expect_fails 1 "gpuroof: $test_tmp/broken/broken.yaml:3:1: did not find expected ',' or ']' while parsing a flow sequence"
+expect_status 1
+expect_stderr_is "gpuroof: $broken_error"
+check "9 profile rows after the 2 header lines" "$(($(wc -l <"$out") - 2))" 9
+check "the rows that loaded, in name order" "$(awk 'NR > 2 { printf "%s ", $1 }' "$out")" \
+    "a100 a100-80gb h100 h100-pcie h200 k40 rtx4090 testgpu v100 "
 run devices --profiles "$test_tmp/broken" --json
-expect_fails 1 "gpuroof: $test_tmp/broken/broken.yaml:3:1: did not find expected ',' or ']' while parsing a flow sequence"
+expect_status 1
+expect_stderr_is "gpuroof: $broken_error"
+expect_one_json object
+expect_json '[keys_unsorted[]] | join(" ")' 'devices errors'
+expect_json '.devices | length' 9
+expect_json '.devices | .[] | select(.name == "testgpu") | .path' "$test_tmp/broken/testgpu.yaml"
+expect_json '.errors' "[{\"file\":\"$test_tmp/broken/broken.yaml\",\"error\":\"$broken_error\"}]"
+run devices --json
+expect_json '.errors' '[]'
 cp "$data/bad-unknown-key.yaml" "$test_tmp/broken/broken.yaml"
 run devices --profiles "$test_tmp/broken"
-expect_fails 1 "gpuroof: $test_tmp/broken/broken.yaml:31:3: block: unknown key 'max_regs'"
-# A profile whose name is not its file's.
-rm "$test_tmp/broken/broken.yaml"
+expect_status 1
+expect_stderr_is "gpuroof: $test_tmp/broken/broken.yaml:31:3: block: unknown key 'max_regs'"
+check "a row for testgpu" "$(awk '$1 == "testgpu" { print $2, $3 }' "$out")" 'Test GPU'
+# Two broken files: both named, a line each, in the order of their paths; a
+# profile whose name is not its file's is one of them.
 cp "$profiles/k40.yaml" "$test_tmp/broken/kepler.yaml"
 run devices --profiles "$test_tmp/broken"
 expect_status 1
-expect_no_stdout
-expect_error_line
-expect_stderr_has "$test_tmp/broken/kepler.yaml"
-expect_stderr_has "the profile is named 'k40', but its file is kepler.yaml"
+check "two lines on stderr" "$(wc -l <"$err" | tr -d ' ')" 2
+check "the first, at the line and column" "$(sed -n 1p "$err")" \
+    "gpuroof: $test_tmp/broken/broken.yaml:31:3: block: unknown key 'max_regs'"
+check "the second" "$(sed -n 2p "$err" | sed "s|$test_tmp/broken/kepler.yaml:[0-9]*:[0-9]*: ||")" \
+    "gpuroof: the profile is named 'k40', but its file is kepler.yaml"
+check "9 profile rows still" "$(($(wc -l <"$out") - 2))" 9
+run devices --profiles "$test_tmp/broken" --json
+expect_status 1
+expect_json '[.errors[].file] | join(" ")' "$test_tmp/broken/broken.yaml $test_tmp/broken/kepler.yaml"
+expect_json '.devices | length' 9
+# A broken a100.yaml in --profiles is what --device a100 would meet: no a100
+# row from the directories after it.
+mkdir "$test_tmp/shadow"
+printf 'name: a100\n' >"$test_tmp/shadow/a100.yaml"
+run devices --profiles "$test_tmp/shadow"
+expect_status 1
+expect_stderr_is "gpuroof: $test_tmp/shadow/a100.yaml:1:1: the profile: missing key 'memory'"
+check "no a100 row" "$(awk 'NR > 2 { printf "%s ", $1 }' "$out")" "a100-80gb h100 h100-pcie h200 k40 rtx4090 v100 "
+run bound --profiles "$test_tmp/shadow" --device a100 --intensity 1
+expect_fails 1 "gpuroof: $test_tmp/shadow/a100.yaml:1:1: the profile: missing key 'memory'"
 # A .yaml file whose name is not a profile name.
 mkdir "$test_tmp/badname"
 cp "$profiles/a100.yaml" "$test_tmp/badname/My_GPU.yaml"
 run devices --profiles "$test_tmp/badname"
-expect_fails 1 "gpuroof: $test_tmp/badname/My_GPU.yaml: 'My_GPU' is not a profile name (lower-case letters, digits, '-' and '_'): rename the file"
+expect_status 1
+expect_stderr_is "gpuroof: $test_tmp/badname/My_GPU.yaml: 'My_GPU' is not a profile name (lower-case letters, digits, '-' and '_'): rename the file"
+check "8 profile rows" "$(($(wc -l <"$out") - 2))" 8
 run devices extra
 expect_fails 2 "gpuroof devices: unexpected argument 'extra' (gpuroof devices --help)"
 

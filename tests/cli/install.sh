@@ -58,6 +58,15 @@ expect_fails 1 "gpuroof: no device profiles found in $shared/profiles (--profile
 mkdir "$test_tmp/empty"
 run_installed devices --profiles "$test_tmp/empty:$test_tmp/nowhere"
 expect_fails 1 "gpuroof: no device profiles found in $test_tmp/empty, $test_tmp/nowhere, $shared/profiles (--profiles DIR or \$GPUROOF_PROFILES adds a directory)"
+# Every profile on the path broken: each named with its error, and no table.
+mkdir "$test_tmp/allbroken"
+printf 'name: x\n' >"$test_tmp/allbroken/x.yaml"
+run_installed devices --profiles "$test_tmp/allbroken"
+expect_fails 1 "gpuroof: $test_tmp/allbroken/x.yaml:1:1: the profile: missing key 'memory'"
+run_installed devices --profiles "$test_tmp/allbroken" --json
+expect_status 1
+expect_stderr_is "gpuroof: $test_tmp/allbroken/x.yaml:1:1: the profile: missing key 'memory'"
+expect_json '[.devices, [.errors[].file]]' "[[],[\"$test_tmp/allbroken/x.yaml\"]]"
 run_installed bound --device a100 --flops 1 --bytes 1
 expect_fails 1 "gpuroof: unknown device 'a100' (gpuroof devices lists the profiles)"
 run_installed devices --profiles "$top_srcdir/profiles" --json

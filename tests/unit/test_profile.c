@@ -1451,40 +1451,92 @@ static void test_list_first_directory_wins(void **state)
     assert_true(first);
 }
 
-static void test_list_stops_at_broken_file(void **state)
+/* A broken file is kept with its error, and the profiles beside it are
+ * listed all the same. */
+static void test_list_keeps_the_rest_of_a_broken_directory(void **state)
 {
     tmp_dirs *t = *state;
-    char dir[512], path[1024], expected[1200];
+    char dir[512], bad[1024], misnamed[1024], bad_error[1200], misnamed_error[1200];
     subdir(t, "one", dir, sizeof dir);
     write_profile(t, dir, "a100.yaml", NULL);
     write_profile(t, dir, "h-1.yaml", "h-1");
-    snprintf(path, sizeof path, "%s/bad.yaml", dir);
-    write_text(path, "name: bad\n", 10);
-    gr_search_path sp = {.count = 0};
-    gr_search_path_add(&sp, dir);
-    gr_profile_list list;
-    gr_error err = {{0}};
-    assert_false(gr_profile_list_all(&sp, &list, &err));
-    snprintf(expected, sizeof expected, "%s:1:1: the profile: missing key 'memory'", path);
-    assert_string_equal(err.text, expected);
-    assert_null(list.items);
-    assert_int_equal(list.count, 0);
-}
-
-static void test_list_stops_at_misnamed_file(void **state)
-{
-    tmp_dirs *t = *state;
-    char dir[512], expected[1200];
-    subdir(t, "one", dir, sizeof dir);
+    snprintf(bad, sizeof bad, "%s/bad.yaml", dir);
+    write_text(bad, "name: bad\n", 10);
+    snprintf(misnamed, sizeof misnamed, "%s/other.yaml", dir);
     write_profile(t, dir, "other.yaml", NULL);
     gr_search_path sp = {.count = 0};
     gr_search_path_add(&sp, dir);
     gr_profile_list list;
     gr_error err = {{0}};
-    assert_false(gr_profile_list_all(&sp, &list, &err));
+    if (!gr_profile_list_all(&sp, &list, &err))
+        fail_msg("%s", err.text);
+    snprintf(bad_error, sizeof bad_error, "%s:1:1: the profile: missing key 'memory'", bad);
+    snprintf(misnamed_error, sizeof misnamed_error,
+             "%s:21:7: the profile is named 'a100', but its file is other.yaml", misnamed);
+    assert_int_equal(list.count, 2);
+    assert_string_equal(list.items[0].name, "a100");
+    assert_string_equal(list.items[1].name, "h-1");
+    assert_int_equal(list.failure_count, 2);
+    assert_string_equal(list.failures[0].path, bad);
+    assert_string_equal(list.failures[0].name, "bad");
+    assert_string_equal(list.failures[0].error.text, bad_error);
+    assert_string_equal(list.failures[1].path, misnamed);
+    assert_string_equal(list.failures[1].name, "other");
+    assert_string_equal(list.failures[1].error.text, misnamed_error);
+    gr_profile_list_free(&list);
+    assert_null(list.items);
+    assert_null(list.failures);
+    assert_int_equal(list.failure_count, 0);
+}
+
+/* A file whose name is no profile name is a failure without a name. */
+static void test_list_keeps_a_file_badly_named(void **state)
+{
+    tmp_dirs *t = *state;
+    char dir[512], expected[1200];
+    subdir(t, "one", dir, sizeof dir);
+    write_profile(t, dir, "My_GPU.yaml", NULL);
+    write_profile(t, dir, "a100.yaml", NULL);
+    gr_search_path sp = {.count = 0};
+    gr_search_path_add(&sp, dir);
+    gr_profile_list list;
+    gr_error err = {{0}};
+    if (!gr_profile_list_all(&sp, &list, &err))
+        fail_msg("%s", err.text);
     snprintf(expected, sizeof expected,
-             "%s/other.yaml:21:7: the profile is named 'a100', but its file is other.yaml", dir);
-    assert_string_equal(err.text, expected);
+             "%s/My_GPU.yaml: 'My_GPU' is not a profile name (lower-case letters, digits, '-' and '_'): "
+             "rename the file", dir);
+    assert_int_equal(list.count, 1);
+    assert_int_equal(list.failure_count, 1);
+    assert_string_equal(list.failures[0].name, "");
+    assert_string_equal(list.failures[0].error.text, expected);
+    gr_profile_list_free(&list);
+}
+
+/* A broken a100.yaml in the first directory is what --device a100 meets,
+ * so the listing does not offer a later directory's a100 in its place. */
+static void test_list_broken_file_takes_its_name(void **state)
+{
+    tmp_dirs *t = *state;
+    char one[512], two[512], dirs[1200], bad[1024];
+    subdir(t, "one", one, sizeof one);
+    subdir(t, "two", two, sizeof two);
+    snprintf(bad, sizeof bad, "%s/a100.yaml", one);
+    write_text(bad, "name: a100\n", 11);
+    write_profile(t, two, "a100.yaml", NULL);
+    write_profile(t, two, "b.yaml", "b");
+    snprintf(dirs, sizeof dirs, "%s:%s", one, two);
+    gr_search_path sp = {.count = 0};
+    gr_search_path_add(&sp, dirs);
+    gr_profile_list list;
+    gr_error err = {{0}};
+    if (!gr_profile_list_all(&sp, &list, &err))
+        fail_msg("%s", err.text);
+    assert_int_equal(list.count, 1);
+    assert_string_equal(list.items[0].name, "b");
+    assert_int_equal(list.failure_count, 1);
+    assert_string_equal(list.failures[0].path, bad);
+    gr_profile_list_free(&list);
 }
 
 static void test_list_empty_and_missing_directories(void **state)
@@ -1633,8 +1685,9 @@ int main(void)
         cmocka_unit_test(test_list_shipped_sorted),
         tmp_test(test_list_sorted_by_name),
         tmp_test(test_list_first_directory_wins),
-        tmp_test(test_list_stops_at_broken_file),
-        tmp_test(test_list_stops_at_misnamed_file),
+        tmp_test(test_list_keeps_the_rest_of_a_broken_directory),
+        tmp_test(test_list_keeps_a_file_badly_named),
+        tmp_test(test_list_broken_file_takes_its_name),
         tmp_test(test_list_empty_and_missing_directories),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
