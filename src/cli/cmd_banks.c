@@ -31,7 +31,8 @@ static const cli_option options[] = {
     {.name = "block", .arg = "XxY", .offset = FIELD(block),
      .help = "the block (32x32 square, 32x16 rectangular in the notes)"},
     {.name = "pad", .arg = "N", .offset = FIELD(pad),
-     .help = "padding columns of the padded kernels (default: the notes' 1 square, 2 rectangular)"},
+     .help = "padding columns of the padded kernels (default: the notes' 1 square, 2 rectangular); "
+             "0, no padding, for the others"},
     {.name = "suggest-pad", .offset = FIELD(suggest_pad),
      .help = "the smallest padding that makes both accesses conflict-free"},
     {.name = "elem-bytes", .arg = "N", .offset = FIELD(elem_bytes),
@@ -65,7 +66,8 @@ static int parse(int argc, char **argv, banks_options *o)
 typedef struct {
     gr_bank_setup setup;
     const char *kernel, *store, *load;
-    bool has_pad;
+    bool has_pad;   /* the kernel or formulas have a pad to set */
+    bool shows_pad; /* has_pad, or --pad 0 given for one that has none */
     int pad;
     char device[320];
 } banks_inputs;
@@ -115,17 +117,23 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
     return true;
 }
 
+/* A kernel without padding has pad 0, so --pad 0 is no error there: a table
+ * over pads 0 to 3 can take every kernel, as the results file's bank checks
+ * do. */
 static bool read_pad(const banks_options *o, banks_inputs *in)
 {
     int64_t pad;
-    in->pad = gr_bank_default_pad(in->setup.bdx, in->setup.bdy);
+    in->pad = in->has_pad ? gr_bank_default_pad(in->setup.bdx, in->setup.bdy) : 0;
+    in->shows_pad = in->has_pad || o->pad;
     if (!o->pad)
         return true;
-    if (!in->has_pad)
-        return cli_error("--pad: %s has no padding (the padded kernels are setRowReadColPad and setRowReadColDynPad)",
-                         in->kernel ? in->kernel : "this access");
     if (!cli_int("--pad", o->pad, false, 0, 1024, &pad))
         return false;
+    if (!in->has_pad && pad != 0 && in->kernel)
+        return cli_error("--pad '%s': %s has no padding, so only --pad 0 fits it (the padded kernels are "
+                         "setRowReadColPad and setRowReadColDynPad)", o->pad, in->kernel);
+    if (!in->has_pad && pad != 0)
+        return cli_error("--pad '%s': the formulas do not use pad, so only --pad 0 fits them", o->pad);
     in->pad = (int)pad;
     return true;
 }
@@ -211,15 +219,15 @@ static int report(const banks_options *o, const banks_inputs *in, const gr_bank_
             json_object_set_new(j, "kernel", json_string(in->kernel));
         json_object_set_new(j, "block", json_string(block));
         json_object_set_new(j, "elem_bytes", json_integer(in->setup.elem_bytes));
-        if (in->has_pad)
+        if (in->shows_pad)
             json_object_set_new(j, "pad", json_integer(in->pad));
         if (o->suggest_pad)
             json_object_set_new(j, "suggested_pad", suggested >= 0 ? json_integer(suggested) : json_null());
         return cli_put_json(j, json);
     }
     printf("Shared-memory banks of %s, block %dx%d, %d-byte elements%s", in->kernel ? in->kernel : "the access",
-           in->setup.bdx, in->setup.bdy, in->setup.elem_bytes, in->has_pad ? "" : "\n");
-    if (in->has_pad)
+           in->setup.bdx, in->setup.bdy, in->setup.elem_bytes, in->shows_pad ? "" : "\n");
+    if (in->shows_pad)
         printf(", pad %d\n", in->pad);
     printf("on %s\n\n", in->device);
     print_access("store", in->store, s);

@@ -83,9 +83,43 @@ run banks --kernel setRowReadRow --block 64x32
 expect_fails 1 "gpuroof: --block '64x32': 2048 threads, more than the 1024 a block may have"
 run banks --kernel setRowReadRow --block 32
 expect_fails 1 "gpuroof: --block '32': expected XxY, such as 32x16"
+# No padding is pad 0: --pad 0 is accepted for every kernel and echoed; any
+# other pad for a kernel or formulas without padding is an error.  It once
+# refused --pad 0 too, so a loop over pads 0 to 3 could not take every kernel.
 run banks --kernel setRowReadRow --block 32x32 --pad 1
+expect_fails 1 "gpuroof: --pad '1': setRowReadRow has no padding, so only --pad 0 fits it (the padded kernels are setRowReadColPad and setRowReadColDynPad)"
+run banks --kernel setRowReadCol --block 32x16 --pad '3-1'
+expect_fails 1 "gpuroof: --pad '3-1': setRowReadCol has no padding, so only --pad 0 fits it (the padded kernels are setRowReadColPad and setRowReadColDynPad)"
+run banks --store 'ty*bdx+tx' --load 'tx*bdx+ty' --block 32x32 --pad 2
+expect_fails 1 "gpuroof: --pad '2': the formulas do not use pad, so only --pad 0 fits them"
+run banks --kernel setRowReadRow --block 32x32 --pad -1
 expect_status 1
 expect_error_line
+run banks --kernel setRowReadCol --block 32x32 --pad 0
+expect_status 0
+expect_no_stderr
+expect_stdout_line 'Shared-memory banks of setRowReadCol, block 32x32, 4-byte elements, pad 0'
+expect_stdout_line '         32-way: 32 wavefronts per request (ideal 1)'
+run banks --kernel setRowReadCol --block 32x32
+expect_stdout_line 'Shared-memory banks of setRowReadCol, block 32x32, 4-byte elements'
+ways setRowReadCol 32x32 --pad 0
+expect_status 0
+expect_json '[.pad, .store.ways, .load.ways]' '[0,1,32]'
+ways setColReadCol 32x16 --device k40 --pad 0
+expect_json '[.pad, .load.ways]' '[0,8]'
+run banks --store 'ty*bdx+tx' --load 'tx*bdx+ty' --block 32x32 --pad 0 --json
+expect_status 0
+expect_json '[.pad, .load.ways]' '[0,32]'
+# The README's table (.pad // "-"): "-" for an unpadded kernel without --pad,
+# the pad given otherwise, as the results file's bank_checks record pad 0.
+ways setRowReadRow 32x32
+expect_json '.pad // "-"' '-'
+ways setRowReadRow 32x32 --pad 0
+expect_json '.pad // "-"' 0
+ways setRowReadColPad 32x32 --pad 0
+expect_json '[.pad, .load.ways]' '[0,32]'
+run banks --kernel setRowReadRow --block 32x32 --pad 0 --suggest-pad
+expect_fails 1 "gpuroof: --suggest-pad: setRowReadRow has no padding to choose (give a formula with pad, or a padded kernel)"
 run banks --kernel setRowReadRow --block 32x32 --elem-bytes 12
 expect_fails 1 "gpuroof: --elem-bytes '12': 4, 8 or 16"
 run banks --kernel setRowReadRow --block 32x32 --device h100 --bank-mode 8
