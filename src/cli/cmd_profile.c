@@ -41,6 +41,11 @@ static int parse(int argc, char **argv, profile_options *o)
         return cli_usage_error("profile", "unknown subcommand '%s'", argv[operand]);
     if (!o->detect && operand + 2 != argc)
         return cli_usage_error("profile", "show takes one profile NAME or FILE");
+    /* An option of the other subcommand would otherwise be dropped unread. */
+    if (o->detect && o->json)
+        return cli_usage_error("profile", "detect writes a YAML profile and takes no --json");
+    if (!o->detect && o->output)
+        return cli_usage_error("profile", "show prints to standard output and takes no -o");
     o->name = o->detect ? NULL : argv[operand + 1];
     return EXIT_OK;
 }

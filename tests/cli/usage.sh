@@ -34,6 +34,45 @@ expect_fails 2 "gpuroof: unknown command '--json' (gpuroof --help lists them)"
 run ''
 expect_fails 2 "gpuroof: unknown command '' (gpuroof --help lists them)"
 
+# gpuroof --help's word on --json is exact: each command it leaves out has no
+# --json (a usage error), and every other command's --help lists it.  It
+# once said every command took --json, which measure and profile detect (they
+# write YAML files) never did.
+run --help
+expect_stdout_line 'Every command takes --help (-h), and all but plot, measure and profile detect take --json.'
+without_json=$(sed -n 's/^Every command takes --help (-h), and all but \(.*\) take --json\.$/\1/p' "$out" |
+    sed -e 's/, /|/g' -e 's/ and /|/g')
+while read -r words; do
+    case "|$without_json|" in
+    *"|$words|"*)
+        # shellcheck disable=SC2086 # the words of the command line
+        run $words --json
+        expect_status 2
+        expect_stderr_has '--json'
+        [ "$words" = "profile detect" ] ||
+            { run $words --help; check "$words --help lists no --json" "$(grep -c -e '^  --json ' "$out")" 0; } ;;
+    *)
+        # shellcheck disable=SC2086
+        run $words --help
+        check "$words --help lists --json" "$(grep -c -e '^  --json ' "$out")" 1 ;;
+    esac
+done <<'EOF'
+bound
+occupancy
+model
+banks
+plot
+measure
+devices
+profile show
+profile detect
+exercises
+EOF
+run profile detect --json
+expect_fails 2 "gpuroof profile: detect writes a YAML profile and takes no --json (gpuroof profile --help)"
+run profile show a100 -o a100.txt
+expect_fails 2 "gpuroof profile: show prints to standard output and takes no -o (gpuroof profile --help)"
+
 # Every command's --help: on stdout, exit 0, starting with its usage.
 for command in $commands; do
     run "$command" --help
