@@ -22,6 +22,16 @@ check "the installed profiles" "$(cd "$shared/profiles" && ls)" "$(cd "$top_srcd
 check "an installed model" "$(ls "$shared/models/smem-rect/setRowReadCol.yaml")" \
     "$shared/models/smem-rect/setRowReadCol.yaml"
 check "the installed chart style" "$(cmp "$shared/plots/style.gp" "$top_srcdir/plots/style.gp" && echo same)" same
+# The man page installed is the one made for this configuration, and each
+# document it names is installed where it says.
+: "${docdir:?set docdir to the configured docdir}" "${mandir:?set mandir to the configured mandir}"
+page="$stage$mandir/man1/gpuroof.1"
+check "the installed man page" "$(cmp "$page" "$top_builddir/doc/gpuroof.1" && echo same)" same
+sed 's/\\-/-/g' "$page" | grep -o -E "$docdir/[^ ()]*\.md" | sort -u >"$test_tmp/docs-named"
+check "the man page names the installed docs" "$(wc -l <"$test_tmp/docs-named" | tr -d ' ')" 4
+while read -r doc; do
+    check "$doc is installed" "$(ls "$stage$doc" 2>/dev/null)" "$stage$doc"
+done <"$test_tmp/docs-named"
 
 # run_installed ARGS...: the installed gpuroof, from another directory, with
 # nothing of the environment but the PATH; like run.

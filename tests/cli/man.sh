@@ -1,0 +1,53 @@
+# The man page, as make makes it from doc/gpuroof.1.in: it names the
+# configured directories, and it cites nothing make install leaves out.  (install.sh
+# checks the installed page and the docs it names.)
+. "$top_srcdir/tests/cli/lib.sh"
+: "${pkgdatadir:?set pkgdatadir to the configured pkgdatadir}" "${docdir:?set docdir to the configured docdir}"
+
+page="$top_builddir/doc/gpuroof.1"
+last="doc/gpuroof.1"
+if [ ! -r "$page" ]; then
+    fail "made by make" "no $page" "the man page"
+    exit 1
+fi
+# The page's text with roff's \- as -: what a reader copies.
+text="$test_tmp/page"
+sed 's/\\-/-/g' "$page" >"$text"
+
+# FILES: the configured directories, every placeholder filled.  It once
+# named /usr/local whatever the prefix.
+check "no placeholder left" "$(grep -c '@[A-Za-z_]*@' "$page")" 0
+for entry in "$pkgdatadir/profiles/*.yaml" "$pkgdatadir/models/" "$pkgdatadir/plots/style.gp" "$docdir/"; do
+    check "FILES names $entry" "$(grep -c -x -F ".I $entry" "$text")" 1
+done
+case $pkgdatadir in
+/usr/local/*) ;;
+*) check "no /usr/local under another prefix" "$(grep -c /usr/local "$page")" 0 ;;
+esac
+version=$(sed -n 's/^AC_INIT(\[gpuroof\], *\[\([^]]*\)\].*/\1/p' "$top_srcdir/configure.ac")
+check "the version" "$(sed -n 's/^\.TH GPUROOF 1 "[^"]*" "\([^"]*\)".*/\1/p' "$page")" "gpuroof $version"
+# Every '-' of a directory is roff's \-, so that a path copied is the path.
+check "directories with \\- for -" "$(grep -c -F ".I $(printf '%s' "$pkgdatadir" | sed 's/-/\\-/g')/models/" "$page")" 1
+
+# Nothing the install leaves out: no tools/, no notes of the sources, and
+# every document named by its installed place.
+check "no tools/" "$(grep -c 'tools/' "$text")" 0
+check "no DESIGN or HACKING notes" "$(grep -c -E 'DESIGN|HACKING' "$text")" 0
+check "every .md under $docdir" \
+    "$(grep -o -E '[^ ()]*\.md' "$text" | grep -v -c -F "$docdir/")" 0
+check "no doc/ of the sources" "$(grep -o -E '(^|[^/])doc/' "$text" | grep -c .)" 0
+
+# groff reads it without a warning, and man shows it, where they are.
+last="groff -man -ww -z doc/gpuroof.1"
+if command -v groff >/dev/null 2>&1; then
+    check "no warnings" "$(groff -man -ww -z "$page" 2>&1)" ""
+else
+    skip "no warnings" "no groff"
+fi
+last="man -l doc/gpuroof.1"
+if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+    MANWIDTH=80 man -l -P cat "$page" >"$out" 2>"$err" || fail "exit status" "$?" 0
+    expect_stdout_has "$pkgdatadir/plots/style.gp"
+else
+    skip "rendered" "no man"
+fi
