@@ -1,5 +1,6 @@
 # The man page, as make makes it from doc/gpuroof.1.in: it names the
-# configured directories, and it cites nothing make install leaves out.  (install.sh
+# configured directories, its SYNOPSIS has every command and subcommand the
+# program has, and it cites nothing make install leaves out.  (install.sh
 # checks the installed page and the docs it names.)
 . "$top_srcdir/tests/cli/lib.sh"
 : "${pkgdatadir:?set pkgdatadir to the configured pkgdatadir}" "${docdir:?set docdir to the configured docdir}"
@@ -37,6 +38,33 @@ check "every .md under $docdir" \
     "$(grep -o -E '[^ ()]*\.md' "$text" | grep -v -c -F "$docdir/")" 0
 check "no doc/ of the sources" "$(grep -o -E '(^|[^/])doc/' "$text" | grep -c .)" 0
 
+# SYNOPSIS: each command of gpuroof --help, and each subcommand its --help's
+# usage lines name ("gpuroof plot occupancy"), has an entry.
+synopsis="$test_tmp/synopsis"
+sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$text" | sed -n 's/^\.SY "\(.*\)"$/\1/p' | sort -u >"$synopsis"
+commands=$("$GPUROOF" --help | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }')
+check "gpuroof --help lists commands" "$(echo "$commands" | wc -l | tr -d ' ')" 9
+for command in $commands; do
+    "$GPUROOF" "$command" --help | sed -n 's/^\(Usage:\)\{0,1\} *gpuroof \([a-z]*\)\( [a-z][a-z]*\)\{0,1\}\( .*\)\{0,1\}$/gpuroof \2\3/p' |
+        sort -u >"$test_tmp/forms"
+    while read -r form; do
+        check "SYNOPSIS has $form" "$(grep -c -x -F "$form" "$synopsis")" 1
+    done <"$test_tmp/forms"
+done
+check "SYNOPSIS has the subcommands" \
+    "$(grep -c -x -E 'gpuroof (plot occupancy|plot banks|profile show|profile detect)' "$synopsis")" 4
+# bound and occupancy also take their inputs from a model.
+for command in bound occupancy; do
+    check "SYNOPSIS has $command --model" \
+        "$(sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$text" | grep -A1 -x -F ".SY \"gpuroof $command\"" | grep -c -x -F '.B --model')" 1
+done
+# and names nothing the program lacks.
+while read -r form; do
+    # shellcheck disable=SC2086 # the words of the command line
+    run ${form#gpuroof } --help
+    expect_status 0
+done <"$synopsis"
+
 # groff reads it without a warning, and man shows it, where they are.
 last="groff -man -ww -z doc/gpuroof.1"
 if command -v groff >/dev/null 2>&1; then
@@ -47,6 +75,7 @@ fi
 last="man -l doc/gpuroof.1"
 if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
     MANWIDTH=80 man -l -P cat "$page" >"$out" 2>"$err" || fail "exit status" "$?" 0
+    expect_stdout_has "gpuroof profile detect [-o FILE] [--profiles DIR]"
     expect_stdout_has "$pkgdatadir/plots/style.gp"
 else
     skip "rendered" "no man"
