@@ -30,4 +30,15 @@ for cmd in "$work"/*.cmd; do
     fi
 done
 echo "$checked README examples checked, $failed differ"
-[ "$checked" -gt 0 ] && [ "$failed" -eq 0 ]
+
+# The Quick start names every package tools/install-deps installs, and the
+# CUDA toolkit that it does not; it once left out pkgconf and valgrind.
+quick=$(awk '/^## Quick start$/ { on = 1; next } /^## / { on = 0 } on' "$readme")
+missing=
+for pkg in $(cat "$top_srcdir/tools/packages.txt") nvcc; do
+    case $quick in
+    *"\`$pkg\`"*) echo "ok - README's Quick start names $pkg" ;;
+    *) echo "FAIL - README's Quick start does not name \`$pkg\`"; missing="$missing $pkg" ;;
+    esac
+done
+[ "$checked" -gt 0 ] && [ "$failed" -eq 0 ] && [ -z "$missing" ]
