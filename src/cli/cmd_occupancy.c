@@ -44,7 +44,8 @@ static const cli_option options[] = {
     {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
      .help = "follow that GPU's hardware rules exactly (gpuroof devices)"},
     {.name = "carveout", .arg = "BYTES|P%", .offset = FIELD(carveout),
-     .help = "the shared-memory carveout (default: the driver's choice)"},
+     .help = "the shared-memory carveout (default: the driver's choice); before sm_70, the shared memory of a "
+             "cudaFuncSetCacheConfig split (16K, 32K or 48K on a K40)"},
     {.name = "max-threads-sm", .arg = "N", .offset = FIELD(max_threads_sm),
      .help = "textbook limits instead of a device: threads per SM"},
     {.name = "max-blocks-sm", .arg = "N", .offset = FIELD(max_blocks_sm), .help = "blocks per SM"},
@@ -206,6 +207,28 @@ static bool read_launch(const occupancy_options *o, occ_inputs *in)
     return true;
 }
 
+/* A percentage is how cudaFuncAttributePreferredSharedMemoryCarveout sets
+ * a carveout, from sm_70 on; before, the cache configurations are the
+ * choice, named by their shared memory. */
+static bool refuse_percent(const char *text, const gr_profile *p)
+{
+    char choices[256] = "";
+    for (int i = 0, capacity; i < p->carveout_count; i++) {
+        size_t used = strlen(choices);
+        capacity = p->carveouts_bytes[i];
+        snprintf(choices + used, sizeof choices - used, "%s%d%s (%s)",
+                 i == 0 ? "" : i + 1 < p->carveout_count ? ", " : " or ", capacity % 1024 ? capacity : capacity / 1024,
+                 capacity % 1024 ? " bytes" : "K", occ_cache_config_name(p, capacity));
+    }
+    if (p->carveout_count < 2)
+        return cli_error("--carveout '%s': a percentage sets cudaFuncAttributePreferredSharedMemoryCarveout, from "
+                         "compute capability 7.0 on; %s (sm_%d%d) has a fixed %d bytes of shared memory per SM",
+                         text, p->full_name, p->cc_major, p->cc_minor, p->smem_sm_bytes);
+    return cli_error("--carveout '%s': a percentage sets cudaFuncAttributePreferredSharedMemoryCarveout, from "
+                     "compute capability 7.0 on; %s (sm_%d%d) takes %s",
+                     text, p->full_name, p->cc_major, p->cc_minor, choices);
+}
+
 /* "50%": a share of the largest carveout, as cudaFuncAttributePreferred-
  * SharedMemoryCarveout takes it; otherwise bytes. */
 static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
@@ -214,6 +237,8 @@ static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
     if (len > 0 && text[len - 1] == '%') {
         char number[64];
         int64_t percent;
+        if (p->cc_major < 7)
+            return refuse_percent(text, p);
         snprintf(number, sizeof number, "%.*s", (int)(len - 1), text);
         if (!cli_int_as("--carveout", text, number, false, 0, 100, &percent))
             return false;

@@ -211,6 +211,37 @@ expect_fails 1 "gpuroof: --carveout '50.5%': must be a whole number, not 50.5"
 run occupancy --threads 256 --regs 32 --device h100 --carveout 101%
 expect_fails 1 "gpuroof: --carveout '101%': 101 is out of range (0 to 100)"
 
+# Kepler has no carveout: cudaFuncSetCacheConfig splits its L1/shared array
+# 16/48, 32/32 or 48/16 KiB, and without a preference gives shared memory the
+# most (48 KiB).  A split too small for a block gives way to the largest.
+run occupancy --threads 256 --regs 32 --smem 32K --device k40
+expect_status 0
+expect_no_stderr
+expect_stdout_line '                 49152 B (48 KiB) per SM (the default cache configuration) / 32768 = 1 block'
+expect_stdout_line 'On sm_35 there is no carveout: cudaFuncSetCacheConfig splits one array between L1 and shared'
+expect_stdout_line 'memory, giving 48 KiB of shared memory by default and with cudaFuncCachePreferShared,'
+expect_stdout_line '32 KiB with cudaFuncCachePreferEqual and 16 KiB with cudaFuncCachePreferL1.'
+expect_stdout_lacks 'carveout that keeps'
+expect_stdout_lacks 'largest carveout'
+run occupancy --threads 256 --regs 32 --smem 32K --device k40 --json
+expect_status 0
+expect_json .smem_per_sm_bytes 49152
+expect_json .blocks_per_sm 1
+expect_json 'has("default_carveout_bytes")' false
+run occupancy --threads 256 --regs 32 --smem 16K --device k40 --carveout 32K
+expect_status 0
+expect_stdout_line '                 32768 B (32 KiB) per SM (cudaFuncCachePreferEqual) / 16384 = 2 blocks'
+expect_stdout_lacks 'cudaFuncSetCacheConfig'
+run occupancy --threads 256 --regs 32 --smem 20K --device k40 --carveout 16K
+expect_status 0
+expect_stdout_line '                 49152 B (48 KiB) per SM (the cache configuration, raised to hold a block) / 20480 = 2 blocks'
+expect_stdout_line "                 (cudaFuncCachePreferL1's 16384 B (16 KiB) hold no block: the driver takes the most, as PreferShared)"
+run occupancy --threads 256 --regs 32 --smem 20K --device k40 --carveout 16K --json
+expect_json .smem_per_sm_bytes 49152
+expect_json .blocks_per_sm 2
+run occupancy --threads 256 --regs 32 --device k40 --carveout 50%
+expect_fails 1 "gpuroof: --carveout '50%': a percentage sets cudaFuncAttributePreferredSharedMemoryCarveout, from compute capability 7.0 on; NVIDIA Tesla K40 (sm_35) takes 16K (cudaFuncCachePreferL1), 32K (cudaFuncCachePreferEqual) or 48K (cudaFuncCachePreferShared)"
+
 # Above 48 KiB per block the kernel must opt in.
 run occupancy --threads 256 --regs 32 --smem 64K --device h100
 expect_status 0
