@@ -52,7 +52,7 @@ static const cli_option options[] = {
     {.name = "regs-sm", .arg = "N", .offset = FIELD(regs_sm), .help = "registers per SM"},
     {.name = "smem-sm", .arg = "BYTES", .offset = FIELD(smem_sm), .help = "shared memory per SM"},
     {.name = "max-threads-block", .arg = "N", .offset = FIELD(max_threads_block),
-     .help = "threads per block (default: no limit)"},
+     .help = "threads per block (default 1024, as on every CUDA GPU since compute capability 2.0)"},
     {.name = "reg-unit", .arg = "N", .offset = FIELD(reg_unit),
      .help = "registers are allocated per warp in units of N"},
     {.name = "smem-unit", .arg = "BYTES", .offset = FIELD(smem_unit),
@@ -263,10 +263,15 @@ static bool read_device_limits(const occupancy_options *o, occ_inputs *in)
     return true;
 }
 
+/* Every CUDA GPU since compute capability 2.0 (CUDA C++ Programming Guide,
+ * "Maximum number of threads per block"): a textbook SM keeps it unless
+ * --max-threads-block says otherwise. */
+#define CUDA_MAX_THREADS_PER_BLOCK 1024
+
 static bool read_textbook_limits(const occupancy_options *o, occ_inputs *in)
 {
-    int64_t threads_sm = 0, blocks_sm = 0, regs_sm = 0, smem_sm = 0, threads_block = 0, reg_unit = 0,
-            smem_unit = 0, smem_reserved = 0;
+    int64_t threads_sm = 0, blocks_sm = 0, regs_sm = 0, smem_sm = 0, reg_unit = 0, smem_unit = 0, smem_reserved = 0;
+    int64_t threads_block = CUDA_MAX_THREADS_PER_BLOCK;
     const struct { const char *option, *text; bool bytes; int64_t min, max, *out; } fields[] = {
         {"--max-threads-sm", o->max_threads_sm, false, 1, 1 << 16, &threads_sm},
         {"--max-blocks-sm", o->max_blocks_sm, false, 1, 1 << 16, &blocks_sm},
@@ -296,6 +301,18 @@ static bool read_textbook_limits(const occupancy_options *o, occ_inputs *in)
         .smem_reserved_bytes = (int)smem_reserved,
     };
     return true;
+}
+
+/* A block above the per-block maximum that textbook limits take without
+ * being told: the error says where the limit comes from. */
+static bool check_textbook_block(const occupancy_options *o, const occ_inputs *in)
+{
+    int threads = in->launch.threads_per_block;
+    if (o->device || o->max_threads_block || !in->has_threads || threads <= in->limits.max_threads_block)
+        return true;
+    return cli_error("%d threads per block exceed the maximum of %d threads per block (every CUDA GPU since compute "
+                     "capability 2.0; --max-threads-block N sets another)",
+                     threads, in->limits.max_threads_block);
 }
 
 static int run_target(const occupancy_options *o, occ_inputs *in, json_t **json)
@@ -363,7 +380,8 @@ static int run_one(const occupancy_options *o, occ_inputs *in, json_t **json)
 int cmd_occupancy_run(const occupancy_options *o, json_t **json)
 {
     occ_inputs in = {0};
-    if (!read_launch(o, &in) || !(o->device ? read_device_limits(o, &in) : read_textbook_limits(o, &in)))
+    if (!read_launch(o, &in) || !(o->device ? read_device_limits(o, &in) : read_textbook_limits(o, &in)) ||
+        !check_textbook_block(o, &in))
         return EXIT_INPUT;
     if (o->target_blocks)
         return run_target(o, &in, json);

@@ -287,7 +287,7 @@ run occupancy --block 1024x1024x64 --regs 1 --device h100
 expect_fails 1 'gpuroof: 67108864 threads per block exceed the maximum of 1024 threads per block'
 
 # Textbook rules: a block must fit in the SM.
-run occupancy --threads 4096 --regs 16 $textbook
+run occupancy --threads 4096 --regs 16 $textbook --max-threads-block 4096
 expect_fails 1 'gpuroof: a block of 4096 threads (128 warps) exceeds the 2048 threads per SM'
 run occupancy --threads 256 --regs 16 --smem 100K $textbook
 expect_fails 1 'gpuroof: a block needs 102400 bytes of shared memory, more than the 98304 bytes per SM'
@@ -295,7 +295,21 @@ run occupancy --threads 1024 --regs 72 $textbook
 expect_fails 1 "gpuroof: a block needs 73728 registers (32 warps x 2304), more than the SM's register file holds for it (28 warps of 2304 registers)"
 run occupancy --threads 2048 --regs 16 $textbook --max-threads-block 1024
 expect_fails 1 'gpuroof: 2048 threads per block exceed the maximum of 1024 threads per block'
+# A block has at most 1024 threads on every CUDA GPU since compute capability
+# 2.0: textbook limits keep it unless --max-threads-block says otherwise.
+run occupancy --threads 2048 --regs 16 $textbook
+expect_fails 1 'gpuroof: 2048 threads per block exceed the maximum of 1024 threads per block (every CUDA GPU since compute capability 2.0; --max-threads-block N sets another)'
 run occupancy --threads 2048 --regs 16 $textbook --json
+expect_fails 1 'gpuroof: 2048 threads per block exceed the maximum of 1024 threads per block (every CUDA GPU since compute capability 2.0; --max-threads-block N sets another)'
+run occupancy --block 64x32 --regs 16 $textbook
+expect_fails 1 'gpuroof: 2048 threads per block exceed the maximum of 1024 threads per block (every CUDA GPU since compute capability 2.0; --max-threads-block N sets another)'
+run occupancy --threads 2048 --regs 16 --target-blocks 1 $textbook
+expect_status 1
+expect_stderr_has '--max-threads-block N sets another'
+run occupancy --threads 1024 --regs 16 $textbook --json
+expect_status 0
+expect_json .blocks_per_sm 2
+run occupancy --threads 2048 --regs 16 $textbook --max-threads-block 2048 --json
 expect_status 0
 expect_json .blocks_per_sm 1
 expect_json .full true
