@@ -1,5 +1,6 @@
 /* gpuroof occupancy: full occupancy? If not, which resource limits it? */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,7 @@
 #include "cli.h"
 #include "cli_model.h"
 #include "commands.h"
+#include "expr.h"
 #include "occupancy_output.h"
 
 static const char usage[] =
@@ -44,8 +46,9 @@ static const cli_option options[] = {
     {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
      .help = "follow that GPU's hardware rules exactly (gpuroof devices)"},
     {.name = "carveout", .arg = "BYTES|P%", .offset = FIELD(carveout),
-     .help = "the shared-memory carveout (default: the driver's choice); before sm_70, the shared memory of a "
-             "cudaFuncSetCacheConfig split (16K, 32K or 48K on a K40)"},
+     .help = "the shared-memory carveout, bytes with a unit (100K) or a share of the largest (50%, as "
+             "cudaFuncAttributePreferredSharedMemoryCarveout takes it; default: the driver's choice); before sm_70, "
+             "the shared memory of a cudaFuncSetCacheConfig split (16K, 32K or 48K on a K40)"},
     {.name = "max-threads-sm", .arg = "N", .offset = FIELD(max_threads_sm),
      .help = "textbook limits instead of a device: threads per SM"},
     {.name = "max-blocks-sm", .arg = "N", .offset = FIELD(max_blocks_sm), .help = "blocks per SM"},
@@ -229,11 +232,35 @@ static bool refuse_percent(const char *text, const gr_profile *p)
                      text, p->full_name, p->cc_major, p->cc_minor, choices);
 }
 
+/* A number without a unit could be bytes or a percentage, and taking
+ * either silently answers another question: the error shows both forms,
+ * with the number given where it fits. */
+static bool refuse_bare_number(const char *text, double value, const gr_profile *p)
+{
+    char bytes_example[32], percent_example[32];
+    bool could_be_percent = value >= 0 && value <= 100 && value == (int)value;
+    if (could_be_percent)
+        snprintf(bytes_example, sizeof bytes_example, "%d", (int)value);
+    else if (value >= 1024 && value < 1e12 && fmod(value, 1024) == 0)
+        snprintf(bytes_example, sizeof bytes_example, "%lld", (long long)(value / 1024));
+    else
+        snprintf(bytes_example, sizeof bytes_example, "100");
+    snprintf(percent_example, sizeof percent_example, "%d", could_be_percent ? (int)value : 50);
+    if (p->cc_major < 7)
+        return cli_error("--carveout '%s': a bare number is ambiguous: give bytes with a unit (--carveout %sK)", text,
+                         bytes_example);
+    return cli_error("--carveout '%s': a bare number is ambiguous: give bytes with a unit (--carveout %sK) or a "
+                     "share of the largest carveout (--carveout %s%%)",
+                     text, bytes_example, percent_example);
+}
+
 /* "50%": a share of the largest carveout, as cudaFuncAttributePreferred-
- * SharedMemoryCarveout takes it; otherwise bytes. */
+ * SharedMemoryCarveout takes it; otherwise bytes, with a unit ("100K"). */
 static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
 {
     size_t len = strlen(text);
+    gr_value bare;
+    gr_expr_error unused;
     if (len > 0 && text[len - 1] == '%') {
         char number[64];
         int64_t percent;
@@ -245,6 +272,8 @@ static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
         *bytes = gr_carveout_from_percent(p, (int)percent);
         return true;
     }
+    if (gr_expr_eval(text, NULL, NULL, 0, &bare, &unused))
+        return refuse_bare_number(text, gr_value_as_double(bare), p);
     return cli_int("--carveout", text, true, 0, INT64_C(1) << 40, bytes);
 }
 

@@ -193,9 +193,34 @@ expect_status 0
 expect_json .smem_per_sm_bytes 65536
 expect_json .blocks_per_sm 1
 expect_json .limits.shared_memory 1
-run occupancy --threads 256 --regs 0 --device h100 --carveout 0 --json
+run occupancy --threads 256 --regs 0 --device h100 --carveout 0K --json
 expect_json .smem_per_sm_bytes 8192
 expect_json .blocks_per_sm 8
+run occupancy --threads 256 --regs 0 --device h100 --carveout 0% --json
+expect_status 0
+expect_json .smem_per_sm_bytes 8192
+# A bare number is neither: bytes take a unit, a percentage its sign.
+run occupancy --threads 256 --regs 32 --smem 32K --device h100 --carveout 100
+expect_fails 1 "gpuroof: --carveout '100': a bare number is ambiguous: give bytes with a unit (--carveout 100K) or a share of the largest carveout (--carveout 100%)"
+run occupancy --threads 256 --regs 32 --smem 32K --device h100 --carveout 100 --json
+expect_fails 1 "gpuroof: --carveout '100': a bare number is ambiguous: give bytes with a unit (--carveout 100K) or a share of the largest carveout (--carveout 100%)"
+run occupancy --threads 256 --regs 32 --device h100 --carveout 0
+expect_fails 1 "gpuroof: --carveout '0': a bare number is ambiguous: give bytes with a unit (--carveout 0K) or a share of the largest carveout (--carveout 0%)"
+run occupancy --threads 256 --regs 32 --device h100 --carveout 102400
+expect_fails 1 "gpuroof: --carveout '102400': a bare number is ambiguous: give bytes with a unit (--carveout 100K) or a share of the largest carveout (--carveout 50%)"
+run occupancy --threads 256 --regs 32 --device h100 --carveout '100*1024'
+expect_fails 1 "gpuroof: --carveout '100*1024': a bare number is ambiguous: give bytes with a unit (--carveout 100K) or a share of the largest carveout (--carveout 50%)"
+run occupancy --threads 256 --regs 32 --device k40 --carveout 32
+expect_fails 1 "gpuroof: --carveout '32': a bare number is ambiguous: give bytes with a unit (--carveout 32K)"
+run occupancy --threads 256 --regs 32 --smem 32K --device h100 --carveout 100KB --json
+expect_status 0
+expect_json .smem_per_sm_bytes 102400
+run occupancy --threads 256 --regs 32 --smem 32K --device h100 --carveout '2*50KiB' --json
+expect_status 0
+expect_json .smem_per_sm_bytes 102400
+run occupancy --threads 256 --regs 32 --device h100 --carveout 100Q
+expect_status 1
+expect_stderr_has "gpuroof: --carveout '100Q'"
 run occupancy --threads 256 --regs 32 --smem 32K --device h100 --carveout 8K
 expect_status 0
 expect_stdout_line '                 65536 B (64 KiB) per SM (the carveout, raised to hold a block) / 33792 = 1 block'
