@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "commands.h"
+#include "profile_fields.h"
 #include "profile_json.h"
 
 static const char usage[] =
@@ -53,7 +54,8 @@ static void print_profile(const gr_profile *p)
     printf("  from          %s\n", p->path);
     printf("  SMs           %d at %s MHz (the clock the peaks assume)\n", p->sm_count, cli_num(a, p->clock_mhz));
     for (int i = 0; i < p->peak_count; i++)
-        printf("  peak %-12s %s GFLOP/s\n", p->peaks[i].precision, cli_num(a, p->peaks[i].gflops));
+        printf("  peak %-12s %s %s\n", p->peaks[i].precision, cli_num(a, p->peaks[i].gflops),
+               gr_precision_unit(p->peaks[i].precision));
     printf("  DRAM          %s GB/s, %s\n", cli_num(a, p->bandwidth_gbs), cli_bytes(b, p->memory_bytes));
     printf("  L2            %s\n", cli_bytes(b, p->l2_bytes));
     printf("  per SM        %d threads (%d warps), %d blocks, %d registers, %s shared memory\n",

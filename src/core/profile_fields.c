@@ -29,6 +29,25 @@ const size_t gr_precision_count = sizeof gr_precision_table / sizeof gr_precisio
 _Static_assert(sizeof gr_precision_table / sizeof gr_precision_table[0] <= GR_MAX_PEAKS,
                "every precision must fit a profile's peaks");
 
+const gr_precision_info *gr_precision_find(const char *precision)
+{
+    for (size_t i = 0; precision && i < gr_precision_count; i++)
+        if (strcmp(gr_precision_table[i].name, precision) == 0)
+            return &gr_precision_table[i];
+    return NULL;
+}
+
+const char *gr_precision_unit(const char *precision)
+{
+    const gr_precision_info *info = gr_precision_find(precision);
+    return info ? info->unit : "GFLOP/s";
+}
+
+const char *gr_precision_operation(const char *precision)
+{
+    return strcmp(gr_precision_unit(precision), "GOP/s") == 0 ? "OP" : "FLOP";
+}
+
 #define AT(member) offsetof(gr_profile, member)
 #define SIZE(member) sizeof(((gr_profile *)0)->member)
 #define MiB (1024.0 * 1024.0)

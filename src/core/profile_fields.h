@@ -68,6 +68,15 @@ typedef struct {
 extern const gr_precision_info gr_precision_table[];
 extern const size_t gr_precision_count;
 
+/* The entry of gr_precision_table named precision, or NULL. */
+const gr_precision_info *gr_precision_find(const char *precision);
+/* The unit a precision's rates are printed in: "GOP/s" for integers,
+ * "GFLOP/s" otherwise (and for a name the table does not hold). */
+const char *gr_precision_unit(const char *precision);
+/* What such a rate counts, for intensities ("OP/B") and counts: "OP" for
+ * integers, "FLOP" otherwise. */
+const char *gr_precision_operation(const char *precision);
+
 /* "section.key", or "key" at the top level. */
 void gr_profile_field_path(const gr_profile_field *f, char *out, size_t size);
 /* True if f is in section (NULL: at the top level). */

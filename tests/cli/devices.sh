@@ -113,6 +113,10 @@ expect_stdout_line '  carveouts     0, 8, 16, 32, 64, 100, 132, 164 KiB'
 expect_stdout_line '  per block     1024 threads, 65536 registers, 49152 B (48 KiB) shared memory (166912 B (163 KiB) with opt-in), 1024 B reserved'
 expect_stdout_line '  banks         32 banks of 4 bytes (standard)'
 expect_stdout_line '  peak fp32         19500 GFLOP/s'
+# Integer Tensor Core rates are operations per second, not FLOP/s.
+run profile show h100
+expect_stdout_line '  peak int8_tensor  1978860 GOP/s'
+expect_stdout_line '  peak fp8_tensor   1978860 GFLOP/s'
 run profile show a100 --json
 expect_status 0
 expect_one_json object
