@@ -71,6 +71,7 @@ typedef struct {
     double flops, bytes, intensity, peak, bandwidth;
     const char *precision;
     const char *rate_unit, *operation; /* "GFLOP/s" and "FLOP", or an integer precision's "GOP/s" and "OP" */
+    int word_bytes;                    /* one value of the precision: 4 for fp32, 8 for fp64 */
     char model_title[256];
     gr_profile device;
     bool has_device;
@@ -116,6 +117,7 @@ static bool read_inputs(const bound_options *o, bound_inputs *in)
     in->precision = o->precision ? o->precision : "fp32";
     in->rate_unit = gr_precision_unit(in->precision);
     in->operation = gr_precision_operation(in->precision);
+    in->word_bytes = gr_precision_element_bytes(in->precision);
     if (!read_device(o, in))
         return false;
     if (o->peak_gflops && !cli_double("--peak-gflops", o->peak_gflops, false, 1e-9, 1e12, &in->peak))
@@ -177,9 +179,9 @@ static void print_verdict(const bound_inputs *in, const gr_roofline *r)
     cli_num(ridge, r->ridge);
     if (r->bound == GR_BOUND_MEMORY)
         printf("Memory-bound: I = %s < I* = %s %s/B. Memory bandwidth caps it at %s %s;\n"
-               "reaching the peak needs %s %s/B (%s %s per 4-byte word moved), %sx this intensity.\n",
+               "reaching the peak needs %s %s/B (%s %s per %d-byte word moved), %sx this intensity.\n",
                i, ridge, op, cli_num(roof, r->attainable_gflops), unit, ridge, op,
-               cli_num(per_word, 4 * r->ridge), op, cli_num(x, r->ridge / r->intensity));
+               cli_num(per_word, in->word_bytes * r->ridge), op, in->word_bytes, cli_num(x, r->ridge / r->intensity));
     else if (r->bound == GR_BOUND_COMPUTE)
         printf("Compute-bound: I = %s > I* = %s %s/B. Memory could feed %s %s,\n"
                "so the %s %s peak is the limit.\n",

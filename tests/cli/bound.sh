@@ -137,6 +137,18 @@ expect_json .peak_gflops 989429.76
 expect_json .bound memory
 expect_json .attainable_gflops 33520
 
+# The advice counts words of the precision's own size: 8 bytes for FP64, 2 for
+# FP16, 1 for INT8 (FP32's 4 bytes is PMPP's word).
+run bound --intensity 1 --device h100 --precision fp64
+expect_status 0
+expect_stdout_line 'reaching the peak needs 9.98 FLOP/B (79.84 FLOP per 8-byte word moved), 9.98x this intensity.'
+run bound --intensity 1 --device h100 --precision fp16_tensor
+expect_stdout_line 'reaching the peak needs 295.2 FLOP/B (590.4 FLOP per 2-byte word moved), 295.2x this intensity.'
+run bound --intensity 10 --device h100 --precision int8_tensor
+expect_stdout_line 'reaching the peak needs 590.4 OP/B (590.4 OP per 1-byte word moved), 59.04x this intensity.'
+run bound --intensity 1 --device h100
+expect_stdout_line 'reaching the peak needs 19.96 FLOP/B (79.84 FLOP per 4-byte word moved), 19.96x this intensity.'
+
 # Integer rates are operations, not floating-point ones: GOP/s and OP/B.
 run bound --intensity 10 --device h100 --precision int8_tensor
 expect_status 0

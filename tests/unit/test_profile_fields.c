@@ -209,6 +209,12 @@ static void test_precision_units(void **state)
     assert_string_equal(gr_precision_unit("no such precision"), "GFLOP/s");
     assert_null(gr_precision_find("no such precision"));
     assert_string_equal(gr_precision_find("tf32_tensor")->name, "tf32_tensor");
+    assert_int_equal(gr_precision_element_bytes("fp64"), 8);
+    assert_int_equal(gr_precision_element_bytes("fp32"), 4);
+    assert_int_equal(gr_precision_element_bytes("tf32_tensor"), 4);
+    assert_int_equal(gr_precision_element_bytes("bf16_tensor"), 2);
+    assert_int_equal(gr_precision_element_bytes("int8_tensor"), 1);
+    assert_int_equal(gr_precision_element_bytes("no such precision"), 4);
 }
 
 /* ---- values --------------------------------------------------------------- */
