@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "cli_model.h"
 #include "commands.h"
+#include "profile_fields.h"
 #include "roofline.h"
 
 static const char usage[] =
@@ -69,6 +70,8 @@ static int parse(int argc, char **argv, bound_options *o)
 typedef struct {
     double flops, bytes, intensity, peak, bandwidth;
     const char *precision;
+    const char *rate_unit, *operation; /* "GFLOP/s" and "FLOP", or an integer precision's "GOP/s" and "OP" */
+    int word_bytes;                    /* one value of the precision: 4 for fp32, 8 for fp64 */
     char model_title[256];
     gr_profile device;
     bool has_device;
@@ -112,6 +115,9 @@ static bool read_model(const bound_options *o, bound_inputs *in)
 static bool read_inputs(const bound_options *o, bound_inputs *in)
 {
     in->precision = o->precision ? o->precision : "fp32";
+    in->rate_unit = gr_precision_unit(in->precision);
+    in->operation = gr_precision_operation(in->precision);
+    in->word_bytes = gr_precision_element_bytes(in->precision);
     if (!read_device(o, in))
         return false;
     if (o->peak_gflops && !cli_double("--peak-gflops", o->peak_gflops, false, 1e-9, 1e12, &in->peak))
@@ -132,53 +138,59 @@ static bool read_inputs(const bound_options *o, bound_inputs *in)
 static void print_work(const bound_options *o, const bound_inputs *in, const gr_roofline *r)
 {
     char a[32], b[32], c[32], d[32];
+    const char *unit = in->rate_unit, *op = in->operation;
     if (in->has_device)
-        printf("Roofline of %s (%s): %s GFLOP/s %s peak%s, %s GB/s DRAM%s\n\n",
-               in->device.full_name, in->device.name, cli_num(a, r->peak_gflops),
-               in->precision, o->peak_gflops ? " (given)" : "", cli_num(b, r->bandwidth_gbs),
-               o->bandwidth ? " (given)" : "");
+        printf("Roofline of %s (%s): %s %s %s peak%s, %s GB/s DRAM%s\n\n", in->device.full_name, in->device.name,
+               cli_num(a, r->peak_gflops), unit, in->precision, o->peak_gflops ? " (given)" : "",
+               cli_num(b, r->bandwidth_gbs), o->bandwidth ? " (given)" : "");
     else
-        printf("Roofline of a device with a %s GFLOP/s peak and %s GB/s of memory bandwidth\n\n",
-               cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs));
+        printf("Roofline of a device with a %s %s peak and %s GB/s of memory bandwidth\n\n",
+               cli_num(a, r->peak_gflops), unit, cli_num(b, r->bandwidth_gbs));
     if (o->model)
         printf("  model            %s (%s)\n", in->model_title, o->model);
     if (o->intensity)
-        printf("  intensity     I  = %s FLOP/B (given)\n", cli_num(a, r->intensity));
+        printf("  intensity     I  = %s %s/B (given)\n", cli_num(a, r->intensity), op);
     else
-        printf("  intensity     I  = FLOPs / bytes = %s FLOP / %s B = %s FLOP/B\n",
-               cli_num(a, in->flops), cli_num(b, in->bytes), cli_num(c, r->intensity));
-    printf("  ridge point   I* = peak / bandwidth = %s / %s = %s FLOP/B\n",
-           cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs), cli_num(c, r->ridge));
-    printf("  memory roof      I x bandwidth = %s x %s = %s GFLOP/s\n",
-           cli_num(a, r->intensity), cli_num(b, r->bandwidth_gbs), cli_num(c, r->memory_roof_gflops));
-    printf("  compute roof     peak = %s GFLOP/s\n", cli_num(a, r->peak_gflops));
-    printf("  attainable       min(%s, %s) = %s GFLOP/s = %s%% of the peak\n\n",
+        printf("  intensity     I  = %ss / bytes = %s %s / %s B = %s %s/B\n", op, cli_num(a, in->flops), op,
+               cli_num(b, in->bytes), cli_num(c, r->intensity), op);
+    printf("  ridge point   I* = peak / bandwidth = %s / %s = %s %s/B\n",
+           cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs), cli_num(c, r->ridge), op);
+    printf("  memory roof      I x bandwidth = %s x %s = %s %s\n",
+           cli_num(a, r->intensity), cli_num(b, r->bandwidth_gbs), cli_num(c, r->memory_roof_gflops), unit);
+    printf("  compute roof     peak = %s %s\n", cli_num(a, r->peak_gflops), unit);
+    printf("  attainable       min(%s, %s) = %s %s = %s%% of the peak\n\n",
            cli_num(a, r->memory_roof_gflops), cli_num(b, r->peak_gflops),
-           cli_num(c, r->attainable_gflops), cli_num(d, 100 * r->fraction_of_peak));
+           cli_num(c, r->attainable_gflops), unit, cli_num(d, 100 * r->fraction_of_peak));
 }
 
-static void print_verdict(const gr_roofline *r)
+static void print_achieved(const bound_inputs *in, const gr_roofline *r)
+{
+    char rate[32], pct[32], roof[32];
+    printf("Achieved %s %s = %s%% of the attainable %s %s%s\n", cli_num(rate, r->achieved_gflops), in->rate_unit,
+           cli_num(pct, 100 * r->efficiency), cli_num(roof, r->attainable_gflops), in->rate_unit,
+           r->efficiency > 1 ? ": above its roof, so a count or a roof is wrong." : ".");
+}
+
+static void print_verdict(const bound_inputs *in, const gr_roofline *r)
 {
     char i[32], ridge[32], roof[32], x[32], per_word[32];
+    const char *unit = in->rate_unit, *op = in->operation;
     cli_num(i, r->intensity);
     cli_num(ridge, r->ridge);
     if (r->bound == GR_BOUND_MEMORY)
-        printf("Memory-bound: I = %s < I* = %s FLOP/B. Memory bandwidth caps it at %s GFLOP/s;\n"
-               "reaching the peak needs %s FLOP/B (%s FLOP per 4-byte word moved), %sx this intensity.\n",
-               i, ridge, cli_num(roof, r->attainable_gflops), ridge, cli_num(per_word, 4 * r->ridge),
-               cli_num(x, r->ridge / r->intensity));
+        printf("Memory-bound: I = %s < I* = %s %s/B. Memory bandwidth caps it at %s %s;\n"
+               "reaching the peak needs %s %s/B (%s %s per %d-byte word moved), %sx this intensity.\n",
+               i, ridge, op, cli_num(roof, r->attainable_gflops), unit, ridge, op,
+               cli_num(per_word, in->word_bytes * r->ridge), op, in->word_bytes, cli_num(x, r->ridge / r->intensity));
     else if (r->bound == GR_BOUND_COMPUTE)
-        printf("Compute-bound: I = %s > I* = %s FLOP/B. Memory could feed %s GFLOP/s,\n"
-               "so the %s GFLOP/s peak is the limit.\n",
-               i, ridge, cli_num(roof, r->memory_roof_gflops), cli_num(x, r->peak_gflops));
+        printf("Compute-bound: I = %s > I* = %s %s/B. Memory could feed %s %s,\n"
+               "so the %s %s peak is the limit.\n",
+               i, ridge, op, cli_num(roof, r->memory_roof_gflops), unit, cli_num(x, r->peak_gflops), unit);
     else
-        printf("Balanced: I = I* = %s FLOP/B, both roofs meet at %s GFLOP/s.\n",
-               ridge, cli_num(roof, r->attainable_gflops));
+        printf("Balanced: I = I* = %s %s/B, both roofs meet at %s %s.\n", ridge, op,
+               cli_num(roof, r->attainable_gflops), unit);
     if (r->has_achieved)
-        printf("Achieved %s GFLOP/s = %s%% of the attainable %s GFLOP/s%s\n",
-               cli_num(i, r->achieved_gflops), cli_num(x, 100 * r->efficiency),
-               cli_num(roof, r->attainable_gflops),
-               r->efficiency > 1 ? ": above its roof, so a count or a roof is wrong." : ".");
+        print_achieved(in, r);
 }
 
 static json_t *to_json(const bound_inputs *in, const gr_roofline *r, bool given_intensity)
@@ -200,6 +212,8 @@ static json_t *to_json(const bound_inputs *in, const gr_roofline *r, bool given_
     json_object_set_new(j, "attainable_gflops", json_real(r->attainable_gflops));
     json_object_set_new(j, "fraction_of_peak", json_real(r->fraction_of_peak));
     json_object_set_new(j, "bound", json_string(gr_bound_name(r->bound)));
+    /* the rates' unit: the _gflops keys hold GOP/s for an integer precision */
+    json_object_set_new(j, "rate_unit", json_string(in->rate_unit));
     if (r->has_achieved) {
         json_object_set_new(j, "achieved_gflops", json_real(r->achieved_gflops));
         json_object_set_new(j, "efficiency", json_real(r->efficiency));
@@ -224,7 +238,7 @@ int cmd_bound_run(const bound_options *o, json_t **json)
     if (o->json)
         return cli_put_json(to_json(&in, &r, o->intensity != NULL), json);
     print_work(o, &in, &r);
-    print_verdict(&r);
+    print_verdict(&in, &r);
     return EXIT_OK;
 }
 

@@ -37,7 +37,9 @@ typedef struct {
 #define BOUND(...) {.bound = &(const bound_options){__VA_ARGS__}}
 #define OCCUPANCY(...) {.occupancy = &(const occupancy_options){__VA_ARGS__}}
 /* The SM of exercise 12 */
-#define TEXTBOOK_SM .max_threads_sm = "2048", .max_blocks_sm = "32", .regs_sm = "64*1024", .smem_sm = "96K"
+#define TEXTBOOK_SM                                                                                       \
+    .launch.max_threads_sm = "2048", .launch.max_blocks_sm = "32", .launch.regs_sm = "64*1024", \
+    .launch.smem_sm = "96K"
 
 static const exercise exercises[] = {
     {"Exercise 1: can shared memory reduce the global traffic of matrix addition?",
@@ -70,14 +72,14 @@ static const exercise exercises[] = {
     {"Exercise 11: foo_kernel: versions of i, x, y_s and b_s; shared memory per block; FLOP/B",
      {MODEL(.file = "foo-kernel")}, NULL},
     {"Exercise 12a: 64 threads, 27 registers, 4 KB per block; 2048 threads, 32 blocks, 64K registers, 96 KB per SM",
-     {OCCUPANCY(.threads = "64", .regs = "27", .smem = "4K", TEXTBOOK_SM)}, NULL},
+     {OCCUPANCY(.launch.threads = "64", .launch.regs = "27", .launch.smem = "4K", TEXTBOOK_SM)}, NULL},
     {"Exercise 12b: 256 threads, 31 registers, 8 KB per block on the same SM",
-     {OCCUPANCY(.threads = "256", .regs = "31", .smem = "8K", TEXTBOOK_SM)}, NULL},
+     {OCCUPANCY(.launch.threads = "256", .launch.regs = "31", .launch.smem = "8K", TEXTBOOK_SM)}, NULL},
     {"Section 5.1: the naive matmul loop does 2 FLOP per 8 bytes loaded; on an A100 it is memory-bound",
      {BOUND(.flops = "2", .bytes = "2*4", .device = "a100")}, NULL},
     {"Section 5.5: 256 threads and 32 KB of shared memory per block on an A100, by the hardware's rules\n"
      "(the chapter gives no register count; 32 registers do not limit here)",
-     {OCCUPANCY(.threads = "256", .regs = "32", .smem = "32K", .device = "a100")}, NULL},
+     {OCCUPANCY(.launch.threads = "256", .launch.regs = "32", .launch.smem = "32K", .device = "a100")}, NULL},
 };
 
 static bool is_run(const exercise_run *r)

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "cli_model.h"
 #include "commands.h"
+#include "occupancy_launch.h"
 #include "occupancy_output.h"
 
 static const char usage[] =
@@ -31,33 +32,13 @@ static const char notes[] =
 
 #define FIELD(name) offsetof(occupancy_options, name)
 static const cli_option options[] = {
-    {.name = "threads", .arg = "N", .offset = FIELD(threads), .help = "threads per block"},
-    {.name = "block", .arg = "XxY[xZ]", .offset = FIELD(block),
-     .help = "the block shape instead (16x16 = 256 threads)"},
-    {.name = "regs", .arg = "R", .offset = FIELD(regs),
-     .help = "registers per thread (nvcc -Xptxas -v reports them)"},
-    {.name = "smem", .arg = "BYTES", .offset = FIELD(smem),
-     .help = "shared memory per block, static + dynamic (default 0)"},
+    OCC_LAUNCH_OPTIONS(occupancy_options, ""),
     {.name = "model", .arg = "FILE", .offset = FIELD(model),
      .help = "take them from a kernel model (the options above override)"},
     CLI_OPTION_DEFINE(occupancy_options, "set a parameter of the model"),
     {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
      .help = "follow that GPU's hardware rules exactly (gpuroof devices)"},
-    {.name = "carveout", .arg = "BYTES|P%", .offset = FIELD(carveout),
-     .help = "the shared-memory carveout (default: the driver's choice)"},
-    {.name = "max-threads-sm", .arg = "N", .offset = FIELD(max_threads_sm),
-     .help = "textbook limits instead of a device: threads per SM"},
-    {.name = "max-blocks-sm", .arg = "N", .offset = FIELD(max_blocks_sm), .help = "blocks per SM"},
-    {.name = "regs-sm", .arg = "N", .offset = FIELD(regs_sm), .help = "registers per SM"},
-    {.name = "smem-sm", .arg = "BYTES", .offset = FIELD(smem_sm), .help = "shared memory per SM"},
-    {.name = "max-threads-block", .arg = "N", .offset = FIELD(max_threads_block),
-     .help = "threads per block (default: no limit)"},
-    {.name = "reg-unit", .arg = "N", .offset = FIELD(reg_unit),
-     .help = "registers are allocated per warp in units of N"},
-    {.name = "smem-unit", .arg = "BYTES", .offset = FIELD(smem_unit),
-     .help = "shared memory is allocated in units of BYTES"},
-    {.name = "smem-reserved", .arg = "BYTES", .offset = FIELD(smem_reserved),
-     .help = "shared memory the system reserves per block"},
+    OCC_SM_OPTIONS(occupancy_options, ""),
     {.name = "sweep", .arg = "AXIS", .offset = FIELD(sweep),
      .help = "the occupancy curve along threads, regs or smem"},
     {.name = "suggest", .offset = FIELD(suggest),
@@ -72,28 +53,20 @@ static const cli_option options[] = {
 
 const cli_spec occupancy_spec = {"occupancy", usage, notes, options, sizeof options / sizeof options[0]};
 
-static bool any_textbook_option(const occupancy_options *o)
-{
-    return o->max_threads_sm || o->max_blocks_sm || o->regs_sm || o->smem_sm || o->max_threads_block ||
-           o->reg_unit || o->smem_unit || o->smem_reserved;
-}
-
 /* The option that gives what --sweep varies. */
 static const char *swept_option(const occupancy_options *o, gr_sweep_axis axis)
 {
     if (axis == GR_SWEEP_THREADS)
-        return o->threads ? o->threads : o->block;
-    return axis == GR_SWEEP_REGS ? o->regs : o->smem;
+        return o->launch.threads ? o->launch.threads : o->launch.block;
+    return axis == GR_SWEEP_REGS ? o->launch.regs : o->launch.smem;
 }
 
 static int check_launch(const occupancy_options *o, gr_sweep_axis axis)
 {
-    if (o->threads && o->block)
-        return cli_usage_error("occupancy", "give --threads or --block, not both");
     bool threads_varied = o->suggest || (o->sweep && axis == GR_SWEEP_THREADS);
-    if (!o->threads && !o->block && !threads_varied && !o->model)
+    if (!o->launch.threads && !o->launch.block && !threads_varied && !o->model)
         return cli_usage_error("occupancy", "give --threads N or --block XxY");
-    if (!o->regs && !(o->sweep && axis == GR_SWEEP_REGS) && !o->model)
+    if (!o->launch.regs && !(o->sweep && axis == GR_SWEEP_REGS) && !o->model)
         return cli_usage_error("occupancy", "give --regs R (registers per thread)");
     if (o->defines.count && !o->model)
         return cli_usage_error("occupancy", "-D needs --model");
@@ -108,18 +81,14 @@ static int check_combination(const occupancy_options *o)
         return cli_usage_error("occupancy", "--sweep takes threads, regs or smem, not '%s'", o->sweep);
     if ((rc = check_launch(o, axis)) != EXIT_OK)
         return rc;
-    if (o->device && any_textbook_option(o))
-        return cli_usage_error("occupancy", "give --device or explicit limits, not both");
-    if (!o->device && !(o->max_threads_sm && o->max_blocks_sm && o->regs_sm && o->smem_sm))
-        return cli_usage_error("occupancy", "give --device, or all of --max-threads-sm, --max-blocks-sm, --regs-sm and --smem-sm");
-    if (o->carveout && !o->device)
-        return cli_usage_error("occupancy", "--carveout needs --device");
+    if ((rc = occ_check_options("occupancy", &o->launch, o->device != NULL)) != EXIT_OK)
+        return rc;
     int modes = (o->sweep != NULL) + o->suggest + (o->target_blocks != NULL);
     if (modes > 1)
         return cli_usage_error("occupancy", "give at most one of --sweep, --suggest and --target-blocks");
     if (o->sweep && swept_option(o, axis))
         return cli_usage_error("occupancy", "--sweep %s varies that resource: leave out its option", o->sweep);
-    if (o->suggest && (o->threads || o->block))
+    if (o->suggest && (o->launch.threads || o->launch.block))
         return cli_usage_error("occupancy", "--suggest chooses the block size: leave out --threads and --block");
     return EXIT_OK;
 }
@@ -132,37 +101,13 @@ static int parse(int argc, char **argv, occupancy_options *o)
     return check_combination(o);
 }
 
-/* "16x16x4": each dimension within CUDA's maxThreadsDim (1024, 1024, 64). */
-static bool parse_block(const char *text, int *threads)
-{
-    const int64_t max_dim[3] = {1024, 1024, 64};
-    int64_t product = 1;
-    int dims = 0;
-    for (const char *part = text;; dims++) {
-        size_t len = strcspn(part, "x");
-        char dim[64];
-        int64_t n;
-        if (dims == 3 || len == 0 || len >= sizeof dim)
-            return cli_error("--block '%s': expected X, XxY or XxYxZ, such as 16x16", text);
-        snprintf(dim, sizeof dim, "%.*s", (int)len, part);
-        if (!cli_int_as("--block", text, dim, false, 1, max_dim[dims], &n))
-            return false;
-        product *= n;
-        if (part[len] == '\0')
-            break;
-        part += len + 1;
-    }
-    *threads = (int)product; /* at most 1024 x 1024 x 64 */
-    return true;
-}
-
 /* The model's block size, registers and shared memory, where the options
  * do not give them. */
 static bool take_model(const occupancy_options *o, const gr_model *m, occ_inputs *in)
 {
     if (m->threads_per_block > 1 << 20)
         return cli_error("%s: %lld threads per block", o->model, (long long)m->threads_per_block);
-    if (!o->regs && !m->has_registers)
+    if (!o->launch.regs && !m->has_registers)
         return cli_error("%s gives no registers per thread: add --regs R", o->model);
     in->launch = (gr_launch){(int)m->threads_per_block, m->registers, m->shared_bytes_per_block};
     in->has_threads = in->has_regs = true;
@@ -175,102 +120,6 @@ static bool read_model(const occupancy_options *o, occ_inputs *in)
     bool ok = m && take_model(o, m, in);
     free(m);
     return ok;
-}
-
-static bool read_launch(const occupancy_options *o, occ_inputs *in)
-{
-    int64_t n = 0;
-    gr_launch *l = &in->launch;
-    if (o->model && !read_model(o, in))
-        return false;
-    if (o->threads) {
-        if (!cli_int("--threads", o->threads, false, 0, 1 << 20, &n))
-            return false;
-        l->threads_per_block = (int)n;
-    } else if (o->block && !parse_block(o->block, &l->threads_per_block)) {
-        return false;
-    }
-    in->block_shape = o->block;
-    in->has_threads = in->has_threads || o->threads || o->block;
-    in->has_regs = in->has_regs || o->regs;
-    if (o->regs) {
-        if (!cli_int("--regs", o->regs, false, 0, 1 << 20, &n))
-            return false;
-        l->regs_per_thread = (int)n;
-    }
-    if (o->smem) {
-        if (!cli_int("--smem", o->smem, true, 0, INT64_C(1) << 40, &n))
-            return false;
-        l->smem_per_block_bytes = n;
-    }
-    return true;
-}
-
-/* "50%": a share of the largest carveout, as cudaFuncAttributePreferred-
- * SharedMemoryCarveout takes it; otherwise bytes. */
-static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
-{
-    size_t len = strlen(text);
-    if (len > 0 && text[len - 1] == '%') {
-        char number[64];
-        int64_t percent;
-        snprintf(number, sizeof number, "%.*s", (int)(len - 1), text);
-        if (!cli_int_as("--carveout", text, number, false, 0, 100, &percent))
-            return false;
-        *bytes = gr_carveout_from_percent(p, (int)percent);
-        return true;
-    }
-    return cli_int("--carveout", text, true, 0, INT64_C(1) << 40, bytes);
-}
-
-static bool read_device_limits(const occupancy_options *o, occ_inputs *in)
-{
-    if (!cli_load_device(o->profiles, o->device, &in->device))
-        return false;
-    in->has_device = true;
-    int64_t carveout = -1;
-    in->default_carveout = o->carveout == NULL;
-    if (!in->default_carveout && !read_carveout(o->carveout, &in->device, &carveout))
-        return false;
-    gr_error err;
-    if (!gr_limits_from_profile(&in->device, carveout, &in->limits, &err))
-        return cli_error("%s", err.text);
-    return true;
-}
-
-static bool read_textbook_limits(const occupancy_options *o, occ_inputs *in)
-{
-    int64_t threads_sm = 0, blocks_sm = 0, regs_sm = 0, smem_sm = 0, threads_block = 0, reg_unit = 0,
-            smem_unit = 0, smem_reserved = 0;
-    const struct { const char *option, *text; bool bytes; int64_t min, max, *out; } fields[] = {
-        {"--max-threads-sm", o->max_threads_sm, false, 1, 1 << 16, &threads_sm},
-        {"--max-blocks-sm", o->max_blocks_sm, false, 1, 1 << 16, &blocks_sm},
-        {"--regs-sm", o->regs_sm, false, 1, INT64_C(1) << 30, &regs_sm},
-        {"--smem-sm", o->smem_sm, true, 0, INT64_C(1) << 40, &smem_sm},
-        {"--max-threads-block", o->max_threads_block, false, 1, 1 << 16, &threads_block},
-        {"--reg-unit", o->reg_unit, false, 1, 1 << 16, &reg_unit},
-        {"--smem-unit", o->smem_unit, true, 1, 1 << 20, &smem_unit},
-        {"--smem-reserved", o->smem_reserved, true, 0, 1 << 20, &smem_reserved},
-    };
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (fields[i].text && !cli_int(fields[i].option, fields[i].text, fields[i].bytes, fields[i].min,
-                                       fields[i].max, fields[i].out))
-            return false;
-    if (threads_sm % 32 != 0) /* an SM holds whole warps */
-        return cli_error("--max-threads-sm '%s': must be a multiple of the warp size, 32", o->max_threads_sm);
-    in->limits = (gr_sm_limits){
-        .warp_size = 32,
-        .max_threads_sm = (int)threads_sm,
-        .max_blocks_sm = (int)blocks_sm,
-        .regs_sm = regs_sm,
-        .smem_sm_bytes = smem_sm,
-        .max_threads_block = (int)threads_block,
-        .reg_alloc_unit = (int)reg_unit,
-        .reg_subpartitions = 1,
-        .smem_alloc_unit = (int)smem_unit,
-        .smem_reserved_bytes = (int)smem_reserved,
-    };
-    return true;
 }
 
 static int run_target(const occupancy_options *o, occ_inputs *in, json_t **json)
@@ -338,7 +187,8 @@ static int run_one(const occupancy_options *o, occ_inputs *in, json_t **json)
 int cmd_occupancy_run(const occupancy_options *o, json_t **json)
 {
     occ_inputs in = {0};
-    if (!read_launch(o, &in) || !(o->device ? read_device_limits(o, &in) : read_textbook_limits(o, &in)))
+    if ((o->model && !read_model(o, &in)) || !occ_read_launch(&o->launch, &in) ||
+        !occ_read_sm(&o->launch, o->profiles, o->device, &in))
         return EXIT_INPUT;
     if (o->target_blocks)
         return run_target(o, &in, json);

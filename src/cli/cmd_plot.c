@@ -16,13 +16,17 @@
 #include "cli_model.h"
 #include "commands.h"
 #include "gnuplot_script.h"
+#include "occupancy_launch.h"
 #include "plot_run.h"
 
 static const char usage[] =
     "Usage: gpuroof plot [roofline] --device NAME [--device NAME ...] [--precision P ...]\n"
     "                    [--model FILE [-D NAME=VALUE ...] ...] [--point LABEL:INTENSITY:GFLOPS ...]\n"
     "                    [--results FILE ...] -o FILE.pdf|FILE.png [--keep-script | --script-only]\n"
-    "       gpuroof plot occupancy --device NAME --threads N --regs R [--smem BYTES]\n"
+    "       gpuroof plot occupancy (--threads N | --block XxY[xZ]) --regs R [--smem BYTES]\n"
+    "                    (--device NAME [--carveout BYTES|P%] |\n"
+    "                     --max-threads-sm N --max-blocks-sm N --regs-sm N --smem-sm BYTES\n"
+    "                     [--max-threads-block N] [--reg-unit N] [--smem-unit BYTES] [--smem-reserved BYTES])\n"
     "                    -o FILE.pdf|FILE.png [--keep-script | --script-only]\n"
     "       gpuroof plot banks --results FILE -o FILE.pdf|FILE.png\n"
     "\n"
@@ -50,10 +54,8 @@ static const cli_option options[] = {
     {.name = "results", .arg = "FILE", .offset = FIELD(results), .repeats = true,
      .help = "a results file of gpuroof measure: its measured ceilings, its verified kernels and its intensity "
              "sweep"},
-    {.name = "threads", .arg = "N", .offset = FIELD(threads), .help = "plot occupancy: threads per block"},
-    {.name = "regs", .arg = "R", .offset = FIELD(regs), .help = "plot occupancy: registers per thread"},
-    {.name = "smem", .arg = "BYTES", .offset = FIELD(smem),
-     .help = "plot occupancy: shared memory per block (default 0)"},
+    OCC_LAUNCH_OPTIONS(plot_options, "plot occupancy: "),
+    OCC_SM_OPTIONS(plot_options, "plot occupancy: "),
     {.name = "output", .short_name = 'o', .arg = "FILE", .offset = FIELD(output),
      .help = "the chart, written whole or not at all"},
     {.name = "keep-script", .offset = FIELD(keep_script),
@@ -109,29 +111,39 @@ static int check_counts(const plot_options *o)
     return EXIT_OK;
 }
 
+/* One launch on one device or a textbook SM, as the occupancy command
+ * takes them. */
+static int check_occupancy(const plot_options *o)
+{
+    if (o->devices.count > 1)
+        return cli_usage_error("plot", "plot occupancy takes one --device, or textbook limits");
+    if (!(o->launch.threads || o->launch.block) || !o->launch.regs)
+        return cli_usage_error("plot", "plot occupancy takes --threads N (or --block XxY) and --regs R");
+    if (o->models.count || o->points.count || o->results.count || o->precisions.count)
+        return cli_usage_error("plot", "plot occupancy takes no --model, --point, --results or --precision");
+    return occ_check_options("plot", &o->launch, o->devices.count == 1);
+}
+
 static int check_options(const plot_options *o)
 {
     if (!o->output)
         return cli_usage_error("plot", "give -o FILE.pdf or FILE.png");
     if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png"))
         return cli_usage_error("plot", "-o must end in .pdf or .png, not '%s'", o->output);
+    const char *occupancy_option = occ_first_option_given(&o->launch);
     if (o->banks) {
-        if (o->results.count != 1 || o->devices.count || o->models.count || o->points.count || o->threads)
+        if (o->results.count != 1 || o->devices.count || o->models.count || o->points.count || occupancy_option)
             return cli_usage_error("plot", "plot banks takes one --results FILE and nothing else to draw");
         return EXIT_OK;
     }
-    if (o->devices.count == 0)
+    if (o->devices.count == 0 && !o->occupancy)
         return cli_usage_error("plot", "give --device NAME");
     if (o->keep_script && o->script_only)
         return cli_usage_error("plot", "give --keep-script or --script-only, not both");
-    if (o->occupancy) {
-        if (o->devices.count != 1 || !o->threads || !o->regs)
-            return cli_usage_error("plot", "plot occupancy takes one --device, --threads and --regs");
-        if (o->models.count || o->points.count || o->results.count || o->precisions.count)
-            return cli_usage_error("plot", "plot occupancy takes no --model, --point, --results or --precision");
-    } else if (o->threads || o->regs || o->smem) {
-        return cli_usage_error("plot", "--threads, --regs and --smem are for plot occupancy");
-    }
+    if (o->occupancy)
+        return check_occupancy(o);
+    if (occupancy_option)
+        return cli_usage_error("plot", "%s is for plot occupancy", occupancy_option);
     return check_counts(o);
 }
 
@@ -280,23 +292,34 @@ static bool build_banks(const plot_options *o, gr_figure *fig)
     return true;
 }
 
+/* The chart's words for the SM: the device, or the textbook limits. */
+static void occupancy_sm_title(const occ_inputs *in, char *title, size_t size)
+{
+    const gr_sm_limits *lim = &in->limits;
+    bool kib = lim->smem_sm_bytes % 1024 == 0;
+    if (in->has_device)
+        snprintf(title, size, "%s (%s)", in->device.full_name, in->device.name);
+    else
+        snprintf(title, size, "a textbook SM (%d threads, %d blocks, %lld registers, %lld %s of shared memory)",
+                 lim->max_threads_sm, lim->max_blocks_sm, (long long)lim->regs_sm,
+                 (long long)(kib ? lim->smem_sm_bytes / 1024 : lim->smem_sm_bytes), kib ? "KiB" : "B");
+}
+
 static bool build_occupancy(const plot_options *o, gr_figure *fig)
 {
-    gr_profile p;
-    gr_sm_limits lim;
+    occ_inputs *in = calloc(1, sizeof *in); /* a profile: large for the stack */
+    const char *device = o->devices.count ? o->devices.items[0] : NULL;
+    char title[300];
     gr_error err;
-    int64_t threads, regs, smem = 0;
-    if (!cli_load_device(o->profiles, o->devices.items[0], &p) ||
-        !cli_int("--threads", o->threads, false, 1, 1 << 20, &threads) ||
-        !cli_int("--regs", o->regs, false, 0, 1 << 20, &regs) ||
-        (o->smem && !cli_int("--smem", o->smem, true, 0, INT64_C(1) << 40, &smem)))
-        return false;
-    gr_launch l = {(int)threads, (int)regs, smem};
-    char title[200];
-    snprintf(title, sizeof title, "%s (%s)", p.full_name, p.name);
-    if (!gr_limits_from_profile(&p, -1, &lim, &err) || !gr_occupancy_figure(&lim, &l, title, fig, &err))
-        return cli_error("%s", err.text);
-    return true;
+    if (!in)
+        return cli_error("out of memory");
+    bool ok = occ_read_launch(&o->launch, in) && occ_read_sm(&o->launch, o->profiles, device, in);
+    if (ok) {
+        occupancy_sm_title(in, title, sizeof title);
+        ok = gr_occupancy_figure(&in->limits, &in->launch, title, fig, &err) || cli_error("%s", err.text);
+    }
+    free(in);
+    return ok;
 }
 
 /* ---- the script and the chart -------------------------------------------- */

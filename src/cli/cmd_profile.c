@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "commands.h"
+#include "profile_fields.h"
 #include "profile_json.h"
 
 static const char usage[] =
@@ -50,6 +51,22 @@ static int parse(int argc, char **argv, profile_options *o)
     return EXIT_OK;
 }
 
+/* A DRAM size as its datasheet gives it: whole GB (10^9, as the HBM
+ * parts of Hopper are sold) or whole GiB, whichever the profile's figure is
+ * exact in; otherwise GiB to four digits, with the bytes. */
+static const char *memory_size(char buf[64], int64_t bytes)
+{
+    const int64_t gb = INT64_C(1000000000), gib = INT64_C(1) << 30;
+    char approx[32];
+    if (bytes % gb == 0)
+        snprintf(buf, 64, "%lld GB", (long long)(bytes / gb));
+    else if (bytes % gib == 0)
+        snprintf(buf, 64, "%lld GiB", (long long)(bytes / gib));
+    else
+        snprintf(buf, 64, "%s GiB (%lld B)", cli_num(approx, (double)bytes / (double)gib), (long long)bytes);
+    return buf;
+}
+
 static void print_profile(const gr_profile *p)
 {
     char a[48], b[48], c[48];
@@ -58,8 +75,10 @@ static void print_profile(const gr_profile *p)
     printf("  from          %s\n", p->path);
     printf("  SMs           %d at %s MHz (the clock the peaks assume)\n", p->sm_count, cli_num(a, p->clock_mhz));
     for (int i = 0; i < p->peak_count; i++)
-        printf("  peak %-12s %s GFLOP/s\n", p->peaks[i].precision, cli_num(a, p->peaks[i].gflops));
-    printf("  DRAM          %s GB/s, %s\n", cli_num(a, p->bandwidth_gbs), cli_bytes(b, p->memory_bytes));
+        printf("  peak %-12s %s %s\n", p->peaks[i].precision, cli_num(a, p->peaks[i].gflops),
+               gr_precision_unit(p->peaks[i].precision));
+    char size[64];
+    printf("  DRAM          %s GB/s, %s\n", cli_num(a, p->bandwidth_gbs), memory_size(size, p->memory_bytes));
     printf("  L2            %s\n", cli_bytes(b, p->l2_bytes));
     printf("  per SM        %d threads (%d warps), %d blocks, %d registers, %s shared memory\n",
            p->max_threads_sm, p->max_warps_sm, p->max_blocks_sm, p->regs_sm, cli_bytes(b, p->smem_sm_bytes));

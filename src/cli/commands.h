@@ -18,11 +18,18 @@ typedef struct {
     bool json;
 } bound_options;
 
+/* One launch and the SM it runs on, as occupancy and plot occupancy take
+ * them (occupancy_launch.h). */
 typedef struct {
-    const char *threads, *block, *regs, *smem, *model, *device, *carveout;
+    const char *threads, *block, *regs, *smem, *carveout;
     /* textbook limits, instead of a device */
     const char *max_threads_sm, *max_blocks_sm, *regs_sm, *smem_sm, *max_threads_block, *reg_unit, *smem_unit,
         *smem_reserved;
+} occupancy_launch_options;
+
+typedef struct {
+    occupancy_launch_options launch;
+    const char *model, *device;
     const char *sweep, *target_blocks, *profiles;
     cli_values defines;
     bool suggest, json;
@@ -56,7 +63,8 @@ typedef struct {
     bool occupancy, banks; /* plot occupancy, plot banks; otherwise a roofline */
     cli_values devices, precisions, models, defines, points, results;
     size_t define_model[CLI_MAX_VALUES]; /* the index in models of the model each -D sets */
-    const char *output, *profiles, *threads, *regs, *smem;
+    occupancy_launch_options launch; /* plot occupancy's */
+    const char *output, *profiles;
     bool keep_script, script_only;
     char made_by[2048]; /* the command that makes the chart again, for its script */
 } plot_options;

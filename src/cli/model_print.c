@@ -3,6 +3,7 @@
 #include <string.h>
 #include "cli.h"
 #include "model_print.h"
+#include "profile_fields.h"
 
 bool model_on(const gr_model *m, const char *profiles, const char *device,
               const char *precision, model_on_device *out)
@@ -158,11 +159,12 @@ static void print_device(const gr_model *m, const model_on_device *dev)
 {
     char a[32], b[32], c[32], d[32], e[32];
     printf("\nOn %s (%s):\n", dev->device.full_name, dev->device.name);
+    const char *unit = gr_precision_unit(dev->precision), *op = gr_precision_operation(dev->precision);
     if (dev->has_bound)
-        printf("  bound          min(%s FLOP/B x %s GB/s, %s GFLOP/s %s) = %s GFLOP/s: %s-bound (ridge %s FLOP/B)\n",
-               cli_num(a, m->intensity), cli_num(b, dev->bound.bandwidth_gbs), cli_num(c, dev->bound.peak_gflops),
-               dev->precision, cli_num(d, dev->bound.attainable_gflops), gr_bound_name(dev->bound.bound),
-               cli_num(e, dev->bound.ridge));
+        printf("  bound          min(%s %s/B x %s GB/s, %s %s %s) = %s %s: %s-bound (ridge %s %s/B)\n",
+               cli_num(a, m->intensity), op, cli_num(b, dev->bound.bandwidth_gbs), cli_num(c, dev->bound.peak_gflops),
+               unit, dev->precision, cli_num(d, dev->bound.attainable_gflops), unit, gr_bound_name(dev->bound.bound),
+               cli_num(e, dev->bound.ridge), op);
     if (dev->has_occupancy)
         printf("  occupancy      %d blocks of %" PRId64 " threads per SM = %d warps = %s%% (gpuroof occupancy --model for the work)\n",
                dev->occupancy.blocks_per_sm, m->threads_per_block, dev->occupancy.warps_per_sm,
@@ -235,6 +237,7 @@ static json_t *device_json(const model_on_device *dev)
     if (dev->has_bound) {
         json_object_set_new(o, "precision", json_string(dev->precision));
         json_object_set_new(o, "attainable_gflops", json_real(dev->bound.attainable_gflops));
+        json_object_set_new(o, "rate_unit", json_string(gr_precision_unit(dev->precision)));
         json_object_set_new(o, "ridge", json_real(dev->bound.ridge));
         json_object_set_new(o, "bound", json_string(gr_bound_name(dev->bound.bound)));
     }

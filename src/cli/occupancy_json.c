@@ -50,7 +50,8 @@ json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
     json_object_set_new(j, "regs_per_warp_allocated", json_integer(o->regs_per_warp));
     json_object_set_new(j, "smem_per_block_allocated_bytes", json_integer(o->smem_per_block));
     json_object_set_new(j, "smem_per_sm_bytes", json_integer(o->smem_sm_bytes));
-    if (in->has_device && in->default_carveout)
+    /* before sm_70 there is no carveout: the split is the cache configuration's */
+    if (in->has_device && in->default_carveout && in->device.cc_major >= 7)
         json_object_set_new(j, "default_carveout_bytes",
                             json_integer(gr_default_carveout(&in->device, &in->limits, &in->launch)));
     json_object_set_new(j, "needs_optin", json_boolean(o->needs_optin));

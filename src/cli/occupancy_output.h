@@ -17,6 +17,10 @@ typedef struct {
     const char *block_shape; /* "16x16" as given, or NULL */
 } occ_inputs;
 
+/* The cudaFuncCache preference that gives a pre-sm_70 profile (gr_smem_config
+ * GR_SMEM_CACHE_CONFIG) that much shared memory: "cudaFuncCachePreferL1". */
+const char *occ_cache_config_name(const gr_profile *p, int64_t capacity_bytes);
+
 void occ_print_text(const occ_inputs *in, const gr_occupancy *o);
 void occ_print_sweep_text(const occ_inputs *in, const gr_sweep *s);
 void occ_print_suggestion_text(const occ_inputs *in, const gr_suggestion *s);

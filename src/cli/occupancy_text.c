@@ -77,6 +77,38 @@ static void print_registers_step(const occ_inputs *in, const gr_occupancy *o)
     }
 }
 
+const char *occ_cache_config_name(const gr_profile *p, int64_t capacity_bytes)
+{
+    if (capacity_bytes >= p->smem_sm_bytes)
+        return "cudaFuncCachePreferShared";
+    return capacity_bytes <= p->carveouts_bytes[0] ? "cudaFuncCachePreferL1" : "cudaFuncCachePreferEqual";
+}
+
+/* What the shared-memory capacity per SM is, after it on the line. */
+static const char *capacity_source(const occ_inputs *in, const gr_occupancy *o)
+{
+    bool cache_config = in->limits.smem_config == GR_SMEM_CACHE_CONFIG;
+    if (!in->has_device)
+        return "";
+    if (o->carveout_raised)
+        return cache_config ? " (the cache configuration, raised to hold a block)"
+                            : " (the carveout, raised to hold a block)";
+    if (cache_config)
+        return in->default_carveout ? " (the default cache configuration)" : NULL;
+    return in->default_carveout ? " (the largest carveout)" : " (the carveout)";
+}
+
+static void print_raised(const occ_inputs *in)
+{
+    char a[48];
+    if (in->limits.smem_config == GR_SMEM_CACHE_CONFIG)
+        printf("                 (%s's %s hold no block: the driver takes the most, as PreferShared)\n",
+               occ_cache_config_name(&in->device, in->limits.smem_sm_bytes), cli_bytes(a, in->limits.smem_sm_bytes));
+    else
+        printf("                 (the %s asked for holds no block: the driver takes the smallest carveout that does)\n",
+               cli_bytes(a, in->limits.smem_sm_bytes));
+}
+
 static void print_smem_step(const occ_inputs *in, const gr_occupancy *o)
 {
     const gr_sm_limits *lim = &in->limits;
@@ -94,15 +126,17 @@ static void print_smem_step(const occ_inputs *in, const gr_occupancy *o)
         printf(", in units of %d B", lim->smem_alloc_unit);
     printf("%s%s per block\n", lim->smem_reserved_bytes || lim->smem_alloc_unit > 1 ? " = " : "",
            cli_bytes(a, o->smem_per_block));
-    const char *which = !in->has_device ? ""
-                        : o->carveout_raised ? " (the carveout, raised to hold a block)"
-                        : in->default_carveout ? " (the largest carveout)" : " (the carveout)";
-    printf("                 %s per SM%s / %lld = %lld block%s\n", cli_bytes(b, o->smem_sm_bytes), which,
+    const char *source = capacity_source(in, o);
+    char named[64];
+    if (!source) {
+        snprintf(named, sizeof named, " (%s)", occ_cache_config_name(&in->device, o->smem_sm_bytes));
+        source = named;
+    }
+    printf("                 %s per SM%s / %lld = %lld block%s\n", cli_bytes(b, o->smem_sm_bytes), source,
            (long long)o->smem_per_block, (long long)o->limit[GR_LIMIT_SHARED_MEMORY],
            plural(o->limit[GR_LIMIT_SHARED_MEMORY]));
     if (o->carveout_raised)
-        printf("                 (the %s asked for holds no block: the driver takes the smallest carveout that does)\n",
-               cli_bytes(a, lim->smem_sm_bytes));
+        print_raised(in);
 }
 
 static void print_result(const occ_inputs *in, const gr_occupancy *o)
@@ -175,10 +209,38 @@ static void print_smem_notes(const occ_inputs *in, const gr_occupancy *o)
                without.blocks_per_sm, plural(without.blocks_per_sm), cli_num(a, 100 * without.occupancy));
 }
 
+static const char *kib(char buf[32], int64_t bytes)
+{
+    if (bytes % 1024 == 0)
+        snprintf(buf, 32, "%lld KiB", (long long)(bytes / 1024));
+    else
+        snprintf(buf, 32, "%lld B", (long long)bytes);
+    return buf;
+}
+
+/* Before sm_70 there is no carveout to configure: the split of L1 and
+ * shared memory is the cache configuration's, the most shared memory
+ * without a preference. */
+static void print_cache_configs(const gr_profile *p)
+{
+    char a[32];
+    printf("On sm_%d%d there is no carveout: cudaFuncSetCacheConfig splits one array between L1 and shared\n"
+           "memory, giving %s of shared memory by default and with cudaFuncCachePreferShared,\n",
+           p->cc_major, p->cc_minor, kib(a, p->smem_sm_bytes));
+    for (int i = p->carveout_count - 2; i >= 0; i--)
+        printf("%s%s with %s", i == p->carveout_count - 2 ? "" : i == 0 ? " and " : ", ",
+               kib(a, p->carveouts_bytes[i]), occ_cache_config_name(p, p->carveouts_bytes[i]));
+    printf(".\n");
+}
+
 static void print_default_carveout(const occ_inputs *in)
 {
-    if (!in->has_device || !in->default_carveout || in->device.carveout_count < 2)
+    if (!in->has_device || !in->default_carveout || in->limits.smem_config == GR_SMEM_FIXED)
         return;
+    if (in->limits.smem_config == GR_SMEM_CACHE_CONFIG) {
+        print_cache_configs(&in->device);
+        return;
+    }
     char b[48];
     int64_t pick = gr_default_carveout(&in->device, &in->limits, &in->launch);
     printf("By default the driver configures the smallest carveout that keeps these blocks: %s.\n",

@@ -12,6 +12,13 @@ static int64_t div_ceil(int64_t a, int64_t b)
     return (a + b - 1) / b;
 }
 
+gr_smem_config gr_smem_config_of(const gr_profile *p)
+{
+    if (p->carveout_count < 2)
+        return GR_SMEM_FIXED;
+    return p->cc_major >= 7 ? GR_SMEM_CARVEOUT : GR_SMEM_CACHE_CONFIG;
+}
+
 bool gr_limits_from_profile(const gr_profile *p, int64_t carveout_bytes,
                             gr_sm_limits *out, gr_error *err)
 {
@@ -38,6 +45,7 @@ bool gr_limits_from_profile(const gr_profile *p, int64_t carveout_bytes,
         .smem_alloc_unit = p->smem_alloc_unit,
         .smem_reserved_bytes = p->smem_block_reserved_bytes,
         .carveout_count = p->carveout_count,
+        .smem_config = gr_smem_config_of(p),
     };
     for (int i = 0; i < p->carveout_count; i++)
         out->carveouts_bytes[i] = p->carveouts_bytes[i];
@@ -94,15 +102,24 @@ static void limit_by_registers(const gr_sm_limits *lim, const gr_launch *l, gr_o
     o->limit[GR_LIMIT_REGISTERS] = o->warps_by_registers / o->warps_per_block;
 }
 
-static void limit_by_shared_memory(const gr_sm_limits *lim, const gr_launch *l, gr_occupancy *o)
+/* The capacity the driver takes for a block the one asked for cannot hold:
+ * the smallest carveout that holds it; for a cache configuration, the
+ * largest shared memory (PreferShared). */
+static void raise_capacity(const gr_sm_limits *lim, gr_occupancy *o)
 {
-    o->smem_per_block = round_up(l->smem_per_block_bytes + lim->smem_reserved_bytes, lim->smem_alloc_unit);
-    o->smem_sm_bytes = lim->smem_sm_bytes;
-    for (int i = 0; o->smem_per_block > o->smem_sm_bytes && i < lim->carveout_count; i++)
+    int first = lim->smem_config == GR_SMEM_CACHE_CONFIG ? lim->carveout_count - 1 : 0;
+    for (int i = first; o->smem_per_block > o->smem_sm_bytes && i < lim->carveout_count; i++)
         if (lim->carveouts_bytes[i] >= o->smem_per_block) {
             o->smem_sm_bytes = lim->carveouts_bytes[i];
             o->carveout_raised = true;
         }
+}
+
+static void limit_by_shared_memory(const gr_sm_limits *lim, const gr_launch *l, gr_occupancy *o)
+{
+    o->smem_per_block = round_up(l->smem_per_block_bytes + lim->smem_reserved_bytes, lim->smem_alloc_unit);
+    o->smem_sm_bytes = lim->smem_sm_bytes;
+    raise_capacity(lim, o);
     o->limit[GR_LIMIT_SHARED_MEMORY] =
         o->smem_per_block > 0 ? o->smem_sm_bytes / o->smem_per_block : GR_UNLIMITED;
     o->needs_optin = lim->smem_block_bytes > 0 && l->smem_per_block_bytes > lim->smem_block_bytes;
@@ -163,7 +180,7 @@ bool gr_occupancy_compute(const gr_sm_limits *lim, const gr_launch *l,
 int64_t gr_default_carveout(const gr_profile *p, const gr_sm_limits *lim, const gr_launch *l)
 {
     gr_occupancy best, at;
-    if (!gr_occupancy_compute(lim, l, &best, NULL))
+    if (gr_smem_config_of(p) != GR_SMEM_CARVEOUT || !gr_occupancy_compute(lim, l, &best, NULL))
         return p->smem_sm_bytes;
     for (int i = 0; i < p->carveout_count; i++) {
         gr_sm_limits smaller = *lim;

@@ -21,6 +21,19 @@ typedef enum {
     GR_LIMIT_COUNT
 } gr_limit;
 
+/* How an SM's shared-memory capacity is set.  From sm_70 on, the carveout
+ * (cudaFuncAttributePreferredSharedMemoryCarveout) picks one of several
+ * capacities; before, Kepler split one L1/shared array by
+ * cudaFuncSetCacheConfig (PreferL1, PreferEqual, PreferShared); otherwise
+ * the capacity is fixed.  Either way the setting is a preference: where it
+ * holds no block the driver takes another, a carveout the smallest that
+ * holds one, a cache configuration the largest shared memory. */
+typedef enum {
+    GR_SMEM_FIXED,
+    GR_SMEM_CACHE_CONFIG,
+    GR_SMEM_CARVEOUT,
+} gr_smem_config;
+
 /* A resource that does not limit the blocks at all. */
 #define GR_UNLIMITED INT64_C(-1)
 
@@ -34,6 +47,7 @@ typedef struct {
     int64_t smem_sm_bytes;       /* the shared-memory capacity asked for (carveout) */
     int carveout_count;          /* legal capacities, ascending; none: fixed */
     int64_t carveouts_bytes[GR_MAX_CARVEOUTS];
+    gr_smem_config smem_config;  /* how the capacities are chosen among */
     int max_threads_block;
     int64_t regs_block;
     int max_regs_thread;
@@ -59,8 +73,8 @@ typedef struct {
     int64_t warps_by_registers;/* warps the register file holds */
     int64_t smem_per_block;    /* allocated: request + reserved, rounded */
     int64_t smem_sm_bytes;     /* capacity the shared-memory limit used */
-    bool carveout_raised;      /* the asked-for carveout held no block, so the
-                                  driver took the smallest that holds one */
+    bool carveout_raised;      /* the asked-for capacity held no block, so the
+                                  driver took another (gr_smem_config) */
     int64_t limit[GR_LIMIT_COUNT]; /* blocks each resource allows alone */
     unsigned limiters;         /* bit (1u << gr_limit) for each limit equal to the result */
     int blocks_per_sm;
@@ -70,11 +84,16 @@ typedef struct {
     bool needs_optin;          /* shared memory above the default per-block size */
 } gr_occupancy;
 
+/* How the profile's shared-memory capacity is set: a carveout from
+ * compute capability 7.0 on, a cache configuration before, where it has
+ * more than one. */
+gr_smem_config gr_smem_config_of(const gr_profile *p);
+
 /* The hardware's limits from a profile.  carveout_bytes < 0: the driver's
  * default (the largest; it picks what maximises occupancy); otherwise the
- * smallest legal carveout at least that large (an error above the largest).
- * A carveout is a preference: where it holds no block, the driver takes the
- * smallest legal one that holds a block, as cuda_occupancy.h does. */
+ * smallest legal capacity at least that large (an error above the largest).
+ * It is a preference: where it holds no block, the driver takes another
+ * (gr_smem_config), as cuda_occupancy.h does. */
 bool gr_limits_from_profile(const gr_profile *p, int64_t carveout_bytes,
                             gr_sm_limits *out, gr_error *err);
 
@@ -90,7 +109,8 @@ bool gr_occupancy_compute(const gr_sm_limits *lim, const gr_launch *launch,
                           gr_occupancy *out, gr_error *err);
 
 /* The smallest carveout of the profile that gives the same blocks per SM:
- * what the driver configures by default. */
+ * what the driver configures by default.  Before sm_70 the default cache
+ * configuration (PreferNone) is the largest shared memory. */
 int64_t gr_default_carveout(const gr_profile *p, const gr_sm_limits *lim,
                             const gr_launch *launch);
 

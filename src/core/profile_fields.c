@@ -6,28 +6,55 @@
 #include "yaml_writer.h"
 
 /* Each precision peak_gflops may name: its name, unit, whether a profile
- * must give it, and what the rate is.  One list makes both gr_precisions
- * (the names alone, as the loader's allowed keys) and gr_precision_table. */
-#define PRECISIONS(X)                                                                           \
-    X("fp64", "GFLOP/s", true, "dense FP64 peak, not on Tensor Cores")                          \
-    X("fp32", "GFLOP/s", true, "dense FP32 peak, not on Tensor Cores")                          \
-    X("fp16", "GFLOP/s", false, "FP16 peak, not on Tensor Cores")                               \
-    X("bf16", "GFLOP/s", false, "BF16 peak, not on Tensor Cores")                               \
-    X("fp64_tensor", "GFLOP/s", false, "dense FP64 Tensor Core peak")                           \
-    X("tf32_tensor", "GFLOP/s", false, "dense TF32 Tensor Core peak (without structured sparsity)") \
-    X("fp16_tensor", "GFLOP/s", false, "dense FP16 Tensor Core peak (without structured sparsity)") \
-    X("bf16_tensor", "GFLOP/s", false, "dense BF16 Tensor Core peak (without structured sparsity)") \
-    X("fp8_tensor", "GFLOP/s", false, "dense FP8 Tensor Core peak (without structured sparsity)")   \
-    X("int8_tensor", "GOP/s", false, "dense INT8 Tensor Core peak (without structured sparsity)")
+ * must give it, the bytes of one of its values (the word a kernel moves:
+ * TF32 operands are stored as 32-bit floats), and what the rate is.  One
+ * list makes both gr_precisions (the names alone, as the loader's allowed
+ * keys) and gr_precision_table. */
+#define PRECISIONS(X)                                                                              \
+    X("fp64", "GFLOP/s", true, 8, "dense FP64 peak, not on Tensor Cores")                          \
+    X("fp32", "GFLOP/s", true, 4, "dense FP32 peak, not on Tensor Cores")                          \
+    X("fp16", "GFLOP/s", false, 2, "FP16 peak, not on Tensor Cores")                               \
+    X("bf16", "GFLOP/s", false, 2, "BF16 peak, not on Tensor Cores")                               \
+    X("fp64_tensor", "GFLOP/s", false, 8, "dense FP64 Tensor Core peak")                           \
+    X("tf32_tensor", "GFLOP/s", false, 4, "dense TF32 Tensor Core peak (without structured sparsity)") \
+    X("fp16_tensor", "GFLOP/s", false, 2, "dense FP16 Tensor Core peak (without structured sparsity)") \
+    X("bf16_tensor", "GFLOP/s", false, 2, "dense BF16 Tensor Core peak (without structured sparsity)") \
+    X("fp8_tensor", "GFLOP/s", false, 1, "dense FP8 Tensor Core peak (without structured sparsity)")   \
+    X("int8_tensor", "GOP/s", false, 1, "dense INT8 Tensor Core peak (without structured sparsity)")
 
-#define PRECISION_NAME(name, unit, required, meaning) name,
-#define PRECISION_INFO(name, unit, required, meaning) {name, unit, required, meaning},
+#define PRECISION_NAME(name, unit, required, element_bytes, meaning) name,
+#define PRECISION_INFO(name, unit, required, element_bytes, meaning) {name, unit, required, element_bytes, meaning},
 
 const char *const gr_precisions[] = {PRECISIONS(PRECISION_NAME) NULL};
 const gr_precision_info gr_precision_table[] = {PRECISIONS(PRECISION_INFO)};
 const size_t gr_precision_count = sizeof gr_precision_table / sizeof gr_precision_table[0];
 _Static_assert(sizeof gr_precision_table / sizeof gr_precision_table[0] <= GR_MAX_PEAKS,
                "every precision must fit a profile's peaks");
+
+const gr_precision_info *gr_precision_find(const char *precision)
+{
+    for (size_t i = 0; precision && i < gr_precision_count; i++)
+        if (strcmp(gr_precision_table[i].name, precision) == 0)
+            return &gr_precision_table[i];
+    return NULL;
+}
+
+const char *gr_precision_unit(const char *precision)
+{
+    const gr_precision_info *info = gr_precision_find(precision);
+    return info ? info->unit : "GFLOP/s";
+}
+
+const char *gr_precision_operation(const char *precision)
+{
+    return strcmp(gr_precision_unit(precision), "GOP/s") == 0 ? "OP" : "FLOP";
+}
+
+int gr_precision_element_bytes(const char *precision)
+{
+    const gr_precision_info *info = gr_precision_find(precision);
+    return info ? info->element_bytes : 4;
+}
 
 #define AT(member) offsetof(gr_profile, member)
 #define SIZE(member) sizeof(((gr_profile *)0)->member)

@@ -62,11 +62,24 @@ typedef struct {
     const char *name;
     const char *unit; /* GFLOP/s, or GOP/s for integers */
     bool required;    /* a roofline needs its FP32 and FP64 roofs */
+    int element_bytes; /* one value as a kernel moves it: 8 for fp64, 1 for int8_tensor */
     const char *meaning;
 } gr_precision_info;
 
 extern const gr_precision_info gr_precision_table[];
 extern const size_t gr_precision_count;
+
+/* The entry of gr_precision_table named precision, or NULL. */
+const gr_precision_info *gr_precision_find(const char *precision);
+/* The unit a precision's rates are printed in: "GOP/s" for integers,
+ * "GFLOP/s" otherwise (and for a name the table does not hold). */
+const char *gr_precision_unit(const char *precision);
+/* What such a rate counts, for intensities ("OP/B") and counts: "OP" for
+ * integers, "FLOP" otherwise. */
+const char *gr_precision_operation(const char *precision);
+/* The bytes of one value of a precision (element_bytes); FP32's 4 for a
+ * name the table does not hold. */
+int gr_precision_element_bytes(const char *precision);
 
 /* "section.key", or "key" at the top level. */
 void gr_profile_field_path(const gr_profile_field *f, char *out, size_t size);

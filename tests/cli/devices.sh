@@ -144,12 +144,30 @@ expect_no_stderr
 expect_stdout_line 'NVIDIA A100-SXM4-40GB (a100): Ampere, compute capability 8.0'
 expect_stdout_has 'NVIDIA A100-SXM4-40GB'
 expect_stdout_line "  from          $profiles/a100.yaml"
-expect_stdout_line '  DRAM          1555 GB/s, 42949672960 B (40960 MiB)'
+expect_stdout_line '  DRAM          1555 GB/s, 40 GiB'
 expect_stdout_line '  per SM        2048 threads (64 warps), 32 blocks, 65536 registers, 167936 B (164 KiB) shared memory'
 expect_stdout_line '  carveouts     0, 8, 16, 32, 64, 100, 132, 164 KiB'
 expect_stdout_line '  per block     1024 threads, 65536 registers, 49152 B (48 KiB) shared memory (166912 B (163 KiB) with opt-in), 1024 B reserved'
 expect_stdout_line '  banks         32 banks of 4 bytes (standard)'
 expect_stdout_line '  peak fp32         19500 GFLOP/s'
+# Memory sizes as a person reads them, in the unit the profile's figure is
+# whole in: the H100's datasheet 80 GB is 80 x 10^9 bytes, the A100's 40 GiB
+# is 40 x 2^30; a figure whole in neither (a detected GPU's) is GiB to four
+# digits beside its bytes.  L2 and shared memory keep their exact KiB/MiB.
+run profile show h100
+expect_stdout_line '  DRAM          3352 GB/s, 80 GB'
+expect_stdout_line '  L2            52428800 B (50 MiB)'
+run profile show h100 --json
+expect_json .memory.size_bytes 80000000000
+expect_json .memory.l2_bytes 52428800
+mkdir "$test_tmp/sizes"
+sed 's/^  size_bytes: 80000000000 /  size_bytes: 85017493504 /' "$profiles/h100.yaml" >"$test_tmp/sizes/h100.yaml"
+run profile show "$test_tmp/sizes/h100.yaml"
+expect_stdout_line '  DRAM          3352 GB/s, 79.18 GiB (85017493504 B)'
+# Integer Tensor Core rates are operations per second, not FLOP/s.
+run profile show h100
+expect_stdout_line '  peak int8_tensor  1978860 GOP/s'
+expect_stdout_line '  peak fp8_tensor   1978860 GFLOP/s'
 run profile show a100 --json
 expect_status 0
 expect_one_json object

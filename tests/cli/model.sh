@@ -56,6 +56,13 @@ run model foo-kernel --device a100 --regs 24 --json
 expect_status 0
 expect_json .on_device.bound memory
 expect_json .on_device.blocks_per_sm 16
+run model matmul-tiled --device h100 --precision int8_tensor
+expect_status 0
+expect_stdout_line '  bound          min(4 OP/B x 3352 GB/s, 1978860 GOP/s int8_tensor) = 13408 GOP/s: memory-bound (ridge 590.4 OP/B)'
+run model matmul-tiled --device h100 --precision int8_tensor --json
+expect_json .on_device.rate_unit GOP/s
+run model matmul-tiled --device h100 --json
+expect_json .on_device.rate_unit GFLOP/s
 run model foo-kernel --device a100
 expect_stdout_line '  occupancy      unknown: the model gives no registers per thread (--regs R)'
 run model matmul-tiled --device h100 --regs 256

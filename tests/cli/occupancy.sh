@@ -193,9 +193,34 @@ expect_status 0
 expect_json .smem_per_sm_bytes 65536
 expect_json .blocks_per_sm 1
 expect_json .limits.shared_memory 1
-run occupancy --threads 256 --regs 0 --device h100 --carveout 0 --json
+run occupancy --threads 256 --regs 0 --device h100 --carveout 0K --json
 expect_json .smem_per_sm_bytes 8192
 expect_json .blocks_per_sm 8
+run occupancy --threads 256 --regs 0 --device h100 --carveout 0% --json
+expect_status 0
+expect_json .smem_per_sm_bytes 8192
+# A bare number is neither: bytes take a unit, a percentage its sign.
+run occupancy --threads 256 --regs 32 --smem 32K --device h100 --carveout 100
+expect_fails 1 "gpuroof: --carveout '100': a bare number is ambiguous: give bytes with a unit (--carveout 100K) or a share of the largest carveout (--carveout 100%)"
+run occupancy --threads 256 --regs 32 --smem 32K --device h100 --carveout 100 --json
+expect_fails 1 "gpuroof: --carveout '100': a bare number is ambiguous: give bytes with a unit (--carveout 100K) or a share of the largest carveout (--carveout 100%)"
+run occupancy --threads 256 --regs 32 --device h100 --carveout 0
+expect_fails 1 "gpuroof: --carveout '0': a bare number is ambiguous: give bytes with a unit (--carveout 0K) or a share of the largest carveout (--carveout 0%)"
+run occupancy --threads 256 --regs 32 --device h100 --carveout 102400
+expect_fails 1 "gpuroof: --carveout '102400': a bare number is ambiguous: give bytes with a unit (--carveout 100K) or a share of the largest carveout (--carveout 50%)"
+run occupancy --threads 256 --regs 32 --device h100 --carveout '100*1024'
+expect_fails 1 "gpuroof: --carveout '100*1024': a bare number is ambiguous: give bytes with a unit (--carveout 100K) or a share of the largest carveout (--carveout 50%)"
+run occupancy --threads 256 --regs 32 --device k40 --carveout 32
+expect_fails 1 "gpuroof: --carveout '32': a bare number is ambiguous: give bytes with a unit (--carveout 32K)"
+run occupancy --threads 256 --regs 32 --smem 32K --device h100 --carveout 100KB --json
+expect_status 0
+expect_json .smem_per_sm_bytes 102400
+run occupancy --threads 256 --regs 32 --smem 32K --device h100 --carveout '2*50KiB' --json
+expect_status 0
+expect_json .smem_per_sm_bytes 102400
+run occupancy --threads 256 --regs 32 --device h100 --carveout 100Q
+expect_status 1
+expect_stderr_has "gpuroof: --carveout '100Q'"
 run occupancy --threads 256 --regs 32 --smem 32K --device h100 --carveout 8K
 expect_status 0
 expect_stdout_line '                 65536 B (64 KiB) per SM (the carveout, raised to hold a block) / 33792 = 1 block'
@@ -210,6 +235,37 @@ expect_fails 1 "gpuroof: --carveout '50.5%': must be a whole number, not 50.5"
 # Regression: the message quotes '101', not the '101%' that was typed.
 run occupancy --threads 256 --regs 32 --device h100 --carveout 101%
 expect_fails 1 "gpuroof: --carveout '101%': 101 is out of range (0 to 100)"
+
+# Kepler has no carveout: cudaFuncSetCacheConfig splits its L1/shared array
+# 16/48, 32/32 or 48/16 KiB, and without a preference gives shared memory the
+# most (48 KiB).  A split too small for a block gives way to the largest.
+run occupancy --threads 256 --regs 32 --smem 32K --device k40
+expect_status 0
+expect_no_stderr
+expect_stdout_line '                 49152 B (48 KiB) per SM (the default cache configuration) / 32768 = 1 block'
+expect_stdout_line 'On sm_35 there is no carveout: cudaFuncSetCacheConfig splits one array between L1 and shared'
+expect_stdout_line 'memory, giving 48 KiB of shared memory by default and with cudaFuncCachePreferShared,'
+expect_stdout_line '32 KiB with cudaFuncCachePreferEqual and 16 KiB with cudaFuncCachePreferL1.'
+expect_stdout_lacks 'carveout that keeps'
+expect_stdout_lacks 'largest carveout'
+run occupancy --threads 256 --regs 32 --smem 32K --device k40 --json
+expect_status 0
+expect_json .smem_per_sm_bytes 49152
+expect_json .blocks_per_sm 1
+expect_json 'has("default_carveout_bytes")' false
+run occupancy --threads 256 --regs 32 --smem 16K --device k40 --carveout 32K
+expect_status 0
+expect_stdout_line '                 32768 B (32 KiB) per SM (cudaFuncCachePreferEqual) / 16384 = 2 blocks'
+expect_stdout_lacks 'cudaFuncSetCacheConfig'
+run occupancy --threads 256 --regs 32 --smem 20K --device k40 --carveout 16K
+expect_status 0
+expect_stdout_line '                 49152 B (48 KiB) per SM (the cache configuration, raised to hold a block) / 20480 = 2 blocks'
+expect_stdout_line "                 (cudaFuncCachePreferL1's 16384 B (16 KiB) hold no block: the driver takes the most, as PreferShared)"
+run occupancy --threads 256 --regs 32 --smem 20K --device k40 --carveout 16K --json
+expect_json .smem_per_sm_bytes 49152
+expect_json .blocks_per_sm 2
+run occupancy --threads 256 --regs 32 --device k40 --carveout 50%
+expect_fails 1 "gpuroof: --carveout '50%': a percentage sets cudaFuncAttributePreferredSharedMemoryCarveout, from compute capability 7.0 on; NVIDIA Tesla K40 (sm_35) takes 16K (cudaFuncCachePreferL1), 32K (cudaFuncCachePreferEqual) or 48K (cudaFuncCachePreferShared)"
 
 # Above 48 KiB per block the kernel must opt in.
 run occupancy --threads 256 --regs 32 --smem 64K --device h100
@@ -256,7 +312,7 @@ run occupancy --block 1024x1024x64 --regs 1 --device h100
 expect_fails 1 'gpuroof: 67108864 threads per block exceed the maximum of 1024 threads per block'
 
 # Textbook rules: a block must fit in the SM.
-run occupancy --threads 4096 --regs 16 $textbook
+run occupancy --threads 4096 --regs 16 $textbook --max-threads-block 4096
 expect_fails 1 'gpuroof: a block of 4096 threads (128 warps) exceeds the 2048 threads per SM'
 run occupancy --threads 256 --regs 16 --smem 100K $textbook
 expect_fails 1 'gpuroof: a block needs 102400 bytes of shared memory, more than the 98304 bytes per SM'
@@ -264,7 +320,21 @@ run occupancy --threads 1024 --regs 72 $textbook
 expect_fails 1 "gpuroof: a block needs 73728 registers (32 warps x 2304), more than the SM's register file holds for it (28 warps of 2304 registers)"
 run occupancy --threads 2048 --regs 16 $textbook --max-threads-block 1024
 expect_fails 1 'gpuroof: 2048 threads per block exceed the maximum of 1024 threads per block'
+# A block has at most 1024 threads on every CUDA GPU since compute capability
+# 2.0: textbook limits keep it unless --max-threads-block says otherwise.
+run occupancy --threads 2048 --regs 16 $textbook
+expect_fails 1 'gpuroof: 2048 threads per block exceed the maximum of 1024 threads per block (every CUDA GPU since compute capability 2.0; --max-threads-block N sets another)'
 run occupancy --threads 2048 --regs 16 $textbook --json
+expect_fails 1 'gpuroof: 2048 threads per block exceed the maximum of 1024 threads per block (every CUDA GPU since compute capability 2.0; --max-threads-block N sets another)'
+run occupancy --block 64x32 --regs 16 $textbook
+expect_fails 1 'gpuroof: 2048 threads per block exceed the maximum of 1024 threads per block (every CUDA GPU since compute capability 2.0; --max-threads-block N sets another)'
+run occupancy --threads 2048 --regs 16 --target-blocks 1 $textbook
+expect_status 1
+expect_stderr_has '--max-threads-block N sets another'
+run occupancy --threads 1024 --regs 16 $textbook --json
+expect_status 0
+expect_json .blocks_per_sm 2
+run occupancy --threads 2048 --regs 16 $textbook --max-threads-block 2048 --json
 expect_status 0
 expect_json .blocks_per_sm 1
 expect_json .full true

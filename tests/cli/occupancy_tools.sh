@@ -26,8 +26,13 @@ expect_stdout_line '  32                    32        32        50%  blocks per 
 expect_stdout_line '  96                    21        63     98.44%  threads per SM and registers'
 expect_stdout_line '  1024                   2        64       100%  threads per SM and registers'
 check "one row per block size" "$(grep -c '^  [0-9]' "$out")" 32
-# Textbook limits without a per-block maximum sweep up to the SM's threads.
+# Textbook limits sweep up to CUDA's 1024 threads per block (every GPU since
+# compute capability 2.0), not the SM's 2048; --max-threads-block sets another.
 run occupancy --sweep threads --regs 32 $textbook --json
+expect_status 0
+expect_json '.points | length' 32
+expect_json '.points[-1].threads_per_block' 1024
+run occupancy --sweep threads --regs 32 $textbook --max-threads-block 2048 --json
 expect_status 0
 expect_json '.points | length' 64
 expect_json '.points[-1].threads_per_block' 2048
@@ -117,6 +122,16 @@ run occupancy --suggest --regs 32 $textbook --max-threads-block 1024 --json
 expect_status 0
 expect_json .suggested_threads 1024
 expect_json 'has("min_grid_size")' false
+# Never a block larger than 1024 threads unless --max-threads-block allows it:
+# 2048 threads would tie with 2 x 1024 and win as the larger block.
+run occupancy --suggest --regs 16 $textbook --json
+expect_status 0
+expect_json .suggested_threads 1024
+expect_json .suggested_blocks_per_sm 2
+run occupancy --suggest --regs 16 $textbook
+expect_stdout_line '  1024 threads per block: 2 blocks per SM, 100% occupancy'
+run occupancy --suggest --regs 16 $textbook --max-threads-block 2048 --json
+expect_json .suggested_threads 2048
 run occupancy --suggest --regs 255 --smem 200K --device h100 --json
 expect_status 0
 expect_json .suggested_threads 256

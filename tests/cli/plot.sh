@@ -122,6 +122,57 @@ expect_file_has "set terminal pdfcairo"
 expect_file_has "FP16 TENSOR 312 TFLOP/s"
 expect_file_has '$C0S0 << EOD'
 
+# plot occupancy takes the launch and SM options of occupancy, with the same
+# meaning: the point it marks is the configuration occupancy computes.
+textbook="--max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 65536 --smem-sm 96K"
+last="plot occupancy: the marked point"
+# marked FILE: the marker of the threads panel, "X OCCUPANCY LABEL".
+marked() { awk '/^\$C0S1 << EOD$/ { getline; print; exit }' "$1"; }
+run plot occupancy --device a100 --threads 256 --regs 32 --smem 32K -o threads.pdf --script-only
+expect_status 0
+run plot occupancy --device a100 --block 16x16 --regs 32 --smem 32K -o block.pdf --script-only
+expect_status 0
+expect_no_stderr
+check "--block 16x16 marks what --threads 256 marks" "$(marked block.gp)" '256 0.5 "256 threads: 50%"'
+grep -v '^# Made by' block.gp | sed 's/block\.pdf/threads.pdf/' >block.cmp
+grep -v '^# Made by' threads.gp >threads.cmp
+check "the same chart as --threads 256" "$(cmp -s block.cmp threads.cmp && echo same)" same
+# PMPP exercise 12b on the textbook SM: 8 blocks, 100%, as occupancy says.
+run occupancy --block 16x16 --regs 31 --smem 8K $textbook --json
+expect_json .occupancy 1
+run plot occupancy --block 16x16 --regs 31 --smem 8K $textbook -o textbook.pdf --script-only
+expect_status 0
+expect_no_stderr
+check "the textbook configuration marked" "$(marked textbook.gp)" '256 1 "256 threads: 100%"'
+check "the textbook SM in the title" "$(head -n 1 textbook.gp)" \
+    '# Occupancy on a textbook SM (2048 threads, 32 blocks, 65536 registers, 96 KiB of shared memory): 256 threads, 31 registers, 8 KiB of shared memory per block: 8 blocks, 100%'
+check "the threads panel stops at 1024 threads per block" "$(grep -c '^set xrange \[0:1024\]' textbook.gp)" 1
+run plot occupancy --block 16x16 --regs 31 --smem 8K $textbook --max-threads-block 512 -o t512.pdf --script-only
+expect_status 0
+check "--max-threads-block ends the threads panel" "$(grep -c '^set xrange \[0:512\]' t512.gp)" 1
+run plot occupancy --threads 2048 --regs 16 $textbook -o x.pdf --script-only
+expect_fails 1 'gpuroof: 2048 threads per block exceed the maximum of 1024 threads per block (every CUDA GPU since compute capability 2.0; --max-threads-block N sets another)'
+# The unit rule of --carveout and Kepler's cache configurations, as occupancy's.
+run occupancy --device h100 --threads 256 --regs 32 --smem 32K --carveout 100K --json
+expect_json .occupancy 0.375
+run plot occupancy --device h100 --threads 256 --regs 32 --smem 32K --carveout 100K -o carveout.pdf --script-only
+expect_status 0
+check "the carveout's configuration marked" "$(marked carveout.gp)" '256 0.375 "256 threads: 37.5%"'
+run plot occupancy --device h100 --threads 256 --regs 32 --carveout 100 -o x.pdf --script-only
+expect_fails 1 "gpuroof: --carveout '100': a bare number is ambiguous: give bytes with a unit (--carveout 100K) or a share of the largest carveout (--carveout 100%)"
+run plot occupancy --device k40 --threads 256 --regs 32 --smem 20K --carveout 16K -o k40.pdf --script-only
+expect_status 0
+check "Kepler's PreferL1 raised to the most shared memory" "$(marked k40.gp)" '256 0.25 "256 threads: 25%"'
+run plot occupancy --device a100 --threads 256 --regs 32 $textbook -o x.pdf
+expect_fails 2 'gpuroof plot: give --device or explicit limits, not both (gpuroof plot --help)'
+run plot occupancy --threads 256 --regs 32 -o x.pdf
+expect_fails 2 'gpuroof plot: give --device, or all of --max-threads-sm, --max-blocks-sm, --regs-sm and --smem-sm (gpuroof plot --help)'
+run plot occupancy --threads 256 --regs 32 --carveout 50% $textbook -o x.pdf
+expect_fails 2 'gpuroof plot: --carveout needs --device (gpuroof plot --help)'
+run plot occupancy --device a100 --threads 256 --block 16x16 --regs 32 -o x.pdf
+expect_fails 2 'gpuroof plot: give --threads or --block, not both (gpuroof plot --help)'
+rm -f threads.gp block.gp block.cmp threads.cmp textbook.gp t512.gp carveout.gp k40.gp
+
 # Bad input.
 run plot --device a100 -o chart.svg
 expect_fails 2 "gpuroof plot: -o must end in .pdf or .png, not 'chart.svg' (gpuroof plot --help)"
@@ -145,11 +196,19 @@ expect_error_line
 run plot occupancy --device a100 --threads 2000 --regs 32 -o x.pdf
 expect_fails 1 'gpuroof: 2000 threads per block exceed the maximum of 1024 threads per block'
 run plot occupancy --device a100 --device h100 --threads 256 --regs 32 -o x.pdf
-expect_fails 2 'gpuroof plot: plot occupancy takes one --device, --threads and --regs (gpuroof plot --help)'
+expect_fails 2 'gpuroof plot: plot occupancy takes one --device, or textbook limits (gpuroof plot --help)'
+run plot occupancy --device a100 --regs 32 -o x.pdf
+expect_fails 2 'gpuroof plot: plot occupancy takes --threads N (or --block XxY) and --regs R (gpuroof plot --help)'
+run plot occupancy --device a100 --block 16x16 -o x.pdf
+expect_fails 2 'gpuroof plot: plot occupancy takes --threads N (or --block XxY) and --regs R (gpuroof plot --help)'
 run plot banks --results "$top_srcdir/tests/data/results/synthetic.yaml" -o x.pdf
 expect_fails 1 "gpuroof: $top_srcdir/tests/data/results/synthetic.yaml has no timed bank checks (gpuroof measure records them)"
 run plot banks --device a100 -o x.pdf
 expect_fails 2 'gpuroof plot: plot banks takes one --results FILE and nothing else to draw (gpuroof plot --help)'
 run plot --device a100 --threads 256 -o x.pdf
-expect_fails 2 'gpuroof plot: --threads, --regs and --smem are for plot occupancy (gpuroof plot --help)'
+expect_fails 2 'gpuroof plot: --threads is for plot occupancy (gpuroof plot --help)'
+run plot --device a100 --carveout 50% -o x.pdf
+expect_fails 2 'gpuroof plot: --carveout is for plot occupancy (gpuroof plot --help)'
+run plot banks --results "$top_srcdir/tests/data/results/synthetic.yaml" --smem-sm 96K -o x.pdf
+expect_fails 2 'gpuroof plot: plot banks takes one --results FILE and nothing else to draw (gpuroof plot --help)'
 check "no file left by the failures" "$(ls x.* 2>/dev/null)" ""

@@ -3,7 +3,8 @@
  * licence forbids copying it; it is an oracle here, never a source).
  *
  * For every shipped profile, 100,000 random configurations: block size,
- * registers, static and dynamic shared memory, carveout preference.  Valid
+ * registers, static and dynamic shared memory, carveout preference (before
+ * sm_70, the cache configuration that splits L1 and shared memory).  Valid
  * ones must give the same blocks per SM; invalid ones must be rejected by
  * both.  Also compares the suggested block size and the dynamic shared
  * memory answer.  Exits 77 (skip) without the header. */
@@ -64,6 +65,7 @@ typedef struct {
     int threads, regs;
     int64_t static_smem, dynamic_smem;
     int carveout_percent; /* -1: the default */
+    int cache_config;     /* before sm_70: a cudaOccCacheConfig; CACHE_PREFER_NONE by default */
 } config;
 
 static cudaOccDeviceProp oracle_device(const gr_profile *p)
@@ -104,7 +106,7 @@ static cudaOccDeviceState oracle_state(const config *c)
 {
     cudaOccDeviceState s;
     memset(&s, 0, sizeof s);
-    s.cacheConfig = CACHE_PREFER_NONE;
+    s.cacheConfig = (cudaOccCacheConfig)c->cache_config;
     s.carveoutConfig = c->carveout_percent < 0 ? SHAREDMEM_CARVEOUT_DEFAULT : c->carveout_percent;
     return s;
 }
@@ -123,9 +125,27 @@ static int oracle_blocks(const gr_profile *p, const config *c)
     return r.activeBlocksPerMultiprocessor;
 }
 
+/* Kepler's three splits of its L1/shared array, as gpuroof's --carveout
+ * names them: the smallest shared memory (PreferL1), the middle one
+ * (PreferEqual), the largest (PreferShared; PreferNone takes it too). */
+static int64_t cache_config_bytes(const gr_profile *p, int cache_config)
+{
+    switch (cache_config) {
+    case CACHE_PREFER_L1:
+        return p->carveouts_bytes[0];
+    case CACHE_PREFER_EQUAL:
+        return p->carveouts_bytes[p->carveout_count / 2];
+    case CACHE_PREFER_SHARED:
+        return p->smem_sm_bytes;
+    default:
+        return -1;
+    }
+}
+
 static bool gpuroof_limits(const gr_profile *p, const config *c, gr_sm_limits *lim)
 {
-    int64_t carveout = c->carveout_percent < 0 ? -1 : gr_carveout_from_percent(p, c->carveout_percent);
+    int64_t carveout = c->carveout_percent < 0 ? cache_config_bytes(p, c->cache_config)
+                                               : gr_carveout_from_percent(p, c->carveout_percent);
     return gr_limits_from_profile(p, carveout, lim, NULL);
 }
 
@@ -159,14 +179,17 @@ static config random_config(const gr_profile *p)
      * cuda_occupancy.h does not take as a percentage. */
     bool has_carveout = p->cc_major >= 7;
     c.carveout_percent = has_carveout && random_in(0, 3) == 0 ? (int)random_in(0, 100) : -1;
+    c.cache_config = !has_carveout && p->carveout_count == 3 ? (int)random_in(CACHE_PREFER_NONE, CACHE_PREFER_EQUAL)
+                                                              : CACHE_PREFER_NONE;
     return c;
 }
 
 static void report(const char *what, const gr_profile *p, const config *c, long long ours, long long theirs)
 {
-    fprintf(stderr, "DISAGREE %s %s: threads=%d regs=%d static=%lld dynamic=%lld carveout=%d%%: gpuroof %lld, cuda_occupancy.h %lld\n",
+    fprintf(stderr, "DISAGREE %s %s: threads=%d regs=%d static=%lld dynamic=%lld carveout=%d%% cache config %d: "
+            "gpuroof %lld, cuda_occupancy.h %lld\n",
             what, p->name, c->threads, c->regs, (long long)c->static_smem, (long long)c->dynamic_smem,
-            c->carveout_percent, ours, theirs);
+            c->carveout_percent, c->cache_config, ours, theirs);
 }
 
 /* Until configs_per_profile valid configurations have been compared; the
@@ -194,6 +217,7 @@ static long check_available_smem(const gr_profile *p)
     for (int i = 0; i < suggestions_per_profile; i++) {
         config c = random_config(p);
         c.carveout_percent = -1;
+        c.cache_config = CACHE_PREFER_NONE;
         c.dynamic_smem = 0;
         int most = gpuroof_blocks(p, &c);
         if (most == 0)
@@ -232,6 +256,7 @@ static long check_suggestions(const gr_profile *p)
     for (int i = 0; i < suggestions_per_profile; i++) {
         config c = random_config(p);
         c.carveout_percent = -1;
+        c.cache_config = CACHE_PREFER_NONE;
         cudaOccDeviceProp d = oracle_device(p);
         cudaOccFuncAttributes f = oracle_function(p, &c);
         cudaOccDeviceState s = oracle_state(&c);

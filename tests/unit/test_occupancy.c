@@ -156,6 +156,29 @@ static void default_carveout_is_smallest_that_keeps_blocks(void **state)
     assert_int_equal(gr_default_carveout(&h100, &lim, &l), 233472); /* 5 x 41088 > 196 KiB */
 }
 
+/* Kepler splits L1 and shared memory by cache configuration, not a
+ * carveout: a split too small for a block gives way to the most shared
+ * memory (PreferShared), not to the next split; 20480 B per block in units
+ * of 256 fits 2 blocks in 48 KiB, 1 in the 32 KiB split. */
+static void kepler_cache_config(void **state)
+{
+    (void)state;
+    gr_profile k40 = load_profile("k40");
+    assert_int_equal(gr_smem_config_of(&k40), GR_SMEM_CACHE_CONFIG);
+    assert_int_equal(gr_smem_config_of(&(gr_profile){.cc_major = 3, .carveout_count = 1}), GR_SMEM_FIXED);
+    assert_int_equal(gr_smem_config_of(&(gr_profile){.cc_major = 7, .carveout_count = 2}), GR_SMEM_CARVEOUT);
+    gr_sm_limits prefer_l1 = device_limits("k40", 16384);
+    gr_occupancy raised = occupancy(&prefer_l1, 256, 32, 20480);
+    assert_true(raised.carveout_raised);
+    assert_int_equal(raised.smem_sm_bytes, 49152);
+    assert_int_equal(raised.blocks_per_sm, 2);
+    gr_sm_limits equal = device_limits("k40", 32768);
+    assert_int_equal(occupancy(&equal, 256, 32, 16384).blocks_per_sm, 2);
+    gr_sm_limits def = device_limits("k40", -1);
+    gr_launch l = {256, 32, 16384};
+    assert_int_equal(gr_default_carveout(&k40, &def, &l), 49152); /* PreferNone: the most shared memory */
+}
+
 static void carveout_above_the_largest_is_an_error(void **state)
 {
     (void)state;
@@ -229,6 +252,7 @@ int main(void)
         cmocka_unit_test(zero_registers_do_not_limit),
         cmocka_unit_test(carveouts),
         cmocka_unit_test(default_carveout_is_smallest_that_keeps_blocks),
+        cmocka_unit_test(kepler_cache_config),
         cmocka_unit_test(carveout_above_the_largest_is_an_error),
         cmocka_unit_test(opt_in_is_flagged),
         cmocka_unit_test(invalid_launches_name_the_limit),

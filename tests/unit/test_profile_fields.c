@@ -198,6 +198,25 @@ static void test_precisions_one_list(void **state)
     }
 }
 
+/* What a rate of each precision is printed in: integers count operations. */
+static void test_precision_units(void **state)
+{
+    (void)state;
+    assert_string_equal(gr_precision_unit("int8_tensor"), "GOP/s");
+    assert_string_equal(gr_precision_operation("int8_tensor"), "OP");
+    assert_string_equal(gr_precision_unit("fp8_tensor"), "GFLOP/s");
+    assert_string_equal(gr_precision_operation("fp64"), "FLOP");
+    assert_string_equal(gr_precision_unit("no such precision"), "GFLOP/s");
+    assert_null(gr_precision_find("no such precision"));
+    assert_string_equal(gr_precision_find("tf32_tensor")->name, "tf32_tensor");
+    assert_int_equal(gr_precision_element_bytes("fp64"), 8);
+    assert_int_equal(gr_precision_element_bytes("fp32"), 4);
+    assert_int_equal(gr_precision_element_bytes("tf32_tensor"), 4);
+    assert_int_equal(gr_precision_element_bytes("bf16_tensor"), 2);
+    assert_int_equal(gr_precision_element_bytes("int8_tensor"), 1);
+    assert_int_equal(gr_precision_element_bytes("no such precision"), 4);
+}
+
 /* ---- values --------------------------------------------------------------- */
 
 static void test_values_of_a100(void **state)
@@ -515,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_sections_wholly_optional_or_required),
         cmocka_unit_test(test_find),
         cmocka_unit_test(test_precisions_one_list),
+        cmocka_unit_test(test_precision_units),
         cmocka_unit_test(test_values_of_a100),
         cmocka_unit_test(test_shipped_profiles_read_back_the_same),
         cmocka_unit_test(test_written_profile_leaves_out_what_it_lacks),

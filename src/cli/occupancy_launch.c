@@ -1,0 +1,236 @@
+/* The launch and SM options of occupancy and plot occupancy, read once for
+ * both. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "expr.h"
+#include "occupancy_launch.h"
+
+const char *occ_first_option_given(const occupancy_launch_options *t)
+{
+    const struct { const char *value, *name; } options[] = {
+        {t->threads, "--threads"}, {t->block, "--block"}, {t->regs, "--regs"}, {t->smem, "--smem"},
+        {t->carveout, "--carveout"}, {t->max_threads_sm, "--max-threads-sm"},
+        {t->max_blocks_sm, "--max-blocks-sm"}, {t->regs_sm, "--regs-sm"}, {t->smem_sm, "--smem-sm"},
+        {t->max_threads_block, "--max-threads-block"}, {t->reg_unit, "--reg-unit"},
+        {t->smem_unit, "--smem-unit"}, {t->smem_reserved, "--smem-reserved"},
+    };
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+        if (options[i].value)
+            return options[i].name;
+    return NULL;
+}
+
+static bool any_textbook_option(const occupancy_launch_options *t)
+{
+    return t->max_threads_sm || t->max_blocks_sm || t->regs_sm || t->smem_sm || t->max_threads_block ||
+           t->reg_unit || t->smem_unit || t->smem_reserved;
+}
+
+int occ_check_options(const char *command, const occupancy_launch_options *t, bool has_device)
+{
+    if (t->threads && t->block)
+        return cli_usage_error(command, "give --threads or --block, not both");
+    if (has_device && any_textbook_option(t))
+        return cli_usage_error(command, "give --device or explicit limits, not both");
+    if (!has_device && !(t->max_threads_sm && t->max_blocks_sm && t->regs_sm && t->smem_sm))
+        return cli_usage_error(command,
+                               "give --device, or all of --max-threads-sm, --max-blocks-sm, --regs-sm and --smem-sm");
+    if (t->carveout && !has_device)
+        return cli_usage_error(command, "--carveout needs --device");
+    return EXIT_OK;
+}
+
+/* "16x16x4": each dimension within CUDA's maxThreadsDim (1024, 1024, 64). */
+static bool parse_block(const char *text, int *threads)
+{
+    const int64_t max_dim[3] = {1024, 1024, 64};
+    int64_t product = 1;
+    int dims = 0;
+    for (const char *part = text;; dims++) {
+        size_t len = strcspn(part, "x");
+        char dim[64];
+        int64_t n;
+        if (dims == 3 || len == 0 || len >= sizeof dim)
+            return cli_error("--block '%s': expected X, XxY or XxYxZ, such as 16x16", text);
+        snprintf(dim, sizeof dim, "%.*s", (int)len, part);
+        if (!cli_int_as("--block", text, dim, false, 1, max_dim[dims], &n))
+            return false;
+        product *= n;
+        if (part[len] == '\0')
+            break;
+        part += len + 1;
+    }
+    *threads = (int)product; /* at most 1024 x 1024 x 64 */
+    return true;
+}
+
+bool occ_read_launch(const occupancy_launch_options *t, occ_inputs *in)
+{
+    int64_t n = 0;
+    gr_launch *l = &in->launch;
+    if (t->threads) {
+        if (!cli_int("--threads", t->threads, false, 0, 1 << 20, &n))
+            return false;
+        l->threads_per_block = (int)n;
+    } else if (t->block && !parse_block(t->block, &l->threads_per_block)) {
+        return false;
+    }
+    in->block_shape = t->block;
+    in->has_threads = in->has_threads || t->threads || t->block;
+    in->has_regs = in->has_regs || t->regs;
+    if (t->regs) {
+        if (!cli_int("--regs", t->regs, false, 0, 1 << 20, &n))
+            return false;
+        l->regs_per_thread = (int)n;
+    }
+    if (t->smem) {
+        if (!cli_int("--smem", t->smem, true, 0, INT64_C(1) << 40, &n))
+            return false;
+        l->smem_per_block_bytes = n;
+    }
+    return true;
+}
+
+/* A percentage is how cudaFuncAttributePreferredSharedMemoryCarveout sets
+ * a carveout, from sm_70 on; before, the cache configurations are the
+ * choice, named by their shared memory. */
+static bool refuse_percent(const char *text, const gr_profile *p)
+{
+    char choices[256] = "";
+    for (int i = 0, capacity; i < p->carveout_count; i++) {
+        size_t used = strlen(choices);
+        capacity = p->carveouts_bytes[i];
+        snprintf(choices + used, sizeof choices - used, "%s%d%s (%s)",
+                 i == 0 ? "" : i + 1 < p->carveout_count ? ", " : " or ", capacity % 1024 ? capacity : capacity / 1024,
+                 capacity % 1024 ? " bytes" : "K", occ_cache_config_name(p, capacity));
+    }
+    if (p->carveout_count < 2)
+        return cli_error("--carveout '%s': a percentage sets cudaFuncAttributePreferredSharedMemoryCarveout, from "
+                         "compute capability 7.0 on; %s (sm_%d%d) has a fixed %d bytes of shared memory per SM",
+                         text, p->full_name, p->cc_major, p->cc_minor, p->smem_sm_bytes);
+    return cli_error("--carveout '%s': a percentage sets cudaFuncAttributePreferredSharedMemoryCarveout, from "
+                     "compute capability 7.0 on; %s (sm_%d%d) takes %s",
+                     text, p->full_name, p->cc_major, p->cc_minor, choices);
+}
+
+/* A number without a unit could be bytes or a percentage, and taking
+ * either silently answers another question: the error shows both forms,
+ * with the number given where it fits. */
+static bool refuse_bare_number(const char *text, double value, const gr_profile *p)
+{
+    char bytes_example[32], percent_example[32];
+    bool could_be_percent = value >= 0 && value <= 100 && value == (int)value;
+    if (could_be_percent)
+        snprintf(bytes_example, sizeof bytes_example, "%d", (int)value);
+    else if (value >= 1024 && value < 1e12 && fmod(value, 1024) == 0)
+        snprintf(bytes_example, sizeof bytes_example, "%lld", (long long)(value / 1024));
+    else
+        snprintf(bytes_example, sizeof bytes_example, "100");
+    snprintf(percent_example, sizeof percent_example, "%d", could_be_percent ? (int)value : 50);
+    if (p->cc_major < 7)
+        return cli_error("--carveout '%s': a bare number is ambiguous: give bytes with a unit (--carveout %sK)", text,
+                         bytes_example);
+    return cli_error("--carveout '%s': a bare number is ambiguous: give bytes with a unit (--carveout %sK) or a "
+                     "share of the largest carveout (--carveout %s%%)",
+                     text, bytes_example, percent_example);
+}
+
+/* "50%": a share of the largest carveout, as cudaFuncAttributePreferred-
+ * SharedMemoryCarveout takes it; otherwise bytes, with a unit ("100K"). */
+static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
+{
+    size_t len = strlen(text);
+    gr_value bare;
+    gr_expr_error unused;
+    if (len > 0 && text[len - 1] == '%') {
+        char number[64];
+        int64_t percent;
+        if (p->cc_major < 7)
+            return refuse_percent(text, p);
+        snprintf(number, sizeof number, "%.*s", (int)(len - 1), text);
+        if (!cli_int_as("--carveout", text, number, false, 0, 100, &percent))
+            return false;
+        *bytes = gr_carveout_from_percent(p, (int)percent);
+        return true;
+    }
+    if (gr_expr_eval(text, NULL, NULL, 0, &bare, &unused))
+        return refuse_bare_number(text, gr_value_as_double(bare), p);
+    return cli_int("--carveout", text, true, 0, INT64_C(1) << 40, bytes);
+}
+
+static bool read_device_limits(const occupancy_launch_options *t, const char *profiles, const char *device,
+                               occ_inputs *in)
+{
+    if (!cli_load_device(profiles, device, &in->device))
+        return false;
+    in->has_device = true;
+    int64_t carveout = -1;
+    in->default_carveout = t->carveout == NULL;
+    if (!in->default_carveout && !read_carveout(t->carveout, &in->device, &carveout))
+        return false;
+    gr_error err;
+    if (!gr_limits_from_profile(&in->device, carveout, &in->limits, &err))
+        return cli_error("%s", err.text);
+    return true;
+}
+
+/* Every CUDA GPU since compute capability 2.0 (CUDA C++ Programming Guide,
+ * "Maximum number of threads per block"): a textbook SM keeps it unless
+ * --max-threads-block says otherwise. */
+#define CUDA_MAX_THREADS_PER_BLOCK 1024
+
+static bool read_textbook_limits(const occupancy_launch_options *t, occ_inputs *in)
+{
+    int64_t threads_sm = 0, blocks_sm = 0, regs_sm = 0, smem_sm = 0, reg_unit = 0, smem_unit = 0, smem_reserved = 0;
+    int64_t threads_block = CUDA_MAX_THREADS_PER_BLOCK;
+    const struct { const char *option, *text; bool bytes; int64_t min, max, *out; } fields[] = {
+        {"--max-threads-sm", t->max_threads_sm, false, 1, 1 << 16, &threads_sm},
+        {"--max-blocks-sm", t->max_blocks_sm, false, 1, 1 << 16, &blocks_sm},
+        {"--regs-sm", t->regs_sm, false, 1, INT64_C(1) << 30, &regs_sm},
+        {"--smem-sm", t->smem_sm, true, 0, INT64_C(1) << 40, &smem_sm},
+        {"--max-threads-block", t->max_threads_block, false, 1, 1 << 16, &threads_block},
+        {"--reg-unit", t->reg_unit, false, 1, 1 << 16, &reg_unit},
+        {"--smem-unit", t->smem_unit, true, 1, 1 << 20, &smem_unit},
+        {"--smem-reserved", t->smem_reserved, true, 0, 1 << 20, &smem_reserved},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (fields[i].text && !cli_int(fields[i].option, fields[i].text, fields[i].bytes, fields[i].min,
+                                       fields[i].max, fields[i].out))
+            return false;
+    if (threads_sm % 32 != 0) /* an SM holds whole warps */
+        return cli_error("--max-threads-sm '%s': must be a multiple of the warp size, 32", t->max_threads_sm);
+    in->limits = (gr_sm_limits){
+        .warp_size = 32,
+        .max_threads_sm = (int)threads_sm,
+        .max_blocks_sm = (int)blocks_sm,
+        .regs_sm = regs_sm,
+        .smem_sm_bytes = smem_sm,
+        .max_threads_block = (int)threads_block,
+        .reg_alloc_unit = (int)reg_unit,
+        .reg_subpartitions = 1,
+        .smem_alloc_unit = (int)smem_unit,
+        .smem_reserved_bytes = (int)smem_reserved,
+    };
+    return true;
+}
+
+/* A block above the per-block maximum that textbook limits take without
+ * being told: the error says where the limit comes from. */
+static bool check_textbook_block(const occupancy_launch_options *t, const occ_inputs *in)
+{
+    int threads = in->launch.threads_per_block;
+    if (in->has_device || t->max_threads_block || !in->has_threads || threads <= in->limits.max_threads_block)
+        return true;
+    return cli_error("%d threads per block exceed the maximum of %d threads per block (every CUDA GPU since compute "
+                     "capability 2.0; --max-threads-block N sets another)",
+                     threads, in->limits.max_threads_block);
+}
+
+bool occ_read_sm(const occupancy_launch_options *t, const char *profiles, const char *device, occ_inputs *in)
+{
+    if (!(device ? read_device_limits(t, profiles, device, in) : read_textbook_limits(t, in)))
+        return false;
+    return check_textbook_block(t, in);
+}
