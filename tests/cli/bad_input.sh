@@ -117,8 +117,12 @@ run occupancy --threads 99999999999999999999 --regs 32 --device h100
 expect_fails 1 "gpuroof: --threads '99999999999999999999': integer overflow (at character 1), out of range (0 to 1048576)"
 run occupancy --threads 1e9 --regs 32 --device h100
 expect_fails 1 "gpuroof: --threads '1e9': 1000000000 is out of range (0 to 1048576)"
-run occupancy --threads 0x100 --regs 32 --device h100
-expect_fails 1 "gpuroof: --threads '0x100': unexpected name 'x100' after a number (at character 2)"
+# Hexadecimal needs a digit after 0x.
+run occupancy --threads 0x --regs 32 --device h100
+expect_fails 1 "gpuroof: --threads '0x': unexpected name 'x' after a number (at character 2)"
+run occupancy --threads 0x100 --regs 32 --device h100 --json
+expect_status 0
+expect_json .threads_per_block 256
 run occupancy --threads 256 --regs -1 --device h100
 expect_fails 1 "gpuroof: --regs '-1': -1 is out of range (0 to 1048576)"
 run occupancy --threads 256 --regs 'min()' --device h100
