@@ -44,29 +44,50 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+static unsigned expr_flags(cli_quantity quantity)
+{
+    return quantity == CLI_BYTES ? GR_EXPR_BYTE_SUFFIXES : quantity == CLI_COUNT ? GR_EXPR_COUNT_SUFFIXES : 0;
+}
+
+/* A plain number with a count's suffix ("19.5K" GFLOP/s) was most likely
+ * meant as 19500: say that the suffix is not taken rather than "unexpected
+ * name". */
+static bool plain_with_suffix(const char *text)
+{
+    gr_value v;
+    gr_expr_error e;
+    return !gr_expr_eval(text, NULL, NULL, 0, &v, &e) &&
+           gr_expr_eval(text, NULL, NULL, GR_EXPR_COUNT_SUFFIXES, &v, &e);
+}
+
 /* range: appended where the value is too large to compute at all, so the
  * message still says which values the option takes. */
-static bool eval_option(const char *option, const char *shown, const char *text, bool bytes, const char *range,
-                        gr_value *v)
+static bool eval_option(const char *option, const char *shown, const char *text, cli_quantity quantity,
+                        const char *range, gr_value *v)
 {
     gr_expr_error e;
-    if (gr_expr_eval(text, NULL, NULL, bytes ? GR_EXPR_BYTE_SUFFIXES : 0, v, &e))
+    if (gr_expr_eval(text, NULL, NULL, expr_flags(quantity), v, &e))
         return true;
+    if (quantity == CLI_PLAIN && plain_with_suffix(text))
+        return cli_error("%s '%s': takes no K, M or G (those are 1024-based, for counts and sizes): "
+                         "write the number out", option, shown);
     return cli_error("%s '%s': %s (at character %zu)%s", option, shown, e.message, e.position + 1,
                      e.too_large ? range : "");
 }
 
-bool cli_int_as(const char *option, const char *shown, const char *text, bool bytes, int64_t min,
+bool cli_int_as(const char *option, const char *shown, const char *text, cli_quantity quantity, int64_t min,
                 int64_t max, int64_t *out)
 {
     gr_value v;
     char range[96];
     snprintf(range, sizeof range, ", out of range (%lld to %lld)", (long long)min, (long long)max);
-    if (!eval_option(option, shown, text, bytes, range, &v))
+    if (!eval_option(option, shown, text, quantity, range, &v))
         return false;
     int64_t n;
     if (!gr_value_to_int(v, INT64_MIN, INT64_MAX, &n))
         return cli_error("%s '%s': must be a whole number, not %g", option, shown, gr_value_as_double(v));
+    if (n < 0 && min == 0)
+        return cli_error("%s '%s': must not be negative", option, shown);
     if (n < min || n > max)
         return cli_error("%s '%s': %lld is out of range (%lld to %lld)", option, shown,
                          (long long)n, (long long)min, (long long)max);
@@ -74,19 +95,25 @@ bool cli_int_as(const char *option, const char *shown, const char *text, bool by
     return true;
 }
 
-bool cli_int(const char *option, const char *text, bool bytes, int64_t min, int64_t max, int64_t *out)
+bool cli_int(const char *option, const char *text, cli_quantity quantity, int64_t min, int64_t max, int64_t *out)
 {
-    return cli_int_as(option, text, text, bytes, min, max, out);
+    return cli_int_as(option, text, text, quantity, min, max, out);
 }
 
-bool cli_double(const char *option, const char *text, bool bytes, double min, double max, double *out)
+/* A double's min is 0 where zero is allowed, or a tiny number standing for
+ * "positive": the message says which rather than quote 1e-300. */
+bool cli_double(const char *option, const char *text, cli_quantity quantity, double min, double max, double *out)
 {
     gr_value v;
     char range[96];
     snprintf(range, sizeof range, ", out of range (%g to %g)", min, max);
-    if (!eval_option(option, text, text, bytes, range, &v))
+    if (!eval_option(option, text, text, quantity, range, &v))
         return false;
     double d = gr_value_as_double(v);
+    if (d < 0 && min == 0)
+        return cli_error("%s '%s': must not be negative", option, text);
+    if (d <= 0 && min > 0)
+        return cli_error("%s '%s': must be positive", option, text);
     if (!(d >= min && d <= max))
         return cli_error("%s '%s': %g is out of range (%g to %g)", option, text, d, min, max);
     *out = d;

@@ -18,6 +18,7 @@ static const char usage[] =
     "conflict and the wavefronts per request, and which threads collide in which bank.\n";
 
 static const char notes[] =
+    CLI_NUMBERS_NOTE
     "Example (the book's K40 figure): gpuroof banks --kernel setRowReadCol --block 32x16 --device k40\n";
 
 #define FIELD(name) offsetof(banks_options, name)
@@ -80,7 +81,7 @@ static bool parse_block(const char *text, int *bdx, int *bdy)
         return cli_error("--block '%s': expected XxY, such as 32x16", text);
     snprintf(x, sizeof x, "%.*s", (int)(sep - text), text);
     snprintf(y, sizeof y, "%s", sep + 1);
-    if (!cli_int_as("--block", text, x, false, 1, 1024, &vx) || !cli_int_as("--block", text, y, false, 1, 1024, &vy))
+    if (!cli_int_as("--block", text, x, CLI_COUNT, 1, 1024, &vx) || !cli_int_as("--block", text, y, CLI_COUNT, 1, 1024, &vy))
         return false;
     if (vx * vy > 1024)
         return cli_error("--block '%s': %lld threads, more than the 1024 a block may have", text,
@@ -105,7 +106,7 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
         return true;
     }
     int64_t mode = 4;
-    if (o->bank_mode && !cli_int("--bank-mode", o->bank_mode, false, 4, 8, &mode))
+    if (o->bank_mode && !cli_int("--bank-mode", o->bank_mode, CLI_PLAIN, 4, 8, &mode))
         return false;
     if (mode != 4 && mode != 8)
         return cli_error("--bank-mode '%s': 4 or 8", o->bank_mode);
@@ -124,7 +125,7 @@ static bool read_pad(const banks_options *o, banks_inputs *in)
     if (!in->has_pad)
         return cli_error("--pad: %s has no padding (the padded kernels are setRowReadColPad and setRowReadColDynPad)",
                          in->kernel ? in->kernel : "this access");
-    if (!cli_int("--pad", o->pad, false, 0, 1024, &pad))
+    if (!cli_int("--pad", o->pad, CLI_COUNT, 0, 1024, &pad))
         return false;
     in->pad = (int)pad;
     return true;
@@ -139,7 +140,7 @@ static bool read_inputs(const banks_options *o, banks_inputs *in)
                          "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", o->kernel);
     if (!parse_block(o->block, &in->setup.bdx, &in->setup.bdy))
         return false;
-    if (o->elem_bytes && !cli_int("--elem-bytes", o->elem_bytes, false, 4, 16, &elem))
+    if (o->elem_bytes && !cli_int("--elem-bytes", o->elem_bytes, CLI_BYTES, 4, 16, &elem))
         return false;
     if (elem != 4 && elem != 8 && elem != 16)
         return cli_error("--elem-bytes '%s': 4, 8 or 16", o->elem_bytes);

@@ -16,7 +16,7 @@ static const char usage[] =
     "Is a kernel compute- or memory-bound, and what is the most it can reach?\n";
 
 static const char notes[] =
-    "Numbers accept arithmetic ('7*4') and byte sizes K/KiB/M/MiB ('4K').\n"
+    CLI_NUMBERS_NOTE
     "Example (PMPP exercise 9a): gpuroof bound --flops 36 --bytes '7*4' --peak-gflops 200 --bandwidth 100\n";
 
 #define FIELD(name) offsetof(bound_options, name)
@@ -114,16 +114,16 @@ static bool read_inputs(const bound_options *o, bound_inputs *in)
     in->precision = o->precision ? o->precision : "fp32";
     if (!read_device(o, in))
         return false;
-    if (o->peak_gflops && !cli_double("--peak-gflops", o->peak_gflops, false, 1e-9, 1e12, &in->peak))
+    if (o->peak_gflops && !cli_double("--peak-gflops", o->peak_gflops, CLI_PLAIN, 1e-9, 1e12, &in->peak))
         return false;
-    if (o->bandwidth && !cli_double("--bandwidth", o->bandwidth, false, 1e-9, 1e12, &in->bandwidth))
+    if (o->bandwidth && !cli_double("--bandwidth", o->bandwidth, CLI_PLAIN, 1e-9, 1e12, &in->bandwidth))
         return false;
     if (o->intensity)
-        return cli_double("--intensity", o->intensity, false, 1e-12, 1e12, &in->intensity);
+        return cli_double("--intensity", o->intensity, CLI_PLAIN, 1e-12, 1e12, &in->intensity);
     if (o->model)
         return read_model(o, in);
-    if (!cli_double("--flops", o->flops, false, 1e-300, 1e30, &in->flops) ||
-        !cli_double("--bytes", o->bytes, true, 1e-300, 1e30, &in->bytes))
+    if (!cli_double("--flops", o->flops, CLI_COUNT, 1e-300, 1e30, &in->flops) ||
+        !cli_double("--bytes", o->bytes, CLI_BYTES, 1e-300, 1e30, &in->bytes))
         return false;
     in->intensity = in->flops / in->bytes;
     return true;
@@ -217,7 +217,7 @@ int cmd_bound_run(const bound_options *o, json_t **json)
         return EXIT_INPUT;
     if (!gr_roofline_compute(in.intensity, in.peak, in.bandwidth, &r, &err))
         return cli_fail("%s", err.text);
-    if (o->achieved_gflops && !cli_double("--achieved-gflops", o->achieved_gflops, false, 0, 1e12, &achieved))
+    if (o->achieved_gflops && !cli_double("--achieved-gflops", o->achieved_gflops, CLI_PLAIN, 0, 1e12, &achieved))
         return EXIT_INPUT;
     if (o->achieved_gflops && !gr_roofline_add_achieved(&r, achieved, &err))
         return cli_fail("%s", err.text);

@@ -37,7 +37,7 @@ typedef struct {
 #define BOUND(...) {.bound = &(const bound_options){__VA_ARGS__}}
 #define OCCUPANCY(...) {.occupancy = &(const occupancy_options){__VA_ARGS__}}
 /* The SM of exercise 12 */
-#define TEXTBOOK_SM .max_threads_sm = "2048", .max_blocks_sm = "32", .regs_sm = "64*1024", .smem_sm = "96K"
+#define TEXTBOOK_SM .max_threads_sm = "2048", .max_blocks_sm = "32", .regs_sm = "64K", .smem_sm = "96K"
 
 static const exercise exercises[] = {
     {"Exercise 1: can shared memory reduce the global traffic of matrix addition?",

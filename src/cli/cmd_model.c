@@ -49,7 +49,7 @@ static bool apply_regs(const model_options *o, gr_model *m)
     int64_t regs;
     if (!o->regs)
         return true;
-    if (!cli_int("--regs", o->regs, false, 0, 255, &regs))
+    if (!cli_int("--regs", o->regs, CLI_COUNT, 0, 255, &regs))
         return false;
     m->has_registers = true;
     m->registers = (int)regs;

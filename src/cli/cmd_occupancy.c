@@ -25,7 +25,7 @@ static const char usage[] =
     "--smem-unit and --smem-reserved add them.\n";
 
 static const char notes[] =
-    "Numbers accept arithmetic and byte sizes: --smem 4K, --smem '2*16KiB'.\n"
+    CLI_NUMBERS_NOTE
     "Example (PMPP exercise 12a): gpuroof occupancy --threads 64 --regs 27 --smem 4K \\\n"
     "    --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 64K --smem-sm 96K\n";
 
@@ -145,7 +145,7 @@ static bool parse_block(const char *text, int *threads)
         if (dims == 3 || len == 0 || len >= sizeof dim)
             return cli_error("--block '%s': expected X, XxY or XxYxZ, such as 16x16", text);
         snprintf(dim, sizeof dim, "%.*s", (int)len, part);
-        if (!cli_int_as("--block", text, dim, false, 1, max_dim[dims], &n))
+        if (!cli_int_as("--block", text, dim, CLI_COUNT, 1, max_dim[dims], &n))
             return false;
         product *= n;
         if (part[len] == '\0')
@@ -184,7 +184,7 @@ static bool read_launch(const occupancy_options *o, occ_inputs *in)
     if (o->model && !read_model(o, in))
         return false;
     if (o->threads) {
-        if (!cli_int("--threads", o->threads, false, 0, 1 << 20, &n))
+        if (!cli_int("--threads", o->threads, CLI_COUNT, 0, 1 << 20, &n))
             return false;
         l->threads_per_block = (int)n;
     } else if (o->block && !parse_block(o->block, &l->threads_per_block)) {
@@ -194,12 +194,12 @@ static bool read_launch(const occupancy_options *o, occ_inputs *in)
     in->has_threads = in->has_threads || o->threads || o->block;
     in->has_regs = in->has_regs || o->regs;
     if (o->regs) {
-        if (!cli_int("--regs", o->regs, false, 0, 1 << 20, &n))
+        if (!cli_int("--regs", o->regs, CLI_COUNT, 0, 1 << 20, &n))
             return false;
         l->regs_per_thread = (int)n;
     }
     if (o->smem) {
-        if (!cli_int("--smem", o->smem, true, 0, INT64_C(1) << 40, &n))
+        if (!cli_int("--smem", o->smem, CLI_BYTES, 0, INT64_C(1) << 40, &n))
             return false;
         l->smem_per_block_bytes = n;
     }
@@ -215,12 +215,12 @@ static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
         char number[64];
         int64_t percent;
         snprintf(number, sizeof number, "%.*s", (int)(len - 1), text);
-        if (!cli_int_as("--carveout", text, number, false, 0, 100, &percent))
+        if (!cli_int_as("--carveout", text, number, CLI_PLAIN, 0, 100, &percent))
             return false;
         *bytes = gr_carveout_from_percent(p, (int)percent);
         return true;
     }
-    return cli_int("--carveout", text, true, 0, INT64_C(1) << 40, bytes);
+    return cli_int("--carveout", text, CLI_BYTES, 0, INT64_C(1) << 40, bytes);
 }
 
 static bool read_device_limits(const occupancy_options *o, occ_inputs *in)
@@ -253,8 +253,8 @@ static bool read_textbook_limits(const occupancy_options *o, occ_inputs *in)
         {"--smem-reserved", o->smem_reserved, true, 0, 1 << 20, &smem_reserved},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (fields[i].text && !cli_int(fields[i].option, fields[i].text, fields[i].bytes, fields[i].min,
-                                       fields[i].max, fields[i].out))
+        if (fields[i].text && !cli_int(fields[i].option, fields[i].text, fields[i].bytes ? CLI_BYTES : CLI_COUNT,
+                                       fields[i].min, fields[i].max, fields[i].out))
             return false;
     if (threads_sm % 32 != 0) /* an SM holds whole warps */
         return cli_error("--max-threads-sm '%s': must be a multiple of the warp size, 32", o->max_threads_sm);
@@ -276,7 +276,7 @@ static bool read_textbook_limits(const occupancy_options *o, occ_inputs *in)
 static int run_target(const occupancy_options *o, occ_inputs *in, json_t **json)
 {
     int64_t target;
-    if (!cli_int("--target-blocks", o->target_blocks, false, 1, 1 << 16, &target))
+    if (!cli_int("--target-blocks", o->target_blocks, CLI_COUNT, 1, 1 << 16, &target))
         return EXIT_INPUT;
     gr_smem_target t;
     gr_error err;

@@ -173,8 +173,8 @@ static bool parse_point(const char *text, gr_chart_point *p)
     snprintf(p->label, sizeof p->label, "%.*s", (int)(first - text), text);
     snprintf(intensity, sizeof intensity, "%.*s", (int)(second - first - 1), first + 1);
     snprintf(gflops, sizeof gflops, "%s", second + 1);
-    return cli_double("--point", intensity, false, 1e-9, 1e9, &p->intensity) &&
-           cli_double("--point", gflops, false, 1e-9, 1e12, &p->gflops);
+    return cli_double("--point", intensity, CLI_PLAIN, 1e-9, 1e9, &p->intensity) &&
+           cli_double("--point", gflops, CLI_PLAIN, 1e-9, 1e12, &p->gflops);
 }
 
 /* The point of model i, labelled with the parameters its -D set. */
@@ -287,9 +287,9 @@ static bool build_occupancy(const plot_options *o, gr_figure *fig)
     gr_error err;
     int64_t threads, regs, smem = 0;
     if (!cli_load_device(o->profiles, o->devices.items[0], &p) ||
-        !cli_int("--threads", o->threads, false, 1, 1 << 20, &threads) ||
-        !cli_int("--regs", o->regs, false, 0, 1 << 20, &regs) ||
-        (o->smem && !cli_int("--smem", o->smem, true, 0, INT64_C(1) << 40, &smem)))
+        !cli_int("--threads", o->threads, CLI_COUNT, 1, 1 << 20, &threads) ||
+        !cli_int("--regs", o->regs, CLI_COUNT, 0, 1 << 20, &regs) ||
+        (o->smem && !cli_int("--smem", o->smem, CLI_BYTES, 0, INT64_C(1) << 40, &smem)))
         return false;
     gr_launch l = {(int)threads, (int)regs, smem};
     char title[200];

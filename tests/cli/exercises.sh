@@ -7,8 +7,8 @@ expect_no_stderr
 for exercise in 'Exercise 9a' 'Exercise 9b' 'Exercise 12a' 'Exercise 12b'; do
     check "a title for $exercise" "$(grep -ci "^== .*$exercise:" "$out")" 1
 done
-expect_stdout_line "\$ gpuroof occupancy --threads 64 --regs 27 --smem 4K --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm '64*1024' --smem-sm 96K"
-expect_stdout_line "\$ gpuroof occupancy --threads 256 --regs 31 --smem 8K --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm '64*1024' --smem-sm 96K"
+expect_stdout_line "\$ gpuroof occupancy --threads 64 --regs 27 --smem 4K --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 64K --smem-sm 96K"
+expect_stdout_line "\$ gpuroof occupancy --threads 256 --regs 31 --smem 8K --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 64K --smem-sm 96K"
 expect_stdout_line '$ gpuroof occupancy --threads 256 --regs 32 --smem 32K --device a100'
 # 5.1, the naive matmul loop on the A100.
 expect_stdout_line "\$ gpuroof bound --flops 2 --bytes '2*4' --device a100"
