@@ -78,7 +78,7 @@ expect_json '[.threads_per_block, .regs_per_thread, .smem_per_block_bytes]' '[25
 
 # Errors.
 run bound --model versions --device a100
-expect_fails 1 'gpuroof: versions: no arithmetic intensity: the model counts no FLOPs'
+expect_fails 1 'gpuroof: versions: the model counts no FLOPs and no bytes: work that does nothing has no bound'
 run occupancy --model foo-kernel --device a100
 expect_fails 1 'gpuroof: foo-kernel gives no registers per thread: add --regs R'
 run model foo-kernel -D Nope=3
