@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "cli_data.h"
 #include "expr.h"
+#include "names.h"
 
 static void print_error(const char *fmt, va_list ap)
 {
@@ -161,12 +162,28 @@ int cli_put_json(json_t *value, json_t **dest)
     return rc == 0 ? EXIT_OK : cli_fail("cannot write the JSON output");
 }
 
+static bool known_precision(const char *precision)
+{
+    for (const char *const *known = gr_precisions; *known; known++)
+        if (gr_name_equal(*known, precision))
+            return true;
+    return false;
+}
+
+/* A precision no profile may have is a typo: the closest of this
+ * profile's are offered.  A known one (bf16 on a K40) is only missing. */
 bool cli_error_no_peak(const gr_profile *p, const char *precision)
 {
-    char list[256] = "";
-    for (int i = 0; i < p->peak_count; i++)
+    char list[256] = "", names[128], suggestion[160] = "";
+    gr_suggestion s;
+    gr_suggest_start(&s, precision);
+    for (int i = 0; i < p->peak_count; i++) {
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", p->peaks[i].precision);
-    return cli_error("%s has no %s peak (it has %s)", p->name, precision, list);
+        gr_suggest_consider(&s, p->peaks[i].precision);
+    }
+    if (!known_precision(precision) && gr_suggest_text(&s, names, sizeof names))
+        snprintf(suggestion, sizeof suggestion, "did you mean %s? ", names);
+    return cli_error("%s has no %s peak (%sit has %s)", p->name, precision, suggestion, list);
 }
 
 const char *cli_num(char buf[32], double x)

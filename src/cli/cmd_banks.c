@@ -8,6 +8,7 @@
 #include "banks_presets.h"
 #include "cli.h"
 #include "commands.h"
+#include "names.h"
 
 static const char usage[] =
     "Usage: gpuroof banks (--kernel NAME | --store FORMULA --load FORMULA) --block XxY\n"
@@ -131,13 +132,26 @@ static bool read_pad(const banks_options *o, banks_inputs *in)
     return true;
 }
 
+/* An unknown --kernel: the closest names, and the list. */
+static bool unknown_kernel(const char *kernel)
+{
+    gr_suggestion s;
+    char names[160], suggestion[200] = "";
+    gr_suggest_start(&s, kernel);
+    for (size_t i = 0; i < gr_bank_preset_count; i++)
+        gr_suggest_consider(&s, gr_bank_presets[i].name);
+    if (gr_suggest_text(&s, names, sizeof names))
+        snprintf(suggestion, sizeof suggestion, "; did you mean %s?", names);
+    return cli_error("--kernel '%s': not a kernel of the notes%s (setRowReadRow, setColReadCol, setRowReadCol, "
+                     "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", kernel, suggestion);
+}
+
 static bool read_inputs(const banks_options *o, banks_inputs *in)
 {
     int64_t elem = 4;
     const gr_bank_preset *p = o->kernel ? gr_bank_preset_find(o->kernel) : NULL;
     if (o->kernel && !p)
-        return cli_error("--kernel '%s': not a kernel of the notes (setRowReadRow, setColReadCol, setRowReadCol, "
-                         "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", o->kernel);
+        return unknown_kernel(o->kernel);
     if (!parse_block(o->block, &in->setup.bdx, &in->setup.bdy))
         return false;
     if (o->elem_bytes && !cli_int("--elem-bytes", o->elem_bytes, CLI_BYTES, 4, 16, &elem))

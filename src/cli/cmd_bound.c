@@ -86,6 +86,7 @@ static bool read_device(const bound_options *o, bound_inputs *in)
     const gr_peak *peak = gr_profile_peak(&in->device, in->precision);
     if (!peak)
         return cli_error_no_peak(&in->device, in->precision);
+    in->precision = peak->precision; /* as the profile spells it: FP64 is fp64 */
     in->peak = peak->gflops;
     in->bandwidth = in->device.bandwidth_gbs;
     return true;
