@@ -32,7 +32,7 @@ typedef struct {
     const char *file; /* the model: a file, or a name in models/ */
     cli_values defines;
     const char *device, *precision, *regs, *profiles;
-    bool json;
+    bool list, json; /* list: model --list */
 } model_options;
 
 typedef struct {

@@ -90,7 +90,7 @@ expect_fails 2 "gpuroof model: -D takes NAME=VALUE, not 'N' (gpuroof model --hel
 run bound -D x=1 --intensity 1 --device a100
 expect_fails 2 'gpuroof bound: -D needs --model (gpuroof bound --help)'
 run model nope
-expect_fails 1 "gpuroof: no model 'nope': give a file, or the name of one in models/ (such as foo-kernel)"
+expect_fails 1 "gpuroof: no model 'nope': give a file, or a name gpuroof model --list lists"
 run model
 expect_fails 2 'gpuroof model: give a model FILE (gpuroof model --help)'
 run model matmul-tiled -D Width=1000

@@ -87,6 +87,71 @@ expect_fails 1 "gpuroof: --kernel 'setRowRead': not a kernel of the notes; did y
 run banks --kernel transpose --block 32x32
 expect_fails 1 "gpuroof: --kernel 'transpose': not a kernel of the notes (setRowReadRow, setColReadCol, setRowReadCol, setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)"
 
+# Models, by name whatever its case, one folder down too.
+run model MATMUL-NAIVE --json
+expect_status 0
+expect_json .model matmul-naive
+run model Smem-Rect/setrowreadcol --json
+expect_status 0
+expect_json .model smem-rect-setRowReadCol
+run bound --model Matrix-Add --device a100 --json
+expect_status 0
+expect_json .bound memory
+run occupancy --model FOO-KERNEL --regs 32 --device a100 --json
+expect_status 0
+expect_json .threads_per_block 128
+run model matmul-naiv
+expect_fails 1 "gpuroof: no model 'matmul-naiv': did you mean matmul-naive? (gpuroof model --list lists them)"
+run model matmul
+expect_fails 1 "gpuroof: no model 'matmul': did you mean matmul-naive, matmul-tiled, matmul-tiled-boundary or matmul-tiled-dynamic? (gpuroof model --list lists them)"
+run model verions
+expect_fails 1 "gpuroof: no model 'verions': did you mean versions? (gpuroof model --list lists them)"
+run bound --model fooo-kernel --device a100
+expect_fails 1 "gpuroof: no model 'fooo-kernel': did you mean foo-kernel? (gpuroof model --list lists them)"
+run model smem-rect/nope
+expect_fails 1 "gpuroof: smem-rect/nope: No such file or directory"
+
+# model --list: every model on the search path with its title.
+run model --list
+expect_status 0
+expect_no_stderr
+expect_stdout_line 'name                             title'
+expect_stdout_line 'matmul-naive                     Naive matrix multiplication (PMPP 3, analysed in 5.1)'
+expect_stdout_line 'smem-rect/setRowReadCol          setRowReadCol (rectangular 32x16): the transpose coordinates irow = idx / blockDim.y, icol = idx % blockDim.y'
+expect_stdout_line 'versions                         PMPP exercises 6 and 7: versions of a variable'
+shipped=$(cd "$top_srcdir/models" && find . -name '*.yaml' | wc -l | tr -d ' ')
+check "one line a shipped model, and the heading" "$(wc -l <"$out" | tr -d ' ')" "$((shipped + 1))"
+run model --list --json
+expect_status 0
+expect_one_json object
+expect_json '.models | length' "$shipped"
+expect_json '.models[0].name' block-transpose
+expect_json '.models[0].title' 'PMPP exercise 10: BlockTranspose'
+expect_json '.models[0].path' "$top_srcdir/models/block-transpose.yaml"
+expect_json '[.models[].name] | index("smem-square/setRowReadRow") > 0' true
+# $GPUROOF_MODELS first: a model of its own, and one that hides a shipped one.
+mkdir -p "$test_tmp/models"
+sed 's/^title: .*/title: "my own"/' "$top_srcdir/models/matrix-add.yaml" >"$test_tmp/models/mine.yaml"
+sed 's/^title: .*/title: "hides the shipped one"/' "$top_srcdir/models/matrix-add.yaml" >"$test_tmp/models/versions.yaml"
+GPUROOF_MODELS=$test_tmp/models run model --list --json
+expect_status 0
+expect_json '.models | length' "$((shipped + 1))"
+expect_json '.models[] | select(.name == "mine") | .title' 'my own'
+expect_json '.models[] | select(.name == "versions") | .title' 'hides the shipped one'
+GPUROOF_MODELS=$test_tmp/models run model MINE --json
+expect_status 0
+expect_json .model matrix-add
+# A model that does not load stops the listing, as a broken profile does.
+printf 'name: broken\ntitle: [\n' >"$test_tmp/models/broken.yaml"
+GPUROOF_MODELS=$test_tmp/models run model --list
+expect_status 1
+expect_error_line
+expect_stderr_has "$test_tmp/models/broken.yaml:"
+run model --list matmul-naive
+expect_fails 2 "gpuroof model: --list takes no model and no other option but --json (gpuroof model --help)"
+run model --list --device a100
+expect_fails 2 "gpuroof model: --list takes no model and no other option but --json (gpuroof model --help)"
+
 # Commands.
 run BOUND --intensity 1 --peak-gflops 200 --bandwidth 100 --json
 expect_status 0
