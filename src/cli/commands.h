@@ -70,6 +70,8 @@ typedef struct {
 
 typedef struct {
     bool json;
+    int number_count; /* the exercises asked for, as given ("9", "12a", "5.1"); none: all */
+    char **numbers;
 } exercises_options;
 
 int cmd_bound(int argc, char **argv);
