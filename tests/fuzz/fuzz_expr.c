@@ -1,7 +1,7 @@
 /* libFuzzer harness: the formula parser.  The first byte's two low bits
- * pick the flags (byte suffixes, count suffixes);
- * the rest, NUL-terminated, is the formula, with two variables known (a
- * whole number and a fraction) so lookups and mixed arithmetic run. */
+ * pick the flags (byte suffixes, count suffixes); the rest, NUL-terminated,
+ * is the formula, with two variables known (a whole number and a fraction)
+ * so lookups and mixed arithmetic run. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
