@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "cli_data.h"
 #include "expr.h"
+#include "names.h"
 
 static void print_error(const char *fmt, va_list ap)
 {
@@ -44,29 +45,50 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+static unsigned expr_flags(cli_quantity quantity)
+{
+    return quantity == CLI_BYTES ? GR_EXPR_BYTE_SUFFIXES : quantity == CLI_COUNT ? GR_EXPR_COUNT_SUFFIXES : 0;
+}
+
+/* A plain number with a count's suffix ("19.5K" GFLOP/s) was most likely
+ * meant as 19500: say that the suffix is not taken rather than "unexpected
+ * name". */
+static bool plain_with_suffix(const char *text)
+{
+    gr_value v;
+    gr_expr_error e;
+    return !gr_expr_eval(text, NULL, NULL, 0, &v, &e) &&
+           gr_expr_eval(text, NULL, NULL, GR_EXPR_COUNT_SUFFIXES, &v, &e);
+}
+
 /* range: appended where the value is too large to compute at all, so the
  * message still says which values the option takes. */
-static bool eval_option(const char *option, const char *shown, const char *text, bool bytes, const char *range,
-                        gr_value *v)
+static bool eval_option(const char *option, const char *shown, const char *text, cli_quantity quantity,
+                        const char *range, gr_value *v)
 {
     gr_expr_error e;
-    if (gr_expr_eval(text, NULL, NULL, bytes ? GR_EXPR_BYTE_SUFFIXES : 0, v, &e))
+    if (gr_expr_eval(text, NULL, NULL, expr_flags(quantity), v, &e))
         return true;
+    if (quantity == CLI_PLAIN && plain_with_suffix(text))
+        return cli_error("%s '%s': takes no K, M or G (those are 1024-based, for counts and sizes): "
+                         "write the number out", option, shown);
     return cli_error("%s '%s': %s (at character %zu)%s", option, shown, e.message, e.position + 1,
                      e.too_large ? range : "");
 }
 
-bool cli_int_as(const char *option, const char *shown, const char *text, bool bytes, int64_t min,
+bool cli_int_as(const char *option, const char *shown, const char *text, cli_quantity quantity, int64_t min,
                 int64_t max, int64_t *out)
 {
     gr_value v;
     char range[96];
     snprintf(range, sizeof range, ", out of range (%lld to %lld)", (long long)min, (long long)max);
-    if (!eval_option(option, shown, text, bytes, range, &v))
+    if (!eval_option(option, shown, text, quantity, range, &v))
         return false;
     int64_t n;
     if (!gr_value_to_int(v, INT64_MIN, INT64_MAX, &n))
         return cli_error("%s '%s': must be a whole number, not %g", option, shown, gr_value_as_double(v));
+    if (n < 0 && min == 0)
+        return cli_error("%s '%s': must not be negative", option, shown);
     if (n < min || n > max)
         return cli_error("%s '%s': %lld is out of range (%lld to %lld)", option, shown,
                          (long long)n, (long long)min, (long long)max);
@@ -74,19 +96,25 @@ bool cli_int_as(const char *option, const char *shown, const char *text, bool by
     return true;
 }
 
-bool cli_int(const char *option, const char *text, bool bytes, int64_t min, int64_t max, int64_t *out)
+bool cli_int(const char *option, const char *text, cli_quantity quantity, int64_t min, int64_t max, int64_t *out)
 {
-    return cli_int_as(option, text, text, bytes, min, max, out);
+    return cli_int_as(option, text, text, quantity, min, max, out);
 }
 
-bool cli_double(const char *option, const char *text, bool bytes, double min, double max, double *out)
+/* A double's min is 0 where zero is allowed, or a tiny number standing for
+ * "positive": the message says which rather than quote 1e-300. */
+bool cli_double(const char *option, const char *text, cli_quantity quantity, double min, double max, double *out)
 {
     gr_value v;
     char range[96];
     snprintf(range, sizeof range, ", out of range (%g to %g)", min, max);
-    if (!eval_option(option, text, text, bytes, range, &v))
+    if (!eval_option(option, text, text, quantity, range, &v))
         return false;
     double d = gr_value_as_double(v);
+    if (d < 0 && min == 0)
+        return cli_error("%s '%s': must not be negative", option, text);
+    if (d <= 0 && min > 0)
+        return cli_error("%s '%s': must be positive", option, text);
     if (!(d >= min && d <= max))
         return cli_error("%s '%s': %g is out of range (%g to %g)", option, text, d, min, max);
     *out = d;
@@ -142,12 +170,28 @@ int cli_put_json(json_t *value, json_t **dest)
     return rc == 0 ? EXIT_OK : cli_fail("cannot write the JSON output");
 }
 
+static bool known_precision(const char *precision)
+{
+    for (const char *const *known = gr_precisions; *known; known++)
+        if (gr_name_equal(*known, precision))
+            return true;
+    return false;
+}
+
+/* A precision no profile may have is a typo: the closest of this
+ * profile's are offered.  A known one (bf16 on a K40) is only missing. */
 bool cli_error_no_peak(const gr_profile *p, const char *precision)
 {
-    char list[256] = "";
-    for (int i = 0; i < p->peak_count; i++)
+    char list[256] = "", names[128], suggestion[160] = "";
+    gr_name_suggestion s;
+    gr_suggest_start(&s, precision);
+    for (int i = 0; i < p->peak_count; i++) {
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", p->peaks[i].precision);
-    return cli_error("%s has no %s peak (it has %s)", p->name, precision, list);
+        gr_suggest_consider(&s, p->peaks[i].precision);
+    }
+    if (!known_precision(precision) && gr_suggest_text(&s, names, sizeof names))
+        snprintf(suggestion, sizeof suggestion, "did you mean %s? ", names);
+    return cli_error("%s has no %s peak (%sit has %s)", p->name, precision, suggestion, list);
 }
 
 const char *cli_num(char buf[32], double x)

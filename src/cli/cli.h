@@ -24,12 +24,30 @@ int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "gpuroof CMD: message (gpuroof CMD --help)" */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Option values: arithmetic, with byte suffixes where the flag says so.
- * On failure they print the error and return false. */
-bool cli_int(const char *option, const char *text, bool bytes, int64_t min, int64_t max, int64_t *out);
-bool cli_double(const char *option, const char *text, bool bytes, double min, double max, double *out);
+/* What an option's number is, which decides the suffixes it takes (K, M and
+ * G are 1024-based for counts as for bytes: "64K registers"):
+ *   CLI_PLAIN  a rate (GFLOP/s, GB/s: already 10^9), an intensity, a
+ *              percentage, a choice: none, as a K there would be 1000 to
+ *              one reader and 1024 to another
+ *   CLI_BYTES  a size: K, KB, KiB, M, MB, MiB, G, GB, GiB and B
+ *   CLI_COUNT  registers, threads, blocks, FLOPs, repeats: K, M, G */
+typedef enum { CLI_PLAIN, CLI_BYTES, CLI_COUNT } cli_quantity;
+
+/* What --help says of numbers, for the commands that take them. */
+#define CLI_NUMBERS_NOTE                                                                                   \
+    "Numbers accept arithmetic ('7*4', '1 << 10') and hexadecimal (0x1000). Counts (threads, registers,\n" \
+    "blocks, FLOPs) take K = 1024, M = 1048576 and G = 1073741824 (--regs-sm 64K); byte sizes take\n"      \
+    "those, KB/KiB, MB/MiB, GB/GiB and a final B (4KiB, 4096B). Rates (GFLOP/s, GB/s), intensities\n"      \
+    "and percentages take none.\n"
+
+/* Option values: arithmetic and hexadecimal, with the suffixes of their
+ * quantity.  A value below a min of 0 "must not be negative", and for a
+ * double, below a positive min, "must be positive".  On failure they print
+ * the error and return false. */
+bool cli_int(const char *option, const char *text, cli_quantity quantity, int64_t min, int64_t max, int64_t *out);
+bool cli_double(const char *option, const char *text, cli_quantity quantity, double min, double max, double *out);
 /* cli_int, quoting shown in messages rather than text. */
-bool cli_int_as(const char *option, const char *shown, const char *text, bool bytes, int64_t min,
+bool cli_int_as(const char *option, const char *shown, const char *text, cli_quantity quantity, int64_t min,
                 int64_t max, int64_t *out);
 
 /* The device search path: --profiles, $GPUROOF_PROFILES, then the build

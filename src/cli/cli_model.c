@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "cli_data.h"
 #include "cli_model.h"
+#include "names.h"
 
 int cli_take_define(const char *command, void *parsed, const char *value)
 {
@@ -50,28 +51,65 @@ static bool is_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* A model given by name ("foo-kernel", "smem-rect/setRowReadCol") is looked
- * up along the models' search path (cli_data_path). */
-static const char *find_model(const char *given, char *buf, size_t size)
+bool cli_list_models(gr_file_list *list)
 {
     gr_search_path sp;
-    char file[1024];
-    if (is_file(given))
-        return given;
-    int len = snprintf(file, sizeof file, "%s.yaml", given);
-    if (len < 0 || (size_t)len >= sizeof file)
-        return given; /* cut short, the name could find another model */
+    gr_error err;
     cli_data_path(GR_DATA_MODELS, NULL, &sp);
-    return gr_search_path_find(&sp, file, buf, size) ? buf : given;
+    if (!gr_search_path_list(&sp, ".yaml", true, list, &err))
+        return cli_error("%s", err.text);
+    return true;
+}
+
+/* A name no model has: the closest names, or where to find them. */
+static bool no_model(const char *given, const gr_file_list *models)
+{
+    gr_name_suggestion s;
+    char names[512];
+    gr_suggest_start(&s, given);
+    for (size_t i = 0; i < models->count; i++)
+        gr_suggest_consider(&s, models->items[i].name);
+    if (gr_suggest_text(&s, names, sizeof names))
+        return cli_error("no model '%s': did you mean %s? (gpuroof model --list lists them)", given, names);
+    return cli_error("no model '%s': give a file, or a name gpuroof model --list lists", given);
+}
+
+/* A model given by name ("foo-kernel", "smem-rect/setRowReadCol") is looked
+ * up along the models' search path (cli_data_path): as it is spelled, else
+ * without case (MATMUL-NAIVE, smem-rect/setrowreadcol).  Copies the file
+ * to buf; false (printed) where a name finds none. */
+static bool find_model(const char *given, char *buf, size_t size)
+{
+    gr_search_path sp;
+    gr_file_list models;
+    char file[1024];
+    int len = snprintf(file, sizeof file, "%s.yaml", given);
+    snprintf(buf, size, "%s", given);
+    if (is_file(given) || len < 0 || (size_t)len >= sizeof file)
+        return true; /* a file, or a name cut short that could find another model */
+    cli_data_path(GR_DATA_MODELS, NULL, &sp);
+    if (gr_search_path_find(&sp, file, buf, size))
+        return true;
+    if (!cli_list_models(&models))
+        return false;
+    const gr_listed_file *found = gr_file_list_find(&models, given);
+    bool ok = true;
+    if (found)
+        snprintf(buf, size, "%s", found->path);
+    else if (!strchr(given, '/') && !strstr(given, ".yaml"))
+        ok = no_model(given, &models);
+    else
+        snprintf(buf, size, "%s", given); /* a path: the loader says what is wrong with it */
+    gr_file_list_free(&models);
+    return ok;
 }
 
 bool cli_load_model(const char *path, const cli_defines *d, gr_model *m)
 {
     gr_error err;
-    char found[1024];
-    const char *file = find_model(path, found, sizeof found);
-    if (!is_file(file) && !strchr(path, '/') && !strstr(path, ".yaml"))
-        return cli_error("no model '%s': give a file, or the name of one in models/ (such as foo-kernel)", path);
+    char file[1024];
+    if (!find_model(path, file, sizeof file))
+        return false;
     if (gr_model_load(file, d->items, d->count, m, &err))
         return true;
     return cli_error("%s", err.text);

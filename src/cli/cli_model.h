@@ -18,9 +18,13 @@ typedef struct {
 /* -D NAME=VALUE's check as it is given (a cli_take_fn): EXIT_OK, or a
  * usage error's status where it has no NAME= or is too long. */
 int cli_take_define(const char *command, void *parsed, const char *value);
-/* Loads the model: a file, or a name looked up in $GPUROOF_MODELS, then
- * the models of the build tree or the installation (cli_data_path).  Prints
- * the error and returns false on failure. */
+/* Every model on the models' search path ($GPUROOF_MODELS, then the build
+ * tree's or the installation's models/, cli_data_path), one folder down
+ * too: smem-rect/setRowReadCol.  False (printed) where memory runs out. */
+bool cli_list_models(gr_file_list *list);
+/* Loads the model: a file, or a name on the models' search path, its case
+ * aside (an unknown one offers the closest names).  Prints the error and
+ * returns false on failure. */
 bool cli_load_model(const char *path, const cli_defines *d, gr_model *m);
 /* The same with the -D values as given on the command line. */
 bool cli_load_model_given(const char *path, const cli_values *given, gr_model *m);

@@ -8,6 +8,7 @@
 #include "banks_presets.h"
 #include "cli.h"
 #include "commands.h"
+#include "names.h"
 
 static const char usage[] =
     "Usage: gpuroof banks (--kernel NAME | --store FORMULA --load FORMULA) --block XxY\n"
@@ -18,6 +19,7 @@ static const char usage[] =
     "conflict and the wavefronts per request, and which threads collide in which bank.\n";
 
 static const char notes[] =
+    CLI_NUMBERS_NOTE
     "Example (the book's K40 figure): gpuroof banks --kernel setRowReadCol --block 32x16 --device k40\n";
 
 #define FIELD(name) offsetof(banks_options, name)
@@ -82,7 +84,7 @@ static bool parse_block(const char *text, int *bdx, int *bdy)
         return cli_error("--block '%s': expected XxY, such as 32x16", text);
     snprintf(x, sizeof x, "%.*s", (int)(sep - text), text);
     snprintf(y, sizeof y, "%s", sep + 1);
-    if (!cli_int_as("--block", text, x, false, 1, 1024, &vx) || !cli_int_as("--block", text, y, false, 1, 1024, &vy))
+    if (!cli_int_as("--block", text, x, CLI_COUNT, 1, 1024, &vx) || !cli_int_as("--block", text, y, CLI_COUNT, 1, 1024, &vy))
         return false;
     if (vx * vy > 1024)
         return cli_error("--block '%s': %lld threads, more than the 1024 a block may have", text,
@@ -107,7 +109,7 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
         return true;
     }
     int64_t mode = 4;
-    if (o->bank_mode && !cli_int("--bank-mode", o->bank_mode, false, 4, 8, &mode))
+    if (o->bank_mode && !cli_int("--bank-mode", o->bank_mode, CLI_PLAIN, 4, 8, &mode))
         return false;
     if (mode != 4 && mode != 8)
         return cli_error("--bank-mode '%s': 4 or 8", o->bank_mode);
@@ -127,7 +129,7 @@ static bool read_pad(const banks_options *o, banks_inputs *in)
     in->shows_pad = in->has_pad || o->pad;
     if (!o->pad)
         return true;
-    if (!cli_int("--pad", o->pad, false, 0, 1024, &pad))
+    if (!cli_int("--pad", o->pad, CLI_COUNT, 0, 1024, &pad))
         return false;
     if (!in->has_pad && pad != 0 && in->kernel)
         return cli_error("--pad '%s': %s has no padding, so only --pad 0 fits it (the padded kernels are "
@@ -138,16 +140,29 @@ static bool read_pad(const banks_options *o, banks_inputs *in)
     return true;
 }
 
+/* An unknown --kernel: the closest names, and the list. */
+static bool unknown_kernel(const char *kernel)
+{
+    gr_name_suggestion s;
+    char names[160], suggestion[200] = "";
+    gr_suggest_start(&s, kernel);
+    for (size_t i = 0; i < gr_bank_preset_count; i++)
+        gr_suggest_consider(&s, gr_bank_presets[i].name);
+    if (gr_suggest_text(&s, names, sizeof names))
+        snprintf(suggestion, sizeof suggestion, "; did you mean %s?", names);
+    return cli_error("--kernel '%s': not a kernel of the notes%s (setRowReadRow, setColReadCol, setRowReadCol, "
+                     "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", kernel, suggestion);
+}
+
 static bool read_inputs(const banks_options *o, banks_inputs *in)
 {
     int64_t elem = 4;
     const gr_bank_preset *p = o->kernel ? gr_bank_preset_find(o->kernel) : NULL;
     if (o->kernel && !p)
-        return cli_error("--kernel '%s': not a kernel of the notes (setRowReadRow, setColReadCol, setRowReadCol, "
-                         "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", o->kernel);
+        return unknown_kernel(o->kernel);
     if (!parse_block(o->block, &in->setup.bdx, &in->setup.bdy))
         return false;
-    if (o->elem_bytes && !cli_int("--elem-bytes", o->elem_bytes, false, 4, 16, &elem))
+    if (o->elem_bytes && !cli_int("--elem-bytes", o->elem_bytes, CLI_BYTES, 4, 16, &elem))
         return false;
     if (elem != 4 && elem != 8 && elem != 16)
         return cli_error("--elem-bytes '%s': 4, 8 or 16", o->elem_bytes);

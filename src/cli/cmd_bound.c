@@ -1,4 +1,5 @@
 /* gpuroof bound: compute- or memory-bound, with the work shown. */
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,15 +18,15 @@ static const char usage[] =
     "Is a kernel compute- or memory-bound, and what is the most it can reach?\n";
 
 static const char notes[] =
-    "Numbers accept arithmetic ('7*4') and byte sizes K/KiB/M/MiB ('4K').\n"
+    CLI_NUMBERS_NOTE
     "Example (PMPP exercise 9a): gpuroof bound --flops 36 --bytes '7*4' --peak-gflops 200 --bandwidth 100\n";
 
 #define FIELD(name) offsetof(bound_options, name)
 static const cli_option options[] = {
     {.name = "flops", .arg = "F", .offset = FIELD(flops),
-     .help = "floating-point operations (per thread or in total)"},
+     .help = "floating-point operations (per thread or in total; may be 0)"},
     {.name = "bytes", .arg = "B", .offset = FIELD(bytes),
-     .help = "global-memory bytes moved by the same work (read + written)"},
+     .help = "global-memory bytes moved by the same work (read + written; may be 0)"},
     {.name = "intensity", .arg = "I", .offset = FIELD(intensity),
      .help = "arithmetic intensity in FLOP/B, instead of --flops/--bytes"},
     {.name = "model", .arg = "FILE", .offset = FIELD(model),
@@ -68,7 +69,8 @@ static int parse(int argc, char **argv, bound_options *o)
 }
 
 typedef struct {
-    double flops, bytes, intensity, peak, bandwidth;
+    double flops, bytes, intensity, peak, bandwidth; /* intensity: where given */
+    bool has_counts;                                 /* flops and bytes: from the options or a model */
     const char *precision;
     const char *rate_unit, *operation; /* "GFLOP/s" and "FLOP", or an integer precision's "GOP/s" and "OP" */
     int word_bytes;                    /* one value of the precision: 4 for fp32, 8 for fp64 */
@@ -87,6 +89,7 @@ static bool read_device(const bound_options *o, bound_inputs *in)
     const gr_peak *peak = gr_profile_peak(&in->device, in->precision);
     if (!peak)
         return cli_error_no_peak(&in->device, in->precision);
+    in->precision = peak->precision; /* as the profile spells it: FP64 is fp64 */
     in->peak = peak->gflops;
     in->bandwidth = in->device.bandwidth_gbs;
     return true;
@@ -94,12 +97,11 @@ static bool read_device(const bound_options *o, bound_inputs *in)
 
 static bool take_model(const bound_options *o, const gr_model *m, bound_inputs *in)
 {
-    if (!m->has_intensity)
-        return cli_error("%s: no arithmetic intensity: the model counts %s", o->model,
-                         gr_value_as_double(m->flops) > 0 ? "no bytes" : "no FLOPs");
     in->flops = gr_value_as_double(m->flops);
     in->bytes = gr_value_as_double(m->bytes);
-    in->intensity = m->intensity;
+    if (in->flops == 0 && in->bytes == 0)
+        return cli_error("%s: the model counts no FLOPs and no bytes: work that does nothing has no bound", o->model);
+    in->has_counts = true;
     snprintf(in->model_title, sizeof in->model_title, "%s", m->title);
     return true;
 }
@@ -120,25 +122,27 @@ static bool read_inputs(const bound_options *o, bound_inputs *in)
     in->word_bytes = gr_precision_element_bytes(in->precision);
     if (!read_device(o, in))
         return false;
-    if (o->peak_gflops && !cli_double("--peak-gflops", o->peak_gflops, false, 1e-9, 1e12, &in->peak))
+    if (o->peak_gflops && !cli_double("--peak-gflops", o->peak_gflops, CLI_PLAIN, 1e-9, 1e12, &in->peak))
         return false;
-    if (o->bandwidth && !cli_double("--bandwidth", o->bandwidth, false, 1e-9, 1e12, &in->bandwidth))
+    if (o->bandwidth && !cli_double("--bandwidth", o->bandwidth, CLI_PLAIN, 1e-9, 1e12, &in->bandwidth))
         return false;
     if (o->intensity)
-        return cli_double("--intensity", o->intensity, false, 1e-12, 1e12, &in->intensity);
+        return cli_double("--intensity", o->intensity, CLI_PLAIN, 1e-12, 1e12, &in->intensity);
     if (o->model)
         return read_model(o, in);
-    if (!cli_double("--flops", o->flops, false, 1e-300, 1e30, &in->flops) ||
-        !cli_double("--bytes", o->bytes, true, 1e-300, 1e30, &in->bytes))
+    if (!cli_double("--flops", o->flops, CLI_COUNT, 0, 1e30, &in->flops) ||
+        !cli_double("--bytes", o->bytes, CLI_BYTES, 0, 1e30, &in->bytes))
         return false;
-    in->intensity = in->flops / in->bytes;
+    if (in->flops == 0 && in->bytes == 0)
+        return cli_error("--flops and --bytes are both 0: work that does nothing has no bound");
+    in->has_counts = true;
     return true;
 }
 
-static void print_work(const bound_options *o, const bound_inputs *in, const gr_roofline *r)
+static void print_header(const bound_options *o, const bound_inputs *in, const gr_roofline *r)
 {
-    char a[32], b[32], c[32], d[32];
-    const char *unit = in->rate_unit, *op = in->operation;
+    char a[32], b[32];
+    const char *unit = in->rate_unit;
     if (in->has_device)
         printf("Roofline of %s (%s): %s %s %s peak%s, %s GB/s DRAM%s\n\n", in->device.full_name, in->device.name,
                cli_num(a, r->peak_gflops), unit, in->precision, o->peak_gflops ? " (given)" : "",
@@ -148,6 +152,32 @@ static void print_work(const bound_options *o, const bound_inputs *in, const gr_
                cli_num(a, r->peak_gflops), unit, cli_num(b, r->bandwidth_gbs));
     if (o->model)
         printf("  model            %s (%s)\n", in->model_title, o->model);
+}
+
+/* No bytes move: the intensity has no bound and the memory roof does not
+ * apply, so min() has one term. */
+static void print_work_without_bytes(const bound_inputs *in, const gr_roofline *r)
+{
+    char a[32], b[32], c[32];
+    const char *unit = in->rate_unit, *op = in->operation;
+    printf("  intensity     I  = %ss / bytes = %s %s / 0 B: unbounded (no memory traffic)\n", op,
+           cli_num(a, in->flops), op);
+    printf("  ridge point   I* = peak / bandwidth = %s / %s = %s %s/B\n",
+           cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs), cli_num(c, r->ridge), op);
+    printf("  memory roof      none: no bytes move\n");
+    printf("  compute roof     peak = %s %s\n", cli_num(a, r->peak_gflops), unit);
+    printf("  attainable       %s %s = 100%% of the peak\n\n", cli_num(a, r->attainable_gflops), unit);
+}
+
+static void print_work(const bound_options *o, const bound_inputs *in, const gr_roofline *r)
+{
+    char a[32], b[32], c[32], d[32];
+    const char *unit = in->rate_unit, *op = in->operation;
+    print_header(o, in, r);
+    if (in->has_counts && in->bytes == 0) {
+        print_work_without_bytes(in, r);
+        return;
+    }
     if (o->intensity)
         printf("  intensity     I  = %s %s/B (given)\n", cli_num(a, r->intensity), op);
     else
@@ -171,13 +201,32 @@ static void print_achieved(const bound_inputs *in, const gr_roofline *r)
            r->efficiency > 1 ? ": above its roof, so a count or a roof is wrong." : ".");
 }
 
+/* Work with no FLOPs or no bytes: one of the two times is all there is.
+ * GB/s is bytes per nanosecond and GFLOP/s FLOPs per nanosecond. */
+static void print_one_sided_verdict(const bound_inputs *in, const gr_roofline *r)
+{
+    char count[32], rate[32], time[32], per_byte[32];
+    if (in->flops == 0)
+        printf("Memory-bound, with no floating-point work: only memory time matters (no %s rate applies).\n"
+               "Moving the bytes takes at least %s B / %s GB/s = %s ns, %s ns per byte.\n",
+               in->rate_unit, cli_num(count, in->bytes), cli_num(rate, r->bandwidth_gbs), cli_num(time, r->memory_time_ns),
+               cli_num(per_byte, 1 / r->bandwidth_gbs));
+    else
+        printf("Compute-bound, with no memory traffic: only compute time matters.\n"
+               "The %ss take at least %s %s / %s %s = %s ns.\n",
+               in->operation, cli_num(count, in->flops), in->operation, cli_num(rate, r->peak_gflops), in->rate_unit,
+               cli_num(time, r->compute_time_ns));
+}
+
 static void print_verdict(const bound_inputs *in, const gr_roofline *r)
 {
     char i[32], ridge[32], roof[32], x[32], per_word[32];
     const char *unit = in->rate_unit, *op = in->operation;
     cli_num(i, r->intensity);
     cli_num(ridge, r->ridge);
-    if (r->bound == GR_BOUND_MEMORY)
+    if (in->has_counts && (in->flops == 0 || in->bytes == 0))
+        print_one_sided_verdict(in, r);
+    else if (r->bound == GR_BOUND_MEMORY)
         printf("Memory-bound: I = %s < I* = %s %s/B. Memory bandwidth caps it at %s %s;\n"
                "reaching the peak needs %s %s/B (%s %s per %d-byte word moved), %sx this intensity.\n",
                i, ridge, op, cli_num(roof, r->attainable_gflops), unit, ridge, op,
@@ -193,22 +242,29 @@ static void print_verdict(const bound_inputs *in, const gr_roofline *r)
         print_achieved(in, r);
 }
 
-static json_t *to_json(const bound_inputs *in, const gr_roofline *r, bool given_intensity)
+/* JSON has no infinity: the intensity and memory roof of work that moves
+ * no bytes are null. */
+static json_t *real_or_null(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *to_json(const bound_inputs *in, const gr_roofline *r)
 {
     json_t *j = json_object();
     if (in->has_device) {
         json_object_set_new(j, "device", json_string(in->device.name));
         json_object_set_new(j, "precision", json_string(in->precision));
     }
-    if (!given_intensity) {
+    if (in->has_counts) {
         json_object_set_new(j, "flops", json_real(in->flops));
         json_object_set_new(j, "bytes", json_real(in->bytes));
     }
-    json_object_set_new(j, "intensity", json_real(r->intensity));
+    json_object_set_new(j, "intensity", real_or_null(r->intensity));
     json_object_set_new(j, "ridge", json_real(r->ridge));
     json_object_set_new(j, "peak_gflops", json_real(r->peak_gflops));
     json_object_set_new(j, "bandwidth_gbs", json_real(r->bandwidth_gbs));
-    json_object_set_new(j, "memory_roof_gflops", json_real(r->memory_roof_gflops));
+    json_object_set_new(j, "memory_roof_gflops", real_or_null(r->memory_roof_gflops));
     json_object_set_new(j, "attainable_gflops", json_real(r->attainable_gflops));
     json_object_set_new(j, "fraction_of_peak", json_real(r->fraction_of_peak));
     json_object_set_new(j, "bound", json_string(gr_bound_name(r->bound)));
@@ -221,22 +277,30 @@ static json_t *to_json(const bound_inputs *in, const gr_roofline *r, bool given_
     return j;
 }
 
+static bool compute(const bound_inputs *in, gr_roofline *r)
+{
+    gr_error err;
+    bool ok = in->has_counts ? gr_roofline_from_counts(in->flops, in->bytes, in->peak, in->bandwidth, r, &err)
+                             : gr_roofline_compute(in->intensity, in->peak, in->bandwidth, r, &err);
+    if (!ok)
+        return cli_error("%s", err.text);
+    return true;
+}
+
 int cmd_bound_run(const bound_options *o, json_t **json)
 {
     bound_inputs in = {0};
     gr_roofline r;
     gr_error err;
     double achieved;
-    if (!read_inputs(o, &in))
+    if (!read_inputs(o, &in) || !compute(&in, &r))
         return EXIT_INPUT;
-    if (!gr_roofline_compute(in.intensity, in.peak, in.bandwidth, &r, &err))
-        return cli_fail("%s", err.text);
-    if (o->achieved_gflops && !cli_double("--achieved-gflops", o->achieved_gflops, false, 0, 1e12, &achieved))
+    if (o->achieved_gflops && !cli_double("--achieved-gflops", o->achieved_gflops, CLI_PLAIN, 0, 1e12, &achieved))
         return EXIT_INPUT;
     if (o->achieved_gflops && !gr_roofline_add_achieved(&r, achieved, &err))
         return cli_fail("%s", err.text);
     if (o->json)
-        return cli_put_json(to_json(&in, &r, o->intensity != NULL), json);
+        return cli_put_json(to_json(&in, &r), json);
     print_work(o, &in, &r);
     print_verdict(&in, &r);
     return EXIT_OK;

@@ -5,20 +5,24 @@
 #include <string.h>
 #include "cli.h"
 #include "commands.h"
+#include "names.h"
 
 #define MAX_RUNS 2
 
 static const char usage[] =
-    "Usage: gpuroof exercises [--json]\n\n"
+    "Usage: gpuroof exercises [NUMBER ...] [--json]\n\n"
     "Answers the exercises of PMPP chapter 5 (and the chapter's worked examples), each\n"
-    "printed as the command that answers it, followed by its output.\n";
+    "printed as the command that answers it, followed by its output: all of them, or\n"
+    "those numbered (9 is 9a and 9b, 6 and 7 are one exercise, 5.1 and 5.5 the sections).\n";
+
+static const char notes[] = "Example (PMPP exercise 9, both parts): gpuroof exercises 9\n";
 
 static const cli_option options[] = {
     {.name = "json", .offset = offsetof(exercises_options, json),
      .help = "print one JSON object: each exercise with its commands and what they printed"},
 };
 
-static const cli_spec spec = {"exercises", usage, NULL, options, sizeof options / sizeof options[0]};
+static const cli_spec spec = {"exercises", usage, notes, options, sizeof options / sizeof options[0]};
 
 /* One command: exactly one of its options is set. */
 typedef struct {
@@ -28,6 +32,7 @@ typedef struct {
 } exercise_run;
 
 typedef struct {
+    const char *numbers; /* what `gpuroof exercises NUMBER` takes for it: "9a", "6 7", "5.1" */
     const char *title;
     exercise_run runs[MAX_RUNS]; /* the first with none set ends them */
     const char *answer;          /* for the questions answered in words */
@@ -38,46 +43,47 @@ typedef struct {
 #define OCCUPANCY(...) {.occupancy = &(const occupancy_options){__VA_ARGS__}}
 /* The SM of exercise 12 */
 #define TEXTBOOK_SM                                                                                       \
-    .launch.max_threads_sm = "2048", .launch.max_blocks_sm = "32", .launch.regs_sm = "64*1024", \
+    .launch.max_threads_sm = "2048", .launch.max_blocks_sm = "32", .launch.regs_sm = "64K", \
     .launch.smem_sm = "96K"
 
 static const exercise exercises[] = {
-    {"Exercise 1: can shared memory reduce the global traffic of matrix addition?",
+    {"1", "Exercise 1: can shared memory reduce the global traffic of matrix addition?",
      {MODEL(.file = "matrix-add")}, NULL},
-    {"Exercise 2: 8x8 matrix multiplication with 2x2 and 4x4 tiles: the reduction is the tile width",
+    {"2", "Exercise 2: 8x8 matrix multiplication with 2x2 and 4x4 tiles: the reduction is the tile width",
      {MODEL(.file = "matmul-tiled", .defines = {2, {"Width=8", "TILE_WIDTH=2"}}),
       MODEL(.file = "matmul-tiled", .defines = {2, {"Width=8", "TILE_WIDTH=4"}})}, NULL},
-    {"Exercise 3: what goes wrong without the __syncthreads() calls of the tiled kernel (Fig. 5.9)?",
+    {"3", "Exercise 3: what goes wrong without the __syncthreads() calls of the tiled kernel (Fig. 5.9)?",
      {{NULL}},
      "Without the first, a thread may read Mds or Nds before the threads that load them have\n"
      "written them (read-after-write, a true dependence). Without the second, a fast thread may\n"
      "load the next phase's tile over the one slower threads are still reading (write-after-read,\n"
      "a false dependence). Either way P gets wrong values.\n"},
-    {"Exercise 4: why hold values fetched from global memory in shared memory rather than registers?",
+    {"4", "Exercise 4: why hold values fetched from global memory in shared memory rather than registers?",
      {{NULL}},
      "Every thread of a block can read shared memory, so one thread's load from global memory can\n"
      "serve all the threads that need the value; a register is private to its thread.\n"},
-    {"Exercise 5: the reduction of global traffic with 32x32 tiles",
+    {"5", "Exercise 5: the reduction of global traffic with 32x32 tiles",
      {MODEL(.file = "matmul-tiled", .defines = {1, {"TILE_WIDTH=32"}})}, NULL},
-    {"Exercises 6 and 7: versions of a local and of a shared variable, 1000 blocks of 512 threads",
+    {"6 7", "Exercises 6 and 7: versions of a local and of a shared variable, 1000 blocks of 512 threads",
      {MODEL(.file = "versions")}, NULL},
-    {"Exercise 8: how many times is each input element requested, untiled and with TxT tiles?",
+    {"8", "Exercise 8: how many times is each input element requested, untiled and with TxT tiles?",
      {MODEL(.file = "matmul-tiled")}, NULL},
-    {"Exercise 9a: 36 FLOP and seven 32-bit global accesses per thread; 200 GFLOP/s, 100 GB/s",
+    {"9a", "Exercise 9a: 36 FLOP and seven 32-bit global accesses per thread; 200 GFLOP/s, 100 GB/s",
      {BOUND(.flops = "36", .bytes = "7*4", .peak_gflops = "200", .bandwidth = "100")}, NULL},
-    {"Exercise 9b: the same kernel; 300 GFLOP/s, 250 GB/s",
+    {"9b", "Exercise 9b: the same kernel; 300 GFLOP/s, 250 GB/s",
      {BOUND(.flops = "36", .bytes = "7*4", .peak_gflops = "300", .bandwidth = "250")}, NULL},
-    {"Exercise 10: BlockTranspose: for which BLOCK_WIDTH is it correct, and why?",
+    {"10", "Exercise 10: BlockTranspose: for which BLOCK_WIDTH is it correct, and why?",
      {MODEL(.file = "block-transpose")}, NULL},
-    {"Exercise 11: foo_kernel: versions of i, x, y_s and b_s; shared memory per block; FLOP/B",
+    {"11", "Exercise 11: foo_kernel: versions of i, x, y_s and b_s; shared memory per block; FLOP/B",
      {MODEL(.file = "foo-kernel")}, NULL},
-    {"Exercise 12a: 64 threads, 27 registers, 4 KB per block; 2048 threads, 32 blocks, 64K registers, 96 KB per SM",
+    {"12a",
+     "Exercise 12a: 64 threads, 27 registers, 4 KB per block; 2048 threads, 32 blocks, 64K registers, 96 KB per SM",
      {OCCUPANCY(.launch.threads = "64", .launch.regs = "27", .launch.smem = "4K", TEXTBOOK_SM)}, NULL},
-    {"Exercise 12b: 256 threads, 31 registers, 8 KB per block on the same SM",
+    {"12b", "Exercise 12b: 256 threads, 31 registers, 8 KB per block on the same SM",
      {OCCUPANCY(.launch.threads = "256", .launch.regs = "31", .launch.smem = "8K", TEXTBOOK_SM)}, NULL},
-    {"Section 5.1: the naive matmul loop does 2 FLOP per 8 bytes loaded; on an A100 it is memory-bound",
+    {"5.1", "Section 5.1: the naive matmul loop does 2 FLOP per 8 bytes loaded; on an A100 it is memory-bound",
      {BOUND(.flops = "2", .bytes = "2*4", .device = "a100")}, NULL},
-    {"Section 5.5: 256 threads and 32 KB of shared memory per block on an A100, by the hardware's rules\n"
+    {"5.5", "Section 5.5: 256 threads and 32 KB of shared memory per block on an A100, by the hardware's rules\n"
      "(the chapter gives no register count; 32 registers do not limit here)",
      {OCCUPANCY(.launch.threads = "256", .launch.regs = "32", .launch.smem = "32K", .device = "a100")}, NULL},
 };
@@ -180,21 +186,91 @@ static json_t *answer_json(const exercise *e, int *status)
     return o;
 }
 
+#define EXERCISE_COUNT (sizeof exercises / sizeof exercises[0])
+
+/* One word of an exercise's numbers answers what was asked: the same
+ * ("9a", "5.1", "9A"), or the number of its parts ("9" for 9a and 9b). */
+static bool number_answers(const char *word, size_t word_len, const char *asked)
+{
+    char copy[16];
+    size_t asked_len = strlen(asked);
+    if (word_len >= sizeof copy)
+        return false;
+    snprintf(copy, sizeof copy, "%.*s", (int)word_len, word);
+    if (gr_name_equal(copy, asked))
+        return true;
+    return word_len == asked_len + 1 && copy[asked_len] >= 'a' && copy[asked_len] <= 'z' &&
+           strncmp(copy, asked, asked_len) == 0;
+}
+
+static bool exercise_answers(const exercise *e, const char *asked)
+{
+    for (const char *w = e->numbers; *w; w += strspn(w, " ")) {
+        size_t len = strcspn(w, " ");
+        if (number_answers(w, len, asked))
+            return true;
+        w += len;
+    }
+    return false;
+}
+
+/* "no exercise '13': give 1, 2, ..., 5.1 or 5.5" */
+static int unknown_exercise(const char *asked)
+{
+    char list[256] = "";
+    for (size_t i = 0; i < EXERCISE_COUNT; i++)
+        for (const char *w = exercises[i].numbers; *w; w += strspn(w, " ")) {
+            size_t len = strcspn(w, " ");
+            const char *joint = !list[0] ? "" : i + 1 == EXERCISE_COUNT && !w[len] ? " or " : ", ";
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%.*s", joint, (int)len, w);
+            w += len;
+        }
+    return cli_usage_error("exercises", "no exercise '%s': give %s (a number alone is all its parts: 9 is 9a and 9b)",
+                           asked, list);
+}
+
+/* The exercises asked for, in the order asked, each once; all of them
+ * where none is. */
+static int choose(const exercises_options *o, size_t chosen[EXERCISE_COUNT], size_t *count)
+{
+    bool taken[EXERCISE_COUNT] = {false};
+    *count = 0;
+    for (size_t i = 0; o->number_count == 0 && i < EXERCISE_COUNT; i++)
+        chosen[(*count)++] = i;
+    for (int n = 0; n < o->number_count; n++) {
+        bool found = false;
+        for (size_t i = 0; i < EXERCISE_COUNT; i++) {
+            if (!exercise_answers(&exercises[i], o->numbers[n]))
+                continue;
+            found = true;
+            if (!taken[i])
+                chosen[(*count)++] = i;
+            taken[i] = true;
+        }
+        if (!found)
+            return unknown_exercise(o->numbers[n]);
+    }
+    return EXIT_OK;
+}
+
 int cmd_exercises_run(const exercises_options *o)
 {
     int status = EXIT_OK;
-    size_t count = sizeof exercises / sizeof exercises[0];
+    size_t chosen[EXERCISE_COUNT], count;
+    int rc = choose(o, chosen, &count);
+    if (rc != EXIT_OK)
+        return rc;
     if (o->json) {
         json_t *all = json_array(), *j = json_object();
         for (size_t i = 0; i < count; i++)
-            json_array_append_new(all, answer_json(&exercises[i], &status));
+            json_array_append_new(all, answer_json(&exercises[chosen[i]], &status));
         json_object_set_new(j, "exercises", all);
-        int rc = cli_put_json(j, NULL);
+        rc = cli_put_json(j, NULL);
         return rc != EXIT_OK ? rc : status;
     }
     for (size_t i = 0; i < count; i++) {
-        printf("%s== PMPP chapter 5, %s\n", i ? "\n" : "", exercises[i].title);
-        if (answer(&exercises[i]) != EXIT_OK)
+        printf("%s== PMPP chapter 5, %s\n", i ? "\n" : "", exercises[chosen[i]].title);
+        if (answer(&exercises[chosen[i]]) != EXIT_OK)
             status = EXIT_INPUT;
     }
     return status;
@@ -203,6 +279,10 @@ int cmd_exercises_run(const exercises_options *o)
 int cmd_exercises(int argc, char **argv)
 {
     exercises_options o = {0};
-    int rc = cli_parse_options(&spec, argc, argv, &o);
-    return rc == EXIT_OK ? cmd_exercises_run(&o) : cli_parse_stopped(rc);
+    int operand, rc = cli_parse(&spec, argc, argv, &o, &operand);
+    if (rc != EXIT_OK)
+        return cli_parse_stopped(rc);
+    o.number_count = argc - operand;
+    o.numbers = argv + operand;
+    return cmd_exercises_run(&o);
 }

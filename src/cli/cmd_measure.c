@@ -61,7 +61,7 @@ static int read_plan(const measure_options *o, measure_plan *p)
     const char *const parts[] = {"ceilings", "sweep", "matmul", "smem", "occupancy"};
     bool *flags[] = {&p->ceilings, &p->sweep, &p->matmul, &p->smem, &p->occupancy};
     int64_t repeats = o->quick ? 5 : 20;
-    if (o->repeats && !cli_int("--repeats", o->repeats, false, 1, 1000, &repeats))
+    if (o->repeats && !cli_int("--repeats", o->repeats, CLI_COUNT, 1, 1000, &repeats))
         return EXIT_INPUT;
     p->repeats = (int)repeats;
     p->quick = o->quick;

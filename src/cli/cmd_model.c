@@ -2,20 +2,24 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cli.h"
 #include "cli_model.h"
 #include "commands.h"
 #include "model_print.h"
 
 static const char usage[] =
-    "Usage: gpuroof model FILE [-D NAME=VALUE ...] [--device NAME [--precision P]]\n"
+    "Usage: gpuroof model FILE|NAME [-D NAME=VALUE ...] [--device NAME [--precision P]]\n"
     "                     [--regs R] [--profiles DIR] [--json]\n"
+    "       gpuroof model --list [--json]\n"
     "\n"
     "Evaluates a kernel model (doc/model-format.md): total FLOPs, global-memory\n"
     "bytes, arithmetic intensity, launch shape, shared memory per block, and for\n"
-    "each declared variable its memory, scope, lifetime and number of versions.\n";
+    "each declared variable its memory, scope, lifetime and number of versions.\n"
+    "A NAME is a model on the search path ($GPUROOF_MODELS, then the shipped\n"
+    "models), its case aside; --list lists them.\n";
 
-static const char notes[] = "Example (PMPP exercise 11): gpuroof model models/foo-kernel.yaml\n";
+static const char notes[] = "Example (PMPP exercise 11): gpuroof model foo-kernel\n";
 
 #define FIELD(name) offsetof(model_options, name)
 static const cli_option options[] = {
@@ -24,6 +28,7 @@ static const cli_option options[] = {
      .help = "add the roofline bound and, given registers, the occupancy"},
     {.name = "precision", .arg = "P", .offset = FIELD(precision), .help = "which peak of the device (default fp32)"},
     {.name = "regs", .arg = "R", .offset = FIELD(regs), .help = "registers per thread, if the model does not say"},
+    {.name = "list", .offset = FIELD(list), .help = "list the models on the search path, with their titles"},
     CLI_OPTION_PROFILES(model_options),
     CLI_OPTION_JSON(model_options),
 };
@@ -36,6 +41,10 @@ static int parse(int argc, char **argv, model_options *o)
     int operand, rc = cli_parse(&model_spec, argc, argv, o, &operand);
     if (rc != EXIT_OK)
         return rc;
+    if (o->list && (operand != argc || o->defines.count || o->device || o->precision || o->regs || o->profiles))
+        return cli_usage_error("model", "--list takes no model and no other option but --json");
+    if (o->list)
+        return EXIT_OK;
     if (operand + 1 != argc)
         return cli_usage_error("model", operand == argc ? "give a model FILE" : "give one model FILE");
     if (o->precision && !o->device)
@@ -49,7 +58,7 @@ static bool apply_regs(const model_options *o, gr_model *m)
     int64_t regs;
     if (!o->regs)
         return true;
-    if (!cli_int("--regs", o->regs, false, 0, 255, &regs))
+    if (!cli_int("--regs", o->regs, CLI_COUNT, 0, 255, &regs))
         return false;
     m->has_registers = true;
     m->registers = (int)regs;
@@ -75,8 +84,64 @@ static int evaluate(const model_options *o, model_run *r, json_t **json)
     return EXIT_OK;
 }
 
+/* One row of the listing: the model's name and title, loaded into m; a
+ * model that does not load stops the listing with its error (printed): a
+ * broken model is never silently left out. */
+static bool list_model(const gr_listed_file *f, int width, gr_model *m, json_t *list)
+{
+    gr_error err;
+    if (!gr_model_load(f->path, NULL, 0, m, &err))
+        return cli_error("%s", err.text);
+    if (!list) {
+        printf("%-*s  %s\n", width, f->name, m->title);
+        return true;
+    }
+    json_t *item = json_object();
+    json_object_set_new(item, "name", json_string(f->name));
+    json_object_set_new(item, "title", json_string(m->title));
+    json_object_set_new(item, "path", json_string(f->path));
+    json_array_append_new(list, item);
+    return true;
+}
+
+static int print_list(const gr_file_list *models, bool json, json_t **dest)
+{
+    gr_model *m = malloc(sizeof *m); /* too large for the stack */
+    json_t *list = json ? json_array() : NULL;
+    int width = 4;
+    bool ok = m && (list || !json);
+    for (size_t i = 0; i < models->count; i++)
+        width = (int)strlen(models->items[i].name) > width ? (int)strlen(models->items[i].name) : width;
+    if (ok && !json)
+        printf("%-*s  %s\n", width, "name", "title");
+    for (size_t i = 0; ok && i < models->count; i++)
+        ok = list_model(&models->items[i], width, m, list);
+    bool out_of_memory = !m || (json && !list);
+    free(m);
+    if (!ok || !json) {
+        json_decref(list);
+        return out_of_memory ? cli_fail("out of memory") : ok ? EXIT_OK : EXIT_INPUT;
+    }
+    json_t *j = json_object();
+    json_object_set_new(j, "models", list);
+    return cli_put_json(j, dest);
+}
+
+static int run_list(const model_options *o, json_t **json)
+{
+    gr_file_list models;
+    if (!cli_list_models(&models))
+        return EXIT_INPUT;
+    int rc = models.count ? print_list(&models, o->json, json)
+                          : cli_fail("no models found: $GPUROOF_MODELS names more directories");
+    gr_file_list_free(&models);
+    return rc;
+}
+
 int cmd_model_run(const model_options *o, json_t **json)
 {
+    if (o->list)
+        return run_list(o, json);
     model_run *r = calloc(1, sizeof *r);
     if (!r)
         return cli_fail("out of memory");

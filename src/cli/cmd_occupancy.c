@@ -26,7 +26,7 @@ static const char usage[] =
     "--smem-unit and --smem-reserved add them.\n";
 
 static const char notes[] =
-    "Numbers accept arithmetic and byte sizes: --smem 4K, --smem '2*16KiB'.\n"
+    CLI_NUMBERS_NOTE
     "Example (PMPP exercise 12a): gpuroof occupancy --threads 64 --regs 27 --smem 4K \\\n"
     "    --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 64K --smem-sm 96K\n";
 
@@ -125,7 +125,7 @@ static bool read_model(const occupancy_options *o, occ_inputs *in)
 static int run_target(const occupancy_options *o, occ_inputs *in, json_t **json)
 {
     int64_t target;
-    if (!cli_int("--target-blocks", o->target_blocks, false, 1, 1 << 16, &target))
+    if (!cli_int("--target-blocks", o->target_blocks, CLI_COUNT, 1, 1 << 16, &target))
         return EXIT_INPUT;
     gr_smem_target t;
     gr_error err;

@@ -16,6 +16,7 @@
 #include "cli_model.h"
 #include "commands.h"
 #include "gnuplot_script.h"
+#include "names.h"
 #include "occupancy_launch.h"
 #include "plot_run.h"
 
@@ -92,10 +93,10 @@ static void remember_command(plot_options *o, int argc, char **argv)
     }
 }
 
+/* Without case: X.PNG is a PNG, as a file manager would say. */
 static bool has_extension(const char *path, const char *ext)
 {
-    size_t n = strlen(path), m = strlen(ext);
-    return n > m && strcmp(path + n - m, ext) == 0;
+    return strlen(path) > strlen(ext) && gr_name_has_suffix(path, ext);
 }
 
 /* The chart draws at most MAX_ITEMS of each. */
@@ -185,8 +186,8 @@ static bool parse_point(const char *text, gr_chart_point *p)
     snprintf(p->label, sizeof p->label, "%.*s", (int)(first - text), text);
     snprintf(intensity, sizeof intensity, "%.*s", (int)(second - first - 1), first + 1);
     snprintf(gflops, sizeof gflops, "%s", second + 1);
-    return cli_double("--point", intensity, false, 1e-9, 1e9, &p->intensity) &&
-           cli_double("--point", gflops, false, 1e-9, 1e12, &p->gflops);
+    return cli_double("--point", intensity, CLI_PLAIN, 1e-9, 1e9, &p->intensity) &&
+           cli_double("--point", gflops, CLI_PLAIN, 1e-9, 1e12, &p->gflops);
 }
 
 /* The point of model i, labelled with the parameters its -D set. */
@@ -228,8 +229,8 @@ static bool load_devices(const plot_options *o, roofline_data *d)
                 return cli_error_no_peak(&d->devices[i], o->precisions.items[k]);
         in->devices[i] = &d->devices[i];
     }
-    for (size_t k = 0; k < o->precisions.count; k++)
-        in->precisions[k] = o->precisions.items[k];
+    for (size_t k = 0; k < o->precisions.count; k++) /* as the profiles spell them: FP64 is fp64 */
+        in->precisions[k] = gr_profile_peak(&d->devices[0], o->precisions.items[k])->precision;
     return true;
 }
 

@@ -39,7 +39,7 @@ typedef struct {
     const char *file; /* the model: a file, or a name in models/ */
     cli_values defines;
     const char *device, *precision, *regs, *profiles;
-    bool json;
+    bool list, json; /* list: model --list */
 } model_options;
 
 typedef struct {
@@ -78,6 +78,8 @@ typedef struct {
 
 typedef struct {
     bool json;
+    int number_count; /* the exercises asked for, as given ("9", "12a", "5.1"); none: all */
+    char **numbers;
 } exercises_options;
 
 int cmd_bound(int argc, char **argv);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cli.h"
 #include "commands.h"
+#include "names.h"
 
 typedef struct {
     const char *name;
@@ -34,12 +35,27 @@ static int usage(FILE *out, int status)
     return status;
 }
 
+/* Without case: BOUND is bound. */
 static const command *find_command(const char *name)
 {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, name) == 0)
+        if (gr_name_equal(commands[i].name, name))
             return &commands[i];
     return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+    gr_name_suggestion s;
+    char names[128];
+    gr_suggest_start(&s, name);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        gr_suggest_consider(&s, commands[i].name);
+    if (gr_suggest_text(&s, names, sizeof names))
+        fprintf(stderr, "gpuroof: unknown command '%s': did you mean %s? (gpuroof --help lists them)\n", name, names);
+    else
+        fprintf(stderr, "gpuroof: unknown command '%s' (gpuroof --help lists them)\n", name);
+    return EXIT_USAGE;
 }
 
 int main(int argc, char **argv)
@@ -53,10 +69,8 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     const command *cmd = find_command(argv[1]);
-    if (!cmd) {
-        fprintf(stderr, "gpuroof: unknown command '%s' (gpuroof --help lists them)\n", argv[1]);
-        return EXIT_USAGE;
-    }
+    if (!cmd)
+        return unknown_command(argv[1]);
     int status = cmd->run(argc - 1, argv + 1);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "gpuroof: cannot write the output\n");

@@ -11,10 +11,10 @@ bool model_on(const gr_model *m, const char *profiles, const char *device,
     gr_error err;
     if (!cli_load_device(profiles, device, &out->device))
         return false;
-    out->precision = precision;
     const gr_peak *peak = gr_profile_peak(&out->device, precision);
     if (!peak)
         return cli_error_no_peak(&out->device, precision);
+    out->precision = peak->precision; /* as the profile spells it: FP64 is fp64 */
     out->has_bound = m->has_intensity &&
                      gr_roofline_compute(m->intensity, peak->gflops, out->device.bandwidth_gbs, &out->bound, &err);
     if (!m->has_registers)

@@ -55,7 +55,7 @@ static bool parse_block(const char *text, int *threads)
         if (dims == 3 || len == 0 || len >= sizeof dim)
             return cli_error("--block '%s': expected X, XxY or XxYxZ, such as 16x16", text);
         snprintf(dim, sizeof dim, "%.*s", (int)len, part);
-        if (!cli_int_as("--block", text, dim, false, 1, max_dim[dims], &n))
+        if (!cli_int_as("--block", text, dim, CLI_COUNT, 1, max_dim[dims], &n))
             return false;
         product *= n;
         if (part[len] == '\0')
@@ -71,7 +71,7 @@ bool occ_read_launch(const occupancy_launch_options *t, occ_inputs *in)
     int64_t n = 0;
     gr_launch *l = &in->launch;
     if (t->threads) {
-        if (!cli_int("--threads", t->threads, false, 0, 1 << 20, &n))
+        if (!cli_int("--threads", t->threads, CLI_COUNT, 0, 1 << 20, &n))
             return false;
         l->threads_per_block = (int)n;
     } else if (t->block && !parse_block(t->block, &l->threads_per_block)) {
@@ -81,12 +81,12 @@ bool occ_read_launch(const occupancy_launch_options *t, occ_inputs *in)
     in->has_threads = in->has_threads || t->threads || t->block;
     in->has_regs = in->has_regs || t->regs;
     if (t->regs) {
-        if (!cli_int("--regs", t->regs, false, 0, 1 << 20, &n))
+        if (!cli_int("--regs", t->regs, CLI_COUNT, 0, 1 << 20, &n))
             return false;
         l->regs_per_thread = (int)n;
     }
     if (t->smem) {
-        if (!cli_int("--smem", t->smem, true, 0, INT64_C(1) << 40, &n))
+        if (!cli_int("--smem", t->smem, CLI_BYTES, 0, INT64_C(1) << 40, &n))
             return false;
         l->smem_per_block_bytes = n;
     }
@@ -150,14 +150,14 @@ static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
         if (p->cc_major < 7)
             return refuse_percent(text, p);
         snprintf(number, sizeof number, "%.*s", (int)(len - 1), text);
-        if (!cli_int_as("--carveout", text, number, false, 0, 100, &percent))
+        if (!cli_int_as("--carveout", text, number, CLI_PLAIN, 0, 100, &percent))
             return false;
         *bytes = gr_carveout_from_percent(p, (int)percent);
         return true;
     }
     if (gr_expr_eval(text, NULL, NULL, 0, &bare, &unused))
         return refuse_bare_number(text, gr_value_as_double(bare), p);
-    return cli_int("--carveout", text, true, 0, INT64_C(1) << 40, bytes);
+    return cli_int("--carveout", text, CLI_BYTES, 0, INT64_C(1) << 40, bytes);
 }
 
 static bool read_device_limits(const occupancy_launch_options *t, const char *profiles, const char *device,
@@ -185,18 +185,18 @@ static bool read_textbook_limits(const occupancy_launch_options *t, occ_inputs *
 {
     int64_t threads_sm = 0, blocks_sm = 0, regs_sm = 0, smem_sm = 0, reg_unit = 0, smem_unit = 0, smem_reserved = 0;
     int64_t threads_block = CUDA_MAX_THREADS_PER_BLOCK;
-    const struct { const char *option, *text; bool bytes; int64_t min, max, *out; } fields[] = {
-        {"--max-threads-sm", t->max_threads_sm, false, 1, 1 << 16, &threads_sm},
-        {"--max-blocks-sm", t->max_blocks_sm, false, 1, 1 << 16, &blocks_sm},
-        {"--regs-sm", t->regs_sm, false, 1, INT64_C(1) << 30, &regs_sm},
-        {"--smem-sm", t->smem_sm, true, 0, INT64_C(1) << 40, &smem_sm},
-        {"--max-threads-block", t->max_threads_block, false, 1, 1 << 16, &threads_block},
-        {"--reg-unit", t->reg_unit, false, 1, 1 << 16, &reg_unit},
-        {"--smem-unit", t->smem_unit, true, 1, 1 << 20, &smem_unit},
-        {"--smem-reserved", t->smem_reserved, true, 0, 1 << 20, &smem_reserved},
+    const struct { const char *option, *text; cli_quantity quantity; int64_t min, max, *out; } fields[] = {
+        {"--max-threads-sm", t->max_threads_sm, CLI_COUNT, 1, 1 << 16, &threads_sm},
+        {"--max-blocks-sm", t->max_blocks_sm, CLI_COUNT, 1, 1 << 16, &blocks_sm},
+        {"--regs-sm", t->regs_sm, CLI_COUNT, 1, INT64_C(1) << 30, &regs_sm},
+        {"--smem-sm", t->smem_sm, CLI_BYTES, 0, INT64_C(1) << 40, &smem_sm},
+        {"--max-threads-block", t->max_threads_block, CLI_COUNT, 1, 1 << 16, &threads_block},
+        {"--reg-unit", t->reg_unit, CLI_COUNT, 1, 1 << 16, &reg_unit},
+        {"--smem-unit", t->smem_unit, CLI_BYTES, 1, 1 << 20, &smem_unit},
+        {"--smem-reserved", t->smem_reserved, CLI_BYTES, 0, 1 << 20, &smem_reserved},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (fields[i].text && !cli_int(fields[i].option, fields[i].text, fields[i].bytes, fields[i].min,
+        if (fields[i].text && !cli_int(fields[i].option, fields[i].text, fields[i].quantity, fields[i].min,
                                        fields[i].max, fields[i].out))
             return false;
     if (threads_sm % 32 != 0) /* an SM holds whole warps */

@@ -1,5 +1,5 @@
-#include <string.h>
 #include "banks_presets.h"
+#include "names.h"
 
 /* General enough for square and rectangular blocks: the transposed read is
  * the rectangular kernels' tile[icol][irow] with irow = idx / blockDim.y,
@@ -19,7 +19,7 @@ const size_t gr_bank_preset_count = sizeof gr_bank_presets / sizeof gr_bank_pres
 const gr_bank_preset *gr_bank_preset_find(const char *name)
 {
     for (size_t i = 0; i < gr_bank_preset_count; i++)
-        if (strcmp(gr_bank_presets[i].name, name) == 0)
+        if (gr_name_equal(gr_bank_presets[i].name, name))
             return &gr_bank_presets[i];
     return NULL;
 }

@@ -14,6 +14,8 @@ typedef struct {
 extern const gr_bank_preset gr_bank_presets[];
 extern const size_t gr_bank_preset_count;
 
+/* The preset of that name, its case aside (setrowreadrow is setRowReadRow);
+ * NULL where none is. */
 const gr_bank_preset *gr_bank_preset_find(const char *name);
 
 /* The notes' padding: IPAD 1 for square tiles, NPAD 2 for rectangular. */

@@ -1,7 +1,8 @@
 /* Recursive-descent evaluator for the expressions described in expr.h.
  *
  * Grammar (whitespace allowed between any two tokens):
- *   expr    := term (('+' | '-') term)*
+ *   expr    := sum (('<<' | '>>') sum)*
+ *   sum     := term (('+' | '-') term)*
  *   term    := unary (('*' | '/' | '%') unary)*
  *   unary   := ('-' | '+') unary | power
  *   power   := primary ('^' unary)?
@@ -9,6 +10,9 @@
  *
  * The exponent of '^' is a unary, so '^' is right-associative and binds
  * tighter than a sign on its left: -2^2 = -4, 2^-1 = 0.5, 2^3^2 = 512.
+ * Shifts bind more loosely than '+' and '-', as in C: 1 << 2 + 1 = 8.
+ *
+ * A number is decimal ("4096", "1.5", "2e9") or hexadecimal ("0x1000").
  *
  * Every cycle of the recursion goes through a sign, a '^', a '(' or a
  * function call, and each of those counts one level against
@@ -354,6 +358,35 @@ static bool negate_value(parser *p, size_t op_pos, gr_value v, gr_value *out)
     return true;
 }
 
+/* a << n is a * 2^n and a >> n is a / 2^n rounded down, as C's shifts
+ * of a non-negative int64 are, for a negative one too; overflow is an
+ * error, never wrap-around. */
+static bool shift_values(parser *p, char op, size_t op_pos, gr_value a,
+                         gr_value n, gr_value *out)
+{
+    const char *name = op == '<' ? "<<" : ">>";
+    if (!a.is_int || !n.is_int)
+        return fail(p, op_pos, "'%s' needs integers", name);
+    if (n.i < 0)
+        return fail(p, op_pos, "'%s' by a negative count (%lld)", name,
+                    (long long)n.i);
+    if (n.i > 63)
+        return fail(p, op_pos, "'%s' by %lld, more than 63 bits", name,
+                    (long long)n.i);
+    int64_t result = a.i;
+    if (op == '>') {
+        /* -(a + 1) cannot overflow for a < 0, and shifts a non-negative */
+        result = a.i >= 0 ? a.i >> n.i : -((-(a.i + 1)) >> n.i) - 1;
+        *out = make_int(result);
+        return true;
+    }
+    for (int64_t bit = 0; bit < n.i; bit++)
+        if (__builtin_mul_overflow(result, 2, &result))
+            return fail_overflow(p, op_pos);
+    *out = make_int(result);
+    return true;
+}
+
 static bool apply_binary(parser *p, char op, size_t op_pos, gr_value a,
                          gr_value b, gr_value *out)
 {
@@ -396,6 +429,36 @@ static bool scan_number(parser *p)
     return is_double;
 }
 
+static int hex_digit(char c)
+{
+    char l = lower(c);
+    if (is_digit(c))
+        return c - '0';
+    return l >= 'a' && l <= 'f' ? l - 'a' + 10 : -1;
+}
+
+/* "0x" or "0X" and at least one hexadecimal digit; "0x" alone is 0 then
+ * the name x. */
+static bool at_hex_literal(const parser *p)
+{
+    return char_at(p, p->pos) == '0' && lower(char_at(p, p->pos + 1)) == 'x' &&
+           hex_digit(char_at(p, p->pos + 2)) >= 0;
+}
+
+static bool read_hex_literal(parser *p, gr_value *out)
+{
+    size_t start = p->pos;
+    int64_t value = 0;
+    for (p->pos += 2; hex_digit(char_at(p, p->pos)) >= 0; p->pos++) {
+        if (__builtin_mul_overflow(value, 16, &value) ||
+            __builtin_add_overflow(value, hex_digit(char_at(p, p->pos)),
+                                   &value))
+            return fail_overflow(p, start);
+    }
+    *out = make_int(value);
+    return true;
+}
+
 static bool read_int_literal(parser *p, size_t start, gr_value *out)
 {
     int64_t value = 0;
@@ -430,8 +493,8 @@ static bool read_double_literal(parser *p, size_t start, gr_value *out)
 }
 
 /* Returns the multiplier of a byte-size suffix word (len >= 1), 0 if it is
- * none. */
-static int64_t suffix_multiplier(const char *word, size_t len)
+ * none; counts: the suffixes without a B only. */
+static int64_t suffix_multiplier(const char *word, size_t len, bool counts)
 {
     static const struct {
         char letter;
@@ -440,11 +503,14 @@ static int64_t suffix_multiplier(const char *word, size_t len)
                  {'m', INT64_C(1) << 20},
                  {'g', INT64_C(1) << 30}};
     static const char *const tails[] = {"", "b", "ib"};
+    size_t tail_count = counts ? 1 : sizeof tails / sizeof tails[0];
 
+    if (!counts && len == 1 && lower(word[0]) == 'b')
+        return 1;
     for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
         if (lower(word[0]) != units[u].letter)
             continue;
-        for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+        for (size_t t = 0; t < tail_count; t++) {
             size_t tail_len = strlen(tails[t]);
             if (len != 1 + tail_len)
                 continue;
@@ -477,13 +543,19 @@ static bool scale_literal(parser *p, size_t start, int64_t multiplier,
     return true;
 }
 
-static bool apply_byte_suffix(parser *p, size_t start, gr_value *v)
+static bool apply_suffix(parser *p, size_t start, gr_value *v)
 {
-    if (!(p->flags & GR_EXPR_BYTE_SUFFIXES) || !is_name_start(peek(p)))
+    bool bytes = p->flags & GR_EXPR_BYTE_SUFFIXES;
+    bool counts = !bytes && (p->flags & GR_EXPR_COUNT_SUFFIXES);
+    if (!(bytes || counts) || !is_name_start(peek(p)))
         return true;
-    size_t word_end = name_end(p, p->pos);
-    int64_t multiplier =
-        suffix_multiplier(p->text + p->pos, word_end - p->pos);
+    size_t word_end = name_end(p, p->pos), len = word_end - p->pos;
+    int64_t multiplier = suffix_multiplier(p->text + p->pos, len, counts);
+    if (multiplier == 0 && counts &&
+        suffix_multiplier(p->text + p->pos, len, false) != 0)
+        return fail_with_name(p, p->pos, "", len,
+                              " is a byte size's suffix; a count takes K, "
+                              "M or G");
     if (multiplier == 0)
         return true;
     p->pos = word_end;
@@ -493,10 +565,15 @@ static bool apply_byte_suffix(parser *p, size_t start, gr_value *v)
 static bool parse_number(parser *p, gr_value *out)
 {
     size_t start = p->pos;
-    bool is_double = scan_number(p);
-    bool read = is_double ? read_double_literal(p, start, out)
-                          : read_int_literal(p, start, out);
-    if (!read || !apply_byte_suffix(p, start, out))
+    bool read;
+    if (at_hex_literal(p)) {
+        read = read_hex_literal(p, out);
+    } else {
+        bool is_double = scan_number(p);
+        read = is_double ? read_double_literal(p, start, out)
+                         : read_int_literal(p, start, out);
+    }
+    if (!read || !apply_suffix(p, start, out))
         return false;
     /* A name straight after a number is most likely a unit or a suffix
      * given without GR_EXPR_BYTE_SUFFIXES; say so rather than "trailing". */
@@ -747,7 +824,7 @@ static bool parse_term(parser *p, gr_value *out)
     }
 }
 
-static bool parse_expr(parser *p, gr_value *out)
+static bool parse_sum(parser *p, gr_value *out)
 {
     if (!parse_term(p, out))
         return false;
@@ -759,6 +836,23 @@ static bool parse_expr(parser *p, gr_value *out)
         gr_value rhs;
         if (!parse_term(p, &rhs) ||
             !apply_binary(p, op, op_pos, *out, rhs, out))
+            return false;
+    }
+}
+
+static bool parse_expr(parser *p, gr_value *out)
+{
+    if (!parse_sum(p, out))
+        return false;
+    for (;;) {
+        char op = peek(p);
+        if ((op != '<' && op != '>') || char_at(p, p->pos + 1) != op)
+            return true;
+        size_t op_pos = p->pos;
+        p->pos += 2;
+        gr_value rhs;
+        if (!parse_sum(p, &rhs) ||
+            !shift_values(p, op, op_pos, *out, rhs, out))
             return false;
     }
 }

@@ -27,8 +27,14 @@ typedef struct {
 enum {
     /* A number literal may carry a byte-size suffix, with or without a space
      * before it: K, KB, KiB (1024), M, MB, MiB (1048576), G, GB, GiB
-     * (1073741824); case is ignored, "b" alone is not a suffix.  "4K", "1.5 MiB", "(2*16K)". */
+     * (1073741824), and B alone (1); case is ignored.  "4K", "1.5 MiB",
+     * "(2*16K)", "4096B", "0x1000 B". */
     GR_EXPR_BYTE_SUFFIXES = 1u << 0,
+    /* A number literal may carry a count's suffix, the same multiples as a
+     * byte size's without the B: K (1024), M (1048576), G (1073741824), as
+     * in "64K registers".  A byte size's own suffix ("64KB") is an error
+     * that says so. */
+    GR_EXPR_COUNT_SUFFIXES = 1u << 1,
 };
 
 /* Resolves a variable named by text[0..len).  Returns true and sets *out if

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include "names.h"
 #include "profile.h"
 #include "profile_fields.h"
 #include "yaml_doc.h"
@@ -352,7 +353,7 @@ bool gr_profile_load_named(const char *path, const char *name, gr_profile *p, gr
 const gr_peak *gr_profile_peak(const gr_profile *p, const char *precision)
 {
     for (int i = 0; i < p->peak_count; i++)
-        if (strcmp(p->peaks[i].precision, precision) == 0)
+        if (gr_name_equal(p->peaks[i].precision, precision))
             return &p->peaks[i];
     return NULL;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "names.h"
 #include "profile_search.h"
 
 static bool ends_with(const char *s, const char *suffix)
@@ -24,17 +25,42 @@ static bool file_exists(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* The profiles' names closest to text, from their files' names (a broken
+ * profile is still a name to suggest): "did you mean a100? " or "". */
+static void suggest_device(const gr_search_path *sp, const char *text, char *out, size_t size)
+{
+    gr_file_list files;
+    gr_name_suggestion s;
+    char names[256];
+    out[0] = '\0';
+    if (!gr_search_path_list(sp, ".yaml", false, &files, NULL))
+        return; /* out of memory: the error is still right without a suggestion */
+    gr_suggest_start(&s, text);
+    for (size_t i = 0; i < files.count; i++)
+        gr_suggest_consider(&s, files.items[i].name);
+    if (gr_suggest_text(&s, names, sizeof names))
+        snprintf(out, size, ": did you mean %s?", names);
+    gr_file_list_free(&files);
+}
+
+/* Profile names are lower-case (their files' names too, so that one name
+ * is one file on every file system); a name given in capitals, as GPUs are
+ * written (A100, H100-PCIe), is the same name. */
 bool gr_profile_find(const gr_search_path *sp, const char *text, gr_profile *p, gr_error *err)
 {
     if (gr_names_file(text))
         return gr_profile_load_file(text, p, err);
-    if (!gr_profile_name_valid(text))
-        return gr_error_set(err, "'%s' is not a profile name (lower-case letters, digits, '-' and '_')", text);
-    char file[80], path[1024]; /* a valid name has at most 63 characters */
-    snprintf(file, sizeof file, "%s.yaml", text);
+    char name[64] = "", file[80], path[1024], suggestion[300];
+    size_t len = strlen(text);
+    for (size_t i = 0; len < sizeof name && i <= len; i++)
+        name[i] = (text[i] >= 'A' && text[i] <= 'Z') ? (char)(text[i] - 'A' + 'a') : text[i];
+    if (len >= sizeof name || !gr_profile_name_valid(name))
+        return gr_error_set(err, "'%s' is not a profile name (letters, digits, '-' and '_')", text);
+    snprintf(file, sizeof file, "%s.yaml", name);
     if (gr_search_path_find(sp, file, path, sizeof path))
-        return gr_profile_load_named(path, text, p, err);
-    return gr_error_set(err, "unknown device '%s' (gpuroof devices lists the profiles)", text);
+        return gr_profile_load_named(path, name, p, err);
+    suggest_device(sp, text, suggestion, sizeof suggestion);
+    return gr_error_set(err, "unknown device '%s'%s (gpuroof devices lists the profiles)", text, suggestion);
 }
 
 static bool listed(const gr_profile_list *list, const char *name)

@@ -14,7 +14,9 @@
 bool gr_names_file(const char *text);
 
 /* Loads the profile text names: a file, or NAME.yaml in the first directory
- * that has one (whose `name` must then be NAME). */
+ * that has one (whose `name` must then be NAME), NAME being text in lower
+ * case ("A100" is a100).  An unknown name's error offers the closest
+ * profiles' names ("did you mean a100?"). */
 bool gr_profile_find(const gr_search_path *sp, const char *text, gr_profile *p, gr_error *err);
 
 /* A file on the path that names a profile but did not load. */

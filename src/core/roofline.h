@@ -19,6 +19,9 @@ typedef struct {
     bool has_achieved;
     double achieved_gflops;
     double efficiency;        /* achieved / attainable */
+    bool has_counts;          /* from gr_roofline_from_counts: the times below are set */
+    double memory_time_ns;    /* bytes / bandwidth (GB/s is B/ns): the least time to move them */
+    double compute_time_ns;   /* FLOPs / peak (GFLOP/s is FLOP/ns): the least time to do them */
 } gr_roofline;
 
 /* Intensities within this relative distance of the ridge are "balanced":
@@ -28,7 +31,18 @@ typedef struct {
 bool gr_roofline_compute(double intensity, double peak_gflops, double bandwidth_gbs,
                          gr_roofline *out, gr_error *err);
 
-/* Adds a measured rate: efficiency = achieved / attainable. */
+/* The roofline of work given by its counts, FLOPs and bytes, both at
+ * least 0 and not both 0: gr_roofline_compute's at flops / bytes, with the
+ * least times of the memory traffic and of the arithmetic.  No FLOPs (a
+ * copy, a gather) is intensity 0: memory-bound, 0 GFLOP/s attainable, only
+ * the memory time matters.  No bytes (work on registers alone) is an
+ * infinite intensity, and so an infinite memory roof: compute-bound at the
+ * peak, only the compute time matters. */
+bool gr_roofline_from_counts(double flops, double bytes, double peak_gflops, double bandwidth_gbs,
+                             gr_roofline *out, gr_error *err);
+
+/* Adds a measured rate: efficiency = achieved / attainable; an error where
+ * nothing is attainable (no FLOPs). */
 bool gr_roofline_add_achieved(gr_roofline *r, double achieved_gflops, gr_error *err);
 
 const char *gr_bound_name(gr_bound_kind kind);

@@ -1,7 +1,10 @@
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "names.h"
 #include "search_path.h"
 
 static void add_one(gr_search_path *sp, const char *dir, size_t len)
@@ -38,6 +41,104 @@ bool gr_search_path_find(const gr_search_path *sp, const char *relative, char *p
     if (size > 0)
         path[0] = '\0';
     return false;
+}
+
+static bool listed(const gr_file_list *list, const char *name)
+{
+    for (size_t i = 0; i < list->count; i++)
+        if (strcmp(list->items[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Adds dir/entry where it is a file of the listing: folder is "" or the
+ * subfolder's name with its '/'. */
+static bool add_listed(gr_file_list *list, const char *dir, const char *folder, const char *entry,
+                       const char *suffix, gr_error *err)
+{
+    gr_listed_file f;
+    size_t stem_len = strlen(entry) - strlen(suffix);
+    int name_len = snprintf(f.name, sizeof f.name, "%s%.*s", folder, (int)stem_len, entry);
+    int path_len = snprintf(f.path, sizeof f.path, "%s/%s%s", dir, folder, entry);
+    if (name_len < 0 || (size_t)name_len >= sizeof f.name || path_len < 0 || (size_t)path_len >= sizeof f.path ||
+        !is_regular_file(f.path) || listed(list, f.name))
+        return true;
+    gr_listed_file *grown = realloc(list->items, (list->count + 1) * sizeof *grown);
+    if (!grown)
+        return gr_error_set(err, "out of memory");
+    list->items = grown;
+    list->items[list->count++] = f;
+    return true;
+}
+
+static bool is_directory(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The files of dir/folder (folder "" or "name/"), and where subfolders,
+ * those of each folder in it. */
+static bool list_directory(gr_file_list *list, const char *dir, const char *folder, const char *suffix,
+                           bool subfolders, gr_error *err)
+{
+    char where[1024];
+    snprintf(where, sizeof where, "%s/%s", dir, folder);
+    DIR *d = opendir(where);
+    if (!d)
+        return true; /* a directory on the path need not exist */
+    bool ok = true;
+    struct dirent *entry;
+    while (ok && (entry = readdir(d))) {
+        const char *e = entry->d_name;
+        char sub[256], sub_path[1024];
+        if (e[0] == '.')
+            continue;
+        if (strlen(e) > strlen(suffix) && strcmp(e + strlen(e) - strlen(suffix), suffix) == 0)
+            ok = add_listed(list, dir, folder, e, suffix, err);
+        else if (subfolders && snprintf(sub, sizeof sub, "%s/", e) < (int)sizeof sub &&
+                 snprintf(sub_path, sizeof sub_path, "%s%s", where, e) < (int)sizeof sub_path &&
+                 is_directory(sub_path))
+            ok = list_directory(list, dir, sub, suffix, false, err);
+    }
+    closedir(d);
+    return ok;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(((const gr_listed_file *)a)->name, ((const gr_listed_file *)b)->name);
+}
+
+bool gr_search_path_list(const gr_search_path *sp, const char *suffix, bool subfolders, gr_file_list *out,
+                         gr_error *err)
+{
+    *out = (gr_file_list){.count = 0, .items = NULL};
+    for (size_t i = 0; i < sp->count; i++)
+        if (!list_directory(out, sp->dirs[i], "", suffix, subfolders, err)) {
+            gr_file_list_free(out);
+            return false;
+        }
+    if (out->count > 1)
+        qsort(out->items, out->count, sizeof *out->items, by_name);
+    return true;
+}
+
+void gr_file_list_free(gr_file_list *list)
+{
+    free(list->items);
+    *list = (gr_file_list){.count = 0, .items = NULL};
+}
+
+const gr_listed_file *gr_file_list_find(const gr_file_list *list, const char *name)
+{
+    for (size_t i = 0; i < list->count; i++)
+        if (strcmp(list->items[i].name, name) == 0)
+            return &list->items[i];
+    for (size_t i = 0; i < list->count; i++)
+        if (gr_name_equal(list->items[i].name, name))
+            return &list->items[i];
+    return NULL;
 }
 
 void gr_search_path_text(const gr_search_path *sp, char *text, size_t size)

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "error.h"
 
 #define GR_MAX_SEARCH_DIRS 16
 
@@ -24,6 +25,30 @@ void gr_search_path_add(gr_search_path *sp, const char *dirs);
 /* Writes to path the first DIR/relative on the path that is a regular
  * file; false where none is (path is then empty). */
 bool gr_search_path_find(const gr_search_path *sp, const char *relative, char *path, size_t size);
+
+/* One file a listing of the path found. */
+typedef struct {
+    char name[128];  /* its name less the suffix: "a100" of a100.yaml, "smem-rect/setRowReadCol"
+                        of smem-rect/setRowReadCol.yaml one folder down */
+    char path[1024];
+} gr_listed_file;
+
+typedef struct {
+    size_t count;
+    gr_listed_file *items; /* sorted by name; the first directory that has a name hides it in the others */
+} gr_file_list;
+
+/* Every regular file whose name ends in suffix in the path's directories
+ * and, where subfolders, in their folders one level down; hidden files
+ * (".x") and names too long to hold are left out, and so is a directory
+ * that cannot be read.  False (with err) only where memory runs out. */
+bool gr_search_path_list(const gr_search_path *sp, const char *suffix, bool subfolders, gr_file_list *out,
+                         gr_error *err);
+void gr_file_list_free(gr_file_list *list);
+
+/* The file of the list with that name, or else the first whose name is
+ * the same but for case ("MATMUL-NAIVE" is matmul-naive); NULL where none. */
+const gr_listed_file *gr_file_list_find(const gr_file_list *list, const char *name);
 
 /* The directories for a message, in order: "a, b, c" ("(none)" where the
  * path is empty); cut short where size is too small. */

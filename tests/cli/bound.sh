@@ -252,16 +252,96 @@ expect_json_near .attainable_gflops 128.571428571
 
 # Numbers out of range.
 run bound --intensity 0 --peak-gflops 200 --bandwidth 100
-expect_fails 1 "gpuroof: --intensity '0': 0 is out of range (1e-12 to 1e+12)"
-run bound --flops 36 --bytes 0 --peak-gflops 200 --bandwidth 100
-expect_fails 1 "gpuroof: --bytes '0': 0 is out of range (1e-300 to 1e+30)"
+expect_fails 1 "gpuroof: --intensity '0': must be positive"
 run bound --intensity 1 --peak-gflops 200 --bandwidth -5
-expect_fails 1 "gpuroof: --bandwidth '-5': -5 is out of range (1e-09 to 1e+12)"
+expect_fails 1 "gpuroof: --bandwidth '-5': must be positive"
 run bound $ex9a --achieved-gflops -1
-expect_fails 1 "gpuroof: --achieved-gflops '-1': -1 is out of range (0 to 1e+12)"
+expect_fails 1 "gpuroof: --achieved-gflops '-1': must not be negative"
 
 # Regression: byte sizes take suffixes everywhere, as `bound --help` promises for --bytes ('4K'), but --bytes took none.
 run bound --flops 4096 --bytes 4K --peak-gflops 200 --bandwidth 100 --json
 expect_status 0
 expect_json .bytes 4096
 expect_json .intensity 1
+
+# No floating-point work (a copy): intensity 0, memory-bound, nothing
+# attainable, and only the time to move the bytes matters.
+run bound --flops 0 --bytes 28 --peak-gflops 200 --bandwidth 100
+expect_status 0
+expect_no_stderr
+expect_stdout_line '  intensity     I  = FLOPs / bytes = 0 FLOP / 28 B = 0 FLOP/B'
+expect_stdout_line '  memory roof      I x bandwidth = 0 x 100 = 0 GFLOP/s'
+expect_stdout_line '  attainable       min(0, 200) = 0 GFLOP/s = 0% of the peak'
+expect_stdout_line 'Memory-bound, with no floating-point work: only memory time matters (no GFLOP/s rate applies).'
+expect_stdout_line 'Moving the bytes takes at least 28 B / 100 GB/s = 0.28 ns, 0.01 ns per byte.'
+expect_stdout_lacks 'reaching the peak'
+run bound --flops 0 --bytes 28 --peak-gflops 200 --bandwidth 100 --json
+expect_status 0
+expect_one_json object
+expect_json .flops 0
+expect_json .bytes 28
+expect_json .intensity 0
+expect_json .memory_roof_gflops 0
+expect_json .attainable_gflops 0
+expect_json .fraction_of_peak 0
+expect_json .ridge 2
+expect_json .bound memory
+run bound --flops 0 --bytes 1G --device a100
+expect_status 0
+expect_stdout_line 'Moving the bytes takes at least 1073741824 B / 1555 GB/s = 690509 ns, 0.0006431 ns per byte.'
+# A measured rate has no roof to be compared with.
+run bound --flops 0 --bytes 28 --peak-gflops 200 --bandwidth 100 --achieved-gflops 1
+expect_fails 1 "gpuroof: no FLOPs, so no rate is attainable to compare an achieved 1 GFLOP/s with"
+
+# No memory traffic (all in registers): an unbounded intensity, compute-bound
+# at the peak, and only the time of the FLOPs matters.  JSON has no
+# infinity: the intensity and the memory roof are null.
+run bound --flops 36 --bytes 0 --peak-gflops 200 --bandwidth 100
+expect_status 0
+expect_no_stderr
+expect_stdout_line '  intensity     I  = FLOPs / bytes = 36 FLOP / 0 B: unbounded (no memory traffic)'
+expect_stdout_line '  memory roof      none: no bytes move'
+expect_stdout_line '  attainable       200 GFLOP/s = 100% of the peak'
+expect_stdout_line 'Compute-bound, with no memory traffic: only compute time matters.'
+expect_stdout_line 'The FLOPs take at least 36 FLOP / 200 GFLOP/s = 0.18 ns.'
+expect_stdout_lacks 'inf'
+run bound --flops 36 --bytes 0 --peak-gflops 200 --bandwidth 100 --json
+expect_status 0
+expect_one_json object
+expect_json .intensity null
+expect_json .memory_roof_gflops null
+expect_json .attainable_gflops 200
+expect_json .fraction_of_peak 1
+expect_json .bound compute
+expect_json .bytes 0
+run bound --flops 36 --bytes 0 --peak-gflops 200 --bandwidth 100 --achieved-gflops 100 --json
+expect_status 0
+expect_json .efficiency 0.5
+
+# Both zero is no work at all; negative counts are refused as negative.
+run bound --flops 0 --bytes 0 --peak-gflops 200 --bandwidth 100
+expect_fails 1 "gpuroof: --flops and --bytes are both 0: work that does nothing has no bound"
+run bound --flops '0*4' --bytes '0K' --device a100 --json
+expect_fails 1 "gpuroof: --flops and --bytes are both 0: work that does nothing has no bound"
+run bound --flops -36 --bytes 28 --peak-gflops 200 --bandwidth 100
+expect_fails 1 "gpuroof: --flops '-36': must not be negative"
+run bound --flops 36 --bytes -28 --peak-gflops 200 --bandwidth 100
+expect_fails 1 "gpuroof: --bytes '-28': must not be negative"
+
+# A model that counts no FLOPs is bound the same way; one that counts
+# neither FLOPs nor bytes has no bound.
+mkdir -p "$test_tmp/models"
+sed 's/^  total: Width^2$/  total: 0/' "$top_srcdir/models/matrix-add.yaml" >"$test_tmp/models/copy.yaml"
+run bound --model "$test_tmp/models/copy.yaml" --peak-gflops 200 --bandwidth 100 --json
+expect_status 0
+expect_json .flops 0
+expect_json .bytes 12582912
+expect_json .intensity 0
+expect_json .bound memory
+run bound --model "$test_tmp/models/copy.yaml" --peak-gflops 200 --bandwidth 100
+expect_status 0
+expect_stdout_line 'Moving the bytes takes at least 12582912 B / 100 GB/s = 125829 ns, 0.01 ns per byte.'
+sed 's/^  total: Width^2$/  total: 0/; s/^  read: 2 \* Width^2 \* 4$/  read: 0/; s/^  written: Width^2 \* 4$/  written: 0/' \
+    "$top_srcdir/models/matrix-add.yaml" >"$test_tmp/models/nothing.yaml"
+run bound --model "$test_tmp/models/nothing.yaml" --peak-gflops 200 --bandwidth 100
+expect_fails 1 "gpuroof: $test_tmp/models/nothing.yaml: the model counts no FLOPs and no bytes: work that does nothing has no bound"

@@ -212,8 +212,8 @@ done
 # profile show errors.
 run profile show nosuch
 expect_fails 1 "gpuroof: unknown device 'nosuch' (gpuroof devices lists the profiles)"
-run profile show A100
-expect_fails 1 "gpuroof: 'A100' is not a profile name (lower-case letters, digits, '-' and '_')"
+run profile show 'a100?'
+expect_fails 1 "gpuroof: 'a100?' is not a profile name (letters, digits, '-' and '_')"
 run profile show "$test_tmp/missing.yaml"
 expect_fails 1 "gpuroof: $test_tmp/missing.yaml: No such file or directory"
 run profile show "$data/bad-negative.yaml"

@@ -7,8 +7,8 @@ expect_no_stderr
 for exercise in 'Exercise 9a' 'Exercise 9b' 'Exercise 12a' 'Exercise 12b'; do
     check "a title for $exercise" "$(grep -ci "^== .*$exercise:" "$out")" 1
 done
-expect_stdout_line "\$ gpuroof occupancy --threads 64 --regs 27 --smem 4K --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm '64*1024' --smem-sm 96K"
-expect_stdout_line "\$ gpuroof occupancy --threads 256 --regs 31 --smem 8K --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm '64*1024' --smem-sm 96K"
+expect_stdout_line "\$ gpuroof occupancy --threads 64 --regs 27 --smem 4K --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 64K --smem-sm 96K"
+expect_stdout_line "\$ gpuroof occupancy --threads 256 --regs 31 --smem 8K --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 64K --smem-sm 96K"
 expect_stdout_line '$ gpuroof occupancy --threads 256 --regs 32 --smem 32K --device a100'
 # 5.1, the naive matmul loop on the A100.
 expect_stdout_line "\$ gpuroof bound --flops 2 --bytes '2*4' --device a100"
@@ -50,8 +50,53 @@ done <"$test_tmp/commands"
 run exercises --help
 expect_status 0
 expect_stdout_starts 'Usage: gpuroof exercises'
-run exercises extra
-expect_fails 2 "gpuroof exercises: unexpected argument 'extra' (gpuroof exercises --help)"
+
+# One exercise by its number: 9 is both its parts, 9a one of them; 6 and 7
+# are one exercise; several are answered in the order asked, each once.
+run exercises 9
+expect_status 0
+expect_no_stderr
+check "exercises 9: two titles" "$(grep -c '^== ' "$out")" 2
+expect_stdout_line '== PMPP chapter 5, Exercise 9a: 36 FLOP and seven 32-bit global accesses per thread; 200 GFLOP/s, 100 GB/s'
+expect_stdout_line '== PMPP chapter 5, Exercise 9b: the same kernel; 300 GFLOP/s, 250 GB/s'
+expect_stdout_line "\$ gpuroof bound --flops 36 --bytes '7*4' --peak-gflops 300 --bandwidth 250"
+expect_stdout_lacks 'Exercise 12a'
+run exercises 9a
+expect_status 0
+check "exercises 9a: one title" "$(grep -c '^== ' "$out")" 1
+expect_stdout_starts '== PMPP chapter 5, Exercise 9a:'
+run exercises 9B
+expect_status 0
+expect_stdout_starts '== PMPP chapter 5, Exercise 9b:'
+for n in 6 7; do
+    run exercises $n
+    expect_status 0
+    expect_stdout_starts '== PMPP chapter 5, Exercises 6 and 7: versions of a local and of a shared variable'
+    expect_stdout_line '$ gpuroof model versions'
+done
+run exercises 12 5.5 6 7
+expect_status 0
+check "exercises 12 5.5 6 7: titles in the order asked, each once" \
+    "$(sed -n 's/^== PMPP chapter 5, \([^:]*\):.*/\1/p' "$out" | tr '\n' ',')" \
+    'Exercise 12a,Exercise 12b,Section 5.5,Exercises 6 and 7,'
+run exercises 9 --json
+expect_status 0
+expect_one_json object
+expect_json '.exercises | length' 2
+expect_json '.exercises[1].title' 'Exercise 9b: the same kernel; 300 GFLOP/s, 250 GB/s'
+expect_json '.exercises[1].commands[0].result.bound' compute
+run exercises 3 --json
+expect_status 0
+expect_json '.exercises | length' 1
+expect_json '.exercises[0].commands | length' 0
+# An unknown number lists the ones there are.
+for n in 13 9c 0 extra 5.2; do
+    run exercises $n
+    expect_fails 2 "gpuroof exercises: no exercise '$n': give 1, 2, 3, 4, 5, 6, 7, 8, 9a, 9b, 10, 11, 12a, 12b, 5.1 or 5.5 (a number alone is all its parts: 9 is 9a and 9b) (gpuroof exercises --help)"
+done
+run exercises 9 13 --json
+expect_status 2
+expect_no_stdout
 # Regression: exercises takes --json (gpuroof --help says so), but it once
 # refused it as an unexpected argument.
 run exercises --json

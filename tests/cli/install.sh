@@ -84,7 +84,9 @@ expect_status 0
 expect_json '.devices | .[0].path' "$top_srcdir/profiles/a100.yaml"
 rm -r "$shared/models"
 run_installed model foo-kernel
-expect_fails 1 "gpuroof: no model 'foo-kernel': give a file, or the name of one in models/ (such as foo-kernel)"
+expect_fails 1 "gpuroof: no model 'foo-kernel': give a file, or a name gpuroof model --list lists"
+run_installed model --list
+expect_fails 1 "gpuroof: no models found: \$GPUROOF_MODELS names more directories"
 rm "$shared/plots/style.gp"
 run_installed plot --device "$top_srcdir/profiles/a100.yaml" -o chart.pdf --script-only
 expect_fails 1 "gpuroof: cannot read the chart style style.gp from $shared/plots (reinstall gpuroof)"

@@ -85,7 +85,7 @@ expect_json '[.threads_per_block, .regs_per_thread, .smem_per_block_bytes]' '[25
 
 # Errors.
 run bound --model versions --device a100
-expect_fails 1 'gpuroof: versions: no arithmetic intensity: the model counts no FLOPs'
+expect_fails 1 'gpuroof: versions: the model counts no FLOPs and no bytes: work that does nothing has no bound'
 run occupancy --model foo-kernel --device a100
 expect_fails 1 'gpuroof: foo-kernel gives no registers per thread: add --regs R'
 run model foo-kernel -D Nope=3
@@ -97,7 +97,7 @@ expect_fails 2 "gpuroof model: -D takes NAME=VALUE, not 'N' (gpuroof model --hel
 run bound -D x=1 --intensity 1 --device a100
 expect_fails 2 'gpuroof bound: -D needs --model (gpuroof bound --help)'
 run model nope
-expect_fails 1 "gpuroof: no model 'nope': give a file, or the name of one in models/ (such as foo-kernel)"
+expect_fails 1 "gpuroof: no model 'nope': give a file, or a name gpuroof model --list lists"
 run model
 expect_fails 2 'gpuroof model: give a model FILE (gpuroof model --help)'
 run model matmul-tiled -D Width=1000

@@ -43,7 +43,7 @@ entry() {
 }
 run bound -h
 expect_stdout_line '  -D, --define NAME=VALUE  set a parameter of the model; may be repeated'
-expect_stdout_line '  --flops F                floating-point operations (per thread or in total)'
+expect_stdout_line '  --flops F                floating-point operations (per thread or in total; may be 0)'
 run plot -h
 for option in '--device NAME|FILE' '--precision P' '--model FILE' '-D, --define NAME=VALUE' '--point L:I:G' \
     '--results FILE'; do

@@ -1,6 +1,7 @@
-/* libFuzzer harness: the formula parser.  The first byte picks the flags;
- * the rest, NUL-terminated, is the formula, with two variables known (a
- * whole number and a fraction) so lookups and mixed arithmetic run. */
+/* libFuzzer harness: the formula parser.  The first byte's two low bits
+ * pick the flags (byte suffixes, count suffixes); the rest, NUL-terminated,
+ * is the formula, with two variables known (a whole number and a fraction)
+ * so lookups and mixed arithmetic run. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
         return 0;
-    unsigned flags = (data[0] & 1) ? GR_EXPR_BYTE_SUFFIXES : 0;
+    unsigned flags = ((data[0] & 1) ? GR_EXPR_BYTE_SUFFIXES : 0) |
+                     ((data[0] & 2) ? GR_EXPR_COUNT_SUFFIXES : 0);
     char *text = malloc(size);
     if (!text)
         return 0;

@@ -1,6 +1,7 @@
 /* libFuzzer harness: the command line's number parser (cli_int and
  * cli_double, as every numeric option reads its value) and the printers of
- * what it returns.  The first byte picks byte suffixes on or off. */
+ * what it returns.  The first byte picks the quantity, byte % 3: plain,
+ * bytes or a count (the suffixes each takes). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
         return 0;
-    bool bytes = data[0] & 1;
+    cli_quantity quantity = (cli_quantity)(data[0] % 3);
     char *text = malloc(size);
     if (!text)
         return 0;
@@ -35,9 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int64_t n;
     double d;
     char num[32], shown[48];
-    if (cli_int("--fuzz", text, bytes, INT64_MIN, INT64_MAX, &n))
+    if (cli_int("--fuzz", text, quantity, INT64_MIN, INT64_MAX, &n))
         (void)cli_bytes(shown, n);
-    if (cli_double("--fuzz", text, bytes, -1e308, 1e308, &d))
+    if (cli_double("--fuzz", text, quantity, -1e308, 1e308, &d))
         (void)cli_num(num, d);
     free(text);
     return 0;

@@ -13,6 +13,7 @@
 #include "expr.h"
 
 #define SUFFIXES GR_EXPR_BYTE_SUFFIXES
+#define COUNTS GR_EXPR_COUNT_SUFFIXES
 
 /* ---- a lookup with a few variables -------------------------------------- */
 
@@ -123,6 +124,10 @@ static void check_error(const char *text, unsigned flags, const char *message,
     check_double(text, SUFFIXES, expected, __FILE__, __LINE__)
 #define BYTES_ERROR_IS(text, message, position) \
     check_error(text, SUFFIXES, message, position, __FILE__, __LINE__)
+#define COUNT_IS(text, expected) \
+    check_int(text, COUNTS, expected, __FILE__, __LINE__)
+#define COUNT_ERROR_IS(text, message, position) \
+    check_error(text, COUNTS, message, position, __FILE__, __LINE__)
 
 /* A string of `count` copies of `unit` between `head` and `tail`; freed by
  * the caller. */
@@ -260,6 +265,58 @@ static void test_number_literals(void **state)
     DOUBLE_IS("1e-400", 0.0); /* underflow is not an error */
 }
 
+static void test_hexadecimal_literals(void **state)
+{
+    (void)state;
+    INT_IS("0x1000", 4096);
+    INT_IS("0XfF", 255);
+    INT_IS("0x7fffffffffffffff", INT64_MAX);
+    INT_IS("-0x7fffffffffffffff - 1", INT64_MIN);
+    INT_IS("0x10 * 2", 32);
+    INT_IS("0x0", 0);
+    BYTES_IS("0x10K", 16384);
+    BYTES_IS("0x1B", 27);   /* B is a hexadecimal digit */
+    BYTES_IS("0x1 B", 1);   /* and a suffix after a space */
+    ERROR_IS("0x8000000000000000", "integer overflow", 0);
+    ERROR_IS("0x", "unexpected name 'x' after a number", 1);
+    ERROR_IS("0xg", "unexpected name 'xg' after a number", 1);
+    ERROR_IS("0x1.5", "trailing characters after the expression", 3);
+    ERROR_IS("0x10 x", "unexpected name 'x' after a number", 5);
+}
+
+static void test_shifts(void **state)
+{
+    (void)state;
+    INT_IS("1 << 10", 1024);
+    INT_IS("3<<4", 48);
+    INT_IS("1024 >> 3", 128);
+    INT_IS("7 >> 1", 3);
+    INT_IS("-7 >> 1", -4); /* rounded down, as an arithmetic shift does */
+    INT_IS("-8 >> 3", -1);
+    INT_IS("-1 >> 63", -1);
+    INT_IS("-1 << 63", INT64_MIN);
+    INT_IS("1 << 62", INT64_C(4611686018427387904));
+    INT_IS("5 << 0", 5);
+    INT_IS("0 << 63", 0);
+    INT_IS("1 << 2 + 1", 8);     /* looser than '+', as in C */
+    INT_IS("(1 << 2) + 1", 5);
+    INT_IS("1 << 3 << 2", 32);   /* left to right */
+    INT_IS("64 >> 2 >> 1", 8);
+    INT_IS("max(1 << 4, 3)", 16);
+    INT_IS("Width >> 5", 32);
+    ERROR_IS("1 << 63", "integer overflow", 2);
+    ERROR_IS("3 << 62", "integer overflow", 2);
+    ERROR_IS("1 << -1", "'<<' by a negative count (-1)", 2);
+    ERROR_IS("1 >> -2", "'>>' by a negative count (-2)", 2);
+    ERROR_IS("1 << 64", "'<<' by 64, more than 63 bits", 2);
+    ERROR_IS("1 >> 100", "'>>' by 100, more than 63 bits", 2);
+    ERROR_IS("1.5 << 1", "'<<' needs integers", 4);
+    ERROR_IS("2 >> half", "'>>' needs integers", 2);
+    ERROR_IS("1 < 2", "trailing characters after the expression", 2);
+    ERROR_IS("1 <<", "expected a number, a name or '('", 4);
+    ERROR_IS("1 <> 2", "trailing characters after the expression", 2);
+}
+
 /* ---- functions ---------------------------------------------------------- */
 
 static void test_rounding_functions(void **state)
@@ -385,12 +442,46 @@ static void test_byte_suffix_spellings(void **state)
     BYTES_IS("1 \t K", 1024);
 }
 
+static void test_byte_suffix_b(void **state)
+{
+    (void)state;
+    BYTES_IS("4096B", 4096);
+    BYTES_IS("4096 B", 4096);
+    BYTES_IS("4 b", 4);
+    BYTES_IS("4KB", 4096);
+    BYTES_IS("0x1000B", 0x1000B); /* hexadecimal digits come first */
+    BYTES_IS("2*8B", 16);
+    BYTES_DOUBLE_IS("0.5B", 0.5);
+    ERROR_IS("4096B", "unexpected name 'B' after a number", 4);
+    BYTES_ERROR_IS("4BB", "unexpected name 'BB' after a number", 1);
+    BYTES_ERROR_IS("4 B B", "unexpected name 'B' after a number", 4);
+}
+
+static void test_count_suffixes(void **state)
+{
+    (void)state;
+    COUNT_IS("64K", 65536);
+    COUNT_IS("64 k", 65536);
+    COUNT_IS("2M", 2097152);
+    COUNT_IS("1G", 1073741824);
+    COUNT_IS("1.5K", 1536);
+    COUNT_IS("64*1024", 65536);
+    COUNT_IS("0x10K", 16384);
+    COUNT_IS("7", 7);
+    COUNT_ERROR_IS("64KB", "'KB' is a byte size's suffix; a count takes K, M or G", 2);
+    COUNT_ERROR_IS("64 KiB", "'KiB' is a byte size's suffix; a count takes K, M or G", 3);
+    COUNT_ERROR_IS("4096B", "'B' is a byte size's suffix; a count takes K, M or G", 4);
+    COUNT_ERROR_IS("4T", "unexpected name 'T' after a number", 1);
+    COUNT_ERROR_IS("9223372036854775807K", "integer overflow", 0);
+    /* Both flags: a byte size's suffixes, the count's among them. */
+    check_int("64KB", SUFFIXES | COUNTS, 65536, __FILE__, __LINE__);
+}
+
 static void test_byte_suffix_errors(void **state)
 {
     (void)state;
     BYTES_ERROR_IS("4Kx", "unexpected name 'Kx' after a number", 1);
     BYTES_ERROR_IS("4K1", "unexpected name 'K1' after a number", 1);
-    BYTES_ERROR_IS("4 b", "unexpected name 'b' after a number", 2);
     BYTES_ERROR_IS("4TB", "unexpected name 'TB' after a number", 1);
     BYTES_ERROR_IS("4Ki", "unexpected name 'Ki' after a number", 1);
     BYTES_ERROR_IS("4kxb", "unexpected name 'kxb' after a number", 1);
@@ -695,6 +786,8 @@ int main(void)
         cmocka_unit_test(test_division_and_modulo),
         cmocka_unit_test(test_powers),
         cmocka_unit_test(test_number_literals),
+        cmocka_unit_test(test_hexadecimal_literals),
+        cmocka_unit_test(test_shifts),
         cmocka_unit_test(test_rounding_functions),
         cmocka_unit_test(test_min_max),
         cmocka_unit_test(test_cdiv),
@@ -702,6 +795,8 @@ int main(void)
         cmocka_unit_test(test_function_names_are_not_variables),
         cmocka_unit_test(test_byte_suffixes),
         cmocka_unit_test(test_byte_suffix_spellings),
+        cmocka_unit_test(test_byte_suffix_b),
+        cmocka_unit_test(test_count_suffixes),
         cmocka_unit_test(test_byte_suffix_errors),
         cmocka_unit_test(test_byte_suffixes_need_the_flag),
         cmocka_unit_test(test_variables),

@@ -1342,10 +1342,50 @@ static void test_find_invalid_name(void **state)
     gr_profile p;
     gr_error err = {{0}};
     assert_false(gr_profile_find(&sp, "A100!", &p, &err));
-    assert_string_equal(err.text,
-                        "'A100!' is not a profile name (lower-case letters, digits, '-' and '_')");
+    assert_string_equal(err.text, "'A100!' is not a profile name (letters, digits, '-' and '_')");
     assert_false(gr_profile_find(&sp, "", &p, &err));
-    assert_string_equal(err.text, "'' is not a profile name (lower-case letters, digits, '-' and '_')");
+    assert_string_equal(err.text, "'' is not a profile name (letters, digits, '-' and '_')");
+    char long_name[80];
+    memset(long_name, 'a', 64);
+    long_name[64] = '\0';
+    assert_false(gr_profile_find(&sp, long_name, &p, &err));
+    assert_non_null(strstr(err.text, "is not a profile name"));
+}
+
+/* A name in capitals, as GPUs are written, is the lower-case profile. */
+static void test_find_ignores_case(void **state)
+{
+    (void)state;
+    gr_search_path sp = {.count = 0};
+    gr_search_path_add(&sp, PROFILES_DIR);
+    gr_profile p;
+    gr_error err = {{0}};
+    if (!gr_profile_find(&sp, "A100", &p, &err))
+        fail_msg("%s", err.text);
+    assert_string_equal(p.name, "a100");
+    if (!gr_profile_find(&sp, "H100-PCIe", &p, &err))
+        fail_msg("%s", err.text);
+    assert_string_equal(p.name, "h100-pcie");
+    assert_non_null(gr_profile_peak(&p, "FP64"));
+    assert_string_equal(gr_profile_peak(&p, "Fp64")->precision, "fp64");
+    assert_null(gr_profile_peak(&p, "fp46"));
+}
+
+/* An unknown name offers the closest profiles. */
+static void test_find_suggests_names(void **state)
+{
+    (void)state;
+    gr_search_path sp = {.count = 0};
+    gr_search_path_add(&sp, PROFILES_DIR);
+    gr_profile p;
+    gr_error err = {{0}};
+    assert_false(gr_profile_find(&sp, "a10", &p, &err));
+    assert_string_equal(err.text, "unknown device 'a10': did you mean a100? (gpuroof devices lists the profiles)");
+    assert_false(gr_profile_find(&sp, "H300", &p, &err));
+    assert_string_equal(err.text,
+                        "unknown device 'H300': did you mean h100 or h200? (gpuroof devices lists the profiles)");
+    assert_false(gr_profile_find(&sp, "rtx", &p, &err));
+    assert_string_equal(err.text, "unknown device 'rtx': did you mean rtx4090? (gpuroof devices lists the profiles)");
 }
 
 static void test_find_first_directory_wins(void **state)
@@ -1680,6 +1720,8 @@ int main(void)
         cmocka_unit_test(test_find_unknown_name),
         cmocka_unit_test(test_find_on_empty_path),
         cmocka_unit_test(test_find_invalid_name),
+        cmocka_unit_test(test_find_ignores_case),
+        cmocka_unit_test(test_find_suggests_names),
         tmp_test(test_find_first_directory_wins),
         tmp_test(test_find_skips_missing_directory),
         cmocka_unit_test(test_list_shipped_sorted),

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 #include <string.h>
 #include "roofline.h"
 
@@ -84,6 +85,73 @@ static void rejects_nonsense(void **state)
     assert_non_null(strstr(err.text, "the bandwidth must be a positive number of GB/s"));
 }
 
+/* Counts as given: the same roofline as their ratio, and the least times. */
+static void counts_give_the_ratios_roofline_and_times(void **state)
+{
+    (void)state;
+    gr_roofline r;
+    assert_true(gr_roofline_from_counts(36, 28, 200, 100, &r, NULL));
+    assert_float_equal(r.intensity, 36.0 / 28, 1e-12);
+    assert_int_equal(r.bound, GR_BOUND_MEMORY);
+    assert_float_equal(r.attainable_gflops, 128.5714285714, 1e-9);
+    assert_true(r.has_counts);
+    assert_float_equal(r.memory_time_ns, 0.28, 1e-12);  /* 28 B / 100 GB/s */
+    assert_float_equal(r.compute_time_ns, 0.18, 1e-12); /* 36 FLOP / 200 GFLOP/s */
+}
+
+/* No floating-point work: intensity 0, memory-bound, nothing attainable. */
+static void no_flops_is_memory_time_alone(void **state)
+{
+    (void)state;
+    gr_roofline r;
+    assert_true(gr_roofline_from_counts(0, 28, 200, 100, &r, NULL));
+    assert_true(r.intensity == 0);
+    assert_int_equal(r.bound, GR_BOUND_MEMORY);
+    assert_true(r.memory_roof_gflops == 0);
+    assert_true(r.attainable_gflops == 0);
+    assert_true(r.fraction_of_peak == 0);
+    assert_float_equal(r.ridge, 2, 1e-12);
+    assert_float_equal(r.memory_time_ns, 0.28, 1e-12);
+    assert_true(r.compute_time_ns == 0);
+    gr_error err;
+    assert_false(gr_roofline_add_achieved(&r, 1, &err));
+    assert_string_equal(err.text, "no FLOPs, so no rate is attainable to compare an achieved 1 GFLOP/s with");
+}
+
+/* No memory traffic: an unbounded intensity, compute-bound at the peak. */
+static void no_bytes_is_compute_time_alone(void **state)
+{
+    (void)state;
+    gr_roofline r;
+    assert_true(gr_roofline_from_counts(36, 0, 200, 100, &r, NULL));
+    assert_true(isinf(r.intensity) && r.intensity > 0);
+    assert_true(isinf(r.memory_roof_gflops));
+    assert_int_equal(r.bound, GR_BOUND_COMPUTE);
+    assert_float_equal(r.attainable_gflops, 200, 1e-12);
+    assert_float_equal(r.fraction_of_peak, 1, 1e-12);
+    assert_true(r.memory_time_ns == 0);
+    assert_float_equal(r.compute_time_ns, 0.18, 1e-12);
+    assert_true(gr_roofline_add_achieved(&r, 100, NULL));
+    assert_float_equal(r.efficiency, 0.5, 1e-12);
+}
+
+static void counts_reject_nonsense(void **state)
+{
+    (void)state;
+    gr_roofline r;
+    gr_error err;
+    assert_false(gr_roofline_from_counts(0, 0, 200, 100, &r, &err));
+    assert_string_equal(err.text, "no FLOPs and no bytes: work that does nothing has no bound");
+    assert_false(gr_roofline_from_counts(-1, 4, 200, 100, &r, &err));
+    assert_string_equal(err.text, "the FLOPs must be a number of at least 0, not -1");
+    assert_false(gr_roofline_from_counts(1, INFINITY, 200, 100, &r, &err));
+    assert_string_equal(err.text, "the bytes must be a number of at least 0, not inf");
+    assert_false(gr_roofline_from_counts(1e300, 1e-300, 200, 100, &r, &err));
+    assert_string_equal(err.text, "the intensity 1e+300 FLOP / 1e-300 B is too large to compute");
+    assert_false(gr_roofline_from_counts(1, 0, 0, 100, &r, &err));
+    assert_string_equal(err.text, "the peak must be a positive number of GFLOP/s, not 0");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -93,6 +161,10 @@ int main(void)
         cmocka_unit_test(ridge_is_balanced),
         cmocka_unit_test(achieved_gives_efficiency),
         cmocka_unit_test(rejects_nonsense),
+        cmocka_unit_test(counts_give_the_ratios_roofline_and_times),
+        cmocka_unit_test(no_flops_is_memory_time_alone),
+        cmocka_unit_test(no_bytes_is_compute_time_alone),
+        cmocka_unit_test(counts_reject_nonsense),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -68,6 +68,9 @@ static int make_tree(void **state)
     make_dirs("c/two.yaml");
     make_dirs("b/sub");
     make_file("b/sub/three.yaml");
+    make_file("a/Mixed-Case.yaml");
+    make_file("a/.hidden.yaml");
+    make_file("a/notes.txt");
     return symlink(at(target, sizeof target, "build/src/gpuroof"), at(link, sizeof link, "link-to-gpuroof"));
 }
 
@@ -146,6 +149,60 @@ static void text_lists_the_directories(void **state)
     char small[6];
     gr_search_path_text(&sp, small, sizeof small);
     assert_string_equal(small, "/x, /");
+}
+
+/* ---- listing the files ------------------------------------------------------- */
+
+static void listing_has_each_name_once_sorted_the_first_directory_winning(void **state)
+{
+    (void)state;
+    gr_search_path sp = path_of("missing a b c");
+    gr_file_list list;
+    char want[512];
+    assert_true(gr_search_path_list(&sp, ".yaml", false, &list, NULL));
+    assert_int_equal(list.count, 3); /* no .hidden, no notes.txt, c/two.yaml is a folder */
+    assert_string_equal(list.items[0].name, "Mixed-Case");
+    assert_string_equal(list.items[1].name, "one");
+    assert_string_equal(list.items[1].path, at(want, sizeof want, "a/one.yaml"));
+    assert_string_equal(list.items[2].name, "two");
+    assert_string_equal(list.items[2].path, at(want, sizeof want, "b/two.yaml"));
+    gr_file_list_free(&list);
+    assert_int_equal(list.count, 0);
+    assert_null(list.items);
+}
+
+static void listing_goes_one_folder_down_where_asked(void **state)
+{
+    (void)state;
+    gr_search_path sp = path_of("a b");
+    gr_file_list list;
+    char want[512];
+    assert_true(gr_search_path_list(&sp, ".yaml", true, &list, NULL));
+    assert_int_equal(list.count, 4);
+    assert_string_equal(list.items[3].name, "two");
+    assert_string_equal(list.items[2].name, "sub/three");
+    assert_string_equal(list.items[2].path, at(want, sizeof want, "b/sub/three.yaml"));
+    gr_file_list_free(&list);
+    gr_search_path none = {.count = 0};
+    assert_true(gr_search_path_list(&none, ".yaml", true, &list, NULL));
+    assert_int_equal(list.count, 0);
+    gr_file_list_free(&list);
+}
+
+static void a_listed_name_is_found_whatever_its_case(void **state)
+{
+    (void)state;
+    gr_search_path sp = path_of("a b");
+    gr_file_list list;
+    char want[512];
+    assert_true(gr_search_path_list(&sp, ".yaml", true, &list, NULL));
+    assert_string_equal(gr_file_list_find(&list, "one")->path, at(want, sizeof want, "a/one.yaml"));
+    assert_string_equal(gr_file_list_find(&list, "ONE")->name, "one");
+    assert_string_equal(gr_file_list_find(&list, "mixed-case")->name, "Mixed-Case");
+    assert_string_equal(gr_file_list_find(&list, "SUB/Three")->path, at(want, sizeof want, "b/sub/three.yaml"));
+    assert_null(gr_file_list_find(&list, "four"));
+    assert_null(gr_file_list_find(&list, "on"));
+    gr_file_list_free(&list);
 }
 
 /* ---- the data directory ------------------------------------------------------ */
@@ -287,6 +344,9 @@ int main(void)
         cmocka_unit_test(find_skips_directories_and_missing_files),
         cmocka_unit_test(find_never_takes_a_truncated_path),
         cmocka_unit_test(text_lists_the_directories),
+        cmocka_unit_test(listing_has_each_name_once_sorted_the_first_directory_winning),
+        cmocka_unit_test(listing_goes_one_folder_down_where_asked),
+        cmocka_unit_test(a_listed_name_is_found_whatever_its_case),
         cmocka_unit_test(the_build_trees_program_gets_the_build_trees_data),
         cmocka_unit_test(a_staged_program_gets_the_data_staged_with_it),
         cmocka_unit_test(any_other_program_gets_the_installed_data),
