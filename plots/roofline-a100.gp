@@ -35,7 +35,7 @@ $C0S0 << EOD
 1000 19500 ""
 EOD
 $C0S1 << EOD
-12.5401929 19500 "ridge 12.5 FLOP/B"
+12.5401929 19500 "ridge 12.54 FLOP/B"
 EOD
 $C0S2 << EOD
 6.23794212 9700 ""
@@ -62,7 +62,7 @@ set label 1 'FP32 19.5 TFLOP/s' at 1000,19500 right rotate by 0 offset -0.5,0.6 
 set label 2 'FP64 9.7 TFLOP/s' at 1000,9700 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 3 'DRAM 1555 GB/s' at 0.0161536105,25.1188643 left rotate by 37.6 offset -0.4,0.6 front textcolor linetype 1
 set label 4 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
-plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA A100-SXM4-40GB: 1555 GB/s, FP32 19.5 TFLOP/s, ridge 12.5 FLOP/B (datasheet)', \
+plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA A100-SXM4-40GB: 1555 GB/s, FP32 19.5 TFLOP/s, ridge 12.54 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
      $C0S1 using 1:2:3 with labels left offset 0.8,-1 font ',8' boxed notitle, \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \

@@ -47,7 +47,7 @@ $C0S3 << EOD
 1000 15667.2 ""
 EOD
 $C0S4 << EOD
-17.408 15667.2 "ridge 17.4 FLOP/B"
+17.408 15667.2 "ridge 17.41 FLOP/B"
 EOD
 $C0S5 << EOD
 8.704 7833.6 ""
@@ -59,7 +59,7 @@ $C0S6 << EOD
 1000 19500 ""
 EOD
 $C0S7 << EOD
-12.5401929 19500 "ridge 12.5 FLOP/B"
+12.5401929 19500 "ridge 12.54 FLOP/B"
 EOD
 $C0S8 << EOD
 6.23794212 9700 ""
@@ -71,7 +71,7 @@ $C0S9 << EOD
 1000 66908.16 ""
 EOD
 $C0S10 << EOD
-19.9606683 66908.16 "ridge 20 FLOP/B"
+19.9606683 66908.16 "ridge 19.96 FLOP/B"
 EOD
 $C0S11 << EOD
 9.98033413 33454.08 ""
@@ -83,7 +83,7 @@ $C0S12 << EOD
 1000 66908.16 ""
 EOD
 $C0S13 << EOD
-13.9392 66908.16 "ridge 13.9 FLOP/B"
+13.9392 66908.16 "ridge 13.94 FLOP/B"
 EOD
 $C0S14 << EOD
 6.9696 33454.08 ""
@@ -101,27 +101,27 @@ set yrange [100:1000000]
 set key top left
 set format x '%g'
 set format y '%.0s%c'
-set label 1 'FP32 4.29 TFLOP/s: k40' at 1000,4291.2 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
+set label 1 'FP32 4.291 TFLOP/s: k40' at 1000,4291.2 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 2 'FP64 1.43 TFLOP/s: k40' at 1000,1430.4 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
-set label 3 'FP32 15.7 TFLOP/s: v100' at 1000,15667.2 right rotate by 0 offset -0.5,1.26 front boxed textcolor linetype 2
-set label 4 'FP64 7.83 TFLOP/s: v100' at 1000,7833.6 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 2
+set label 3 'FP32 15.67 TFLOP/s: v100' at 1000,15667.2 right rotate by 0 offset -0.5,1.26 front boxed textcolor linetype 2
+set label 4 'FP64 7.834 TFLOP/s: v100' at 1000,7833.6 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 2
 set label 5 'FP32 19.5 TFLOP/s: a100' at 1000,19500 right rotate by 0 offset -0.5,1.91 front boxed textcolor linetype 3
 set label 6 'FP64 9.7 TFLOP/s: a100' at 1000,9700 right rotate by 0 offset -0.5,1.26 front boxed textcolor linetype 3
-set label 7 'FP32 66.9 TFLOP/s: h100, h200' at 1000,66908.16 right rotate by 0 offset -0.5,1.21 front boxed
-set label 8 'FP64 33.5 TFLOP/s: h100, h200' at 1000,33454.08 right rotate by 0 offset -0.5,1.75 front boxed
+set label 7 'FP32 66.91 TFLOP/s: h100, h200' at 1000,66908.16 right rotate by 0 offset -0.5,1.21 front boxed
+set label 8 'FP64 33.45 TFLOP/s: h100, h200' at 1000,33454.08 right rotate by 0 offset -0.5,1.75 front boxed
 set label 9 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
-plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA Tesla K40: 288 GB/s, FP32 4.29 TFLOP/s, ridge 14.9 FLOP/B (datasheet)', \
+plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA Tesla K40: 288 GB/s, FP32 4.291 TFLOP/s, ridge 14.9 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
-     $C0S3 using 1:2 with lines linetype 2 linewidth 2 dashtype 1 title 'NVIDIA Tesla V100-SXM2-32GB: 900 GB/s, FP32 15.7 TFLOP/s, ridge 17.4 FLOP/B (datasheet)', \
+     $C0S3 using 1:2 with lines linetype 2 linewidth 2 dashtype 1 title 'NVIDIA Tesla V100-SXM2-32GB: 900 GB/s, FP32 15.67 TFLOP/s, ridge 17.41 FLOP/B (datasheet)', \
      $C0S4 using 1:2 with points linetype 2 pointtype 7 pointsize 0.8 title '', \
      $C0S5 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title '', \
-     $C0S6 using 1:2 with lines linetype 3 linewidth 2 dashtype 1 title 'NVIDIA A100-SXM4-40GB: 1555 GB/s, FP32 19.5 TFLOP/s, ridge 12.5 FLOP/B (datasheet)', \
+     $C0S6 using 1:2 with lines linetype 3 linewidth 2 dashtype 1 title 'NVIDIA A100-SXM4-40GB: 1555 GB/s, FP32 19.5 TFLOP/s, ridge 12.54 FLOP/B (datasheet)', \
      $C0S7 using 1:2 with points linetype 3 pointtype 7 pointsize 0.8 title '', \
      $C0S8 using 1:2 with lines linetype 3 linewidth 2 dashtype 2 title '', \
-     $C0S9 using 1:2 with lines linetype 4 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.9 TFLOP/s, ridge 20 FLOP/B (datasheet)', \
+     $C0S9 using 1:2 with lines linetype 4 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
      $C0S10 using 1:2 with points linetype 4 pointtype 7 pointsize 0.8 title '', \
      $C0S11 using 1:2 with lines linetype 4 linewidth 2 dashtype 2 title '', \
-     $C0S12 using 1:2 with lines linetype 5 linewidth 2 dashtype 1 title 'NVIDIA H200 SXM 141GB: 4800 GB/s, FP32 66.9 TFLOP/s, ridge 13.9 FLOP/B (datasheet)', \
+     $C0S12 using 1:2 with lines linetype 5 linewidth 2 dashtype 1 title 'NVIDIA H200 SXM 141GB: 4800 GB/s, FP32 66.91 TFLOP/s, ridge 13.94 FLOP/B (datasheet)', \
      $C0S13 using 1:2 with points linetype 5 pointtype 7 pointsize 0.8 title '', \
      $C0S14 using 1:2 with lines linetype 5 linewidth 2 dashtype 2 title ''

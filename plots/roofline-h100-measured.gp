@@ -35,7 +35,7 @@ $C0S0 << EOD
 10000 66908.16 ""
 EOD
 $C0S1 << EOD
-19.9606683 66908.16 "ridge 20 FLOP/B"
+19.9606683 66908.16 "ridge 19.96 FLOP/B"
 EOD
 $C0S2 << EOD
 9.98033413 33454.08 ""
@@ -111,17 +111,17 @@ set yrange [10:1000000]
 set key bottom right
 set format x '%g'
 set format y '%.0s%c'
-set label 1 'FP32 66.9 TFLOP/s (datasheet)' at 10000,66908.16 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
-set label 2 'FP64 33.5 TFLOP/s (datasheet)' at 10000,33454.08 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
+set label 1 'FP32 66.91 TFLOP/s (datasheet)' at 10000,66908.16 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
+set label 2 'FP64 33.45 TFLOP/s (datasheet)' at 10000,33454.08 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 3 'DRAM 3352 GB/s' at 0.00943400257,31.6227766 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 1
 set label 4 'measured DRAM 3292 GB/s' at 0.12094987,398.107171 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 2
 set label 5 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
-plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.9 TFLOP/s, ridge 20 FLOP/B (datasheet)', \
+plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
      $C0S1 using 1:2:3 with labels left offset 0.8,-1 font ',8' boxed notitle, \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
      $C0S3 using 1:2 with points linetype 2 pointtype 6 pointsize 0.35 title 'intensity sweep (measured)', \
-     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3292 GB/s, FP32 65.8 TFLOP/s (measured)', \
+     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3292 GB/s, FP32 65.75 TFLOP/s (measured)', \
      $C0S5 using 1:2 with points linetype 3 pointtype 4 pointsize 0.8 title 'matmul-naive (measured)', \
      $C0S6 using 1:2 with points linetype 4 pointtype 6 pointsize 0.8 title 'matmul-tiled16 (measured)', \
      $C0S7 using 1:2 with points linetype 5 pointtype 8 pointsize 0.8 title 'matmul-tiled32 (measured)', \

@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "chart_occupancy.h"
+#include "num_text.h"
 #include "occupancy_tools.h"
 
 static const struct {
@@ -42,9 +43,10 @@ static bool add_panel(gr_chart *c, const gr_sm_limits *lim, const gr_launch *l, 
                            sweep.points[i].valid ? sweep.points[i].occ.occupancy : 0, NULL);
     gr_sweep_free(&sweep);
     static const char *const units[] = {" threads", " registers", " KiB"};
-    char text[96];
+    char text[96], value[32], percent[32];
     double x = axis_value(l, axis);
-    snprintf(text, sizeof text, "%g%s: %g%%", x * axes[axis].x_scale, units[axis], 100 * now->occupancy);
+    snprintf(text, sizeof text, "%s%s: %s%%", gr_num_text(value, x * axes[axis].x_scale), units[axis],
+             gr_num_text(percent, 100 * now->occupancy));
     ok = ok && gr_series_add(mark, x * axes[axis].x_scale, now->occupancy, text);
     if (!ok)
         return gr_error_set(err, "out of memory");
@@ -57,13 +59,15 @@ bool gr_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const
                          gr_figure *out, gr_error *err)
 {
     gr_occupancy now;
+    char kib[32], percent[32];
     memset(out, 0, sizeof *out);
     if (!gr_occupancy_compute(lim, launch, &now, err))
         return false;
     snprintf(out->title, sizeof out->title,
-             "Occupancy on %s: %d threads, %d registers, %g KiB of shared memory per block: %d blocks, %g%%",
+             "Occupancy on %s: %d threads, %d registers, %s KiB of shared memory per block: %d blocks, %s%%",
              device_title, launch->threads_per_block, launch->regs_per_thread,
-             (double)launch->smem_per_block_bytes / 1024, now.blocks_per_sm, 100 * now.occupancy);
+             gr_num_text(kib, (double)launch->smem_per_block_bytes / 1024), now.blocks_per_sm,
+             gr_num_text(percent, 100 * now.occupancy));
     for (int axis = 0; axis < 3; axis++, out->chart_count++)
         if (!add_panel(&out->charts[axis], lim, launch, &now, (gr_sweep_axis)axis, err)) {
             gr_figure_free(out);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "chart_roofline.h"
+#include "num_text.h"
 
 /* Where the plot area sits on the page (the script sets these margins). */
 #define PLOT_WIDTH_SHARE 0.80
@@ -12,14 +13,13 @@
 const char *gr_rate_text(char buf[32], double gflops)
 {
     static const char *const units[] = {"GFLOP/s", "TFLOP/s", "PFLOP/s", "EFLOP/s"};
+    char digits[32];
     double value = gflops;
     int unit = 0;
-    for (; unit < 3; unit++, value /= 1000) { /* the unit in which it rounds below 1000 */
-        snprintf(buf, 32, unit ? "%.3g" : "%.4g", value);
-        if (atof(buf) < 1000)
-            break;
-    }
-    snprintf(buf, 32, unit ? "%.3g %s" : "%.4g %s", value, units[unit]);
+    /* the unit in which it reads below 1000 once rounded */
+    for (; unit < 3 && atof(gr_num_text(digits, value)) >= 1000; unit++)
+        value /= 1000;
+    snprintf(buf, 32, "%s %s", gr_num_text(digits, value), units[unit]);
     return buf;
 }
 
@@ -113,16 +113,16 @@ static bool add_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i)
 {
     const gr_profile *p = in->devices[i];
     double fp32 = peak_of(p, "fp32"), ridge = fp32 / p->bandwidth_gbs;
-    char key[sizeof ((gr_series *)0)->key], rate[32];
-    snprintf(key, sizeof key, "%.100s: %g GB/s, FP32 %s, ridge %.3g FLOP/B (datasheet)", p->full_name,
-             p->bandwidth_gbs, gr_rate_text(rate, fp32), ridge);
+    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], ridge_text[32];
+    snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s, ridge %s FLOP/B (datasheet)", p->full_name,
+             gr_num_text(bandwidth, p->bandwidth_gbs), gr_rate_text(rate, fp32), gr_num_text(ridge_text, ridge));
     gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, key);
     if (!roof || !gr_series_add(roof, c->xmin, p->bandwidth_gbs * c->xmin, NULL) ||
         !gr_series_add(roof, ridge, fp32, NULL) || !gr_series_add(roof, c->xmax, fp32, NULL))
         return false;
     gr_series *ridge_mark = gr_chart_series(c, GR_DRAW_POINTS, (int)i + 1, NULL);
     char text[96];
-    snprintf(text, sizeof text, "ridge %.3g FLOP/B", ridge);
+    snprintf(text, sizeof text, "ridge %s FLOP/B", ridge_text);
     if (!ridge_mark || !gr_series_add(ridge_mark, ridge, fp32, text))
         return false;
     ridge_mark->marker = 7;
@@ -189,8 +189,8 @@ static bool bandwidth_label(const gr_roofline_inputs *in, gr_chart *c, double ba
                             double height_share, int color)
 {
     double y = c->ymin * pow(c->ymax / c->ymin, height_share);
-    char text[160];
-    snprintf(text, sizeof text, "%s %.4g GB/s", what, bandwidth);
+    char text[160], number[32];
+    snprintf(text, sizeof text, "%s %s GB/s", what, gr_num_text(number, bandwidth));
     gr_label *l = gr_chart_label(c, y / bandwidth, y, text);
     if (!l)
         return false;
@@ -231,8 +231,9 @@ static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
         for (size_t i = 0; i < in->device_count; i++) {
             const gr_profile *p = in->devices[i];
             double roof = fmin(in->models[m].intensity * p->bandwidth_gbs, peak_of(p, "fp32"));
-            char text[sizeof ((gr_point *)0)->label];
-            snprintf(text, sizeof text, "%.60s (%.3g FLOP/B)", in->models[m].label, in->models[m].intensity);
+            char text[sizeof ((gr_point *)0)->label], number[32];
+            snprintf(text, sizeof text, "%.60s (%s FLOP/B)", in->models[m].label,
+                     gr_num_text(number, in->models[m].intensity));
             if (!gr_series_add(s, in->models[m].intensity, roof, i == 0 ? text : ""))
                 return false;
         }
@@ -257,10 +258,11 @@ static bool add_points(const gr_roofline_inputs *in, gr_chart *c)
 static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r, int color)
 {
     double bw = gr_results_best_bandwidth(r), fp32 = r->ceilings.fp32_gflops;
-    char key[sizeof ((gr_series *)0)->key], rate[32];
+    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32];
     if (isnan(bw) || isnan(fp32))
         return true;
-    snprintf(key, sizeof key, "%.100s: %.4g GB/s, FP32 %s (measured)", r->device.name, bw, gr_rate_text(rate, fp32));
+    snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s (measured)", r->device.name, gr_num_text(bandwidth, bw),
+             gr_rate_text(rate, fp32));
     gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, color, key);
     if (!roof || !gr_series_add(roof, c->xmin, bw * c->xmin, NULL) || !gr_series_add(roof, fp32 / bw, fp32, NULL) ||
         !gr_series_add(roof, c->xmax, fp32, NULL))

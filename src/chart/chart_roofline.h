@@ -35,7 +35,8 @@ typedef struct {
 
 bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *out, gr_error *err);
 
-/* "19.5 TFLOP/s", "388.8 GFLOP/s" */
+/* "19.5 TFLOP/s", "388.8 GFLOP/s": the figure as gr_num_text writes it, in the
+ * unit that keeps it below 1000. */
 const char *gr_rate_text(char buf[32], double gflops);
 
 #endif

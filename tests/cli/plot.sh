@@ -25,8 +25,8 @@ for chart in roofline-a100 roofline-devices occupancy-a100 roofline-h100-measure
 done
 
 # The committed PDFs are whole and name what they show.
-for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/s':'ridge 12.5 FLOP/B':'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' \
-    roofline-devices:'Rooflines of k40, v100, a100, h100, h200':'FP32 66.9 TFLOP/s: h100, h200':'NVIDIA Tesla K40' \
+for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/s':'ridge 12.54 FLOP/B':'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' \
+    roofline-devices:'Rooflines of k40, v100, a100, h100, h200':'FP32 66.91 TFLOP/s: h100, h200':'NVIDIA Tesla K40' \
     occupancy-a100:'4 blocks, 50%':'registers per thread':'256 threads: 50%' \
     roofline-h100-measured:'NVIDIA H100 80GB HBM3':'(measured)':'matmul-tiled32-coarsened':'intensity sweep' \
     bank-conflicts-h100:'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3':'setRowReadColPad (measured)':'Nsight Compute'; do
@@ -73,7 +73,7 @@ if have gnuplot; then
         expect_stdout_has 'kernel-b'
         expect_stdout_lacks 'kernel-unverified'
         expect_stdout_has 'FP32 18 TFLOP/s (measured)'
-        expect_stdout_has 'FP32 66.9 TFLOP/s (datasheet)'
+        expect_stdout_has 'FP32 66.91 TFLOP/s (datasheet)'
     fi
     run plot --device a100 -o chart.png --keep-script
     expect_status 0
@@ -121,6 +121,28 @@ expect_file_has "if (!exists(\"outfile\")) outfile = 's.pdf'"
 expect_file_has "set terminal pdfcairo"
 expect_file_has "FP16 TENSOR 312 TFLOP/s"
 expect_file_has '$C0S0 << EOD'
+
+# A number reads the same in a chart as in the text: one formatting for both.
+run occupancy --device rtx4090 --threads 1024 --regs 32
+expect_stdout_has 'Not full occupancy: 66.67%'
+run plot occupancy --device rtx4090 --threads 1024 --regs 32 -o same.pdf --script-only
+expect_status 0
+last="same.gp"
+if grep -F -e '66.67%' same.gp >/dev/null && ! grep -F -e '66.6667' same.gp >/dev/null; then
+    pass "the chart says 66.67% too"
+else
+    fail "the chart says 66.67% too" "$(grep -o '[0-9.]*%' same.gp | sort -u | tr '\n' ' ')" "66.67%, never 66.6667%"
+fi
+run bound --device a100 --intensity 1
+expect_stdout_has '19500 / 1555 = 12.54 FLOP/B'
+run plot --device a100 -o same.pdf --script-only
+last="same.gp"
+if grep -F -e 'ridge 12.54 FLOP/B' same.gp >/dev/null; then
+    pass "the chart's ridge reads 12.54 FLOP/B"
+else
+    fail "the chart's ridge reads 12.54 FLOP/B" "$(grep -o 'ridge [0-9.]* FLOP/B' same.gp | sort -u | tr '\n' ' ')" "ridge 12.54 FLOP/B"
+fi
+rm -f same.gp
 
 # Bad input.
 run plot --device a100 -o chart.svg

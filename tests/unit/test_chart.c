@@ -192,7 +192,7 @@ static void rate_text(void **state)
     assert_string_equal(gr_rate_text(buf, 19500), "19.5 TFLOP/s");
     assert_string_equal(gr_rate_text(buf, 388.75), "388.8 GFLOP/s");
     assert_string_equal(gr_rate_text(buf, 9700), "9.7 TFLOP/s");
-    assert_string_equal(gr_rate_text(buf, 66908.16), "66.9 TFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 66908.16), "66.91 TFLOP/s");
     assert_string_equal(gr_rate_text(buf, 312000), "312 TFLOP/s");
     assert_string_equal(gr_rate_text(buf, 1000), "1 TFLOP/s");
     assert_string_equal(gr_rate_text(buf, 999), "999 GFLOP/s");
@@ -209,9 +209,9 @@ static void rate_text_without_exponent(void **state)
 {
     (void)state;
     char buf[32];
-    assert_string_equal(gr_rate_text(buf, 1978859.52), "1.98 PFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 1978859.52), "1.979 PFLOP/s");
     assert_string_equal(gr_rate_text(buf, 999999), "1 PFLOP/s"); /* 999.999 TFLOP/s rounds to 1000 */
-    assert_string_equal(gr_rate_text(buf, 9999.4), "10 TFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 9999.4), "9.999 TFLOP/s");
     assert_string_equal(gr_rate_text(buf, 388.75), "388.8 GFLOP/s");
 }
 
@@ -270,7 +270,7 @@ static void one_device_roof(void **state)
     assert_true(near(roof->points[2].y, 19500));
 
     const gr_series *ridge_series = NULL;
-    const gr_point *ridge = point_labelled(&c, "ridge 12.5 FLOP/B", &ridge_series);
+    const gr_point *ridge = point_labelled(&c, "ridge 12.54 FLOP/B", &ridge_series);
     assert_non_null(ridge);
     assert_int_equal(ridge_series->draw, GR_DRAW_POINTS);
     assert_true(ridge_series->show_labels);
@@ -495,19 +495,19 @@ static void several_devices_labels(void **state)
     (void)state;
     gr_roofline_inputs in = five_devices();
     gr_chart c = build(&in);
-    const gr_label *shared = label_text(&c, "FP32 66.9 TFLOP/s: h100, h200");
+    const gr_label *shared = label_text(&c, "FP32 66.91 TFLOP/s: h100, h200");
     assert_non_null(shared);
     assert_int_equal(shared->color, 0);
-    assert_null(label_text(&c, "FP32 66.9 TFLOP/s: h200"));
-    assert_int_equal(labels_starting(&c, "FP32 66.9 TFLOP/s"), 1);
-    const gr_label *fp64 = label_text(&c, "FP64 33.5 TFLOP/s: h100, h200");
+    assert_null(label_text(&c, "FP32 66.91 TFLOP/s: h200"));
+    assert_int_equal(labels_starting(&c, "FP32 66.91 TFLOP/s"), 1);
+    const gr_label *fp64 = label_text(&c, "FP64 33.45 TFLOP/s: h100, h200");
     assert_non_null(fp64);
     assert_int_equal(fp64->color, 0);
     const gr_label *a100 = label_text(&c, "FP32 19.5 TFLOP/s: a100");
     assert_non_null(a100);
     assert_int_equal(a100->color, 3); /* the third device's colour */
-    assert_non_null(label_text(&c, "FP32 4.29 TFLOP/s: k40"));
-    assert_non_null(label_text(&c, "FP32 15.7 TFLOP/s: v100"));
+    assert_non_null(label_text(&c, "FP32 4.291 TFLOP/s: k40"));
+    assert_non_null(label_text(&c, "FP32 15.67 TFLOP/s: v100"));
     assert_int_equal(labels_starting(&c, "FP32 "), 4);
     assert_int_equal(labels_starting(&c, "FP64 "), 4);
     assert_int_equal(labels_starting(&c, "DRAM"), 0); /* the key carries the bandwidths */
@@ -515,7 +515,7 @@ static void several_devices_labels(void **state)
         assert_null(strstr(c.labels[i].text, "GB/s"));
     /* The ridge points are drawn, their labels are in the keys. */
     const gr_series *ridge_series = NULL;
-    assert_non_null(point_labelled(&c, "ridge 12.5 FLOP/B", &ridge_series));
+    assert_non_null(point_labelled(&c, "ridge 12.54 FLOP/B", &ridge_series));
     assert_false(ridge_series->show_labels);
     assert_right_labels_apart(&c, in.height_in);
     gr_chart_free(&c);
