@@ -17,6 +17,13 @@ static gr_series *series_for(gr_chart *c, const char *kernel, int *colors)
     return s;
 }
 
+double gr_banks_wavefronts(const gr_result_bank *b)
+{
+    double ways = !isnan(b->measured_load) ? b->measured_load + b->measured_store
+                                           : b->predicted_load + b->predicted_store;
+    return b->ns_per_rep > 0 && ways > 0 ? ways : NAN;
+}
+
 bool gr_banks_chart(const gr_results *r, gr_chart *c, gr_error *err)
 {
     int colors = 0;
@@ -30,9 +37,8 @@ bool gr_banks_chart(const gr_results *r, gr_chart *c, gr_error *err)
     c->log_x = c->log_y = true;
     for (size_t i = 0; i < r->bank_count; i++) {
         const gr_result_bank *b = &r->banks[i];
-        double ways = !isnan(b->measured_load) ? b->measured_load + b->measured_store
-                                               : b->predicted_load + b->predicted_store;
-        if (!(b->ns_per_rep > 0) || !(ways > 0)) /* untimed, or without wavefronts: absent */
+        double ways = gr_banks_wavefronts(b);
+        if (isnan(ways))
             continue;
         char label[96];
         snprintf(label, sizeof label, "%dx%d pad %lld", b->block.x, b->block.y, b->pad);

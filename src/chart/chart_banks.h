@@ -6,6 +6,11 @@
 #include "chart.h"
 #include "results.h"
 
+/* Where a bank check sits on the chart: its store and load wavefronts per
+ * request (Nsight Compute's where counted, else gpuroof's); NaN for a check
+ * the chart leaves out (untimed, or without wavefronts). */
+double gr_banks_wavefronts(const gr_result_bank *b);
+
 bool gr_banks_chart(const gr_results *r, gr_chart *out, gr_error *err);
 
 #endif

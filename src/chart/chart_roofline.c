@@ -29,6 +29,12 @@ static double peak_of(const gr_profile *p, const char *precision)
     return peak ? peak->gflops : NAN;
 }
 
+double gr_roof_gflops(const gr_profile *p, const char *precision, double intensity)
+{
+    double peak = peak_of(p, precision);
+    return isnan(peak) ? NAN : fmin(intensity * p->bandwidth_gbs, peak);
+}
+
 /* How many other peaks the chart draws. */
 static size_t precision_count(const gr_roofline_inputs *in)
 {
@@ -230,7 +236,7 @@ static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
     for (size_t m = 0; m < in->model_count; m++)
         for (size_t i = 0; i < in->device_count; i++) {
             const gr_profile *p = in->devices[i];
-            double roof = fmin(in->models[m].intensity * p->bandwidth_gbs, peak_of(p, "fp32"));
+            double roof = gr_roof_gflops(p, "fp32", in->models[m].intensity);
             char text[sizeof ((gr_point *)0)->label], number[32];
             snprintf(text, sizeof text, "%.60s (%s FLOP/B)", in->models[m].label,
                      gr_num_text(number, in->models[m].intensity));

@@ -16,15 +16,16 @@
 #include "cli_model.h"
 #include "commands.h"
 #include "gnuplot_script.h"
+#include "plot_json.h"
 #include "plot_run.h"
 
 static const char usage[] =
     "Usage: gpuroof plot [roofline] --device NAME [--device NAME ...] [--precision P ...]\n"
     "                    [--model FILE [-D NAME=VALUE ...] ...] [--point LABEL:INTENSITY:GFLOPS ...]\n"
-    "                    [--results FILE ...] -o FILE.pdf|FILE.png [--keep-script | --script-only]\n"
+    "                    [--results FILE ...] -o FILE.pdf|FILE.png [--keep-script | --script-only] [--json]\n"
     "       gpuroof plot occupancy --device NAME --threads N --regs R [--smem BYTES]\n"
-    "                    -o FILE.pdf|FILE.png [--keep-script | --script-only]\n"
-    "       gpuroof plot banks --results FILE -o FILE.pdf|FILE.png\n"
+    "                    -o FILE.pdf|FILE.png [--keep-script | --script-only] [--json]\n"
+    "       gpuroof plot banks --results FILE -o FILE.pdf|FILE.png [--json]\n"
     "\n"
     "Draws a chart with gnuplot (pdfcairo or pngcairo, by the extension of -o).\n";
 
@@ -59,6 +60,9 @@ static const cli_option options[] = {
     {.name = "keep-script", .offset = FIELD(keep_script),
      .help = "also write the gnuplot script, data inline, as FILE's name .gp"},
     {.name = "script-only", .offset = FIELD(script_only), .help = "write only the script"},
+    {.name = "json", .offset = FIELD(json),
+     .help = "print one JSON object: what was drawn (devices and their roofs, points and kernels, warnings) and "
+             "the files written"},
     CLI_OPTION_PROFILES(plot_options),
 };
 #undef FIELD
@@ -241,46 +245,53 @@ static bool load_roofline(const plot_options *o, roofline_data *d)
     return true;
 }
 
-static bool chart_roofline(roofline_data *d, gr_figure *fig)
+static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
 {
     gr_error err;
     if (!gr_roofline_chart(&d->in, &fig->charts[0], &err))
         return cli_error("%s", err.text);
     fig->chart_count = 1;
     snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
+    if (what && !(*what = plot_json_roofline(&d->in)))
+        return cli_error("out of memory");
     return true;
 }
 
-static bool build_roofline(const plot_options *o, gr_figure *fig, double width, double height)
+/* The chart, and with what given, what it shows as JSON. */
+static bool build_roofline(const plot_options *o, gr_figure *fig, double width, double height, json_t **what)
 {
     roofline_data *d = calloc(1, sizeof *d); /* too large for the stack */
     if (!d)
         return cli_error("out of memory");
     d->in.width_in = width;
     d->in.height_in = height;
-    bool ok = load_roofline(o, d) && chart_roofline(d, fig);
+    bool ok = load_roofline(o, d) && chart_roofline(d, fig, what);
     for (size_t i = 0; i < d->results_loaded; i++)
         gr_results_free(&d->results[i]);
     free(d);
     return ok;
 }
 
-static bool build_banks(const plot_options *o, gr_figure *fig)
+static bool build_banks(const plot_options *o, gr_figure *fig, json_t **what)
 {
     gr_results r;
     gr_error err;
     if (!gr_results_load(o->results.items[0], &r, &err))
         return cli_error("%s", err.text);
     bool ok = gr_banks_chart(&r, &fig->charts[0], &err);
+    if (ok && what)
+        *what = plot_json_banks(&r);
     gr_results_free(&r);
     if (!ok)
         return cli_error("%s", err.text);
+    if (what && !*what)
+        return cli_error("out of memory");
     fig->chart_count = 1;
     snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
     return true;
 }
 
-static bool build_occupancy(const plot_options *o, gr_figure *fig)
+static bool build_occupancy(const plot_options *o, gr_figure *fig, json_t **what)
 {
     gr_profile p;
     gr_sm_limits lim;
@@ -296,6 +307,8 @@ static bool build_occupancy(const plot_options *o, gr_figure *fig)
     snprintf(title, sizeof title, "%s (%s)", p.full_name, p.name);
     if (!gr_limits_from_profile(&p, -1, &lim, &err) || !gr_occupancy_figure(&lim, &l, title, fig, &err))
         return cli_error("%s", err.text);
+    if (what && !(*what = plot_json_occupancy(p.name, &lim, &l)))
+        return cli_error("out of memory");
     return true;
 }
 
@@ -391,17 +404,30 @@ static int draw(const plot_options *o, const gr_figure *fig, double width, doubl
     return ok ? EXIT_OK : EXIT_INPUT;
 }
 
+/* --json: what was drawn, and the files now there. */
+static int put_json(const plot_options *o, json_t *what)
+{
+    char script[4096];
+    script_path(o->output, script, sizeof script);
+    plot_json_files(what, o->script_only ? NULL : o->output, o->keep_script || o->script_only ? script : NULL);
+    return cli_put_json(what, NULL);
+}
+
 int cmd_plot_run(const plot_options *o)
 {
     gr_figure *fig = calloc(1, sizeof *fig);
+    json_t *what = NULL, **json = o->json ? &what : NULL;
     if (!fig)
         return cli_fail("out of memory");
     double width = o->occupancy ? 11 : 7.5, height = o->occupancy ? 3.6 : 5;
-    bool built = o->banks ? build_banks(o, fig)
-                 : o->occupancy ? build_occupancy(o, fig) : build_roofline(o, fig, width, height);
+    bool built = o->banks ? build_banks(o, fig, json)
+                 : o->occupancy ? build_occupancy(o, fig, json) : build_roofline(o, fig, width, height, json);
     int rc = built ? draw(o, fig, width, height) : EXIT_INPUT;
     gr_figure_free(fig);
     free(fig);
+    if (rc == EXIT_OK && what)
+        return put_json(o, what);
+    json_decref(what);
     return rc;
 }
 

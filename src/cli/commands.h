@@ -57,7 +57,7 @@ typedef struct {
     cli_values devices, precisions, models, defines, points, results;
     size_t define_model[CLI_MAX_VALUES]; /* the index in models of the model each -D sets */
     const char *output, *profiles, *threads, *regs, *smem;
-    bool keep_script, script_only;
+    bool keep_script, script_only, json;
     char made_by[2048]; /* the command that makes the chart again, for its script */
 } plot_options;
 

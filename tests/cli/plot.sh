@@ -122,6 +122,92 @@ expect_file_has "set terminal pdfcairo"
 expect_file_has "FP16 TENSOR 312 TFLOP/s"
 expect_file_has '$C0S0 << EOD'
 
+# --json: one object saying what was drawn and where.
+run plot --device a100 --model matmul-tiled --point 'mine:2:1000' -o j.pdf --script-only --json
+expect_status 0
+expect_no_stderr
+expect_one_json object
+expect_json_keys chart chart_file script_file devices models points results warnings
+expect_json .chart roofline
+expect_json .chart_file null
+expect_json .script_file j.gp
+expect_json '.devices | length' 1
+expect_json '.devices[0].name' a100
+expect_json '.devices[0].full_name' 'NVIDIA A100-SXM4-40GB'
+expect_json '.devices[0].bandwidth_gbs' 1555
+expect_json '.devices[0].ceilings_gflops.fp32' 19500
+expect_json '.devices[0].ceilings_gflops.fp64' 9700
+expect_json_near '.devices[0].ridge' 12.540192926
+expect_json '.models[0].label' matmul-tiled
+expect_json '.models[0].intensity' 4
+expect_json '.models[0].roofs[0].device' a100
+expect_json '.models[0].roofs[0].gflops' 6220
+expect_json '.points[0].label' mine
+expect_json '.points[0].intensity' 2
+expect_json '.points[0].gflops' 1000
+expect_json '.results' '[]'
+expect_json '.warnings' '[]'
+check "the script written" "$(ls j.*)" "j.gp"
+rm -f j.gp
+run plot --device h100 --results "$top_srcdir/plots/data/h100-sxm.yaml" --precision fp16_tensor -o j.pdf --script-only --json
+expect_status 0
+expect_json '.devices[0].ceilings_gflops | keys_unsorted' '["fp32","fp64","fp16_tensor"]'
+expect_json '.results[0].file' "$top_srcdir/plots/data/h100-sxm.yaml"
+expect_json '.results[0].gpu' 'NVIDIA H100 80GB HBM3'
+expect_json_near '.results[0].measured_bandwidth_gbs' 3291.505578
+expect_json_near '.results[0].measured_fp32_gflops' 65751 1e-4
+expect_json '.results[0].kernels | length' 17
+expect_json '.results[0].kernels[0].name' matmul-naive
+expect_json '.results[0].kernels[0].params' width=1024
+expect_json_near '.results[0].kernels[0].intensity' 170.6666667
+expect_json_near '.results[0].kernels[0].gflops' 5131.2 1e-4
+expect_json '.results[0].sweep | length' 20
+expect_json '.results[0].sweep[0]' '{"intensity":0.09375,"gflops":285.055319}'
+expect_json_keys chart chart_file script_file
+rm -f j.gp
+run plot occupancy --device a100 --threads 256 --regs 32 --smem 32K -o j.pdf --script-only --json
+expect_status 0
+expect_one_json object
+expect_json .chart occupancy
+expect_json .script_file j.gp
+expect_json .device a100
+expect_json .threads_per_block 256
+expect_json .regs_per_thread 32
+expect_json .smem_per_block_bytes 32768
+expect_json .blocks_per_sm 4
+expect_json .occupancy 0.5
+expect_json .panels '["threads","regs","smem"]'
+expect_json .warnings '[]'
+rm -f j.gp
+run plot banks --results "$top_srcdir/plots/data/h100-sxm.yaml" -o j.pdf --script-only --json
+expect_status 0
+expect_one_json object
+expect_json .chart banks
+expect_json .gpu 'NVIDIA H100 80GB HBM3'
+expect_json '.points | length' 36
+expect_json '.points[0] | keys_unsorted' '["kernel","block","pad","wavefronts","ns_per_rep"]'
+expect_json '.points[0].kernel' setRowReadRow
+expect_json '.points[0].block' 32x32
+expect_json '.points[0].pad' 0
+expect_json '.points[0].wavefronts' 2
+expect_json_near '.points[0].ns_per_rep' 595.9040225
+rm -f j.gp
+if have gnuplot; then
+    run plot --device a100 -o j.png --json
+    expect_status 0
+    expect_json .chart_file j.png
+    expect_json .script_file null
+    check "only the chart" "$(ls j.*)" "j.png"
+    run plot --device a100 -o j.pdf --keep-script --json
+    expect_json .chart_file j.pdf
+    expect_json .script_file j.gp
+    rm -f j.*
+fi
+GNUPLOT=/nonexistent/gnuplot run plot --device a100 -o j.pdf --json
+expect_status 1
+expect_no_stdout
+rm -f j.*
+
 # A number reads the same in a chart as in the text: one formatting for both.
 run occupancy --device rtx4090 --threads 1024 --regs 32
 expect_stdout_has 'Not full occupancy: 66.67%'

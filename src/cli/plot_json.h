@@ -1,0 +1,21 @@
+/* gpuroof plot --json: one object saying what was drawn and where.  Each
+ * chart kind has its own keys after the three every chart has: "chart"
+ * (roofline, occupancy, banks), "chart_file" and "script_file" (null where
+ * none was written), and "warnings" last, the lines also printed on stderr. */
+#ifndef GPUROOF_PLOT_JSON_H
+#define GPUROOF_PLOT_JSON_H
+
+#include <jansson.h>
+#include "chart_roofline.h"
+#include "occupancy.h"
+#include "results.h"
+
+json_t *plot_json_roofline(const gr_roofline_inputs *in);
+/* device: the profile's name, or NULL where the limits were given. */
+json_t *plot_json_occupancy(const char *device, const gr_sm_limits *lim, const gr_launch *launch);
+json_t *plot_json_banks(const gr_results *r);
+
+/* The files written: the chart and the script, either NULL where absent. */
+void plot_json_files(json_t *what, const char *chart_file, const char *script_file);
+
+#endif
