@@ -30,6 +30,7 @@ typedef struct {
     gr_chart_point points[GR_CHART_MAX_ITEMS];
     size_t results_count;
     const gr_results *results[GR_CHART_MAX_ITEMS];
+    size_t results_device[GR_CHART_MAX_ITEMS]; /* the device each is drawn against, an index of devices */
     double width_in, height_in; /* the page, for label angles and spacing */
 } gr_roofline_inputs;
 

@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "gnuplot_script.h"
 #include "plot_json.h"
+#include "plot_results.h"
 #include "plot_run.h"
 
 static const char usage[] =
@@ -158,10 +159,11 @@ static int parse(int argc, char **argv, plot_options *o)
 /* ---- the figure ------------------------------------------------------- */
 
 typedef struct {
-    gr_profile devices[MAX_ITEMS];
+    plot_devices devices;
     gr_results results[MAX_ITEMS];
     size_t results_loaded;
     gr_roofline_inputs in;
+    json_t *warnings; /* what --json's warnings list, each also printed */
 } roofline_data;
 
 /* "LABEL:INTENSITY:GFLOPS", the label free to hold colons itself. */
@@ -209,26 +211,49 @@ static bool add_model(const plot_options *o, size_t i, gr_chart_point *p)
     return ok;
 }
 
-static bool load_devices(const plot_options *o, roofline_data *d)
+/* The devices of the chart, given and brought by results files: each has
+ * every --precision asked for. */
+static bool use_devices(const plot_options *o, roofline_data *d)
 {
     gr_roofline_inputs *in = &d->in;
-    for (size_t i = 0; i < o->devices.count; i++, in->device_count++) {
-        if (!cli_load_device(o->profiles, o->devices.items[i], &d->devices[i]))
-            return false;
+    for (in->device_count = 0; in->device_count < d->devices.count; in->device_count++) {
+        const gr_profile *p = &d->devices.items[in->device_count];
         for (size_t k = 0; k < o->precisions.count; k++)
-            if (!gr_profile_peak(&d->devices[i], o->precisions.items[k]))
-                return cli_error_no_peak(&d->devices[i], o->precisions.items[k]);
-        in->devices[i] = &d->devices[i];
+            if (!gr_profile_peak(p, o->precisions.items[k]))
+                return cli_error_no_peak(p, o->precisions.items[k]);
+        in->devices[in->device_count] = p;
     }
     for (size_t k = 0; k < o->precisions.count; k++)
         in->precisions[k] = o->precisions.items[k];
     return true;
 }
 
-static bool load_roofline(const plot_options *o, roofline_data *d)
+static bool load_devices(const plot_options *o, roofline_data *d)
+{
+    for (size_t i = 0; i < o->devices.count; i++, d->devices.count++, d->devices.given++)
+        if (!cli_load_device(o->profiles, o->devices.items[i], &d->devices.items[i]))
+            return false;
+    return use_devices(o, d);
+}
+
+/* Each results file, and the device it is drawn against. */
+static bool load_results(const plot_options *o, roofline_data *d)
 {
     gr_roofline_inputs *in = &d->in;
     gr_error err;
+    for (size_t i = 0; i < o->results.count; i++, d->results_loaded++, in->results_count++) {
+        if (!gr_results_load(o->results.items[i], &d->results[i], &err))
+            return cli_error("%s", err.text);
+        in->results[i] = &d->results[i];
+        if (!plot_results_device(o->profiles, &d->results[i], &d->devices, &in->results_device[i], d->warnings))
+            return false;
+    }
+    return use_devices(o, d);
+}
+
+static bool load_roofline(const plot_options *o, roofline_data *d)
+{
+    gr_roofline_inputs *in = &d->in;
     if (!load_devices(o, d))
         return false;
     for (size_t i = 0; i < o->models.count; i++, in->model_count++)
@@ -237,12 +262,7 @@ static bool load_roofline(const plot_options *o, roofline_data *d)
     for (size_t i = 0; i < o->points.count; i++, in->point_count++)
         if (!parse_point(o->points.items[i], &in->points[i]))
             return false;
-    for (size_t i = 0; i < o->results.count; i++, d->results_loaded++, in->results_count++) {
-        if (!gr_results_load(o->results.items[i], &d->results[i], &err))
-            return cli_error("%s", err.text);
-        in->results[i] = &d->results[i];
-    }
-    return true;
+    return load_results(o, d);
 }
 
 static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
@@ -252,7 +272,7 @@ static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
         return cli_error("%s", err.text);
     fig->chart_count = 1;
     snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
-    if (what && !(*what = plot_json_roofline(&d->in)))
+    if (what && !(*what = plot_json_roofline(&d->in, d->warnings)))
         return cli_error("out of memory");
     return true;
 }
@@ -265,9 +285,11 @@ static bool build_roofline(const plot_options *o, gr_figure *fig, double width, 
         return cli_error("out of memory");
     d->in.width_in = width;
     d->in.height_in = height;
-    bool ok = load_roofline(o, d) && chart_roofline(d, fig, what);
+    d->warnings = json_array();
+    bool ok = d->warnings ? load_roofline(o, d) && chart_roofline(d, fig, what) : cli_error("out of memory");
     for (size_t i = 0; i < d->results_loaded; i++)
         gr_results_free(&d->results[i]);
+    json_decref(d->warnings);
     free(d);
     return ok;
 }

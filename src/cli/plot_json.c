@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "chart_banks.h"
@@ -128,6 +129,7 @@ static json_t *results_json(const gr_roofline_inputs *in)
         const gr_results *r = in->results[i];
         json_t *file = json_object();
         json_object_set_new(file, "file", json_string(r->path));
+        json_object_set_new(file, "device", json_string(in->devices[in->results_device[i]]->name));
         json_object_set_new(file, "gpu", json_string(r->device.name));
         json_object_set_new(file, "measured_bandwidth_gbs", number(gr_results_best_bandwidth(r)));
         json_object_set_new(file, "measured_fp32_gflops", number(r->ceilings.fp32_gflops));
@@ -138,14 +140,25 @@ static json_t *results_json(const gr_roofline_inputs *in)
     return list;
 }
 
-json_t *plot_json_roofline(const gr_roofline_inputs *in)
+void plot_warn(json_t *warnings, const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "gpuroof: warning: %s\n", line);
+    json_array_append_new(warnings, json_string(line));
+}
+
+json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings)
 {
     json_t *j = chart_object("roofline");
     json_object_set_new(j, "devices", devices_json(in));
     json_object_set_new(j, "models", models_json(in));
     json_object_set_new(j, "points", points_json(in));
     json_object_set_new(j, "results", results_json(in));
-    json_object_set_new(j, "warnings", json_array());
+    json_object_set(j, "warnings", warnings);
     return j;
 }
 

@@ -63,7 +63,7 @@ cd "$work" || exit 99
 
 # A chart with gnuplot: written whole, nothing left beside it.
 if have gnuplot; then
-    run plot --device h100 --point 'my kernel:2:3000' --results "$top_srcdir/tests/data/results/synthetic.yaml" -o chart.pdf
+    run plot --device a100 --point 'my kernel:2:3000' --results "$top_srcdir/tests/data/results/synthetic.yaml" -o chart.pdf
     expect_status 0
     expect_no_stderr
     check "only the chart is left" "$(ls)" "chart.pdf"
@@ -73,7 +73,7 @@ if have gnuplot; then
         expect_stdout_has 'kernel-b'
         expect_stdout_lacks 'kernel-unverified'
         expect_stdout_has 'FP32 18 TFLOP/s (measured)'
-        expect_stdout_has 'FP32 66.91 TFLOP/s (datasheet)'
+        expect_stdout_has 'FP32 19.5 TFLOP/s (datasheet)'
     fi
     run plot --device a100 -o chart.png --keep-script
     expect_status 0
@@ -207,6 +207,37 @@ GNUPLOT=/nonexistent/gnuplot run plot --device a100 -o j.pdf --json
 expect_status 1
 expect_no_stdout
 rm -f j.*
+
+# A results file is drawn against its own GPU's roofs, never another's.
+h200="$top_srcdir/plots/data/h200.yaml"
+run plot --device h100 --results "$h200" -o other.pdf --script-only --json
+expect_status 0
+added="$h200 was measured on NVIDIA H200 (profile h200), not on h100: drawn against h200's roofs, added to the chart"
+expect_stderr_is "gpuroof: warning: $added"
+expect_json '[.devices[].name]' '["h100","h200"]'
+expect_json '.results[0].device' h200
+expect_json '.warnings' "$(printf '%s' "$added" | "${JQ:-cat}" -R -c '[.]' 2>/dev/null)"
+run plot --device h200 --device h100 --results "$h200" -o other.pdf --script-only --json
+expect_status 0
+expect_no_stderr
+expect_json '[.devices[].name]' '["h200","h100"]'
+expect_json '.results[0].device' h200
+synthetic="$top_srcdir/tests/data/results/synthetic.yaml"
+sed 's/^  profile: a100$/  profile: nosuch-gpu/' "$synthetic" >unknown.yaml
+run plot --device h100 --results unknown.yaml -o other.pdf --script-only
+expect_fails 1 "gpuroof: unknown.yaml was measured on Synthetic GPU (profile nosuch-gpu), not on h100, and that profile cannot be found: give it with --device FILE.yaml or --profiles DIR"
+sed '/^  profile: a100$/d' "$synthetic" >unnamed.yaml
+run plot --device h100 --device a100 --results unnamed.yaml -o other.pdf --script-only
+expect_fails 1 "gpuroof: unnamed.yaml names no device profile, and its GPU (Synthetic GPU, compute capability 8.0, 4 SMs) is none of h100 (compute capability 9.0, 132 SMs), a100 (compute capability 8.0, 108 SMs)"
+sed 's/^  sm_count: 4$/  sm_count: 108/' unnamed.yaml >a100-like.yaml
+run plot --device h100 --device a100 --results a100-like.yaml -o other.pdf --script-only --json
+expect_status 0
+expect_no_stderr
+expect_json '.results[0].device' a100
+sed 's/^  profile: a100$/  profile: none/; s/^  compute_capability: "8.0"$/  compute_capability: "9.0"/; s/^  sm_count: 4$/  sm_count: 132/' "$synthetic" >hopper.yaml
+run plot --device h100 --device h200 --results hopper.yaml -o other.pdf --script-only
+expect_fails 1 "gpuroof: hopper.yaml names no device profile, and its GPU (Synthetic GPU, compute capability 9.0, 132 SMs) could be h100 or h200: draw it with only the one it was measured on"
+rm -f other.gp unknown.yaml unnamed.yaml a100-like.yaml hopper.yaml
 
 # A number reads the same in a chart as in the text: one formatting for both.
 run occupancy --device rtx4090 --threads 1024 --regs 32
