@@ -19,6 +19,7 @@
 #include "plot_json.h"
 #include "plot_results.h"
 #include "plot_run.h"
+#include "roofline_check.h"
 
 static const char usage[] =
     "Usage: gpuroof plot [roofline] --device NAME [--device NAME ...] [--precision P ...]\n"
@@ -268,10 +269,16 @@ static bool load_roofline(const plot_options *o, roofline_data *d)
 static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
 {
     gr_error err;
+    gr_chart_warnings above;
     if (!gr_roofline_chart(&d->in, &fig->charts[0], &err))
         return cli_error("%s", err.text);
     fig->chart_count = 1;
     snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
+    if (!gr_roofline_check(&d->in, &above, &err))
+        return cli_error("%s", err.text);
+    for (size_t i = 0; i < above.count; i++)
+        plot_warn(d->warnings, "%s", above.lines[i]);
+    gr_chart_warnings_free(&above);
     if (what && !(*what = plot_json_roofline(&d->in, d->warnings)))
         return cli_error("out of memory");
     return true;

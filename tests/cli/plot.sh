@@ -239,6 +239,36 @@ run plot --device h100 --device h200 --results hopper.yaml -o other.pdf --script
 expect_fails 1 "gpuroof: hopper.yaml names no device profile, and its GPU (Synthetic GPU, compute capability 9.0, 132 SMs) could be h100 or h200: draw it with only the one it was measured on"
 rm -f other.gp unknown.yaml unnamed.yaml a100-like.yaml hopper.yaml
 
+# A point or kernel above the roof it is drawn against: a warning naming
+# both, with their figures; the chart is drawn all the same.
+too_fast="point 'too fast' (2 FLOP/B, 9000 GFLOP/s) is above a100's roof there: 3110 GFLOP/s (1555 GB/s x 2 FLOP/B)"
+run plot --device a100 --point 'too fast:2:9000' --point 'fine:2:3000' -o above.pdf --script-only --json
+expect_status 0
+expect_stderr_is "gpuroof: warning: $too_fast"
+expect_json '.warnings | length' 1
+expect_json '.warnings[0]' "$too_fast"
+check "the script written" "$(ls above.*)" "above.gp"
+run plot --device a100 --point 'dense:100:20000' -o above.pdf --script-only
+expect_stderr_is "gpuroof: warning: point 'dense' (100 FLOP/B, 20000 GFLOP/s) is above a100's roof there: 19500 GFLOP/s (the FP32 peak)"
+run plot --device a100 --point 'dense:100:20000' --precision fp16_tensor -o above.pdf --script-only
+expect_no_stderr
+run plot --device a100 --device h100 --point 'x:2:7000' --point 'y:2:5000' -o above.pdf --script-only
+expect_stderr_is "gpuroof: warning: point 'x' (2 FLOP/B, 7000 GFLOP/s) is above every roof there, the highest being h100's: 6704 GFLOP/s (3352 GB/s x 2 FLOP/B)"
+run plot --device a100 --point 'on the roof:2:3110' -o above.pdf --script-only
+expect_no_stderr
+sed 's/^    gflops: 5000$/    gflops: 7000/; s/{intensity: 32, gflops: 17500}/{intensity: 32, gflops: 19600}/' \
+    "$top_srcdir/tests/data/results/synthetic.yaml" >fast.yaml
+run plot --device a100 --results fast.yaml -o above.pdf --script-only --json
+expect_status 0
+expect_stderr_has "gpuroof: warning: fast.yaml: kernel kernel-b (4 FLOP/B, 7000 GFLOP/s) is above a100's roof there: 6220 GFLOP/s (1555 GB/s x 4 FLOP/B)"
+expect_stderr_has "gpuroof: warning: fast.yaml: sweep point (32 FLOP/B, 19600 GFLOP/s) is above a100's roof there: 19500 GFLOP/s (the FP32 peak)"
+expect_json '.warnings | length' 2
+for f in h100-sxm:h100 h200:h200; do
+    run plot --device "${f#*:}" --results "$top_srcdir/plots/data/${f%:*}.yaml" -o above.pdf --script-only
+    expect_no_stderr
+done
+rm -f above.gp fast.yaml
+
 # A number reads the same in a chart as in the text: one formatting for both.
 run occupancy --device rtx4090 --threads 1024 --regs 32
 expect_stdout_has 'Not full occupancy: 66.67%'
