@@ -409,24 +409,31 @@ static bool write_script(const plot_options *o, const char *text, size_t len, ch
     return true;
 }
 
+/* gnuplot failed: one line saying why and where the script is kept, beside
+ * the chart that could not be made (from its temporary file, which goes). */
+static bool report_failure(const plot_options *o, const char *text, size_t len, bool temp, const char *path,
+                           const char *why)
+{
+    char kept[4096];
+    gr_error err;
+    if (!temp)
+        return cli_error("%s: the script is kept in %s", why, path);
+    script_path(o->output, kept, sizeof kept);
+    if (!gr_write_file_atomic(kept, text, len, &err))
+        return cli_error("%s, and the script could not be kept: %s", why, err.text);
+    return cli_error("%s: the script is kept in %s", why, kept);
+}
+
 static int draw(const plot_options *o, const gr_figure *fig, double width, double height)
 {
     size_t len;
-    char *text, path[4096];
+    char *text, path[4096], why[1024];
     bool temp;
     if (!render(o, fig, width, height, &text, &len))
         return EXIT_INPUT;
     bool ok = write_script(o, text, len, path, sizeof path, &temp);
-    if (ok && !o->script_only && !plot_run_gnuplot(path, o->output)) {
-        ok = false;
-        if (temp) { /* keep what failed beside the chart that could not be made */
-            char kept[4096];
-            gr_error err;
-            script_path(o->output, kept, sizeof kept);
-            if (gr_write_file_atomic(kept, text, len, &err))
-                fprintf(stderr, "gpuroof: the script is kept in %s\n", kept);
-        }
-    }
+    if (ok && !o->script_only && !plot_run_gnuplot(path, o->output, why, sizeof why))
+        ok = report_failure(o, text, len, temp, path, why);
     if (temp)
         unlink(path);
     free(text);

@@ -86,13 +86,13 @@ else
     skip "a chart" "no gnuplot"
 fi
 
-# gnuplot missing: exit 1, a clear message, the script kept, no chart.
+# gnuplot missing: exit 1, exactly one line naming the script kept, which
+# is there, and no chart.
 GNUPLOT=/nonexistent/gnuplot
 export GNUPLOT
 run plot --device a100 -o missing.pdf
 expect_status 1
-expect_stderr_has 'gpuroof: cannot run /nonexistent/gnuplot (install gnuplot, or set GNUPLOT)'
-expect_stderr_has 'the script is kept in missing.gp'
+expect_stderr_is 'gpuroof: cannot run /nonexistent/gnuplot (install gnuplot, or set GNUPLOT): the script is kept in missing.gp'
 check "no chart, the script kept" "$(ls)" "missing.gp"
 # gnuplot failing: the same, with its complaint.
 fake="$test_tmp/fake-gnuplot"
@@ -101,8 +101,31 @@ chmod +x "$fake"
 GNUPLOT=$fake
 run plot --device a100 -o failing.pdf
 expect_status 1
-expect_stderr_has "failed (status 1: line 7: something is wrong)"
+expect_stderr_is "gpuroof: $fake failed (status 1: line 7: something is wrong): the script is kept in failing.gp"
 check "no chart, the script kept" "$(ls failing.* | tr '\n' ' ')" "failing.gp "
+run plot --device a100 -o failing.pdf --keep-script
+expect_stderr_is "gpuroof: $fake failed (status 1: line 7: something is wrong): the script is kept in failing.gp"
+rm -f failing.gp
+unset GNUPLOT
+# The same with gnuplot found on the PATH: none there, or one that fails.
+# The PATH keeps what the valgrind wrapper of make check-valgrind needs.
+for bin in nognuplot failing; do
+    mkdir -p "$test_tmp/$bin"
+    for tool in dirname valgrind; do
+        command -v "$tool" >/dev/null 2>&1 && ln -s "$(command -v "$tool")" "$test_tmp/$bin/$tool"
+    done
+done
+cp "$fake" "$test_tmp/failing/gnuplot"
+PATH="$test_tmp/nognuplot" run plot --device a100 -o missing.pdf
+expect_status 1
+expect_stderr_is 'gpuroof: cannot run gnuplot (install gnuplot, or set GNUPLOT): the script is kept in missing.gp'
+check "no chart, the script kept" "$(ls missing.*)" "missing.gp"
+PATH="$test_tmp/failing" run plot --device a100 -o failing.pdf
+expect_status 1
+expect_stderr_is "gpuroof: gnuplot failed (status 1: line 7: something is wrong): the script is kept in failing.gp"
+check "no chart, the script kept" "$(ls failing.* | tr '\n' ' ')" "failing.gp "
+GNUPLOT=$fake
+export GNUPLOT
 # A previous chart survives a failed run untouched.
 printf 'old chart' >kept.pdf
 run plot --device a100 -o kept.pdf
