@@ -87,8 +87,8 @@ set logscale xy
 set xrange [1:100]
 set yrange [100:100000]
 set key bottom right
-set format x '%g'
-set format y '%.0s%c'
+set xtics ("1" 1, "2" 2, "" 3 1, "" 4 1, "5" 5, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "20" 20, "" 30 1, "" 40 1, "50" 50, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100)
+set ytics ("100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000)
 set label 1 'Each point: one layout kernel, tile and padding, its store and load repeated in the kernel. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with points linetype 1 pointtype 4 pointsize 0.8 title 'setRowReadRow (measured)', \
      $C0S1 using 1:2 with points linetype 2 pointtype 6 pointsize 0.8 title 'setColReadCol (measured)', \

@@ -1653,7 +1653,9 @@ unset logscale
 set xrange [0:1024]
 set yrange [0:110]
 set key top left
+set xtics autofreq
 set format x '%g'
+set ytics autofreq
 set format y '%g%%'
 set label 1 'Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
@@ -1674,7 +1676,9 @@ unset logscale
 set xrange [0:255]
 set yrange [0:110]
 set key top left
+set xtics autofreq
 set format x '%g'
+set ytics autofreq
 set format y '%g%%'
 plot $C1S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C1S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title '', \
@@ -1694,7 +1698,9 @@ unset logscale
 set xrange [0:163]
 set yrange [0:110]
 set key top left
+set xtics autofreq
 set format x '%g'
+set ytics autofreq
 set format y '%g%%'
 plot $C2S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C2S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title '', \

@@ -99,8 +99,8 @@ set logscale xy
 set xrange [1:1000]
 set yrange [100:1000000]
 set key top left
-set format x '%g'
-set format y '%.0s%c'
+set xtics ("1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000)
+set ytics ("100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 1000000)
 set label 1 'FP32 4.291 TFLOP/s: k40' at 1000,4291.2 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 2 'FP64 1.43 TFLOP/s: k40' at 1000,1430.4 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
 set label 3 'FP32 15.67 TFLOP/s: v100' at 1000,15667.2 right rotate by 0 offset -0.5,1.26 front boxed textcolor linetype 2

@@ -1,6 +1,8 @@
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "gnuplot_script.h"
+#include "num_text.h"
 
 /* Text from profiles, models, results and the command line goes into the
  * script: a line break there would start a gnuplot command of its own (and
@@ -72,6 +74,42 @@ static void write_data(FILE *out, const gr_chart *c, size_t chart)
     }
 }
 
+/* A tick's label: the number as the text writes it below 1000, with k, M,
+ * G... above ("1k", "20k", "1M"); never gnuplot's "1m" for 0.001. */
+static const char *tick_text(char buf[32], double value)
+{
+    static const char *const prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    char digits[32];
+    size_t prefix = 0;
+    for (; value >= 1000 && prefix + 1 < sizeof prefixes / sizeof prefixes[0]; prefix++)
+        value /= 1000;
+    snprintf(buf, 32, "%s%s", gr_num_text(digits, value), prefixes[prefix]);
+    return buf;
+}
+
+/* A log axis's ticks, each written out: labelled at every power of ten (and
+ * at its 2 and 5 where the axis spans under three decades, so that a short
+ * axis has labels enough), unlabelled minor ticks between. */
+static void write_log_tics(FILE *out, const char *axis, double min, double max)
+{
+    bool short_axis = log10(max / min) < 3;
+    const char *separator = "";
+    fprintf(out, "set %stics (", axis);
+    for (int decade = (int)floor(log10(min)); decade <= (int)ceil(log10(max)); decade++)
+        for (int m = 1; m <= 9; m++) {
+            double value = m * pow(10, decade);
+            if (value < min * (1 - 1e-9) || value > max * (1 + 1e-9))
+                continue;
+            char label[32];
+            if (m == 1 || (short_axis && (m == 2 || m == 5)))
+                fprintf(out, "%s\"%s\" %.9g", separator, tick_text(label, value), value);
+            else
+                fprintf(out, "%s\"\" %.9g 1", separator, value);
+            separator = ", ";
+        }
+    fprintf(out, ")\n");
+}
+
 static void write_axes(FILE *out, const gr_chart *c)
 {
     fprintf(out, "unset label\nset title ");
@@ -86,8 +124,14 @@ static void write_axes(FILE *out, const gr_chart *c)
     fprintf(out, "set xrange [%.9g:%.9g]\nset yrange [%.9g:%.9g]\n", c->xmin, c->xmax, c->ymin * y_scale,
             c->ymax * y_scale);
     fprintf(out, "set key %s\n", c->key_bottom_right ? "bottom right" : "top left");
-    fprintf(out, "set format x '%s'\nset format y '%s'\n", "%g",
-            c->y_percent ? "%g%%" : c->log_y ? "%.0s%c" : "%g");
+    if (c->log_x)
+        write_log_tics(out, "x", c->xmin, c->xmax);
+    else
+        fprintf(out, "set xtics autofreq\nset format x '%%g'\n");
+    if (c->log_y)
+        write_log_tics(out, "y", c->ymin, c->ymax);
+    else
+        fprintf(out, "set ytics autofreq\nset format y '%s'\n", c->y_percent ? "%g%%" : "%g");
 }
 
 static void write_labels(FILE *out, const gr_chart *c)

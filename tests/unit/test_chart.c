@@ -910,6 +910,48 @@ static void script_texts_cannot_add_lines(void **state)
     assert_int_equal(evil_lines, plain_lines);
 }
 
+/* Regression: the y axis of a log chart was labelled with gnuplot's
+ * "%.0s%c", which writes 0.001 as "1m": milli-GFLOP/s, read as a million
+ * by anyone.  Every tick label of a log axis now comes from the chart (a
+ * plain number below 1000, k, M, G above), a 1-2-5 sequence on a short
+ * axis. */
+static void script_log_ticks_read_plainly(void **state)
+{
+    (void)state;
+    gr_figure f;
+    quoted_figure(&f);
+    gr_chart *c = &f.charts[0];
+    c->xmin = 0.001;
+    c->xmax = 1000;
+    c->ymin = 0.001;
+    c->ymax = 1e6;
+    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    char *text = script(&f, &opt, NULL);
+    assert_null(strstr(text, "%c"));
+    assert_null(strstr(text, "\"1m\""));
+    const char *const ytics[] = {"\"0.001\" 0.001", "\"0.01\" 0.01", "\"1\" 1", "\"100\" 100", "\"1k\" 1000",
+                                 "\"10k\" 10000", "\"1M\" 1000000"};
+    for (size_t i = 0; i < sizeof ytics / sizeof ytics[0]; i++)
+        if (!strstr(text, ytics[i]))
+            fail_msg("no tick %s in the script", ytics[i]);
+    assert_non_null(strstr(text, "\"\" 0.002 1")); /* minor ticks, unlabelled */
+    assert_null(strstr(text, "\"2k\"")); /* nine decades: no labels between them */
+    free(text);
+    c->xmin = 1;
+    c->xmax = 10;
+    c->ymin = 200;
+    c->ymax = 20000; /* two decades: 1, 2 and 5 of each */
+    text = script(&f, &opt, NULL);
+    const char *const short_tics[] = {"\"200\" 200", "\"500\" 500", "\"1k\" 1000", "\"2k\" 2000", "\"5k\" 5000",
+                                      "\"20k\" 20000", "\"\" 300 1"};
+    for (size_t i = 0; i < sizeof short_tics / sizeof short_tics[0]; i++)
+        if (!strstr(text, short_tics[i]))
+            fail_msg("no tick %s in the script", short_tics[i]);
+    assert_null(strstr(text, "\"100\" 100")); /* outside the range */
+    free(text);
+    gr_figure_free(&f);
+}
+
 static void script_is_deterministic(void **state)
 {
     (void)state;
@@ -972,6 +1014,7 @@ int main(void)
         cmocka_unit_test(script_png_terminal),
         cmocka_unit_test(script_multiplot_for_three_charts),
         cmocka_unit_test(script_texts_cannot_add_lines),
+        cmocka_unit_test(script_log_ticks_read_plainly),
         cmocka_unit_test(script_is_deterministic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
