@@ -3,11 +3,12 @@
 # Self-contained: edit it and run `gnuplot THIS_FILE`, or
 # `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
 if (!exists("outfile")) outfile = 'plots/bank-conflicts-h100.pdf'
-set terminal pdfcairo noenhanced color font 'Sans,9' size 7.5in,5in
+set terminal pdfcairo noenhanced color font 'Sans,11' fontscale 0.45 size 7.5in,5in
 set output outfile
 
 # ---- style (plots/style.gp) ----
 # gpuroof chart style: every chart's script carries a copy of this file.
+# The margins are the script's own: its labels are placed for them.
 # Colours: the Okabe-Ito palette, told apart by colour-blind readers too.
 set linetype 1 linecolor rgb '#0072B2' linewidth 2 pointsize 0.8
 set linetype 2 linecolor rgb '#D55E00' linewidth 2 pointsize 0.8
@@ -22,10 +23,6 @@ set border 3 linewidth 1 linecolor rgb '#333333'
 set tics nomirror out scale 0.6
 set grid xtics ytics mxtics mytics linecolor rgb '#E5E5E5' linewidth 0.6, linecolor rgb '#F2F2F2' linewidth 0.4
 set key top left Left reverse box linetype 1 linecolor rgb '#CCCCCC' linewidth 0.5 opaque samplen 3 spacing 1.1 font ',8'
-set lmargin at screen 0.11
-set rmargin at screen 0.91
-set bmargin at screen 0.16
-set tmargin at screen 0.90
 set style textbox opaque noborder margins 0.3,0.3
 
 # ---- data ----
@@ -79,6 +76,10 @@ $C0S5 << EOD
 EOD
 
 # ---- Shared-memory bank conflicts on NVIDIA H100 80GB HBM3 ----
+set lmargin at screen 0.110
+set rmargin at screen 0.910
+set bmargin at screen 0.160
+set tmargin at screen 0.900
 unset label
 set title 'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3'
 set xlabel 'store + load wavefronts per request (Nsight Compute; 2: none)'
@@ -87,8 +88,8 @@ set logscale xy
 set xrange [1:100]
 set yrange [100:100000]
 set key bottom right
-set xtics ("1" 1, "2" 2, "" 3 1, "" 4 1, "5" 5, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "20" 20, "" 30 1, "" 40 1, "50" 50, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100)
-set ytics ("100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000)
+set xtics ("1" 1.000000001, "2" 2, "" 3 1, "" 4 1, "5" 5, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "20" 20, "" 30 1, "" 40 1, "50" 50, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 99.9999999)
+set ytics ("100" 100.0000001, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 99999.9999)
 set label 1 'Each point: one layout kernel, tile and padding, its store and load repeated in the kernel. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with points linetype 1 pointtype 4 pointsize 0.8 title 'setRowReadRow (measured)', \
      $C0S1 using 1:2 with points linetype 2 pointtype 6 pointsize 0.8 title 'setColReadCol (measured)', \

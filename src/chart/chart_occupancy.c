@@ -1,5 +1,6 @@
 #include <stdio.h>
 #include <string.h>
+#include "chart_layout.h"
 #include "chart_occupancy.h"
 #include "num_text.h"
 #include "occupancy_tools.h"
@@ -47,11 +48,13 @@ static bool add_panel(gr_chart *c, const gr_sm_limits *lim, const gr_launch *l, 
     double x = axis_value(l, axis);
     snprintf(text, sizeof text, "%s%s: %s%%", gr_num_text(value, x * axes[axis].x_scale), units[axis],
              gr_num_text(percent, 100 * now->occupancy));
-    ok = ok && gr_series_add(mark, x * axes[axis].x_scale, now->occupancy, text);
+    gr_label *label = NULL;
+    ok = ok && gr_series_add(mark, x * axes[axis].x_scale, now->occupancy, text) &&
+         (label = gr_chart_label_beside(c, GR_PLACE_POINT, x * axes[axis].x_scale, now->occupancy, 0, text));
     if (!ok)
         return gr_error_set(err, "out of memory");
     mark->marker = 7;
-    mark->show_labels = true;
+    label->small = true;
     return true;
 }
 
@@ -68,11 +71,18 @@ bool gr_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const
              device_title, launch->threads_per_block, launch->regs_per_thread,
              gr_num_text(kib, (double)launch->smem_per_block_bytes / 1024), now.blocks_per_sm,
              gr_num_text(percent, 100 * now.occupancy));
+    out->width_in = 11; /* three panels side by side */
+    out->height_in = 3.6;
     for (int axis = 0; axis < 3; axis++, out->chart_count++)
         if (!add_panel(&out->charts[axis], lim, launch, &now, (gr_sweep_axis)axis, err)) {
             gr_figure_free(out);
             return false;
         }
+    for (size_t i = 0; i < out->chart_count; i++) {
+        gr_plot_area area = gr_figure_plot_area(i, out->chart_count);
+        gr_chart_set_plot_size(&out->charts[i], &area, out->width_in, out->height_in);
+        gr_chart_place_labels(&out->charts[i]);
+    }
     snprintf(out->charts[0].note, sizeof out->charts[0].note,
              "Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.");
     return true;

@@ -285,13 +285,13 @@ static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
 }
 
 /* The chart, and with what given, what it shows as JSON. */
-static bool build_roofline(const plot_options *o, gr_figure *fig, double width, double height, json_t **what)
+static bool build_roofline(const plot_options *o, gr_figure *fig, json_t **what)
 {
     roofline_data *d = calloc(1, sizeof *d); /* too large for the stack */
     if (!d)
         return cli_error("out of memory");
-    d->in.width_in = width;
-    d->in.height_in = height;
+    d->in.width_in = fig->width_in;
+    d->in.height_in = fig->height_in;
     d->warnings = json_array();
     bool ok = d->warnings ? load_roofline(o, d) && chart_roofline(d, fig, what) : cli_error("out of memory");
     for (size_t i = 0; i < d->results_loaded; i++)
@@ -363,15 +363,15 @@ static char *read_style(void)
     return NULL;
 }
 
-static bool render(const plot_options *o, const gr_figure *fig, double width, double height, char **text,
-                   size_t *len)
+static bool render(const plot_options *o, const gr_figure *fig, char **text, size_t *len)
 {
     char *style = read_style();
     if (!style)
         return false;
     gr_script_options opt = {
         .terminal = has_extension(o->output, ".png") ? GR_TERMINAL_PNG : GR_TERMINAL_PDF,
-        .width_in = width, .height_in = height, .output = o->output, .made_by = o->made_by, .style = style,
+        .width_in = fig->width_in, .height_in = fig->height_in, .output = o->output, .made_by = o->made_by,
+        .style = style,
     };
     *text = NULL;
     FILE *out = open_memstream(text, len);
@@ -424,12 +424,12 @@ static bool report_failure(const plot_options *o, const char *text, size_t len, 
     return cli_error("%s: the script is kept in %s", why, kept);
 }
 
-static int draw(const plot_options *o, const gr_figure *fig, double width, double height)
+static int draw(const plot_options *o, const gr_figure *fig)
 {
     size_t len;
     char *text, path[4096], why[1024];
     bool temp;
-    if (!render(o, fig, width, height, &text, &len))
+    if (!render(o, fig, &text, &len))
         return EXIT_INPUT;
     bool ok = write_script(o, text, len, path, sizeof path, &temp);
     if (ok && !o->script_only && !plot_run_gnuplot(path, o->output, why, sizeof why))
@@ -455,10 +455,11 @@ int cmd_plot_run(const plot_options *o)
     json_t *what = NULL, **json = o->json ? &what : NULL;
     if (!fig)
         return cli_fail("out of memory");
-    double width = o->occupancy ? 11 : 7.5, height = o->occupancy ? 3.6 : 5;
+    fig->width_in = 7.5; /* a roofline's and the bank chart's page; plot occupancy's sets its own */
+    fig->height_in = 5;
     bool built = o->banks ? build_banks(o, fig, json)
-                 : o->occupancy ? build_occupancy(o, fig, json) : build_roofline(o, fig, width, height, json);
-    int rc = built ? draw(o, fig, width, height) : EXIT_INPUT;
+                 : o->occupancy ? build_occupancy(o, fig, json) : build_roofline(o, fig, json);
+    int rc = built ? draw(o, fig) : EXIT_INPUT;
     gr_figure_free(fig);
     free(fig);
     if (rc == EXIT_OK && what)

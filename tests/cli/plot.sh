@@ -52,6 +52,45 @@ for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/
     if [ -s "$top_srcdir/plots/$name.png" ]; then pass "plots/$name.png exists"; else fail "plots/$name.png" "missing" "a PNG"; fi
 done
 
+# Every ceiling label of the five-GPU chart sits next to its own line, as
+# the PDF draws it: its text at most 4 pt above or below the line, and no
+# other ceiling nearer.  The plot area is where the script puts it (0.16 to
+# 0.90 of the 360 pt page's height), the y range the script's.
+last="plots/roofline-devices.pdf"
+if have pdftotext; then
+    range=$(sed -n 's/^set yrange \[\([^:]*\):\([^]]*\)\]$/\1 \2/p' "$top_srcdir/plots/roofline-devices.gp")
+    pdftotext -bbox "$top_srcdir/plots/roofline-devices.pdf" - |
+        sed -n 's/.*yMin="\([0-9.]*\)".*yMax="\([0-9.]*\)">\([^<]*\)<.*/\1 \2 \3/p' |
+        awk -v range="$range" '
+        BEGIN { split(range, r, " "); lo = log(r[1]); hi = log(r[2]) }
+        function page_y(gflops) { return 360 * (1 - (0.16 + 0.74 * (log(gflops) - lo) / (hi - lo))) }
+        { w[NR] = $3; top[NR] = $1; bottom[NR] = $2 }
+        END {
+            for (i = 1; i + 3 <= NR; i++)
+                if (w[i] ~ /^FP(32|64)$/ && w[i + 2] ~ /^TFLOP\/s:$/) { # a label, not a key entry
+                    n++; text[n] = w[i] " " w[i + 1] " " w[i + 3]; y[n] = page_y(w[i + 1] * 1000)
+                    t[n] = top[i]; b[n] = bottom[i]
+                }
+            for (k = 1; k <= n; k++) {
+                gap = b[k] <= y[k] ? y[k] - b[k] : t[k] >= y[k] ? t[k] - y[k] : -1
+                nearest = 1e9
+                for (j = 1; j <= n; j++)
+                    if (j != k && y[j] != y[k]) {
+                        d = b[k] <= y[j] ? y[j] - b[k] : t[k] >= y[j] ? t[k] - y[j] : 0
+                        if (d < nearest) { nearest = d; other = text[j] }
+                    }
+                printf "%.1f %.1f %s: %.1f pt from its line, %.1f pt from %s\n", gap, nearest, text[k], gap, nearest, other
+            }
+        }' >"$out"
+    if [ "$(wc -l <"$out")" -eq 8 ] && awk '$1 < 0 || $1 > 4 || $2 < $1 { exit 1 }' "$out"; then
+        pass "every ceiling label beside its own line"
+    else
+        fail "every ceiling label beside its own line" "$(cut -d' ' -f3- "$out" | tr '\n' ';')" "8 labels, each 0 to 4 pt from its line and nearer it than any other"
+    fi
+else
+    skip "ceiling labels beside their lines" "no poppler-utils"
+fi
+
 # The README shows the committed run's report as it printed it.
 last="README.md"
 missing=$(grep -v -x -F -f "$top_srcdir/README.md" "$top_srcdir/plots/data/h100-sxm.txt" | head -n 1)
