@@ -11,6 +11,8 @@
  * the chart leaves out (untimed, or without wavefronts). */
 double gr_banks_wavefronts(const gr_result_bank *b);
 
-bool gr_banks_chart(const gr_results *r, gr_chart *out, gr_error *err);
+/* The chart, for a page of width_in x height_in: markers that would fall
+ * on one another are set side by side, off their wavefronts by a little. */
+bool gr_banks_chart(const gr_results *r, double width_in, double height_in, gr_chart *out, gr_error *err);
 
 #endif

@@ -307,7 +307,7 @@ static bool build_banks(const plot_options *o, gr_figure *fig, json_t **what)
     gr_error err;
     if (!gr_results_load(o->results.items[0], &r, &err))
         return cli_error("%s", err.text);
-    bool ok = gr_banks_chart(&r, &fig->charts[0], &err);
+    bool ok = gr_banks_chart(&r, fig->width_in, fig->height_in, &fig->charts[0], &err);
     if (ok && what)
         *what = plot_json_banks(&r);
     gr_results_free(&r);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "chart_banks.h"
 #include "chart_layout.h"
 #include "chart_occupancy.h"
 #include "chart_roofline.h"
@@ -706,6 +707,68 @@ static void results_without_ceilings_draw_no_measured_roof(void **state)
     gr_chart_free(&c);
 }
 
+/* ---- the bank chart ----------------------------------------------------------------- */
+
+static void add_bank(gr_results *r, const char *kernel, int pad, double load, double store, double ns)
+{
+    gr_error err;
+    gr_result_bank *b = gr_results_add_bank(r, &err);
+    if (!b)
+        fail_msg("%s", err.text);
+    snprintf(b->kernel, sizeof b->kernel, "%s", kernel);
+    b->block = (gr_result_block){32, 32};
+    b->pad = pad;
+    b->predicted_load = b->measured_load = load;
+    b->predicted_store = b->measured_store = store;
+    b->ns_per_rep = ns;
+}
+
+/* Regression: launches of the same wavefronts and (nearly) the same time,
+ * of one kernel or several, were drawn on one spot, each marker hiding
+ * the one before (five at 9 wavefronts and 1341 ns on the H100), and the
+ * y axis ran from 100 ns to 100 us for times of 534 to 8483 ns.  Every
+ * two markers must now stand apart, each within 15% of its wavefront
+ * count, and the y axis fit the times. */
+static void banks_markers_apart_and_range_fits(void **state)
+{
+    (void)state;
+    gr_results r;
+    gr_results_init(&r);
+    snprintf(r.path, sizeof r.path, "banks.yaml");
+    const char *const kernels[] = {"setRowReadCol", "setRowReadColDyn", "setRowReadColPad", "setRowReadColDynPad"};
+    for (size_t k = 0; k < 4; k++)
+        add_bank(&r, kernels[k], 0, 32, 1, 4312 + (double)k);
+    add_bank(&r, "setRowReadColPad", 1, 1, 1, 595);
+    add_bank(&r, "setRowReadColPad", 3, 1, 1, 595);
+    add_bank(&r, "setRowReadRow", 0, 1, 1, 596);
+    add_bank(&r, "setColReadCol", 0, 32, 32, 8483);
+    gr_chart c;
+    gr_error err;
+    if (!gr_banks_chart(&r, 7.5, 5, &c, &err))
+        fail_msg("%s", err.text);
+    assert_true(c.ymin <= 595 && c.ymax >= 8483);
+    assert_true(c.ymax / c.ymin <= 3 * 8483 / 595.0);
+    assert_true(c.xmin <= 2 && c.xmax >= 64 && c.xmax / c.xmin <= 3 * 64 / 2.0);
+    size_t points = 0;
+    for (size_t s = 0; s < c.series_count; s++)
+        for (size_t i = 0; i < c.series[s]->count; i++, points++) {
+            const gr_point *p = &c.series[s]->points[i];
+            double ways = strstr(c.series[s]->key, "setColReadCol") ? 64 : p->y > 1000 ? 33 : 2;
+            if (!(p->x > ways / 1.15 && p->x < ways * 1.15))
+                fail_msg("the marker of %g wavefronts is at %g", ways, p->x);
+            for (size_t t = s; t < c.series_count; t++)
+                for (size_t j = t == s ? i + 1 : 0; j < c.series[t]->count; j++) {
+                    const gr_point *q = &c.series[t]->points[j];
+                    double d = hypot(gr_page_x(&c, p->x) - gr_page_x(&c, q->x), gr_page_y(&c, p->y) - gr_page_y(&c, q->y));
+                    if (d < 1.5 * MARKER_HALF_IN)
+                        fail_msg("markers at (%g, %g) and (%g, %g) are %g in apart", p->x, p->y, q->x, q->y, d);
+                }
+        }
+    assert_int_equal(points, 8);
+    gr_chart_free(&c);
+    gr_results_free(&r);
+}
+
 /* ---- the occupancy figure -------------------------------------------------------- */
 
 static gr_sm_limits a100_limits(void)
@@ -1085,6 +1148,7 @@ int main(void)
         cmocka_unit_test(several_devices_labels_apart_on_other_pages),
         cmocka_unit_test(results_add_measured_roof_and_points),
         cmocka_unit_test(results_without_ceilings_draw_no_measured_roof),
+        cmocka_unit_test(banks_markers_apart_and_range_fits),
         cmocka_unit_test(occupancy_figure),
         cmocka_unit_test(occupancy_figure_invalid_launch),
         cmocka_unit_test(script_header_and_data),
