@@ -1653,7 +1653,7 @@ set xtics autofreq
 set format x '%g'
 set ytics autofreq
 set format y '%g%%'
-set label 1 '256 threads: 50%' at 286.60523,48.1025986 left rotate by 0 front boxed font ',8'
+set label 1 '256 threads: 50%' at 286.60523,46.796595 left rotate by 0 front boxed font ',8'
 set label 2 'Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C0S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title ''
@@ -1675,7 +1675,7 @@ set xtics autofreq
 set format x '%g'
 set ytics autofreq
 set format y '%g%%'
-set label 1 '32 registers: 50%' at 39.6214197,51.8974014 left rotate by 0 front boxed font ',8'
+set label 1 '32 registers: 50%' at 39.6214197,53.203405 left rotate by 0 front boxed font ',8'
 plot $C1S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C1S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title ''
 
@@ -1696,7 +1696,7 @@ set xtics autofreq
 set format x '%g'
 set ytics autofreq
 set format y '%g%%'
-set label 1 '32 KiB: 50%' at 36.871731,51.8974014 left rotate by 0 front boxed font ',8'
+set label 1 '32 KiB: 50%' at 36.871731,53.203405 left rotate by 0 front boxed font ',8'
 plot $C2S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C2S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title ''
 unset multiplot

@@ -59,13 +59,13 @@ set yrange [10:100000]
 set key top left
 set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 999.999999)
 set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 99999.9999)
-set label 1 'ridge 12.54 FLOP/B' at 14.6207915,17717.9303 left rotate by 0 front boxed font ',8'
+set label 1 'ridge 12.54 FLOP/B' at 14.6207915,16586.8662 left rotate by 0 front boxed font ',8'
 set label 2 'FP32 19.5 TFLOP/s' at 944.060876,23686.1279 right rotate by 0 front boxed textcolor linetype 1
 set label 3 'FP64 9.7 TFLOP/s' at 944.060876,11782.3303 right rotate by 0 front boxed textcolor linetype 1
 set label 4 'DRAM 1555 GB/s' at 0.0222608335,44.2497859 center rotate by 37.6 front textcolor linetype 1
-set label 5 'matmul-naive (0.25 FLOP/B)' at 0.2914786,353.222842 left rotate by 0 front boxed font ',8'
-set label 6 'matmul-tiled (4 FLOP/B)' at 4.6636576,5651.56547 left rotate by 0 front boxed font ',8'
-set label 7 'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' at 9.32731521,11303.1309 left rotate by 0 front boxed font ',8'
+set label 5 'matmul-naive (0.25 FLOP/B)' at 0.2914786,330.674063 left rotate by 0 front boxed font ',8'
+set label 6 'matmul-tiled (4 FLOP/B)' at 4.6636576,5290.78501 left rotate by 0 front boxed font ',8'
+set label 7 'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' at 6.86156719,14624.8241 right rotate by 0 front boxed font ',8'
 set label 8 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA A100-SXM4-40GB: 1555 GB/s, FP32 19.5 TFLOP/s, ridge 12.54 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \

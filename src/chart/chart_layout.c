@@ -17,6 +17,7 @@
 #define STEP_IN 0.12       /* how far a label moves along its line at a time */
 #define RINGS 3            /* how many times a point label moves further out */
 #define LABEL_PAD_IN 0.05  /* between two labels */
+#define LINE_CLEAR_IN 0.015 /* between a label and a line or marker: text touching a line reads as crossed */
 #define PASSES 3           /* more tries, where a label is left colliding */
 /* What a collision costs: a label over another is unreadable, and is worse
  * than one across a line (drawn without its box, it hides nothing); a
@@ -225,9 +226,9 @@ static bool placed_before(const gr_chart *c, size_t i, size_t self)
 static int collisions(const gr_chart *c, size_t self, bool all_placed, const gr_label_box *b)
 {
     int n = inside_plot(c, b) ? 0 : OUTSIDE_COST;
-    gr_label_box key;
+    gr_label_box key, clear = grown(b, LINE_CLEAR_IN);
     for (size_t i = 0; i < c->series_count; i++)
-        n += series_collisions(c, c->series[i], b);
+        n += series_collisions(c, c->series[i], &clear);
     gr_label_box padded = grown(b, LABEL_PAD_IN);
     for (size_t i = 0; i < c->label_count; i++)
         if (i != self && (all_placed || placed_before(c, i, self))) {
@@ -290,14 +291,15 @@ static void around_point(search *s)
 {
     const gr_label *l = &s->chart->labels[s->self];
     double x = gr_page_x(s->chart, l->at_x), y = gr_page_y(s->chart, l->at_y), h = LINE_EMS * em_in(l);
+    double up = h / 2 + GAP_IN; /* clear of a line through the point */
     for (int ring = 0; ring < RINGS; ring++) {
         double d = MARKER_IN + GAP_IN + ring * STEP_IN;
         const struct {
             double dx, dy;
             gr_align align;
         } places[] = {
-            {d, -0.55 * h, GR_ALIGN_LEFT}, {d, 0.55 * h, GR_ALIGN_LEFT},  {-d, -0.55 * h, GR_ALIGN_RIGHT},
-            {-d, 0.55 * h, GR_ALIGN_RIGHT}, {0, -d - h / 2, GR_ALIGN_CENTER}, {0, d + h / 2, GR_ALIGN_CENTER},
+            {d, -up, GR_ALIGN_LEFT},        {d, up, GR_ALIGN_LEFT},           {-d, -up, GR_ALIGN_RIGHT},
+            {-d, up, GR_ALIGN_RIGHT},       {0, -d - h / 2, GR_ALIGN_CENTER}, {0, d + h / 2, GR_ALIGN_CENTER},
             {d, 0, GR_ALIGN_LEFT},          {-d, 0, GR_ALIGN_RIGHT},
         };
         for (size_t i = 0; i < sizeof places / sizeof places[0]; i++)
