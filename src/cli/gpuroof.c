@@ -28,7 +28,8 @@ static int usage(FILE *out, int status)
     fprintf(out, "Usage: gpuroof COMMAND [options]   (gpuroof COMMAND --help for each)\n\nCommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s  %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\nOptions: --help, --version.  Every command takes --json.\n"
+    fprintf(out, "\nOptions: --help, --version.  Every command but measure takes --json (measure's\n"
+                 "output is the results file it writes).\n"
                  "Exit status: 0 success, 1 bad input or failed run, 2 usage.\n");
     return status;
 }

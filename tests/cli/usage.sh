@@ -41,6 +41,14 @@ for command in $commands; do
     expect_no_stderr
     expect_stdout_starts "Usage: gpuroof $command"
 done
+# --json: taken by every command gpuroof --help says takes it, which is
+# every one but measure (its output is the results file it writes).
+run --help
+expect_stdout_has 'Every command but measure takes --json'
+for command in $commands; do
+    run "$command" --help
+    if [ "$command" = measure ]; then expect_stdout_lacks '--json'; else expect_stdout_has '--json'; fi
+done
 # --help wins over the rest of the line.
 run bound --help --flops 1
 expect_status 0
