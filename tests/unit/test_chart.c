@@ -1,6 +1,7 @@
 /* Unit tests for the chart builders (src/chart/chart_roofline.c,
- * src/chart/chart_occupancy.c, src/chart/chart.c) and the gnuplot script writer
- * (src/chart/gnuplot_script.c).  The devices are the shipped profiles; the
+ * src/chart/chart_occupancy.c, src/chart/chart_banks.c, src/chart/chart.c),
+ * the placing of labels (src/chart/chart_layout.c) and the gnuplot script
+ * writer (src/chart/gnuplot_script.c).  The devices are the shipped profiles; the
  * results are synthetic structs filled here, never measurements. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
