@@ -12,8 +12,8 @@
 #define EM_IN_PER_PT (0.6 / 72)
 #define LINE_EMS 1.05
 #define GAP_IN 0.03        /* between a label and what it names */
-#define MARKER_IN 0.05     /* half the width of a marker (pointsize 0.8) */
-#define THIN_MARKER_IN 0.025
+#define MARKER_IN 0.05     /* half a marker's width, and a little more (pointsize 0.8: 0.075 in wide) */
+#define THIN_MARKER_IN 0.025 /* pointsize 0.35 */
 #define STEP_IN 0.12       /* how far a label moves along its line at a time */
 #define RINGS 3            /* how many times a point label moves further out */
 #define LABEL_PAD_IN 0.05  /* between two labels */
@@ -357,6 +357,8 @@ static int place_kind(gr_chart *c, gr_place place, bool all_placed)
 void gr_chart_place_labels(gr_chart *c)
 {
     int cost = 0;
+    if (!(c->plot_width_in > 0 && c->plot_height_in > 0)) /* no page: nowhere to place them */
+        return;
     for (gr_place place = GR_PLACE_LEVEL; place <= GR_PLACE_SLOPE; place++)
         cost += place_kind(c, place, false);
     /* Placed one by one, the first took the best places; where some label

@@ -164,7 +164,7 @@ typedef struct {
     gr_results results[MAX_ITEMS];
     size_t results_loaded;
     gr_roofline_inputs in;
-    json_t *warnings; /* what --json's warnings list, each also printed */
+    json_t *warnings; /* the lines warned of, each printed on stderr: --json's warnings list */
 } roofline_data;
 
 /* "LABEL:INTENSITY:GFLOPS", the label free to hold colons itself. */
@@ -242,10 +242,11 @@ static bool load_results(const plot_options *o, roofline_data *d)
 {
     gr_roofline_inputs *in = &d->in;
     gr_error err;
-    for (size_t i = 0; i < o->results.count; i++, d->results_loaded++, in->results_count++) {
+    for (size_t i = 0; i < o->results.count; i++) {
         if (!gr_results_load(o->results.items[i], &d->results[i], &err))
             return cli_error("%s", err.text);
-        in->results[i] = &d->results[i];
+        d->results_loaded++; /* freed by the caller from here on */
+        in->results[in->results_count++] = &d->results[i];
         if (!plot_results_device(o->profiles, &d->results[i], &d->devices, &in->results_device[i], d->warnings))
             return false;
     }

@@ -147,11 +147,16 @@ expect_stderr_is "gpuroof: $fake failed (status 1: line 7: something is wrong): 
 rm -f failing.gp
 unset GNUPLOT
 # The same with gnuplot found on the PATH: none there, or one that fails.
-# The PATH keeps what the valgrind wrapper of make check-valgrind needs.
+# The PATH keeps what the valgrind wrapper of make check-valgrind needs, each
+# through a script of its own (Debian's valgrind runs $0.bin: a link to it
+# would not do).
 for bin in nognuplot failing; do
     mkdir -p "$test_tmp/$bin"
     for tool in dirname valgrind; do
-        command -v "$tool" >/dev/null 2>&1 && ln -s "$(command -v "$tool")" "$test_tmp/$bin/$tool"
+        if command -v "$tool" >/dev/null 2>&1; then
+            printf '#!/bin/sh\nexec "%s" "$@"\n' "$(command -v "$tool")" >"$test_tmp/$bin/$tool"
+            chmod +x "$test_tmp/$bin/$tool"
+        fi
     done
 done
 cp "$fake" "$test_tmp/failing/gnuplot"
