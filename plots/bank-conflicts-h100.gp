@@ -3,11 +3,12 @@
 # Self-contained: edit it and run `gnuplot THIS_FILE`, or
 # `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
 if (!exists("outfile")) outfile = 'plots/bank-conflicts-h100.pdf'
-set terminal pdfcairo noenhanced color font 'Sans,9' size 7.5in,5in
+set terminal pdfcairo noenhanced color font 'Sans,11' fontscale 0.45 size 7.5in,5in
 set output outfile
 
 # ---- style (plots/style.gp) ----
 # gpuroof chart style: every chart's script carries a copy of this file.
+# The margins are the script's own: its labels are placed for them.
 # Colours: the Okabe-Ito palette, told apart by colour-blind readers too.
 set linetype 1 linecolor rgb '#0072B2' linewidth 2 pointsize 0.8
 set linetype 2 linecolor rgb '#D55E00' linewidth 2 pointsize 0.8
@@ -22,22 +23,18 @@ set border 3 linewidth 1 linecolor rgb '#333333'
 set tics nomirror out scale 0.6
 set grid xtics ytics mxtics mytics linecolor rgb '#E5E5E5' linewidth 0.6, linecolor rgb '#F2F2F2' linewidth 0.4
 set key top left Left reverse box linetype 1 linecolor rgb '#CCCCCC' linewidth 0.5 opaque samplen 3 spacing 1.1 font ',8'
-set lmargin at screen 0.11
-set rmargin at screen 0.91
-set bmargin at screen 0.16
-set tmargin at screen 0.90
 set style textbox opaque noborder margins 0.3,0.3
 
 # ---- data ----
 $C0S0 << EOD
 2 595.904022 "32x32 pad 0"
 2 541.808009 "32x16 pad 0"
-2 534.319997 "16x16 pad 0"
+2.19903633 534.319997 "16x16 pad 0"
 EOD
 $C0S1 << EOD
 64 8483.0718 "32x32 pad 0"
-32 4281.86417 "32x16 pad 0"
-16 2298.352 "16x16 pad 0"
+29.1036574 4281.86417 "32x16 pad 0"
+15.2587437 2298.352 "16x16 pad 0"
 EOD
 $C0S2 << EOD
 33 4316.26391 "32x32 pad 0"
@@ -45,51 +42,55 @@ $C0S2 << EOD
 9 1341.58397 "16x16 pad 0"
 EOD
 $C0S3 << EOD
-33 4313.36784 "32x32 pad 0"
-17 2333.21595 "32x16 pad 0"
-9 1341.50404 "16x16 pad 0"
+34.6031109 4313.36784 "32x32 pad 0"
+17.825845 2333.21595 "32x16 pad 0"
+9.43721205 1341.50404 "16x16 pad 0"
 EOD
 $C0S4 << EOD
-33 4312.35981 "32x32 pad 0"
-2 595.432013 "32x32 pad 1"
+31.4711589 4312.35981 "32x32 pad 0"
+2.09715823 595.432013 "32x32 pad 1"
 3 557.103992 "32x32 pad 2"
-2 595.488012 "32x32 pad 3"
-17 2330.18398 "32x16 pad 0"
-3 542.727977 "32x16 pad 1"
-2 541.736007 "32x16 pad 2"
-3 542.807996 "32x16 pad 3"
-9 1342.35203 "16x16 pad 0"
+1.90734296 595.488012 "32x32 pad 3"
+16.2124152 2330.18398 "32x16 pad 0"
+2.86101444 542.727977 "32x16 pad 1"
+2.09715823 541.736007 "32x16 pad 2"
+3.2985545 542.807996 "32x16 pad 3"
+8.58304333 1342.35203 "16x16 pad 0"
 4 632.200003 "16x16 pad 1"
-3 536.720008 "16x16 pad 2"
-4 632.335991 "16x16 pad 3"
+2.60206201 536.720008 "16x16 pad 2"
+4.19431647 632.335991 "16x16 pad 3"
 EOD
 $C0S5 << EOD
-33 4314.47196 "32x32 pad 0"
-2 590.248018 "32x32 pad 1"
-3 554.031998 "32x32 pad 2"
-2 590.496004 "32x32 pad 3"
-17 2337.376 "32x16 pad 0"
-3 546.720028 "32x16 pad 1"
-2 540.13601 "32x16 pad 2"
-3 546.360016 "32x16 pad 3"
-9 1344.22398 "16x16 pad 0"
-4 632.456005 "16x16 pad 1"
-3 536.455989 "16x16 pad 2"
-4 632.495999 "16x16 pad 3"
+36.2840994 4314.47196 "32x32 pad 0"
+2.19903633 590.248018 "32x32 pad 1"
+3.14573735 554.031998 "32x32 pad 2"
+1.81897859 590.496004 "32x32 pad 3"
+18.6918088 2337.376 "32x16 pad 0"
+2.72846788 546.720028 "32x16 pad 1"
+1.90734296 540.13601 "32x16 pad 2"
+3.45879536 546.360016 "32x16 pad 3"
+9.89566349 1344.22398 "16x16 pad 0"
+3.81468593 632.456005 "16x16 pad 1"
+3.62682059 536.455989 "16x16 pad 2"
+4.39807266 632.495999 "16x16 pad 3"
 EOD
 
 # ---- Shared-memory bank conflicts on NVIDIA H100 80GB HBM3 ----
+set lmargin at screen 0.110
+set rmargin at screen 0.910
+set bmargin at screen 0.160
+set tmargin at screen 0.900
 unset label
 set title 'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3'
 set xlabel 'store + load wavefronts per request (Nsight Compute; 2: none)'
 set ylabel 'time per store and load (ns)'
 set logscale xy
-set xrange [1:100]
-set yrange [100:100000]
+set xrange [1.48148148:86.4]
+set yrange [395.79259:11452.1469]
 set key bottom right
-set format x '%g'
-set format y '%.0s%c'
-set label 1 'Each point: one layout kernel, tile and padding, its store and load repeated in the kernel. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set xtics ("2" 2, "" 3 1, "" 4 1, "5" 5, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "20" 20, "" 30 1, "" 40 1, "50" 50, "" 60 1, "" 70 1, "" 80 1)
+set ytics ("" 400 1, "500" 500, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "2k" 2000, "" 3000 1, "" 4000 1, "5k" 5000, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000)
+set label 1 'Each point: one layout kernel, tile and padding, its store and load repeated in the kernel; markers of one count and time are set side by side. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with points linetype 1 pointtype 4 pointsize 0.8 title 'setRowReadRow (measured)', \
      $C0S1 using 1:2 with points linetype 2 pointtype 6 pointsize 0.8 title 'setColReadCol (measured)', \
      $C0S2 using 1:2 with points linetype 3 pointtype 8 pointsize 0.8 title 'setRowReadCol (measured)', \

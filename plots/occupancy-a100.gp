@@ -3,11 +3,12 @@
 # Self-contained: edit it and run `gnuplot THIS_FILE`, or
 # `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
 if (!exists("outfile")) outfile = 'plots/occupancy-a100.pdf'
-set terminal pdfcairo noenhanced color font 'Sans,9' size 11in,3.6in
+set terminal pdfcairo noenhanced color font 'Sans,11' fontscale 0.45 size 11in,3.6in
 set output outfile
 
 # ---- style (plots/style.gp) ----
 # gpuroof chart style: every chart's script carries a copy of this file.
+# The margins are the script's own: its labels are placed for them.
 # Colours: the Okabe-Ito palette, told apart by colour-blind readers too.
 set linetype 1 linecolor rgb '#0072B2' linewidth 2 pointsize 0.8
 set linetype 2 linecolor rgb '#D55E00' linewidth 2 pointsize 0.8
@@ -22,10 +23,6 @@ set border 3 linewidth 1 linecolor rgb '#333333'
 set tics nomirror out scale 0.6
 set grid xtics ytics mxtics mytics linecolor rgb '#E5E5E5' linewidth 0.6, linecolor rgb '#F2F2F2' linewidth 0.4
 set key top left Left reverse box linetype 1 linecolor rgb '#CCCCCC' linewidth 0.5 opaque samplen 3 spacing 1.1 font ',8'
-set lmargin at screen 0.11
-set rmargin at screen 0.91
-set bmargin at screen 0.16
-set tmargin at screen 0.90
 set style textbox opaque noborder margins 0.3,0.3
 
 # ---- data ----
@@ -1642,9 +1639,8 @@ set multiplot title 'Occupancy on NVIDIA A100-SXM4-40GB (a100): 256 threads, 32 
 # ---- threads per block ----
 set lmargin at screen 0.080
 set rmargin at screen 0.323
-set tmargin at screen 0.82
-set bmargin at screen 0.2
-unset key
+set bmargin at screen 0.200
+set tmargin at screen 0.820
 unset label
 set title 'threads per block'
 set xlabel 'threads per block'
@@ -1652,20 +1648,21 @@ set ylabel 'occupancy'
 unset logscale
 set xrange [0:1024]
 set yrange [0:110]
-set key top left
+unset key
+set xtics autofreq
 set format x '%g'
+set ytics autofreq
 set format y '%g%%'
-set label 1 'Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set label 1 '256 threads: 50%' at 286.60523,46.796595 left rotate by 0 front boxed font ',8'
+set label 2 'Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
-     $C0S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title '', \
-     $C0S1 using 1:($2*100):3 with labels left offset 0.7,0.5 font ',8' boxed notitle
+     $C0S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title ''
 
 # ---- registers per thread ----
 set lmargin at screen 0.373
 set rmargin at screen 0.617
-set tmargin at screen 0.82
-set bmargin at screen 0.2
-unset key
+set bmargin at screen 0.200
+set tmargin at screen 0.820
 unset label
 set title 'registers per thread'
 set xlabel 'registers per thread'
@@ -1673,19 +1670,20 @@ set ylabel ''
 unset logscale
 set xrange [0:255]
 set yrange [0:110]
-set key top left
+unset key
+set xtics autofreq
 set format x '%g'
+set ytics autofreq
 set format y '%g%%'
+set label 1 '32 registers: 50%' at 39.6214197,53.203405 left rotate by 0 front boxed font ',8'
 plot $C1S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
-     $C1S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title '', \
-     $C1S1 using 1:($2*100):3 with labels left offset 0.7,0.5 font ',8' boxed notitle
+     $C1S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title ''
 
 # ---- shared memory per block ----
 set lmargin at screen 0.667
 set rmargin at screen 0.910
-set tmargin at screen 0.82
-set bmargin at screen 0.2
-unset key
+set bmargin at screen 0.200
+set tmargin at screen 0.820
 unset label
 set title 'shared memory per block'
 set xlabel 'shared memory per block (KiB)'
@@ -1693,10 +1691,12 @@ set ylabel ''
 unset logscale
 set xrange [0:163]
 set yrange [0:110]
-set key top left
+unset key
+set xtics autofreq
 set format x '%g'
+set ytics autofreq
 set format y '%g%%'
+set label 1 '32 KiB: 50%' at 36.871731,53.203405 left rotate by 0 front boxed font ',8'
 plot $C2S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
-     $C2S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title '', \
-     $C2S1 using 1:($2*100):3 with labels left offset 0.7,0.5 font ',8' boxed notitle
+     $C2S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title ''
 unset multiplot

@@ -3,11 +3,12 @@
 # Self-contained: edit it and run `gnuplot THIS_FILE`, or
 # `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
 if (!exists("outfile")) outfile = 'plots/roofline-a100.pdf'
-set terminal pdfcairo noenhanced color font 'Sans,9' size 7.5in,5in
+set terminal pdfcairo noenhanced color font 'Sans,11' fontscale 0.45 size 7.5in,5in
 set output outfile
 
 # ---- style (plots/style.gp) ----
 # gpuroof chart style: every chart's script carries a copy of this file.
+# The margins are the script's own: its labels are placed for them.
 # Colours: the Okabe-Ito palette, told apart by colour-blind readers too.
 set linetype 1 linecolor rgb '#0072B2' linewidth 2 pointsize 0.8
 set linetype 2 linecolor rgb '#D55E00' linewidth 2 pointsize 0.8
@@ -22,10 +23,6 @@ set border 3 linewidth 1 linecolor rgb '#333333'
 set tics nomirror out scale 0.6
 set grid xtics ytics mxtics mytics linecolor rgb '#E5E5E5' linewidth 0.6, linecolor rgb '#F2F2F2' linewidth 0.4
 set key top left Left reverse box linetype 1 linecolor rgb '#CCCCCC' linewidth 0.5 opaque samplen 3 spacing 1.1 font ',8'
-set lmargin at screen 0.11
-set rmargin at screen 0.91
-set bmargin at screen 0.16
-set tmargin at screen 0.90
 set style textbox opaque noborder margins 0.3,0.3
 
 # ---- data ----
@@ -35,7 +32,7 @@ $C0S0 << EOD
 1000 19500 ""
 EOD
 $C0S1 << EOD
-12.5401929 19500 "ridge 12.5 FLOP/B"
+12.5401929 19500 "ridge 12.54 FLOP/B"
 EOD
 $C0S2 << EOD
 6.23794212 9700 ""
@@ -48,6 +45,10 @@ $C0S3 << EOD
 EOD
 
 # ---- Roofline of NVIDIA A100-SXM4-40GB ----
+set lmargin at screen 0.110
+set rmargin at screen 0.910
+set bmargin at screen 0.160
+set tmargin at screen 0.900
 unset label
 set title 'Roofline of NVIDIA A100-SXM4-40GB'
 set xlabel 'arithmetic intensity (FLOP/B)'
@@ -56,15 +57,17 @@ set logscale xy
 set xrange [0.01:1000]
 set yrange [10:100000]
 set key top left
-set format x '%g'
-set format y '%.0s%c'
-set label 1 'FP32 19.5 TFLOP/s' at 1000,19500 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
-set label 2 'FP64 9.7 TFLOP/s' at 1000,9700 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
-set label 3 'DRAM 1555 GB/s' at 0.0161536105,25.1188643 left rotate by 37.6 offset -0.4,0.6 front textcolor linetype 1
-set label 4 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
-plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA A100-SXM4-40GB: 1555 GB/s, FP32 19.5 TFLOP/s, ridge 12.5 FLOP/B (datasheet)', \
+set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 999.999999)
+set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 99999.9999)
+set label 1 'ridge 12.54 FLOP/B' at 14.6207915,16586.8662 left rotate by 0 front boxed font ',8'
+set label 2 'FP32 19.5 TFLOP/s' at 944.060876,23686.1279 right rotate by 0 front boxed textcolor linetype 1
+set label 3 'FP64 9.7 TFLOP/s' at 944.060876,11782.3303 right rotate by 0 front boxed textcolor linetype 1
+set label 4 'DRAM 1555 GB/s' at 0.0222608335,44.2497859 center rotate by 37.6 front textcolor linetype 1
+set label 5 'matmul-naive (0.25 FLOP/B)' at 0.2914786,330.674063 left rotate by 0 front boxed font ',8'
+set label 6 'matmul-tiled (4 FLOP/B)' at 4.6636576,5290.78501 left rotate by 0 front boxed font ',8'
+set label 7 'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' at 6.86156719,14624.8241 right rotate by 0 front boxed font ',8'
+set label 8 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA A100-SXM4-40GB: 1555 GB/s, FP32 19.5 TFLOP/s, ridge 12.54 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
-     $C0S1 using 1:2:3 with labels left offset 0.8,-1 font ',8' boxed notitle, \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
-     $C0S3 using 1:2 with points linetype 8 pointtype 9 pointsize 0.8 title 'kernel models, at their roof (an upper bound)', \
-     $C0S3 using 1:2:3 with labels left offset 0.9,-0.9 font ',8' boxed notitle
+     $C0S3 using 1:2 with points linetype 8 pointtype 9 pointsize 0.8 title 'kernel models, at their roof (an upper bound)'

@@ -3,11 +3,12 @@
 # Self-contained: edit it and run `gnuplot THIS_FILE`, or
 # `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
 if (!exists("outfile")) outfile = 'plots/roofline-h100-measured.pdf'
-set terminal pdfcairo noenhanced color font 'Sans,9' size 7.5in,5in
+set terminal pdfcairo noenhanced color font 'Sans,11' fontscale 0.45 size 7.5in,5in
 set output outfile
 
 # ---- style (plots/style.gp) ----
 # gpuroof chart style: every chart's script carries a copy of this file.
+# The margins are the script's own: its labels are placed for them.
 # Colours: the Okabe-Ito palette, told apart by colour-blind readers too.
 set linetype 1 linecolor rgb '#0072B2' linewidth 2 pointsize 0.8
 set linetype 2 linecolor rgb '#D55E00' linewidth 2 pointsize 0.8
@@ -22,10 +23,6 @@ set border 3 linewidth 1 linecolor rgb '#333333'
 set tics nomirror out scale 0.6
 set grid xtics ytics mxtics mytics linecolor rgb '#E5E5E5' linewidth 0.6, linecolor rgb '#F2F2F2' linewidth 0.4
 set key top left Left reverse box linetype 1 linecolor rgb '#CCCCCC' linewidth 0.5 opaque samplen 3 spacing 1.1 font ',8'
-set lmargin at screen 0.11
-set rmargin at screen 0.91
-set bmargin at screen 0.16
-set tmargin at screen 0.90
 set style textbox opaque noborder margins 0.3,0.3
 
 # ---- data ----
@@ -35,7 +32,7 @@ $C0S0 << EOD
 10000 66908.16 ""
 EOD
 $C0S1 << EOD
-19.9606683 66908.16 "ridge 20 FLOP/B"
+19.9606683 66908.16 "ridge 19.96 FLOP/B"
 EOD
 $C0S2 << EOD
 9.98033413 33454.08 ""
@@ -101,6 +98,10 @@ $C0S11 << EOD
 EOD
 
 # ---- Roofline of NVIDIA H100 SXM5 80GB ----
+set lmargin at screen 0.110
+set rmargin at screen 0.910
+set bmargin at screen 0.160
+set tmargin at screen 0.900
 unset label
 set title 'Roofline of NVIDIA H100 SXM5 80GB'
 set xlabel 'arithmetic intensity (FLOP/B)'
@@ -109,19 +110,19 @@ set logscale xy
 set xrange [0.01:10000]
 set yrange [10:1000000]
 set key bottom right
-set format x '%g'
-set format y '%.0s%c'
-set label 1 'FP32 66.9 TFLOP/s (datasheet)' at 10000,66908.16 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
-set label 2 'FP64 33.5 TFLOP/s (datasheet)' at 10000,33454.08 right rotate by 0 offset -0.5,0.6 front boxed textcolor linetype 1
-set label 3 'DRAM 3352 GB/s' at 0.00943400257,31.6227766 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 1
-set label 4 'measured DRAM 3292 GB/s' at 0.12094987,398.107171 left rotate by 36.5 offset -0.4,0.6 front textcolor linetype 2
-set label 5 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
-plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.9 TFLOP/s, ridge 20 FLOP/B (datasheet)', \
+set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 9999.99999)
+set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 999999.999)
+set label 1 'ridge 19.96 FLOP/B' at 23.9980015,81906.2277 left rotate by 0 front boxed font ',8'
+set label 2 'FP32 66.91 TFLOP/s (datasheet)' at 9332.54301,85320.5038 right rotate by 0 front boxed textcolor linetype 1
+set label 3 'FP64 33.45 TFLOP/s (datasheet)' at 9332.54301,26234.6193 right rotate by 0 front boxed textcolor linetype 1
+set label 4 'DRAM 3352 GB/s' at 0.0232300302,105.363687 center rotate by 36.5 front textcolor linetype 1
+set label 5 'measured DRAM 3292 GB/s' at 0.213176905,949.449617 center rotate by 36.5 front textcolor linetype 2
+set label 6 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
-     $C0S1 using 1:2:3 with labels left offset 0.8,-1 font ',8' boxed notitle, \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
      $C0S3 using 1:2 with points linetype 2 pointtype 6 pointsize 0.35 title 'intensity sweep (measured)', \
-     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3292 GB/s, FP32 65.8 TFLOP/s (measured)', \
+     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3292 GB/s, FP32 65.75 TFLOP/s (measured)', \
      $C0S5 using 1:2 with points linetype 3 pointtype 4 pointsize 0.8 title 'matmul-naive (measured)', \
      $C0S6 using 1:2 with points linetype 4 pointtype 6 pointsize 0.8 title 'matmul-tiled16 (measured)', \
      $C0S7 using 1:2 with points linetype 5 pointtype 8 pointsize 0.8 title 'matmul-tiled32 (measured)', \

@@ -1,4 +1,5 @@
 # gpuroof chart style: every chart's script carries a copy of this file.
+# The margins are the script's own: its labels are placed for them.
 # Colours: the Okabe-Ito palette, told apart by colour-blind readers too.
 set linetype 1 linecolor rgb '#0072B2' linewidth 2 pointsize 0.8
 set linetype 2 linecolor rgb '#D55E00' linewidth 2 pointsize 0.8
@@ -13,8 +14,4 @@ set border 3 linewidth 1 linecolor rgb '#333333'
 set tics nomirror out scale 0.6
 set grid xtics ytics mxtics mytics linecolor rgb '#E5E5E5' linewidth 0.6, linecolor rgb '#F2F2F2' linewidth 0.4
 set key top left Left reverse box linetype 1 linecolor rgb '#CCCCCC' linewidth 0.5 opaque samplen 3 spacing 1.1 font ',8'
-set lmargin at screen 0.11
-set rmargin at screen 0.91
-set bmargin at screen 0.16
-set tmargin at screen 0.90
 set style textbox opaque noborder margins 0.3,0.3

@@ -38,8 +38,6 @@ gr_series *gr_chart_series(gr_chart *c, gr_draw draw, int color, const char *key
     c->series[c->series_count++] = s;
     s->draw = draw;
     s->color = color;
-    s->label_dx = 0.7;
-    s->label_dy = 0.5;
     snprintf(s->key, sizeof s->key, "%s", key ? key : "");
     return s;
 }
@@ -73,4 +71,31 @@ gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text)
     l->y = y;
     snprintf(l->text, sizeof l->text, "%s", text);
     return l;
+}
+
+gr_label *gr_chart_label_beside(gr_chart *c, gr_place place, double at_x, double at_y, double at_x2,
+                                const char *text)
+{
+    gr_label *l = gr_chart_label(c, at_x, at_y, text);
+    if (l) {
+        l->place = place;
+        l->at_x = at_x;
+        l->at_y = at_y;
+        l->at_x2 = at_x2;
+    }
+    return l;
+}
+
+gr_plot_area gr_figure_plot_area(size_t i, size_t count)
+{
+    if (count <= 1) /* room for the tick labels at left and below, the title above */
+        return (gr_plot_area){0.11, 0.91, 0.16, 0.90};
+    double width = 0.88 / (double)count, left = 0.08 + width * (double)i; /* panels side by side */
+    return (gr_plot_area){left, left + width - 0.05, 0.2, 0.82};
+}
+
+void gr_chart_set_plot_size(gr_chart *c, const gr_plot_area *area, double width_in, double height_in)
+{
+    c->plot_width_in = (area->right - area->left) * width_in;
+    c->plot_height_in = (area->top - area->bottom) * height_in;
 }

@@ -13,9 +13,15 @@
 typedef enum { GR_DRAW_LINES, GR_DRAW_POINTS, GR_DRAW_STEPS, GR_DRAW_IMPULSES } gr_draw;
 typedef enum { GR_ALIGN_LEFT, GR_ALIGN_CENTER, GR_ALIGN_RIGHT } gr_align;
 
+/* The font sizes the script asks for, in points (pdfcairo's scaled to
+ * pngcairo's, so that text takes the same share of the page in both): the
+ * labels', and the small one of point labels and the key (plots/style.gp). */
+#define GR_FONT_PT 11
+#define GR_SMALL_FONT_PT 8
+
 typedef struct {
     double x, y;
-    char label[96]; /* drawn beside the point when the series shows labels */
+    char label[96]; /* the point's name: what a label beside it says, where it has one */
 } gr_point;
 
 typedef struct {
@@ -25,19 +31,28 @@ typedef struct {
     bool dashed;
     bool thin;
     int marker;     /* gnuplot point type for GR_DRAW_POINTS; 0: the default */
-    bool show_labels;
-    double label_dx, label_dy; /* where labels sit from their points, in characters */
     size_t count, capacity;
     gr_point *points;
 } gr_series;
 
+/* How a label finds its place (chart_layout.h): beside what it names. */
+typedef enum {
+    GR_PLACE_AT,    /* where x, y and align say */
+    GR_PLACE_LEVEL, /* above or below the level line at_y from at_x to at_x2, along it */
+    GR_PLACE_POINT, /* around the marker at at_x, at_y */
+    GR_PLACE_SLOPE, /* along the line y = at_y * x between at_x and at_x2, rotated with it */
+} gr_place;
+
 typedef struct {
-    double x, y;        /* in axis units */
+    double x, y;        /* in axis units: where align puts the text, which is centred on y */
     char text[160];
     double angle;       /* degrees */
     gr_align align;
     int color;          /* 0: text colour */
-    double offset_x, offset_y; /* in characters */
+    bool small;         /* GR_SMALL_FONT_PT, as point labels are */
+    bool unboxed;       /* no opaque box: placed across something it could not avoid, it hides nothing */
+    gr_place place;
+    double at_x, at_y, at_x2; /* what it names, as place says, in axis units */
 } gr_label;
 
 typedef struct {
@@ -51,13 +66,26 @@ typedef struct {
     gr_series **series; /* each allocated apart: a series stays where it is */
     gr_label *labels;
     char note[240];     /* a line under the plot: sources */
+    double plot_width_in, plot_height_in; /* the plot area on the page, where labels are placed */
 } gr_chart;
 
 typedef struct {
     char title[200];
+    double width_in, height_in; /* the page */
     size_t chart_count; /* 1 to 3, side by side */
     gr_chart charts[3];
 } gr_figure;
+
+/* Where the plot area of chart i of a figure of count charts lies on the
+ * page, in shares of it from the lower left corner: the script sets these
+ * margins, and labels are placed for them. */
+typedef struct {
+    double left, right, bottom, top;
+} gr_plot_area;
+
+gr_plot_area gr_figure_plot_area(size_t i, size_t count);
+/* Sets c's plot size from its area on a page of width_in x height_in. */
+void gr_chart_set_plot_size(gr_chart *c, const gr_plot_area *area, double width_in, double height_in);
 
 void gr_chart_init(gr_chart *c);
 void gr_chart_free(gr_chart *c);
@@ -67,5 +95,9 @@ void gr_figure_free(gr_figure *f);
 gr_series *gr_chart_series(gr_chart *c, gr_draw draw, int color, const char *key);
 bool gr_series_add(gr_series *s, double x, double y, const char *label);
 gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text);
+/* A label placed by gr_chart_place_labels (chart_layout.h) beside what it
+ * names: at_x, at_y and at_x2 as place says. */
+gr_label *gr_chart_label_beside(gr_chart *c, gr_place place, double at_x, double at_y, double at_x2,
+                                const char *text);
 
 #endif

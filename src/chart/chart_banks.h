@@ -6,6 +6,13 @@
 #include "chart.h"
 #include "results.h"
 
-bool gr_banks_chart(const gr_results *r, gr_chart *out, gr_error *err);
+/* Where a bank check sits on the chart: its store and load wavefronts per
+ * request (Nsight Compute's where counted, else gpuroof's); NaN for a check
+ * the chart leaves out (untimed, or without wavefronts). */
+double gr_banks_wavefronts(const gr_result_bank *b);
+
+/* The chart, for a page of width_in x height_in: markers that would fall
+ * on one another are set side by side, off their wavefronts by a little. */
+bool gr_banks_chart(const gr_results *r, double width_in, double height_in, gr_chart *out, gr_error *err);
 
 #endif

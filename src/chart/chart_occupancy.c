@@ -1,6 +1,8 @@
 #include <stdio.h>
 #include <string.h>
+#include "chart_layout.h"
 #include "chart_occupancy.h"
+#include "num_text.h"
 #include "occupancy_tools.h"
 
 static const struct {
@@ -42,14 +44,17 @@ static bool add_panel(gr_chart *c, const gr_sm_limits *lim, const gr_launch *l, 
                            sweep.points[i].valid ? sweep.points[i].occ.occupancy : 0, NULL);
     gr_sweep_free(&sweep);
     static const char *const units[] = {" threads", " registers", " KiB"};
-    char text[96];
+    char text[96], value[32], percent[32];
     double x = axis_value(l, axis);
-    snprintf(text, sizeof text, "%g%s: %g%%", x * axes[axis].x_scale, units[axis], 100 * now->occupancy);
-    ok = ok && gr_series_add(mark, x * axes[axis].x_scale, now->occupancy, text);
+    snprintf(text, sizeof text, "%s%s: %s%%", gr_num_text(value, x * axes[axis].x_scale), units[axis],
+             gr_num_text(percent, 100 * now->occupancy));
+    gr_label *label = NULL;
+    ok = ok && gr_series_add(mark, x * axes[axis].x_scale, now->occupancy, text) &&
+         (label = gr_chart_label_beside(c, GR_PLACE_POINT, x * axes[axis].x_scale, now->occupancy, 0, text));
     if (!ok)
         return gr_error_set(err, "out of memory");
     mark->marker = 7;
-    mark->show_labels = true;
+    label->small = true;
     return true;
 }
 
@@ -57,18 +62,27 @@ bool gr_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const
                          gr_figure *out, gr_error *err)
 {
     gr_occupancy now;
+    char kib[32], percent[32];
     memset(out, 0, sizeof *out);
     if (!gr_occupancy_compute(lim, launch, &now, err))
         return false;
     snprintf(out->title, sizeof out->title,
-             "Occupancy on %s: %d threads, %d registers, %g KiB of shared memory per block: %d blocks, %g%%",
+             "Occupancy on %s: %d threads, %d registers, %s KiB of shared memory per block: %d blocks, %s%%",
              device_title, launch->threads_per_block, launch->regs_per_thread,
-             (double)launch->smem_per_block_bytes / 1024, now.blocks_per_sm, 100 * now.occupancy);
+             gr_num_text(kib, (double)launch->smem_per_block_bytes / 1024), now.blocks_per_sm,
+             gr_num_text(percent, 100 * now.occupancy));
+    out->width_in = 11; /* three panels side by side */
+    out->height_in = 3.6;
     for (int axis = 0; axis < 3; axis++, out->chart_count++)
         if (!add_panel(&out->charts[axis], lim, launch, &now, (gr_sweep_axis)axis, err)) {
             gr_figure_free(out);
             return false;
         }
+    for (size_t i = 0; i < out->chart_count; i++) {
+        gr_plot_area area = gr_figure_plot_area(i, out->chart_count);
+        gr_chart_set_plot_size(&out->charts[i], &area, out->width_in, out->height_in);
+        gr_chart_place_labels(&out->charts[i]);
+    }
     snprintf(out->charts[0].note, sizeof out->charts[0].note,
              "Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.");
     return true;

@@ -2,24 +2,20 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include "chart_layout.h"
 #include "chart_roofline.h"
-
-/* Where the plot area sits on the page (the script sets these margins). */
-#define PLOT_WIDTH_SHARE 0.80
-#define PLOT_HEIGHT_SHARE 0.74
-#define CHAR_HEIGHT_IN 0.16
+#include "num_text.h"
 
 const char *gr_rate_text(char buf[32], double gflops)
 {
     static const char *const units[] = {"GFLOP/s", "TFLOP/s", "PFLOP/s", "EFLOP/s"};
+    char digits[32];
     double value = gflops;
     int unit = 0;
-    for (; unit < 3; unit++, value /= 1000) { /* the unit in which it rounds below 1000 */
-        snprintf(buf, 32, unit ? "%.3g" : "%.4g", value);
-        if (atof(buf) < 1000)
-            break;
-    }
-    snprintf(buf, 32, unit ? "%.3g %s" : "%.4g %s", value, units[unit]);
+    /* the unit in which it reads below 1000 once rounded */
+    for (; unit < 3 && atof(gr_num_text(digits, value)) >= 1000; unit++)
+        value /= 1000;
+    snprintf(buf, 32, "%s %s", gr_num_text(digits, value), units[unit]);
     return buf;
 }
 
@@ -27,6 +23,12 @@ static double peak_of(const gr_profile *p, const char *precision)
 {
     const gr_peak *peak = gr_profile_peak(p, precision);
     return peak ? peak->gflops : NAN;
+}
+
+double gr_roof_gflops(const gr_profile *p, const char *precision, double intensity)
+{
+    double peak = peak_of(p, precision);
+    return isnan(peak) ? NAN : fmin(intensity * p->bandwidth_gbs, peak);
 }
 
 /* How many other peaks the chart draws. */
@@ -100,36 +102,29 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
 
 /* ---- the roofs ----------------------------------------------------------- */
 
-/* The slope of a bandwidth line on the page, in degrees. */
-static double slope_angle(const gr_roofline_inputs *in, const gr_chart *c)
-{
-    double x_decades = log10(c->xmax / c->xmin), y_decades = log10(c->ymax / c->ymin);
-    double per_x = in->width_in * PLOT_WIDTH_SHARE / x_decades;
-    double per_y = in->height_in * PLOT_HEIGHT_SHARE / y_decades;
-    return atan(per_y / per_x) * 180 / 3.14159265358979323846;
-}
-
 static bool add_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i)
 {
     const gr_profile *p = in->devices[i];
     double fp32 = peak_of(p, "fp32"), ridge = fp32 / p->bandwidth_gbs;
-    char key[sizeof ((gr_series *)0)->key], rate[32];
-    snprintf(key, sizeof key, "%.100s: %g GB/s, FP32 %s, ridge %.3g FLOP/B (datasheet)", p->full_name,
-             p->bandwidth_gbs, gr_rate_text(rate, fp32), ridge);
+    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], ridge_text[32];
+    snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s, ridge %s FLOP/B (datasheet)", p->full_name,
+             gr_num_text(bandwidth, p->bandwidth_gbs), gr_rate_text(rate, fp32), gr_num_text(ridge_text, ridge));
     gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, key);
     if (!roof || !gr_series_add(roof, c->xmin, p->bandwidth_gbs * c->xmin, NULL) ||
         !gr_series_add(roof, ridge, fp32, NULL) || !gr_series_add(roof, c->xmax, fp32, NULL))
         return false;
     gr_series *ridge_mark = gr_chart_series(c, GR_DRAW_POINTS, (int)i + 1, NULL);
     char text[96];
-    snprintf(text, sizeof text, "ridge %.3g FLOP/B", ridge);
+    snprintf(text, sizeof text, "ridge %s FLOP/B", ridge_text);
     if (!ridge_mark || !gr_series_add(ridge_mark, ridge, fp32, text))
         return false;
     ridge_mark->marker = 7;
-    ridge_mark->show_labels = in->device_count == 1; /* several: the key says it */
-    ridge_mark->label_dx = 0.8;
-    ridge_mark->label_dy = -1.0;
-    return true;
+    if (in->device_count > 1) /* the key says it */
+        return true;
+    gr_label *l = gr_chart_label_beside(c, GR_PLACE_POINT, ridge, fp32, 0, text);
+    if (l)
+        l->small = true;
+    return l != NULL;
 }
 
 /* A ceiling below or above FP32: dashed, from where it meets the memory
@@ -154,13 +149,14 @@ static bool add_ceiling(const gr_roofline_inputs *in, gr_chart *c, size_t i, con
     return true;
 }
 
-/* One label per ceiling value: devices with the same figure share it
- * ("FP32 66.9 TFLOP/s: h100, h200"), drawn by the first of them. */
+/* One label per ceiling value, beside its line: devices with the same
+ * figure share it ("FP32 66.91 TFLOP/s: h100, h200"), drawn by the first of
+ * them along the stretch where the line is theirs all. */
 static bool ceiling_label(const gr_roofline_inputs *in, gr_chart *c, size_t i, const char *precision,
                           const char *source)
 {
     const gr_profile *p = in->devices[i];
-    double peak = peak_of(p, precision);
+    double peak = peak_of(p, precision), knee = peak / p->bandwidth_gbs;
     char text[160], rate[32], upper[32];
     if (isnan(peak))
         return true;
@@ -172,33 +168,28 @@ static bool ceiling_label(const gr_roofline_inputs *in, gr_chart *c, size_t i, c
         *u = *u == '_' ? ' ' : (char)(*u >= 'a' && *u <= 'z' ? *u - 32 : *u);
     snprintf(text, sizeof text, "%s %s%s", upper, gr_rate_text(rate, peak), source);
     for (size_t k = i; in->device_count > 1 && k < in->device_count; k++)
-        if (peak_of(in->devices[k], precision) == peak)
+        if (peak_of(in->devices[k], precision) == peak) {
             snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", k == i ? ": " : ", ",
                      in->devices[k]->name);
-    gr_label *l = gr_chart_label(c, c->xmax, peak, text);
+            knee = fmax(knee, peak / in->devices[k]->bandwidth_gbs);
+        }
+    gr_label *l = gr_chart_label_beside(c, GR_PLACE_LEVEL, knee, peak, c->xmax, text);
     if (!l)
         return false;
-    l->align = GR_ALIGN_RIGHT;
-    l->offset_x = -0.5;
-    l->offset_y = 0.6;
     l->color = strchr(text, ',') ? 0 : (int)i + 1; /* shared by several devices: no one's colour */
     return true;
 }
 
-static bool bandwidth_label(const gr_roofline_inputs *in, gr_chart *c, double bandwidth, const char *what,
-                            double height_share, int color)
+/* A bandwidth, along its slope from the left edge up to where the roof
+ * turns (at ridge). */
+static bool bandwidth_label(gr_chart *c, double bandwidth, double ridge, const char *what, int color)
 {
-    double y = c->ymin * pow(c->ymax / c->ymin, height_share);
-    char text[160];
-    snprintf(text, sizeof text, "%s %.4g GB/s", what, bandwidth);
-    gr_label *l = gr_chart_label(c, y / bandwidth, y, text);
-    if (!l)
-        return false;
-    l->angle = slope_angle(in, c);
-    l->offset_x = -0.4;
-    l->offset_y = 0.6;
-    l->color = color;
-    return true;
+    char text[160], number[32];
+    snprintf(text, sizeof text, "%s %s GB/s", what, gr_num_text(number, bandwidth));
+    gr_label *l = gr_chart_label_beside(c, GR_PLACE_SLOPE, c->xmin, bandwidth, ridge, text);
+    if (l)
+        l->color = color;
+    return l != NULL;
 }
 
 static bool add_device(const gr_roofline_inputs *in, gr_chart *c, size_t i)
@@ -210,11 +201,20 @@ static bool add_device(const gr_roofline_inputs *in, gr_chart *c, size_t i)
     ok = ok && ceiling_label(in, c, i, "fp32", source) && ceiling_label(in, c, i, "fp64", source);
     for (size_t k = 0; ok && k < precision_count(in); k++)
         ok = !adds_ceiling(in, k) || ceiling_label(in, c, i, in->precisions[k], source);
+    const gr_profile *p = in->devices[i];
     return ok && (in->device_count > 1 || /* several: the key gives each bandwidth */
-                  bandwidth_label(in, c, in->devices[i]->bandwidth_gbs, "DRAM", 0.10, (int)i + 1));
+                  bandwidth_label(c, p->bandwidth_gbs, peak_of(p, "fp32") / p->bandwidth_gbs, "DRAM", (int)i + 1));
 }
 
 /* ---- points -------------------------------------------------------------- */
+
+static bool point_label(gr_chart *c, double x, double y, const char *text)
+{
+    gr_label *l = gr_chart_label_beside(c, GR_PLACE_POINT, x, y, 0, text);
+    if (l)
+        l->small = true;
+    return l != NULL;
+}
 
 static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
 {
@@ -224,16 +224,15 @@ static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
     if (!s)
         return false;
     s->marker = 9;
-    s->show_labels = true;
-    s->label_dx = 0.9;
-    s->label_dy = -0.9;
     for (size_t m = 0; m < in->model_count; m++)
         for (size_t i = 0; i < in->device_count; i++) {
             const gr_profile *p = in->devices[i];
-            double roof = fmin(in->models[m].intensity * p->bandwidth_gbs, peak_of(p, "fp32"));
-            char text[sizeof ((gr_point *)0)->label];
-            snprintf(text, sizeof text, "%.60s (%.3g FLOP/B)", in->models[m].label, in->models[m].intensity);
-            if (!gr_series_add(s, in->models[m].intensity, roof, i == 0 ? text : ""))
+            double roof = gr_roof_gflops(p, "fp32", in->models[m].intensity);
+            char text[sizeof ((gr_point *)0)->label], number[32];
+            snprintf(text, sizeof text, "%.60s (%s FLOP/B)", in->models[m].label,
+                     gr_num_text(number, in->models[m].intensity));
+            if (!gr_series_add(s, in->models[m].intensity, roof, i == 0 ? text : "") ||
+                (i == 0 && !point_label(c, in->models[m].intensity, roof, text))) /* labelled once */
                 return false;
         }
     return true;
@@ -247,26 +246,29 @@ static bool add_points(const gr_roofline_inputs *in, gr_chart *c)
     if (!s)
         return false;
     s->marker = 5;
-    s->show_labels = true;
-    for (size_t i = 0; i < in->point_count; i++)
-        if (!gr_series_add(s, in->points[i].intensity, in->points[i].gflops, in->points[i].label))
+    for (size_t i = 0; i < in->point_count; i++) {
+        const gr_chart_point *p = &in->points[i];
+        if (!gr_series_add(s, p->intensity, p->gflops, p->label) ||
+            (p->label[0] && !point_label(c, p->intensity, p->gflops, p->label)))
             return false;
+    }
     return true;
 }
 
-static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r, int color)
+static bool add_measured_roof(gr_chart *c, const gr_results *r, int color)
 {
     double bw = gr_results_best_bandwidth(r), fp32 = r->ceilings.fp32_gflops;
-    char key[sizeof ((gr_series *)0)->key], rate[32];
+    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32];
     if (isnan(bw) || isnan(fp32))
         return true;
-    snprintf(key, sizeof key, "%.100s: %.4g GB/s, FP32 %s (measured)", r->device.name, bw, gr_rate_text(rate, fp32));
+    snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s (measured)", r->device.name, gr_num_text(bandwidth, bw),
+             gr_rate_text(rate, fp32));
     gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, color, key);
     if (!roof || !gr_series_add(roof, c->xmin, bw * c->xmin, NULL) || !gr_series_add(roof, fp32 / bw, fp32, NULL) ||
         !gr_series_add(roof, c->xmax, fp32, NULL))
         return false;
     roof->dashed = true; /* its FP32 figure is in the key: a label would cover the datasheet ones */
-    return bandwidth_label(in, c, bw, "measured DRAM", 0.32, color);
+    return bandwidth_label(c, bw, fp32 / bw, "measured DRAM", color);
 }
 
 /* Measured kernels: one series (a colour and a key entry) per kernel name,
@@ -311,28 +313,7 @@ static bool add_results(const gr_roofline_inputs *in, gr_chart *c, const gr_resu
         if (!gr_series_add(sweep, r->sweep[i].intensity, r->sweep[i].gflops, NULL))
             return false;
     int next = color % 8 + 1 <= (int)in->device_count ? (int)in->device_count + 1 : color % 8 + 1;
-    return add_measured_roof(in, c, r, color) && add_measured_kernels(c, r, next, (int)in->device_count);
-}
-
-/* ---- labels that would overlap ------------------------------------------- */
-
-/* Ceiling labels at the right edge, nudged apart: at least one line of
- * text between any two, in the order of their values. */
-static void separate_labels(const gr_roofline_inputs *in, gr_chart *c)
-{
-    double y_decades = log10(c->ymax / c->ymin);
-    double line = y_decades * 1.2 * CHAR_HEIGHT_IN / (in->height_in * PLOT_HEIGHT_SHARE);
-    for (size_t pass = 0; pass < c->label_count; pass++)
-        for (size_t i = 0; i < c->label_count; i++)
-            for (size_t j = 0; j < c->label_count; j++) {
-                gr_label *a = &c->labels[i], *b = &c->labels[j];
-                if (i == j || a->angle != 0 || b->angle != 0 || a->align != GR_ALIGN_RIGHT ||
-                    b->align != GR_ALIGN_RIGHT)
-                    continue;
-                double la = log10(a->y) + a->offset_y * line / 1.2, lb = log10(b->y) + b->offset_y * line / 1.2;
-                if (la <= lb && lb - la < line)
-                    b->offset_y += (line - (lb - la)) * 1.2 / line;
-            }
+    return add_measured_roof(c, r, color) && add_measured_kernels(c, r, next, (int)in->device_count);
 }
 
 bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
@@ -363,6 +344,8 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
         gr_chart_free(c);
         return gr_error_set(err, "out of memory");
     }
-    separate_labels(in, c);
+    gr_plot_area area = gr_figure_plot_area(0, 1);
+    gr_chart_set_plot_size(c, &area, in->width_in, in->height_in);
+    gr_chart_place_labels(c);
     return true;
 }

@@ -30,12 +30,18 @@ typedef struct {
     gr_chart_point points[GR_CHART_MAX_ITEMS];
     size_t results_count;
     const gr_results *results[GR_CHART_MAX_ITEMS];
+    size_t results_device[GR_CHART_MAX_ITEMS]; /* the device each is drawn against, an index of devices */
     double width_in, height_in; /* the page, for label angles and spacing */
 } gr_roofline_inputs;
 
+/* The roof a device puts over a kernel of this intensity: the lower of
+ * its memory slope and the precision's peak; NaN where it has no such peak. */
+double gr_roof_gflops(const gr_profile *p, const char *precision, double intensity);
+
 bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *out, gr_error *err);
 
-/* "19.5 TFLOP/s", "388.8 GFLOP/s" */
+/* "19.5 TFLOP/s", "388.8 GFLOP/s": the figure as gr_num_text writes it, in the
+ * unit that keeps it below 1000. */
 const char *gr_rate_text(char buf[32], double gflops);
 
 #endif

@@ -1,6 +1,8 @@
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "gnuplot_script.h"
+#include "num_text.h"
 
 /* Text from profiles, models, results and the command line goes into the
  * script: a line break there would start a gnuplot command of its own (and
@@ -49,12 +51,16 @@ static void write_header(FILE *out, const gr_figure *fig, const gr_script_option
     fprintf(out, "if (!exists(\"outfile\")) outfile = ");
     quoted(out, opt->output);
     fprintf(out, "\n");
+    /* Against pngcairo at 160 pixels an inch, pdfcairo draws text about 2.2
+     * times as large and markers 2.4 times smaller (measured): with these
+     * scales a chart is the same picture in both, and labels placed for one
+     * fit the other. */
     if (opt->terminal == GR_TERMINAL_PDF)
-        fprintf(out, "set terminal pdfcairo noenhanced color font 'Sans,9' size %gin,%gin\n", opt->width_in,
-                opt->height_in);
+        fprintf(out, "set terminal pdfcairo noenhanced color font 'Sans,%d' fontscale 0.45 size %gin,%gin\n",
+                GR_FONT_PT, opt->width_in, opt->height_in);
     else
-        fprintf(out, "set terminal pngcairo noenhanced color font 'Sans,12' size %d,%d\n",
-                (int)(opt->width_in * 160), (int)(opt->height_in * 160));
+        fprintf(out, "set terminal pngcairo noenhanced color font 'Sans,%d' pointscale 2.4 size %d,%d\n",
+                GR_FONT_PT, (int)(opt->width_in * 160), (int)(opt->height_in * 160));
     fprintf(out, "set output outfile\n\n# ---- style (plots/style.gp) ----\n%s\n# ---- data ----\n", opt->style);
 }
 
@@ -72,6 +78,45 @@ static void write_data(FILE *out, const gr_chart *c, size_t chart)
     }
 }
 
+/* A tick's label: the number as the text writes it below 1000, with k, M,
+ * G... above ("1k", "20k", "1M"); never gnuplot's "1m" for 0.001. */
+static const char *tick_text(char buf[32], double value)
+{
+    static const char *const prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    char digits[32];
+    size_t prefix = 0;
+    for (; value >= 1000 && prefix + 1 < sizeof prefixes / sizeof prefixes[0]; prefix++)
+        value /= 1000;
+    snprintf(buf, 32, "%s%s", gr_num_text(digits, value), prefixes[prefix]);
+    return buf;
+}
+
+/* A log axis's ticks, each written out: labelled at every power of ten (and
+ * at its 2 and 5 where the axis spans under three decades, so that a short
+ * axis has labels enough), unlabelled minor ticks between. */
+static void write_log_tics(FILE *out, const char *axis, double min, double max)
+{
+    bool short_axis = log10(max / min) < 3;
+    const char *separator = "";
+    fprintf(out, "set %stics (", axis);
+    for (int decade = (int)floor(log10(min)); decade <= (int)ceil(log10(max)); decade++)
+        for (int m = 1; m <= 9; m++) {
+            double value = m * pow(10, decade);
+            if (value < min * (1 - 1e-9) || value > max * (1 + 1e-9))
+                continue;
+            char label[32];
+            /* gnuplot drops a tick given exactly at the end of a log axis:
+             * it goes a hair inside */
+            double at = value * (value < min * (1 + 1e-9) ? 1 + 1e-9 : value > max * (1 - 1e-9) ? 1 - 1e-9 : 1);
+            if (m == 1 || (short_axis && (m == 2 || m == 5)))
+                fprintf(out, "%s\"%s\" %.12g", separator, tick_text(label, value), at);
+            else
+                fprintf(out, "%s\"\" %.12g 1", separator, at);
+            separator = ", ";
+        }
+    fprintf(out, ")\n");
+}
+
 static void write_axes(FILE *out, const gr_chart *c)
 {
     fprintf(out, "unset label\nset title ");
@@ -85,9 +130,21 @@ static void write_axes(FILE *out, const gr_chart *c)
     double y_scale = c->y_percent ? 100 : 1; /* the series are drawn as ($2*100) */
     fprintf(out, "set xrange [%.9g:%.9g]\nset yrange [%.9g:%.9g]\n", c->xmin, c->xmax, c->ymin * y_scale,
             c->ymax * y_scale);
-    fprintf(out, "set key %s\n", c->key_bottom_right ? "bottom right" : "top left");
-    fprintf(out, "set format x '%s'\nset format y '%s'\n", "%g",
-            c->y_percent ? "%g%%" : c->log_y ? "%.0s%c" : "%g");
+    bool keyed = false;
+    for (size_t i = 0; i < c->series_count; i++)
+        keyed = keyed || c->series[i]->key[0];
+    if (keyed)
+        fprintf(out, "set key %s\n", c->key_bottom_right ? "bottom right" : "top left");
+    else
+        fprintf(out, "unset key\n"); /* an empty key still draws its box */
+    if (c->log_x)
+        write_log_tics(out, "x", c->xmin, c->xmax);
+    else
+        fprintf(out, "set xtics autofreq\nset format x '%%g'\n");
+    if (c->log_y)
+        write_log_tics(out, "y", c->ymin, c->ymax);
+    else
+        fprintf(out, "set ytics autofreq\nset format y '%s'\n", c->y_percent ? "%g%%" : "%g");
 }
 
 static void write_labels(FILE *out, const gr_chart *c)
@@ -97,8 +154,11 @@ static void write_labels(FILE *out, const gr_chart *c)
         const gr_label *l = &c->labels[i];
         fprintf(out, "set label %zu ", i + 1);
         quoted(out, l->text);
-        fprintf(out, " at %.9g,%.9g %s rotate by %.3g offset %.3g,%.3g front%s", l->x, l->y, align[l->align],
-                l->angle, l->offset_x, l->offset_y, l->angle == 0 ? " boxed" : "");
+        double y_scale = c->y_percent ? 100 : 1; /* as the series are drawn */
+        fprintf(out, " at %.9g,%.9g %s rotate by %.3g front%s", l->x, l->y * y_scale, align[l->align], l->angle,
+                l->angle == 0 && !l->unboxed ? " boxed" : "");
+        if (l->small)
+            fprintf(out, " font ',%d'", GR_SMALL_FONT_PT);
         if (l->color)
             fprintf(out, " textcolor linetype %d", l->color);
         fprintf(out, "\n");
@@ -124,9 +184,6 @@ static void write_series(FILE *out, const gr_chart *c, size_t chart, size_t s)
                 series->color, series->thin ? "1" : "2", series->dashed ? "2" : "1");
     fprintf(out, " title ");
     quoted(out, series->key);
-    if (series->show_labels)
-        fprintf(out, ", \\\n     $C%zuS%zu using 1:%s:3 with labels left offset %g,%g font ',8' boxed notitle", chart,
-                s, scale, series->label_dx, series->label_dy);
 }
 
 static void write_plot(FILE *out, const gr_chart *c, size_t chart)
@@ -154,11 +211,9 @@ bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *
         fprintf(out, "\n# ---- ");
         plain(out, fig->charts[i].title);
         fprintf(out, " ----\n");
-        if (fig->chart_count > 1) { /* panels side by side */
-            double width = 0.88 / (double)fig->chart_count, left = 0.08 + width * (double)i;
-            fprintf(out, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n", left, left + width - 0.05);
-            fprintf(out, "set tmargin at screen 0.82\nset bmargin at screen 0.2\nunset key\n");
-        }
+        gr_plot_area area = gr_figure_plot_area(i, fig->chart_count);
+        fprintf(out, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n", area.left, area.right);
+        fprintf(out, "set bmargin at screen %.3f\nset tmargin at screen %.3f\n", area.bottom, area.top);
         write_axes(out, &fig->charts[i]);
         write_labels(out, &fig->charts[i]);
         write_plot(out, &fig->charts[i], i);

@@ -8,6 +8,7 @@
 #include "cli_data.h"
 #include "expr.h"
 #include "names.h"
+#include "num_text.h"
 
 static void print_error(const char *fmt, va_list ap)
 {
@@ -196,30 +197,7 @@ bool cli_error_no_peak(const gr_profile *p, const char *precision)
 
 const char *cli_num(char buf[32], double x)
 {
-    if (!isfinite(x)) {
-        snprintf(buf, 32, "%g", x);
-        return buf;
-    }
-    double mag = fabs(x);
-    int decimals = 0;
-    if (mag > 0 && mag < 1000) {
-        int digits_before = mag >= 1 ? (int)floor(log10(mag)) + 1 : 1;
-        decimals = 4 - digits_before;
-        if (mag < 1)
-            decimals = 3 - (int)floor(log10(mag));
-        decimals = decimals > 9 ? 9 : decimals;
-    }
-    snprintf(buf, 32, "%.*f", decimals, x);
-    if (strchr(buf, '.')) {
-        char *end = buf + strlen(buf) - 1;
-        while (*end == '0')
-            *end-- = '\0';
-        if (*end == '.')
-            *end = '\0';
-    }
-    if (strcmp(buf, "-0") == 0)
-        strcpy(buf, "0");
-    return buf;
+    return gr_num_text(buf, x);
 }
 
 const char *cli_bytes(char buf[48], int64_t bytes)

@@ -71,7 +71,7 @@ bool cli_error_no_peak(const gr_profile *p, const char *precision);
  * commands print (gpuroof exercises). */
 int cli_put_json(json_t *value, json_t **dest);
 
-/* Numbers for people: at most 4 significant digits, never an exponent. */
+/* Numbers for people: gr_num_text (num_text.h), which the charts use too. */
 const char *cli_num(char buf[32], double x);
 /* A byte count with its KiB/MiB form where that is exact: "33792 B (33 KiB)". */
 const char *cli_bytes(char buf[48], int64_t bytes);

@@ -18,18 +18,21 @@
 #include "gnuplot_script.h"
 #include "names.h"
 #include "occupancy_launch.h"
+#include "plot_json.h"
+#include "plot_results.h"
 #include "plot_run.h"
+#include "roofline_check.h"
 
 static const char usage[] =
     "Usage: gpuroof plot [roofline] --device NAME [--device NAME ...] [--precision P ...]\n"
     "                    [--model FILE [-D NAME=VALUE ...] ...] [--point LABEL:INTENSITY:GFLOPS ...]\n"
-    "                    [--results FILE ...] -o FILE.pdf|FILE.png [--keep-script | --script-only]\n"
+    "                    [--results FILE ...] -o FILE.pdf|FILE.png [--keep-script | --script-only] [--json]\n"
     "       gpuroof plot occupancy (--threads N | --block XxY[xZ]) --regs R [--smem BYTES]\n"
     "                    (--device NAME [--carveout BYTES|P%] |\n"
     "                     --max-threads-sm N --max-blocks-sm N --regs-sm N --smem-sm BYTES\n"
     "                     [--max-threads-block N] [--reg-unit N] [--smem-unit BYTES] [--smem-reserved BYTES])\n"
-    "                    -o FILE.pdf|FILE.png [--keep-script | --script-only]\n"
-    "       gpuroof plot banks --results FILE -o FILE.pdf|FILE.png\n"
+    "                    -o FILE.pdf|FILE.png [--keep-script | --script-only] [--json]\n"
+    "       gpuroof plot banks --results FILE -o FILE.pdf|FILE.png [--json]\n"
     "\n"
     "Draws a chart with gnuplot (pdfcairo or pngcairo, by the extension of -o).\n";
 
@@ -62,6 +65,9 @@ static const cli_option options[] = {
     {.name = "keep-script", .offset = FIELD(keep_script),
      .help = "also write the gnuplot script, data inline, as FILE's name .gp"},
     {.name = "script-only", .offset = FIELD(script_only), .help = "write only the script"},
+    {.name = "json", .offset = FIELD(json),
+     .help = "print one JSON object: what was drawn (devices and their roofs, points and kernels, warnings) and "
+             "the files written"},
     CLI_OPTION_PROFILES(plot_options),
 };
 #undef FIELD
@@ -167,10 +173,11 @@ static int parse(int argc, char **argv, plot_options *o)
 /* ---- the figure ------------------------------------------------------- */
 
 typedef struct {
-    gr_profile devices[MAX_ITEMS];
+    plot_devices devices;
     gr_results results[MAX_ITEMS];
     size_t results_loaded;
     gr_roofline_inputs in;
+    json_t *warnings; /* the lines warned of, each printed on stderr: --json's warnings list */
 } roofline_data;
 
 /* "LABEL:INTENSITY:GFLOPS", the label free to hold colons itself. */
@@ -218,26 +225,50 @@ static bool add_model(const plot_options *o, size_t i, gr_chart_point *p)
     return ok;
 }
 
-static bool load_devices(const plot_options *o, roofline_data *d)
+/* The devices of the chart, given and brought by results files: each has
+ * every --precision asked for. */
+static bool use_devices(const plot_options *o, roofline_data *d)
 {
     gr_roofline_inputs *in = &d->in;
-    for (size_t i = 0; i < o->devices.count; i++, in->device_count++) {
-        if (!cli_load_device(o->profiles, o->devices.items[i], &d->devices[i]))
-            return false;
+    for (in->device_count = 0; in->device_count < d->devices.count; in->device_count++) {
+        const gr_profile *p = &d->devices.items[in->device_count];
         for (size_t k = 0; k < o->precisions.count; k++)
-            if (!gr_profile_peak(&d->devices[i], o->precisions.items[k]))
-                return cli_error_no_peak(&d->devices[i], o->precisions.items[k]);
-        in->devices[i] = &d->devices[i];
+            if (!gr_profile_peak(p, o->precisions.items[k]))
+                return cli_error_no_peak(p, o->precisions.items[k]);
+        in->devices[in->device_count] = p;
     }
     for (size_t k = 0; k < o->precisions.count; k++) /* as the profiles spell them: FP64 is fp64 */
-        in->precisions[k] = gr_profile_peak(&d->devices[0], o->precisions.items[k])->precision;
+        in->precisions[k] = gr_profile_peak(&d->devices.items[0], o->precisions.items[k])->precision;
     return true;
+}
+
+static bool load_devices(const plot_options *o, roofline_data *d)
+{
+    for (size_t i = 0; i < o->devices.count; i++, d->devices.count++, d->devices.given++)
+        if (!cli_load_device(o->profiles, o->devices.items[i], &d->devices.items[i]))
+            return false;
+    return use_devices(o, d);
+}
+
+/* Each results file, and the device it is drawn against. */
+static bool load_results(const plot_options *o, roofline_data *d)
+{
+    gr_roofline_inputs *in = &d->in;
+    gr_error err;
+    for (size_t i = 0; i < o->results.count; i++) {
+        if (!gr_results_load(o->results.items[i], &d->results[i], &err))
+            return cli_error("%s", err.text);
+        d->results_loaded++; /* freed by the caller from here on */
+        in->results[in->results_count++] = &d->results[i];
+        if (!plot_results_device(o->profiles, &d->results[i], &d->devices, &in->results_device[i], d->warnings))
+            return false;
+    }
+    return use_devices(o, d);
 }
 
 static bool load_roofline(const plot_options *o, roofline_data *d)
 {
     gr_roofline_inputs *in = &d->in;
-    gr_error err;
     if (!load_devices(o, d))
         return false;
     for (size_t i = 0; i < o->models.count; i++, in->model_count++)
@@ -246,48 +277,58 @@ static bool load_roofline(const plot_options *o, roofline_data *d)
     for (size_t i = 0; i < o->points.count; i++, in->point_count++)
         if (!parse_point(o->points.items[i], &in->points[i]))
             return false;
-    for (size_t i = 0; i < o->results.count; i++, d->results_loaded++, in->results_count++) {
-        if (!gr_results_load(o->results.items[i], &d->results[i], &err))
-            return cli_error("%s", err.text);
-        in->results[i] = &d->results[i];
-    }
-    return true;
+    return load_results(o, d);
 }
 
-static bool chart_roofline(roofline_data *d, gr_figure *fig)
+static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
 {
     gr_error err;
+    gr_chart_warnings above;
     if (!gr_roofline_chart(&d->in, &fig->charts[0], &err))
         return cli_error("%s", err.text);
     fig->chart_count = 1;
     snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
+    if (!gr_roofline_check(&d->in, &above, &err))
+        return cli_error("%s", err.text);
+    for (size_t i = 0; i < above.count; i++)
+        plot_warn(d->warnings, "%s", above.lines[i]);
+    gr_chart_warnings_free(&above);
+    if (what && !(*what = plot_json_roofline(&d->in, d->warnings)))
+        return cli_error("out of memory");
     return true;
 }
 
-static bool build_roofline(const plot_options *o, gr_figure *fig, double width, double height)
+/* The chart, and with what given, what it shows as JSON. */
+static bool build_roofline(const plot_options *o, gr_figure *fig, json_t **what)
 {
     roofline_data *d = calloc(1, sizeof *d); /* too large for the stack */
     if (!d)
         return cli_error("out of memory");
-    d->in.width_in = width;
-    d->in.height_in = height;
-    bool ok = load_roofline(o, d) && chart_roofline(d, fig);
+    d->in.width_in = fig->width_in;
+    d->in.height_in = fig->height_in;
+    d->warnings = json_array();
+    bool ok = d->warnings ? load_roofline(o, d) && chart_roofline(d, fig, what) : cli_error("out of memory");
     for (size_t i = 0; i < d->results_loaded; i++)
         gr_results_free(&d->results[i]);
+    json_decref(d->warnings);
     free(d);
     return ok;
 }
 
-static bool build_banks(const plot_options *o, gr_figure *fig)
+static bool build_banks(const plot_options *o, gr_figure *fig, json_t **what)
 {
     gr_results r;
     gr_error err;
     if (!gr_results_load(o->results.items[0], &r, &err))
         return cli_error("%s", err.text);
-    bool ok = gr_banks_chart(&r, &fig->charts[0], &err);
+    bool ok = gr_banks_chart(&r, fig->width_in, fig->height_in, &fig->charts[0], &err);
+    if (ok && what)
+        *what = plot_json_banks(&r);
     gr_results_free(&r);
     if (!ok)
         return cli_error("%s", err.text);
+    if (what && !*what)
+        return cli_error("out of memory");
     fig->chart_count = 1;
     snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
     return true;
@@ -306,19 +347,26 @@ static void occupancy_sm_title(const occ_inputs *in, char *title, size_t size)
                  (long long)(kib ? lim->smem_sm_bytes / 1024 : lim->smem_sm_bytes), kib ? "KiB" : "B");
 }
 
-static bool build_occupancy(const plot_options *o, gr_figure *fig)
+static bool draw_occupancy(const occ_inputs *in, gr_figure *fig, json_t **what)
+{
+    char title[300];
+    gr_error err;
+    occupancy_sm_title(in, title, sizeof title);
+    if (!gr_occupancy_figure(&in->limits, &in->launch, title, fig, &err))
+        return cli_error("%s", err.text);
+    if (what && !(*what = plot_json_occupancy(in->has_device ? in->device.name : NULL, &in->limits, &in->launch)))
+        return cli_error("out of memory");
+    return true;
+}
+
+static bool build_occupancy(const plot_options *o, gr_figure *fig, json_t **what)
 {
     occ_inputs *in = calloc(1, sizeof *in); /* a profile: large for the stack */
     const char *device = o->devices.count ? o->devices.items[0] : NULL;
-    char title[300];
-    gr_error err;
     if (!in)
         return cli_error("out of memory");
-    bool ok = occ_read_launch(&o->launch, in) && occ_read_sm(&o->launch, o->profiles, device, in);
-    if (ok) {
-        occupancy_sm_title(in, title, sizeof title);
-        ok = gr_occupancy_figure(&in->limits, &in->launch, title, fig, &err) || cli_error("%s", err.text);
-    }
+    bool ok = occ_read_launch(&o->launch, in) && occ_read_sm(&o->launch, o->profiles, device, in) &&
+              draw_occupancy(in, fig, what);
     free(in);
     return ok;
 }
@@ -345,15 +393,15 @@ static char *read_style(void)
     return NULL;
 }
 
-static bool render(const plot_options *o, const gr_figure *fig, double width, double height, char **text,
-                   size_t *len)
+static bool render(const plot_options *o, const gr_figure *fig, char **text, size_t *len)
 {
     char *style = read_style();
     if (!style)
         return false;
     gr_script_options opt = {
         .terminal = has_extension(o->output, ".png") ? GR_TERMINAL_PNG : GR_TERMINAL_PDF,
-        .width_in = width, .height_in = height, .output = o->output, .made_by = o->made_by, .style = style,
+        .width_in = fig->width_in, .height_in = fig->height_in, .output = o->output, .made_by = o->made_by,
+        .style = style,
     };
     *text = NULL;
     FILE *out = open_memstream(text, len);
@@ -391,41 +439,62 @@ static bool write_script(const plot_options *o, const char *text, size_t len, ch
     return true;
 }
 
-static int draw(const plot_options *o, const gr_figure *fig, double width, double height)
+/* gnuplot failed: one line saying why and where the script is kept, beside
+ * the chart that could not be made (from its temporary file, which goes). */
+static bool report_failure(const plot_options *o, const char *text, size_t len, bool temp, const char *path,
+                           const char *why)
+{
+    char kept[4096];
+    gr_error err;
+    if (!temp)
+        return cli_error("%s: the script is kept in %s", why, path);
+    script_path(o->output, kept, sizeof kept);
+    if (!gr_write_file_atomic(kept, text, len, &err))
+        return cli_error("%s, and the script could not be kept: %s", why, err.text);
+    return cli_error("%s: the script is kept in %s", why, kept);
+}
+
+static int draw(const plot_options *o, const gr_figure *fig)
 {
     size_t len;
-    char *text, path[4096];
+    char *text, path[4096], why[1024];
     bool temp;
-    if (!render(o, fig, width, height, &text, &len))
+    if (!render(o, fig, &text, &len))
         return EXIT_INPUT;
     bool ok = write_script(o, text, len, path, sizeof path, &temp);
-    if (ok && !o->script_only && !plot_run_gnuplot(path, o->output)) {
-        ok = false;
-        if (temp) { /* keep what failed beside the chart that could not be made */
-            char kept[4096];
-            gr_error err;
-            script_path(o->output, kept, sizeof kept);
-            if (gr_write_file_atomic(kept, text, len, &err))
-                fprintf(stderr, "gpuroof: the script is kept in %s\n", kept);
-        }
-    }
+    if (ok && !o->script_only && !plot_run_gnuplot(path, o->output, why, sizeof why))
+        ok = report_failure(o, text, len, temp, path, why);
     if (temp)
         unlink(path);
     free(text);
     return ok ? EXIT_OK : EXIT_INPUT;
 }
 
+/* --json: what was drawn, and the files now there. */
+static int put_json(const plot_options *o, json_t *what)
+{
+    char script[4096];
+    script_path(o->output, script, sizeof script);
+    plot_json_files(what, o->script_only ? NULL : o->output, o->keep_script || o->script_only ? script : NULL);
+    return cli_put_json(what, NULL);
+}
+
 int cmd_plot_run(const plot_options *o)
 {
     gr_figure *fig = calloc(1, sizeof *fig);
+    json_t *what = NULL, **json = o->json ? &what : NULL;
     if (!fig)
         return cli_fail("out of memory");
-    double width = o->occupancy ? 11 : 7.5, height = o->occupancy ? 3.6 : 5;
-    bool built = o->banks ? build_banks(o, fig)
-                 : o->occupancy ? build_occupancy(o, fig) : build_roofline(o, fig, width, height);
-    int rc = built ? draw(o, fig, width, height) : EXIT_INPUT;
+    fig->width_in = 7.5; /* a roofline's and the bank chart's page; plot occupancy's sets its own */
+    fig->height_in = 5;
+    bool built = o->banks ? build_banks(o, fig, json)
+                 : o->occupancy ? build_occupancy(o, fig, json) : build_roofline(o, fig, json);
+    int rc = built ? draw(o, fig) : EXIT_INPUT;
     gr_figure_free(fig);
     free(fig);
+    if (rc == EXIT_OK && what)
+        return put_json(o, what);
+    json_decref(what);
     return rc;
 }
 

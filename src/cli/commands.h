@@ -65,7 +65,7 @@ typedef struct {
     size_t define_model[CLI_MAX_VALUES]; /* the index in models of the model each -D sets */
     occupancy_launch_options launch; /* plot occupancy's */
     const char *output, *profiles;
-    bool keep_script, script_only;
+    bool keep_script, script_only, json;
     char made_by[2048]; /* the command that makes the chart again, for its script */
 } plot_options;
 

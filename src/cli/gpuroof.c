@@ -30,7 +30,7 @@ static int usage(FILE *out, int status)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s  %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\nOptions: --help, --version.\n"
-                 "Every command takes --help (-h), and all but plot, measure and profile detect take --json.\n"
+                 "Every command takes --help (-h), and all but measure and profile detect take --json.\n"
                  "Exit status: 0 success, 1 bad input or failed run, 2 usage.\n");
     return status;
 }

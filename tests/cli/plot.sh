@@ -25,8 +25,8 @@ for chart in roofline-a100 roofline-devices occupancy-a100 roofline-h100-measure
 done
 
 # The committed PDFs are whole and name what they show.
-for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/s':'ridge 12.5 FLOP/B':'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' \
-    roofline-devices:'Rooflines of k40, v100, a100, h100, h200':'FP32 66.9 TFLOP/s: h100, h200':'NVIDIA Tesla K40' \
+for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/s':'ridge 12.54 FLOP/B':'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' \
+    roofline-devices:'Rooflines of k40, v100, a100, h100, h200':'FP32 66.91 TFLOP/s: h100, h200':'NVIDIA Tesla K40' \
     occupancy-a100:'4 blocks, 50%':'registers per thread':'256 threads: 50%' \
     roofline-h100-measured:'NVIDIA H100 80GB HBM3':'(measured)':'matmul-tiled32-coarsened':'intensity sweep' \
     bank-conflicts-h100:'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3':'setRowReadColPad (measured)':'Nsight Compute'; do
@@ -52,6 +52,45 @@ for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/
     if [ -s "$top_srcdir/plots/$name.png" ]; then pass "plots/$name.png exists"; else fail "plots/$name.png" "missing" "a PNG"; fi
 done
 
+# Every ceiling label of the five-GPU chart sits next to its own line, as
+# the PDF draws it: its text at most 4 pt above or below the line, and no
+# other ceiling nearer.  The plot area is where the script puts it (0.16 to
+# 0.90 of the 360 pt page's height), the y range the script's.
+last="plots/roofline-devices.pdf"
+if have pdftotext; then
+    range=$(sed -n 's/^set yrange \[\([^:]*\):\([^]]*\)\]$/\1 \2/p' "$top_srcdir/plots/roofline-devices.gp")
+    pdftotext -bbox "$top_srcdir/plots/roofline-devices.pdf" - |
+        sed -n 's/.*yMin="\([0-9.]*\)".*yMax="\([0-9.]*\)">\([^<]*\)<.*/\1 \2 \3/p' |
+        awk -v range="$range" '
+        BEGIN { split(range, r, " "); lo = log(r[1]); hi = log(r[2]) }
+        function page_y(gflops) { return 360 * (1 - (0.16 + 0.74 * (log(gflops) - lo) / (hi - lo))) }
+        { w[NR] = $3; top[NR] = $1; bottom[NR] = $2 }
+        END {
+            for (i = 1; i + 3 <= NR; i++)
+                if (w[i] ~ /^FP(32|64)$/ && w[i + 2] ~ /^TFLOP\/s:$/) { # a label, not a key entry
+                    n++; text[n] = w[i] " " w[i + 1] " " w[i + 3]; y[n] = page_y(w[i + 1] * 1000)
+                    t[n] = top[i]; b[n] = bottom[i]
+                }
+            for (k = 1; k <= n; k++) {
+                gap = b[k] <= y[k] ? y[k] - b[k] : t[k] >= y[k] ? t[k] - y[k] : -1
+                nearest = 1e9
+                for (j = 1; j <= n; j++)
+                    if (j != k && y[j] != y[k]) {
+                        d = b[k] <= y[j] ? y[j] - b[k] : t[k] >= y[j] ? t[k] - y[j] : 0
+                        if (d < nearest) { nearest = d; other = text[j] }
+                    }
+                printf "%.1f %.1f %s: %.1f pt from its line, %.1f pt from %s\n", gap, nearest, text[k], gap, nearest, other
+            }
+        }' >"$out"
+    if [ "$(wc -l <"$out")" -eq 8 ] && awk '$1 < 0 || $1 > 4 || $2 < $1 { exit 1 }' "$out"; then
+        pass "every ceiling label beside its own line"
+    else
+        fail "every ceiling label beside its own line" "$(cut -d' ' -f3- "$out" | tr '\n' ';')" "8 labels, each 0 to 4 pt from its line and nearer it than any other"
+    fi
+else
+    skip "ceiling labels beside their lines" "no poppler-utils"
+fi
+
 # The README shows the committed run's report as it printed it.
 last="README.md"
 missing=$(grep -v -x -F -f "$top_srcdir/README.md" "$top_srcdir/plots/data/h100-sxm.txt" | head -n 1)
@@ -63,7 +102,7 @@ cd "$work" || exit 99
 
 # A chart with gnuplot: written whole, nothing left beside it.
 if have gnuplot; then
-    run plot --device h100 --point 'my kernel:2:3000' --results "$top_srcdir/tests/data/results/synthetic.yaml" -o chart.pdf
+    run plot --device a100 --point 'my kernel:2:3000' --results "$top_srcdir/tests/data/results/synthetic.yaml" -o chart.pdf
     expect_status 0
     expect_no_stderr
     check "only the chart is left" "$(ls)" "chart.pdf"
@@ -73,7 +112,7 @@ if have gnuplot; then
         expect_stdout_has 'kernel-b'
         expect_stdout_lacks 'kernel-unverified'
         expect_stdout_has 'FP32 18 TFLOP/s (measured)'
-        expect_stdout_has 'FP32 66.9 TFLOP/s (datasheet)'
+        expect_stdout_has 'FP32 19.5 TFLOP/s (datasheet)'
     fi
     run plot --device a100 -o chart.png --keep-script
     expect_status 0
@@ -86,13 +125,13 @@ else
     skip "a chart" "no gnuplot"
 fi
 
-# gnuplot missing: exit 1, a clear message, the script kept, no chart.
+# gnuplot missing: exit 1, exactly one line naming the script kept, which
+# is there, and no chart.
 GNUPLOT=/nonexistent/gnuplot
 export GNUPLOT
 run plot --device a100 -o missing.pdf
 expect_status 1
-expect_stderr_has 'gpuroof: cannot run /nonexistent/gnuplot (install gnuplot, or set GNUPLOT)'
-expect_stderr_has 'the script is kept in missing.gp'
+expect_stderr_is 'gpuroof: cannot run /nonexistent/gnuplot (install gnuplot, or set GNUPLOT): the script is kept in missing.gp'
 check "no chart, the script kept" "$(ls)" "missing.gp"
 # gnuplot failing: the same, with its complaint.
 fake="$test_tmp/fake-gnuplot"
@@ -101,8 +140,36 @@ chmod +x "$fake"
 GNUPLOT=$fake
 run plot --device a100 -o failing.pdf
 expect_status 1
-expect_stderr_has "failed (status 1: line 7: something is wrong)"
+expect_stderr_is "gpuroof: $fake failed (status 1: line 7: something is wrong): the script is kept in failing.gp"
 check "no chart, the script kept" "$(ls failing.* | tr '\n' ' ')" "failing.gp "
+run plot --device a100 -o failing.pdf --keep-script
+expect_stderr_is "gpuroof: $fake failed (status 1: line 7: something is wrong): the script is kept in failing.gp"
+rm -f failing.gp
+unset GNUPLOT
+# The same with gnuplot found on the PATH: none there, or one that fails.
+# The PATH keeps what the valgrind wrapper of make check-valgrind needs, each
+# through a script of its own (Debian's valgrind runs $0.bin: a link to it
+# would not do).
+for bin in nognuplot failing; do
+    mkdir -p "$test_tmp/$bin"
+    for tool in dirname valgrind; do
+        if command -v "$tool" >/dev/null 2>&1; then
+            printf '#!/bin/sh\nexec "%s" "$@"\n' "$(command -v "$tool")" >"$test_tmp/$bin/$tool"
+            chmod +x "$test_tmp/$bin/$tool"
+        fi
+    done
+done
+cp "$fake" "$test_tmp/failing/gnuplot"
+PATH="$test_tmp/nognuplot" run plot --device a100 -o missing.pdf
+expect_status 1
+expect_stderr_is 'gpuroof: cannot run gnuplot (install gnuplot, or set GNUPLOT): the script is kept in missing.gp'
+check "no chart, the script kept" "$(ls missing.*)" "missing.gp"
+PATH="$test_tmp/failing" run plot --device a100 -o failing.pdf
+expect_status 1
+expect_stderr_is "gpuroof: gnuplot failed (status 1: line 7: something is wrong): the script is kept in failing.gp"
+check "no chart, the script kept" "$(ls failing.* | tr '\n' ' ')" "failing.gp "
+GNUPLOT=$fake
+export GNUPLOT
 # A previous chart survives a failed run untouched.
 printf 'old chart' >kept.pdf
 run plot --device a100 -o kept.pdf
@@ -172,6 +239,174 @@ expect_fails 2 'gpuroof plot: --carveout needs --device (gpuroof plot --help)'
 run plot occupancy --device a100 --threads 256 --block 16x16 --regs 32 -o x.pdf
 expect_fails 2 'gpuroof plot: give --threads or --block, not both (gpuroof plot --help)'
 rm -f threads.gp block.gp block.cmp threads.cmp textbook.gp t512.gp carveout.gp k40.gp
+# --json: one object saying what was drawn and where.
+run plot --device a100 --model matmul-tiled --point 'mine:2:1000' -o j.pdf --script-only --json
+expect_status 0
+expect_no_stderr
+expect_one_json object
+expect_json_keys chart chart_file script_file devices models points results warnings
+expect_json .chart roofline
+expect_json .chart_file null
+expect_json .script_file j.gp
+expect_json '.devices | length' 1
+expect_json '.devices[0].name' a100
+expect_json '.devices[0].full_name' 'NVIDIA A100-SXM4-40GB'
+expect_json '.devices[0].bandwidth_gbs' 1555
+expect_json '.devices[0].ceilings_gflops.fp32' 19500
+expect_json '.devices[0].ceilings_gflops.fp64' 9700
+expect_json_near '.devices[0].ridge' 12.540192926
+expect_json '.models[0].label' matmul-tiled
+expect_json '.models[0].intensity' 4
+expect_json '.models[0].roofs[0].device' a100
+expect_json '.models[0].roofs[0].gflops' 6220
+expect_json '.points[0].label' mine
+expect_json '.points[0].intensity' 2
+expect_json '.points[0].gflops' 1000
+expect_json '.results' '[]'
+expect_json '.warnings' '[]'
+check "the script written" "$(ls j.*)" "j.gp"
+rm -f j.gp
+run plot --device h100 --results "$top_srcdir/plots/data/h100-sxm.yaml" --precision fp16_tensor -o j.pdf --script-only --json
+expect_status 0
+expect_json '.devices[0].ceilings_gflops | keys_unsorted' '["fp32","fp64","fp16_tensor"]'
+expect_json '.results[0].file' "$top_srcdir/plots/data/h100-sxm.yaml"
+expect_json '.results[0].gpu' 'NVIDIA H100 80GB HBM3'
+expect_json_near '.results[0].measured_bandwidth_gbs' 3291.505578
+expect_json_near '.results[0].measured_fp32_gflops' 65751 1e-4
+expect_json '.results[0].kernels | length' 17
+expect_json '.results[0].kernels[0].name' matmul-naive
+expect_json '.results[0].kernels[0].params' width=1024
+expect_json_near '.results[0].kernels[0].intensity' 170.6666667
+expect_json_near '.results[0].kernels[0].gflops' 5131.2 1e-4
+expect_json '.results[0].sweep | length' 20
+expect_json '.results[0].sweep[0]' '{"intensity":0.09375,"gflops":285.055319}'
+expect_json_keys chart chart_file script_file
+rm -f j.gp
+run plot occupancy --device a100 --threads 256 --regs 32 --smem 32K -o j.pdf --script-only --json
+expect_status 0
+expect_one_json object
+expect_json .chart occupancy
+expect_json .script_file j.gp
+expect_json .device a100
+expect_json .threads_per_block 256
+expect_json .regs_per_thread 32
+expect_json .smem_per_block_bytes 32768
+expect_json .blocks_per_sm 4
+expect_json .occupancy 0.5
+expect_json .panels '["threads","regs","smem"]'
+expect_json .warnings '[]'
+rm -f j.gp
+run plot banks --results "$top_srcdir/plots/data/h100-sxm.yaml" -o j.pdf --script-only --json
+expect_status 0
+expect_one_json object
+expect_json .chart banks
+expect_json .gpu 'NVIDIA H100 80GB HBM3'
+expect_json '.points | length' 36
+expect_json '.points[0] | keys_unsorted' '["kernel","block","pad","wavefronts","ns_per_rep"]'
+expect_json '.points[0].kernel' setRowReadRow
+expect_json '.points[0].block' 32x32
+expect_json '.points[0].pad' 0
+expect_json '.points[0].wavefronts' 2
+expect_json_near '.points[0].ns_per_rep' 595.9040225
+rm -f j.gp
+if have gnuplot; then
+    run plot --device a100 -o j.png --json
+    expect_status 0
+    expect_json .chart_file j.png
+    expect_json .script_file null
+    check "only the chart" "$(ls j.*)" "j.png"
+    run plot --device a100 -o j.pdf --keep-script --json
+    expect_json .chart_file j.pdf
+    expect_json .script_file j.gp
+    rm -f j.*
+fi
+GNUPLOT=/nonexistent/gnuplot run plot --device a100 -o j.pdf --json
+expect_status 1
+expect_no_stdout
+rm -f j.*
+
+# A results file is drawn against its own GPU's roofs, never another's.
+h200="$top_srcdir/plots/data/h200.yaml"
+run plot --device h100 --results "$h200" -o other.pdf --script-only --json
+expect_status 0
+added="$h200 was measured on NVIDIA H200 (profile h200), not on h100: drawn against h200's roofs, added to the chart"
+expect_stderr_is "gpuroof: warning: $added"
+expect_json '[.devices[].name]' '["h100","h200"]'
+expect_json '.results[0].device' h200
+expect_json '.warnings' "$(printf '%s' "$added" | "${JQ:-cat}" -R -c '[.]' 2>/dev/null)"
+run plot --device h200 --device h100 --results "$h200" -o other.pdf --script-only --json
+expect_status 0
+expect_no_stderr
+expect_json '[.devices[].name]' '["h200","h100"]'
+expect_json '.results[0].device' h200
+synthetic="$top_srcdir/tests/data/results/synthetic.yaml"
+sed 's/^  profile: a100$/  profile: nosuch-gpu/' "$synthetic" >unknown.yaml
+run plot --device h100 --results unknown.yaml -o other.pdf --script-only
+expect_fails 1 "gpuroof: unknown.yaml was measured on Synthetic GPU (profile nosuch-gpu), not on h100, and that profile cannot be found: give it with --device FILE.yaml or --profiles DIR"
+sed '/^  profile: a100$/d' "$synthetic" >unnamed.yaml
+run plot --device h100 --device a100 --results unnamed.yaml -o other.pdf --script-only
+expect_fails 1 "gpuroof: unnamed.yaml names no device profile, and its GPU (Synthetic GPU, compute capability 8.0, 4 SMs) is none of h100 (compute capability 9.0, 132 SMs), a100 (compute capability 8.0, 108 SMs)"
+sed 's/^  sm_count: 4$/  sm_count: 108/' unnamed.yaml >a100-like.yaml
+run plot --device h100 --device a100 --results a100-like.yaml -o other.pdf --script-only --json
+expect_status 0
+expect_no_stderr
+expect_json '.results[0].device' a100
+sed 's/^  profile: a100$/  profile: none/; s/^  compute_capability: "8.0"$/  compute_capability: "9.0"/; s/^  sm_count: 4$/  sm_count: 132/' "$synthetic" >hopper.yaml
+run plot --device h100 --device h200 --results hopper.yaml -o other.pdf --script-only
+expect_fails 1 "gpuroof: hopper.yaml names no device profile, and its GPU (Synthetic GPU, compute capability 9.0, 132 SMs) could be h100 or h200: draw it with only the one it was measured on"
+rm -f other.gp unknown.yaml unnamed.yaml a100-like.yaml hopper.yaml
+
+# A point or kernel above the roof it is drawn against: a warning naming
+# both, with their figures; the chart is drawn all the same.
+too_fast="point 'too fast' (2 FLOP/B, 9000 GFLOP/s) is above a100's roof there: 3110 GFLOP/s (1555 GB/s x 2 FLOP/B)"
+run plot --device a100 --point 'too fast:2:9000' --point 'fine:2:3000' -o above.pdf --script-only --json
+expect_status 0
+expect_stderr_is "gpuroof: warning: $too_fast"
+expect_json '.warnings | length' 1
+expect_json '.warnings[0]' "$too_fast"
+check "the script written" "$(ls above.*)" "above.gp"
+run plot --device a100 --point 'dense:100:20000' -o above.pdf --script-only
+expect_stderr_is "gpuroof: warning: point 'dense' (100 FLOP/B, 20000 GFLOP/s) is above a100's roof there: 19500 GFLOP/s (the FP32 peak)"
+run plot --device a100 --point 'dense:100:20000' --precision fp16_tensor -o above.pdf --script-only
+expect_no_stderr
+run plot --device a100 --device h100 --point 'x:2:7000' --point 'y:2:5000' -o above.pdf --script-only
+expect_stderr_is "gpuroof: warning: point 'x' (2 FLOP/B, 7000 GFLOP/s) is above every roof there, the highest being h100's: 6704 GFLOP/s (3352 GB/s x 2 FLOP/B)"
+run plot --device a100 --point 'on the roof:2:3110' -o above.pdf --script-only
+expect_no_stderr
+sed 's/^    gflops: 5000$/    gflops: 7000/; s/{intensity: 32, gflops: 17500}/{intensity: 32, gflops: 19600}/' \
+    "$top_srcdir/tests/data/results/synthetic.yaml" >fast.yaml
+run plot --device a100 --results fast.yaml -o above.pdf --script-only --json
+expect_status 0
+expect_stderr_has "gpuroof: warning: fast.yaml: kernel kernel-b (4 FLOP/B, 7000 GFLOP/s) is above a100's roof there: 6220 GFLOP/s (1555 GB/s x 4 FLOP/B)"
+expect_stderr_has "gpuroof: warning: fast.yaml: sweep point (32 FLOP/B, 19600 GFLOP/s) is above a100's roof there: 19500 GFLOP/s (the FP32 peak)"
+expect_json '.warnings | length' 2
+for f in h100-sxm:h100 h200:h200; do
+    run plot --device "${f#*:}" --results "$top_srcdir/plots/data/${f%:*}.yaml" -o above.pdf --script-only
+    expect_no_stderr
+done
+rm -f above.gp fast.yaml
+
+# A number reads the same in a chart as in the text: one formatting for both.
+run occupancy --device rtx4090 --threads 1024 --regs 32
+expect_stdout_has 'Not full occupancy: 66.67%'
+run plot occupancy --device rtx4090 --threads 1024 --regs 32 -o same.pdf --script-only
+expect_status 0
+last="same.gp"
+if grep -F -e '66.67%' same.gp >/dev/null && ! grep -F -e '66.6667' same.gp >/dev/null; then
+    pass "the chart says 66.67% too"
+else
+    fail "the chart says 66.67% too" "$(grep -o '[0-9.]*%' same.gp | sort -u | tr '\n' ' ')" "66.67%, never 66.6667%"
+fi
+run bound --device a100 --intensity 1
+expect_stdout_has '19500 / 1555 = 12.54 FLOP/B'
+run plot --device a100 -o same.pdf --script-only
+last="same.gp"
+if grep -F -e 'ridge 12.54 FLOP/B' same.gp >/dev/null; then
+    pass "the chart's ridge reads 12.54 FLOP/B"
+else
+    fail "the chart's ridge reads 12.54 FLOP/B" "$(grep -o 'ridge [0-9.]* FLOP/B' same.gp | sort -u | tr '\n' ' ')" "ridge 12.54 FLOP/B"
+fi
+rm -f same.gp
 
 # Bad input.
 run plot --device a100 -o chart.svg

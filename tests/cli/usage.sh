@@ -39,7 +39,7 @@ expect_fails 2 "gpuroof: unknown command '' (gpuroof --help lists them)"
 # once said every command took --json, which measure and profile detect (they
 # write YAML files) never did.
 run --help
-expect_stdout_line 'Every command takes --help (-h), and all but plot, measure and profile detect take --json.'
+expect_stdout_line 'Every command takes --help (-h), and all but measure and profile detect take --json.'
 without_json=$(sed -n 's/^Every command takes --help (-h), and all but \(.*\) take --json\.$/\1/p' "$out" |
     sed -e 's/, /|/g' -e 's/ and /|/g')
 while read -r words; do

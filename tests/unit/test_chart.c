@@ -1,6 +1,7 @@
 /* Unit tests for the chart builders (src/chart/chart_roofline.c,
- * src/chart/chart_occupancy.c, src/chart/chart.c) and the gnuplot script writer
- * (src/chart/gnuplot_script.c).  The devices are the shipped profiles; the
+ * src/chart/chart_occupancy.c, src/chart/chart_banks.c, src/chart/chart.c),
+ * the placing of labels (src/chart/chart_layout.c) and the gnuplot script
+ * writer (src/chart/gnuplot_script.c).  The devices are the shipped profiles; the
  * results are synthetic structs filled here, never measurements. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
@@ -18,6 +19,8 @@
 #include <string.h>
 
 #include "chart.h"
+#include "chart_banks.h"
+#include "chart_layout.h"
 #include "chart_occupancy.h"
 #include "chart_roofline.h"
 #include "gnuplot_script.h"
@@ -32,9 +35,6 @@
 /* The page gpuroof plot draws a roofline on (cmd_plot.c). */
 #define WIDTH_IN 7.5
 #define HEIGHT_IN 5.0
-/* What separate_labels() in chart_roofline.c assumes of the page. */
-#define PLOT_HEIGHT_SHARE 0.74
-#define CHAR_HEIGHT_IN 0.16
 
 /* ---- fixtures ------------------------------------------------------------- */
 
@@ -159,28 +159,108 @@ static bool y_in_range(const gr_chart *c, double y)
     return y > c->ymin && y < c->ymax;
 }
 
-/* Every two right-aligned, unrotated labels are at least one line of text
- * apart where they are drawn: log10(y) plus offset_y characters, a line
- * being 1.2 characters (separate_labels() in chart_roofline.c). */
-static void assert_right_labels_apart(const gr_chart *c, double height_in)
+/* Half a marker's width on the page: pointsize 0.8 draws one 0.075 in
+ * wide (measured in both terminals). */
+#define MARKER_HALF_IN 0.0375
+/* How close a label keeps to what it names. */
+#define BESIDE_IN 0.06
+
+static bool box_inside(const gr_chart *c, const gr_label_box *b)
 {
-    double decades = log10(c->ymax / c->ymin);
-    double char_decades = decades * CHAR_HEIGHT_IN / (height_in * PLOT_HEIGHT_SHARE);
-    double line = 1.2 * char_decades;
-    size_t checked = 0;
-    for (size_t i = 0; i < c->label_count; i++)
-        for (size_t j = i + 1; j < c->label_count; j++) {
-            const gr_label *a = &c->labels[i], *b = &c->labels[j];
-            if (a->align != GR_ALIGN_RIGHT || b->align != GR_ALIGN_RIGHT || a->angle != 0 || b->angle != 0)
-                continue;
-            double pa = log10(a->y) + a->offset_y * char_decades;
-            double pb = log10(b->y) + b->offset_y * char_decades;
-            checked++;
-            if (fabs(pa - pb) < line - 1e-9)
-                fail_msg("labels '%s' and '%s' overlap: %g and %g decades, a line is %g", a->text, b->text, pa,
-                         pb, line);
+    for (int i = 0; i < 4; i++)
+        if (b->x[i] < -1e-9 || b->x[i] > c->plot_width_in + 1e-9 || b->y[i] < -1e-9 ||
+            b->y[i] > c->plot_height_in + 1e-9)
+            return false;
+    return true;
+}
+
+/* b with each side moved out by d, along the box's own edges. */
+static gr_label_box inflated(const gr_label_box *b, double d)
+{
+    double ux = b->x[1] - b->x[0], uy = b->y[1] - b->y[0], vx = b->x[3] - b->x[0], vy = b->y[3] - b->y[0];
+    double u = hypot(ux, uy), v = hypot(vx, vy);
+    const double su[4] = {-1, 1, 1, -1}, sv[4] = {-1, -1, 1, 1};
+    gr_label_box out = *b;
+    for (int i = 0; i < 4; i++) {
+        out.x[i] += d * (su[i] * ux / u + sv[i] * vx / v);
+        out.y[i] += d * (su[i] * uy / u + sv[i] * vy / v);
+    }
+    return out;
+}
+
+/* The label covers no line and no marker of the chart, and keeps clear
+ * of them by a hundredth of an inch: text set touching a line reads as
+ * crossed by it. */
+static void assert_label_covers_nothing(const gr_chart *c, const gr_label *l, const gr_label_box *text)
+{
+    gr_label_box clearance = inflated(text, 0.01), *b = &clearance;
+    for (size_t s = 0; s < c->series_count; s++) {
+        const gr_series *series = c->series[s];
+        for (size_t k = 0; k < series->count; k++) {
+            double x = gr_page_x(c, series->points[k].x), y = gr_page_y(c, series->points[k].y);
+            if (series->draw == GR_DRAW_POINTS) {
+                double r = series->thin ? MARKER_HALF_IN / 2 : MARKER_HALF_IN;
+                gr_label_box marker = {{x - r, x + r, x + r, x - r}, {y - r, y - r, y + r, y + r}};
+                if (gr_boxes_overlap(b, &marker))
+                    fail_msg("label '%s' covers a marker of '%s' at (%g, %g)", l->text, series->key,
+                             series->points[k].x, series->points[k].y);
+            } else if (k > 0 && gr_segment_crosses(b, gr_page_x(c, series->points[k - 1].x),
+                                                   gr_page_y(c, series->points[k - 1].y), x, y)) {
+                fail_msg("label '%s' covers the line of '%s' from (%g, %g) to (%g, %g)", l->text, series->key,
+                         series->points[k - 1].x, series->points[k - 1].y, series->points[k].x,
+                         series->points[k].y);
+            }
         }
-    assert_true(checked > 0);
+    }
+}
+
+/* A label beside a level line: its lower or upper edge at most BESIDE_IN
+ * from the line, and the whole of it over the line's stretch. */
+static void assert_beside_level(const gr_chart *c, const gr_label *l, const gr_label_box *b)
+{
+    double line = gr_page_y(c, l->at_y), from = gr_page_x(c, l->at_x), to = gr_page_x(c, l->at_x2);
+    double below = fmin(b->y[0], b->y[2]) - line, above = line - fmax(b->y[0], b->y[2]);
+    if (!((below >= 0 && below <= BESIDE_IN) || (above >= 0 && above <= BESIDE_IN)))
+        fail_msg("label '%s' is not beside its line: from %g in below to %g in above it", l->text, below,
+                 fmax(b->y[0], b->y[2]) - line);
+    if (fmin(b->x[0], b->x[3]) < from - 1e-9 || fmax(b->x[1], b->x[2]) > to + 1e-9)
+        fail_msg("label '%s' goes past its line's ends", l->text);
+}
+
+/* Every label inside the plot, clear of every other label, and next to
+ * what it names; on a page with room (not crowded), clear of every line and
+ * marker too, and on one without, without an opaque box where it is not:
+ * it may cross a line, never hide one. */
+static void assert_labels_placed(const gr_chart *c, bool crowded)
+{
+    assert_true(c->label_count > 0);
+    for (size_t i = 0; i < c->label_count; i++) {
+        const gr_label *l = &c->labels[i];
+        gr_label_box b = gr_chart_label_box(c, l);
+        if (!box_inside(c, &b))
+            fail_msg("label '%s' is not inside the plot", l->text);
+        if (!crowded || !l->unboxed)
+            assert_label_covers_nothing(c, l, &b);
+        for (size_t j = i + 1; j < c->label_count; j++) {
+            gr_label_box other = gr_chart_label_box(c, &c->labels[j]);
+            if (gr_boxes_overlap(&b, &other))
+                fail_msg("labels '%s' and '%s' overlap", l->text, c->labels[j].text);
+        }
+        if (l->place == GR_PLACE_LEVEL)
+            assert_beside_level(c, l, &b);
+        if (l->place == GR_PLACE_POINT) { /* the point within a few characters of its label */
+            double x = gr_page_x(c, l->at_x), y = gr_page_y(c, l->at_y);
+            double dx = fmax(0, fmax(fmin(b.x[0], b.x[3]) - x, x - fmax(b.x[1], b.x[2])));
+            double dy = fmax(0, fmax(fmin(b.y[0], b.y[1]) - y, y - fmax(b.y[2], b.y[3])));
+            if (hypot(dx, dy) > 0.3)
+                fail_msg("label '%s' is %g in from its point", l->text, hypot(dx, dy));
+        }
+    }
+}
+
+static void assert_labels_clear(const gr_chart *c)
+{
+    assert_labels_placed(c, false);
 }
 
 /* ---- gr_rate_text ---------------------------------------------------------- */
@@ -192,7 +272,7 @@ static void rate_text(void **state)
     assert_string_equal(gr_rate_text(buf, 19500), "19.5 TFLOP/s");
     assert_string_equal(gr_rate_text(buf, 388.75), "388.8 GFLOP/s");
     assert_string_equal(gr_rate_text(buf, 9700), "9.7 TFLOP/s");
-    assert_string_equal(gr_rate_text(buf, 66908.16), "66.9 TFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 66908.16), "66.91 TFLOP/s");
     assert_string_equal(gr_rate_text(buf, 312000), "312 TFLOP/s");
     assert_string_equal(gr_rate_text(buf, 1000), "1 TFLOP/s");
     assert_string_equal(gr_rate_text(buf, 999), "999 GFLOP/s");
@@ -209,9 +289,9 @@ static void rate_text_without_exponent(void **state)
 {
     (void)state;
     char buf[32];
-    assert_string_equal(gr_rate_text(buf, 1978859.52), "1.98 PFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 1978859.52), "1.979 PFLOP/s");
     assert_string_equal(gr_rate_text(buf, 999999), "1 PFLOP/s"); /* 999.999 TFLOP/s rounds to 1000 */
-    assert_string_equal(gr_rate_text(buf, 9999.4), "10 TFLOP/s");
+    assert_string_equal(gr_rate_text(buf, 9999.4), "9.999 TFLOP/s");
     assert_string_equal(gr_rate_text(buf, 388.75), "388.8 GFLOP/s");
 }
 
@@ -270,12 +350,15 @@ static void one_device_roof(void **state)
     assert_true(near(roof->points[2].y, 19500));
 
     const gr_series *ridge_series = NULL;
-    const gr_point *ridge = point_labelled(&c, "ridge 12.5 FLOP/B", &ridge_series);
+    const gr_point *ridge = point_labelled(&c, "ridge 12.54 FLOP/B", &ridge_series);
     assert_non_null(ridge);
     assert_int_equal(ridge_series->draw, GR_DRAW_POINTS);
-    assert_true(ridge_series->show_labels);
     assert_true(near(ridge->x, 19500.0 / 1555));
     assert_true(near(ridge->y, 19500));
+    const gr_label *ridge_label = label_text(&c, "ridge 12.54 FLOP/B");
+    assert_non_null(ridge_label);
+    assert_int_equal(ridge_label->place, GR_PLACE_POINT);
+    assert_true(near(ridge_label->at_x, ridge->x) && near(ridge_label->at_y, ridge->y));
 
     /* The FP64 ceiling: dashed, from its knee to the right edge. */
     bool fp64_found = false;
@@ -303,14 +386,20 @@ static void one_device_labels(void **state)
     assert_non_null(fp32);
     assert_non_null(fp64);
     assert_non_null(dram);
-    assert_true(near(fp32->y, 19500));
-    assert_true(near(fp32->x, c.xmax));
-    assert_int_equal(fp32->align, GR_ALIGN_RIGHT);
-    assert_true(near(fp64->y, 9700));
+    /* Each beside its line: the ceilings at their heights from their knees
+     * to the right edge, the bandwidth along its slope up to the ridge. */
+    assert_int_equal(fp32->place, GR_PLACE_LEVEL);
+    assert_true(near(fp32->at_y, 19500) && near(fp32->at_x, 19500.0 / 1555) && near(fp32->at_x2, c.xmax));
+    assert_int_equal(fp64->place, GR_PLACE_LEVEL);
+    assert_true(near(fp64->at_y, 9700) && near(fp64->at_x, 9700.0 / 1555));
+    assert_int_equal(dram->place, GR_PLACE_SLOPE);
+    assert_true(near(dram->at_y, 1555) && near(dram->at_x, c.xmin) && near(dram->at_x2, 19500.0 / 1555));
     assert_true(dram->angle > 0 && dram->angle < 90);
-    assert_true(near(dram->y / dram->x, 1555)); /* on the slope */
     assert_true(x_in_range(&c, dram->x) && y_in_range(&c, dram->y));
-    assert_right_labels_apart(&c, in.height_in);
+    assert_labels_clear(&c);
+    /* The right end of the FP32 line is free: its label is there. */
+    assert_int_equal(fp32->align, GR_ALIGN_RIGHT);
+    assert_true(gr_page_x(&c, fp32->x) > c.plot_width_in - 0.1);
     /* One device: no device names after the figures, no measured notes. */
     assert_null(strchr(fp32->text, ':'));
     assert_null(strstr(c.note, "measured"));
@@ -329,7 +418,6 @@ static void model_points_sit_on_the_roof(void **state)
     const gr_series *models = series_keyed(&c, "kernel models");
     assert_non_null(models);
     assert_int_equal(models->draw, GR_DRAW_POINTS);
-    assert_true(models->show_labels);
     assert_int_equal(models->count, 4);
     const double intensity[] = {0.25, 4, 8, 100};
     const char *const labels[] = {"naive (0.25 FLOP/B)", "tiled 16 (4 FLOP/B)", "tiled 32 (8 FLOP/B)",
@@ -372,7 +460,7 @@ static void explicit_points_keep_labels_and_coordinates(void **state)
     const gr_point *p = point_labelled(&c, "my kernel", &s);
     assert_non_null(p);
     assert_int_equal(s->draw, GR_DRAW_POINTS);
-    assert_true(s->show_labels);
+    assert_non_null(label_text(&c, "my kernel"));
     assert_true(near(p->x, 2.5));
     assert_true(near(p->y, 1234.5));
     p = point_labelled(&c, "far right", NULL);
@@ -396,7 +484,7 @@ static void precision_adds_a_ceiling(void **state)
     const gr_label *fp32 = label_text(&c, "FP32 19.5 TFLOP/s");
     assert_non_null(tensor);
     assert_non_null(fp32);
-    assert_true(near(tensor->y, 312000));
+    assert_true(near(tensor->at_y, 312000));
     assert_true(tensor->y > fp32->y);
     assert_true(y_in_range(&c, 312000));
     assert_true(x_in_range(&c, 312000.0 / 1555));
@@ -419,7 +507,7 @@ static void precision_adds_a_ceiling(void **state)
     }
     assert_true(ceiling);
     assert_true(slope);
-    assert_right_labels_apart(&c, in.height_in);
+    assert_labels_clear(&c);
     gr_chart_free(&c);
 }
 
@@ -495,19 +583,19 @@ static void several_devices_labels(void **state)
     (void)state;
     gr_roofline_inputs in = five_devices();
     gr_chart c = build(&in);
-    const gr_label *shared = label_text(&c, "FP32 66.9 TFLOP/s: h100, h200");
+    const gr_label *shared = label_text(&c, "FP32 66.91 TFLOP/s: h100, h200");
     assert_non_null(shared);
     assert_int_equal(shared->color, 0);
-    assert_null(label_text(&c, "FP32 66.9 TFLOP/s: h200"));
-    assert_int_equal(labels_starting(&c, "FP32 66.9 TFLOP/s"), 1);
-    const gr_label *fp64 = label_text(&c, "FP64 33.5 TFLOP/s: h100, h200");
+    assert_null(label_text(&c, "FP32 66.91 TFLOP/s: h200"));
+    assert_int_equal(labels_starting(&c, "FP32 66.91 TFLOP/s"), 1);
+    const gr_label *fp64 = label_text(&c, "FP64 33.45 TFLOP/s: h100, h200");
     assert_non_null(fp64);
     assert_int_equal(fp64->color, 0);
     const gr_label *a100 = label_text(&c, "FP32 19.5 TFLOP/s: a100");
     assert_non_null(a100);
     assert_int_equal(a100->color, 3); /* the third device's colour */
-    assert_non_null(label_text(&c, "FP32 4.29 TFLOP/s: k40"));
-    assert_non_null(label_text(&c, "FP32 15.7 TFLOP/s: v100"));
+    assert_non_null(label_text(&c, "FP32 4.291 TFLOP/s: k40"));
+    assert_non_null(label_text(&c, "FP32 15.67 TFLOP/s: v100"));
     assert_int_equal(labels_starting(&c, "FP32 "), 4);
     assert_int_equal(labels_starting(&c, "FP64 "), 4);
     assert_int_equal(labels_starting(&c, "DRAM"), 0); /* the key carries the bandwidths */
@@ -515,12 +603,15 @@ static void several_devices_labels(void **state)
         assert_null(strstr(c.labels[i].text, "GB/s"));
     /* The ridge points are drawn, their labels are in the keys. */
     const gr_series *ridge_series = NULL;
-    assert_non_null(point_labelled(&c, "ridge 12.5 FLOP/B", &ridge_series));
-    assert_false(ridge_series->show_labels);
-    assert_right_labels_apart(&c, in.height_in);
+    assert_non_null(point_labelled(&c, "ridge 12.54 FLOP/B", &ridge_series));
+    assert_null(label_text(&c, "ridge 12.54 FLOP/B"));
+    assert_labels_clear(&c);
     gr_chart_free(&c);
 }
 
+/* On a page too low for nine ceilings' labels to clear every line (3 and
+ * 4 inches), each still sits beside its own line and clear of the others,
+ * and hides no line; on one high enough, each clears every line. */
 static void several_devices_labels_apart_on_other_pages(void **state)
 {
     (void)state;
@@ -530,11 +621,11 @@ static void several_devices_labels_apart_on_other_pages(void **state)
         in.height_in = heights[h];
         in.precision = "fp16_tensor"; /* the k40 has none */
         gr_chart c = build(&in);
-        assert_right_labels_apart(&c, in.height_in);
+        assert_labels_placed(&c, heights[h] < 5);
         gr_chart_free(&c);
         in.precision = NULL;
         c = build(&in);
-        assert_right_labels_apart(&c, in.height_in);
+        assert_labels_placed(&c, heights[h] < 5);
         gr_chart_free(&c);
     }
 }
@@ -613,7 +704,7 @@ static void results_add_measured_roof_and_points(void **state)
     assert_null(label_text(&c, "FP32 19 TFLOP/s (measured)")); /* in the key, not over the datasheet labels */
     assert_non_null(label_text(&c, "measured DRAM 1400 GB/s"));
     assert_non_null(strstr(c.note, "measured"));
-    assert_right_labels_apart(&c, in.height_in);
+    assert_labels_clear(&c);
     gr_chart_free(&c);
 }
 
@@ -632,6 +723,68 @@ static void results_without_ceilings_draw_no_measured_roof(void **state)
     assert_non_null(kernels);
     assert_int_equal(kernels->count, 1);
     gr_chart_free(&c);
+}
+
+/* ---- the bank chart ----------------------------------------------------------------- */
+
+static void add_bank(gr_results *r, const char *kernel, int pad, double load, double store, double ns)
+{
+    gr_error err;
+    gr_result_bank *b = gr_results_add_bank(r, &err);
+    if (!b)
+        fail_msg("%s", err.text);
+    snprintf(b->kernel, sizeof b->kernel, "%s", kernel);
+    b->block = (gr_result_block){32, 32};
+    b->pad = pad;
+    b->predicted_load = b->measured_load = load;
+    b->predicted_store = b->measured_store = store;
+    b->ns_per_rep = ns;
+}
+
+/* Regression: launches of the same wavefronts and (nearly) the same time,
+ * of one kernel or several, were drawn on one spot, each marker hiding
+ * the one before (five at 9 wavefronts and 1341 ns on the H100), and the
+ * y axis ran from 100 ns to 100 us for times of 534 to 8483 ns.  Every
+ * two markers must now stand apart, each within 15% of its wavefront
+ * count, and the y axis fit the times. */
+static void banks_markers_apart_and_range_fits(void **state)
+{
+    (void)state;
+    gr_results r;
+    gr_results_init(&r);
+    snprintf(r.path, sizeof r.path, "banks.yaml");
+    const char *const kernels[] = {"setRowReadCol", "setRowReadColDyn", "setRowReadColPad", "setRowReadColDynPad"};
+    for (size_t k = 0; k < 4; k++)
+        add_bank(&r, kernels[k], 0, 32, 1, 4312 + (double)k);
+    add_bank(&r, "setRowReadColPad", 1, 1, 1, 595);
+    add_bank(&r, "setRowReadColPad", 3, 1, 1, 595);
+    add_bank(&r, "setRowReadRow", 0, 1, 1, 596);
+    add_bank(&r, "setColReadCol", 0, 32, 32, 8483);
+    gr_chart c;
+    gr_error err;
+    if (!gr_banks_chart(&r, 7.5, 5, &c, &err))
+        fail_msg("%s", err.text);
+    assert_true(c.ymin <= 595 && c.ymax >= 8483);
+    assert_true(c.ymax / c.ymin <= 3 * 8483 / 595.0);
+    assert_true(c.xmin <= 2 && c.xmax >= 64 && c.xmax / c.xmin <= 3 * 64 / 2.0);
+    size_t points = 0;
+    for (size_t s = 0; s < c.series_count; s++)
+        for (size_t i = 0; i < c.series[s]->count; i++, points++) {
+            const gr_point *p = &c.series[s]->points[i];
+            double ways = strstr(c.series[s]->key, "setColReadCol") ? 64 : p->y > 1000 ? 33 : 2;
+            if (!(p->x > ways / 1.15 && p->x < ways * 1.15))
+                fail_msg("the marker of %g wavefronts is at %g", ways, p->x);
+            for (size_t t = s; t < c.series_count; t++)
+                for (size_t j = t == s ? i + 1 : 0; j < c.series[t]->count; j++) {
+                    const gr_point *q = &c.series[t]->points[j];
+                    double d = hypot(gr_page_x(&c, p->x) - gr_page_x(&c, q->x), gr_page_y(&c, p->y) - gr_page_y(&c, q->y));
+                    if (d < 1.5 * MARKER_HALF_IN)
+                        fail_msg("markers at (%g, %g) and (%g, %g) are %g in apart", p->x, p->y, q->x, q->y, d);
+                }
+        }
+    assert_int_equal(points, 8);
+    gr_chart_free(&c);
+    gr_results_free(&r);
 }
 
 /* ---- the occupancy figure -------------------------------------------------------- */
@@ -688,7 +841,10 @@ static void occupancy_figure(void **state)
         assert_string_equal(mark->points[0].label, marks[i]);
         assert_true(near(mark->points[0].x, xs[i]));
         assert_true(near(mark->points[0].y, 0.5));
-        assert_true(mark->show_labels);
+        const gr_label *label = label_text(c, marks[i]);
+        assert_non_null(label);
+        assert_int_equal(label->place, GR_PLACE_POINT);
+        assert_labels_clear(c);
     }
     /* The x axes: up to the block limits (threads, registers, KiB). */
     assert_true(near(f.charts[0].xmax, 1024));
@@ -769,12 +925,14 @@ static void quoted_figure(gr_figure *f)
     assert_true(gr_series_add(a, 1, 100, NULL));
     gr_series *b = gr_chart_series(c, GR_DRAW_POINTS, 2, "points");
     assert_non_null(b);
-    b->show_labels = true;
     assert_true(gr_series_add(b, 2, 20, "the \"best\" one"));
     assert_true(gr_series_add(b, 3, 30, "Ann's"));
     gr_label *l = gr_chart_label(c, 100, 500, "Bob's label");
     assert_non_null(l);
     l->align = GR_ALIGN_RIGHT;
+    l = gr_chart_label(c, 2, 20, "the \"best\" one");
+    assert_non_null(l);
+    l->small = true;
 }
 
 static void script_header_and_data(void **state)
@@ -804,7 +962,8 @@ static void script_header_and_data(void **state)
     assert_non_null(strstr(text, "title 'it''s a roof'"));
     assert_non_null(strstr(text, "'Bob''s label'"));
     assert_non_null(strstr(text, "set logscale xy"));
-    assert_non_null(strstr(text, "with labels")); /* the labelled series */
+    assert_non_null(strstr(text, "set label 1 'Bob''s label' at 100,500 right rotate by 0 front boxed\n"));
+    assert_non_null(strstr(text, "set label 2 'the \"best\" one' at 2,20 left rotate by 0 front boxed font ',8'\n"));
     assert_null(strstr(text, "multiplot"));
     free(text);
     gr_figure_free(&f);
@@ -874,7 +1033,6 @@ static char *script_with_texts(const char *text, size_t *lines)
     c->xmax = c->ymax = 10;
     gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 1, text);
     assert_non_null(s);
-    s->show_labels = true;
     assert_true(gr_series_add(s, 2, 3, text));
     assert_non_null(gr_chart_label(c, 5, 5, text));
     gr_script_options opt = script_options(GR_TERMINAL_PDF);
@@ -908,6 +1066,48 @@ static void script_texts_cannot_add_lines(void **state)
     assert_false(command);
     assert_false(carriage);
     assert_int_equal(evil_lines, plain_lines);
+}
+
+/* Regression: the y axis of a log chart was labelled with gnuplot's
+ * "%.0s%c", which writes 0.001 as "1m": milli-GFLOP/s, read as a million
+ * by anyone.  Every tick label of a log axis now comes from the chart (a
+ * plain number below 1000, k, M, G above), a 1-2-5 sequence on a short
+ * axis. */
+static void script_log_ticks_read_plainly(void **state)
+{
+    (void)state;
+    gr_figure f;
+    quoted_figure(&f);
+    gr_chart *c = &f.charts[0];
+    c->xmin = 0.001;
+    c->xmax = 1000;
+    c->ymin = 0.001;
+    c->ymax = 1e6;
+    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    char *text = script(&f, &opt, NULL);
+    assert_null(strstr(text, "%c"));
+    assert_null(strstr(text, "\"1m\""));
+    const char *const ytics[] = {"\"0.001\" 0.001", "\"0.01\" 0.01", "\"1\" 1", "\"100\" 100", "\"1k\" 1000",
+                                 "\"10k\" 10000", "\"1M\" "};
+    for (size_t i = 0; i < sizeof ytics / sizeof ytics[0]; i++)
+        if (!strstr(text, ytics[i]))
+            fail_msg("no tick %s in the script", ytics[i]);
+    assert_non_null(strstr(text, "\"\" 0.002 1")); /* minor ticks, unlabelled */
+    assert_null(strstr(text, "\"2k\"")); /* nine decades: no labels between them */
+    free(text);
+    c->xmin = 1;
+    c->xmax = 10;
+    c->ymin = 200;
+    c->ymax = 20000; /* two decades: 1, 2 and 5 of each */
+    text = script(&f, &opt, NULL);
+    const char *const short_tics[] = {"\"200\" 200", "\"500\" 500", "\"1k\" 1000", "\"2k\" 2000", "\"5k\" 5000",
+                                      "\"20k\" ", "\"\" 300 1"};
+    for (size_t i = 0; i < sizeof short_tics / sizeof short_tics[0]; i++)
+        if (!strstr(text, short_tics[i]))
+            fail_msg("no tick %s in the script", short_tics[i]);
+    assert_null(strstr(text, "\"100\" 100")); /* outside the range */
+    free(text);
+    gr_figure_free(&f);
 }
 
 static void script_is_deterministic(void **state)
@@ -966,12 +1166,14 @@ int main(void)
         cmocka_unit_test(several_devices_labels_apart_on_other_pages),
         cmocka_unit_test(results_add_measured_roof_and_points),
         cmocka_unit_test(results_without_ceilings_draw_no_measured_roof),
+        cmocka_unit_test(banks_markers_apart_and_range_fits),
         cmocka_unit_test(occupancy_figure),
         cmocka_unit_test(occupancy_figure_invalid_launch),
         cmocka_unit_test(script_header_and_data),
         cmocka_unit_test(script_png_terminal),
         cmocka_unit_test(script_multiplot_for_three_charts),
         cmocka_unit_test(script_texts_cannot_add_lines),
+        cmocka_unit_test(script_log_ticks_read_plainly),
         cmocka_unit_test(script_is_deterministic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

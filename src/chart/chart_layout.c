@@ -1,0 +1,371 @@
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+#include "chart_layout.h"
+
+#define PI 3.14159265358979323846
+
+/* Text on the page, as cairo draws DejaVu Sans (gnuplot's "Sans") at the
+ * sizes the script asks for, measured in both terminals: a character is
+ * 0.36, 0.56 or 0.66 of an em by its kind, an em 0.6 of the nominal size
+ * (in points, 1/72 in), a boxed line 1.05 em high. */
+#define EM_IN_PER_PT (0.6 / 72)
+#define LINE_EMS 1.05
+#define GAP_IN 0.03        /* between a label and what it names */
+#define MARKER_IN 0.05     /* half a marker's width, and a little more (pointsize 0.8: 0.075 in wide) */
+#define THIN_MARKER_IN 0.025 /* pointsize 0.35 */
+#define STEP_IN 0.12       /* how far a label moves along its line at a time */
+#define RINGS 3            /* how many times a point label moves further out */
+#define LABEL_PAD_IN 0.05  /* between two labels */
+#define LINE_CLEAR_IN 0.015 /* between a label and a line or marker: text touching a line reads as crossed */
+#define PASSES 3           /* more tries, where a label is left colliding */
+/* What a collision costs: a label over another is unreadable, and is worse
+ * than one across a line (drawn without its box, it hides nothing); a
+ * label outside the plot area is worse than any collision inside it. */
+#define LABEL_COST 10
+#define OUTSIDE_COST 1000
+
+/* ---- the page ------------------------------------------------------------- */
+
+static double share(double v, double min, double max, bool log_axis)
+{
+    return log_axis ? log10(v / min) / log10(max / min) : (v - min) / (max - min);
+}
+
+static double unshare(double s, double min, double max, bool log_axis)
+{
+    return log_axis ? min * pow(max / min, s) : min + s * (max - min);
+}
+
+double gr_page_x(const gr_chart *c, double x)
+{
+    return share(x, c->xmin, c->xmax, c->log_x) * c->plot_width_in;
+}
+
+double gr_page_y(const gr_chart *c, double y)
+{
+    return share(y, c->ymin, c->ymax, c->log_y) * c->plot_height_in;
+}
+
+static double axis_x(const gr_chart *c, double page_x)
+{
+    return unshare(page_x / c->plot_width_in, c->xmin, c->xmax, c->log_x);
+}
+
+static double axis_y(const gr_chart *c, double page_y)
+{
+    return unshare(page_y / c->plot_height_in, c->ymin, c->ymax, c->log_y);
+}
+
+/* ---- a label's extent ------------------------------------------------------ */
+
+static double em_in(const gr_label *l)
+{
+    return (l->small ? GR_SMALL_FONT_PT : GR_FONT_PT) * EM_IN_PER_PT;
+}
+
+static double char_ems(unsigned char ch)
+{
+    if (strchr(" .,:;'!ijl|()[]/-ft", ch))
+        return 0.36;
+    if ((ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == 'm' || ch == 'w' || ch == '%')
+        return 0.66;
+    return 0.56;
+}
+
+static double text_ems(const char *text)
+{
+    double ems = 0;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        if ((*c & 0xC0) != 0x80) /* a character's first byte */
+            ems += char_ems(*c);
+    return ems;
+}
+
+/* A box of half sizes hw, hh centred at (cx, cy), turned by angle radians. */
+static gr_label_box turned_box(double cx, double cy, double hw, double hh, double angle)
+{
+    gr_label_box b;
+    const double sx[4] = {-1, 1, 1, -1}, sy[4] = {-1, -1, 1, 1};
+    double cosine = cos(angle), sine = sin(angle);
+    for (int i = 0; i < 4; i++) {
+        b.x[i] = cx + sx[i] * hw * cosine - sy[i] * hh * sine;
+        b.y[i] = cy + sx[i] * hw * sine + sy[i] * hh * cosine;
+    }
+    return b;
+}
+
+gr_label_box gr_chart_label_box(const gr_chart *c, const gr_label *l)
+{
+    double width = text_ems(l->text) * em_in(l), height = LINE_EMS * em_in(l), angle = l->angle * PI / 180;
+    /* from where align puts the text to its centre, along the text */
+    double along = l->align == GR_ALIGN_LEFT ? width / 2 : l->align == GR_ALIGN_RIGHT ? -width / 2 : 0;
+    return turned_box(gr_page_x(c, l->x) + along * cos(angle), gr_page_y(c, l->y) + along * sin(angle), width / 2,
+                      height / 2, angle);
+}
+
+/* ---- collisions: separating axes of convex shapes ---------------------------- */
+
+/* Whether a's and b's shadows on the axis (ax, ay) are apart (touching is). */
+static bool apart_on(const gr_label_box *a, const gr_label_box *b, double ax, double ay)
+{
+    double a_lo = INFINITY, a_hi = -INFINITY, b_lo = INFINITY, b_hi = -INFINITY;
+    for (int i = 0; i < 4; i++) {
+        double pa = a->x[i] * ax + a->y[i] * ay, pb = b->x[i] * ax + b->y[i] * ay;
+        a_lo = fmin(a_lo, pa);
+        a_hi = fmax(a_hi, pa);
+        b_lo = fmin(b_lo, pb);
+        b_hi = fmax(b_hi, pb);
+    }
+    return a_hi <= b_lo + 1e-9 || b_hi <= a_lo + 1e-9;
+}
+
+/* Whether a box's two edge normals separate it from other. */
+static bool separated_by_edges(const gr_label_box *box, const gr_label_box *other)
+{
+    for (int i = 0; i < 2; i++)
+        if (apart_on(box, other, box->y[i] - box->y[i + 1], box->x[i + 1] - box->x[i]))
+            return true;
+    return false;
+}
+
+bool gr_boxes_overlap(const gr_label_box *a, const gr_label_box *b)
+{
+    return !separated_by_edges(a, b) && !separated_by_edges(b, a);
+}
+
+bool gr_segment_crosses(const gr_label_box *b, double x0, double y0, double x1, double y1)
+{
+    gr_label_box segment = {{x0, x1, x1, x0}, {y0, y1, y1, y0}};
+    return !separated_by_edges(b, &segment) && !apart_on(b, &segment, y0 - y1, x1 - x0);
+}
+
+/* ---- what a label may not cover ------------------------------------------------ */
+
+static int series_collisions(const gr_chart *c, const gr_series *s, const gr_label_box *b)
+{
+    int n = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        double x = gr_page_x(c, s->points[i].x), y = gr_page_y(c, s->points[i].y);
+        if (s->draw == GR_DRAW_POINTS || s->draw == GR_DRAW_IMPULSES) {
+            double r = s->thin ? THIN_MARKER_IN : MARKER_IN;
+            gr_label_box marker = turned_box(x, y, r, r, 0);
+            n += gr_boxes_overlap(b, &marker);
+        } else if (i > 0) {
+            double x0 = gr_page_x(c, s->points[i - 1].x), y0 = gr_page_y(c, s->points[i - 1].y);
+            if (s->draw == GR_DRAW_STEPS) /* up or down first, then across */
+                n += gr_segment_crosses(b, x0, y0, x0, y) + gr_segment_crosses(b, x0, y, x, y);
+            else
+                n += gr_segment_crosses(b, x0, y0, x, y);
+        }
+    }
+    return n;
+}
+
+/* The key's box, as plots/style.gp draws it (small font, a sample three
+ * characters long, a little spacing), in the corner the chart puts it. */
+static bool key_box(const gr_chart *c, gr_label_box *out)
+{
+    size_t entries = 0;
+    double widest = 0, em = GR_SMALL_FONT_PT * EM_IN_PER_PT;
+    for (size_t i = 0; i < c->series_count; i++)
+        if (c->series[i]->key[0]) {
+            entries++;
+            widest = fmax(widest, text_ems(c->series[i]->key));
+        }
+    if (!entries)
+        return false;
+    double hw = (widest + 5) * em / 2, hh = (1.4 * (double)entries + 0.8) * em / 2;
+    *out = c->key_bottom_right ? turned_box(c->plot_width_in - hw, hh, hw, hh, 0)
+                               : turned_box(hw, c->plot_height_in - hh, hw, hh, 0);
+    return true;
+}
+
+/* b, each side moved out by d along the box's own axes. */
+static gr_label_box grown(const gr_label_box *b, double d)
+{
+    double ux = b->x[1] - b->x[0], uy = b->y[1] - b->y[0], vx = b->x[3] - b->x[0], vy = b->y[3] - b->y[0];
+    double u = hypot(ux, uy), v = hypot(vx, vy);
+    ux = u > 0 ? ux / u * d : d;
+    uy = u > 0 ? uy / u * d : 0;
+    vx = v > 0 ? vx / v * d : 0;
+    vy = v > 0 ? vy / v * d : d;
+    gr_label_box out = *b;
+    const double su[4] = {-1, 1, 1, -1}, sv[4] = {-1, -1, 1, 1};
+    for (int i = 0; i < 4; i++) {
+        out.x[i] += su[i] * ux + sv[i] * vx;
+        out.y[i] += su[i] * uy + sv[i] * vy;
+    }
+    return out;
+}
+
+static bool inside_plot(const gr_chart *c, const gr_label_box *b)
+{
+    for (int i = 0; i < 4; i++)
+        if (b->x[i] < -1e-9 || b->x[i] > c->plot_width_in + 1e-9 || b->y[i] < -1e-9 ||
+            b->y[i] > c->plot_height_in + 1e-9)
+            return false;
+    return true;
+}
+
+/* The order labels are placed in: those beside a level line first, whose
+ * places are fewest, then point labels, then those along a slope. */
+static int turn(gr_place place)
+{
+    return place == GR_PLACE_AT ? 0 : place == GR_PLACE_LEVEL ? 1 : place == GR_PLACE_POINT ? 2 : 3;
+}
+
+static bool placed_before(const gr_chart *c, size_t i, size_t self)
+{
+    int a = turn(c->labels[i].place), b = turn(c->labels[self].place);
+    return a < b || (a == b && i < self);
+}
+
+/* What label `self` would cover at b: lines, markers, the key and the
+ * labels already in place (once all are: every other). */
+static int collisions(const gr_chart *c, size_t self, bool all_placed, const gr_label_box *b)
+{
+    int n = inside_plot(c, b) ? 0 : OUTSIDE_COST;
+    gr_label_box key, clear = grown(b, LINE_CLEAR_IN);
+    for (size_t i = 0; i < c->series_count; i++)
+        n += series_collisions(c, c->series[i], &clear);
+    gr_label_box padded = grown(b, LABEL_PAD_IN);
+    for (size_t i = 0; i < c->label_count; i++)
+        if (i != self && (all_placed || placed_before(c, i, self))) {
+            gr_label_box other = gr_chart_label_box(c, &c->labels[i]);
+            n += LABEL_COST * gr_boxes_overlap(&padded, &other);
+        }
+    if (key_box(c, &key))
+        n += LABEL_COST * gr_boxes_overlap(b, &key);
+    return n;
+}
+
+/* ---- candidate places ----------------------------------------------------------- */
+
+typedef struct {
+    const gr_chart *chart;
+    size_t self;
+    bool all_placed;
+    gr_label best;
+    int best_cost;
+} search;
+
+/* Tries the label with its text at page (x, y) as align says; true once
+ * a place that collides with nothing is found. */
+static bool try_at(search *s, double x, double y, gr_align align, double angle_deg)
+{
+    gr_label l = s->chart->labels[s->self];
+    l.x = axis_x(s->chart, x);
+    l.y = axis_y(s->chart, y);
+    l.align = align;
+    l.angle = angle_deg;
+    gr_label_box b = gr_chart_label_box(s->chart, &l);
+    int cost = collisions(s->chart, s->self, s->all_placed, &b);
+    if (cost < s->best_cost) {
+        s->best = l;
+        s->best_cost = cost;
+    }
+    return cost == 0;
+}
+
+/* Above or below a level line, its right end first, then further left
+ * along the line, never past its left end. */
+static void beside_level(search *s)
+{
+    const gr_label *l = &s->chart->labels[s->self];
+    double left = gr_page_x(s->chart, l->at_x), right = fmin(gr_page_x(s->chart, l->at_x2), s->chart->plot_width_in);
+    double y = gr_page_y(s->chart, l->at_y), half = LINE_EMS * em_in(l) / 2, width = text_ems(l->text) * em_in(l);
+    for (int step = 0;; step++) {
+        double end = right - GAP_IN - step * STEP_IN;
+        if (step > 0 && end - width < left + GAP_IN)
+            return;
+        if (try_at(s, end, y + GAP_IN + half, GR_ALIGN_RIGHT, 0) ||
+            try_at(s, end, y - GAP_IN - half, GR_ALIGN_RIGHT, 0))
+            return;
+    }
+}
+
+/* Around a marker: right and low first (under a roof's slope), then the
+ * other sides, then each again further out. */
+static void around_point(search *s)
+{
+    const gr_label *l = &s->chart->labels[s->self];
+    double x = gr_page_x(s->chart, l->at_x), y = gr_page_y(s->chart, l->at_y), h = LINE_EMS * em_in(l);
+    double up = h / 2 + GAP_IN; /* clear of a line through the point */
+    for (int ring = 0; ring < RINGS; ring++) {
+        double d = MARKER_IN + GAP_IN + ring * STEP_IN;
+        const struct {
+            double dx, dy;
+            gr_align align;
+        } places[] = {
+            {d, -up, GR_ALIGN_LEFT},        {d, up, GR_ALIGN_LEFT},           {-d, -up, GR_ALIGN_RIGHT},
+            {-d, up, GR_ALIGN_RIGHT},       {0, -d - h / 2, GR_ALIGN_CENTER}, {0, d + h / 2, GR_ALIGN_CENTER},
+            {d, 0, GR_ALIGN_LEFT},          {-d, 0, GR_ALIGN_RIGHT},
+        };
+        for (size_t i = 0; i < sizeof places / sizeof places[0]; i++)
+            if (try_at(s, x + places[i].dx, y + places[i].dy, places[i].align, 0))
+                return;
+    }
+}
+
+/* Along a slope y = at_y * x from at_x to at_x2, turned with it: above the
+ * line, low on the page first, then below it; then each a line further off
+ * (two slopes close together leave no room beside the lower). */
+static void along_slope(search *s)
+{
+    const gr_chart *c = s->chart;
+    const gr_label *l = &c->labels[s->self];
+    double x0 = gr_page_x(c, l->at_x), y0 = gr_page_y(c, l->at_y * l->at_x);
+    double x1 = gr_page_x(c, l->at_x2), y1 = gr_page_y(c, l->at_y * l->at_x2);
+    double angle = atan2(y1 - y0, x1 - x0), half = LINE_EMS * em_in(l) / 2;
+    for (int ring = 0; ring < RINGS; ring++)
+        for (int side = 1; side >= -1; side -= 2) {
+            double off = side * (GAP_IN + half + ring * (2 * half + GAP_IN)), nx = -sin(angle) * off;
+            double ny = cos(angle) * off;
+            for (int step = 2; step < 24; step++) {
+                double t = step / 24.0, x = x0 + t * (x1 - x0), y = y0 + t * (y1 - y0);
+                if (x < 0 || x > c->plot_width_in || y < 0 || y > c->plot_height_in)
+                    continue;
+                if (try_at(s, x + nx, y + ny, GR_ALIGN_CENTER, angle * 180 / PI))
+                    return;
+            }
+        }
+}
+
+/* Places each label of one kind; returns what they collide with in all. */
+static int place_kind(gr_chart *c, gr_place place, bool all_placed)
+{
+    int total = 0;
+    for (size_t i = 0; i < c->label_count; i++) {
+        gr_label *l = &c->labels[i];
+        if (l->place != place)
+            continue;
+        search s = {c, i, all_placed, *l, INT_MAX};
+        if (place == GR_PLACE_LEVEL)
+            beside_level(&s);
+        else if (place == GR_PLACE_POINT)
+            around_point(&s);
+        else
+            along_slope(&s);
+        *l = s.best;
+        l->unboxed = s.best_cost > 0;
+        total += s.best_cost;
+    }
+    return total;
+}
+
+void gr_chart_place_labels(gr_chart *c)
+{
+    int cost = 0;
+    if (!(c->plot_width_in > 0 && c->plot_height_in > 0)) /* no page: nowhere to place them */
+        return;
+    for (gr_place place = GR_PLACE_LEVEL; place <= GR_PLACE_SLOPE; place++)
+        cost += place_kind(c, place, false);
+    /* Placed one by one, the first took the best places; where some label
+     * was left colliding, each tries again knowing where all the others are. */
+    for (int pass = 0; pass < PASSES && cost > 0; pass++) {
+        cost = 0;
+        for (gr_place place = GR_PLACE_LEVEL; place <= GR_PLACE_SLOPE; place++)
+            cost += place_kind(c, place, true);
+    }
+}

@@ -1,0 +1,34 @@
+/* Where each label of a chart goes: next to what it names, clear of the
+ * lines, markers, key and other labels, estimated on the page from each
+ * label's text and font.  Every chart's labels are placed here. */
+#ifndef GPUROOF_CHART_LAYOUT_H
+#define GPUROOF_CHART_LAYOUT_H
+
+#include "chart.h"
+
+/* Where a label's text lies on the page: four corners, in inches from the
+ * plot area's lower left corner, counter-clockwise from the lower left of
+ * the text. */
+typedef struct {
+    double x[4], y[4];
+} gr_label_box;
+
+/* The page position, in inches from the plot area's lower left corner, of
+ * a point in axis units. */
+double gr_page_x(const gr_chart *c, double x);
+double gr_page_y(const gr_chart *c, double y);
+
+gr_label_box gr_chart_label_box(const gr_chart *c, const gr_label *l);
+
+/* Whether two boxes overlap, and whether the segment from (x0, y0) to
+ * (x1, y1), in page inches, crosses a box. */
+bool gr_boxes_overlap(const gr_label_box *a, const gr_label_box *b);
+bool gr_segment_crosses(const gr_label_box *b, double x0, double y0, double x1, double y1);
+
+/* Places every label whose place is not GR_PLACE_AT, in order: each at the
+ * first of its candidate places (chart_layout.c) that collides with
+ * nothing, else at the one that collides with least.  Needs the chart's
+ * axes and plot size set. */
+void gr_chart_place_labels(gr_chart *c);
+
+#endif

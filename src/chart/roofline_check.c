@@ -1,0 +1,141 @@
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "num_text.h"
+#include "roofline_check.h"
+
+/* A point is above a roof when it tops it by more than rounding: a point
+ * given exactly on the roof is not. */
+#define ROUNDING 1e-9
+
+typedef struct {
+    const gr_profile *device;
+    double gflops;       /* the roof at the point's intensity */
+    const char *ceiling; /* the precision whose peak it is, or NULL on the memory slope */
+} roof_at;
+
+/* The highest ceiling drawn for a device: FP32, FP64 or another --precision. */
+static const gr_peak *highest_ceiling(const gr_roofline_inputs *in, const gr_profile *p)
+{
+    const gr_peak *best = gr_profile_peak(p, "fp32"), *fp64 = gr_profile_peak(p, "fp64");
+    if (fp64 && (!best || fp64->gflops > best->gflops))
+        best = fp64;
+    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++) {
+        const gr_peak *peak = gr_profile_peak(p, in->precisions[k]);
+        if (peak && (!best || peak->gflops > best->gflops))
+            best = peak;
+    }
+    return best;
+}
+
+static roof_at roof_of(const gr_roofline_inputs *in, const gr_profile *p, double intensity)
+{
+    const gr_peak *peak = highest_ceiling(in, p);
+    double slope = intensity * p->bandwidth_gbs;
+    if (peak && peak->gflops < slope)
+        return (roof_at){p, peak->gflops, peak->precision};
+    return (roof_at){p, slope, NULL};
+}
+
+/* "3110 GFLOP/s (1555 GB/s x 2 FLOP/B)", "19500 GFLOP/s (the FP32 peak)" */
+static void roof_text(const roof_at *r, double intensity, char *out, size_t size)
+{
+    char gflops[32], a[32], b[32], upper[32];
+    gr_num_text(gflops, r->gflops);
+    if (!r->ceiling) {
+        snprintf(out, size, "%s GFLOP/s (%s GB/s x %s FLOP/B)", gflops, gr_num_text(a, r->device->bandwidth_gbs),
+                 gr_num_text(b, intensity));
+        return;
+    }
+    snprintf(upper, sizeof upper, "%s", r->ceiling);
+    for (char *u = upper; *u; u++)
+        *u = *u == '_' ? ' ' : (char)(*u >= 'a' && *u <= 'z' ? *u - 32 : *u);
+    snprintf(out, size, "%s GFLOP/s (the %s peak)", gflops, upper);
+}
+
+static bool add_line(gr_chart_warnings *w, const char *what, double intensity, double gflops, const roof_at *r,
+                     bool several, gr_error *err)
+{
+    char (*grown)[400] = realloc(w->lines, (w->count + 1) * sizeof *grown);
+    if (!grown)
+        return gr_error_set(err, "out of memory");
+    w->lines = grown;
+    char i_text[32], g_text[32], roof[160];
+    roof_text(r, intensity, roof, sizeof roof);
+    gr_num_text(i_text, intensity);
+    gr_num_text(g_text, gflops);
+    if (several)
+        snprintf(w->lines[w->count++], sizeof *grown,
+                 "%s (%s FLOP/B, %s GFLOP/s) is above every roof there, the highest being %s's: %s", what, i_text,
+                 g_text, r->device->name, roof);
+    else
+        snprintf(w->lines[w->count++], sizeof *grown, "%s (%s FLOP/B, %s GFLOP/s) is above %s's roof there: %s",
+                 what, i_text, g_text, r->device->name, roof);
+    return true;
+}
+
+/* A --point belongs to no device: above the highest roof only is it
+ * above every roof. */
+static bool check_points(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_error *err)
+{
+    for (size_t i = 0; i < in->point_count; i++) {
+        const gr_chart_point *p = &in->points[i];
+        roof_at highest = roof_of(in, in->devices[0], p->intensity);
+        for (size_t d = 1; d < in->device_count; d++) {
+            roof_at r = roof_of(in, in->devices[d], p->intensity);
+            if (r.gflops > highest.gflops)
+                highest = r;
+        }
+        char what[160];
+        snprintf(what, sizeof what, "point '%.100s'", p->label);
+        if (p->gflops > (1 + ROUNDING) * highest.gflops && !add_line(w, what, p->intensity, p->gflops, &highest,
+                                                            in->device_count > 1, err))
+            return false;
+    }
+    return true;
+}
+
+/* A measured kernel or sweep point, against its own device's roof. */
+static bool check_measured(const gr_roofline_inputs *in, const gr_profile *p, const char *what, double intensity,
+                           double gflops, gr_chart_warnings *w, gr_error *err)
+{
+    roof_at r = roof_of(in, p, intensity);
+    return !(gflops > (1 + ROUNDING) * r.gflops) || add_line(w, what, intensity, gflops, &r, false, err);
+}
+
+static bool check_results(const gr_roofline_inputs *in, size_t f, gr_chart_warnings *w, gr_error *err)
+{
+    const gr_results *r = in->results[f];
+    const gr_profile *p = in->devices[in->results_device[f]];
+    char what[400];
+    for (size_t i = 0; i < r->kernel_count; i++) {
+        const gr_result_kernel *k = &r->kernels[i];
+        snprintf(what, sizeof what, "%.150s: kernel %.90s%s%.100s%s", r->path, k->name, k->params[0] ? " (" : "",
+                 k->params, k->params[0] ? ")" : "");
+        if (k->verified && !check_measured(in, p, what, k->intensity, k->gflops, w, err))
+            return false;
+    }
+    snprintf(what, sizeof what, "%.150s: sweep point", r->path);
+    for (size_t i = 0; i < r->sweep_count; i++)
+        if (!check_measured(in, p, what, r->sweep[i].intensity, r->sweep[i].gflops, w, err))
+            return false;
+    return true;
+}
+
+bool gr_roofline_check(const gr_roofline_inputs *in, gr_chart_warnings *out, gr_error *err)
+{
+    memset(out, 0, sizeof *out);
+    bool ok = in->device_count == 0 || check_points(in, out, err);
+    for (size_t f = 0; ok && f < in->results_count; f++)
+        ok = check_results(in, f, out, err);
+    if (!ok)
+        gr_chart_warnings_free(out);
+    return ok;
+}
+
+void gr_chart_warnings_free(gr_chart_warnings *w)
+{
+    free(w->lines);
+    memset(w, 0, sizeof *w);
+}

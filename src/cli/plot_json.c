@@ -1,0 +1,212 @@
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "chart_banks.h"
+#include "plot_json.h"
+
+/* A figure, or null where it is absent (NaN): JSON has no NaN. */
+static json_t *number(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *chart_object(const char *kind)
+{
+    json_t *j = json_object();
+    json_object_set_new(j, "chart", json_string(kind));
+    json_object_set_new(j, "chart_file", json_null());
+    json_object_set_new(j, "script_file", json_null());
+    return j;
+}
+
+void plot_json_files(json_t *what, const char *chart_file, const char *script_file)
+{
+    json_object_set_new(what, "chart_file", chart_file ? json_string(chart_file) : json_null());
+    json_object_set_new(what, "script_file", script_file ? json_string(script_file) : json_null());
+}
+
+/* FP32, FP64 and the other precisions drawn, each once, in the chart's order. */
+static json_t *ceilings_json(const gr_roofline_inputs *in, const gr_profile *p)
+{
+    json_t *ceilings = json_object();
+    const char *drawn[GR_CHART_MAX_ITEMS + 2] = {"fp32", "fp64"};
+    size_t count = 2;
+    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++)
+        drawn[count++] = in->precisions[k];
+    for (size_t k = 0; k < count; k++) {
+        const gr_peak *peak = gr_profile_peak(p, drawn[k]);
+        if (peak && !json_object_get(ceilings, drawn[k]))
+            json_object_set_new(ceilings, drawn[k], json_real(peak->gflops));
+    }
+    return ceilings;
+}
+
+static json_t *devices_json(const gr_roofline_inputs *in)
+{
+    json_t *list = json_array();
+    for (size_t i = 0; i < in->device_count; i++) {
+        const gr_profile *p = in->devices[i];
+        json_t *d = json_object();
+        json_object_set_new(d, "name", json_string(p->name));
+        json_object_set_new(d, "full_name", json_string(p->full_name));
+        json_object_set_new(d, "bandwidth_gbs", json_real(p->bandwidth_gbs));
+        const gr_peak *fp32 = gr_profile_peak(p, "fp32");
+        json_object_set_new(d, "ridge", number(fp32 ? fp32->gflops / p->bandwidth_gbs : NAN));
+        json_object_set_new(d, "ceilings_gflops", ceilings_json(in, p));
+        json_array_append_new(list, d);
+    }
+    return list;
+}
+
+/* Each model, and where it sits on each device's roof. */
+static json_t *models_json(const gr_roofline_inputs *in)
+{
+    json_t *list = json_array();
+    for (size_t m = 0; m < in->model_count; m++) {
+        json_t *model = json_object(), *roofs = json_array();
+        json_object_set_new(model, "label", json_string(in->models[m].label));
+        json_object_set_new(model, "intensity", json_real(in->models[m].intensity));
+        for (size_t i = 0; i < in->device_count; i++) {
+            json_t *roof = json_object();
+            json_object_set_new(roof, "device", json_string(in->devices[i]->name));
+            json_object_set_new(roof, "gflops", number(gr_roof_gflops(in->devices[i], "fp32", in->models[m].intensity)));
+            json_array_append_new(roofs, roof);
+        }
+        json_object_set_new(model, "roofs", roofs);
+        json_array_append_new(list, model);
+    }
+    return list;
+}
+
+static json_t *points_json(const gr_roofline_inputs *in)
+{
+    json_t *list = json_array();
+    for (size_t i = 0; i < in->point_count; i++) {
+        json_t *point = json_object();
+        json_object_set_new(point, "label", json_string(in->points[i].label));
+        json_object_set_new(point, "intensity", json_real(in->points[i].intensity));
+        json_object_set_new(point, "gflops", json_real(in->points[i].gflops));
+        json_array_append_new(list, point);
+    }
+    return list;
+}
+
+/* The kernels drawn: the verified ones. */
+static json_t *kernels_json(const gr_results *r)
+{
+    json_t *list = json_array();
+    for (size_t i = 0; i < r->kernel_count; i++) {
+        const gr_result_kernel *k = &r->kernels[i];
+        if (!k->verified)
+            continue;
+        json_t *kernel = json_object();
+        json_object_set_new(kernel, "name", json_string(k->name));
+        json_object_set_new(kernel, "params", json_string(k->params));
+        json_object_set_new(kernel, "intensity", number(k->intensity));
+        json_object_set_new(kernel, "gflops", number(k->gflops));
+        json_array_append_new(list, kernel);
+    }
+    return list;
+}
+
+static json_t *sweep_json(const gr_results *r)
+{
+    json_t *list = json_array();
+    for (size_t i = 0; i < r->sweep_count; i++) {
+        json_t *point = json_object();
+        json_object_set_new(point, "intensity", number(r->sweep[i].intensity));
+        json_object_set_new(point, "gflops", number(r->sweep[i].gflops));
+        json_array_append_new(list, point);
+    }
+    return list;
+}
+
+static json_t *results_json(const gr_roofline_inputs *in)
+{
+    json_t *list = json_array();
+    for (size_t i = 0; i < in->results_count; i++) {
+        const gr_results *r = in->results[i];
+        json_t *file = json_object();
+        json_object_set_new(file, "file", json_string(r->path));
+        json_object_set_new(file, "device", json_string(in->devices[in->results_device[i]]->name));
+        json_object_set_new(file, "gpu", json_string(r->device.name));
+        json_object_set_new(file, "measured_bandwidth_gbs", number(gr_results_best_bandwidth(r)));
+        json_object_set_new(file, "measured_fp32_gflops", number(r->ceilings.fp32_gflops));
+        json_object_set_new(file, "kernels", kernels_json(r));
+        json_object_set_new(file, "sweep", sweep_json(r));
+        json_array_append_new(list, file);
+    }
+    return list;
+}
+
+void plot_warn(json_t *warnings, const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "gpuroof: warning: %s\n", line);
+    json_array_append_new(warnings, json_string(line));
+}
+
+json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings)
+{
+    json_t *j = chart_object("roofline");
+    json_object_set_new(j, "devices", devices_json(in));
+    json_object_set_new(j, "models", models_json(in));
+    json_object_set_new(j, "points", points_json(in));
+    json_object_set_new(j, "results", results_json(in));
+    json_object_set(j, "warnings", warnings);
+    return j;
+}
+
+json_t *plot_json_occupancy(const char *device, const gr_sm_limits *lim, const gr_launch *launch)
+{
+    gr_occupancy occ;
+    gr_error err;
+    json_t *j = chart_object("occupancy"), *panels = json_array();
+    if (!gr_occupancy_compute(lim, launch, &occ, &err)) { /* the chart was drawn from it: never */
+        json_decref(j);
+        json_decref(panels);
+        return NULL;
+    }
+    json_object_set_new(j, "device", device ? json_string(device) : json_null());
+    json_object_set_new(j, "threads_per_block", json_integer(launch->threads_per_block));
+    json_object_set_new(j, "regs_per_thread", json_integer(launch->regs_per_thread));
+    json_object_set_new(j, "smem_per_block_bytes", json_integer(launch->smem_per_block_bytes));
+    json_object_set_new(j, "blocks_per_sm", json_integer(occ.blocks_per_sm));
+    json_object_set_new(j, "occupancy", json_real(occ.occupancy));
+    json_array_append_new(panels, json_string("threads"));
+    json_array_append_new(panels, json_string("regs"));
+    json_array_append_new(panels, json_string("smem"));
+    json_object_set_new(j, "panels", panels);
+    json_object_set_new(j, "warnings", json_array());
+    return j;
+}
+
+json_t *plot_json_banks(const gr_results *r)
+{
+    json_t *j = chart_object("banks"), *points = json_array();
+    json_object_set_new(j, "results", json_string(r->path));
+    json_object_set_new(j, "gpu", json_string(r->device.name));
+    for (size_t i = 0; i < r->bank_count; i++) {
+        const gr_result_bank *b = &r->banks[i];
+        double wavefronts = gr_banks_wavefronts(b);
+        if (isnan(wavefronts))
+            continue;
+        char block[32];
+        snprintf(block, sizeof block, "%dx%d", b->block.x, b->block.y);
+        json_t *point = json_object();
+        json_object_set_new(point, "kernel", json_string(b->kernel));
+        json_object_set_new(point, "block", json_string(block));
+        json_object_set_new(point, "pad", json_integer(b->pad));
+        json_object_set_new(point, "wavefronts", json_real(wavefronts));
+        json_object_set_new(point, "ns_per_rep", json_real(b->ns_per_rep));
+        json_array_append_new(points, point);
+    }
+    json_object_set_new(j, "points", points);
+    json_object_set_new(j, "warnings", json_array());
+    return j;
+}
