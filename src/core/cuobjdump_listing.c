@@ -239,7 +239,8 @@ bool gr_cuobjdump_listing_detect(const char *text, size_t len)
     bool terminated;
     while (gr_span_next_line(text, len, &pos, &line, &terminated)) {
         gr_span t = gr_span_trim(line);
-        if (gr_span_equal(t, "Fatbin elf code:") || gr_span_equal(t, "Resource usage:"))
+        if (gr_span_equal(t, "Fatbin elf code:") || gr_span_equal(t, "Fatbin ptx code:") ||
+            gr_span_equal(t, "Resource usage:"))
             return true;
     }
     return false;

@@ -29,7 +29,8 @@
 bool gr_cuobjdump_listing_read(const char *file, const char *text, size_t len, gr_kernel_list *out,
                                gr_error *err);
 
-/* Whether text holds such a listing: a line "Fatbin elf code:" or "Resource usage:". */
+/* Whether text holds such a listing: a line "Fatbin elf code:", "Fatbin ptx code:"
+ * or "Resource usage:". */
 bool gr_cuobjdump_listing_detect(const char *text, size_t len);
 
 #endif
