@@ -165,7 +165,7 @@ static void print_notes(const text_notes *n, const kernels_device *d)
         printf("? spills: cubins and cuobjdump's listing do not record them; nvcc --resource-usage reports them.\n");
     if (n->stack_unexplained)
         printf("A stack frame holds local arrays or spilled registers; the cubin does not say which.\n");
-    if (n->constant_unrecorded)
+    if (n->constant_unrecorded && !d)
         printf("? const: ptxas's report leaves out the constant banks for sm_90 and later.\n");
     if (n->bounds_unrecorded && !d)
         printf("? bounds: only a cubin records __launch_bounds__; '-' is a kernel without them.\n");
@@ -174,6 +174,9 @@ static void print_notes(const text_notes *n, const kernels_device *d)
                "memory counted once in the occupancy; dynamic shared memory is given at launch.\n"
                "threads: the block size of the kernel's __launch_bounds__, or else the one with the\n"
                "highest occupancy (occupancy --suggest).\n");
+    if (d && n->bounds_unrecorded)
+        printf("Only a cubin records __launch_bounds__: a kernel with them runs at most that many threads,\n"
+               "which its cubin or binary gives.\n");
 }
 
 void kernels_print_text(const kernels_view *views, size_t count, const kernels_device *d)
