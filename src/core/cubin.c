@@ -351,9 +351,16 @@ static bool read_shared(cubin_reader *c, size_t sec, gr_kernel *k)
     return true;
 }
 
+/* Shared and local memory sections hold no bytes of the image (NOBITS):
+ * nothing but this bounds their size, which no GPU comes near. */
+#define MEMORY_SECTION_MAX_BYTES (UINT64_C(1) << 32)
+
 static bool read_kernel_section(cubin_reader *c, size_t sec, size_t first_kernel)
 {
     const section *s = &c->sections[sec];
+    if ((s->kind == SEC_SHARED || s->kind == SEC_LOCAL) && s->header.sh_size > MEMORY_SECTION_MAX_BYTES)
+        return fail_at(c, c->shoff + sec * sizeof(Elf64_Shdr), "section %zu (%s) claims %llu bytes, more than any GPU has",
+                       sec, s->name, (unsigned long long)s->header.sh_size);
     if (s->kind == SEC_INFO)
         return read_attributes(c, sec, -1);
     if (s->kind != SEC_KERNEL_INFO && s->kind != SEC_SHARED && s->kind != SEC_CONSTANT0 && s->kind != SEC_LOCAL)
