@@ -45,35 +45,42 @@ static bool is_fatbin_section(const char *name)
     return false;
 }
 
-/* Reads the fatbins of one section, if it holds any; *found counts them. */
-static bool read_section(const char *file, Elf *elf, Elf_Scn *scn, size_t names, unsigned char *data,
-                         size_t size, gr_kernel_list *out, int *found, gr_error *err)
+typedef struct {
+    const char *file;
+    Elf *elf;
+    size_t names; /* the section-name table */
+    unsigned char *data;
+    size_t size;
+    gr_kernel_list *out;
+    gr_error *err;
+    int found; /* fatbin sections read */
+} host_reader;
+
+/* Reads the fatbins of one section, if it holds any. */
+static bool read_section(host_reader *h, Elf_Scn *scn)
 {
-    GElf_Shdr h;
-    if (!gelf_getshdr(scn, &h))
-        return gr_error_set(err, "%s: section %zu does not read: %s", file, elf_ndxscn(scn), elf_errmsg(-1));
-    const char *name = elf_strptr(elf, names, h.sh_name);
-    if (!name || !is_fatbin_section(name) || h.sh_type == SHT_NOBITS)
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh))
+        return gr_error_set(h->err, "%s: section %zu does not read: %s", h->file, elf_ndxscn(scn), elf_errmsg(-1));
+    const char *name = elf_strptr(h->elf, h->names, sh.sh_name);
+    if (!name || !is_fatbin_section(name) || sh.sh_type == SHT_NOBITS)
         return true;
-    if (h.sh_offset > size || h.sh_size > size - h.sh_offset)
-        return gr_error_set(err, "%s: byte %llu: section %s (%llu bytes) runs past the end of the file (%zu bytes)",
-                            file, (unsigned long long)h.sh_offset, name, (unsigned long long)h.sh_size, size);
-    (*found)++;
-    return gr_fatbin_read(file, data + h.sh_offset, (size_t)h.sh_size, h.sh_offset, out, err);
+    if (sh.sh_offset > h->size || sh.sh_size > h->size - sh.sh_offset)
+        return gr_error_set(h->err, "%s: byte %llu: section %s (%llu bytes) runs past the end of the file (%zu bytes)",
+                            h->file, (unsigned long long)sh.sh_offset, name, (unsigned long long)sh.sh_size, h->size);
+    h->found++;
+    return gr_fatbin_read(h->file, h->data + sh.sh_offset, (size_t)sh.sh_size, sh.sh_offset, h->out, h->err);
 }
 
-static bool read_sections(const char *file, Elf *elf, unsigned char *data, size_t size, gr_kernel_list *out,
-                          gr_error *err)
+static bool read_sections(host_reader *h)
 {
-    size_t names;
-    if (elf_getshdrstrndx(elf, &names) != 0)
-        return gr_error_set(err, "%s: no section-name table: %s", file, elf_errmsg(-1));
-    int found = 0;
-    for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn))
-        if (!read_section(file, elf, scn, names, data, size, out, &found, err))
+    if (elf_getshdrstrndx(h->elf, &h->names) != 0)
+        return gr_error_set(h->err, "%s: no section-name table: %s", h->file, elf_errmsg(-1));
+    for (Elf_Scn *scn = elf_nextscn(h->elf, NULL); scn; scn = elf_nextscn(h->elf, scn))
+        if (!read_section(h, scn))
             return false;
-    if (found == 0)
-        return gr_error_set(err, "%s: an ELF file with no CUDA code in it (no %s or %s section)", file,
+    if (h->found == 0)
+        return gr_error_set(h->err, "%s: an ELF file with no CUDA code in it (no %s or %s section)", h->file,
                             fatbin_sections[0], fatbin_sections[1]);
     return true;
 }
@@ -90,7 +97,8 @@ bool gr_host_binary_read(const char *file, unsigned char *data, size_t size, gr_
             elf_end(elf);
         return gr_error_set(err, "%s: byte 0: libelf does not read it: %s", file, elf_errmsg(-1));
     }
-    bool ok = read_sections(file, elf, data, size, out, err);
+    host_reader h = {.file = file, .elf = elf, .data = data, .size = size, .out = out, .err = err};
+    bool ok = read_sections(&h);
     elf_end(elf);
     return ok;
 }

@@ -129,6 +129,17 @@ expect_fails 1 "gpuroof: /bin/true: an ELF file with no CUDA code in it (no .nv_
 head -c 30000 "$k/sample-sm90.cubin" >"$test_tmp/cut.cubin"
 run kernels "$test_tmp/cut.cubin"
 expect_fails 1 "gpuroof: $test_tmp/cut.cubin: byte 40: the section headers at byte 43920 run past the end of the image (30000 bytes)"
+# sample-sm90.cubin's symbol table (section 3, its header at byte 44112)
+# made as long as the whole image, from byte 3808
+cp "$k/sample-sm90.cubin" "$test_tmp/far.cubin"
+printf '\340\271\0\0\0\0\0\0' | dd of="$test_tmp/far.cubin" bs=1 seek=44144 conv=notrunc 2>/dev/null
+run kernels "$test_tmp/far.cubin"
+expect_fails 1 "gpuroof: $test_tmp/far.cubin: byte 44112: section 3 (.symtab) runs past the end of the image: 47584 bytes at byte 3808, of 47584"
+# sample.o's fatbin (its .nv_fatbin section at byte 5328) given a size of 2^56 - 1
+cp "$k/sample.o" "$test_tmp/size.o"
+printf '\377\377\377\377\377\377\377\0' | dd of="$test_tmp/size.o" bs=1 seek=5336 conv=notrunc 2>/dev/null
+run kernels "$test_tmp/size.o"
+expect_fails 1 "gpuroof: $test_tmp/size.o: byte 5336: a fatbin's size runs past the end (72057594037927935 bytes, 94656 left)"
 head -c 100000 "$k/sample.o" >"$test_tmp/cut.o"
 run kernels "$test_tmp/cut.o"
 expect_fails 1 "gpuroof: $test_tmp/cut.o: byte 40: the 23 section headers at byte 113688 run past the end of the file (100000 bytes): is it cut short?"
