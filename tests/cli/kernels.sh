@@ -90,6 +90,19 @@ run kernels "$k/sample.o" --device k40
 expect_fails 1 "gpuroof: $k/sample.o has no code that k40 (sm_35) runs; it has sm_80, sm_90 (--arch picks one anyway)"
 
 # ---- compressed cubins: cuobjdump on the PATH, or one line saying what to do ----
+# The PATH without any real cuobjdump, but with everything else (valgrind's
+# wrapper of gpuroof needs its tools).
+path_without_cuobjdump() {
+    kept=
+    old_ifs=$IFS
+    IFS=:
+    for dir in $PATH; do
+        [ -x "$dir/cuobjdump" ] || kept="${kept:+$kept:}$dir"
+    done
+    IFS=$old_ifs
+    echo "$kept"
+}
+plain_path=$(path_without_cuobjdump)
 fake="$test_tmp/bin"
 mkdir -p "$fake"
 printf '#!/bin/sh\n[ "$1" = --dump-resource-usage ] && cat "%s"\n' "$k/cuobjdump/libsample-z.so.txt" >"$fake/cuobjdump"
@@ -105,18 +118,18 @@ expect_stdout_starts "$k/sample-z.o: a binary with fatbins, its cubins compresse
 printf '#!/bin/sh\necho "cuobjdump fatal : broken" >&2\nexit 3\n' >"$fake/cuobjdump"
 last="gpuroof kernels sample-z.o (a cuobjdump that fails)"
 status=0
-PATH="$fake:/usr/bin:/bin" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
+PATH="$fake:$plain_path" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
 expect_status 1
 expect_stderr_has "gpuroof: cuobjdump --dump-resource-usage $k/sample-z.o failed (exit status 3)"
 printf '#!/bin/sh\nprintf "Fatbin elf code:\\narch = sm_90\\n Function k:\\n  REG:1"\n' >"$fake/cuobjdump"
 last="gpuroof kernels sample-z.o (a cuobjdump whose listing is cut)"
 status=0
-PATH="$fake:/usr/bin:/bin" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
+PATH="$fake:$plain_path" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
 expect_fails 1 "gpuroof: cuobjdump --dump-resource-usage $k/sample-z.o:4:3: the listing ends in the middle of this line ('REG:1')"
 rm "$fake/cuobjdump"
 last="gpuroof kernels sample-z.o (no cuobjdump on the PATH)"
 status=0
-PATH="$fake" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
+PATH="$fake:$plain_path" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
 expect_fails 1 "gpuroof: $k/sample-z.o: its cubins (sm_80, sm_90) are compressed, and cuobjdump, which reads them, is not on the PATH: list its kernels with nvcc --resource-usage, or rebuild it with --compress-mode=none"
 run_stdin "$k/sample-z.o" kernels -
 expect_fails 1 "gpuroof: standard input: its cubins (sm_80, sm_90) are compressed: give the file itself, for cuobjdump to read"
