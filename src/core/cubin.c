@@ -205,7 +205,7 @@ static bool symbol_kernel(cubin_reader *c, const GElf_Sym *sym, size_t names, lo
     gr_kernel *k = gr_kernel_list_add(c->out, name, strlen(name), c->sm, c->err);
     if (!k)
         return false;
-    if (text->header.sh_info >> 24) /* older cubins' register count */
+    if (text->header.sh_info >> 24) /* sm_80 cubins' register count, where .nv.info has none */
         k->registers = text->header.sh_info >> 24;
     *kernel = text->kernel = (long)c->out->count - 1;
     return true;

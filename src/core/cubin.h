@@ -1,8 +1,8 @@
 /* A cubin: the ELF image of a GPU's machine code (nvcc -cubin), read for
  * each kernel's resources.  Where each figure lives:
  *   registers     the EIATTR_REGCOUNT attribute of .nv.info, by symbol
- *                 (older cubins also keep it in the top byte of sh_info of
- *                 .text.KERNEL)
+ *                 (sm_80 cubins also keep it in the top byte of sh_info of
+ *                 .text.KERNEL; CUDA 13.0's sm_90 ones do not)
  *   stack frame   EIATTR_FRAME_SIZE of .nv.info, by symbol
  *   shared        the size of .nv.shared.KERNEL, less the block's reserved
  *                 kilobyte where the image counts it (from sm_90 on)

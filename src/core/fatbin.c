@@ -7,7 +7,8 @@
  *   entry      +0 u16 kind (1 PTX, 2 ELF), +4 u32 header size,
  *              +8 u64 payload size, +28 u32 architecture (90: sm_90),
  *              +40 u64 flags: 0x2000 or 0x8000 where the payload is compressed
- *              (older toolkits and CUDA 12.8 and later's zstd, respectively) */
+ *              (0x8000 with a zstd payload is what CUDA 13.0 writes; the
+ *              toolkit's own libraries carry 0x2000 on some PTX) */
 #include <string.h>
 #include "cubin.h"
 #include "fatbin.h"
