@@ -82,6 +82,13 @@ typedef struct {
     char **numbers;
 } exercises_options;
 
+typedef struct {
+    const char *arch, *device, *profiles;
+    bool json;
+    int file_count; /* the files: operands */
+    char **files;
+} kernels_options;
+
 int cmd_bound(int argc, char **argv);
 int cmd_bound_run(const bound_options *o, json_t **json);
 int cmd_occupancy(int argc, char **argv);
@@ -102,6 +109,8 @@ int cmd_measure(int argc, char **argv);
 int cmd_measure_run(const measure_options *o);
 int cmd_exercises(int argc, char **argv);
 int cmd_exercises_run(const exercises_options *o);
+int cmd_kernels(int argc, char **argv);
+int cmd_kernels_run(const kernels_options *o, json_t **json);
 
 /* The option tables of the commands exercises runs, which it prints each
  * run's command line from. */

@@ -17,6 +17,7 @@ static const command commands[] = {
     {"occupancy", cmd_occupancy, "full occupancy? blocks per SM and what limits them"},
     {"model", cmd_model, "evaluate a kernel model: FLOPs, bytes, intensity, variables"},
     {"banks", cmd_banks, "shared-memory bank conflicts of an access, and the padding that removes them"},
+    {"kernels", cmd_kernels, "what compiled kernels use, from nvcc's report, cuobjdump, a cubin or a binary"},
     {"plot", cmd_plot, "roofline and occupancy charts (PDF, PNG) through gnuplot"},
     {"measure", cmd_measure, "run the kernels on the local GPU and record the results"},
     {"devices", cmd_devices, "list the device profiles"},

@@ -1,0 +1,28 @@
+/* A file of compiled kernels as a command reads it (kernels, and
+ * occupancy --from): the file, or standard input for "-", in any format
+ * kernel_file.h knows; where a binary's cubins are compressed, cuobjdump's
+ * listing of it, when cuobjdump is on the PATH. */
+#ifndef GPUROOF_CLI_KERNELS_H
+#define GPUROOF_CLI_KERNELS_H
+
+#include <stdbool.h>
+#include "kernel_resources.h"
+
+typedef struct {
+    const char *path;       /* as given: "-" is standard input */
+    const char *shown;      /* what messages call it */
+    gr_kernel_list list;
+    bool through_cuobjdump; /* the cubins were compressed: this is cuobjdump's listing */
+    gr_kernel_format read_as; /* the file's own format (a binary, where read through cuobjdump) */
+} cli_kernel_file;
+
+/* Reads path into out (free it with cli_kernel_file_free, failed or not).
+ * A file that does not read, compressed cubins without cuobjdump, PTX and
+ * no cubin: one line printed, false. */
+bool cli_read_kernels(const char *path, cli_kernel_file *out);
+void cli_kernel_file_free(cli_kernel_file *f);
+
+/* "sm_90, compute_90": a set of PTX architectures as nvcc names them. */
+const char *cli_ptx_names(const gr_sm_set *set, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,197 @@
+/* The kernels command's text: for each file, what it is and what it was
+ * read as, then one line per kernel; notes on what the files do not
+ * record, and on the kernels that spill, at the end. */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "kernels_output.h"
+
+/* What the tables left unrecorded, for the notes. */
+typedef struct {
+    bool spills_unrecorded, constant_unrecorded, bounds_unrecorded, stack_unexplained;
+    size_t spilling;
+} text_notes;
+
+/* "12", "-" for none where the file records it, "?" where it does not. */
+static const char *figure(char buf[32], int64_t n)
+{
+    if (n == GR_UNRECORDED)
+        return "?";
+    snprintf(buf, 32, "%lld", (long long)n);
+    return buf;
+}
+
+static const char *spills(char buf[48], const gr_kernel *k)
+{
+    if (k->spill_store_bytes == GR_UNRECORDED || k->spill_load_bytes == GR_UNRECORDED)
+        return "?";
+    snprintf(buf, 48, "%lld/%lld", (long long)k->spill_store_bytes, (long long)k->spill_load_bytes);
+    return buf;
+}
+
+static void print_file_header(const kernels_view *v, size_t shown)
+{
+    const cli_kernel_file *f = &v->file;
+    gr_sm_set sms;
+    char names[256], sm[GR_SM_NAME_SIZE], ptx[256];
+    gr_kernel_list_sms(&f->list, &sms);
+    gr_sm_set_names(&sms, names, sizeof names);
+    printf("%s: ", f->shown);
+    if (f->through_cuobjdump)
+        printf("%s, its cubins compressed: read through cuobjdump --dump-resource-usage", gr_kernel_format_name(f->read_as));
+    else if (f->list.format == GR_KERNELS_BINARY || f->list.format == GR_KERNELS_FATBIN)
+        printf("%s, %zu cubin%s read directly", gr_kernel_format_name(f->list.format), f->list.cubins,
+               f->list.cubins == 1 ? "" : "s");
+    else
+        printf("%s", gr_kernel_format_name(f->list.format));
+    if (v->filtered)
+        printf(": %zu kernel%s for %s (of %zu, for %s)\n", shown, shown == 1 ? "" : "s", gr_sm_name(v->sm, sm),
+               f->list.count, names);
+    else
+        printf(": %zu kernel%s%s%s\n", shown, shown == 1 ? "" : "s", sms.count ? " for " : "", names);
+    if (f->list.relocatable)
+        printf("  %zu of its cubins relocatable (nvcc -rdc): the device link may still change their figures\n",
+               f->list.relocatable);
+    if (f->list.ptx.count)
+        printf("  also PTX for %s, which the driver compiles for GPUs without a cubin here\n",
+               cli_ptx_names(&f->list.ptx, ptx, sizeof ptx));
+}
+
+static void note_kernel(text_notes *n, const gr_kernel *k)
+{
+    n->spills_unrecorded |= k->spill_store_bytes == GR_UNRECORDED;
+    n->stack_unexplained |= k->spill_store_bytes == GR_UNRECORDED && k->stack_bytes > 0;
+    n->constant_unrecorded |= k->constant_bytes == GR_UNRECORDED;
+    n->bounds_unrecorded |= k->max_threads == GR_UNRECORDED;
+    n->spilling += k->spill_store_bytes > 0 || k->spill_load_bytes > 0;
+}
+
+static void print_resources(const gr_kernel *k)
+{
+    char regs[32], shared[32], stack[32], spill[48];
+    printf("%4s  %8s  %7s  %11s", figure(regs, k->registers), figure(shared, k->shared_static_bytes),
+           figure(stack, k->stack_bytes), spills(spill, k));
+}
+
+static void print_plain_row(const gr_kernel *k)
+{
+    char sm[GR_SM_NAME_SIZE], local[32], constant[32], bounds[32];
+    printf("  %-6s  ", gr_sm_name(k->sm, sm));
+    print_resources(k);
+    printf("  %7s  %7s  %6s  %s\n", figure(local, k->local_bytes), figure(constant, k->constant_bytes),
+           k->max_threads == 0 ? "-" : figure(bounds, k->max_threads), k->demangled);
+}
+
+/* "registers and shared memory" */
+static const char *limiters(char *buf, size_t size, unsigned bits)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0, n = 0; i < GR_LIMIT_COUNT && used < size; i++)
+        if (bits & (1u << i)) {
+            int w = snprintf(buf + used, size - used, "%s%s", n++ ? " and " : "",
+                             i == GR_LIMIT_SHARED_MEMORY ? "shared memory" : gr_limit_name((gr_limit)i));
+            used += w > 0 ? (size_t)w : 0;
+        }
+    return buf;
+}
+
+static void print_device_row(const kernels_device *d, const gr_kernel *k)
+{
+    kernel_occupancy o;
+    char threads[32], num[32], pct[40], limit[96];
+    kernels_occupancy(d, k, &o);
+    printf("  ");
+    print_resources(k);
+    if (!o.valid) {
+        printf("  cannot launch: %s  %s\n", o.error, k->demangled);
+        return;
+    }
+    snprintf(threads, sizeof threads, "%d %s", o.launch.threads_per_block, o.from_bounds ? "bounds" : "suggest");
+    snprintf(pct, sizeof pct, "%s%%", cli_num(num, 100 * o.occ.occupancy));
+    printf("  %12s  %9d  %9s  %-21s  %s\n", threads, o.occ.blocks_per_sm, pct,
+           limiters(limit, sizeof limit, o.occ.limiters), k->demangled);
+}
+
+static size_t shown_count(const kernels_view *v)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < v->file.list.count; i++)
+        n += kernels_view_shows(v, &v->file.list.kernels[i]);
+    return n;
+}
+
+static void print_view(const kernels_view *v, const kernels_device *d, text_notes *notes)
+{
+    size_t shown = shown_count(v);
+    print_file_header(v, shown);
+    if (shown == 0)
+        return;
+    if (d)
+        printf("\n  %4s  %8s  %7s  %11s  %12s  %9s  %9s  %-21s  %s\n", "regs", "shared B", "stack B", "spill st/ld",
+               "threads", "blocks/SM", "occupancy", "limited by", "kernel");
+    else
+        printf("\n  %-6s  %4s  %8s  %7s  %11s  %7s  %7s  %6s  %s\n", "arch", "regs", "shared B", "stack B", "spill st/ld",
+               "local B", "const B", "bounds", "kernel");
+    for (size_t i = 0; i < v->file.list.count; i++) {
+        const gr_kernel *k = &v->file.list.kernels[i];
+        if (!kernels_view_shows(v, k))
+            continue;
+        note_kernel(notes, k);
+        if (d)
+            print_device_row(d, k);
+        else
+            print_plain_row(k);
+    }
+}
+
+static void print_spilling(const kernels_view *views, size_t count)
+{
+    for (size_t f = 0; f < count; f++)
+        for (size_t i = 0; i < views[f].file.list.count; i++) {
+            const gr_kernel *k = &views[f].file.list.kernels[i];
+            char sm[GR_SM_NAME_SIZE];
+            if (kernels_view_shows(&views[f], k) && (k->spill_store_bytes > 0 || k->spill_load_bytes > 0))
+                printf("Spills: %s on %s stores %lld B and loads %lld B per thread to local memory "
+                       "(registers: %lld).\n",
+                       k->demangled, gr_sm_name(k->sm, sm), (long long)k->spill_store_bytes,
+                       (long long)k->spill_load_bytes, (long long)k->registers);
+        }
+}
+
+static void print_notes(const text_notes *n, const kernels_device *d)
+{
+    if (n->spills_unrecorded)
+        printf("? spills: cubins and cuobjdump's listing do not record them; nvcc --resource-usage reports them.\n");
+    if (n->stack_unexplained)
+        printf("A stack frame holds local arrays or spilled registers; the cubin does not say which.\n");
+    if (n->constant_unrecorded && !d)
+        printf("? const: ptxas's report leaves out the constant banks for sm_90 and later.\n");
+    if (n->bounds_unrecorded && !d)
+        printf("? bounds: only a cubin records __launch_bounds__; '-' is a kernel without them.\n");
+    if (d)
+        printf("Shared memory is each kernel's own static shared memory, with the runtime's reserved\n"
+               "memory counted once in the occupancy; dynamic shared memory is given at launch.\n"
+               "threads: the block size of the kernel's __launch_bounds__, or else the one with the\n"
+               "highest occupancy (occupancy --suggest).\n");
+    if (d && n->bounds_unrecorded)
+        printf("Only a cubin records __launch_bounds__: a kernel with them runs at most that many threads,\n"
+               "which its cubin or binary gives.\n");
+}
+
+void kernels_print_text(const kernels_view *views, size_t count, const kernels_device *d)
+{
+    text_notes notes = {0};
+    if (d)
+        printf("On %s (%s, sm_%d%d):\n\n", d->profile.full_name, d->profile.name, d->profile.cc_major,
+               d->profile.cc_minor);
+    for (size_t i = 0; i < count; i++) {
+        if (i)
+            printf("\n");
+        print_view(&views[i], d, &notes);
+    }
+    if (notes.spilling || notes.spills_unrecorded || notes.constant_unrecorded || notes.bounds_unrecorded || d)
+        printf("\n");
+    print_spilling(views, count);
+    print_notes(&notes, d);
+}

@@ -1,0 +1,247 @@
+/* The reader of cuobjdump's resource listing (cuobjdump_listing.h). */
+#include <string.h>
+#include "cuobjdump_listing.h"
+#include "text_span.h"
+
+typedef enum { IMAGE_NONE, IMAGE_ELF, IMAGE_PTX } image_kind;
+
+typedef struct {
+    const char *file;
+    gr_kernel_list *out;
+    gr_error *err;
+    unsigned long line;
+    bool cut;                    /* the line ends the text without a newline */
+    image_kind image;
+    bool image_sm_known;
+    gr_sm image_sm;
+    long function;               /* the function being read, or -1 */
+    unsigned long function_line; /* where it began */
+    bool function_read;          /* its resource line has been read */
+    bool in_common;              /* between " Common:" and the next function */
+} listing_reader;
+
+/* What a resource line says; a key it lacks stays negative. */
+typedef struct {
+    int64_t reg, stack, shared, local, constant0;
+} listing_values;
+
+static unsigned long column(gr_span line, gr_span at)
+{
+    return (unsigned long)(at.p - line.p) + 1;
+}
+
+static bool fail(listing_reader *r, gr_span line, gr_span at, const char *what)
+{
+    int shown = (int)(at.n > 60 ? 60 : at.n);
+    if (r->cut)
+        return gr_error_at(r->err, r->file, r->line, column(line, at),
+                           "the listing ends in the middle of this line ('%.*s')", shown, at.p);
+    return gr_error_at(r->err, r->file, r->line, column(line, at), "%s, not '%.*s'", what, shown, at.p);
+}
+
+static bool upper_key(gr_span key)
+{
+    if (key.n == 0)
+        return false;
+    for (size_t i = 0; i < key.n; i++)
+        if (!((key.p[i] >= 'A' && key.p[i] <= 'Z') || key.p[i] == '_'))
+            return false;
+    return true;
+}
+
+/* KEY or KEY[N]: *bank is N, or -1. */
+static bool read_key(gr_span key, gr_span *name, int64_t *bank)
+{
+    *bank = -1;
+    long open = gr_span_find(key, "[", false);
+    if (open < 0) {
+        *name = key;
+        return upper_key(key);
+    }
+    *name = (gr_span){key.p, (size_t)open};
+    gr_span index = gr_span_skip(key, (size_t)open + 1);
+    return upper_key(*name) && gr_span_take_number(&index, bank) && gr_span_equal(index, "]");
+}
+
+/* One "KEY:VALUE" of a resource line. */
+static bool read_value(listing_reader *r, gr_span line, gr_span item, listing_values *v)
+{
+    static const char expected[] = "expected KEY:VALUE, such as REG:14 or CONSTANT[0]:548";
+    long colon = gr_span_find(item, ":", false);
+    gr_span name, value = gr_span_skip(item, colon < 0 ? item.n : (size_t)colon + 1);
+    int64_t bank, n;
+    if (colon <= 0 || !read_key((gr_span){item.p, (size_t)colon}, &name, &bank) ||
+        !gr_span_take_number(&value, &n) || value.n != 0)
+        return fail(r, line, item, expected);
+    const struct { const char *key; int64_t *to; } known[] = {
+        {"REG", &v->reg}, {"STACK", &v->stack}, {"SHARED", &v->shared}, {"LOCAL", &v->local},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (bank < 0 && gr_span_equal(name, known[i].key)) {
+            *known[i].to = n;
+            return true;
+        }
+    if (bank == 0 && gr_span_equal(name, "CONSTANT"))
+        v->constant0 = n;
+    else if (r->cut && !gr_span_equal(name, "CONSTANT") && !gr_span_equal(name, "TEXTURE") &&
+             !gr_span_equal(name, "SURFACE") && !gr_span_equal(name, "SAMPLER") && !gr_span_equal(name, "GLOBAL"))
+        return fail(r, line, item, expected); /* a newer key, known only where the line is whole */
+    return true;
+}
+
+static bool read_values(listing_reader *r, gr_span line, gr_span text, listing_values *v)
+{
+    *v = (listing_values){-1, -1, -1, -1, -1};
+    gr_span item;
+    while (gr_span_split(&text, ' ', &item))
+        if (item.n && !read_value(r, line, item, v))
+            return false;
+    return true;
+}
+
+/* The kernel's own shared memory.  From sm_90 on, the listing counts the
+ * block's reserved kilobyte too, in every kernel with shared memory of its
+ * own: SHARED is 0 (none at all) or at least the reserve. */
+static bool own_shared(listing_reader *r, gr_span line, int64_t listed, int64_t *own)
+{
+    *own = listed;
+    if (r->image_sm.number < 90 || listed == 0)
+        return true;
+    if (listed < GR_IMAGE_RESERVED_SMEM_BYTES)
+        return gr_error_at(r->err, r->file, r->line, column(line, gr_span_trim(line)),
+                           "SHARED:%lld is less than the %d bytes reserved per block that a listing "
+                           "for sm_90 or later counts", (long long)listed, GR_IMAGE_RESERVED_SMEM_BYTES);
+    *own = listed - GR_IMAGE_RESERVED_SMEM_BYTES;
+    return true;
+}
+
+static bool read_resources(listing_reader *r, gr_span line, gr_span text)
+{
+    listing_values v;
+    if (!read_values(r, line, text, &v))
+        return false;
+    if (r->in_common)
+        return true;
+    if (r->function < 0 || r->function_read)
+        return fail(r, line, text, "resources follow the 'Function NAME:' line of their function");
+    if (v.reg < 0 || v.stack < 0 || v.shared < 0 || v.local < 0)
+        return fail(r, line, text, "expected REG, STACK, SHARED and LOCAL");
+    gr_kernel *k = &r->out->kernels[r->function];
+    if (!own_shared(r, line, v.shared, &k->shared_static_bytes))
+        return false;
+    k->registers = v.reg;
+    k->stack_bytes = v.stack;
+    k->local_bytes = v.local;
+    k->constant_bytes = v.constant0 >= 0 ? v.constant0 : GR_UNRECORDED;
+    r->function_read = true;
+    return true;
+}
+
+static bool finish_function(listing_reader *r)
+{
+    r->in_common = false;
+    if (r->function < 0 || r->function_read)
+        return true;
+    return gr_error_at(r->err, r->file, r->function_line, 1,
+                       "the function '%s' has no resource line after it: is the listing cut short?",
+                       r->out->kernels[r->function].name);
+}
+
+/* " Function NAME:" */
+static bool read_function(listing_reader *r, gr_span line, gr_span text)
+{
+    gr_span name = gr_span_trim((gr_span){text.p + 9, text.n - 10});
+    if (!finish_function(r))
+        return false;
+    if (r->image != IMAGE_ELF || !r->image_sm_known)
+        return fail(r, line, text, "a function follows the 'arch = sm_XX' line of its ELF image");
+    if (name.n == 0)
+        return fail(r, line, text, "expected Function NAME:");
+    if (!gr_kernel_list_add(r->out, name.p, name.n, r->image_sm, r->err))
+        return false;
+    r->function = (long)r->out->count - 1;
+    r->function_line = r->line;
+    r->function_read = false;
+    return true;
+}
+
+/* "arch = sm_90" */
+static bool read_arch(listing_reader *r, gr_span line, gr_span text)
+{
+    gr_span sm_text = gr_span_trim(gr_span_skip(text, 6));
+    if (!gr_sm_parse(sm_text.p, sm_text.n, &r->image_sm))
+        return fail(r, line, sm_text, "expected arch = sm_XX");
+    r->image_sm_known = true;
+    if (r->image == IMAGE_PTX)
+        gr_sm_set_add(&r->out->ptx, r->image_sm);
+    return true;
+}
+
+static bool start_image(listing_reader *r, image_kind kind)
+{
+    if (!finish_function(r))
+        return false;
+    r->image = kind;
+    r->image_sm_known = false;
+    r->function = -1;
+    return true;
+}
+
+static bool read_line(listing_reader *r, gr_span line)
+{
+    gr_span text = gr_span_trim(line);
+    if (gr_span_equal(text, "Fatbin elf code:"))
+        return start_image(r, IMAGE_ELF);
+    if (gr_span_equal(text, "Fatbin ptx code:"))
+        return start_image(r, IMAGE_PTX);
+    if (gr_span_starts(text, "arch = "))
+        return read_arch(r, line, text);
+    if (r->image != IMAGE_ELF)
+        return true;
+    if (gr_span_starts(text, "Function ") && text.n > 10 && text.p[text.n - 1] == ':')
+        return read_function(r, line, text);
+    if (gr_span_equal(text, "Common:")) {
+        if (!finish_function(r))
+            return false;
+        r->function = -1;
+        r->in_common = true;
+        return true;
+    }
+    /* a resource line: KEY:VALUE ..., keys in capitals */
+    if (text.n && text.p[0] >= 'A' && text.p[0] <= 'Z' && gr_span_find(text, ":", false) > 0 &&
+        (r->in_common || r->function >= 0))
+        return read_resources(r, line, text);
+    if (r->cut && (gr_span_starts(text, "Function") || (r->function >= 0 && !r->function_read)))
+        return fail(r, line, text, "");
+    return true; /* the image's other lines: code version, host, producer */
+}
+
+bool gr_cuobjdump_listing_read(const char *file, const char *text, size_t len, gr_kernel_list *out,
+                               gr_error *err)
+{
+    listing_reader r = {.file = file, .out = out, .err = err, .function = -1};
+    size_t pos = 0;
+    gr_span line;
+    bool terminated;
+    while (gr_span_next_line(text, len, &pos, &line, &terminated)) {
+        r.line++;
+        r.cut = !terminated;
+        if (!read_line(&r, line))
+            return false;
+    }
+    return finish_function(&r);
+}
+
+bool gr_cuobjdump_listing_detect(const char *text, size_t len)
+{
+    size_t pos = 0;
+    gr_span line;
+    bool terminated;
+    while (gr_span_next_line(text, len, &pos, &line, &terminated)) {
+        gr_span t = gr_span_trim(line);
+        if (gr_span_equal(t, "Fatbin elf code:") || gr_span_equal(t, "Fatbin ptx code:") ||
+            gr_span_equal(t, "Resource usage:"))
+            return true;
+    }
+    return false;
+}

@@ -1,0 +1,21 @@
+/* An executable, object or shared library for the host, read for the
+ * fatbins nvcc embeds in it: the sections .nv_fatbin (whole programs) and
+ * __nv_relfatbin (objects compiled for separate device linking). */
+#ifndef GPUROOF_HOST_BINARY_H
+#define GPUROOF_HOST_BINARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "error.h"
+#include "kernel_resources.h"
+
+/* Reads the fatbins of the ELF file data (size bytes) into out
+ * (fatbin.h).  An ELF file without any, a truncated one, a section that
+ * runs past the end: an error naming the file and the byte. */
+bool gr_host_binary_read(const char *file, unsigned char *data, size_t size, gr_kernel_list *out,
+                         gr_error *err);
+
+/* Whether data begins as an ELF file. */
+bool gr_host_binary_detect(const unsigned char *data, size_t size);
+
+#endif

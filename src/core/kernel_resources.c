@@ -1,0 +1,172 @@
+/* The list of kernels every reader fills, and the names of architectures. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libiberty/demangle.h>
+#include "kernel_resources.h"
+
+/* Longer names are left as they are: a demangler's work grows with the
+ * name, and no kernel name a person reads is this long. */
+#define DEMANGLE_MAX_CHARS 16384
+
+void gr_kernel_list_init(gr_kernel_list *list, gr_kernel_format format)
+{
+    memset(list, 0, sizeof *list);
+    list->format = format;
+}
+
+void gr_kernel_list_free(gr_kernel_list *list)
+{
+    for (size_t i = 0; i < list->count; i++) {
+        if (list->kernels[i].demangled != list->kernels[i].name)
+            free(list->kernels[i].demangled);
+        free(list->kernels[i].name);
+    }
+    free(list->kernels);
+    list->kernels = NULL;
+    list->count = list->capacity = 0;
+}
+
+/* Itanium C++ names (what nvcc's host and device compilers both use) begin
+ * with _Z; anything else, an extern "C" kernel, is its own reading. */
+static char *demangle(char *name, size_t len)
+{
+    if (len < 3 || len > DEMANGLE_MAX_CHARS || strncmp(name, "_Z", 2) != 0)
+        return name;
+    char *readable = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
+    return readable ? readable : name;
+}
+
+static bool grow(gr_kernel_list *list, gr_error *err)
+{
+    if (list->count < list->capacity)
+        return true;
+    size_t capacity = list->capacity ? list->capacity * 2 : 64;
+    gr_kernel *bigger = realloc(list->kernels, capacity * sizeof *bigger);
+    if (!bigger)
+        return gr_error_set(err, "out of memory for %zu kernels", capacity);
+    list->kernels = bigger;
+    list->capacity = capacity;
+    return true;
+}
+
+gr_kernel *gr_kernel_list_add(gr_kernel_list *list, const char *name, size_t name_len, gr_sm sm,
+                              gr_error *err)
+{
+    if (!grow(list, err))
+        return NULL;
+    char *copy = malloc(name_len + 1);
+    if (!copy) {
+        gr_error_set(err, "out of memory for a kernel name of %zu bytes", name_len);
+        return NULL;
+    }
+    memcpy(copy, name, name_len);
+    copy[name_len] = '\0';
+    gr_kernel *k = &list->kernels[list->count++];
+    *k = (gr_kernel){
+        .name = copy,
+        .demangled = demangle(copy, strlen(copy)),
+        .sm = sm,
+        .registers = GR_UNRECORDED,
+        .shared_static_bytes = GR_UNRECORDED,
+        .stack_bytes = GR_UNRECORDED,
+        .spill_store_bytes = GR_UNRECORDED,
+        .spill_load_bytes = GR_UNRECORDED,
+        .local_bytes = GR_UNRECORDED,
+        .constant_bytes = GR_UNRECORDED,
+        .max_threads = GR_UNRECORDED,
+    };
+    return k;
+}
+
+bool gr_sm_equal(gr_sm a, gr_sm b)
+{
+    return a.number == b.number && a.variant == b.variant;
+}
+
+void gr_sm_set_add(gr_sm_set *set, gr_sm sm)
+{
+    for (int i = 0; i < set->count; i++)
+        if (gr_sm_equal(set->items[i], sm))
+            return;
+    if (set->count < GR_MAX_SMS)
+        set->items[set->count++] = sm;
+}
+
+void gr_kernel_list_sms(const gr_kernel_list *list, gr_sm_set *out)
+{
+    out->count = 0;
+    for (size_t i = 0; i < list->count; i++)
+        gr_sm_set_add(out, list->kernels[i].sm);
+}
+
+/* Architectures run from sm_10 to sm_1xx so far; three digits leave room. */
+bool gr_sm_parse(const char *text, size_t len, gr_sm *out)
+{
+    if (len < 5 || strncmp(text, "sm_", 3) != 0)
+        return false;
+    size_t i = 3;
+    int number = 0;
+    for (; i < len && text[i] >= '0' && text[i] <= '9'; i++) {
+        if (i >= 6)
+            return false;
+        number = number * 10 + (text[i] - '0');
+    }
+    if (i < 5 || number < 10)
+        return false;
+    char variant = 0;
+    if (i < len && (text[i] == 'a' || text[i] == 'f'))
+        variant = text[i++];
+    if (i != len)
+        return false;
+    *out = (gr_sm){number, variant};
+    return true;
+}
+
+const char *gr_sm_name(gr_sm sm, char buf[GR_SM_NAME_SIZE])
+{
+    if (sm.variant)
+        snprintf(buf, GR_SM_NAME_SIZE, "sm_%d%c", sm.number, sm.variant);
+    else
+        snprintf(buf, GR_SM_NAME_SIZE, "sm_%d", sm.number);
+    return buf;
+}
+
+const char *gr_sm_set_names(const gr_sm_set *set, char *buf, size_t size)
+{
+    size_t used = 0;
+    if (size)
+        buf[0] = '\0';
+    for (int i = 0; i < set->count && used < size; i++) {
+        char name[GR_SM_NAME_SIZE];
+        int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", gr_sm_name(set->items[i], name));
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+    return buf;
+}
+
+const char *gr_kernel_format_name(gr_kernel_format format)
+{
+    static const char *const names[] = {
+        [GR_KERNELS_PTXAS] = "ptxas's report (nvcc --resource-usage)",
+        [GR_KERNELS_CUOBJDUMP] = "cuobjdump's listing (cuobjdump --dump-resource-usage)",
+        [GR_KERNELS_CUBIN] = "a cubin",
+        [GR_KERNELS_FATBIN] = "a fatbin",
+        [GR_KERNELS_BINARY] = "a binary with fatbins",
+    };
+    return names[format];
+}
+
+const char *gr_kernel_format_key(gr_kernel_format format)
+{
+    static const char *const keys[] = {
+        [GR_KERNELS_PTXAS] = "ptxas_report",
+        [GR_KERNELS_CUOBJDUMP] = "cuobjdump_listing",
+        [GR_KERNELS_CUBIN] = "cubin",
+        [GR_KERNELS_FATBIN] = "fatbin",
+        [GR_KERNELS_BINARY] = "binary",
+    };
+    return keys[format];
+}

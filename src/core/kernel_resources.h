@@ -1,0 +1,96 @@
+/* What a compiled kernel uses, one record per kernel and architecture, as
+ * the tools that built it record it: ptxas's report (ptxas_report.h),
+ * cuobjdump's listing (cuobjdump_listing.h), the cubin itself (cubin.h),
+ * found in a fatbin (fatbin.h) or a binary (host_binary.h); kernel_file.h
+ * tells them apart.  A figure the source does not record is
+ * GR_UNRECORDED: a cubin keeps no spill counts, ptxas prints no constant
+ * bank for sm_90, nothing but a cubin keeps __launch_bounds__. */
+#ifndef GPUROOF_KERNEL_RESOURCES_H
+#define GPUROOF_KERNEL_RESOURCES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "error.h"
+
+#define GR_UNRECORDED INT64_C(-1)
+
+/* The 1 KB the runtime reserves in every block's shared memory on sm_80 and
+ * later.  From sm_90 on, a cubin's .nv.shared.KERNEL section (and so
+ * cuobjdump's SHARED) already counts it, while ptxas reports the kernel's
+ * own: the readers take it out, so that every source gives the kernel's own
+ * and the occupancy counts the reserve once. */
+#define GR_IMAGE_RESERVED_SMEM_BYTES 1024
+
+/* An architecture as the tools name it: sm_90 is {90, 0}, sm_90a {90, 'a'}. */
+typedef struct {
+    int number;
+    char variant; /* 'a' (architecture-specific), 'f' (family), or 0 */
+} gr_sm;
+
+#define GR_SM_NAME_SIZE 16
+#define GR_MAX_SMS 32
+
+/* Distinct architectures, in the order met. */
+typedef struct {
+    int count;
+    gr_sm items[GR_MAX_SMS];
+} gr_sm_set;
+
+typedef enum {
+    GR_KERNELS_PTXAS,     /* nvcc --resource-usage, -Xptxas -v */
+    GR_KERNELS_CUOBJDUMP, /* cuobjdump --dump-resource-usage */
+    GR_KERNELS_CUBIN,     /* nvcc -cubin */
+    GR_KERNELS_FATBIN,    /* nvcc -fatbin */
+    GR_KERNELS_BINARY,    /* an executable, object or library holding fatbins */
+} gr_kernel_format;
+
+typedef struct {
+    char *name;      /* as compiled: the mangled name of a C++ kernel */
+    char *demangled; /* libiberty's reading of it; the name itself where it is not mangled */
+    gr_sm sm;
+    int64_t registers;           /* per thread */
+    int64_t shared_static_bytes; /* the kernel's own static shared memory, per block */
+    int64_t stack_bytes;         /* the stack frame, per thread */
+    int64_t spill_store_bytes, spill_load_bytes; /* per thread */
+    int64_t local_bytes;         /* per thread, besides the stack frame */
+    int64_t constant_bytes;      /* constant bank 0: the parameters and the compiler's constants */
+    int64_t max_threads;         /* __launch_bounds__'s threads per block; 0: none */
+} gr_kernel;
+
+typedef struct {
+    gr_kernel_format format;
+    size_t count, capacity;
+    gr_kernel *kernels;
+    size_t cubins;            /* cubins read, in a fatbin or binary */
+    size_t relocatable;       /* of them, relocatable ones (nvcc -rdc): the device link may change their figures */
+    gr_sm_set compressed;     /* cubins a fatbin holds compressed, not read */
+    gr_sm_set ptx;            /* PTX a fatbin holds, which the driver compiles at load time */
+} gr_kernel_list;
+
+void gr_kernel_list_init(gr_kernel_list *list, gr_kernel_format format);
+void gr_kernel_list_free(gr_kernel_list *list);
+
+/* A new kernel named by the first name_len bytes of name, every figure
+ * GR_UNRECORDED; NULL when memory runs out (err says so). */
+gr_kernel *gr_kernel_list_add(gr_kernel_list *list, const char *name, size_t name_len, gr_sm sm,
+                              gr_error *err);
+
+/* The architectures of the list's kernels, in the order met. */
+void gr_kernel_list_sms(const gr_kernel_list *list, gr_sm_set *out);
+
+void gr_sm_set_add(gr_sm_set *set, gr_sm sm);
+bool gr_sm_equal(gr_sm a, gr_sm b);
+
+/* "sm_90", "sm_90a" (the first len bytes of text); false for anything else. */
+bool gr_sm_parse(const char *text, size_t len, gr_sm *out);
+const char *gr_sm_name(gr_sm sm, char buf[GR_SM_NAME_SIZE]);
+/* "sm_80, sm_90": the set's names, as much of them as size holds. */
+const char *gr_sm_set_names(const gr_sm_set *set, char *buf, size_t size);
+
+/* What the format is, for a person: "ptxas's report", "a cubin", ... */
+const char *gr_kernel_format_name(gr_kernel_format format);
+/* ... and for a program: "ptxas_report", "cubin", ... */
+const char *gr_kernel_format_key(gr_kernel_format format);
+
+#endif

@@ -1,0 +1,291 @@
+#!/bin/sh
+# gpuroof kernels: the committed fixtures of tests/data/kernels (ptxas's
+# reports, cubins, objects, cuobjdump's listings), standard input, --device
+# and --arch, cuobjdump found on the PATH or not, every error line; and,
+# where nvcc is present ($NVCC), binaries built from sample.cu here
+# (objects, cubins, executables and shared libraries, compressed and not),
+# every figure read from each compared with ptxas's report of its build.
+. "$top_srcdir/tests/cli/lib.sh"
+k="$top_srcdir/tests/data/kernels"
+
+# run_stdin FILE ARGS...: run, with FILE on standard input.
+run_stdin() {
+    input=$1
+    shift
+    last="gpuroof $* < $(basename "$input")"
+    status=0
+    "$GPUROOF" "$@" <"$input" >"$out" 2>"$err" || status=$?
+}
+
+# ---- what each format gives ------------------------------------------------
+run kernels "$k/sample.ptxas.txt"
+expect_status 0
+expect_stdout_starts "$k/sample.ptxas.txt: ptxas's report (nvcc --resource-usage): 18 kernels for sm_80, sm_90"
+expect_stdout_line '  sm_80     10      4224        0          0/0        0      372       ?  transpose_tile(float*, float const*, int)'
+expect_stdout_line '  sm_90     32         0      312      508/524        0        ?       ?  spills(float*, float const*, int)'
+expect_stdout_line 'Spills: spills(float*, float const*, int) on sm_90 stores 508 B and loads 524 B per thread to local memory (registers: 32).'
+expect_stdout_line "? const: ptxas's report leaves out the constant banks for sm_90 and later."
+
+run kernels "$k/sample-sm90.cubin"
+expect_stdout_starts "$k/sample-sm90.cubin: a cubin: 9 kernels for sm_90"
+expect_stdout_line '  sm_90      8         0        0            ?        0      536     256  bounded(float*)'
+expect_stdout_line '  sm_90     12      4224        0            ?        0      548       -  transpose_tile(float*, float const*, int)'
+expect_stdout_line "? spills: cubins and cuobjdump's listing do not record them; nvcc --resource-usage reports them."
+
+run kernels "$k/sample.o" --json
+expect_status 0
+expect_json '.files[0] | [.format, .cubins, .kernels, .architectures, .compressed, .ptx, .read_through]' \
+    '["binary",2,18,["sm_80","sm_90"],[],[],null]'
+expect_json '[.kernels[] | select(.arch == "sm_90" and .name == "_Z14transpose_tilePfPKfi")][0] |
+    [.demangled, .registers, .shared_static_bytes, .stack_bytes, .spill_store_bytes, .local_bytes, .constant_bytes,
+     .launch_bounds_threads, .spills]' \
+    '["transpose_tile(float*, float const*, int)",12,4224,0,null,0,548,null,null]'
+expect_json '[.kernels[] | select(.name == "_Z7boundedPf") | .launch_bounds_threads]' '[256,256]'
+expect_json '.kernels[0] | keys_unsorted' \
+    '["file","name","demangled","arch","registers","shared_static_bytes","stack_bytes","spill_store_bytes","spill_load_bytes","local_bytes","constant_bytes","launch_bounds_threads","spills"]'
+
+run kernels "$k/cuobjdump/libsample-z.so.txt" --arch sm_90 --json
+expect_json '[.files[0].format, .files[0].kernels, (.kernels | map(.shared_static_bytes) | add)]' '["cuobjdump_listing",9,4224]'
+
+# nvcc's report on standard input, and the architecture filter
+run_stdin "$k/sample.ptxas.txt" kernels - --arch sm_80 --json
+expect_status 0
+expect_json '[.files[0].file, .files[0].kernels, ([.kernels[].arch] | unique)]' '["standard input",9,["sm_80"]]'
+run_stdin "$k/sample.ptxas.txt" kernels - --arch sm_80
+expect_stdout_starts "standard input: ptxas's report (nvcc --resource-usage): 9 kernels for sm_80 (of 18, for sm_80, sm_90)"
+
+# several files at once
+run kernels "$k/sample-sm80.cubin" "$k/sample-sm90.cubin" --json
+expect_json '[(.files | length), (.kernels | length)]' '[2,18]'
+
+# ---- --device: each kernel's occupancy ------------------------------------------
+run kernels "$k/sample.o" --device h100 --json
+expect_status 0
+expect_json '[.device, (.kernels | length), ([.kernels[].arch] | unique)]' '["h100",9,["sm_90"]]'
+expect_json '.kernels[] | select(.name == "_Z7boundedPf") | .occupancy |
+    [.block_size_from, .threads_per_block, .blocks_per_sm, .occupancy, .limiters]' \
+    '["launch_bounds",256,8,1,["threads"]]'
+expect_json '.kernels[] | select(.name == "_Z6spillsPfPKfi") | .occupancy |
+    [.block_size_from, .threads_per_block, .regs_per_thread, .blocks_per_sm, .limiters]' \
+    '["launch_bounds",1024,32,2,["threads","registers"]]'
+# transpose_tile: 12 registers, 4224 B of its own and the runtime's 1024 B, counted once
+expect_json '.kernels[] | select(.name == "_Z14transpose_tilePfPKfi") | .occupancy |
+    [.block_size_from, .threads_per_block, .smem_per_block_bytes, .smem_per_block_allocated_bytes, .blocks_per_sm]' \
+    '["suggest",1024,4224,5248,2]'
+expect_json '.kernels[0].occupancy | keys_unsorted | .[0:7]' \
+    '["blocks_per_sm","warps_per_sm","threads_per_sm","occupancy","full","limiters","limits"]'
+
+run kernels "$k/sample.o" --device h100
+expect_stdout_starts 'On NVIDIA H100 SXM5 80GB (h100, sm_90):'
+expect_stdout_has "$k/sample.o: a binary with fatbins, 2 cubins read directly: 9 kernels for sm_90 (of 18, for sm_80, sm_90)"
+expect_stdout_line '     8         0        0            ?    256 bounds          8       100%  threads                bounded(float*)'
+expect_stdout_line '    32         0      312            ?   1024 bounds          2       100%  threads and registers  spills(float*, float const*, int)'
+
+# a device of another architecture runs the newest code of its major version below it
+run kernels "$k/sample.o" --device rtx4090 --json
+expect_json '[(.kernels | length), ([.kernels[].arch] | unique)]' '[9,["sm_80"]]'
+run kernels "$k/sample.o" --device h100 --arch sm_80 --json
+expect_json '[.kernels[].arch] | unique' '["sm_80"]'
+run kernels "$k/sample.o" --device k40
+expect_fails 1 "gpuroof: $k/sample.o has no code that k40 (sm_35) runs; it has sm_80, sm_90 (--arch picks one anyway)"
+
+# ---- compressed cubins: cuobjdump on the PATH, or one line saying what to do ----
+# The PATH without any real cuobjdump, but with everything else (valgrind's
+# wrapper of gpuroof needs its tools).
+path_without_cuobjdump() {
+    kept=
+    old_ifs=$IFS
+    IFS=:
+    for dir in $PATH; do
+        [ -x "$dir/cuobjdump" ] || kept="${kept:+$kept:}$dir"
+    done
+    IFS=$old_ifs
+    echo "$kept"
+}
+plain_path=$(path_without_cuobjdump)
+fake="$test_tmp/bin"
+mkdir -p "$fake"
+printf '#!/bin/sh\n[ "$1" = --dump-resource-usage ] && cat "%s"\n' "$k/cuobjdump/libsample-z.so.txt" >"$fake/cuobjdump"
+chmod +x "$fake/cuobjdump"
+last="gpuroof kernels sample-z.o --json (a cuobjdump on the PATH)"
+status=0
+PATH="$fake:$PATH" "$GPUROOF" kernels "$k/sample-z.o" --json >"$out" 2>"$err" || status=$?
+expect_status 0
+expect_json '.files[0] | [.format, .read_through, .kernels, .compressed]' '["binary","cuobjdump",18,[]]'
+expect_json '[.kernels[] | select(.arch == "sm_90") | .shared_static_bytes] | add' 4224
+PATH="$fake:$PATH" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
+expect_stdout_starts "$k/sample-z.o: a binary with fatbins, its cubins compressed: read through cuobjdump --dump-resource-usage: 18 kernels"
+printf '#!/bin/sh\necho "cuobjdump fatal : broken" >&2\nexit 3\n' >"$fake/cuobjdump"
+last="gpuroof kernels sample-z.o (a cuobjdump that fails)"
+status=0
+PATH="$fake:$plain_path" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
+expect_status 1
+expect_stderr_has "gpuroof: cuobjdump --dump-resource-usage $k/sample-z.o failed (exit status 3)"
+printf '#!/bin/sh\nprintf "Fatbin elf code:\\narch = sm_90\\n Function k:\\n  REG:1"\n' >"$fake/cuobjdump"
+last="gpuroof kernels sample-z.o (a cuobjdump whose listing is cut)"
+status=0
+PATH="$fake:$plain_path" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
+expect_fails 1 "gpuroof: cuobjdump --dump-resource-usage $k/sample-z.o:4:3: the listing ends in the middle of this line ('REG:1')"
+rm "$fake/cuobjdump"
+last="gpuroof kernels sample-z.o (no cuobjdump on the PATH)"
+status=0
+PATH="$fake:$plain_path" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
+expect_fails 1 "gpuroof: $k/sample-z.o: its cubins (sm_80, sm_90) are compressed, and cuobjdump, which reads them, is not on the PATH: list its kernels with nvcc --resource-usage, or rebuild it with --compress-mode=none"
+run_stdin "$k/sample-z.o" kernels -
+expect_fails 1 "gpuroof: standard input: its cubins (sm_80, sm_90) are compressed: give the file itself, for cuobjdump to read"
+
+# ---- bad input: one line, exit 1 -------------------------------------------------
+run kernels "$k/sample-ptx.o"
+expect_fails 1 "gpuroof: $k/sample-ptx.o: PTX only (compute_90), which the driver compiles when the program loads it: no register counts before then; build machine code too, e.g. -gencode arch=compute_90,code=sm_90"
+run kernels /bin/true
+expect_fails 1 "gpuroof: /bin/true: an ELF file with no CUDA code in it (no .nv_fatbin or __nv_relfatbin section)"
+head -c 30000 "$k/sample-sm90.cubin" >"$test_tmp/cut.cubin"
+run kernels "$test_tmp/cut.cubin"
+expect_fails 1 "gpuroof: $test_tmp/cut.cubin: byte 40: the section headers at byte 43920 run past the end of the image (30000 bytes)"
+# sample-sm90.cubin's symbol table (section 3, its header at byte 44112)
+# made as long as the whole image, from byte 3808
+cp "$k/sample-sm90.cubin" "$test_tmp/far.cubin"
+printf '\340\271\0\0\0\0\0\0' | dd of="$test_tmp/far.cubin" bs=1 seek=44144 conv=notrunc 2>/dev/null
+run kernels "$test_tmp/far.cubin"
+expect_fails 1 "gpuroof: $test_tmp/far.cubin: byte 44112: section 3 (.symtab) runs past the end of the image: 47584 bytes at byte 3808, of 47584"
+# sample.o's fatbin (its .nv_fatbin section at byte 5328) given a size of 2^56 - 1
+cp "$k/sample.o" "$test_tmp/size.o"
+printf '\377\377\377\377\377\377\377\0' | dd of="$test_tmp/size.o" bs=1 seek=5336 conv=notrunc 2>/dev/null
+run kernels "$test_tmp/size.o"
+expect_fails 1 "gpuroof: $test_tmp/size.o: byte 5336: a fatbin's size runs past the end (72057594037927935 bytes, 94656 left)"
+head -c 100000 "$k/sample.o" >"$test_tmp/cut.o"
+run kernels "$test_tmp/cut.o"
+expect_fails 1 "gpuroof: $test_tmp/cut.o: byte 40: the 23 section headers at byte 113688 run past the end of the file (100000 bytes): is it cut short?"
+head -c 990 "$k/sample.ptxas.txt" >"$test_tmp/cut.txt" # in the middle of a line
+run kernels "$test_tmp/cut.txt"
+expect_fails 1 "gpuroof: $test_tmp/cut.txt:15:57: the report ends in the middle of this line ('byte')"
+head -c 800 "$k/sample.ptxas.txt" >"$test_tmp/cut.txt" # at the end of a line, before an entry's Used line
+run kernels "$test_tmp/cut.txt"
+expect_fails 1 "gpuroof: $test_tmp/cut.txt:12:1: the entry '_Z13uses_constantPfPKf' for sm_80 has no 'Used N registers' line after it: is the report cut short?"
+run kernels "$k/sample-rdc.ptxas.txt"
+expect_fails 1 "gpuroof: $k/sample-rdc.ptxas.txt: nvcc reports no resource usage for relocatable device code (-rdc): give the object itself, or the linked program"
+run kernels "$top_srcdir/README.md"
+expect_fails 1 "gpuroof: $top_srcdir/README.md: not ptxas's report (nvcc --resource-usage), cuobjdump's listing (cuobjdump --dump-resource-usage), a cubin, nor a binary with CUDA code"
+run kernels "$test_tmp/none"
+expect_fails 1 "gpuroof: cannot open $test_tmp/none: No such file or directory"
+run kernels "$k/sample.o" --arch sm_86
+expect_fails 1 "gpuroof: $k/sample.o has no code for sm_86; it has sm_80, sm_90"
+run kernels "$k/sample.o" --arch 90
+expect_fails 2 "gpuroof kernels: --arch takes an architecture such as sm_90, not '90' (gpuroof kernels --help)"
+run kernels
+expect_fails 2 "gpuroof kernels: give at least one FILE (the report of nvcc --resource-usage, '-', a cubin or a binary) (gpuroof kernels --help)"
+run kernels "$k/sample.o" --device nosuch
+expect_status 1
+expect_error_line
+
+# ---- every figure against ptxas's report of the same build ------------------------
+# same_figures [--subset] NAME FILE REPORT...: every kernel read from FILE
+# (a binary, or cuobjdump's listing of one) has the registers, shared
+# memory, stack frame and (where ptxas prints it) constant bank 0 of the
+# reports' kernel of the same name and architecture, and there are as many
+# kernels in each (--subset: FILE's are some of the reports').
+same_figures() {
+    subset=false
+    if [ "$1" = --subset ]; then # FILE's kernels are some of the reports'
+        subset=true
+        shift
+    fi
+    name=$1 file=$2
+    shift 2
+    last="gpuroof kernels $name"
+    if ! have_jq; then
+        skip "every figure as in ptxas's report" "no jq"
+        return
+    fi
+    if ! "$GPUROOF" kernels --json "$file" >"$test_tmp/got.json" 2>"$err" ||
+        ! "$GPUROOF" kernels --json "$@" >"$test_tmp/ptxas.json" 2>"$err"; then
+        fail "reads" "$(shown "$err")" "exit status 0"
+        return
+    fi
+    differences=$("$JQ" -n -r --argjson subset "$subset" --slurpfile got "$test_tmp/got.json" \
+        --slurpfile ptxas "$test_tmp/ptxas.json" '
+        ($ptxas[0].kernels | map({key: "\(.arch) \(.name)", value: .}) | from_entries) as $report
+        | if ($subset | not) and ($got[0].kernels | length) != ($ptxas[0].kernels | length)
+          then "\($got[0].kernels | length) kernels, and ptxas reports \($ptxas[0].kernels | length)" else empty end,
+          ($got[0].kernels[] | . as $k | $report["\(.arch) \(.name)"] as $p
+           | if $p == null then "\(.arch) \(.name): not in the report"
+             else (["registers", "shared_static_bytes", "stack_bytes", "constant_bytes"][] as $f
+                   | select($p[$f] != null and $k[$f] != $p[$f])
+                   | "\($k.arch) \($k.name) \($f): \($k[$f]), ptxas \($p[$f])")
+             end)' | head -n 5 | tr '\n' ';')
+    references=$(for r in "$@"; do basename "$r"; done | tr '\n' ' ')
+    check "$(jq_count "$test_tmp/got.json") kernels, every figure as in ${references% }" "$differences" ""
+}
+jq_count() {
+    "$JQ" '.kernels | length' "$1"
+}
+
+# cuobjdump's listings recorded on the GPU machine, each against the report
+# of the build of the binary it lists
+for listing in "$k"/cuobjdump/*.txt; do
+    binary=$(basename "$listing" .txt)
+    case $binary in
+    libcurand-excerpt | provenance) continue ;;
+    sample-ptx.o) # PTX images alone, or nothing at all: either way no kernels, exit 1
+        run kernels "$listing"
+        expect_status 1
+        if grep -q 'Fatbin ptx code' "$listing"; then expect_stderr_has 'PTX only (compute_90)'; fi
+        continue ;;
+    sample-rdc.o) # nvcc reports nothing of -rdc builds
+        run kernels "$listing"
+        expect_status 0
+        continue ;;
+    sample-sm80.cubin) reports="$k/sample-sm80.ptxas.txt" ;;
+    sample-sm90.cubin) reports="$k/sample-sm90.ptxas.txt" ;;
+    sample-exe) reports="$k/sample.ptxas.txt $k/main.ptxas.txt" ;;
+    sample-exe-z) reports="$k/sample-z.ptxas.txt $k/main-z.ptxas.txt" ;;
+    *-z.*) reports="$k/sample-z.ptxas.txt" ;;
+    *) reports="$k/sample.ptxas.txt" ;;
+    esac
+    # shellcheck disable=SC2086 # the reports: one or two paths without spaces
+    same_figures "cuobjdump/$binary.txt" "$listing" $reports
+done
+same_figures sample.o "$k/sample.o" "$k/sample.ptxas.txt"
+# The excerpt of libcurand.so's listing, recorded on the GPU machine, against
+# the library read directly, where the toolkit here has that very library
+# (CUDA 13.0's; all 2664 kernels of the whole listing agree with it).
+curand=${NVCC:+$(dirname "$(dirname "$NVCC")")/lib64/libcurand.so}
+if [ -n "$curand" ] && [ -r "$curand" ] &&
+    sha256sum "$curand" | grep -q '^b53732a66b302b11926e00f762e2c2ba67058347ff93cf4ae709de45e93e06da '; then
+    same_figures --subset "libcurand.so's listing against the library itself" "$k/cuobjdump/libcurand-excerpt.txt" "$curand"
+    run kernels "$curand" --json
+    expect_json '.files[0] | [.cubins, .kernels, .compressed, .ptx]' \
+        '[99,2664,[],["compute_121"]]'
+fi
+same_figures sample-sm80.cubin "$k/sample-sm80.cubin" "$k/sample-sm80.ptxas.txt"
+
+# binaries built here, where nvcc is present
+if [ -z "${NVCC:-}" ] || [ ! -x "$NVCC" ]; then
+    last="binaries built by nvcc"
+    skip "every figure as in ptxas's report" "no nvcc"
+    exit 0
+fi
+b="$test_tmp/build"
+last="build-fixtures $NVCC"
+if "$k/build-fixtures" "$NVCC" "$b" >"$out" 2>"$err"; then pass "builds"; else fail "builds" "$(shown "$err")" "exit 0"; exit 1; fi
+same_figures "sample.o (built here)" "$b/sample.o" "$b/sample.ptxas.txt"
+same_figures "sample-sm80.cubin (built here)" "$b/sample-sm80.cubin" "$b/sample-sm80.ptxas.txt"
+same_figures "sample-sm90.cubin (built here)" "$b/sample-sm90.cubin" "$b/sample-sm90.ptxas.txt"
+same_figures "sample-exe (built here)" "$b/sample-exe" "$b/sample.ptxas.txt" "$b/main.ptxas.txt"
+same_figures "libsample.so (built here)" "$b/libsample.so" "$b/sample.ptxas.txt"
+run kernels "$b/sample-exe" --json
+expect_json '.files[0] | [.cubins, .kernels, .relocatable_cubins]' '[6,20,0]' # the CUDA runtime's cubins hold no kernel
+run kernels "$b/sample-rdc.o" --json
+expect_json '.files[0] | [.cubins, .kernels, .relocatable_cubins]' '[2,18,2]'
+run kernels "$b/sample-ptx.o"
+expect_stderr_has 'PTX only (compute_90)'
+for binary in sample-z.o sample-exe-z libsample-z.so; do
+    case $binary in sample-exe-z) reports="$b/sample-z.ptxas.txt $b/main-z.ptxas.txt" ;; *) reports="$b/sample-z.ptxas.txt" ;; esac
+    if command -v cuobjdump >/dev/null 2>&1; then
+        # shellcheck disable=SC2086
+        same_figures "$binary (built here, through cuobjdump)" "$b/$binary" $reports
+    else
+        run kernels "$b/$binary"
+        expect_stderr_has 'are compressed, and cuobjdump, which reads them, is not on the PATH'
+    fi
+done

@@ -1,0 +1,509 @@
+/* The readers of compiled kernels' resources (src/core/ptxas_report.c,
+ * cuobjdump_listing.c, cubin.c, fatbin.c, host_binary.c, kernel_file.c) and
+ * the choice of a kernel (kernel_select.c), on the fixtures of
+ * tests/data/kernels: built by nvcc from sample.cu, each binary beside
+ * ptxas's report of the same build, and cuobjdump's listings recorded on
+ * the GPU machine.  Every figure read from a binary is compared with
+ * ptxas's own; the bad inputs are those fixtures cut or corrupted here. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel_file.h"
+#include "kernel_select.h"
+#include "le_bytes.h"
+
+#define DATA GPUROOF_SRCDIR "/tests/data/kernels/"
+
+typedef struct {
+    unsigned char *bytes;
+    size_t size;
+} file_bytes;
+
+static file_bytes load(const char *path)
+{
+    file_bytes b = {0};
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    long n = ftell(f);
+    assert_true(n >= 0);
+    rewind(f);
+    b.size = (size_t)n;
+    b.bytes = malloc(b.size + 1);
+    assert_non_null(b.bytes);
+    assert_int_equal(fread(b.bytes, 1, b.size, f), b.size);
+    fclose(f);
+    return b;
+}
+
+/* Reads path's kernels, which must read. */
+static void read_ok(const char *path, gr_kernel_list *l)
+{
+    file_bytes b = load(path);
+    gr_error err = {{0}};
+    bool ok = gr_kernels_read(path, b.bytes, b.size, l, &err);
+    if (!ok)
+        fail_msg("%s", err.text);
+    free(b.bytes);
+}
+
+/* Reads bytes (a copy, freed here), which must fail with the error expected. */
+static void read_fails(const char *name, file_bytes b, const char *expected)
+{
+    gr_kernel_list l;
+    gr_error err = {{0}};
+    assert_false(gr_kernels_read(name, b.bytes, b.size, &l, &err));
+    gr_kernel_list_free(&l);
+    free(b.bytes);
+    assert_string_equal(err.text, expected);
+}
+
+static file_bytes text(const char *s)
+{
+    file_bytes b = {(unsigned char *)strdup(s), strlen(s)};
+    assert_non_null(b.bytes);
+    return b;
+}
+
+static const gr_kernel *find(const gr_kernel_list *l, const char *name, int sm)
+{
+    for (size_t i = 0; i < l->count; i++)
+        if (strcmp(l->kernels[i].name, name) == 0 && l->kernels[i].sm.number == sm)
+            return &l->kernels[i];
+    fail_msg("no kernel %s for sm_%d", name, sm);
+    return NULL;
+}
+
+/* Every kernel of got has the registers, shared memory and stack frame of
+ * ptxas's report, and its constant bank 0 where ptxas prints it. */
+static void same_as_ptxas(const gr_kernel_list *got, const char *report, size_t expected_count)
+{
+    gr_kernel_list ptxas;
+    read_ok(report, &ptxas);
+    assert_int_equal(got->count, expected_count);
+    for (size_t i = 0; i < got->count; i++) {
+        const gr_kernel *k = &got->kernels[i], *p = find(&ptxas, k->name, k->sm.number);
+        assert_int_equal(k->registers, p->registers);
+        assert_int_equal(k->shared_static_bytes, p->shared_static_bytes);
+        assert_int_equal(k->stack_bytes, p->stack_bytes);
+        if (p->constant_bytes != GR_UNRECORDED)
+            assert_int_equal(k->constant_bytes, p->constant_bytes);
+        assert_int_equal(k->local_bytes, 0);
+    }
+    gr_kernel_list_free(&ptxas);
+}
+
+/* ---- ptxas's report ------------------------------------------------------ */
+
+static void ptxas_report(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    read_ok(DATA "sample.ptxas.txt", &l);
+    assert_int_equal(l.format, GR_KERNELS_PTXAS);
+    assert_int_equal(l.count, 18); /* nine kernels, two architectures; weigh is a device function */
+    const gr_kernel *t80 = find(&l, "_Z14transpose_tilePfPKfi", 80), *t90 = find(&l, "_Z14transpose_tilePfPKfi", 90);
+    assert_int_equal(t80->registers, 10);
+    assert_int_equal(t80->shared_static_bytes, 4224);
+    assert_int_equal(t80->constant_bytes, 372);
+    assert_int_equal(t90->registers, 12);
+    assert_int_equal(t90->shared_static_bytes, 4224);
+    assert_int_equal(t90->constant_bytes, GR_UNRECORDED); /* sm_90's report has no cmem */
+    const gr_kernel *s80 = find(&l, "_Z6spillsPfPKfi", 80), *s90 = find(&l, "_Z6spillsPfPKfi", 90);
+    assert_int_equal(s80->stack_bytes, 432);
+    assert_int_equal(s80->spill_store_bytes, 644);
+    assert_int_equal(s80->spill_load_bytes, 720);
+    assert_int_equal(s90->stack_bytes, 312);
+    assert_int_equal(s90->spill_store_bytes, 508);
+    assert_int_equal(s90->spill_load_bytes, 524);
+    assert_int_equal(s90->max_threads, GR_UNRECORDED);
+    assert_string_equal(find(&l, "_ZN6sample5scaleIfLi4EEEvPT_S1_", 90)->demangled,
+                        "void sample::scale<float, 4>(float*, float)");
+    assert_string_equal(find(&l, "c_linkage", 80)->demangled, "c_linkage");
+    assert_int_equal(find(&l, "_Z11local_arrayPfPKii", 80)->spill_store_bytes, 0);
+    gr_kernel_list_free(&l);
+}
+
+static void ptxas_report_other_forms(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    gr_error err;
+    /* an older ptxas's lines, CRLF ends, another tool's output between, a
+     * unit a newer ptxas may add */
+    file_bytes b = text("nvcc warning : something\r\n"
+                        "ptxas info    : Compiling entry function '_Z1kPf' for 'sm_52'\r\n"
+                        "ptxas info    : Function properties for _Z1kPf\r\n"
+                        "    72 bytes stack frame, 8 bytes spill stores, 4 bytes spill loads\r\n"
+                        "ptxas info    : Used 46 registers, 176 bytes cmem[0], 16 bytes cmem[14], 2 new things\r\n"
+                        "ptxas info    : Compiling entry function 'k2' for 'sm_90a'\n"
+                        "ptxas info    : Used 6 registers, 16 bytes smem, 8 bytes lmem\n");
+    assert_true(gr_kernels_read("old.txt", b.bytes, b.size, &l, &err));
+    assert_int_equal(l.count, 2);
+    assert_int_equal(l.kernels[0].registers, 46);
+    assert_int_equal(l.kernels[0].stack_bytes, 72);
+    assert_int_equal(l.kernels[0].spill_store_bytes, 8);
+    assert_int_equal(l.kernels[0].constant_bytes, 176);
+    assert_int_equal(l.kernels[1].sm.variant, 'a');
+    assert_int_equal(l.kernels[1].shared_static_bytes, 16);
+    assert_int_equal(l.kernels[1].local_bytes, 8);
+    assert_int_equal(l.kernels[1].stack_bytes, GR_UNRECORDED); /* no properties line */
+    gr_kernel_list_free(&l);
+    free(b.bytes);
+}
+
+static void ptxas_report_errors(void **state)
+{
+    (void)state;
+    static const char entry[] = "ptxas info    : Compiling entry function '_Z1kPf' for 'sm_90'\n";
+    read_fails("r.txt", text("ptxas info    : Compiling entry function '_Z1kPf' for 'sm_90'\nptxas info    : Used 14 regis"),
+               "r.txt:2:25: the report ends in the middle of this line ('regis')");
+    read_fails("r.txt", text(entry), "r.txt:1:1: the entry '_Z1kPf' for sm_90 has no 'Used N registers' line after it: "
+                                     "is the report cut short?");
+    read_fails("r.txt", text("ptxas info    : Compiling entry function '_Z1kPf' for 'sm90'\n"),
+               "r.txt:1:43: expected 'NAME' for 'sm_XX', not '_Z1kPf' for 'sm90''");
+    read_fails("r.txt", text("ptxas info    : Used 14 registers\n"),
+               "r.txt:1:17: a 'Used' line follows the 'Compiling entry function' line of its kernel, not 'Used 14 registers'");
+    char used_twice[256];
+    snprintf(used_twice, sizeof used_twice, "%sptxas info    : Used 1 registers\nptxas info    : Used 2 registers\n", entry);
+    read_fails("r.txt", text(used_twice), "r.txt:3:17: a 'Used' line follows the 'Compiling entry function' line of its "
+                                          "kernel, not 'Used 2 registers'");
+    char stack[256];
+    snprintf(stack, sizeof stack, "%sptxas info    : Function properties for _Z1kPf\n    0 bytes stack frame, x\n", entry);
+    read_fails("r.txt", text(stack), "r.txt:3:26: expected N bytes stack frame, N bytes spill stores, N bytes spill loads, "
+                                     "not 'x'");
+    char no_regs[256];
+    snprintf(no_regs, sizeof no_regs, "%sptxas info    : Used 4 bytes smem\n", entry);
+    read_fails("r.txt", text(no_regs), "r.txt:2:17: expected 'Used N registers', not 'Used 4 bytes smem'");
+}
+
+/* ---- cuobjdump's listing ------------------------------------------------- */
+
+/* The listing of the shared library built from sample-z.o: the same
+ * figures as ptxas's report of that build, SHARED's reserved kilobyte on
+ * sm_90 taken out; the CUDA runtime's sm_75 image lists only Common. */
+static void cuobjdump_listing(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    read_ok(DATA "cuobjdump/libsample-z.so.txt", &l);
+    assert_int_equal(l.format, GR_KERNELS_CUOBJDUMP);
+    same_as_ptxas(&l, DATA "sample-z.ptxas.txt", 18);
+    assert_int_equal(find(&l, "_Z14transpose_tilePfPKfi", 90)->shared_static_bytes, 4224); /* SHARED:5248 */
+    assert_int_equal(find(&l, "_Z7boundedPf", 90)->shared_static_bytes, 0);                 /* SHARED:1024 */
+    assert_int_equal(find(&l, "_Z14transpose_tilePfPKfi", 90)->constant_bytes, 548);
+    assert_int_equal(find(&l, "_Z14transpose_tilePfPKfi", 80)->spill_store_bytes, GR_UNRECORDED);
+    gr_kernel_list_free(&l);
+}
+
+/* A real library's listing: many architectures, other constant banks,
+ * ptxasOptions lines, SHARED:0 on sm_90 for a kernel with no shared memory. */
+static void cuobjdump_listing_of_a_library(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    gr_sm_set sms;
+    read_ok(DATA "cuobjdump/libcurand-excerpt.txt", &l);
+    gr_kernel_list_sms(&l, &sms);
+    assert_int_equal(sms.count, 9);
+    assert_int_equal(l.count, 72);
+    const char *cpy = "_Z8cpy_mtgpI17curandStateMtgp32jdXadL_Z15_curand_poissonIjEjT_dEELb1ELi0EEvPT0_PjmmT1_";
+    assert_int_equal(find(&l, cpy, 90)->shared_static_bytes, 0);
+    assert_int_equal(find(&l, cpy, 90)->registers, 32);
+    gr_kernel_list_free(&l);
+}
+
+static void cuobjdump_listing_errors(void **state)
+{
+    (void)state;
+    static const char image90[] = "Fatbin elf code:\n================\narch = sm_90\n\nResource usage:\n";
+    char s[512];
+    snprintf(s, sizeof s, "%s Function k:\n  REG:8 STACK:0 SHARED:512 LOCAL:0\n", image90);
+    read_fails("l.txt", text(s), "l.txt:7:3: SHARED:512 is less than the 1024 bytes reserved per block that a listing "
+                                 "for sm_90 or later counts");
+    snprintf(s, sizeof s, "%s Function k:\n Function j:\n  REG:8 STACK:0 SHARED:0 LOCAL:0\n", image90);
+    read_fails("l.txt", text(s), "l.txt:6:1: the function 'k' has no resource line after it: is the listing cut short?");
+    snprintf(s, sizeof s, "%s Function k:\n  REG:8 STACK:0 SHA", image90);
+    read_fails("l.txt", text(s), "l.txt:7:17: the listing ends in the middle of this line ('SHA')");
+    snprintf(s, sizeof s, "%s Function k:\n  REG:8 STACK:0 SHARED:0\n", image90);
+    read_fails("l.txt", text(s), "l.txt:7:3: expected REG, STACK, SHARED and LOCAL, not 'REG:8 STACK:0 SHARED:0'");
+    snprintf(s, sizeof s, "%s Function k:\n  REG:x\n", image90);
+    read_fails("l.txt", text(s), "l.txt:7:3: expected KEY:VALUE, such as REG:14 or CONSTANT[0]:548, not 'REG:x'");
+    read_fails("l.txt", text("Fatbin elf code:\nResource usage:\n Function k:\n"),
+               "l.txt:3:2: a function follows the 'arch = sm_XX' line of its ELF image, not 'Function k:'");
+    read_fails("l.txt", text("Fatbin elf code:\narch = gpu\n"), "l.txt:2:8: expected arch = sm_XX, not 'gpu'");
+}
+
+/* ---- cubins and binaries --------------------------------------------------- */
+
+static void cubins(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    read_ok(DATA "sample-sm90.cubin", &l);
+    assert_int_equal(l.format, GR_KERNELS_CUBIN);
+    same_as_ptxas(&l, DATA "sample-sm90.ptxas.txt", 9);
+    assert_int_equal(find(&l, "_Z7boundedPf", 90)->max_threads, 256);
+    assert_int_equal(find(&l, "_Z6spillsPfPKfi", 90)->max_threads, 1024);
+    assert_int_equal(find(&l, "_Z14transpose_tilePfPKfi", 90)->max_threads, 0);
+    assert_int_equal(find(&l, "_Z6spillsPfPKfi", 90)->spill_store_bytes, GR_UNRECORDED);
+    assert_int_equal(find(&l, "_Z14transpose_tilePfPKfi", 90)->constant_bytes, 548);
+    gr_kernel_list_free(&l);
+    read_ok(DATA "sample-sm80.cubin", &l);
+    same_as_ptxas(&l, DATA "sample-sm80.ptxas.txt", 9); /* sm_80: constant bank 0 compared too */
+    gr_kernel_list_free(&l);
+}
+
+/* The object's two cubins, read from its fatbin, are those of nvcc -cubin:
+ * the same figures as ptxas's report of the object's build. */
+static void object(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    read_ok(DATA "sample.o", &l);
+    assert_int_equal(l.format, GR_KERNELS_BINARY);
+    assert_int_equal(l.cubins, 2);
+    assert_int_equal(l.relocatable, 0);
+    assert_int_equal(l.compressed.count, 0);
+    same_as_ptxas(&l, DATA "sample.ptxas.txt", 18);
+    gr_kernel_list_free(&l);
+}
+
+static void compressed_and_ptx_only(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    read_ok(DATA "sample-z.o", &l);
+    assert_int_equal(l.count, 0);
+    assert_int_equal(l.compressed.count, 2);
+    assert_int_equal(l.compressed.items[0].number, 80);
+    assert_int_equal(l.compressed.items[1].number, 90);
+    gr_kernel_list_free(&l);
+    read_ok(DATA "sample-ptx.o", &l);
+    assert_int_equal(l.count, 0);
+    assert_int_equal(l.cubins, 0);
+    assert_int_equal(l.ptx.count, 1);
+    assert_int_equal(l.ptx.items[0].number, 90);
+    gr_kernel_list_free(&l);
+}
+
+/* Where the fatbin container begins in an object. */
+static size_t fatbin_at(const file_bytes *b)
+{
+    for (size_t i = 0; i + 16 <= b->size; i += 8)
+        if (gr_le32(b->bytes + i) == 0xBA55ED50u)
+            return i;
+    fail_msg("no fatbin");
+    return 0;
+}
+
+/* The container alone, as nvcc -fatbin writes it. */
+static void fatbin_file(void **state)
+{
+    (void)state;
+    file_bytes o = load(DATA "sample.o");
+    size_t at = fatbin_at(&o), size = 16 + (size_t)gr_le64(o.bytes + at + 8);
+    gr_kernel_list l;
+    gr_error err;
+    assert_true(gr_kernels_read("sample.fatbin", o.bytes + at, size, &l, &err));
+    assert_int_equal(l.format, GR_KERNELS_FATBIN);
+    same_as_ptxas(&l, DATA "sample.ptxas.txt", 18);
+    gr_kernel_list_free(&l);
+    free(o.bytes);
+}
+
+static void bad_binaries(void **state)
+{
+    (void)state;
+    char expected[512];
+    file_bytes c = load(DATA "sample-sm90.cubin");
+    uint64_t shoff = gr_le64(c.bytes + 0x28);
+    c.size = 30000; /* cut before the section headers */
+    snprintf(expected, sizeof expected, "cut.cubin: byte 40: the section headers at byte %llu run past the end of "
+             "the image (30000 bytes)", (unsigned long long)shoff);
+    read_fails("cut.cubin", c, expected);
+
+    c = load(DATA "sample-sm90.cubin"); /* the symbol table, section 3, made to run past the end */
+    assert_int_equal(gr_le32(c.bytes + shoff + 3 * 64 + 4), 2);
+    uint64_t symtab = gr_le64(c.bytes + shoff + 3 * 64 + 24);
+    memcpy(c.bytes + shoff + 3 * 64 + 32, &(uint64_t){c.size}, 8);
+    snprintf(expected, sizeof expected, "far.cubin: byte %llu: section 3 (.symtab) runs past the end of the image: "
+             "%zu bytes at byte %llu, of %zu", (unsigned long long)(shoff + 3 * 64), c.size,
+             (unsigned long long)symtab, c.size);
+    read_fails("far.cubin", c, expected);
+
+    c = load(DATA "sample-sm90.cubin"); /* .nv.info's first record (section 7) made longer than the section */
+    uint64_t info = gr_le64(c.bytes + shoff + 7 * 64 + 24);
+    assert_int_equal(c.bytes[info], 4);
+    assert_int_equal(c.bytes[info + 1], 0x2f);
+    c.bytes[info + 2] = c.bytes[info + 3] = 0xff;
+    snprintf(expected, sizeof expected, "attr.cubin: byte %llu: an attribute of section 7 (.nv.info) runs past the "
+             "section's end", (unsigned long long)info);
+    read_fails("attr.cubin", c, expected);
+}
+
+static void bad_fatbins(void **state)
+{
+    (void)state;
+    char expected[512];
+    file_bytes o = load(DATA "sample.o");
+    size_t at = fatbin_at(&o);
+    uint64_t size = gr_le64(o.bytes + at + 8);
+    memcpy(o.bytes + at + 8, &(uint64_t){size + (UINT64_C(1) << 40)}, 8);
+    snprintf(expected, sizeof expected, "size.o: byte %zu: a fatbin's size runs past the end (%llu bytes, %llu left)",
+             at + 8, (unsigned long long)(size + (UINT64_C(1) << 40)), (unsigned long long)size);
+    read_fails("size.o", o, expected);
+
+    o = load(DATA "sample.o"); /* the first entry's payload made to run past its container */
+    uint64_t payload = gr_le64(o.bytes + at + 16 + 8);
+    memcpy(o.bytes + at + 16 + 8, &(uint64_t){size}, 8);
+    snprintf(expected, sizeof expected, "entry.o: byte %zu: a fatbin entry's payload runs past its container "
+             "(%llu bytes, %llu left)", at + 24, (unsigned long long)size, (unsigned long long)(size - 64));
+    read_fails("entry.o", o, expected);
+    (void)payload;
+
+    o = load(DATA "sample.o"); /* no magic where the container should begin */
+    o.bytes[at] ^= 0xff;
+    snprintf(expected, sizeof expected, "magic.o: byte %zu: no fatbin here (0xba55edaf, not 0xba55ed50)", at);
+    read_fails("magic.o", o, expected);
+}
+
+static void bad_files(void **state)
+{
+    (void)state;
+    char expected[512];
+    file_bytes o = load(DATA "sample.o");
+    uint64_t shoff = gr_le64(o.bytes + 0x28);
+    unsigned count = gr_le16(o.bytes + 0x3c);
+    o.size = 100000;
+    snprintf(expected, sizeof expected, "cut.o: byte 40: the %u section headers at byte %llu run past the end of the "
+             "file (100000 bytes): is it cut short?", count, (unsigned long long)shoff);
+    read_fails("cut.o", o, expected);
+    read_fails("/bin/true", load("/bin/true"),
+               "/bin/true: an ELF file with no CUDA code in it (no .nv_fatbin or __nv_relfatbin section)");
+    read_fails("x.txt", text("hello\n"),
+               "x.txt: not ptxas's report (nvcc --resource-usage), cuobjdump's listing (cuobjdump "
+               "--dump-resource-usage), a cubin, nor a binary with CUDA code");
+    read_fails("empty", text(""), "empty: empty");
+    read_fails("rdc.txt", load(DATA "sample-rdc.ptxas.txt"),
+               "rdc.txt: nvcc reports no resource usage for relocatable device code (-rdc): give the object "
+               "itself, or the linked program");
+}
+
+/* ---- choosing an architecture and a kernel ---------------------------------- */
+
+static void architecture_for_a_device(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    gr_sm sm;
+    read_ok(DATA "sample.ptxas.txt", &l); /* sm_80 and sm_90 */
+    assert_true(gr_kernel_sm_for_device(&l, 9, 0, &sm));
+    assert_int_equal(sm.number, 90);
+    assert_true(gr_kernel_sm_for_device(&l, 8, 9, &sm)); /* an RTX 4090 runs sm_80 code */
+    assert_int_equal(sm.number, 80);
+    assert_true(gr_kernel_sm_for_device(&l, 8, 0, &sm));
+    assert_int_equal(sm.number, 80);
+    assert_false(gr_kernel_sm_for_device(&l, 7, 5, &sm));
+    assert_false(gr_kernel_sm_for_device(&l, 10, 0, &sm)); /* sm_90 code does not run on sm_100 */
+    l.kernels[0].sm = (gr_sm){90, 'a'};
+    for (size_t i = 1; i < l.count; i++)
+        l.kernels[i].sm = (gr_sm){80, 0};
+    assert_true(gr_kernel_sm_for_device(&l, 9, 0, &sm));
+    assert_true(sm.number == 90 && sm.variant == 'a');
+    assert_true(gr_kernel_sm_for_device(&l, 8, 6, &sm)); /* sm_90a code runs on sm_90 alone */
+    assert_int_equal(sm.number, 80);
+    gr_kernel_list_free(&l);
+}
+
+static void finds(const gr_kernel_list *l, const char *pattern, int sm, const char *name)
+{
+    size_t i = 0;
+    gr_error err = {{0}};
+    gr_sm want = {sm, 0};
+    if (!gr_kernel_find(l, "f", pattern, sm ? &want : NULL, &i, &err))
+        fail_msg("'%s': %s", pattern, err.text);
+    assert_string_equal(l->kernels[i].name, name);
+}
+
+static void does_not_find(const gr_kernel_list *l, const char *pattern, int sm, const char *expected)
+{
+    size_t i = 0;
+    gr_error err = {{0}};
+    gr_sm want = {sm, 0};
+    assert_false(gr_kernel_find(l, "f", pattern, sm ? &want : NULL, &i, &err));
+    assert_string_equal(err.text, expected);
+}
+
+static void kernel_by_pattern(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    read_ok(DATA "sample.ptxas.txt", &l);
+    finds(&l, "transpose", 90, "_Z14transpose_tilePfPKfi");               /* a part */
+    finds(&l, "TRANSPOSE_TILE", 80, "_Z14transpose_tilePfPKfi");          /* any case */
+    finds(&l, "scale<float, 4>", 90, "_ZN6sample5scaleIfLi4EEEvPT_S1_");  /* whole, unqualified */
+    finds(&l, "sample::scale<double, 2>", 90, "_ZN6sample5scaleIdLi2EEEvPT_S1_");
+    finds(&l, "*scale*double*", 90, "_ZN6sample5scaleIdLi2EEEvPT_S1_");   /* a glob */
+    finds(&l, "_Z7boundedPf", 90, "_Z7boundedPf");                        /* mangled */
+    finds(&l, "spills(float*, float const*, int)", 80, "_Z6spillsPfPKfi"); /* demangled */
+    finds(&l, "c_linkage", 90, "c_linkage");
+    does_not_find(&l, "scale", 90,
+                  "'scale' matches 2 kernels for sm_90 in f: void sample::scale<double, 2>(double*, double); "
+                  "void sample::scale<float, 4>(float*, float)");
+    does_not_find(&l, "nothing", 90,
+                  "no kernel for sm_90 in f matches 'nothing'; its kernels: void sample::scale<double, 2>(double*, "
+                  "double); void sample::scale<float, 4>(float*, float); uses_constant(float*, float const*); "
+                  "dynamic_only(float*); c_linkage; spills(float*, float const*, int) and 3 more");
+    does_not_find(&l, "bounded", 86, "f has no code for sm_86; it has sm_80, sm_90");
+    does_not_find(&l, "bounded", 0, "f has code for sm_80, sm_90: name the architecture");
+    gr_kernel_list_free(&l);
+    read_ok(DATA "sample-sm90.cubin", &l); /* one architecture: none need be named */
+    finds(&l, "bounded", 0, "_Z7boundedPf");
+    gr_kernel_list_free(&l);
+}
+
+static void architecture_names(void **state)
+{
+    (void)state;
+    gr_sm sm;
+    char name[GR_SM_NAME_SIZE];
+    assert_true(gr_sm_parse("sm_90a", 6, &sm));
+    assert_string_equal(gr_sm_name(sm, name), "sm_90a");
+    assert_true(gr_sm_parse("sm_100f", 7, &sm));
+    assert_int_equal(sm.number, 100);
+    assert_false(gr_sm_parse("sm_9", 4, &sm));
+    assert_false(gr_sm_parse("sm_1000", 7, &sm));
+    assert_false(gr_sm_parse("compute_90", 10, &sm));
+    assert_false(gr_sm_parse("sm_90b", 6, &sm));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ptxas_report),
+        cmocka_unit_test(ptxas_report_other_forms),
+        cmocka_unit_test(ptxas_report_errors),
+        cmocka_unit_test(cuobjdump_listing),
+        cmocka_unit_test(cuobjdump_listing_of_a_library),
+        cmocka_unit_test(cuobjdump_listing_errors),
+        cmocka_unit_test(cubins),
+        cmocka_unit_test(object),
+        cmocka_unit_test(compressed_and_ptx_only),
+        cmocka_unit_test(fatbin_file),
+        cmocka_unit_test(bad_binaries),
+        cmocka_unit_test(bad_fatbins),
+        cmocka_unit_test(bad_files),
+        cmocka_unit_test(architecture_for_a_device),
+        cmocka_unit_test(kernel_by_pattern),
+        cmocka_unit_test(architecture_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
