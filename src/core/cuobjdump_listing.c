@@ -196,6 +196,12 @@ static bool read_line(listing_reader *r, gr_span line)
         return start_image(r, IMAGE_PTX);
     if (gr_span_starts(text, "arch = "))
         return read_arch(r, line, text);
+    /* cuobjdump lists a bare cubin with no image header, so without its
+     * architecture: its kernels would be read as nobody's. */
+    if (r->image == IMAGE_NONE && gr_span_equal(text, "Resource usage:"))
+        return gr_error_at(r->err, r->file, r->line, column(line, text),
+                           "a listing with no 'arch = sm_XX' line (cuobjdump's listing of a bare cubin): give "
+                           "gpuroof the cubin itself, which it reads directly");
     if (r->image != IMAGE_ELF)
         return true;
     if (gr_span_starts(text, "Function ") && text.n > 10 && text.p[text.n - 1] == ':')

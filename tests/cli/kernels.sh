@@ -235,8 +235,12 @@ for listing in "$k"/cuobjdump/*.txt; do
         run kernels "$listing"
         expect_status 0
         continue ;;
-    sample-sm80.cubin) reports="$k/sample-sm80.ptxas.txt" ;;
-    sample-sm90.cubin) reports="$k/sample-sm90.ptxas.txt" ;;
+    sample-sm80.cubin | sample-sm90.cubin)
+        # cuobjdump lists a bare cubin without its architecture: refused,
+        # where it was once read as no kernels at all
+        run kernels "$listing"
+        expect_fails 1 "gpuroof: $listing:2:1: a listing with no 'arch = sm_XX' line (cuobjdump's listing of a bare cubin): give gpuroof the cubin itself, which it reads directly"
+        continue ;;
     sample-exe) reports="$k/sample.ptxas.txt $k/main.ptxas.txt" ;;
     sample-exe-z) reports="$k/sample-z.ptxas.txt $k/main-z.ptxas.txt" ;;
     *-z.*) reports="$k/sample-z.ptxas.txt" ;;
