@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "cli_model.h"
 #include "commands.h"
+#include "occupancy_from.h"
 #include "occupancy_launch.h"
 #include "occupancy_output.h"
 
@@ -35,6 +36,13 @@ static const cli_option options[] = {
     OCC_LAUNCH_OPTIONS(occupancy_options, ""),
     {.name = "model", .arg = "FILE", .offset = FIELD(model),
      .help = "take them from a kernel model (the options above override)"},
+    {.name = "from", .arg = "FILE", .offset = FIELD(from),
+     .help = "take the registers and static shared memory of a compiled kernel (anything gpuroof kernels "
+             "reads); --smem then adds dynamic shared memory"},
+    {.name = "kernel", .arg = "PATTERN", .offset = FIELD(kernel),
+     .help = "with --from: the kernel, by its mangled or demangled name, a glob or a part of it"},
+    {.name = "arch", .arg = "sm_XX", .offset = FIELD(arch),
+     .help = "with --from: the architecture's code (default: the one --device runs)"},
     CLI_OPTION_DEFINE(occupancy_options, "set a parameter of the model"),
     {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
      .help = "follow that GPU's hardware rules exactly (gpuroof devices)"},
@@ -66,8 +74,14 @@ static int check_launch(const occupancy_options *o, gr_sweep_axis axis)
     bool threads_varied = o->suggest || (o->sweep && axis == GR_SWEEP_THREADS);
     if (!o->launch.threads && !o->launch.block && !threads_varied && !o->model)
         return cli_usage_error("occupancy", "give --threads N or --block XxY");
-    if (!o->launch.regs && !(o->sweep && axis == GR_SWEEP_REGS) && !o->model)
+    if ((o->kernel || o->arch) && !o->from)
+        return cli_usage_error("occupancy", "--kernel and --arch go with --from FILE");
+    if (!o->launch.regs && !(o->sweep && axis == GR_SWEEP_REGS) && !o->model && !o->from)
         return cli_usage_error("occupancy", "give --regs R (registers per thread)");
+    if (o->from && !o->kernel)
+        return cli_usage_error("occupancy", "--from needs --kernel PATTERN (gpuroof kernels FILE lists them)");
+    if (o->from && (o->model || o->launch.regs))
+        return cli_usage_error("occupancy", "--from gives the registers: leave out --regs and --model");
     if (o->defines.count && !o->model)
         return cli_usage_error("occupancy", "-D needs --model");
     return EXIT_OK;
@@ -188,7 +202,8 @@ int cmd_occupancy_run(const occupancy_options *o, json_t **json)
 {
     occ_inputs in = {0};
     if ((o->model && !read_model(o, &in)) || !occ_read_launch(&o->launch, &in) ||
-        !occ_read_sm(&o->launch, o->profiles, o->device, &in))
+        !occ_read_sm(&o->launch, o->profiles, o->device, &in) ||
+        (o->from && !occ_read_from(o->from, o->kernel, o->arch, &in)))
         return EXIT_INPUT;
     if (o->target_blocks)
         return run_target(o, &in, json);

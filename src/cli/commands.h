@@ -30,6 +30,7 @@ typedef struct {
 typedef struct {
     occupancy_launch_options launch;
     const char *model, *device;
+    const char *from, *kernel, *arch; /* --from FILE --kernel PATTERN [--arch sm_XX]: a compiled kernel's */
     const char *sweep, *target_blocks, *profiles;
     cli_values defines;
     bool suggest, json;

@@ -45,6 +45,10 @@ json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
     json_object_set_new(j, "threads_per_block", json_integer(in->launch.threads_per_block));
     json_object_set_new(j, "regs_per_thread", json_integer(in->launch.regs_per_thread));
     json_object_set_new(j, "smem_per_block_bytes", json_integer(in->launch.smem_per_block_bytes));
+    if (in->from_kernel[0])
+        json_object_set_new(j, "from", json_pack("{s:s, s:s, s:s, s:I}", "file", in->from_file, "kernel",
+                                                 in->from_kernel, "arch", in->from_arch, "shared_static_bytes",
+                                                 (json_int_t)in->from_static_smem_bytes));
     json_object_set_new(j, "warps_per_block", json_integer(o->warps_per_block));
     json_object_set_new(j, "max_warps_per_sm", json_integer(o->max_warps_sm));
     json_object_set_new(j, "regs_per_warp_allocated", json_integer(o->regs_per_warp));

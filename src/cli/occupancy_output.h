@@ -15,6 +15,10 @@ typedef struct {
     gr_launch launch;
     bool has_threads, has_regs;
     const char *block_shape; /* "16x16" as given, or NULL */
+    /* --from: the compiled kernel its registers and static shared memory
+     * come from ("" without --from) */
+    char from_file[512], from_kernel[512], from_arch[16];
+    long long from_static_smem_bytes;
 } occ_inputs;
 
 /* The cudaFuncCache preference that gives a pre-sm_70 profile (gr_smem_config

@@ -247,10 +247,19 @@ static void print_default_carveout(const occ_inputs *in)
            cli_bytes(b, pick));
 }
 
+/* Where --from took the registers and static shared memory. */
+static void print_from(const occ_inputs *in)
+{
+    if (in->from_kernel[0])
+        printf("  kernel         %s (%s) in %s:\n                 its registers, and %lld B of static shared memory\n",
+               in->from_kernel, in->from_arch, in->from_file, in->from_static_smem_bytes);
+}
+
 void occ_print_text(const occ_inputs *in, const gr_occupancy *o)
 {
     print_launch(in, "Occupancy of");
     print_sm(in);
+    print_from(in);
     print_threads_step(in, o);
     print_registers_step(in, o);
     print_smem_step(in, o);

@@ -293,3 +293,36 @@ for binary in sample-z.o sample-exe-z libsample-z.so; do
         expect_stderr_has 'are compressed, and cuobjdump, which reads them, is not on the PATH'
     fi
 done
+
+# occupancy --from: a compiled kernel's registers and static shared memory,
+# for the architecture the device runs, with --smem as dynamic shared memory.
+# The figures are ptxas's own (sample.ptxas.txt): transpose_tile uses 12
+# registers and 4224 B on sm_90; bounded 8 registers on sm_80.
+run occupancy --from "$k/sample.o" --kernel transpose --threads 1024 --device h100
+expect_status 0
+expect_stdout_starts 'Occupancy of 1024 threads, 12 registers per thread, 4224 B of shared memory per block'
+expect_stdout_line "  kernel         transpose_tile(float*, float const*, int) (sm_90) in $k/sample.o:"
+expect_stdout_line '                 its registers, and 4224 B of static shared memory'
+run occupancy --from "$k/sample.o" --kernel bounded --threads 256 --smem 1K --device a100 --json
+expect_status 0
+expect_json .regs_per_thread 8
+expect_json .smem_per_block_bytes 1024
+expect_json .from.kernel 'bounded(float*)'
+expect_json .from.arch sm_80
+expect_json .from.shared_static_bytes 0
+run occupancy --from "$k/sample.o" --kernel transpose --arch sm_80 --threads 256 --device h100 --json
+expect_json .from.arch sm_80
+run occupancy --from "$k/sample.ptxas.txt" --kernel transpose_tile --threads 256 --device h100 --json
+expect_json .regs_per_thread 12
+expect_json .smem_per_block_bytes 4224
+# Several matches, none, no code for the device, and the options' rules.
+run occupancy --from "$k/sample.o" --kernel scale --threads 256 --device h100
+expect_fails 1 "gpuroof: 'scale' matches 2 kernels for sm_90 in $k/sample.o: void sample::scale<double, 2>(double*, double); void sample::scale<float, 4>(float*, float)"
+run occupancy --from "$k/sample.o" --kernel transpose --threads 256 --device k40
+expect_fails 1 "gpuroof: $k/sample.o has no code k40 runs (compute capability 3.5): it has sm_80, sm_90"
+run occupancy --kernel transpose --threads 256 --device h100
+expect_fails 2 "gpuroof occupancy: --kernel and --arch go with --from FILE (gpuroof occupancy --help)"
+run occupancy --from "$k/sample.o" --threads 256 --device h100
+expect_fails 2 "gpuroof occupancy: --from needs --kernel PATTERN (gpuroof kernels FILE lists them) (gpuroof occupancy --help)"
+run occupancy --from "$k/sample.o" --kernel transpose --regs 32 --threads 256 --device h100
+expect_fails 2 "gpuroof occupancy: --from gives the registers: leave out --regs and --model (gpuroof occupancy --help)"
