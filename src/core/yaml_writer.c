@@ -123,8 +123,8 @@ void gr_yw_double(gr_yaml_writer *w, double value)
     char text[40];
     if (isnan(value))
         snprintf(text, sizeof text, ".nan");
-    else
-        snprintf(text, sizeof text, "%.10g", value);
+    else /* + 0.0: a negative zero ("0/-5") would print "-0", which reads back as 0 */
+        snprintf(text, sizeof text, "%.10g", value + 0.0);
     scalar(w, text, YAML_PLAIN_SCALAR_STYLE);
 }
 
