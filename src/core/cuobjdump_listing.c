@@ -222,20 +222,20 @@ static bool read_line(listing_reader *r, gr_span line)
     return true; /* the image's other lines: code version, host, producer */
 }
 
+/* gr_span_each_line's callback: the line, with where it is. */
+static bool read_numbered_line(void *ctx, gr_span line, unsigned long number, bool cut)
+{
+    listing_reader *r = ctx;
+    r->line = number;
+    r->cut = cut;
+    return read_line(r, line);
+}
+
 bool gr_cuobjdump_listing_read(const char *file, const char *text, size_t len, gr_kernel_list *out,
                                gr_error *err)
 {
     listing_reader r = {.file = file, .out = out, .err = err, .function = -1};
-    size_t pos = 0;
-    gr_span line;
-    bool terminated;
-    while (gr_span_next_line(text, len, &pos, &line, &terminated)) {
-        r.line++;
-        r.cut = !terminated;
-        if (!read_line(&r, line))
-            return false;
-    }
-    return finish_function(&r);
+    return gr_span_each_line(text, len, read_numbered_line, &r) && finish_function(&r);
 }
 
 bool gr_cuobjdump_listing_detect(const char *text, size_t len)

@@ -200,20 +200,20 @@ static bool read_line(ptxas_reader *r, gr_span line)
     return true; /* what nvcc and the host compiler printed besides */
 }
 
+/* gr_span_each_line's callback: the line, with where it is. */
+static bool read_numbered_line(void *ctx, gr_span line, unsigned long number, bool cut)
+{
+    ptxas_reader *r = ctx;
+    r->line = number;
+    r->cut = cut;
+    return read_line(r, line);
+}
+
 bool gr_ptxas_report_read(const char *file, const char *text, size_t len, gr_kernel_list *out,
                           gr_error *err)
 {
     ptxas_reader r = {.file = file, .out = out, .err = err, .entry = -1};
-    size_t pos = 0;
-    gr_span line;
-    bool terminated;
-    while (gr_span_next_line(text, len, &pos, &line, &terminated)) {
-        r.line++;
-        r.cut = !terminated;
-        if (!read_line(&r, line))
-            return false;
-    }
-    return finish_entry(&r);
+    return gr_span_each_line(text, len, read_numbered_line, &r) && finish_entry(&r);
 }
 
 bool gr_ptxas_report_detect(const char *text, size_t len)

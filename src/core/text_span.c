@@ -16,6 +16,18 @@ bool gr_span_next_line(const char *text, size_t len, size_t *pos, gr_span *line,
     return true;
 }
 
+bool gr_span_each_line(const char *text, size_t len, gr_line_fn each, void *ctx)
+{
+    size_t pos = 0;
+    unsigned long number = 0;
+    gr_span line;
+    bool terminated;
+    while (gr_span_next_line(text, len, &pos, &line, &terminated))
+        if (!each(ctx, line, ++number, !terminated))
+            return false;
+    return true;
+}
+
 bool gr_span_starts(gr_span s, const char *prefix)
 {
     size_t k = strlen(prefix);

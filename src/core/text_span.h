@@ -22,6 +22,12 @@ typedef struct {
  * newline, rather than with the text. */
 bool gr_span_next_line(const char *text, size_t len, size_t *pos, gr_span *line, bool *terminated);
 
+/* Calls each with every line of the text, its number (from 1) and whether
+ * it is cut (the text ends in it, with no newline); stops at the first that
+ * returns false, and returns that. */
+typedef bool (*gr_line_fn)(void *ctx, gr_span line, unsigned long number, bool cut);
+bool gr_span_each_line(const char *text, size_t len, gr_line_fn each, void *ctx);
+
 bool gr_span_starts(gr_span s, const char *prefix);
 /* s without its first k bytes (or empty). */
 gr_span gr_span_skip(gr_span s, size_t k);
