@@ -1,4 +1,4 @@
-/* Device 0: its properties from the runtime, its clocks now from NVML
+/* The device: its properties from the runtime, its clocks now from NVML
  * (loaded at run time; no link to it); and the helpers of check.h that the
  * other files share: error messages, the event timer, sampled reads. */
 #include <dlfcn.h>
@@ -272,18 +272,15 @@ static void no_device_message(cudaError_t code, char *out, size_t size)
     grk_no_device_text(code, driver_version, runtime_version, getenv("CUDA_VISIBLE_DEVICES"), out, size);
 }
 
-int grk_device_open(grk_device *out, grk_error *err)
+int grk_device_count(int *count, grk_error *err)
 {
-    cudaDeviceProp p;
-    int count = 0, value = 0, device = 0;
-    cudaError_t code;
-
+    *count = 0;
     if (err)
         err->message[0] = '\0', err->no_device = false;
-    memset(out, 0, sizeof *out);
-    code = cudaGetDeviceCount(&count);
-    if (code == cudaErrorNoDevice || code == cudaErrorInsufficientDriver || (code == cudaSuccess && count == 0)) {
+    cudaError_t code = cudaGetDeviceCount(count);
+    if (code == cudaErrorNoDevice || code == cudaErrorInsufficientDriver || (code == cudaSuccess && *count == 0)) {
         (void)cudaGetLastError();
+        *count = 0;
         if (err) {
             err->no_device = true;
             no_device_message(code, err->message, sizeof err->message);
@@ -294,10 +291,45 @@ int grk_device_open(grk_device *out, grk_error *err)
         grk_fail_cuda(err, "cudaGetDeviceCount(&count)", code, __FILE__, __LINE__);
         return -1;
     }
-    GRK_CHECK_RETURN(cudaSetDevice(device));
-    GRK_CHECK_RETURN(cudaGetDeviceProperties(&p, device));
+    return 0;
+}
 
+void grk_device_index_text(int index, int count, const char *visible, char *out, size_t size)
+{
+    char which[96], seen[160];
+    if (count == 1)
+        snprintf(which, sizeof which, "1 CUDA GPU, GPU 0");
+    else
+        snprintf(which, sizeof which, "%d CUDA GPUs, GPU 0 to GPU %d", count, count - 1);
+    /* The runtime numbers only the GPUs CUDA_VISIBLE_DEVICES shows, from 0. */
+    if (visible)
+        snprintf(seen, sizeof seen, "CUDA_VISIBLE_DEVICES='%s' shows %s", visible, which);
+    else
+        snprintf(seen, sizeof seen, "this machine has %s", which);
+    snprintf(out, size, "no GPU %d: %s [cudaGetDeviceCount: %d]", index, seen, count);
+}
+
+/* "GPU-" and the 16 bytes in 8-4-4-4-12 hex digits, as nvidia-smi -L
+ * writes a GPU's UUID. */
+static void uuid_text(const cudaUUID_t *uuid, char *out, size_t size)
+{
+    const unsigned char *b = (const unsigned char *)uuid->bytes;
+    size_t used = (size_t)snprintf(out, size, "GPU-");
+    for (int i = 0; i < 16 && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%02x", i == 4 || i == 6 || i == 8 || i == 10 ? "-" : "",
+                                 b[i]);
+}
+
+/* What cudaGetDeviceProperties and the attributes say of the current device. */
+static int read_properties(int device, grk_device *out, grk_error *err)
+{
+    cudaDeviceProp p;
+    int value = 0;
+    GRK_CHECK_RETURN(cudaGetDeviceProperties(&p, device));
     snprintf(out->name, sizeof out->name, "%s", p.name);
+    out->cuda_index = device;
+    uuid_text(&p.uuid, out->uuid, sizeof out->uuid);
+    GRK_CHECK_RETURN(cudaDeviceGetPCIBusId(out->pci_bus_id, (int)sizeof out->pci_bus_id, device));
     out->cc_major = p.major;
     out->cc_minor = p.minor;
     out->sm_count = p.multiProcessorCount;
@@ -328,6 +360,21 @@ int grk_device_open(grk_device *out, grk_error *err)
     GRK_CHECK_RETURN(cudaDriverGetVersion(&out->driver_version));
     GRK_CHECK_RETURN(cudaRuntimeGetVersion(&out->runtime_version));
     return 0;
+}
+
+int grk_device_open(int index, grk_device *out, grk_error *err)
+{
+    int count = 0;
+    memset(out, 0, sizeof *out);
+    if (grk_device_count(&count, err) != 0)
+        return -1;
+    if (index < 0 || index >= count) {
+        if (err)
+            grk_device_index_text(index, count, getenv("CUDA_VISIBLE_DEVICES"), err->message, sizeof err->message);
+        return -1;
+    }
+    GRK_CHECK_RETURN(cudaSetDevice(index));
+    return read_properties(index, out, err);
 }
 
 /* ---- NVML, declared here: the few entry points used ------------------- */
@@ -373,14 +420,18 @@ int grk_current_clocks(int *sm_mhz, int *mem_mhz, grk_error *err)
     }
     /* NVML numbers devices its own way (all of them, PCI order); the CUDA
      * device's bus id names the same board where CUDA_VISIBLE_DEVICES or the
-     * enumeration order differ.  Index 0 otherwise. */
-    if (by_pci && cudaGetDevice(&device) == cudaSuccess &&
+     * enumeration order differ.  Without it, NVML's index 0 for CUDA's
+     * device 0 (the order most often agrees there), and no clock for any
+     * other device rather than another GPU's. */
+    if (cudaGetDevice(&device) != cudaSuccess)
+        device = -1; /* unknown: no guess at NVML's index either */
+    if (by_pci && device >= 0 &&
         cudaDeviceGetPCIBusId(bus_id, (int)sizeof bus_id, device) == cudaSuccess &&
         by_pci(bus_id, &dev) == GRK_NVML_SUCCESS) {
         /* found by bus id */
     } else {
         (void)cudaGetLastError();
-        if (by_index(0, &dev) != GRK_NVML_SUCCESS)
+        if (device != 0 || by_index(0, &dev) != GRK_NVML_SUCCESS)
             dev = NULL;
     }
     if (dev) {

@@ -22,6 +22,9 @@ typedef struct {
 
 typedef struct {
     char name[256];
+    int cuda_index;      /* the device opened */
+    char pci_bus_id[32]; /* cudaDeviceGetPCIBusId: "0000:18:00.0" */
+    char uuid[48];       /* cudaDeviceProp.uuid as "GPU-" and 8-4-4-4-12 hex digits */
     int cc_major, cc_minor;
     int sm_count;
     int sm_clock_khz;     /* cudaDevAttrClockRate: the maximum SM clock */
@@ -40,11 +43,18 @@ typedef struct {
     double min_ms, median_ms, max_ms;
 } grk_timing;
 
-/* Picks device 0 and reads its properties. */
-int grk_device_open(grk_device *out, grk_error *err);
+/* How many CUDA devices the runtime sees (CUDA_VISIBLE_DEVICES applies);
+ * none is an error, err->no_device set and the message saying why. */
+int grk_device_count(int *count, grk_error *err);
+/* Makes device `index` current and reads its properties; an index of no
+ * device is an error whose message says how many there are. */
+int grk_device_open(int index, grk_device *out, grk_error *err);
+/* The message for an index of no device, given how many there are and
+ * CUDA_VISIBLE_DEVICES (NULL where unset). */
+void grk_device_index_text(int index, int count, const char *visible, char *out, size_t size);
 /* The SM and memory clocks now, in MHz, of the current CUDA device, read
  * through NVML (libnvidia-ml.so.1, loaded at run time; the device found by
- * its PCI bus id, else NVML's first); 0 where NVML is absent or does not
+ * its PCI bus id, else NVML's first for device 0 only); 0 where NVML is absent or does not
  * answer, which is no error: returns 0 always, err untouched. */
 int grk_current_clocks(int *sm_mhz, int *mem_mhz, grk_error *err);
 

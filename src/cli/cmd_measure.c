@@ -13,6 +13,8 @@
 
 static const char usage[] =
     "Usage: gpuroof measure [-o FILE] [--only PARTS] [--quick] [--repeats N] [--profiles DIR]\n"
+    "                       [--gpu N | --all-gpus [--spread-limit PCT]]\n"
+    "       gpuroof measure --compare FILE FILE... [--spread-limit PCT]\n"
     "\n"
     "Runs the kernels on the local GPU and writes a results file (YAML):\n"
     "  ceilings   DRAM read, write, copy and triad, cudaMemcpy, the FP32 and FP64 FMA peaks\n"
@@ -21,7 +23,21 @@ static const char usage[] =
     "  smem       the shared-memory layout kernels of the course notes\n"
     "  occupancy  gpuroof's occupancy against the CUDA runtime's and a residency probe's\n"
     "Every result is verified before it is recorded; a failing kernel is reported\n"
-    "and never plotted.  Progress goes to stderr.\n";
+    "and never plotted.  Progress goes to stderr.\n"
+    "\n"
+    "--all-gpus measures each GPU in turn, each into its own file: -o FILE.yaml\n"
+    "gives FILE-gpu0.yaml, FILE-gpu1.yaml, ... (-gpuN goes before a .yaml or .yml\n"
+    "extension, else at the end).  Then it prints their measured ceilings side by\n"
+    "side, and exits 1, every file still written, where a GPU is more than\n"
+    "--spread-limit percent below the best of its twins (the GPUs of its model) on\n"
+    "a ceiling, or lacks one a twin measured: a node acceptance check.  --compare\n"
+    "prints the same from results files already written, with no GPU.\n";
+
+static const char notes[] =
+    "GPUs are numbered as the CUDA runtime numbers them: CUDA_VISIBLE_DEVICES picks\n"
+    "and orders them, and CUDA_DEVICE_ORDER=PCI_BUS_ID numbers them as nvidia-smi\n"
+    "does (the runtime's default puts the fastest first).  Each results file records\n"
+    "its GPU's index, PCI bus id and UUID.\n";
 
 #define FIELD(name) offsetof(measure_options, name)
 static const cli_option options[] = {
@@ -37,10 +53,18 @@ static const cli_option options[] = {
     {.name = "bank-counters", .arg = "FILE", .offset = FIELD(bank_counters),
      .help = "the layout kernels' wavefronts per request as Nsight Compute counted them (tools/bank-proof "
              "makes it), recorded beside gpuroof's"},
+    {.name = "gpu", .arg = "N", .offset = FIELD(gpu), .help = "measure CUDA device N (default 0)"},
+    {.name = "all-gpus", .offset = FIELD(all_gpus),
+     .help = "measure every GPU, one after another, each into its own file, and compare them"},
+    {.name = "spread-limit", .arg = "PCT", .offset = FIELD(spread_limit),
+     .help = "--all-gpus, --compare: how far below the best of its twins a GPU may fall on a ceiling, in "
+             "percent (default 10)"},
+    {.name = "compare", .offset = FIELD(compare),
+     .help = "compare the results files given (two or more) as --all-gpus does; runs nothing"},
 };
 #undef FIELD
 
-static const cli_spec spec = {"measure", usage, NULL, options, sizeof options / sizeof options[0]};
+static const cli_spec spec = {"measure", usage, notes, options, sizeof options / sizeof options[0]};
 
 #ifdef HAVE_CUDA
 #include "commit.h"
@@ -55,6 +79,14 @@ typedef struct {
     const char *bank_counters;
 } measure_plan;
 #endif
+#include "measure_node.h"
+
+/* Which GPUs a run measures, and how they are held against each other. */
+typedef struct {
+    int gpu;       /* the CUDA index to measure; -1: every GPU */
+    bool named;    /* --gpu or --all-gpus: the report names each GPU's index */
+    double spread_limit_pct;
+} measure_gpus;
 
 static int read_plan(const measure_options *o, measure_plan *p)
 {
@@ -82,6 +114,53 @@ static int read_plan(const measure_options *o, measure_plan *p)
     return EXIT_OK;
 }
 
+/* --compare runs nothing: the options of a run are usage errors beside it. */
+static int check_compare(const measure_options *o)
+{
+    const struct {
+        bool given;
+        const char *name;
+    } run_options[] = {
+        {o->output != NULL, "-o"}, {o->only != NULL, "--only"}, {o->quick, "--quick"},
+        {o->repeats != NULL, "--repeats"}, {o->profiles != NULL, "--profiles"},
+        {o->bank_counters != NULL, "--bank-counters"}, {o->gpu != NULL, "--gpu"}, {o->all_gpus, "--all-gpus"},
+    };
+    for (size_t i = 0; i < sizeof run_options / sizeof run_options[0]; i++)
+        if (run_options[i].given)
+            return cli_usage_error("measure", "--compare reads results files and runs nothing: %s is for a run",
+                                   run_options[i].name);
+    if (o->file_count < 2)
+        return cli_usage_error("measure", "--compare takes two or more results files");
+    return EXIT_OK;
+}
+
+/* The options of GPUs and of comparisons, checked before any CUDA call. */
+static int check_gpu_options(const measure_options *o)
+{
+    if (o->compare)
+        return check_compare(o);
+    if (o->file_count > 0)
+        return cli_usage_error("measure", "unexpected argument '%s'", o->files[0]);
+    if (o->gpu && o->all_gpus)
+        return cli_usage_error("measure", "give --gpu N or --all-gpus, not both");
+    if (o->spread_limit && !o->all_gpus)
+        return cli_usage_error("measure", "--spread-limit is for --all-gpus and --compare");
+    return EXIT_OK;
+}
+
+static int read_gpus(const measure_options *o, measure_gpus *g)
+{
+    int64_t gpu = 0;
+    g->spread_limit_pct = GR_NODE_SPREAD_LIMIT_PCT;
+    if (o->spread_limit && !cli_double("--spread-limit", o->spread_limit, CLI_PLAIN, 0, 100, &g->spread_limit_pct))
+        return EXIT_INPUT;
+    if (o->gpu && !cli_int("--gpu", o->gpu, CLI_PLAIN, 0, INT32_MAX, &gpu))
+        return EXIT_INPUT;
+    g->gpu = o->all_gpus ? -1 : (int)gpu;
+    g->named = o->gpu || o->all_gpus;
+    return EXIT_OK;
+}
+
 #ifdef HAVE_CUDA
 static void remember(gr_result_provenance *p, int argc, char **argv)
 {
@@ -93,9 +172,22 @@ static void remember(gr_result_provenance *p, int argc, char **argv)
     snprintf(p->commit, sizeof p->commit, "%s", GPUROOF_COMMIT);
 }
 
-static void print_summary(const gr_results *r, int failures, const char *path)
+static void print_kernels(const gr_results *r)
+{
+    int name_width = 1; /* the longest kernel name: the columns stay straight */
+    for (size_t i = 0; i < r->kernel_count; i++)
+        if ((int)strlen(r->kernels[i].name) > name_width)
+            name_width = (int)strlen(r->kernels[i].name);
+    for (size_t i = 0; i < r->kernel_count; i++)
+        printf("  %-*s %-18s %9.1f GFLOP/s  %s\n", name_width, r->kernels[i].name, r->kernels[i].params,
+               r->kernels[i].gflops, r->kernels[i].verified ? "verified" : "WRONG");
+}
+
+static void print_summary(const gr_results *r, int failures, const char *path, bool named)
 {
     const gr_result_ceilings *c = &r->ceilings;
+    if (named)
+        printf("GPU %lld (%s): ", r->device.cuda_index, r->device.pci_bus_id);
     printf("%s (%lld SMs, SM clock %lld MHz): results in %s\n", r->device.name, r->device.sm_count,
            r->device.sm_clock_mhz, path);
     if (c->dram_copy_gbs > 0)
@@ -104,13 +196,7 @@ static void print_summary(const gr_results *r, int failures, const char *path)
     if (c->fp32_gflops > 0)
         printf("  FP32 %.0f of %.0f GFLOP/s, FP64 %.0f of %.0f\n", c->fp32_gflops, c->fp32_theoretical_gflops,
                c->fp64_gflops, c->fp64_theoretical_gflops);
-    int name_width = 1; /* the longest kernel name: the columns stay straight */
-    for (size_t i = 0; i < r->kernel_count; i++)
-        if ((int)strlen(r->kernels[i].name) > name_width)
-            name_width = (int)strlen(r->kernels[i].name);
-    for (size_t i = 0; i < r->kernel_count; i++)
-        printf("  %-*s %-18s %9.1f GFLOP/s  %s\n", name_width, r->kernels[i].name, r->kernels[i].params,
-               r->kernels[i].gflops, r->kernels[i].verified ? "verified" : "WRONG");
+    print_kernels(r);
     int agree = 0;
     for (size_t i = 0; i < r->occupancy_count; i++)
         agree += r->occupancy[i].predicted == r->occupancy[i].measured;
@@ -158,63 +244,131 @@ static bool run_parts(measure_run *r, const measure_plan *plan)
     return true;
 }
 
-/* The plan run on the GPU, its results in r; profiles keeps the GPU's
- * shipped profile, which r points into. */
-static int measure_on_gpu(const measure_options *o, const measure_plan *plan, measure_run *r,
-                          gr_profile_list *profiles)
+/* The plan run on GPU `gpu`, its results in r and written to path (then
+ * *written); the GPU's shipped profile, which r points into, is looked up
+ * and freed here. */
+static int measure_on_gpu(const measure_options *o, const measure_plan *plan, const measure_gpus *g, int gpu,
+                          const char *path, measure_run *r, bool *written)
 {
     char message[512];
     time_t started = time(NULL);
-    const char *path = o->output ? o->output : "results.yaml";
+    gr_profile_list profiles = {0};
+    *written = false;
     /* Before the device is opened: that can take seconds, and an interrupt
      * there must say so too. */
     measure_interrupt_install(path);
-    if (!measure_open_device(&r->device, message))
+    if (!measure_open_device(gpu, &r->device, message))
         return cli_fail("%s; nothing written to %s", message, path);
     remember(&r->file.provenance, o->argc, o->argv);
-    r->profile = cli_find_gpu_profile(o->profiles, &r->device, profiles);
-    measure_progress("%s, profile %s", r->device.name, r->profile ? r->profile->name : "none matches");
-    if (!run_parts(r, plan))
-        return cli_fail("the run failed: nothing written to %s", path);
-    measure_interrupt_write_begin();
-    bool written = measure_write(r, path);
-    measure_interrupt_write_end(written);
-    if (!written)
-        return EXIT_INPUT;
-    print_summary(&r->file, r->failures, path);
-    if (!plan->quick)
-        measure_report_targets(r, difftime(time(NULL), started));
-    return r->failures ? EXIT_INPUT : EXIT_OK;
+    r->profile = cli_find_gpu_profile(o->profiles, &r->device, &profiles);
+    measure_progress("GPU %d, %s, profile %s", gpu, r->device.name, r->profile ? r->profile->name : "none matches");
+    int rc = EXIT_OK;
+    if (!run_parts(r, plan)) {
+        rc = cli_fail("the run failed: nothing written to %s", path);
+    } else {
+        measure_interrupt_write_begin();
+        *written = measure_write(r, path);
+        measure_interrupt_write_end(*written);
+        if (*written) {
+            snprintf(r->file.path, sizeof r->file.path, "%s", path);
+            print_summary(&r->file, r->failures, path, g->named);
+            if (!plan->quick)
+                measure_report_targets(r, difftime(time(NULL), started));
+        }
+        rc = *written && !r->failures ? EXIT_OK : EXIT_INPUT;
+    }
+    r->profile = NULL;
+    gr_profile_list_free(&profiles);
+    return rc;
 }
 
+/* Each GPU in turn into its own file, then the GPUs side by side.  A GPU
+ * whose run fails does not stop the others; the status is 1 where any run
+ * failed, any result failed its check, or the comparison flags a GPU. */
+static int measure_every_gpu(const measure_options *o, const measure_plan *plan, const measure_gpus *g,
+                             measure_run **runs, int count)
+{
+    const char *path = o->output ? o->output : "results.yaml";
+    const gr_results *written[GR_NODE_MAX_GPUS];
+    size_t written_count = 0;
+    int rc = EXIT_OK;
+    for (int i = 0; i < count; i++) {
+        char file[4096];
+        gr_error err;
+        bool kept;
+        if (!gr_node_gpu_path(path, i, file, sizeof file, &err))
+            return cli_fail("%s", err.text);
+        if (measure_on_gpu(o, plan, g, i, file, runs[i], &kept) != EXIT_OK)
+            rc = EXIT_INPUT;
+        if (kept) {
+            written[written_count++] = &runs[i]->file;
+            measure_interrupt_kept(file);
+        }
+    }
+    printf("\n");
+    if (written_count < (size_t)count)
+        printf("%zu of %d GPUs measured: the others' runs failed (above)\n", written_count, count);
+    if (written_count && measure_print_node(written, written_count, g->spread_limit_pct) != EXIT_OK)
+        rc = EXIT_INPUT;
+    return rc;
+}
+
+static int measure_gpus_run(const measure_options *o, const measure_plan *plan, const measure_gpus *g)
+{
+    char message[512];
+    int count = 1;
+    if (g->gpu < 0 && !measure_gpu_count(&count, message))
+        return cli_fail("%s; nothing written", message);
+    if (count > GR_NODE_MAX_GPUS)
+        return cli_fail("%d GPUs: --all-gpus measures at most %d; nothing written", count, GR_NODE_MAX_GPUS);
+    measure_run **runs = calloc((size_t)count, sizeof *runs);
+    int rc = runs ? EXIT_OK : cli_fail("out of memory");
+    for (int i = 0; rc == EXIT_OK && i < count; i++) {
+        runs[i] = malloc(sizeof *runs[i]); /* too large for the stack */
+        if (!runs[i])
+            rc = cli_fail("out of memory");
+        else
+            measure_run_init(runs[i]);
+    }
+    bool written;
+    if (rc == EXIT_OK)
+        rc = g->gpu >= 0 ? measure_on_gpu(o, plan, g, g->gpu, o->output ? o->output : "results.yaml", runs[0], &written)
+                         : measure_every_gpu(o, plan, g, runs, count);
+    for (int i = 0; runs && i < count && runs[i]; i++) {
+        measure_run_free(runs[i]);
+        free(runs[i]);
+    }
+    free(runs);
+    return rc;
+}
 #endif
 
 int cmd_measure_run(const measure_options *o)
 {
     measure_plan plan;
-    int rc = read_plan(o, &plan);
+    measure_gpus gpus;
+    int rc = check_gpu_options(o);
+    if (rc == EXIT_OK)
+        rc = read_gpus(o, &gpus);
+    if (rc == EXIT_OK && o->compare)
+        return measure_compare_files(o->files, (size_t)o->file_count, gpus.spread_limit_pct);
+    if (rc == EXIT_OK)
+        rc = read_plan(o, &plan);
     if (rc != EXIT_OK)
         return rc;
 #ifndef HAVE_CUDA
     return cli_fail("measure needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
                     "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
 #else
-    measure_run *r = malloc(sizeof *r); /* too large for the stack */
-    gr_profile_list profiles = {0};
-    if (!r)
-        return cli_fail("out of memory");
-    measure_run_init(r);
-    rc = measure_on_gpu(o, &plan, r, &profiles);
-    measure_run_free(r);
-    gr_profile_list_free(&profiles);
-    free(r);
-    return rc;
+    return measure_gpus_run(o, &plan, &gpus);
 #endif
 }
 
 int cmd_measure(int argc, char **argv)
 {
     measure_options o = {.argc = argc, .argv = argv};
-    int rc = cli_parse_options(&spec, argc, argv, &o);
+    int operand, rc = cli_parse(&spec, argc, argv, &o, &operand);
+    o.file_count = argc - operand;
+    o.files = argv + operand;
     return rc == EXIT_OK ? cmd_measure_run(&o) : cli_parse_stopped(rc);
 }

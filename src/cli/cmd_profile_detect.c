@@ -73,7 +73,7 @@ static int detect(const profile_options *o, measure_run *r)
     measure_plan plan = {.ceilings = true, .repeats = 10};
     char message[512];
     gr_arch arch;
-    if (!measure_open_device(&r->device, message))
+    if (!measure_open_device(0, &r->device, message))
         return cli_fail("%s", message);
     if (!gr_arch_of(r->device.cc_major, r->device.cc_minor, &arch))
         return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/arch.c)", r->device.name,

@@ -72,9 +72,12 @@ typedef struct {
 
 typedef struct {
     const char *output, *only, *repeats, *profiles, *bank_counters;
-    bool quick;
+    const char *gpu, *spread_limit;
+    bool quick, all_gpus, compare;
     int argc; /* the command as typed, for the results' provenance */
     char **argv;
+    int file_count; /* --compare's results files: operands */
+    char **files;
 } measure_options;
 
 typedef struct {

@@ -23,6 +23,7 @@ static char output[4096];            /* the results file's path, as given */
 static bool output_existed;          /* whether there was a file to leave as it was */
 static char current_part[64] = "opening the device";
 static char done_parts[256];         /* "ceilings, sweep" */
+static char kept_files[2048];        /* the earlier GPUs' files, written whole: "r-gpu0.yaml, r-gpu1.yaml" */
 
 static void publish(const char *line)
 {
@@ -43,8 +44,11 @@ static void compose_lost(const char *during)
         snprintf(lost, sizeof lost, " (nothing had been measured yet)");
     char head[128];
     snprintf(head, sizeof head, "gpuroof measure: interrupted %s; ", during);
+    char earlier[sizeof kept_files + 64] = "";
+    if (kept_files[0])
+        snprintf(earlier, sizeof earlier, "; written whole before it: %s", kept_files);
     char line[MESSAGE_BYTES];
-    snprintf(line, sizeof line, "%s%s%s\n", head, kept, lost);
+    snprintf(line, sizeof line, "%s%s%s%s\n", head, kept, lost, earlier);
     publish(line);
 }
 
@@ -98,6 +102,13 @@ void measure_interrupt_install(const char *output_path)
     sa.sa_flags = SA_RESTART; /* a held signal must not break the write's system calls */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+}
+
+void measure_interrupt_kept(const char *written_path)
+{
+    size_t used = strlen(kept_files);
+    snprintf(kept_files + used, sizeof kept_files - used, "%s%s", used ? ", " : "", written_path);
+    compose_during_part();
 }
 
 void measure_interrupt_part(const char *part)

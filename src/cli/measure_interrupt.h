@@ -12,6 +12,10 @@
  * the run is then "opening the device". */
 void measure_interrupt_install(const char *output_path);
 
+/* A file of an earlier GPU of the same command (measure --all-gpus) was
+ * written whole: the line of a later interrupt says it is kept. */
+void measure_interrupt_kept(const char *written_path);
+
 /* The run starts the part named `part` ("ceilings", "sweep", ...). */
 void measure_interrupt_part(const char *part);
 /* The part started last is complete (its results are still only in memory). */

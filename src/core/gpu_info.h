@@ -7,6 +7,9 @@
 
 typedef struct {
     char name[256];
+    int cuda_index;      /* the CUDA device index, as the runtime numbers the GPUs */
+    char pci_bus_id[32]; /* "0000:18:00.0" */
+    char uuid[48];       /* "GPU-" and 8-4-4-4-12 hex digits */
     int cc_major, cc_minor;
     int sm_count;
     int sm_clock_khz;     /* the maximum SM clock */

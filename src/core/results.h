@@ -24,6 +24,9 @@ typedef struct {
 
 typedef struct {
     char name[256];
+    long long cuda_index; /* the CUDA device index measured */
+    char pci_bus_id[32];  /* "0000:18:00.0" */
+    char uuid[48];        /* "GPU-" and 32 hex digits, as nvidia-smi -L shows it */
     char profile[64]; /* the shipped profile the run took for this GPU, "none" if none */
     char compute_capability[16]; /* "9.0" */
     long long sm_count;

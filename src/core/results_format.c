@@ -33,6 +33,13 @@
 
 static const gr_results_key device_keys[] = {
     KEY(gr_result_device, name, REQUIRED, NO_RANGE, "", "the GPU's name, as the CUDA runtime gives it"),
+    KEY(gr_result_device, cuda_index, OPTIONAL, WHOLE_RANGE, "",
+        "the CUDA device index measured (measure --gpu), as the runtime numbers the GPUs: CUDA_VISIBLE_DEVICES and "
+        "CUDA_DEVICE_ORDER apply"),
+    KEY(gr_result_device, pci_bus_id, OPTIONAL, NO_RANGE, "",
+        "the GPU's PCI address, domain:bus:device.function (cudaDeviceGetPCIBusId), as lspci -D writes it"),
+    KEY(gr_result_device, uuid, OPTIONAL, NO_RANGE, "",
+        "the GPU's UUID: GPU- and the 16 bytes of cudaDeviceProp.uuid in hex, 8-4-4-4-12, as nvidia-smi -L shows it"),
     KEY(gr_result_device, profile, OPTIONAL, NO_RANGE, "",
         "the shipped profile of this GPU, whose limits predicted occupancy and banks; none where none matched"),
     KEY(gr_result_device, compute_capability, OPTIONAL, NO_RANGE, "", "major.minor, as a string"),

@@ -48,9 +48,12 @@ const gr_result_kernel *measure_find_kernel(const measure_run *r, const char *na
  * writes the results file whole, or not at all (a message printed). */
 bool measure_write(measure_run *r, const char *path);
 
-/* Opens device 0 and reads its properties; false with message set on
- * failure. */
-bool measure_open_device(gr_gpu_info *out, char message[512]);
+/* How many GPUs the CUDA runtime sees; false with message set where none
+ * (or the runtime fails). */
+bool measure_gpu_count(int *count, char message[512]);
+/* Makes CUDA device `index` current and reads its properties; false with
+ * message set on failure, an index of no GPU included. */
+bool measure_open_device(int index, gr_gpu_info *out, char message[512]);
 
 /* Prints the benchmark's targets, met or missed; returns how many missed. */
 int measure_report_targets(const measure_run *r, double seconds);

@@ -35,15 +35,26 @@ bool measure_cuda_failed(const grk_error *err)
     return measure_fail("%s", err->message);
 }
 
-bool measure_open_device(gr_gpu_info *out, char message[512])
+bool measure_gpu_count(int *count, char message[512])
+{
+    grk_error err;
+    if (grk_device_count(count, &err) != 0) {
+        snprintf(message, 512, "%s", err.message);
+        return false;
+    }
+    return true;
+}
+
+bool measure_open_device(int index, gr_gpu_info *out, char message[512])
 {
     grk_device d;
     grk_error err;
-    if (grk_device_open(&d, &err) != 0) {
+    if (grk_device_open(index, &d, &err) != 0) {
         snprintf(message, 512, "%s", err.message);
         return false;
     }
     *out = (gr_gpu_info){
+        .cuda_index = d.cuda_index,
         .cc_major = d.cc_major, .cc_minor = d.cc_minor, .sm_count = d.sm_count,
         .sm_clock_khz = d.sm_clock_khz, .mem_clock_khz = d.mem_clock_khz, .mem_bus_width = d.mem_bus_width,
         .l2_bytes = d.l2_bytes, .global_mem_bytes = d.global_mem_bytes,
@@ -54,5 +65,7 @@ bool measure_open_device(gr_gpu_info *out, char message[512])
         .smem_reserved = d.smem_reserved,
     };
     snprintf(out->name, sizeof out->name, "%s", d.name);
+    snprintf(out->pci_bus_id, sizeof out->pci_bus_id, "%s", d.pci_bus_id);
+    snprintf(out->uuid, sizeof out->uuid, "%s", d.uuid);
     return true;
 }

@@ -22,6 +22,9 @@ static void record_device(measure_run *r)
     const gr_gpu_info *d = &r->device;
     gr_result_device *f = &r->file.device;
     snprintf(f->name, sizeof f->name, "%s", d->name);
+    f->cuda_index = d->cuda_index;
+    snprintf(f->pci_bus_id, sizeof f->pci_bus_id, "%s", d->pci_bus_id);
+    snprintf(f->uuid, sizeof f->uuid, "%s", d->uuid);
     snprintf(f->profile, sizeof f->profile, "%s", r->profile ? r->profile->name : "none");
     snprintf(f->compute_capability, sizeof f->compute_capability, "%d.%d", d->cc_major, d->cc_minor);
     f->sm_count = d->sm_count;

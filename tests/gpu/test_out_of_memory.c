@@ -34,7 +34,7 @@ int main(void)
     grk_timing timing;
     double bytes = 0;
     bool verified = false;
-    if (grk_device_open(&device, &err) != 0) {
+    if (grk_device_open(0, &device, &err) != 0) {
         printf("SKIP: %s\n", err.message);
         return err.no_device ? 77 : 1;
     }

@@ -156,6 +156,33 @@ static void test_sigint_during_a_part(void **state)
     assert_no_leftovers();
 }
 
+/* measure --all-gpus: the second GPU's run interrupted; the first GPU's
+ * file, written whole, is named as kept. */
+static void second_gpu_during_sweep(void)
+{
+    measure_interrupt_install("r-gpu0.yaml");
+    measure_interrupt_kept("r-gpu0.yaml");
+    measure_interrupt_install(results);
+    measure_interrupt_part("sweep");
+}
+
+static void test_sigint_on_a_later_gpu_names_the_files_kept(void **state)
+{
+    (void)state;
+    char text[8192], expected[1024];
+    write_text(results, old_text);
+    assert_int_equal(interrupt_child(second_gpu_during_sweep, NULL, SIGINT), 130);
+    read_text(errors, text, sizeof text);
+    snprintf(expected, sizeof expected,
+             "gpuroof measure: interrupted during sweep; nothing written, %s left as it was "
+             "(nothing had been measured yet); written whole before it: r-gpu0.yaml\n",
+             results);
+    assert_string_equal(text, expected);
+    read_text(results, text, sizeof text);
+    assert_string_equal(text, old_text);
+    assert_no_leftovers();
+}
+
 static void opening(void)
 {
     measure_interrupt_install(results);
@@ -240,6 +267,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sigint_during_a_part),
         cmocka_unit_test(test_sigterm_before_any_part_no_file),
+        cmocka_unit_test(test_sigint_on_a_later_gpu_names_the_files_kept),
         cmocka_unit_test(test_sigint_while_writing_keeps_the_new_file_whole),
         cmocka_unit_test(test_sigint_while_a_write_fails_keeps_the_old_file),
     };

@@ -701,6 +701,9 @@ static void fill_device(gr_results *r)
 {
     gr_result_device *d = &r->device;
     snprintf(d->name, sizeof d->name, "NVIDIA H100 80GB HBM3");
+    d->cuda_index = 3;
+    snprintf(d->pci_bus_id, sizeof d->pci_bus_id, "0000:9b:00.0");
+    snprintf(d->uuid, sizeof d->uuid, "GPU-5d0e4a2c-7f31-8b6e-0c9d-1a2b3c4d5e6f");
     snprintf(d->profile, sizeof d->profile, "h100");
     snprintf(d->compute_capability, sizeof d->compute_capability, "9.0");
     d->sm_count = 132;

@@ -1,0 +1,168 @@
+/* The GPUs of a host side by side (measure_node.h): the comparison is the
+ * core's (results_node.h), the words and columns are here. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "measure_node.h"
+
+/* The labels and the width of a GPU's column. */
+typedef struct {
+    char labels[GR_NODE_MAX_GPUS][GR_NODE_LABEL_SIZE];
+    int key_width, column_width;
+} node_columns;
+
+static void size_columns(const gr_node_comparison *c, node_columns *cols)
+{
+    cols->key_width = (int)strlen("ceiling");
+    cols->column_width = 8; /* "12345.6*" */
+    for (size_t i = 0; i < c->row_count; i++) {
+        int width = (int)(strlen(c->rows[i].key) + strlen(c->rows[i].unit) + 3);
+        cols->key_width = width > cols->key_width ? width : cols->key_width;
+    }
+    for (size_t i = 0; i < c->gpu_count; i++)
+        if ((int)strlen(cols->labels[i]) > cols->column_width)
+            cols->column_width = (int)strlen(cols->labels[i]);
+}
+
+/* "GPU 1  NVIDIA H200  0000:2a:00.0  GPU-...  out/h200-x2-gpu1.yaml": what
+ * finds the board in the machine where it is flagged. */
+static void print_gpus(const gr_results *const *r, const gr_node_comparison *c, const node_columns *cols)
+{
+    int name_width = 1;
+    for (size_t i = 0; i < c->gpu_count; i++)
+        if ((int)strlen(r[i]->device.name) > name_width)
+            name_width = (int)strlen(r[i]->device.name);
+    for (size_t i = 0; i < c->gpu_count; i++) {
+        const gr_result_device *d = &r[i]->device;
+        printf("  %-*s  %-*s", cols->column_width, cols->labels[i], name_width, d->name);
+        if (d->pci_bus_id[0])
+            printf("  %s", d->pci_bus_id);
+        if (d->uuid[0])
+            printf("  %s", d->uuid);
+        if (r[i]->path[0])
+            printf("  %s", r[i]->path);
+        printf("%s\n", c->flagged[i] ? "  (flagged)" : "");
+    }
+}
+
+static void print_row(const gr_node_row *w, size_t gpu_count, const node_columns *cols)
+{
+    char key[160];
+    snprintf(key, sizeof key, "%s (%s)", w->key, w->unit);
+    printf("  %-*s", cols->key_width, key);
+    for (size_t i = 0; i < gpu_count; i++) {
+        char value[48];
+        const gr_node_cell *cell = &w->gpus[i];
+        if (isnan(cell->value))
+            snprintf(value, sizeof value, "-%s", cell->flagged ? "*" : "");
+        else
+            snprintf(value, sizeof value, "%.0f%s", cell->value, cell->flagged ? "*" : "");
+        printf("  %*s", cols->column_width, value);
+    }
+    if (isnan(w->spread_pct))
+        printf("  %7s\n", "-");
+    else
+        printf("  %6.1f%%\n", w->spread_pct);
+}
+
+static void print_table(const gr_node_comparison *c, const node_columns *cols)
+{
+    printf("  %-*s", cols->key_width, "ceiling");
+    for (size_t i = 0; i < c->gpu_count; i++)
+        printf("  %*s", cols->column_width, cols->labels[i]);
+    printf("  %7s\n", "spread");
+    for (size_t i = 0; i < c->row_count; i++)
+        print_row(&c->rows[i], c->gpu_count, cols);
+}
+
+/* "fp64_gflops 15.0% below, dram_write_gbs not measured": GPU i's flags. */
+static void flagged_ceilings(const gr_node_comparison *c, size_t i, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (size_t k = 0; k < c->row_count; k++) {
+        const gr_node_cell *cell = &c->rows[k].gpus[i];
+        if (!cell->flagged)
+            continue;
+        size_t used = strlen(out);
+        if (isnan(cell->value))
+            snprintf(out + used, size - used, "%s%s not measured", used ? ", " : "", c->rows[k].key);
+        else
+            snprintf(out + used, size - used, "%s%s %.1f%% below", used ? ", " : "", c->rows[k].key,
+                     cell->below_pct);
+    }
+}
+
+/* The verdict on stdout; where a GPU is flagged, one line on stderr too. */
+static int print_verdict(const gr_results *const *r, const gr_node_comparison *c, const node_columns *cols)
+{
+    if (!c->twins) {
+        printf("node check: no two GPUs of one model, so none is held against another\n");
+        return EXIT_OK;
+    }
+    if (c->flagged_count == 0) {
+        printf("node check passed: every GPU within %g%% of the best of its twins on every ceiling\n", c->limit_pct);
+        return EXIT_OK;
+    }
+    char names[1024] = "";
+    for (size_t i = 0; i < c->gpu_count; i++) {
+        if (!c->flagged[i])
+            continue;
+        char why[1024];
+        flagged_ceilings(c, i, why, sizeof why);
+        printf("node check FAILED: %s (%s): %s\n", cols->labels[i], r[i]->device.name, why);
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
+                 cols->labels[i]);
+    }
+    return cli_fail("node check failed: %zu of %zu GPUs more than %g%% below the best of their twins on a ceiling, "
+                    "or without one a twin measured: %s",
+                    c->flagged_count, c->gpu_count, c->limit_pct, names);
+}
+
+int measure_print_node(const gr_results *const *r, size_t count, double limit_pct)
+{
+    gr_error err;
+    gr_node_comparison *c = malloc(sizeof *c); /* too large for the stack */
+    node_columns *cols = malloc(sizeof *cols);
+    int rc = EXIT_OK;
+    if (!c || !cols)
+        rc = cli_fail("out of memory");
+    else if (!gr_node_compare(r, count, limit_pct, c, &err))
+        rc = cli_fail("%s", err.text);
+    if (rc == EXIT_OK) {
+        gr_node_labels(r, count, cols->labels);
+        size_columns(c, cols);
+        printf("The GPUs side by side (twins: GPUs of one model; spread: max less min over max among twins;\n"
+               "*: more than %g%% below the best of its twins, or not measured where a twin was):\n",
+               limit_pct);
+        print_gpus(r, c, cols);
+        print_table(c, cols);
+        rc = print_verdict(r, c, cols);
+    }
+    free(c);
+    free(cols);
+    return rc;
+}
+
+int measure_compare_files(char **paths, size_t count, double limit_pct)
+{
+    gr_error err;
+    if (count > GR_NODE_MAX_GPUS)
+        return cli_fail("%zu results files: --compare takes at most %d", count, GR_NODE_MAX_GPUS);
+    gr_results *files = calloc(count, sizeof *files);
+    const gr_results *loaded[GR_NODE_MAX_GPUS];
+    size_t n = 0;
+    int rc = files ? EXIT_OK : cli_fail("out of memory");
+    for (; rc == EXIT_OK && n < count; n++) {
+        if (!gr_results_load(paths[n], &files[n], &err))
+            rc = cli_fail("%s", err.text);
+        loaded[n] = &files[n];
+    }
+    if (rc == EXIT_OK)
+        rc = measure_print_node(loaded, count, limit_pct);
+    for (size_t i = 0; i < n; i++)
+        gr_results_free(&files[i]);
+    free(files);
+    return rc;
+}
