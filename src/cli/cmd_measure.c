@@ -245,39 +245,41 @@ static bool run_parts(measure_run *r, const measure_plan *plan)
 }
 
 /* The plan run on GPU `gpu`, its results in r and written to path (then
- * *written); the GPU's shipped profile, which r points into, is looked up
- * and freed here. */
-static int measure_on_gpu(const measure_options *o, const measure_plan *plan, const measure_gpus *g, int gpu,
-                          const char *path, measure_run *r, bool *written)
+ * *written); profiles keeps the GPU's shipped profile, which r points into. */
+static int run_and_write(const measure_options *o, const measure_plan *plan, const measure_gpus *g, int gpu,
+                         const char *path, measure_run *r, gr_profile_list *profiles, bool *written)
 {
     char message[512];
     time_t started = time(NULL);
-    gr_profile_list profiles = {0};
-    *written = false;
     /* Before the device is opened: that can take seconds, and an interrupt
      * there must say so too. */
     measure_interrupt_install(path);
     if (!measure_open_device(gpu, &r->device, message))
         return cli_fail("%s; nothing written to %s", message, path);
     remember(&r->file.provenance, o->argc, o->argv);
-    r->profile = cli_find_gpu_profile(o->profiles, &r->device, &profiles);
+    r->profile = cli_find_gpu_profile(o->profiles, &r->device, profiles);
     measure_progress("GPU %d, %s, profile %s", gpu, r->device.name, r->profile ? r->profile->name : "none matches");
-    int rc = EXIT_OK;
-    if (!run_parts(r, plan)) {
-        rc = cli_fail("the run failed: nothing written to %s", path);
-    } else {
-        measure_interrupt_write_begin();
-        *written = measure_write(r, path);
-        measure_interrupt_write_end(*written);
-        if (*written) {
-            snprintf(r->file.path, sizeof r->file.path, "%s", path);
-            print_summary(&r->file, r->failures, path, g->named);
-            if (!plan->quick)
-                measure_report_targets(r, difftime(time(NULL), started));
-        }
-        rc = *written && !r->failures ? EXIT_OK : EXIT_INPUT;
-    }
-    r->profile = NULL;
+    if (!run_parts(r, plan))
+        return cli_fail("the run failed: nothing written to %s", path);
+    measure_interrupt_write_begin();
+    *written = measure_write(r, path);
+    measure_interrupt_write_end(*written);
+    if (!*written)
+        return EXIT_INPUT;
+    snprintf(r->file.path, sizeof r->file.path, "%s", path);
+    print_summary(&r->file, r->failures, path, g->named);
+    if (!plan->quick)
+        measure_report_targets(r, difftime(time(NULL), started));
+    return r->failures ? EXIT_INPUT : EXIT_OK;
+}
+
+static int measure_on_gpu(const measure_options *o, const measure_plan *plan, const measure_gpus *g, int gpu,
+                          const char *path, measure_run *r, bool *written)
+{
+    gr_profile_list profiles = {0};
+    *written = false;
+    int rc = run_and_write(o, plan, g, gpu, path, r, &profiles, written);
+    r->profile = NULL; /* it pointed into the list */
     gr_profile_list_free(&profiles);
     return rc;
 }
@@ -313,28 +315,42 @@ static int measure_every_gpu(const measure_options *o, const measure_plan *plan,
     return rc;
 }
 
+/* count runs, each initialised; NULL (printed) when out of memory. */
+static measure_run **new_runs(int count)
+{
+    measure_run **runs = calloc((size_t)count, sizeof *runs);
+    for (int i = 0; runs && i < count; i++) {
+        runs[i] = malloc(sizeof *runs[i]); /* too large for the stack */
+        if (!runs[i])
+            break;
+        measure_run_init(runs[i]);
+    }
+    if (!runs || !runs[count - 1]) {
+        for (int i = 0; runs && i < count; i++)
+            free(runs[i]);
+        free(runs);
+        cli_error("out of memory");
+        return NULL;
+    }
+    return runs;
+}
+
 static int measure_gpus_run(const measure_options *o, const measure_plan *plan, const measure_gpus *g)
 {
     char message[512];
     int count = 1;
+    bool written;
     if (g->gpu < 0 && !measure_gpu_count(&count, message))
         return cli_fail("%s; nothing written", message);
     if (count > GR_NODE_MAX_GPUS)
         return cli_fail("%d GPUs: --all-gpus measures at most %d; nothing written", count, GR_NODE_MAX_GPUS);
-    measure_run **runs = calloc((size_t)count, sizeof *runs);
-    int rc = runs ? EXIT_OK : cli_fail("out of memory");
-    for (int i = 0; rc == EXIT_OK && i < count; i++) {
-        runs[i] = malloc(sizeof *runs[i]); /* too large for the stack */
-        if (!runs[i])
-            rc = cli_fail("out of memory");
-        else
-            measure_run_init(runs[i]);
-    }
-    bool written;
-    if (rc == EXIT_OK)
-        rc = g->gpu >= 0 ? measure_on_gpu(o, plan, g, g->gpu, o->output ? o->output : "results.yaml", runs[0], &written)
-                         : measure_every_gpu(o, plan, g, runs, count);
-    for (int i = 0; runs && i < count && runs[i]; i++) {
+    measure_run **runs = new_runs(count);
+    if (!runs)
+        return EXIT_INPUT;
+    int rc = g->gpu >= 0
+                 ? measure_on_gpu(o, plan, g, g->gpu, o->output ? o->output : "results.yaml", runs[0], &written)
+                 : measure_every_gpu(o, plan, g, runs, count);
+    for (int i = 0; i < count; i++) {
         measure_run_free(runs[i]);
         free(runs[i]);
     }

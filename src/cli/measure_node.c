@@ -16,7 +16,7 @@ typedef struct {
 static void size_columns(const gr_node_comparison *c, node_columns *cols)
 {
     cols->key_width = (int)strlen("ceiling");
-    cols->column_width = 8; /* "12345.6*" */
+    cols->column_width = 7; /* "1234567": the figure; a marker column follows */
     for (size_t i = 0; i < c->row_count; i++) {
         int width = (int)(strlen(c->rows[i].key) + strlen(c->rows[i].unit) + 3);
         cols->key_width = width > cols->key_width ? width : cols->key_width;
@@ -55,24 +55,21 @@ static void print_row(const gr_node_row *w, size_t gpu_count, const node_columns
     for (size_t i = 0; i < gpu_count; i++) {
         char value[48];
         const gr_node_cell *cell = &w->gpus[i];
-        if (isnan(cell->value))
-            snprintf(value, sizeof value, "-%s", cell->flagged ? "*" : "");
-        else
-            snprintf(value, sizeof value, "%.0f%s", cell->value, cell->flagged ? "*" : "");
-        printf("  %*s", cols->column_width, value);
+        snprintf(value, sizeof value, isnan(cell->value) ? "-" : "%.0f", cell->value);
+        printf("  %*s%c", cols->column_width, value, cell->flagged ? '*' : ' ');
     }
     if (isnan(w->spread_pct))
-        printf("  %7s\n", "-");
+        printf(" %7s\n", "-");
     else
-        printf("  %6.1f%%\n", w->spread_pct);
+        printf(" %6.1f%%\n", w->spread_pct);
 }
 
 static void print_table(const gr_node_comparison *c, const node_columns *cols)
 {
     printf("  %-*s", cols->key_width, "ceiling");
     for (size_t i = 0; i < c->gpu_count; i++)
-        printf("  %*s", cols->column_width, cols->labels[i]);
-    printf("  %7s\n", "spread");
+        printf("  %*s ", cols->column_width, cols->labels[i]);
+    printf(" %7s\n", "spread");
     for (size_t i = 0; i < c->row_count; i++)
         print_row(&c->rows[i], c->gpu_count, cols);
 }
@@ -120,48 +117,62 @@ static int print_verdict(const gr_results *const *r, const gr_node_comparison *c
                     c->flagged_count, c->gpu_count, c->limit_pct, names);
 }
 
-int measure_print_node(const gr_results *const *r, size_t count, double limit_pct)
+/* The comparison, c and cols the caller's. */
+static int print_comparison(const gr_results *const *r, size_t count, double limit_pct, gr_node_comparison *c,
+                            node_columns *cols)
 {
     gr_error err;
+    if (!gr_node_compare(r, count, limit_pct, c, &err))
+        return cli_fail("%s", err.text);
+    gr_node_labels(r, count, cols->labels);
+    size_columns(c, cols);
+    printf("The GPUs side by side (twins: GPUs of one model; spread: max less min over max among twins;\n"
+           "*: more than %g%% below the best of its twins, or not measured where a twin was):\n",
+           limit_pct);
+    print_gpus(r, c, cols);
+    print_table(c, cols);
+    return print_verdict(r, c, cols);
+}
+
+int measure_print_node(const gr_results *const *r, size_t count, double limit_pct)
+{
     gr_node_comparison *c = malloc(sizeof *c); /* too large for the stack */
     node_columns *cols = malloc(sizeof *cols);
-    int rc = EXIT_OK;
-    if (!c || !cols)
-        rc = cli_fail("out of memory");
-    else if (!gr_node_compare(r, count, limit_pct, c, &err))
-        rc = cli_fail("%s", err.text);
-    if (rc == EXIT_OK) {
-        gr_node_labels(r, count, cols->labels);
-        size_columns(c, cols);
-        printf("The GPUs side by side (twins: GPUs of one model; spread: max less min over max among twins;\n"
-               "*: more than %g%% below the best of its twins, or not measured where a twin was):\n",
-               limit_pct);
-        print_gpus(r, c, cols);
-        print_table(c, cols);
-        rc = print_verdict(r, c, cols);
+    if (!c || !cols) {
+        free(c);
+        free(cols);
+        return cli_fail("out of memory");
     }
+    int rc = print_comparison(r, count, limit_pct, c, cols);
     free(c);
     free(cols);
     return rc;
 }
 
-int measure_compare_files(char **paths, size_t count, double limit_pct)
+/* Each file into files[i]; the caller frees them all, read or not. */
+static int load_files(char **paths, size_t count, gr_results *files)
 {
     gr_error err;
+    for (size_t i = 0; i < count; i++)
+        if (!gr_results_load(paths[i], &files[i], &err))
+            return cli_fail("%s", err.text);
+    return EXIT_OK;
+}
+
+int measure_compare_files(char **paths, size_t count, double limit_pct)
+{
+    const gr_results *loaded[GR_NODE_MAX_GPUS] = {0};
     if (count > GR_NODE_MAX_GPUS)
         return cli_fail("%zu results files: --compare takes at most %d", count, GR_NODE_MAX_GPUS);
     gr_results *files = calloc(count, sizeof *files);
-    const gr_results *loaded[GR_NODE_MAX_GPUS];
-    size_t n = 0;
-    int rc = files ? EXIT_OK : cli_fail("out of memory");
-    for (; rc == EXIT_OK && n < count; n++) {
-        if (!gr_results_load(paths[n], &files[n], &err))
-            rc = cli_fail("%s", err.text);
-        loaded[n] = &files[n];
-    }
+    if (!files)
+        return cli_fail("out of memory");
+    for (size_t i = 0; i < count; i++)
+        loaded[i] = &files[i];
+    int rc = load_files(paths, count, files);
     if (rc == EXIT_OK)
         rc = measure_print_node(loaded, count, limit_pct);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < count; i++)
         gr_results_free(&files[i]);
     free(files);
     return rc;

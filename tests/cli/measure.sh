@@ -67,3 +67,105 @@ for visible in unset empty; do
     esac
 done
 unset CUDA_VISIBLE_DEVICES
+
+# ---- --gpu, --all-gpus, --spread-limit and --compare ----------------------
+# Their checks come before any CUDA call, so they hold without a GPU.
+usage='(gpuroof measure --help)'
+run measure --gpu 1 --all-gpus
+expect_fails 2 "gpuroof measure: give --gpu N or --all-gpus, not both $usage"
+run measure --spread-limit 5
+expect_fails 2 "gpuroof measure: --spread-limit is for --all-gpus and --compare $usage"
+run measure --gpu 0 --spread-limit 5
+expect_fails 2 "gpuroof measure: --spread-limit is for --all-gpus and --compare $usage"
+run measure --gpu -1
+expect_fails 1 "gpuroof: --gpu '-1': must not be negative"
+run measure --gpu 1.5
+expect_status 1
+expect_error_line
+run measure --all-gpus --spread-limit 150
+expect_fails 1 "gpuroof: --spread-limit '150': 150 is out of range (0 to 100)"
+run measure --compare "$top_srcdir/plots/data/h200.yaml"
+expect_fails 2 "gpuroof measure: --compare takes two or more results files $usage"
+run measure --compare
+expect_fails 2 "gpuroof measure: --compare takes two or more results files $usage"
+for option in "-o x.yaml:-o" "--only ceilings:--only" "--quick:--quick" "--repeats 3:--repeats" \
+    "--profiles .:--profiles" "--bank-counters c.txt:--bank-counters" "--gpu 0:--gpu" "--all-gpus:--all-gpus"; do
+    # shellcheck disable=SC2086 # the option and its value, split
+    run measure --compare a.yaml b.yaml ${option%%:*}
+    expect_fails 2 "gpuroof measure: --compare reads results files and runs nothing: ${option#*:} is for a run $usage"
+done
+run measure a.yaml
+expect_fails 2 "gpuroof measure: unexpected argument 'a.yaml' $usage"
+run measure --help
+expect_stdout_has '--all-gpus measures each GPU in turn, each into its own file: -o FILE.yaml'
+expect_stdout_has 'gives FILE-gpu0.yaml, FILE-gpu1.yaml, ... (-gpuN goes before a .yaml or .yml'
+expect_stdout_has 'CUDA_DEVICE_ORDER=PCI_BUS_ID'
+
+# Without a GPU (or without CUDA), --gpu and --all-gpus say so in one line
+# and write nothing, no per-GPU file either.
+run measure --all-gpus -o node.yaml
+case $(cat "$err") in
+*'built without CUDA'* | *'no CUDA device'*)
+    expect_status 1
+    expect_error_line
+    check "no per-GPU file" "$(ls node* 2>/dev/null)" ""
+    run measure --gpu 3 -o node.yaml
+    expect_status 1
+    expect_error_line
+    check "no results file (--gpu 3)" "$(ls node* 2>/dev/null)" ""
+    ;;
+*)
+    skip "no-GPU errors of --all-gpus" "a GPU is present (tests/gpu/gpus.sh covers it)"
+    ;;
+esac
+
+# --compare needs no GPU: the committed runs side by side.  An H100 and an
+# H200 are no twins: nothing is held against the other.
+h100="$top_srcdir/plots/data/h100-sxm.yaml"
+h200="$top_srcdir/plots/data/h200.yaml"
+run measure --compare "$h100" "$h200"
+expect_status 0
+expect_no_stderr
+expect_stdout_line "  ceiling                h100-sxm       h200   spread"
+expect_stdout_line "  dram_triad_gbs (GB/s)      3085       4402        -"
+expect_stdout_line "  fp64_gflops (GFLOP/s)     33374      33429        -"
+expect_stdout_line "  h200      NVIDIA H200            $h200"
+expect_stdout_line "node check: no two GPUs of one model, so none is held against another"
+check "no theoretical or datasheet row" "$(grep -c -e theoretical -e datasheet "$out")" 0
+
+# The same file twice is its own twin: no spread; the labels are then #1, #2.
+run measure --compare "$h200" "$h200"
+expect_status 0
+expect_stdout_line "  dram_read_gbs (GB/s)      4683      4683     0.0%"
+expect_stdout_line "  #2       NVIDIA H200  $h200"
+expect_stdout_line "node check passed: every GPU within 10% of the best of its twins on every ceiling"
+
+# A twin whose FP64 peak is 16.2% down (28000 of 33429 GFLOP/s) and whose
+# DRAM write failed its check: flagged on both, exit 1, one line on stderr.
+sed -e 's/^  fp64_gflops: .*/  fp64_gflops: 28000/' -e '/^  dram_write_gbs: /d' "$h200" >slow.yaml
+sed -e 's/^  fp64_gflops: .*/  fp64_gflops: 28000/' "$h200" >slow-fp64.yaml
+run measure --compare "$h200" slow.yaml
+expect_status 1
+expect_stdout_line "  slow     NVIDIA H200  slow.yaml  (flagged)"
+expect_stdout_line "  fp64_gflops (GFLOP/s)    33429     28000*   16.2%"
+expect_stdout_line "  dram_write_gbs (GB/s)     4690         -*       -"
+expect_stdout_line "node check FAILED: slow (NVIDIA H200): dram_write_gbs not measured, fp64_gflops 16.2% below"
+expect_stderr_is "gpuroof: node check failed: 1 of 2 GPUs more than 10% below the best of their twins on a ceiling, or without one a twin measured: slow"
+# --spread-limit moves the line: 16.2% passes a limit of 17, fails one of 16.
+run measure --compare "$h200" slow-fp64.yaml --spread-limit 17
+expect_status 0
+expect_stdout_line "node check passed: every GPU within 17% of the best of its twins on every ceiling"
+run measure --compare slow-fp64.yaml "$h200" --spread-limit 16
+expect_status 1
+expect_stdout_line "  fp64_gflops (GFLOP/s)      28000*      33429    16.2%"
+expect_stdout_line "node check FAILED: slow-fp64 (NVIDIA H200): fp64_gflops 16.2% below"
+
+# A file that cannot be read: its one error line, as plot --results gives it.
+run measure --compare "$h200" missing.yaml
+expect_fails 1 "gpuroof: missing.yaml: No such file or directory"
+printf 'device: {sm_count: 3}\n' >broken.yaml
+run measure --compare "$h200" broken.yaml
+expect_status 1
+expect_no_stdout
+expect_error_line
+expect_stderr_has 'broken.yaml:1:'
