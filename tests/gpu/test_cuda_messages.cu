@@ -1,7 +1,8 @@
 /* The messages of CUDA failures that cannot be forced through gpuroof's own
  * inputs (every launch's configuration is checked before the launch) or on
  * the machines at hand: a kernel that faults, a launch the hardware refuses
- * (grk_fail_cuda), a driver older than the runtime (grk_no_device_text); this needs the CUDA runtime but no GPU, so it runs wherever gpuroof
+ * (grk_fail_cuda), a driver older than the runtime (grk_no_device_text), an index of no GPU
+ * (grk_device_index_text); this needs the CUDA runtime but no GPU, so it runs wherever gpuroof
  * is built with CUDA (a .cu file: check.h is internal to kernels/). */
 #include <cstdio>
 #include <cstring>
@@ -42,8 +43,25 @@ static void expect_no_device(const char *what, cudaError_t code, int driver, int
     std::printf("ok - %s: %s\n", what, text);
 }
 
+/* The message for an index of no GPU. */
+static void expect_index(int index, int count, const char *visible, const char *want)
+{
+    char text[512];
+    grk_device_index_text(index, count, visible, text, sizeof text);
+    if (std::strcmp(text, want) != 0) {
+        std::printf("FAIL - --gpu %d of %d: '%s', not '%s'\n", index, count, text, want);
+        failures++;
+        return;
+    }
+    std::printf("ok - --gpu %d of %d: %s\n", index, count, text);
+}
+
 int main()
 {
+    expect_index(2, 2, nullptr, "no GPU 2: this machine has 2 CUDA GPUs, GPU 0 to GPU 1 [cudaGetDeviceCount: 2]");
+    expect_index(1, 1, nullptr, "no GPU 1: this machine has 1 CUDA GPU, GPU 0 [cudaGetDeviceCount: 1]");
+    expect_index(3, 1, "5", "no GPU 3: CUDA_VISIBLE_DEVICES='5' shows 1 CUDA GPU, GPU 0 [cudaGetDeviceCount: 1]");
+    expect_index(-1, 8, nullptr, "no GPU -1: this machine has 8 CUDA GPUs, GPU 0 to GPU 7 [cudaGetDeviceCount: 8]");
     expect_no_device("driver older than the runtime", cudaErrorInsufficientDriver, 12040, 13000, nullptr,
                      "the NVIDIA driver supports CUDA 12.4, older than the CUDA 13.0 runtime");
     expect_no_device("no driver", cudaErrorInsufficientDriver, 0, 13000, nullptr, "no NVIDIA driver is loaded");
