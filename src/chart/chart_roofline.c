@@ -5,6 +5,7 @@
 #include "chart_layout.h"
 #include "chart_roofline.h"
 #include "num_text.h"
+#include "results_node.h"
 
 const char *gr_rate_text(char buf[32], double gflops)
 {
@@ -255,26 +256,88 @@ static bool add_points(const gr_roofline_inputs *in, gr_chart *c)
     return true;
 }
 
-static bool add_measured_roof(gr_chart *c, const gr_results *r, int color)
+/* ---- measured results ------------------------------------------------------ */
+
+/* How the chart names one results file among several (with one, nothing:
+ * its keys stay as they were): full, its GPU's name, for the roof's key;
+ * brief, its profile's name where it has one, for the keys of its points.
+ * Where another file's GPU has the same name, what tells them apart is
+ * added: "GPU 1" (or "#2"); or the file's name in place of the brief one,
+ * since a file's name most often names its GPU already. */
+typedef struct {
+    char full[160], brief[100]; /* each ends in ": " */
+    /* Beyond GR_KEYED_RESULTS files, a key entry a kernel a file would
+     * cover the plot: compact, the first file's points are keyed alone,
+     * unnamed, every file's points take its roof's colour (the chart's note
+     * says so), and the roofs' bandwidths are in their keys only. */
+    bool compact, keyed;
+} result_names;
+
+/* More results files than the key has room for, each with its kernels. */
+#define GR_KEYED_RESULTS 2
+
+static const char *brief_name(const gr_results *r)
+{
+    const char *profile = r->device.profile;
+    return profile[0] && strcmp(profile, "none") != 0 ? profile : r->device.name;
+}
+
+static void name_result(const gr_roofline_inputs *in, size_t i, result_names *n)
+{
+    char labels[GR_CHART_MAX_ITEMS][GR_NODE_LABEL_SIZE];
+    const gr_results *r = in->results[i];
+    bool shared = false;
+    n->full[0] = n->brief[0] = '\0';
+    n->compact = in->results_count > GR_KEYED_RESULTS;
+    n->keyed = !n->compact || i == 0;
+    if (in->results_count < 2)
+        return;
+    for (size_t j = 0; j < in->results_count; j++)
+        shared = shared || (j != i && (strcmp(in->results[j]->device.name, r->device.name) == 0 ||
+                                       strcmp(brief_name(in->results[j]), brief_name(r)) == 0));
+    snprintf(n->full, sizeof n->full, "%.100s: ", r->device.name);
+    snprintf(n->brief, sizeof n->brief, "%.60s: ", brief_name(r));
+    if (!shared)
+        return;
+    gr_node_labels(in->results, in->results_count, labels);
+    const char *label = labels[i];
+    if (strncmp(label, "GPU ", 4) == 0 || label[0] == '#') {
+        snprintf(n->full, sizeof n->full, "%.100s %s: ", r->device.name, label);
+        snprintf(n->brief, sizeof n->brief, "%.60s %s: ", brief_name(r), label);
+    } else {
+        snprintf(n->full, sizeof n->full, "%.100s (%s): ", r->device.name, label);
+        snprintf(n->brief, sizeof n->brief, "%s: ", label);
+    }
+}
+
+static bool add_measured_roof(gr_chart *c, const gr_results *r, const result_names *n, int color)
 {
     double bw = gr_results_best_bandwidth(r), fp32 = r->ceilings.fp32_gflops;
-    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32];
+    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], what[120];
     if (isnan(bw) || isnan(fp32))
         return true;
-    snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s (measured)", r->device.name, gr_num_text(bandwidth, bw),
-             gr_rate_text(rate, fp32));
+    gr_num_text(bandwidth, bw);
+    gr_rate_text(rate, fp32);
+    if (n->full[0]) /* "NVIDIA H200 GPU 1: ", its colon included */
+        snprintf(key, sizeof key, "%s%s GB/s, FP32 %s (measured)", n->full, bandwidth, rate);
+    else
+        snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s (measured)", r->device.name, bandwidth, rate);
     gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, color, key);
     if (!roof || !gr_series_add(roof, c->xmin, bw * c->xmin, NULL) || !gr_series_add(roof, fp32 / bw, fp32, NULL) ||
         !gr_series_add(roof, c->xmax, fp32, NULL))
         return false;
     roof->dashed = true; /* its FP32 figure is in the key: a label would cover the datasheet ones */
-    return bandwidth_label(c, bw, fp32 / bw, "measured DRAM", color);
+    snprintf(what, sizeof what, "%smeasured DRAM", n->brief);
+    return n->compact || bandwidth_label(c, bw, fp32 / bw, what, color);
 }
 
 /* Measured kernels: one series (a colour and a key entry) per kernel name,
  * since kernels of one width share an intensity and their labels would
- * pile up; unverified results are never drawn. */
-static bool add_measured_kernels(gr_chart *c, const gr_results *r, int first_color, int device_colors)
+ * pile up; unverified results are never drawn.  With several results
+ * files, each file's kernels take its roof's colour (a marker a kernel),
+ * so that the colour says which GPU a point is of. */
+static bool add_measured_kernels(gr_chart *c, const gr_results *r, const result_names *n, int first_color,
+                                 int device_colors)
 {
     /* open square, circle, triangles, diamond, pentagon, then filled ones */
     static const int markers[] = {4, 6, 8, 10, 12, 14, 5, 7, 9, 11, 13, 15};
@@ -286,14 +349,15 @@ static bool add_measured_kernels(gr_chart *c, const gr_results *r, int first_col
         if (seen || !r->kernels[i].verified)
             continue;
         char key[sizeof ((gr_series *)0)->key];
-        snprintf(key, sizeof key, "%.90s (measured)", r->kernels[i].name);
-        gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, color, key);
+        snprintf(key, sizeof key, "%s%.90s (measured)", n->compact ? "" : n->brief, r->kernels[i].name);
+        gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, color, n->keyed ? key : "");
         if (!s)
             return false;
         s->marker = markers[kinds++ % 12];
-        do /* the devices' colours belong to their roofs */
-            color = color % 8 + 1;
-        while (color <= device_colors && device_colors < 8);
+        if (!n->brief[0])
+            do /* the devices' colours belong to their roofs */
+                color = color % 8 + 1;
+            while (color <= device_colors && device_colors < 8);
         for (size_t j = i; j < r->kernel_count; j++)
             if (r->kernels[j].verified && strcmp(r->kernels[j].name, r->kernels[i].name) == 0 &&
                 !gr_series_add(s, r->kernels[j].intensity, r->kernels[j].gflops, NULL))
@@ -302,18 +366,24 @@ static bool add_measured_kernels(gr_chart *c, const gr_results *r, int first_col
     return true;
 }
 
-static bool add_results(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r, int color)
+static bool add_results(const gr_roofline_inputs *in, gr_chart *c, size_t i, int color)
 {
-    gr_series *sweep = gr_chart_series(c, GR_DRAW_POINTS, color, r->sweep_count ? "intensity sweep (measured)" : "");
+    const gr_results *r = in->results[i];
+    result_names n;
+    char key[sizeof ((gr_series *)0)->key];
+    name_result(in, i, &n);
+    snprintf(key, sizeof key, "%sintensity sweep (measured)", n.compact ? "" : n.brief);
+    gr_series *sweep = gr_chart_series(c, GR_DRAW_POINTS, color, r->sweep_count && n.keyed ? key : "");
     if (!sweep)
         return false;
     sweep->marker = 6;
     sweep->thin = true;
-    for (size_t i = 0; i < r->sweep_count; i++)
-        if (!gr_series_add(sweep, r->sweep[i].intensity, r->sweep[i].gflops, NULL))
+    for (size_t k = 0; k < r->sweep_count; k++)
+        if (!gr_series_add(sweep, r->sweep[k].intensity, r->sweep[k].gflops, NULL))
             return false;
     int next = color % 8 + 1 <= (int)in->device_count ? (int)in->device_count + 1 : color % 8 + 1;
-    return add_measured_roof(c, r, color) && add_measured_kernels(c, r, next, (int)in->device_count);
+    return add_measured_roof(c, r, &n, color) &&
+           add_measured_kernels(c, r, &n, n.brief[0] ? color : next, (int)in->device_count);
 }
 
 bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
@@ -330,8 +400,9 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
         for (size_t i = 0; i < in->device_count; i++)
             snprintf(c->title + strlen(c->title), sizeof c->title - strlen(c->title), "%s%s",
                      i ? ", " : "Rooflines of ", in->devices[i]->name);
-    snprintf(c->note, sizeof c->note, "Ceilings: datasheet figures of the device profiles%s. Made by gpuroof.",
-             in->results_count ? "; dashed: measured by gpuroof measure" : "");
+    snprintf(c->note, sizeof c->note, "Ceilings: datasheet figures of the device profiles%s%s. Made by gpuroof.",
+             in->results_count ? "; dashed: measured by gpuroof measure" : "",
+             in->results_count > GR_KEYED_RESULTS ? ", each GPU's points in its roof's colour" : "");
     set_ranges(in, c);
     c->key_bottom_right = in->results_count > 0; /* measured kernels fill the top */
     bool ok = true;
@@ -339,7 +410,7 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
         ok = add_device(in, c, i);
     ok = ok && add_models(in, c) && add_points(in, c);
     for (size_t r = 0; ok && r < in->results_count; r++)
-        ok = add_results(in, c, in->results[r], (int)(in->device_count + r) % 8 + 1);
+        ok = add_results(in, c, r, (int)(in->device_count + r) % 8 + 1);
     if (!ok) {
         gr_chart_free(c);
         return gr_error_set(err, "out of memory");

@@ -725,6 +725,75 @@ static void results_without_ceilings_draw_no_measured_roof(void **state)
     gr_chart_free(&c);
 }
 
+/* Two results files of one GPU model (two GPUs of a host): every key and
+ * the measured DRAM label say which GPU, by its CUDA index, and each
+ * file's kernels take its roof's colour. */
+static void results_of_twins_are_told_apart(void **state)
+{
+    (void)state;
+    gr_results a = synthetic_results(), b = synthetic_results();
+    a.device.cuda_index = 0, b.device.cuda_index = 1;
+    snprintf(a.device.profile, sizeof a.device.profile, "a100");
+    snprintf(b.device.profile, sizeof b.device.profile, "a100");
+    b.ceilings.dram_read_gbs = 1200;
+    gr_roofline_inputs in = a100_inputs();
+    in.results[in.results_count++] = &a;
+    in.results[in.results_count++] = &b;
+    gr_chart c = build(&in);
+    const gr_series *roof0 = series_keyed(&c, "NVIDIA A100-SXM4-40GB GPU 0: 1400 GB/s, FP32 19 TFLOP/s (measured)");
+    const gr_series *roof1 = series_keyed(&c, "NVIDIA A100-SXM4-40GB GPU 1: 1350 GB/s, FP32 19 TFLOP/s (measured)");
+    assert_non_null(roof0);
+    assert_non_null(roof1);
+    assert_int_not_equal(roof0->color, roof1->color);
+    const gr_series *kernel0 = series_keyed(&c, "a100 GPU 0: tiled 32 (measured)");
+    const gr_series *kernel1 = series_keyed(&c, "a100 GPU 1: tiled 32 (measured)");
+    assert_non_null(kernel0);
+    assert_non_null(kernel1);
+    assert_int_equal(kernel0->color, roof0->color);
+    assert_int_equal(kernel1->color, roof1->color);
+    assert_non_null(series_keyed(&c, "a100 GPU 1: intensity sweep (measured)"));
+    assert_int_equal(series_count_keyed(&c, ": tiled 32 (measured)"), 2);
+    assert_non_null(label_text(&c, "a100 GPU 0: measured DRAM 1400 GB/s"));
+    assert_non_null(label_text(&c, "a100 GPU 1: measured DRAM 1350 GB/s"));
+    assert_labels_clear(&c);
+    gr_chart_free(&c);
+
+    /* Files of one GPU index (two hosts' GPU 0): their files' names. */
+    b.device.cuda_index = 0;
+    snprintf(b.path, sizeof b.path, "other/node-b.yaml");
+    c = build(&in);
+    assert_non_null(series_keyed(&c, "NVIDIA A100-SXM4-40GB (synthetic): 1400 GB/s"));
+    assert_non_null(series_keyed(&c, "NVIDIA A100-SXM4-40GB (node-b): 1350 GB/s"));
+    assert_non_null(series_keyed(&c, "node-b: tiled 32 (measured)"));
+    gr_chart_free(&c);
+}
+
+/* Beyond two files the key keeps a roof a file and the first file's
+ * points, unnamed; the note says the colours are the GPUs'. */
+static void many_results_keep_the_key_short(void **state)
+{
+    (void)state;
+    gr_results r[4];
+    gr_roofline_inputs in = a100_inputs();
+    for (int i = 0; i < 4; i++) {
+        r[i] = synthetic_results();
+        r[i].device.cuda_index = i;
+        in.results[in.results_count++] = &r[i];
+    }
+    gr_chart c = build(&in);
+    for (int i = 0; i < 4; i++) {
+        char key[96];
+        snprintf(key, sizeof key, "NVIDIA A100-SXM4-40GB GPU %d: 1400 GB/s", i);
+        assert_non_null(series_keyed(&c, key));
+    }
+    assert_int_equal(series_count_keyed(&c, "tiled 32 (measured)"), 1);
+    assert_non_null(series_keyed(&c, "tiled 32 (measured)"));
+    assert_int_equal(series_count_keyed(&c, "intensity sweep (measured)"), 1);
+    assert_int_equal(labels_starting(&c, "measured DRAM"), 0);
+    assert_non_null(strstr(c.note, "each GPU's points in its roof's colour"));
+    gr_chart_free(&c);
+}
+
 /* ---- the bank chart ----------------------------------------------------------------- */
 
 static void add_bank(gr_results *r, const char *kernel, int pad, double load, double store, double ns)
@@ -1166,6 +1235,8 @@ int main(void)
         cmocka_unit_test(several_devices_labels_apart_on_other_pages),
         cmocka_unit_test(results_add_measured_roof_and_points),
         cmocka_unit_test(results_without_ceilings_draw_no_measured_roof),
+        cmocka_unit_test(results_of_twins_are_told_apart),
+        cmocka_unit_test(many_results_keep_the_key_short),
         cmocka_unit_test(banks_markers_apart_and_range_fits),
         cmocka_unit_test(occupancy_figure),
         cmocka_unit_test(occupancy_figure_invalid_launch),
