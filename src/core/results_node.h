@@ -16,9 +16,11 @@
 #define GR_NODE_LABEL_SIZE 64
 
 /* How far below the best of its twins a GPU may fall on a ceiling, in
- * percent, unless told otherwise: well above the few percent that twins
- * differ by run to run, well below what a throttled GPU or a degraded
- * memory loses. */
+ * percent, unless told otherwise.  A judgement, not a published figure (the
+ * memory-bandwidth plugin of NVIDIA's DCGM diagnostics holds each GPU to an
+ * absolute minimum of its model instead): wide enough for the run-to-run
+ * noise of a ceiling, narrow enough for a GPU held at a low clock or a
+ * memory that lost bandwidth. */
 #define GR_NODE_SPREAD_LIMIT_PCT 10.0
 
 /* The file of GPU `index` of a run asked to write path: "-gpuN" before its
