@@ -20,7 +20,9 @@
  *   grid, block                  blocks in the grid, threads in a block
  *                                (x*y*z each; launch__grid_size, _block_size)
  *   dynamic_smem_bytes           as launched
- *   static_smem_bytes, registers from cudaFuncGetAttributes (ptxas's)
+ *   static_smem_bytes, registers from cudaFuncGetAttributes (ptxas's count;
+ *                                launch__registers_per_thread shows small
+ *                                counts rounded up: 11 as 16)
  *   blocks_per_sm                cudaOccupancyMaxActiveBlocksPerMultiprocessor
  *   theoretical_occupancy_pct    blocks_per_sm x warps per block / warps per SM
  *   ffma fmul fadd dfma dmul dadd hfma hmul hadd
@@ -33,16 +35,23 @@
  *   tensor_flops                 2 M N K of the wmma GEMM
  *   dram_read_bytes dram_write_bytes dram_bytes
  *                                compulsory traffic: each input byte read
- *                                once, each output byte written once.  Only
- *                                copy_f4 (256 MiB each way) is large enough
- *                                for DRAM counters to come within a few
- *                                percent; small outputs may stay in the L2.
+ *                                once, each output byte written once.  Reads
+ *                                come within 0.5% (ncu flushes the caches
+ *                                before each pass); writes fall short by
+ *                                what is still dirty in the L2 when the
+ *                                kernel ends: outputs of a few MiB are not
+ *                                written at all, and copy_f4's 256 MiB
+ *                                came 7% short on an H100 (50 MiB L2).
  *   shared_load_requests shared_store_requests
  *                                warp-level shared load/store instructions
  *                                (smsp__sass_inst_executed_op_shared_{ld,st})
  *   shared_load_wavefronts shared_store_wavefronts
  *                                what the bank layout makes of them
- *                                (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st})
+ *                                (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st});
+ *                                the counters add a few percent (the
+ *                                transposes: 0.4 to 6%) and more where
+ *                                global loads fill L1 beside the shared
+ *                                loads (dyn_smem's loads: 22%)
  *
  * SASS as checked with `nvcc -cubin -arch=sm_90` (CUDA 13.0) and nvdisasm:
  * see the comment above each kernel.  Registers as ptxas reported them
@@ -685,7 +694,7 @@ int main(int argc, char **argv)
  * registers from `nvcc -O3 -arch=sm_90 -Xptxas -v`, no spills anywhere):
  *   fma_f32               FFMA only (29: the chain unrolled 16+8+4+1); 11 registers
  *   fma_f64               DFMA only (29); 12 registers
- *   hfma2_f16             HFMA2 only (29, operand UR.H0_H0), no HFMA2.MMA; 12 registers
+ *   hfma2_f16             HFMA2 only (29, operand UR.H0_H0), no HFMA2.MMA; 10 registers
  *   wmma_gemm             HMMA.16816.F32 (10: 2 per mma_sync), CS2R zeroing the
  *                         accumulator, no FP instruction besides; 32 registers
  *   copy_f4               LDG.E.128 / STG.E.128, no FP; 14 registers
@@ -697,4 +706,9 @@ int main(int argc, char **argv)
  *                         threads an SM (18.75% theoretical occupancy on sm_90)
  *   scale<float, 4>       FMUL only (4); 16 registers
  *   fault                 one HFMA2.MMA: ptxas moves the constant 1 into a register
- *                         with it (why FP16 counters are no proof of FP16 math) */
+ *                         with it (why FP16 counters are no proof of FP16 math)
+ * Under Nsight Compute 2025.3.1 on an H100 SXM (--clock-control none, the
+ * expect lines beside the raw page): every FP and tensor count, every
+ * shared load/store instruction count, the theoretical occupancies (25%,
+ * 18.75%) and the occupancy limits (shared memory 2, registers 3) equal
+ * the expected ones exactly. */
