@@ -49,7 +49,7 @@
  *                                what the bank layout makes of them
  *                                (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st});
  *                                the counters add a few percent (the
- *                                transposes: 0.4 to 6%) and more where
+ *                                transposes: 0.4 to 7%) and more where
  *                                global loads fill L1 beside the shared
  *                                loads (dyn_smem's loads: 22%)
  *
