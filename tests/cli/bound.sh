@@ -175,9 +175,19 @@ expect_json .rate_unit GFLOP/s
 run bound $ex9a --json
 expect_json .rate_unit GFLOP/s
 
-# A precision the device has no peak for.
+# FP16 without Tensor Cores: HFMA2, twice the FP32 rate on the H100.
 run bound --intensity 10 --device h100 --precision fp16
-expect_fails 1 'gpuroof: h100 has no fp16 peak (it has fp64, fp64_tensor, fp32, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor, int8_tensor)'
+expect_status 0
+expect_stdout_line "Roofline of NVIDIA H100 SXM5 80GB (h100): 133816 GFLOP/s fp16 peak, 3352 GB/s DRAM"
+run bound --intensity 10 --device h100 --precision bf16 --json
+expect_status 0
+expect_json .peak_gflops 133816.32
+expect_json .precision bf16
+# A precision the device has no peak for.
+run bound --intensity 10 --device k40 --precision fp16
+expect_fails 1 'gpuroof: k40 has no fp16 peak (it has fp64, fp32)'
+run bound --intensity 10 --device v100 --precision bf16
+expect_fails 1 'gpuroof: v100 has no bf16 peak (it has fp64, fp32, fp16, fp16_tensor)'
 run bound --intensity 10 --device k40 --precision tf32_tensor --json
 expect_fails 1 'gpuroof: k40 has no tf32_tensor peak (it has fp64, fp32)'
 
