@@ -248,6 +248,35 @@ static void test_l2_bandwidth_between_dram_and_shared(void **state)
     }
 }
 
+/* Every rate each GPU has, and none it lacks: the K40 has no FP16
+ * arithmetic and no Tensor Cores; the V100's Tensor Cores do FP16 alone;
+ * the A100 has no FP8; Ada has no FP64 Tensor Cores. */
+static void test_each_gpu_has_its_precisions(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *precisions;
+    } expected[] = {
+        {"a100", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor int8_tensor"},
+        {"a100-80gb", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor int8_tensor"},
+        {"h100", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
+        {"h100-pcie", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
+        {"h200", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
+        {"k40", "fp64 fp32"},
+        {"rtx4090", "fp64 fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
+        {"v100", "fp64 fp32 fp16 fp16_tensor"},
+    };
+    assert_int_equal(sizeof expected / sizeof expected[0], SHIPPED_COUNT);
+    for (size_t i = 0; i < SHIPPED_COUNT; i++) {
+        gr_profile p;
+        char got[512] = "";
+        load_shipped(expected[i].name, &p);
+        for (int k = 0; k < p.peak_count; k++)
+            snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? " " : "", p.peaks[k].precision);
+        assert_string_equal(got, expected[i].precisions);
+    }
+}
+
 /* The rates without Tensor Cores: FP16 and BF16 wherever the GPU has them. */
 static void test_fp16_and_bf16_where_the_gpu_has_them(void **state)
 {
@@ -644,6 +673,7 @@ int main(void)
         cmocka_unit_test(test_shared_bandwidth_is_banks_width_sms_clock),
         cmocka_unit_test(test_l2_bandwidth_between_dram_and_shared),
         cmocka_unit_test(test_fp16_and_bf16_where_the_gpu_has_them),
+        cmocka_unit_test(test_each_gpu_has_its_precisions),
         cmocka_unit_test(test_find),
         cmocka_unit_test(test_precisions_one_list),
         cmocka_unit_test(test_precision_units),
