@@ -4,31 +4,41 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bound_output.h"
 #include "cli.h"
 #include "cli_model.h"
 #include "commands.h"
+#include "levels_output.h"
 #include "profile_fields.h"
-#include "roofline.h"
+#include "roofline_levels.h"
 
 static const char usage[] =
-    "Usage: gpuroof bound (--flops F --bytes B | --intensity I | --model FILE [-D NAME=VALUE ...])\n"
+    "Usage: gpuroof bound (--flops F --bytes B [--l2-bytes B2] [--shared-bytes B1] | --intensity I\n"
+    "                      | --model FILE [-D NAME=VALUE ...])\n"
     "                     (--device NAME [--precision P] | --peak-gflops P --bandwidth GBS)\n"
+    "                     [--l2-bandwidth GBS] [--shared-bandwidth GBS]\n"
     "                     [--achieved-gflops A] [--profiles DIR] [--json]\n"
     "\n"
-    "Is a kernel compute- or memory-bound, and what is the most it can reach?\n";
+    "Is a kernel compute- or memory-bound, and what is the most it can reach?\n"
+    "With bytes at the L2 or shared memory too, at which level is it bound?\n";
 
 static const char notes[] =
     CLI_NUMBERS_NOTE
-    "Example (PMPP exercise 9a): gpuroof bound --flops 36 --bytes '7*4' --peak-gflops 200 --bandwidth 100\n";
+    "Example (PMPP exercise 9a): gpuroof bound --flops 36 --bytes '7*4' --peak-gflops 200 --bandwidth 100\n"
+    "Hierarchical (PMPP's tiled matmul, 16x16 tiles): gpuroof bound --model matmul-tiled --device a100\n";
 
 #define FIELD(name) offsetof(bound_options, name)
 static const cli_option options[] = {
     {.name = "flops", .arg = "F", .offset = FIELD(flops),
      .help = "floating-point operations (per thread or in total; may be 0)"},
     {.name = "bytes", .arg = "B", .offset = FIELD(bytes),
-     .help = "global-memory bytes moved by the same work (read + written; may be 0)"},
+     .help = "global-memory (DRAM) bytes moved by the same work (read + written; may be 0)"},
+    {.name = "l2-bytes", .arg = "B2", .offset = FIELD(l2_bytes),
+     .help = "bytes the same work moves through the L2: the bound becomes hierarchical"},
+    {.name = "shared-bytes", .arg = "B1", .offset = FIELD(shared_bytes),
+     .help = "bytes it moves through shared memory: the bound becomes hierarchical"},
     {.name = "intensity", .arg = "I", .offset = FIELD(intensity),
-     .help = "arithmetic intensity in FLOP/B, instead of --flops/--bytes"},
+     .help = "arithmetic intensity at DRAM in FLOP/B, instead of --flops/--bytes"},
     {.name = "model", .arg = "FILE", .offset = FIELD(model),
      .help = "take the FLOPs and bytes from a kernel model (gpuroof model)"},
     CLI_OPTION_DEFINE(bound_options, "set a parameter of the model"),
@@ -39,15 +49,54 @@ static const cli_option options[] = {
     {.name = "peak-gflops", .arg = "P", .offset = FIELD(peak_gflops),
      .help = "the compute roof in GFLOP/s (overrides the profile's)"},
     {.name = "bandwidth", .arg = "GBS", .offset = FIELD(bandwidth),
-     .help = "the memory roof in GB/s = 10^9 B/s (overrides the profile's)"},
+     .help = "the DRAM roof in GB/s = 10^9 B/s (overrides the profile's)"},
+    {.name = "l2-bandwidth", .arg = "GBS", .offset = FIELD(l2_bandwidth),
+     .help = "the L2's roof in GB/s (overrides the profile's)"},
+    {.name = "shared-bandwidth", .arg = "GBS", .offset = FIELD(shared_bandwidth),
+     .help = "shared memory's roof in GB/s (overrides the profile's)"},
     {.name = "achieved-gflops", .arg = "A", .offset = FIELD(achieved_gflops),
      .help = "a measured rate: how far it sits below its roof"},
     CLI_OPTION_PROFILES(bound_options),
     CLI_OPTION_JSON(bound_options),
 };
-#undef FIELD
 
 const cli_spec bound_spec = {"bound", usage, notes, options, sizeof options / sizeof options[0]};
+
+/* The levels inside the GPU and the options that give their bytes and
+ * bandwidths. */
+typedef struct {
+    gr_level level;
+    const char *bytes_option, *bandwidth_option;
+    size_t bytes_offset, bandwidth_offset;
+} inner_level;
+
+static const inner_level inner_levels[] = {
+    {GR_LEVEL_L2, "--l2-bytes", "--l2-bandwidth", FIELD(l2_bytes), FIELD(l2_bandwidth)},
+    {GR_LEVEL_SHARED, "--shared-bytes", "--shared-bandwidth", FIELD(shared_bytes), FIELD(shared_bandwidth)},
+};
+#define INNER_LEVELS (sizeof inner_levels / sizeof inner_levels[0])
+
+static const char *option_text(const bound_options *o, size_t offset)
+{
+    return *(const char *const *)((const char *)o + offset);
+}
+
+/* An inner level's options: its bytes go with --flops and --bytes, and
+ * need a roof; its bandwidth needs bytes (a model's are checked once read). */
+static int check_inner_level(const bound_options *o, const inner_level *l)
+{
+    const char *bytes = option_text(o, l->bytes_offset), *bandwidth = option_text(o, l->bandwidth_offset);
+    if (bytes && !o->flops)
+        return cli_usage_error("bound", "%s goes with --flops and --bytes (--intensity is DRAM's alone; a model counts its own)",
+                               l->bytes_option);
+    if (bytes && !bandwidth && !o->device)
+        return cli_usage_error("bound", "%s needs %s, or a --device whose profile gives one", l->bytes_option,
+                               l->bandwidth_option);
+    if (bandwidth && !bytes && !o->model)
+        return cli_usage_error("bound", "%s needs %s, or a model that counts %s bytes", l->bandwidth_option,
+                               l->bytes_option, gr_level_name(l->level));
+    return EXIT_OK;
+}
 
 static int parse(int argc, char **argv, bound_options *o)
 {
@@ -65,19 +114,11 @@ static int parse(int argc, char **argv, bound_options *o)
         return cli_usage_error("bound", "give --device, or both --peak-gflops and --bandwidth");
     if (o->precision && !o->device)
         return cli_usage_error("bound", "--precision needs --device");
+    for (size_t i = 0; i < INNER_LEVELS; i++)
+        if ((rc = check_inner_level(o, &inner_levels[i])) != EXIT_OK)
+            return rc;
     return EXIT_OK;
 }
-
-typedef struct {
-    double flops, bytes, intensity, peak, bandwidth; /* intensity: where given */
-    bool has_counts;                                 /* flops and bytes: from the options or a model */
-    const char *precision;
-    const char *rate_unit, *operation; /* "GFLOP/s" and "FLOP", or an integer precision's "GOP/s" and "OP" */
-    int word_bytes;                    /* one value of the precision: 4 for fp32, 8 for fp64 */
-    char model_title[256];
-    gr_profile device;
-    bool has_device;
-} bound_inputs;
 
 static bool read_device(const bound_options *o, bound_inputs *in)
 {
@@ -90,18 +131,47 @@ static bool read_device(const bound_options *o, bound_inputs *in)
     if (!peak)
         return cli_error_no_peak(&in->device, in->precision);
     in->precision = peak->precision; /* as the profile spells it: FP64 is fp64 */
-    in->peak = peak->gflops;
-    in->bandwidth = in->device.bandwidth_gbs;
+    in->work.peak_gflops = peak->gflops;
+    levels_profile_bandwidths(&in->device, in->work.bandwidth_gbs);
+    return true;
+}
+
+/* The roofs given on the command line, over the profile's. */
+static bool read_roofs(const bound_options *o, bound_inputs *in)
+{
+    gr_level_work *w = &in->work;
+    in->given_peak = o->peak_gflops != NULL;
+    if (o->peak_gflops && !cli_double("--peak-gflops", o->peak_gflops, CLI_PLAIN, 1e-9, 1e12, &w->peak_gflops))
+        return false;
+    in->given_roof[GR_LEVEL_DRAM] = o->bandwidth != NULL;
+    if (o->bandwidth &&
+        !cli_double("--bandwidth", o->bandwidth, CLI_PLAIN, 1e-9, 1e12, &w->bandwidth_gbs[GR_LEVEL_DRAM]))
+        return false;
+    for (size_t i = 0; i < INNER_LEVELS; i++) {
+        const inner_level *l = &inner_levels[i];
+        const char *text = option_text(o, l->bandwidth_offset);
+        in->given_roof[l->level] = text != NULL;
+        if (text && !cli_double(l->bandwidth_option, text, CLI_PLAIN, 1e-9, 1e12, &w->bandwidth_gbs[l->level]))
+            return false;
+    }
     return true;
 }
 
 static bool take_model(const bound_options *o, const gr_model *m, bound_inputs *in)
 {
-    in->flops = gr_value_as_double(m->flops);
-    in->bytes = gr_value_as_double(m->bytes);
-    if (in->flops == 0 && in->bytes == 0)
+    const gr_model_level_bytes *inner[GR_MEMORY_LEVELS] = {NULL, &m->l2, &m->shared};
+    gr_level_work *w = &in->work;
+    w->flops = gr_value_as_double(m->flops);
+    w->bytes[GR_LEVEL_DRAM] = gr_value_as_double(m->bytes);
+    bool any_bytes = w->bytes[GR_LEVEL_DRAM] > 0;
+    for (int i = GR_LEVEL_L2; i < GR_MEMORY_LEVELS; i++) {
+        w->given[i] = inner[i]->given;
+        w->bytes[i] = gr_value_as_double(inner[i]->bytes);
+        any_bytes = any_bytes || w->bytes[i] > 0;
+    }
+    if (w->flops == 0 && !any_bytes)
         return cli_error("%s: the model counts no FLOPs and no bytes: work that does nothing has no bound", o->model);
-    in->has_counts = true;
+    w->has_counts = true;
     snprintf(in->model_title, sizeof in->model_title, "%s", m->title);
     return true;
 }
@@ -114,29 +184,60 @@ static bool read_model(const bound_options *o, bound_inputs *in)
     return ok;
 }
 
+static bool read_counts(const bound_options *o, bound_inputs *in)
+{
+    gr_level_work *w = &in->work;
+    bool inner_zero = true;
+    if (!cli_double("--flops", o->flops, CLI_COUNT, 0, 1e30, &w->flops) ||
+        !cli_double("--bytes", o->bytes, CLI_BYTES, 0, 1e30, &w->bytes[GR_LEVEL_DRAM]))
+        return false;
+    for (size_t i = 0; i < INNER_LEVELS; i++) {
+        const inner_level *l = &inner_levels[i];
+        const char *text = option_text(o, l->bytes_offset);
+        w->given[l->level] = text != NULL;
+        if (text && !cli_double(l->bytes_option, text, CLI_BYTES, 0, 1e30, &w->bytes[l->level]))
+            return false;
+        inner_zero = inner_zero && w->bytes[l->level] == 0;
+    }
+    bool inner = w->given[GR_LEVEL_L2] || w->given[GR_LEVEL_SHARED];
+    if (w->flops == 0 && w->bytes[GR_LEVEL_DRAM] == 0 && inner_zero)
+        return cli_error("%s: work that does nothing has no bound",
+                         inner ? "--flops, --bytes and every level's bytes are all 0" : "--flops and --bytes are both 0");
+    w->has_counts = true;
+    return true;
+}
+
+/* Every level given has a roof, and every roof given a level: a model's
+ * levels are known only now. */
+static bool check_roofs(const bound_options *o, const bound_inputs *in)
+{
+    for (size_t i = 0; i < INNER_LEVELS; i++) {
+        const inner_level *l = &inner_levels[i];
+        const char *name = gr_level_name(l->level);
+        if (in->work.given[l->level] && in->work.bandwidth_gbs[l->level] == 0)
+            return in->has_device ? levels_error_no_bandwidth(&in->device, l->level, l->bandwidth_option)
+                                  : cli_error("%s counts %s bytes, but no %s bandwidth is known: give %s GBS",
+                                              o->model, name, name, l->bandwidth_option);
+        if (in->given_roof[l->level] && !in->work.given[l->level])
+            return cli_error("%s is given, but %s counts no %s bytes", l->bandwidth_option, o->model, name);
+    }
+    return true;
+}
+
 static bool read_inputs(const bound_options *o, bound_inputs *in)
 {
     in->precision = o->precision ? o->precision : "fp32";
     in->rate_unit = gr_precision_unit(in->precision);
     in->operation = gr_precision_operation(in->precision);
     in->word_bytes = gr_precision_element_bytes(in->precision);
-    if (!read_device(o, in))
+    in->model = o->model;
+    in->work.given[GR_LEVEL_DRAM] = true;
+    if (!read_device(o, in) || !read_roofs(o, in))
         return false;
-    if (o->peak_gflops && !cli_double("--peak-gflops", o->peak_gflops, CLI_PLAIN, 1e-9, 1e12, &in->peak))
-        return false;
-    if (o->bandwidth && !cli_double("--bandwidth", o->bandwidth, CLI_PLAIN, 1e-9, 1e12, &in->bandwidth))
-        return false;
-    if (o->intensity)
-        return cli_double("--intensity", o->intensity, CLI_PLAIN, 1e-12, 1e12, &in->intensity);
-    if (o->model)
-        return read_model(o, in);
-    if (!cli_double("--flops", o->flops, CLI_COUNT, 0, 1e30, &in->flops) ||
-        !cli_double("--bytes", o->bytes, CLI_BYTES, 0, 1e30, &in->bytes))
-        return false;
-    if (in->flops == 0 && in->bytes == 0)
-        return cli_error("--flops and --bytes are both 0: work that does nothing has no bound");
-    in->has_counts = true;
-    return true;
+    bool ok = o->intensity ? cli_double("--intensity", o->intensity, CLI_PLAIN, 1e-12, 1e12, &in->work.dram_intensity)
+              : o->model   ? read_model(o, in)
+                           : read_counts(o, in);
+    return ok && check_roofs(o, in);
 }
 
 static void print_header(const bound_options *o, const bound_inputs *in, const gr_roofline *r)
@@ -161,7 +262,7 @@ static void print_work_without_bytes(const bound_inputs *in, const gr_roofline *
     char a[32], b[32], c[32];
     const char *unit = in->rate_unit, *op = in->operation;
     printf("  intensity     I  = %ss / bytes = %s %s / 0 B: unbounded (no memory traffic)\n", op,
-           cli_num(a, in->flops), op);
+           cli_num(a, in->work.flops), op);
     printf("  ridge point   I* = peak / bandwidth = %s / %s = %s %s/B\n",
            cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs), cli_num(c, r->ridge), op);
     printf("  memory roof      none: no bytes move\n");
@@ -174,15 +275,15 @@ static void print_work(const bound_options *o, const bound_inputs *in, const gr_
     char a[32], b[32], c[32], d[32];
     const char *unit = in->rate_unit, *op = in->operation;
     print_header(o, in, r);
-    if (in->has_counts && in->bytes == 0) {
+    if (in->work.has_counts && in->work.bytes[GR_LEVEL_DRAM] == 0) {
         print_work_without_bytes(in, r);
         return;
     }
     if (o->intensity)
         printf("  intensity     I  = %s %s/B (given)\n", cli_num(a, r->intensity), op);
     else
-        printf("  intensity     I  = %ss / bytes = %s %s / %s B = %s %s/B\n", op, cli_num(a, in->flops), op,
-               cli_num(b, in->bytes), cli_num(c, r->intensity), op);
+        printf("  intensity     I  = %ss / bytes = %s %s / %s B = %s %s/B\n", op, cli_num(a, in->work.flops), op,
+               cli_num(b, in->work.bytes[GR_LEVEL_DRAM]), cli_num(c, r->intensity), op);
     printf("  ridge point   I* = peak / bandwidth = %s / %s = %s %s/B\n",
            cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs), cli_num(c, r->ridge), op);
     printf("  memory roof      I x bandwidth = %s x %s = %s %s\n",
@@ -193,12 +294,12 @@ static void print_work(const bound_options *o, const bound_inputs *in, const gr_
            cli_num(c, r->attainable_gflops), unit, cli_num(d, 100 * r->fraction_of_peak));
 }
 
-static void print_achieved(const bound_inputs *in, const gr_roofline *r)
+static void print_achieved(const bound_inputs *in, const gr_roofline_levels *lv)
 {
     char rate[32], pct[32], roof[32];
-    printf("Achieved %s %s = %s%% of the attainable %s %s%s\n", cli_num(rate, r->achieved_gflops), in->rate_unit,
-           cli_num(pct, 100 * r->efficiency), cli_num(roof, r->attainable_gflops), in->rate_unit,
-           r->efficiency > 1 ? ": above its roof, so a count or a roof is wrong." : ".");
+    printf("Achieved %s %s = %s%% of the attainable %s %s%s\n", cli_num(rate, lv->achieved_gflops), in->rate_unit,
+           cli_num(pct, 100 * lv->efficiency), cli_num(roof, lv->attainable_gflops), in->rate_unit,
+           lv->efficiency > 1 ? ": above its roof, so a count or a roof is wrong." : ".");
 }
 
 /* Work with no FLOPs or no bytes: one of the two times is all there is.
@@ -206,25 +307,25 @@ static void print_achieved(const bound_inputs *in, const gr_roofline *r)
 static void print_one_sided_verdict(const bound_inputs *in, const gr_roofline *r)
 {
     char count[32], rate[32], time[32], per_byte[32];
-    if (in->flops == 0)
+    if (in->work.flops == 0)
         printf("Memory-bound, with no floating-point work: only memory time matters (no %s rate applies).\n"
                "Moving the bytes takes at least %s B / %s GB/s = %s ns, %s ns per byte.\n",
-               in->rate_unit, cli_num(count, in->bytes), cli_num(rate, r->bandwidth_gbs), cli_num(time, r->memory_time_ns),
-               cli_num(per_byte, 1 / r->bandwidth_gbs));
+               in->rate_unit, cli_num(count, in->work.bytes[GR_LEVEL_DRAM]), cli_num(rate, r->bandwidth_gbs),
+               cli_num(time, r->memory_time_ns), cli_num(per_byte, 1 / r->bandwidth_gbs));
     else
         printf("Compute-bound, with no memory traffic: only compute time matters.\n"
                "The %ss take at least %s %s / %s %s = %s ns.\n",
-               in->operation, cli_num(count, in->flops), in->operation, cli_num(rate, r->peak_gflops), in->rate_unit,
-               cli_num(time, r->compute_time_ns));
+               in->operation, cli_num(count, in->work.flops), in->operation, cli_num(rate, r->peak_gflops),
+               in->rate_unit, cli_num(time, r->compute_time_ns));
 }
 
-static void print_verdict(const bound_inputs *in, const gr_roofline *r)
+static void print_verdict(const bound_inputs *in, const gr_roofline *r, const gr_roofline_levels *lv)
 {
     char i[32], ridge[32], roof[32], x[32], per_word[32];
     const char *unit = in->rate_unit, *op = in->operation;
     cli_num(i, r->intensity);
     cli_num(ridge, r->ridge);
-    if (in->has_counts && (in->flops == 0 || in->bytes == 0))
+    if (in->work.has_counts && (in->work.flops == 0 || in->work.bytes[GR_LEVEL_DRAM] == 0))
         print_one_sided_verdict(in, r);
     else if (r->bound == GR_BOUND_MEMORY)
         printf("Memory-bound: I = %s < I* = %s %s/B. Memory bandwidth caps it at %s %s;\n"
@@ -238,8 +339,8 @@ static void print_verdict(const bound_inputs *in, const gr_roofline *r)
     else
         printf("Balanced: I = I* = %s %s/B, both roofs meet at %s %s.\n", ridge, op,
                cli_num(roof, r->attainable_gflops), unit);
-    if (r->has_achieved)
-        print_achieved(in, r);
+    if (lv->has_achieved)
+        print_achieved(in, lv);
 }
 
 /* JSON has no infinity: the intensity and memory roof of work that moves
@@ -249,60 +350,60 @@ static json_t *real_or_null(double x)
     return isfinite(x) ? json_real(x) : json_null();
 }
 
-static json_t *to_json(const bound_inputs *in, const gr_roofline *r)
+/* DRAM's roofline, as ever, then what the levels change: the attainable
+ * rate, the bound and the efficiency are the binding level's. */
+static json_t *to_json(const bound_inputs *in, const gr_roofline_levels *lv)
 {
+    const gr_roofline *r = &lv->level[GR_LEVEL_DRAM];
     json_t *j = json_object();
     if (in->has_device) {
         json_object_set_new(j, "device", json_string(in->device.name));
         json_object_set_new(j, "precision", json_string(in->precision));
     }
-    if (in->has_counts) {
-        json_object_set_new(j, "flops", json_real(in->flops));
-        json_object_set_new(j, "bytes", json_real(in->bytes));
+    if (in->work.has_counts) {
+        json_object_set_new(j, "flops", json_real(in->work.flops));
+        json_object_set_new(j, "bytes", json_real(in->work.bytes[GR_LEVEL_DRAM]));
     }
     json_object_set_new(j, "intensity", real_or_null(r->intensity));
     json_object_set_new(j, "ridge", json_real(r->ridge));
     json_object_set_new(j, "peak_gflops", json_real(r->peak_gflops));
     json_object_set_new(j, "bandwidth_gbs", json_real(r->bandwidth_gbs));
     json_object_set_new(j, "memory_roof_gflops", real_or_null(r->memory_roof_gflops));
-    json_object_set_new(j, "attainable_gflops", json_real(r->attainable_gflops));
-    json_object_set_new(j, "fraction_of_peak", json_real(r->fraction_of_peak));
-    json_object_set_new(j, "bound", json_string(gr_bound_name(r->bound)));
+    json_object_set_new(j, "attainable_gflops", json_real(lv->attainable_gflops));
+    json_object_set_new(j, "fraction_of_peak", json_real(lv->fraction_of_peak));
+    json_object_set_new(j, "bound", json_string(gr_bound_name(lv->bound)));
     /* the rates' unit: the _gflops keys hold GOP/s for an integer precision */
     json_object_set_new(j, "rate_unit", json_string(in->rate_unit));
-    if (r->has_achieved) {
-        json_object_set_new(j, "achieved_gflops", json_real(r->achieved_gflops));
-        json_object_set_new(j, "efficiency", json_real(r->efficiency));
+    if (lv->has_achieved) {
+        json_object_set_new(j, "achieved_gflops", json_real(lv->achieved_gflops));
+        json_object_set_new(j, "efficiency", json_real(lv->efficiency));
     }
+    levels_json_set(j, lv);
     return j;
-}
-
-static bool compute(const bound_inputs *in, gr_roofline *r)
-{
-    gr_error err;
-    bool ok = in->has_counts ? gr_roofline_from_counts(in->flops, in->bytes, in->peak, in->bandwidth, r, &err)
-                             : gr_roofline_compute(in->intensity, in->peak, in->bandwidth, r, &err);
-    if (!ok)
-        return cli_error("%s", err.text);
-    return true;
 }
 
 int cmd_bound_run(const bound_options *o, json_t **json)
 {
     bound_inputs in = {0};
-    gr_roofline r;
+    gr_roofline_levels lv;
     gr_error err;
     double achieved;
-    if (!read_inputs(o, &in) || !compute(&in, &r))
+    if (!read_inputs(o, &in))
         return EXIT_INPUT;
+    if (!gr_roofline_levels_compute(&in.work, &lv, &err))
+        return cli_fail("%s", err.text);
     if (o->achieved_gflops && !cli_double("--achieved-gflops", o->achieved_gflops, CLI_PLAIN, 0, 1e12, &achieved))
         return EXIT_INPUT;
-    if (o->achieved_gflops && !gr_roofline_add_achieved(&r, achieved, &err))
+    if (o->achieved_gflops && !gr_roofline_levels_add_achieved(&lv, achieved, &err))
         return cli_fail("%s", err.text);
     if (o->json)
-        return cli_put_json(to_json(&in, &r), json);
-    print_work(o, &in, &r);
-    print_verdict(&in, &r);
+        return cli_put_json(to_json(&in, &lv), json);
+    if (gr_roofline_levels_beyond_dram(&lv)) {
+        bound_print_levels(&in, &lv);
+        return EXIT_OK;
+    }
+    print_work(o, &in, &lv.level[GR_LEVEL_DRAM]);
+    print_verdict(&in, &lv.level[GR_LEVEL_DRAM], &lv);
     return EXIT_OK;
 }
 

@@ -79,7 +79,10 @@ static void print_profile(const gr_profile *p)
                gr_precision_unit(p->peaks[i].precision));
     char size[64];
     printf("  DRAM          %s GB/s, %s\n", cli_num(a, p->bandwidth_gbs), memory_size(size, p->memory_bytes));
-    printf("  L2            %s\n", cli_bytes(b, p->l2_bytes));
+    printf("  L2            %s", cli_bytes(b, p->l2_bytes));
+    if (p->l2_bandwidth_gbs > 0)
+        printf(", %s GB/s", cli_num(a, p->l2_bandwidth_gbs));
+    printf("\n");
     printf("  per SM        %d threads (%d warps), %d blocks, %d registers, %s shared memory\n",
            p->max_threads_sm, p->max_warps_sm, p->max_blocks_sm, p->regs_sm, cli_bytes(b, p->smem_sm_bytes));
     printf("  carveouts    ");
@@ -92,8 +95,11 @@ static void print_profile(const gr_profile *p)
     printf("  allocation    registers per warp in units of %d, %d sub-partitions; shared memory in units of %d B\n",
            p->reg_alloc_unit, p->reg_subpartitions, p->smem_alloc_unit);
     printf("  warp          %d threads\n", p->warp_size);
-    printf("  banks         %d banks of %d bytes (%s)\n", p->bank_count, p->bank_width_bytes,
+    printf("  banks         %d banks of %d bytes (%s)", p->bank_count, p->bank_width_bytes,
            gr_bank_scheme_name(p->bank_scheme));
+    if (p->shared_bandwidth_gbs > 0)
+        printf(", %s GB/s in all", cli_num(a, p->shared_bandwidth_gbs));
+    printf("\n");
     if (p->source[0])
         printf("  source        %s\n", p->source);
     if (p->has_measured)

@@ -14,6 +14,7 @@
 typedef struct {
     const char *flops, *bytes, *intensity, *model, *device, *precision, *peak_gflops, *bandwidth,
         *achieved_gflops, *profiles;
+    const char *l2_bytes, *shared_bytes, *l2_bandwidth, *shared_bandwidth; /* the hierarchical bound's levels */
     cli_values defines; /* -D NAME=VALUE */
     bool json;
 } bound_options;

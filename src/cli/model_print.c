@@ -1,9 +1,38 @@
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "levels_output.h"
 #include "model_print.h"
 #include "profile_fields.h"
+
+static bool beyond_dram(const gr_model *m)
+{
+    return m->shared.given || m->l2.given;
+}
+
+/* The model's work at each level it gives, against the device's roofs.
+ * A model of DRAM alone is bound where it has an intensity, as ever; one
+ * with more levels wherever it does floating-point work. */
+static bool bound_on(const gr_model *m, double peak_gflops, model_on_device *out)
+{
+    const gr_model_level_bytes *inner[GR_MEMORY_LEVELS] = {NULL, &m->l2, &m->shared};
+    gr_level_work w = {.has_counts = true, .flops = gr_value_as_double(m->flops), .peak_gflops = peak_gflops};
+    gr_error err;
+    levels_profile_bandwidths(&out->device, w.bandwidth_gbs);
+    w.given[GR_LEVEL_DRAM] = true;
+    w.bytes[GR_LEVEL_DRAM] = gr_value_as_double(m->bytes);
+    for (int i = GR_LEVEL_L2; i < GR_MEMORY_LEVELS; i++) {
+        w.given[i] = inner[i]->given;
+        w.bytes[i] = gr_value_as_double(inner[i]->bytes);
+        if (w.given[i] && w.bandwidth_gbs[i] == 0)
+            return levels_error_no_bandwidth(&out->device, (gr_level)i, NULL);
+    }
+    out->has_bound = (beyond_dram(m) ? w.flops > 0 : m->has_intensity) &&
+                     gr_roofline_levels_compute(&w, &out->levels, &err);
+    return true;
+}
 
 bool model_on(const gr_model *m, const char *profiles, const char *device,
               const char *precision, model_on_device *out)
@@ -15,8 +44,8 @@ bool model_on(const gr_model *m, const char *profiles, const char *device,
     if (!peak)
         return cli_error_no_peak(&out->device, precision);
     out->precision = peak->precision; /* as the profile spells it: FP64 is fp64 */
-    out->has_bound = m->has_intensity &&
-                     gr_roofline_compute(m->intensity, peak->gflops, out->device.bandwidth_gbs, &out->bound, &err);
+    if (!bound_on(m, peak->gflops, out))
+        return false;
     if (!m->has_registers)
         return true;
     gr_sm_limits lim;
@@ -114,6 +143,26 @@ static void print_counts(const gr_model *m)
                gr_value_as_double(m->flops) > 0 ? "moves no global memory" : "does no floating-point work");
 }
 
+/* The bytes at a level inside the GPU, as the global bytes are shown, and
+ * the intensity there. */
+static void print_level_bytes(const gr_model *m, const char *label, const gr_model_level_bytes *level)
+{
+    char a[48], b[48], c[48];
+    double bytes = gr_value_as_double(level->bytes), flops = gr_value_as_double(m->flops);
+    if (!level->given)
+        return;
+    if (level->per_thread)
+        printf("  %-13s  %s B per thread x %" PRId64 " threads = %s B\n", label, cli_num(a, bytes / (double)m->threads),
+               m->threads, value_text(b, level->bytes));
+    else
+        printf("  %-13s  %s B in all\n", label, value_text(b, level->bytes));
+    if (level->note[0])
+        print_wrapped("counted:", level->note);
+    if (flops > 0 && bytes > 0)
+        printf("                 intensity %s FLOP / %s B = %s FLOP/B\n", value_text(a, m->flops),
+               value_text(b, level->bytes), cli_num(c, flops / bytes));
+}
+
 static void print_shared(const gr_model *m)
 {
     printf("  shared memory  %" PRId64 " B per block", m->shared_bytes_per_block);
@@ -155,16 +204,52 @@ static void print_derived(const gr_model *m)
         printf("  %s = %s = %s\n", m->derived[i].name, m->derived[i].formula, value_text(a, m->derived[i].value));
 }
 
+/* One line: a level's roof, min(intensity x bandwidth, peak), and its
+ * ridge; where no bytes move there, the peak. */
+static void print_level_roof(const char *label, const model_on_device *dev, const gr_roofline *r)
+{
+    char a[32], b[32], c[32], d[32], e[32];
+    const char *unit = gr_precision_unit(dev->precision), *op = gr_precision_operation(dev->precision);
+    if (!isfinite(r->intensity)) {
+        printf("  %-13s  no bytes move: the peak, %s %s %s\n", label, cli_num(a, r->peak_gflops), unit, dev->precision);
+        return;
+    }
+    printf("  %-13s  min(%s %s/B x %s GB/s, %s %s %s) = %s %s (ridge %s %s/B)\n", label, cli_num(a, r->intensity), op,
+           cli_num(b, r->bandwidth_gbs), cli_num(c, r->peak_gflops), unit, dev->precision,
+           cli_num(d, r->attainable_gflops), unit, cli_num(e, r->ridge), op);
+}
+
+/* The bound of a model of more levels than DRAM: each level's roof, then
+ * the lowest, which binds. */
+static void print_levels_bound(const model_on_device *dev)
+{
+    const gr_roofline_levels *lv = &dev->levels;
+    char a[32];
+    for (int i = 0; i < GR_MEMORY_LEVELS; i++)
+        if (lv->given[i])
+            print_level_roof(gr_level_name((gr_level)i), dev, &lv->level[i]);
+    printf("  bound          %s %s: ", cli_num(a, lv->attainable_gflops), gr_precision_unit(dev->precision));
+    if (lv->bound == GR_BOUND_COMPUTE)
+        printf("compute-bound, every level's roof at or above the peak\n");
+    else if (lv->bound == GR_BOUND_BALANCED)
+        printf("balanced: %s's roof meets the peak\n", gr_level_name(lv->binding));
+    else
+        printf("bound by %s, the lowest roof (gpuroof bound --model for the work)\n", gr_level_name(lv->binding));
+}
+
 static void print_device(const gr_model *m, const model_on_device *dev)
 {
     char a[32], b[32], c[32], d[32], e[32];
+    const gr_roofline *dram = &dev->levels.level[GR_LEVEL_DRAM];
     printf("\nOn %s (%s):\n", dev->device.full_name, dev->device.name);
     const char *unit = gr_precision_unit(dev->precision), *op = gr_precision_operation(dev->precision);
-    if (dev->has_bound)
+    if (dev->has_bound && beyond_dram(m))
+        print_levels_bound(dev);
+    else if (dev->has_bound)
         printf("  bound          min(%s %s/B x %s GB/s, %s %s %s) = %s %s: %s-bound (ridge %s %s/B)\n",
-               cli_num(a, m->intensity), op, cli_num(b, dev->bound.bandwidth_gbs), cli_num(c, dev->bound.peak_gflops),
-               unit, dev->precision, cli_num(d, dev->bound.attainable_gflops), unit, gr_bound_name(dev->bound.bound),
-               cli_num(e, dev->bound.ridge), op);
+               cli_num(a, m->intensity), op, cli_num(b, dram->bandwidth_gbs), cli_num(c, dram->peak_gflops),
+               unit, dev->precision, cli_num(d, dram->attainable_gflops), unit, gr_bound_name(dram->bound),
+               cli_num(e, dram->ridge), op);
     if (dev->has_occupancy)
         printf("  occupancy      %d blocks of %" PRId64 " threads per SM = %d warps = %s%% (gpuroof occupancy --model for the work)\n",
                dev->occupancy.blocks_per_sm, m->threads_per_block, dev->occupancy.warps_per_sm,
@@ -182,6 +267,8 @@ void model_print(const gr_model *m, const model_on_device *dev)
     printf("\n");
     print_launch(m);
     print_counts(m);
+    print_level_bytes(m, "L2 bytes", &m->l2);
+    print_level_bytes(m, "shared bytes", &m->shared);
     print_shared(m);
     print_variables(m);
     print_derived(m);
@@ -236,10 +323,11 @@ static json_t *device_json(const model_on_device *dev)
     json_object_set_new(o, "device", json_string(dev->device.name));
     if (dev->has_bound) {
         json_object_set_new(o, "precision", json_string(dev->precision));
-        json_object_set_new(o, "attainable_gflops", json_real(dev->bound.attainable_gflops));
+        json_object_set_new(o, "attainable_gflops", json_real(dev->levels.attainable_gflops));
         json_object_set_new(o, "rate_unit", json_string(gr_precision_unit(dev->precision)));
-        json_object_set_new(o, "ridge", json_real(dev->bound.ridge));
-        json_object_set_new(o, "bound", json_string(gr_bound_name(dev->bound.bound)));
+        json_object_set_new(o, "ridge", json_real(dev->levels.level[GR_LEVEL_DRAM].ridge));
+        json_object_set_new(o, "bound", json_string(gr_bound_name(dev->levels.bound)));
+        levels_json_set(o, &dev->levels);
     }
     if (dev->has_occupancy) {
         json_object_set_new(o, "blocks_per_sm", json_integer(dev->occupancy.blocks_per_sm));
@@ -255,6 +343,8 @@ json_t *model_json(const gr_model *m, const model_on_device *dev)
     json_t *j = json_object();
     json_object_set_new(j, "flops", value_json(m->flops));
     json_object_set_new(j, "bytes", value_json(m->bytes));
+    json_object_set_new(j, "shared_bytes", m->shared.given ? value_json(m->shared.bytes) : json_null());
+    json_object_set_new(j, "l2_bytes", m->l2.given ? value_json(m->l2.bytes) : json_null());
     json_object_set_new(j, "intensity", m->has_intensity ? json_real(m->intensity) : json_null());
     json_object_set_new(j, "grid_blocks", json_integer(m->blocks));
     json_object_set_new(j, "threads_per_block", json_integer(m->threads_per_block));

@@ -6,20 +6,21 @@
 #include "model.h"
 #include "occupancy.h"
 #include "profile.h"
-#include "roofline.h"
+#include "roofline_levels.h"
 
 typedef struct {
     gr_profile device;
     const char *precision;
-    bool has_bound;
-    gr_roofline bound;
+    bool has_bound;         /* FLOPs, and bytes at some level: levels is set */
+    gr_roofline_levels levels; /* every level's roof and the binding one; DRAM's alone for most models */
     bool has_occupancy;    /* registers known and the launch valid */
     gr_occupancy occupancy;
     char launch_error[1024]; /* registers known but the launch invalid there */
 } model_on_device;
 
 /* Loads the device and computes the bound and occupancy; prints the error
- * and returns false if the device cannot be used. */
+ * and returns false if the device cannot be used (no peak of the
+ * precision, no bandwidth for a level the model gives bytes at). */
 bool model_on(const gr_model *m, const char *profiles, const char *device,
               const char *precision, model_on_device *out);
 

@@ -43,7 +43,7 @@ static json_t *field_json(const gr_profile *p, const gr_profile_field *f)
 /* The fields `gpuroof devices` lists, each under its own key. */
 static const char *const summary_paths[] = {
     "name", "full_name", "architecture", "compute_capability", "sm_count", "clock_mhz", "peak_gflops",
-    "memory.bandwidth_gbs",
+    "memory.bandwidth_gbs", "memory.l2_bandwidth_gbs", "shared_memory_banks.shared_bandwidth_gbs",
 };
 
 json_t *profile_summary_json(const gr_profile *p)
@@ -51,8 +51,8 @@ json_t *profile_summary_json(const gr_profile *p)
     json_t *j = json_object();
     for (size_t i = 0; i < sizeof summary_paths / sizeof summary_paths[0]; i++) {
         const gr_profile_field *f = gr_profile_field_find(summary_paths[i]);
-        if (f)
-            json_object_set_new(j, f->key, field_json(p, f));
+        if (f) /* an optional figure the profile lacks is null, unknown */
+            json_object_set_new(j, f->key, gr_profile_field_given(p, f) ? field_json(p, f) : json_null());
     }
     json_object_set_new(j, "path", json_string(p->path));
     return j;

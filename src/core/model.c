@@ -6,7 +6,7 @@
 #include "yaml_doc.h"
 
 static const char *const top_keys[] = {
-    "name", "title", "parameters", "launch", "flops", "bytes", "registers",
+    "name", "title", "parameters", "launch", "flops", "bytes", "shared_bytes", "l2_bytes", "registers",
     "variables", "derived", "notes", NULL,
 };
 static const char *const launch_keys[] = {"grid", "block", NULL};
@@ -14,6 +14,7 @@ static const char *const flops_keys[] = {"per_thread", "total", "note", NULL};
 static const char *const bytes_keys[] = {
     "read_per_thread", "written_per_thread", "read", "written", "count", "note", NULL,
 };
+static const char *const level_bytes_keys[] = {"per_thread", "total", "note", NULL};
 static const char *const variable_keys[] = {"declare", "at", "bytes", NULL};
 
 /* What a formula may name, and which of it is known yet. */
@@ -66,9 +67,25 @@ static bool lookup_results(const gr_model *m, const char *name, gr_value *out)
         return (*out = m->bytes_written, true);
     if (strcmp(name, "shared_bytes_per_block") == 0)
         return set_int(out, m->shared_bytes_per_block);
+    if (strcmp(name, "shared_bytes") == 0 && m->shared.given)
+        return (*out = m->shared.bytes, true);
+    if (strcmp(name, "l2_bytes") == 0 && m->l2.given)
+        return (*out = m->l2.bytes, true);
     for (int i = 0; i < m->derived_count; i++)
         if (strcmp(name, m->derived[i].name) == 0)
             return (*out = m->derived[i].value, true);
+    return false;
+}
+
+/* The results' names, which no parameter or derived value may take, given
+ * or not. */
+static bool is_result_name(const char *name)
+{
+    static const char *const results[] = {"flops", "bytes", "bytes_read", "bytes_written", "shared_bytes_per_block",
+                                          "shared_bytes", "l2_bytes"};
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (strcmp(name, results[i]) == 0)
+            return true;
     return false;
 }
 
@@ -165,7 +182,7 @@ static bool read_parameter(model_ctx *c, yaml_node_t *key, yaml_node_t *value, c
     if (lookup(c, name, strlen(name), &p->value))
         return gr_yaml_error(c->err, &c->y, key, "parameters: '%s' given twice", name);
     gr_value builtin;
-    if (lookup_launch(c->m, name, &builtin) || lookup_results(c->m, name, &builtin))
+    if (lookup_launch(c->m, name, &builtin) || is_result_name(name))
         return gr_yaml_error(c->err, &c->y, key, "parameters: '%s' is a name the model defines itself", name);
     const char *text = d ? d->value : gr_yaml_scalar(value);
     if (!text)
@@ -382,6 +399,24 @@ static bool read_bytes(model_ctx *c)
     return true;
 }
 
+/* shared_bytes: or l2_bytes:, a level's bytes per thread or in total, as
+ * flops: gives its count; absent, the level is not given. */
+static bool read_level_bytes(model_ctx *c, const char *section, gr_model_level_bytes *level)
+{
+    yaml_node_t *map = gr_yaml_get(&c->y, c->root, section);
+    char what[64];
+    if (!map)
+        return true;
+    snprintf(what, sizeof what, "%s.note", section);
+    if (!gr_yaml_check_mapping(&c->y, map, section, level_bytes_keys, c->err))
+        return false;
+    if (!gr_yaml_get(&c->y, map, "per_thread") && !gr_yaml_get(&c->y, map, "total"))
+        return gr_yaml_error(c->err, &c->y, map, "%s: give per_thread or total", section);
+    level->given = true;
+    return read_count(c, map, section, "per_thread", "total", &level->bytes, &level->per_thread) &&
+           read_note(c, map, what, level->note, sizeof level->note);
+}
+
 static bool read_registers(model_ctx *c)
 {
     yaml_node_t *node = gr_yaml_get(&c->y, c->root, "registers");
@@ -521,7 +556,7 @@ static bool read_derived(model_ctx *c)
             return gr_yaml_error(c->err, &c->y, derived, "more than %d derived values", GR_MODEL_MAX_DERIVED);
         if (!name || !is_identifier(name) || strlen(name) >= sizeof d->name)
             return gr_yaml_error(c->err, &c->y, key, "derived: '%s' is not a name", name ? name : "?");
-        if (lookup(c, name, strlen(name), &ignored))
+        if (lookup(c, name, strlen(name), &ignored) || is_result_name(name))
             return gr_yaml_error(c->err, &c->y, key, "derived: '%s' is already a name in the model", name);
         char what[96];
         snprintf(what, sizeof what, "derived.%s", name);
@@ -557,7 +592,9 @@ static bool model_from_yaml(model_ctx *c, const gr_define *defines, int define_c
     c->known = KNOW_PARAMS;
     bool ok = gr_yaml_check_mapping(&c->y, c->root, "the model", top_keys, c->err) && read_header(c) &&
               read_parameters(c, defines, define_count) && read_launch(c) && read_flops(c) &&
-              read_bytes(c) && read_registers(c) && read_variables(c) && read_derived(c);
+              read_bytes(c) && read_level_bytes(c, "shared_bytes", &c->m->shared) &&
+              read_level_bytes(c, "l2_bytes", &c->m->l2) && read_registers(c) && read_variables(c) &&
+              read_derived(c);
     gr_yaml_free(&c->y);
     return ok;
 }

@@ -35,6 +35,16 @@ typedef struct {
     const char *value; /* an expression */
 } gr_define;
 
+/* The bytes a kernel moves at a level inside the GPU (shared memory, the
+ * L2), as a model gives them: per thread or in total, with what was
+ * counted. */
+typedef struct {
+    bool given;
+    bool per_thread;
+    gr_value bytes; /* in all */
+    char note[512];
+} gr_model_level_bytes;
+
 typedef struct {
     char path[512];
     char name[64];
@@ -54,6 +64,7 @@ typedef struct {
     char flops_note[512], bytes_note[512];
     bool has_intensity;
     double intensity; /* FLOP/B; has_intensity false when FLOPs or bytes are 0 */
+    gr_model_level_bytes shared, l2; /* shared_bytes:, l2_bytes: the hierarchical roofline's levels */
 
     bool has_registers;
     int registers;

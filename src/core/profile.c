@@ -246,8 +246,8 @@ static bool read_field(loader *l, const gr_profile_field *f)
     if (!map)
         return true; /* an optional section left out: check_sections required the others */
     yaml_node_t *node = gr_yaml_get(&l->y, map, f->key);
-    if (!node && f->optional && !f->section)
-        return true;
+    if (!node && f->optional && !(f->section && section_optional(f->section)))
+        return true; /* an optional section is given whole */
     if (!node) {
         gr_yaml_require(&l->y, map, f->section ? f->section : "the profile", f->key, l->err); /* says it is missing */
         return false;

@@ -32,6 +32,7 @@ typedef struct {
     gr_peak peaks[GR_MAX_PEAKS];
 
     double bandwidth_gbs; /* DRAM, 10^9 B/s */
+    double l2_bandwidth_gbs; /* optional: the L2's, 10^9 B/s; 0 where unknown */
     int64_t memory_bytes;
     int64_t l2_bytes;
 
@@ -53,6 +54,10 @@ typedef struct {
 
     int bank_count, bank_width_bytes;
     gr_bank_scheme bank_scheme;
+    /* optional: the whole GPU's shared-memory bandwidth, 10^9 B/s; 0 where
+     * unknown.  Banks x bank width x SMs x clock: 128 B per clock per SM
+     * from Maxwell on, 256 B on Kepler (64-bit banks, in either mode). */
+    double shared_bandwidth_gbs;
 
     char source[256]; /* optional: where a detected profile's figures come from */
     bool has_measured; /* optional: ceilings measured on the GPU itself */

@@ -80,6 +80,10 @@ const gr_profile_field gr_profile_fields[] = {
 
     {"memory", "bandwidth_gbs", .type = GR_FIELD_REAL, .offset = AT(bandwidth_gbs), .min = 1e-3, .max = 1e6,
      .unit = "10^9 B/s", .meaning = "peak DRAM bandwidth"},
+    {"memory", "l2_bandwidth_gbs", .type = GR_FIELD_REAL, .offset = AT(l2_bandwidth_gbs), .min = 1e-3,
+     .max = 1e6, .optional = true, .unit = "10^9 B/s",
+     .meaning = "L2 cache bandwidth, the roof of L2 traffic (a peak or a microbenchmark's rate: the profile's "
+                "comment says which); left out where unknown"},
     {"memory", "size_bytes", .type = GR_FIELD_BYTES64, .offset = AT(memory_bytes), .min = 1, .max = 0x1p44,
      .unit = "bytes", .meaning = "DRAM capacity"},
     {"memory", "l2_bytes", .type = GR_FIELD_BYTES64, .offset = AT(l2_bytes), .min = 1, .max = 1024 * MiB,
@@ -138,6 +142,11 @@ const gr_profile_field gr_profile_fields[] = {
      .meaning = "`standard`: 32 banks of 4 bytes, successive 32-bit words in successive banks (Maxwell to "
                 "Hopper); `kepler`: 32 banks 8 bytes wide with the 64-bit and 32-bit addressing modes of "
                 "compute capability 3.x"},
+    {"shared_memory_banks", "shared_bandwidth_gbs", .type = GR_FIELD_REAL, .offset = AT(shared_bandwidth_gbs),
+     .min = 1e-3, .max = 1e6, .optional = true, .unit = "10^9 B/s",
+     .meaning = "shared-memory bandwidth of the whole GPU, the roof of shared-memory traffic: `count` x "
+                "`width_bytes` x `sm_count` x `clock_mhz` (128 B per clock per SM from Maxwell on, 256 B on "
+                "Kepler); left out where unknown"},
 
     {.key = "source", .type = GR_FIELD_TEXT, .offset = AT(source), .size = SIZE(source), .optional = true,
      .unit = "", .meaning = "where a detected profile's figures come from"},
@@ -182,7 +191,9 @@ bool gr_profile_field_given(const gr_profile *p, const gr_profile_field *f)
         return true;
     if (f->type == GR_FIELD_TEXT)
         return *(const char *)value_of(p, f) != '\0';
-    return f->given_offset == 0 || *(const bool *)((const char *)p + f->given_offset);
+    if (f->given_offset)
+        return *(const bool *)((const char *)p + f->given_offset);
+    return f->type != GR_FIELD_REAL || gr_profile_field_real(p, f) != 0; /* below its min: 0 is unknown */
 }
 
 int64_t gr_profile_field_int(const gr_profile *p, const gr_profile_field *f)
@@ -295,7 +306,8 @@ size_t gr_profile_differences(const gr_profile *p, const gr_profile *other, gr_p
         gr_profile_field_path(f, path, sizeof path);
         if (f->type == GR_FIELD_PEAKS)
             peak_differences(p, other, path, out, max, &count);
-        if (f->type == GR_FIELD_TEXT || f->type == GR_FIELD_PEAKS || f->optional)
+        if (f->type == GR_FIELD_TEXT || f->type == GR_FIELD_PEAKS ||
+            (f->optional && !(gr_profile_field_given(p, f) && gr_profile_field_given(other, f))))
             continue;
         gr_profile_field_format(p, f, value, sizeof value);
         gr_profile_field_format(other, f, other_value, sizeof other_value);

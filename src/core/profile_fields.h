@@ -44,8 +44,10 @@ typedef struct {
                             (a carveout is also at most sm.shared_memory_bytes) */
     gr_field_rule rule;
     /* May be left out.  A section whose fields are all optional is given
-     * whole or not at all; an optional number says it was given through the
-     * bool at given_offset (0: none), an optional text by not being empty. */
+     * whole or not at all, and its numbers say they were given through the
+     * bool at given_offset; an optional number of a required section has
+     * none (given_offset 0) and is 0, below its min, where left out; an
+     * optional text is given by not being empty. */
     bool optional;
     size_t given_offset;
     const char *unit;    /* "" where the value has none */
@@ -109,8 +111,9 @@ typedef struct {
 } gr_profile_difference;
 
 /* The figures p and other disagree on, in the table's order: every field
- * but the texts (names) and the optional ones (what only a detected
- * profile has), and each peak both give.  Fills out[0..max) and returns
+ * but the texts (names) and the optional ones only one of them gives
+ * (what only a detected profile has, what only a shipped one knows), and
+ * each peak both give.  Fills out[0..max) and returns
  * how many there are, which may be more than max. */
 size_t gr_profile_differences(const gr_profile *p, const gr_profile *other, gr_profile_difference *out, size_t max);
 

@@ -71,6 +71,9 @@ static void limits_of(const gr_gpu_info *gpu, const gr_arch *arch, gr_profile *p
     p->bank_count = 32;
     p->bank_scheme = arch->kepler_banks ? GR_BANKS_KEPLER : GR_BANKS_STANDARD;
     p->bank_width_bytes = arch->kepler_banks ? 8 : 4;
+    /* every bank serves its width each clock; the L2's rate is no property
+     * the runtime reports, so it stays unknown */
+    p->shared_bandwidth_gbs = (double)p->bank_count * p->bank_width_bytes * gpu->sm_count * p->clock_mhz / 1000;
 }
 
 void gr_profile_from_gpu(const gr_gpu_info *gpu, const gr_arch *arch, const gr_measured_ceilings *measured,

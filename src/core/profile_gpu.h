@@ -22,8 +22,10 @@ void gr_profile_name_of(const char *product, char *out, size_t size);
 /* Fills *p with gpu's figures and arch's rules; measured NULL: none.  The
  * peaks are the exact products SMs x lanes x 2 (an FMA is two operations)
  * x clock, the DRAM bandwidth the memory clock x 2 (double data rate) x
- * the bus width; a measured DRAM bandwidth is the faster of the read and
- * copy kernels'.  p->source and p->path are left empty. */
+ * the bus width, the shared-memory bandwidth banks x bank width x SMs x
+ * clock (the L2's is left unknown, 0); a measured DRAM bandwidth is the
+ * faster of the read and copy kernels'.  p->source and p->path are left
+ * empty. */
 void gr_profile_from_gpu(const gr_gpu_info *gpu, const gr_arch *arch, const gr_measured_ceilings *measured,
                          gr_profile *p);
 

@@ -175,9 +175,19 @@ expect_json .rate_unit GFLOP/s
 run bound $ex9a --json
 expect_json .rate_unit GFLOP/s
 
-# A precision the device has no peak for.
+# FP16 without Tensor Cores: HFMA2, twice the FP32 rate on the H100.
 run bound --intensity 10 --device h100 --precision fp16
-expect_fails 1 'gpuroof: h100 has no fp16 peak (it has fp64, fp64_tensor, fp32, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor, int8_tensor)'
+expect_status 0
+expect_stdout_line "Roofline of NVIDIA H100 SXM5 80GB (h100): 133816 GFLOP/s fp16 peak, 3352 GB/s DRAM"
+run bound --intensity 10 --device h100 --precision bf16 --json
+expect_status 0
+expect_json .peak_gflops 133816.32
+expect_json .precision bf16
+# A precision the device has no peak for.
+run bound --intensity 10 --device k40 --precision fp16
+expect_fails 1 'gpuroof: k40 has no fp16 peak (it has fp64, fp32)'
+run bound --intensity 10 --device v100 --precision bf16
+expect_fails 1 'gpuroof: v100 has no bf16 peak (it has fp64, fp32, fp16, fp16_tensor)'
 run bound --intensity 10 --device k40 --precision tf32_tensor --json
 expect_fails 1 'gpuroof: k40 has no tf32_tensor peak (it has fp64, fp32)'
 
@@ -345,3 +355,186 @@ sed 's/^  total: Width^2$/  total: 0/; s/^  read: 2 \* Width^2 \* 4$/  read: 0/;
     "$top_srcdir/models/matrix-add.yaml" >"$test_tmp/models/nothing.yaml"
 run bound --model "$test_tmp/models/nothing.yaml" --peak-gflops 200 --bandwidth 100
 expect_fails 1 "gpuroof: $test_tmp/models/nothing.yaml: the model counts no FLOPs and no bytes: work that does nothing has no bound"
+
+# ---- The hierarchical bound: bytes at the L2 and at shared memory ------------
+# A textbook question without a device: 64 FLOP, 16 bytes of DRAM and 256 of
+# shared memory (the tiled matmul's 0.25 FLOP/B there), 1000 GFLOP/s, 100 GB/s
+# of DRAM, 2000 GB/s of shared memory.  DRAM: 4 x 100 = 400; shared memory:
+# 0.25 x 2000 = 500; DRAM binds at 400, 40% of the peak.
+levels="--flops 64 --bytes 16 --shared-bytes 256 --peak-gflops 1000 --bandwidth 100"
+run bound $levels --shared-bandwidth 2000
+expect_status 0
+expect_no_stderr
+expect_stdout_line 'Roofline of a device with a 1000 GFLOP/s peak, 100 GB/s DRAM, 2000 GB/s shared memory'
+expect_stdout_line '  FLOPs          64 FLOP'
+expect_stdout_line '  level          bytes  I = FLOPs / bytes  roof = min(I x bandwidth, peak)'
+expect_stdout_line '  DRAM            16 B  4 FLOP/B           min(4 x 100, 1000) = 400 GFLOP/s'
+expect_stdout_line '  shared memory  256 B  0.25 FLOP/B        min(0.25 x 2000, 1000) = 500 GFLOP/s'
+expect_stdout_line '  compute                                  peak = 1000 GFLOP/s'
+expect_stdout_line '  attainable     min(400, 500, 1000) = 400 GFLOP/s = 40% of the peak'
+expect_stdout_line 'Bound by DRAM: there I = 4 < I* = 10 FLOP/B, so its roof, 400 GFLOP/s, is the lowest.'
+expect_stdout_line "Reaching the peak needs 2.5x this intensity at DRAM; the next roof is shared memory's, 500 GFLOP/s."
+expect_stdout_lacks 'ridge point'
+run bound $levels --shared-bandwidth 2000 --json
+expect_status 0
+expect_one_json object
+expect_json_keys intensity ridge peak_gflops bandwidth_gbs attainable_gflops fraction_of_peak bound levels binding_level
+expect_json .intensity 4
+expect_json .ridge 10
+expect_json .bandwidth_gbs 100
+expect_json .memory_roof_gflops 400
+expect_json .attainable_gflops 400
+expect_json .fraction_of_peak 0.4
+expect_json .bound memory
+expect_json .binding_level dram
+expect_json '.levels | length' 2
+expect_json '.levels[0]' '{"level":"dram","bytes":16,"intensity":4,"bandwidth_gbs":100,"roof_gflops":400}'
+expect_json '.levels[1]' '{"level":"shared","bytes":256,"intensity":0.25,"bandwidth_gbs":2000,"roof_gflops":500}'
+# Half the shared-memory bandwidth: 0.25 x 1000 = 250, and shared memory binds.
+run bound $levels --shared-bandwidth 1000
+expect_status 0
+expect_stdout_line '  attainable     min(400, 250, 1000) = 250 GFLOP/s = 25% of the peak'
+expect_stdout_line 'Bound by shared memory: there I = 0.25 < I* = 1 FLOP/B, so its roof, 250 GFLOP/s, is the lowest.'
+expect_stdout_line "Reaching the peak needs 4x this intensity at shared memory; the next roof is DRAM's, 400 GFLOP/s."
+run bound $levels --shared-bandwidth 1000 --json
+expect_json .binding_level shared
+expect_json .attainable_gflops 250
+expect_json .fraction_of_peak 0.25
+expect_json .bound memory
+expect_json .intensity 4
+expect_json .memory_roof_gflops 400
+# The achieved rate against the binding roof.
+run bound $levels --shared-bandwidth 1000 --achieved-gflops 200
+expect_stdout_line 'Achieved 200 GFLOP/s = 80% of the attainable 250 GFLOP/s.'
+run bound $levels --shared-bandwidth 1000 --achieved-gflops 200 --json
+expect_json .efficiency 0.8
+# Byte sizes take their suffixes and arithmetic at every level.  L2: 64 / 64 x
+# 300 = 300; shared memory: 64 / 1024 x 2000 = 125, which binds.
+run bound --flops 64 --bytes 16 --shared-bytes '1K' --l2-bytes '2*32' --peak-gflops 1000 --bandwidth 100 \
+    --shared-bandwidth 2000 --l2-bandwidth 300 --json
+expect_status 0
+expect_json '[.levels[].level] | join(" ")' 'dram l2 shared'
+expect_json '.levels[1]' '{"level":"l2","bytes":64,"intensity":1,"bandwidth_gbs":300,"roof_gflops":300}'
+expect_json '.levels[2].bytes' 1024
+expect_json .binding_level shared
+expect_json .attainable_gflops 125
+# Every level above the peak: compute-bound, and the least-fed level named.
+# DRAM 100 x 100 = 10000, L2 10 x 400 = 4000, shared 2.5 x 1000 = 2500.
+run bound --flops 1000 --bytes 10 --l2-bytes 100 --shared-bytes 400 --peak-gflops 200 --bandwidth 100 \
+    --l2-bandwidth 400 --shared-bandwidth 1000
+expect_status 0
+expect_stdout_line '  attainable     min(200, 200, 200, 200) = 200 GFLOP/s = 100% of the peak'
+expect_stdout_line "Compute-bound at every level: the least any level could feed is shared memory's 2500 GFLOP/s,"
+expect_stdout_line 'so the 200 GFLOP/s peak is the limit.'
+run bound --flops 1000 --bytes 10 --l2-bytes 100 --shared-bytes 400 --peak-gflops 200 --bandwidth 100 \
+    --l2-bandwidth 400 --shared-bandwidth 1000 --json
+expect_json .binding_level compute
+expect_json .bound compute
+expect_json '[.levels[].roof_gflops]' '[200,200,200]'
+# Balanced where the binding level's roof meets the peak: 0.25 x 800 = 200.
+run bound --flops 64 --bytes 4 --shared-bytes 256 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 800
+expect_stdout_line 'Balanced at shared memory: I = I* = 0.25 FLOP/B there; its roof and the peak meet at 200 GFLOP/s.'
+run bound --flops 64 --bytes 4 --shared-bytes 256 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 800 --json
+expect_json .bound balanced
+expect_json .binding_level shared
+# No FLOPs: the level whose bytes take longest binds (100 B at 100 GB/s: 1 ns;
+# 3000 B at 1000 GB/s: 3 ns).
+run bound --flops 0 --bytes 100 --shared-bytes 3000 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 1000
+expect_status 0
+expect_stdout_line "Moving each level's bytes takes at least:"
+expect_stdout_line '  DRAM           100 B / 100 GB/s = 1 ns'
+expect_stdout_line '  shared memory  3000 B / 1000 GB/s = 3 ns'
+expect_stdout_line 'The slowest, shared memory, binds.'
+run bound --flops 0 --bytes 100 --shared-bytes 3000 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 1000 --json
+expect_json .binding_level shared
+expect_json .attainable_gflops 0
+# No bytes at a level: an unbounded intensity (null in JSON) and the peak for roof.
+run bound --flops 36 --bytes 28 --shared-bytes 0 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 1000
+expect_status 0
+expect_stdout_line '  shared memory    0 B  unbounded          peak = 200 GFLOP/s (no bytes move)'
+run bound --flops 36 --bytes 28 --shared-bytes 0 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 1000 --json
+expect_json '.levels[1]' '{"level":"shared","bytes":0,"intensity":null,"bandwidth_gbs":1000,"roof_gflops":200}'
+expect_json .binding_level dram
+run bound --flops 36 --bytes 0 --shared-bytes 0 --device h100
+expect_stdout_line 'Compute-bound, with no memory traffic at any level: only compute time matters.'
+expect_stdout_line 'The FLOPs take at least 36 FLOP / 66908 GFLOP/s = 0.0005381 ns.'
+
+# With a device: the profile's roofs for every level, a given one marked.
+run bound --flops 64 --bytes 16 --shared-bytes 256 --l2-bytes 64 --device h100
+expect_status 0
+expect_stdout_line 'Roofline of NVIDIA H100 SXM5 80GB (h100): 66908 GFLOP/s fp32 peak, 3352 GB/s DRAM, 8755 GB/s L2, 33454 GB/s shared memory'
+run bound --flops 64 --bytes 16 --shared-bytes 256 --l2-bytes 64 --device h100 --json
+expect_json '[.levels[].bandwidth_gbs]' '[3352,8755.2,33454.08]'
+expect_json '[.levels[].intensity]' '[4,1,0.25]'
+expect_json .binding_level shared
+expect_json_near .attainable_gflops 8363.52
+run bound --flops 64 --bytes 16 --shared-bytes 256 --device a100 --shared-bandwidth 1000
+expect_stdout_line 'Roofline of NVIDIA A100-SXM4-40GB (a100): 19500 GFLOP/s fp32 peak, 1555 GB/s DRAM, 1000 GB/s shared memory (given)'
+
+# DRAM alone: the text is the plain roofline's; the JSON adds its one level.
+run bound $ex9a --json
+expect_json '.levels' '[{"level":"dram","bytes":28,"intensity":1.28571428571,"bandwidth_gbs":100,"roof_gflops":128.571428571}]'
+expect_json .binding_level dram
+run bound --flops 36 --bytes '7*4' --peak-gflops 300 --bandwidth 250 --json
+expect_json .binding_level compute
+expect_json '.levels[0].roof_gflops' 300
+# --intensity is DRAM's, and its bytes were never given.
+run bound --intensity 0.25 --device a100 --json
+expect_json '.levels' '[{"level":"dram","bytes":null,"intensity":0.25,"bandwidth_gbs":1555,"roof_gflops":388.75}]'
+expect_json .binding_level dram
+
+# A model's shared-memory bytes: PMPP's tiled matmul on the A100, 16x16 tiles,
+# Width 1024: DRAM 4 FLOP/B x 1555 = 6220; shared memory 0.25 x 19491.84 =
+# 4872.96, which binds.
+run bound --model matmul-tiled --device a100
+expect_status 0
+expect_stdout_line '  model          Tiled matrix multiplication (PMPP 5.4, Fig. 5.9) (matmul-tiled)'
+expect_stdout_line '  attainable     min(6220, 4873, 19500) = 4873 GFLOP/s = 24.99% of the peak'
+run bound --model matmul-tiled --device a100 --json
+expect_json .intensity 4
+expect_json .binding_level shared
+expect_json_near .attainable_gflops 4872.96
+expect_json '.levels[1].bytes' "$((2 * 4 * 1024 * 1024 * 1024))"
+# Without a device, the model's level needs its roof.
+run bound --model matmul-tiled --peak-gflops 19500 --bandwidth 1555 --shared-bandwidth 19500 --json
+expect_status 0
+expect_json .attainable_gflops 4875
+
+# Errors.
+run bound --intensity 1 --shared-bytes 8 --device a100
+expect_fails 2 "gpuroof bound: --shared-bytes goes with --flops and --bytes (--intensity is DRAM's alone; a model counts its own) (gpuroof bound --help)"
+run bound --model matmul-tiled --l2-bytes 8 --device a100
+expect_fails 2 "gpuroof bound: --l2-bytes goes with --flops and --bytes (--intensity is DRAM's alone; a model counts its own) (gpuroof bound --help)"
+run bound --flops 1 --bytes 1 --shared-bytes 8 --peak-gflops 1 --bandwidth 1
+expect_fails 2 'gpuroof bound: --shared-bytes needs --shared-bandwidth, or a --device whose profile gives one (gpuroof bound --help)'
+run bound --flops 1 --bytes 1 --l2-bytes 8 --peak-gflops 1 --bandwidth 1
+expect_fails 2 'gpuroof bound: --l2-bytes needs --l2-bandwidth, or a --device whose profile gives one (gpuroof bound --help)'
+run bound --flops 1 --bytes 1 --shared-bandwidth 8 --device a100
+expect_fails 2 'gpuroof bound: --shared-bandwidth needs --shared-bytes, or a model that counts shared memory bytes (gpuroof bound --help)'
+run bound --intensity 1 --l2-bandwidth 8 --device a100
+expect_fails 2 'gpuroof bound: --l2-bandwidth needs --l2-bytes, or a model that counts L2 bytes (gpuroof bound --help)'
+run bound --flops 1 --bytes 1 --shared-bytes 1 --shared-bytes 2 --device a100
+expect_fails 2 "gpuroof bound: option '--shared-bytes' given twice (gpuroof bound --help)"
+run bound --model matmul-naive --shared-bandwidth 100 --device a100
+expect_fails 1 'gpuroof: --shared-bandwidth is given, but matmul-naive counts no shared memory bytes'
+run bound --model matmul-tiled --peak-gflops 100 --bandwidth 100
+expect_fails 1 'gpuroof: matmul-tiled counts shared memory bytes, but no shared memory bandwidth is known: give --shared-bandwidth GBS'
+run bound --flops 1 --bytes 1 --l2-bytes 8 --device k40
+expect_fails 1 'gpuroof: k40 has no L2 bandwidth (memory.l2_bandwidth_gbs in its profile), so the L2 bytes have no roof: give --l2-bandwidth GBS'
+run bound --flops 1 --bytes 1 --l2-bytes 8 --device k40 --l2-bandwidth 500 --json
+expect_status 0
+expect_json '.levels[1].bandwidth_gbs' 500
+sed '/shared_bandwidth_gbs/d' "$profiles/a100.yaml" | sed 's/^name: a100$/name: noshared/' >"$test_tmp/profiles/noshared.yaml"
+run bound --model matmul-tiled --device noshared --profiles "$test_tmp/profiles"
+expect_fails 1 'gpuroof: noshared has no shared memory bandwidth (shared_memory_banks.shared_bandwidth_gbs in its profile), so the shared memory bytes have no roof: give --shared-bandwidth GBS'
+run bound --flops 1 --bytes 1 --shared-bytes -8 --device a100
+expect_fails 1 "gpuroof: --shared-bytes '-8': must not be negative"
+run bound --flops 1 --bytes 1 --l2-bytes 1x --device h100
+expect_status 1
+expect_stderr_has "gpuroof: --l2-bytes '1x': "
+run bound --flops 1 --bytes 1 --shared-bytes 8 --shared-bandwidth 0 --device a100
+expect_fails 1 "gpuroof: --shared-bandwidth '0': must be positive"
+run bound --flops 0 --bytes 0 --shared-bytes 0 --device a100
+expect_fails 1 "gpuroof: --flops, --bytes and every level's bytes are all 0: work that does nothing has no bound"
+run bound --flops 0 --bytes 8 --shared-bytes 0 --peak-gflops 1 --bandwidth 1 --shared-bandwidth 1 --achieved-gflops 1
+expect_fails 1 'gpuroof: no FLOPs, so no rate is attainable to compare an achieved 1 GFLOP/s with'

@@ -38,6 +38,10 @@ expect_json '.devices | .[0].peak_gflops.fp32' 19500
 expect_json '.devices | .[] | select(.name == "k40") | .architecture' Kepler
 expect_json '.devices | [.[] | has("name") and has("full_name") and has("peak_gflops") and has("bandwidth_gbs") and has("path")] | all' true
 expect_json '.devices | .[0].path' "$profiles/a100.yaml"
+# The roofs of the hierarchical bound: null where the profile does not know one.
+expect_json '.devices | .[] | select(.name == "h100") | [.l2_bandwidth_gbs, .shared_bandwidth_gbs]' '[8755.2,33454.08]'
+expect_json '.devices | .[] | select(.name == "k40") | [.l2_bandwidth_gbs, .shared_bandwidth_gbs]' '[null,2860.8]'
+expect_json '.devices | .[] | select(.name == "h100") | .peak_gflops | [.fp16, .bf16]' '[133816.32,133816.32]'
 
 # --profiles DIR adds its profiles to the list.
 mkdir "$test_tmp/extra"
@@ -148,7 +152,8 @@ expect_stdout_line '  DRAM          1555 GB/s, 40 GiB'
 expect_stdout_line '  per SM        2048 threads (64 warps), 32 blocks, 65536 registers, 167936 B (164 KiB) shared memory'
 expect_stdout_line '  carveouts     0, 8, 16, 32, 64, 100, 132, 164 KiB'
 expect_stdout_line '  per block     1024 threads, 65536 registers, 49152 B (48 KiB) shared memory (166912 B (163 KiB) with opt-in), 1024 B reserved'
-expect_stdout_line '  banks         32 banks of 4 bytes (standard)'
+expect_stdout_line '  banks         32 banks of 4 bytes (standard), 19492 GB/s in all'
+expect_stdout_line '  L2            41943040 B (40 MiB), 5400 GB/s'
 expect_stdout_line '  peak fp32         19500 GFLOP/s'
 # Memory sizes as a person reads them, in the unit the profile's figure is
 # whole in: the H100's datasheet 80 GB is 80 x 10^9 bytes, the A100's 40 GiB
@@ -156,7 +161,9 @@ expect_stdout_line '  peak fp32         19500 GFLOP/s'
 # digits beside its bytes.  L2 and shared memory keep their exact KiB/MiB.
 run profile show h100
 expect_stdout_line '  DRAM          3352 GB/s, 80 GB'
-expect_stdout_line '  L2            52428800 B (50 MiB)'
+expect_stdout_line '  L2            52428800 B (50 MiB), 8755 GB/s'
+expect_stdout_line '  peak fp16         133816 GFLOP/s'
+expect_stdout_line '  peak bf16         133816 GFLOP/s'
 run profile show h100 --json
 expect_json .memory.size_bytes 80000000000
 expect_json .memory.l2_bytes 52428800
@@ -186,10 +193,11 @@ expect_json '.peak_gflops | [.fp32, .fp64]' '[19500,9700]'
 run profile show k40
 expect_status 0
 expect_stdout_line 'NVIDIA Tesla K40 (k40): Kepler, compute capability 3.5'
-expect_stdout_line '  banks         32 banks of 8 bytes (kepler)'
+expect_stdout_line '  banks         32 banks of 8 bytes (kepler), 2861 GB/s in all'
 expect_stdout_line '  L2            1572864 B (1536 KiB)'
 run profile show k40 --json
-expect_json .shared_memory_banks '{"count":32,"width_bytes":8,"scheme":"kepler"}'
+expect_json .shared_memory_banks '{"count":32,"width_bytes":8,"scheme":"kepler","shared_bandwidth_gbs":2860.8}'
+expect_json '.memory | has("l2_bandwidth_gbs")' false
 expect_json .block.shared_memory_reserved_bytes 0
 expect_json .sm.carveout_bytes '[16384,32768,49152]'
 # A profile given as a file; --json and --profiles before or after the name.

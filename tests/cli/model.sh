@@ -56,9 +56,15 @@ run model foo-kernel --device a100 --regs 24 --json
 expect_status 0
 expect_json .on_device.bound memory
 expect_json .on_device.blocks_per_sm 16
+run model matmul-naive --device h100 --precision int8_tensor
+expect_status 0
+expect_stdout_line '  bound          min(0.25 OP/B x 3352 GB/s, 1978860 GOP/s int8_tensor) = 838 GOP/s: memory-bound (ridge 590.4 OP/B)'
+# A model with shared-memory bytes: each level's roof, then the lowest.
 run model matmul-tiled --device h100 --precision int8_tensor
 expect_status 0
-expect_stdout_line '  bound          min(4 OP/B x 3352 GB/s, 1978860 GOP/s int8_tensor) = 13408 GOP/s: memory-bound (ridge 590.4 OP/B)'
+expect_stdout_line '  DRAM           min(4 OP/B x 3352 GB/s, 1978860 GOP/s int8_tensor) = 13408 GOP/s (ridge 590.4 OP/B)'
+expect_stdout_line '  shared memory  min(0.25 OP/B x 33454 GB/s, 1978860 GOP/s int8_tensor) = 8364 GOP/s (ridge 59.15 OP/B)'
+expect_stdout_line '  bound          8364 GOP/s: bound by shared memory, the lowest roof (gpuroof bound --model for the work)'
 run model matmul-tiled --device h100 --precision int8_tensor --json
 expect_json .on_device.rate_unit GOP/s
 run model matmul-tiled --device h100 --json
@@ -73,9 +79,12 @@ run bound --model matmul-naive --device a100 --json
 expect_status 0
 expect_json .intensity 0.25
 expect_json '.attainable_gflops' 388.75
+run bound --model matmul-naive --device a100
+expect_stdout_line '  model            Naive matrix multiplication (PMPP 3, analysed in 5.1) (matmul-naive)'
+expect_stdout_has 'I  = FLOPs / bytes = 2147483648 FLOP / 8589934592 B = 0.25 FLOP/B'
 run bound --model matmul-tiled -D TILE_WIDTH=32 --device a100
-expect_stdout_line '  model            Tiled matrix multiplication (PMPP 5.4, Fig. 5.9) (matmul-tiled)'
-expect_stdout_has 'I  = FLOPs / bytes = 2147483648 FLOP / 268435456 B = 8 FLOP/B'
+expect_stdout_line '  model          Tiled matrix multiplication (PMPP 5.4, Fig. 5.9) (matmul-tiled)'
+expect_stdout_line '  DRAM            268435456 B  8 FLOP/B           min(8 x 1555, 19500) = 12440 GFLOP/s'
 run occupancy --model matmul-tiled --device a100 --json
 expect_json '[.threads_per_block, .regs_per_thread, .smem_per_block_bytes, .blocks_per_sm]' '[256,32,2048,8]'
 run occupancy --model matmul-tiled -D TILE_WIDTH=32 --device a100 --json
@@ -121,3 +130,73 @@ printf 'name: t\nlaunch: {grid: 1, block: 32\n' >"$bad"
 run model "$bad"
 expect_status 1
 expect_error_line
+
+# The levels inside the GPU: shared_bytes (and l2_bytes) as PMPP counts them,
+# 2 loads of 4 bytes per FMA in the tiled matmul: 2 x 4 x Width^3.
+run model matmul-tiled --json
+expect_status 0
+expect_json .shared_bytes "$((2 * 4 * 1024 * 1024 * 1024))"
+expect_json .l2_bytes null
+expect_json 'has("on_device")' false
+run model matmul-naive --json
+expect_json .shared_bytes null
+expect_json .l2_bytes null
+run model matmul-tiled
+expect_stdout_line '  shared bytes   8192 B per thread x 1048576 threads = 8589934592 B'
+expect_stdout_line '                 intensity 2147483648 FLOP / 8589934592 B = 0.25 FLOP/B'
+run model matmul-naive
+expect_stdout_lacks 'shared bytes'
+# Every thread of the boundary kernel's launch runs the inner loop: 63 phases
+# of 16 k, 8 bytes each, for 1016064 threads; 2 x 10^9 useful FLOP.
+run model matmul-tiled-boundary
+expect_stdout_line '  shared bytes   8064 B per thread x 1016064 threads = 8193540096 B'
+expect_stdout_line '                 intensity 2000000000 FLOP / 8193540096 B = 0.2441 FLOP/B'
+# With a device: each level's roof and the binding level, in text and JSON.
+run model matmul-tiled -D Width=4096 -D TILE_WIDTH=32 --device h100
+expect_status 0
+expect_stdout_line '  DRAM           min(8 FLOP/B x 3352 GB/s, 66908 GFLOP/s fp32) = 26816 GFLOP/s (ridge 19.96 FLOP/B)'
+expect_stdout_line '  shared memory  min(0.25 FLOP/B x 33454 GB/s, 66908 GFLOP/s fp32) = 8364 GFLOP/s (ridge 2 FLOP/B)'
+expect_stdout_line '  bound          8364 GFLOP/s: bound by shared memory, the lowest roof (gpuroof bound --model for the work)'
+run model matmul-tiled -D Width=4096 -D TILE_WIDTH=32 --device h100 --json
+expect_json .on_device.binding_level shared
+expect_json .on_device.bound memory
+expect_json_near .on_device.attainable_gflops 8363.52
+expect_json_near .on_device.ridge "$(awk 'BEGIN { printf "%.15g", 66908.16 / 3352 }')"
+expect_json '[.on_device.levels[].level] | join(" ")' 'dram shared'
+expect_json '.on_device.levels[0]' '{"level":"dram","bytes":17179869184,"intensity":8,"bandwidth_gbs":3352,"roof_gflops":26816}'
+expect_json '.on_device.levels[1].roof_gflops' 8363.52
+# DRAM alone: one level, and the bound as before.
+run model matmul-naive --device a100 --json
+expect_json '.on_device.levels' '[{"level":"dram","bytes":8589934592,"intensity":0.25,"bandwidth_gbs":1555,"roof_gflops":388.75}]'
+expect_json .on_device.binding_level dram
+# FP64 on the A100: the 9700 GFLOP/s peak is above shared memory's 0.25 x
+# 19491.84 = 4873, which still binds.
+run model matmul-tiled --device a100 --precision fp64 --json
+expect_json .on_device.binding_level shared
+# A device whose profile lacks a level's bandwidth: the figure is named.
+mkdir -p "$test_tmp/profiles"
+sed '/shared_bandwidth_gbs/d' "$top_srcdir/profiles/a100.yaml" | sed 's/^name: a100$/name: noshared/' \
+    >"$test_tmp/profiles/noshared.yaml"
+run model matmul-tiled --device noshared --profiles "$test_tmp/profiles"
+expect_fails 1 'gpuroof: noshared has no shared memory bandwidth (shared_memory_banks.shared_bandwidth_gbs in its profile), so the shared memory bytes have no roof'
+run model matmul-naive --device noshared --profiles "$test_tmp/profiles" --json
+expect_status 0
+expect_json .on_device.binding_level dram
+# A model's level bytes, wrongly given: one line naming file, line and column.
+bad="$test_tmp/bad-levels.yaml"
+printf 'name: x\nlaunch:\n  grid: 1\n  block: 1\nflops:\n  total: 1\nbytes: {}\nshared_bytes:\n  total: 1\n  per_thread: 1\n' >"$bad"
+run model "$bad"
+expect_fails 1 "gpuroof: $bad:9:10: shared_bytes: give per_thread or total, not both"
+printf 'name: x\nlaunch:\n  grid: 1\n  block: 1\nflops:\n  total: 1\nbytes: {}\nl2_bytes:\n  total: -1\n' >"$bad"
+run model "$bad"
+expect_fails 1 "gpuroof: $bad:9:10: l2_bytes.total is negative (-1)"
+# l2_bytes on a device without an L2 bandwidth; on the H100, DRAM's 8 x 3352
+# = 26816 is above the L2's 0.5 x 8755.2 = 4377.6, which binds.
+printf 'name: x\nlaunch:\n  grid: 1\n  block: 1\nflops:\n  total: 8\nbytes:\n  read: 1\nl2_bytes:\n  total: 16\n' >"$bad"
+run model "$bad" --device k40
+expect_fails 1 'gpuroof: k40 has no L2 bandwidth (memory.l2_bandwidth_gbs in its profile), so the L2 bytes have no roof'
+run model "$bad" --device h100 --json
+expect_status 0
+expect_json .l2_bytes 16
+expect_json '.on_device.levels[1]' '{"level":"l2","bytes":16,"intensity":0.5,"bandwidth_gbs":8755.2,"roof_gflops":4377.6}'
+expect_json .on_device.binding_level l2

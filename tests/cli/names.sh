@@ -57,7 +57,7 @@ run model matmul-naive --device a100 --precision FP64 --json
 expect_status 0
 expect_json .on_device.precision fp64
 run bound --intensity 1 --device h100 --precision fp46
-expect_fails 1 "gpuroof: h100 has no fp46 peak (did you mean fp64? it has fp64, fp64_tensor, fp32, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor, int8_tensor)"
+expect_fails 1 "gpuroof: h100 has no fp46 peak (did you mean fp64 or fp16? it has fp64, fp64_tensor, fp32, fp16, bf16, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor, int8_tensor)"
 run bound --intensity 1 --device a100 --precision tf32
 expect_fails 1 "gpuroof: a100 has no tf32 peak (did you mean fp32? it has fp64, fp64_tensor, fp32, fp16, bf16, tf32_tensor, fp16_tensor, bf16_tensor, int8_tensor)"
 # A precision a profile may have but this one lacks is not a typo.

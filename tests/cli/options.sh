@@ -102,9 +102,10 @@ if have_jq; then
 fi
 run model matmul-tiled -D Width=8 -D TILE_WIDTH=2
 expect_stdout_line '  parameters     Width = 8 (-D), TILE_WIDTH = 2 (-D)'
-run bound --model matmul-tiled -D Width=64 -D TILE_WIDTH=16 --peak-gflops 100 --bandwidth 100 --json
+run bound --model matmul-tiled -D Width=64 -D TILE_WIDTH=16 --peak-gflops 100 --bandwidth 100 --shared-bandwidth 1000 --json
 expect_status 0
 expect_json .intensity 4
+expect_json '.levels[1].bytes' "$((2 * 4 * 64 * 64 * 64))"
 run occupancy --model matmul-tiled -D Width=64 -D TILE_WIDTH=16 --regs 32 --device a100 --json
 expect_status 0
 expect_json .threads_per_block 256

@@ -270,6 +270,31 @@ static void tiled_matmul_shared_memory(void **state)
     }
 }
 
+/* PMPP's count of shared memory: two 4-byte loads per inner-loop
+ * iteration, one FMA (2 FLOP) each: 2 x 4 x Width^3 bytes, 0.25 FLOP/B,
+ * whatever the tile; the stores into the tiles are shown, not counted. */
+static void tiled_matmul_shared_bytes_as_the_book_counts(void **state)
+{
+    (void)state;
+    static const char *const tiles[] = {"2", "4", "8", "16", "32"};
+    for (size_t i = 0; i < sizeof tiles / sizeof tiles[0]; i++) {
+        LOAD_WITH(SHIPPED("matmul-tiled.yaml"), "TILE_WIDTH", tiles[i]);
+        assert_true(model.shared.given);
+        assert_true(model.shared.per_thread);
+        INT_IS(model.shared.bytes, 2LL * 4 * 1024 * 1024 * 1024);
+        assert_true(gr_value_as_double(model.flops) / gr_value_as_double(model.shared.bytes) == 0.25);
+        /* one store per element loaded from global memory: Width / T per thread per matrix */
+        INT_IS(DERIVED("shared_bytes_stored"), gr_value_as_double(model.bytes_read) > 0 ? model.bytes_read.i : -1);
+        assert_false(model.l2.given);
+        assert_non_null(strstr(model.shared.note, "PMPP"));
+    }
+    LOAD(SHIPPED("matmul-tiled-dynamic.yaml"), NULL, 0);
+    INT_IS(model.shared.bytes, 2LL * 4 * 1024 * 1024 * 1024);
+    LOAD(SHIPPED("matmul-naive.yaml"), NULL, 0);
+    assert_false(model.shared.given);
+    assert_false(model.l2.given);
+}
+
 /* ---- boundary checks: any Width -------------------------------------------- */
 
 static void boundary_any_width(void **state)
@@ -287,6 +312,8 @@ static void boundary_any_width(void **state)
     INT_IS(model.flops, 2000000000);
     assert_int_equal(model.shared_bytes_per_block, 2 * 16 * 16 * 4);
     assert_string_equal(model.grid_formula, "[cdiv(Width, TILE_WIDTH), cdiv(Width, TILE_WIDTH)]");
+    /* every thread of the launch loads 2 x 4 bytes per k, 16 k per phase, 63 phases */
+    INT_IS(model.shared.bytes, 8LL * 16 * 63 * 63 * 63 * 256);
 }
 
 /* matmul-tiled.yaml assumes Width is a multiple of TILE_WIDTH. */
@@ -647,6 +674,47 @@ static void base_model_loads(void **state)
     assert_int_equal(model.derived_count, 0);
 }
 
+/* shared_bytes: and l2_bytes:, as flops: gives its count; the names
+ * shared_bytes and l2_bytes in derived values, and in nothing else. */
+static void level_bytes(void **state)
+{
+    (void)state;
+    LOAD_TEXT("levels", edit(BASE, "variables:\n",
+                             "shared_bytes:\n  per_thread: (W / B) * B * 8\n  note: \"two loads per FMA\"\n"
+                             "l2_bytes:\n  total: 3 * W^2 * 4\nderived:\n  at_shared: flops / shared_bytes\n"
+                             "  at_l2: l2_bytes\nvariables:\n"));
+    assert_true(model.shared.given && model.shared.per_thread);
+    INT_IS(model.shared.bytes, (64 / 16) * 16 * 8 * 64); /* per thread x BASE's 4 blocks of 16 threads */
+    assert_string_equal(model.shared.note, "two loads per FMA");
+    assert_true(model.l2.given && !model.l2.per_thread);
+    INT_IS(model.l2.bytes, 3 * 64 * 64 * 4);
+    assert_true(gr_value_as_double(DERIVED("at_shared")) == 2.0 * 64 * 64 * 64 / 32768);
+    INT_IS(DERIVED("at_l2"), 3 * 64 * 64 * 4);
+    LOAD_TEXT("no-levels", BASE);
+    assert_false(model.shared.given || model.l2.given);
+}
+
+static void level_bytes_errors(void **state)
+{
+    (void)state;
+    BAD("both", edit(BASE, "variables:\n", "shared_bytes:\n  per_thread: 8\n  total: 8\nvariables:\n"),
+        ":14:10: shared_bytes: give per_thread or total, not both");
+    BAD("neither", edit(BASE, "variables:\n", "l2_bytes:\n  note: \"x\"\nvariables:\n"),
+        ":13:3: l2_bytes: give per_thread or total");
+    BAD("unknown", edit(BASE, "variables:\n", "shared_bytes:\n  read: 8\nvariables:\n"),
+        ":13:3: shared_bytes: unknown key 'read'");
+    BAD("negative", edit(BASE, "variables:\n", "shared_bytes:\n  total: 0 - 8\nvariables:\n"),
+        ":13:10: shared_bytes.total is negative (-8)");
+    BAD("not-a-map", edit(BASE, "variables:\n", "shared_bytes: 8\nvariables:\n"),
+        ":12:15: shared_bytes must be a mapping, not a scalar");
+    BAD("unknown-name", edit(BASE, "variables:\n", "shared_bytes:\n  total: flops\nvariables:\n"),
+        ":13:10: shared_bytes.total: unknown name 'flops' (at character 1 of 'flops')");
+    BAD("param", edit(BASE, "  B: 16\n", "  B: 16\n  shared_bytes: 4\n"),
+        ":5:3: parameters: 'shared_bytes' is a name the model defines itself");
+    BAD("derived", edit(BASE, "variables:\n", "derived:\n  l2_bytes: 4\nvariables:\n"),
+        ":13:3: derived: 'l2_bytes' is already a name in the model");
+}
+
 static void yaml_errors(void **state)
 {
     (void)state;
@@ -971,6 +1039,7 @@ int main(void)
         cmocka_unit_test(tiled_matmul_intensity),
         cmocka_unit_test(exercise_2_reduction_is_the_tile_width),
         cmocka_unit_test(tiled_matmul_shared_memory),
+        cmocka_unit_test(tiled_matmul_shared_bytes_as_the_book_counts),
         cmocka_unit_test(boundary_any_width),
         cmocka_unit_test(tiled_refuses_width_1000),
         cmocka_unit_test(dynamic_shared_memory),
@@ -987,6 +1056,8 @@ int main(void)
         cmocka_unit_test(define_parse),
         /* models written to a temporary directory */
         cmocka_unit_test(base_model_loads),
+        cmocka_unit_test(level_bytes),
+        cmocka_unit_test(level_bytes_errors),
         cmocka_unit_test(yaml_errors),
         cmocka_unit_test(missing_sections),
         cmocka_unit_test(formula_errors),

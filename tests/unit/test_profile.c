@@ -1079,6 +1079,18 @@ static const char *subdir(tmp_dirs *t, const char *sub, char *out, size_t size)
 }
 
 /* Writes dir/file holding a100.yaml with `name: a100` renamed (NULL: kept). */
+/* The line of a profile's "name:", where an error about the name points
+ * (the header of comments above it may grow). */
+static int name_line_of(const char *text)
+{
+    const char *name = strstr(text, "\nname: ");
+    int line = 2;
+    assert_non_null(name);
+    for (const char *c = text; c < name; c++)
+        line += *c == '\n';
+    return line;
+}
+
 static void write_profile(tmp_dirs *t, const char *dir, const char *file, const char *rename)
 {
     char path[1024], name_line[96];
@@ -1281,8 +1293,8 @@ static void test_find_name_differs_from_file(void **state)
     gr_profile p;
     gr_error err = {{0}};
     assert_false(gr_profile_find(&sp, "b100", &p, &err));
-    snprintf(expected, sizeof expected,
-             "%s/b100.yaml:21:7: the profile is named 'a100', but its file is b100.yaml", dir); /* a100.yaml's name: line */
+    snprintf(expected, sizeof expected, "%s/b100.yaml:%d:7: the profile is named 'a100', but its file is b100.yaml",
+             dir, name_line_of(t->a100));
     assert_string_equal(err.text, expected);
 }
 
@@ -1511,8 +1523,8 @@ static void test_list_keeps_the_rest_of_a_broken_directory(void **state)
     if (!gr_profile_list_all(&sp, &list, &err))
         fail_msg("%s", err.text);
     snprintf(bad_error, sizeof bad_error, "%s:1:1: the profile: missing key 'memory'", bad);
-    snprintf(misnamed_error, sizeof misnamed_error,
-             "%s:21:7: the profile is named 'a100', but its file is other.yaml", misnamed);
+    snprintf(misnamed_error, sizeof misnamed_error, "%s:%d:7: the profile is named 'a100', but its file is other.yaml",
+             misnamed, name_line_of(t->a100));
     assert_int_equal(list.count, 2);
     assert_string_equal(list.items[0].name, "a100");
     assert_string_equal(list.items[1].name, "h-1");

@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,8 +147,8 @@ static void test_every_field_described(void **state)
         assert_true(f->meaning[0] != '\0');
         if (f->type == GR_FIELD_TEXT)
             assert_true(f->size > 1);
-        else if (f->optional) /* an optional number says it was given */
-            assert_true(f->given_offset > 0);
+        else if (f->optional) /* an optional number says it was given, or is a real whose 0 is not in range */
+            assert_true(f->given_offset > 0 || (f->type == GR_FIELD_REAL && f->min > 0));
         if (f->type == GR_FIELD_INT || f->type == GR_FIELD_BYTES || f->type == GR_FIELD_BYTES64)
             assert_true(f->min <= f->max && f->min == (double)(int64_t)f->min && f->max == (double)(int64_t)f->max);
         if (f->type == GR_FIELD_INT || f->type == GR_FIELD_BYTES)
@@ -155,15 +156,146 @@ static void test_every_field_described(void **state)
     }
 }
 
-/* A section that is all optional may be left out; one required field makes
- * the section required, and then no field of it may be optional. */
+/* A section that is all optional may be left out, and its fields say
+ * through one bool that it was given; one required field makes the section
+ * required, and then an optional field of it says it was given by being
+ * other than 0, its own (a real whose range leaves 0 out). */
 static void test_sections_wholly_optional_or_required(void **state)
 {
     (void)state;
     for (size_t i = 1; i < gr_profile_field_count; i++) {
         const gr_profile_field *f = &gr_profile_fields[i], *before = &gr_profile_fields[i - 1];
-        if (f->section && gr_profile_field_in(before, f->section))
-            assert_int_equal(f->optional, before->optional);
+        if (f->section && gr_profile_field_in(before, f->section) && before->given_offset)
+            assert_int_equal(f->given_offset, before->given_offset);
+        if (f->given_offset)
+            for (size_t k = 0; k < gr_profile_field_count; k++)
+                if (gr_profile_field_in(&gr_profile_fields[k], f->section))
+                    assert_int_equal(gr_profile_fields[k].given_offset, f->given_offset);
+    }
+}
+
+/* An optional bandwidth may be left out of a required section, and is then
+ * unknown: 0, not given, not written; given, it reads back. */
+static void test_optional_bandwidths_left_out(void **state)
+{
+    (void)state;
+    char path[1024], *text;
+    gr_profile p, back;
+    gr_error err = {{0}};
+    size_t len;
+    snprintf(path, sizeof path, "%s/profiles/k40.yaml", GPUROOF_SRCDIR);
+    load_shipped("k40", &p);
+    assert_true(p.l2_bandwidth_gbs == 0);
+    assert_false(gr_profile_field_given(&p, gr_profile_field_find("memory.l2_bandwidth_gbs")));
+    assert_true(gr_profile_field_given(&p, gr_profile_field_find("shared_memory_banks.shared_bandwidth_gbs")));
+    p.shared_bandwidth_gbs = 0;
+    assert_false(gr_profile_field_given(&p, gr_profile_field_find("shared_memory_banks.shared_bandwidth_gbs")));
+    assert_true(gr_profile_write_yaml(&p, &text, &len, &err));
+    assert_null(strstr(text, "bandwidth_gbs: 0"));
+    assert_null(strstr(text, "shared_bandwidth_gbs"));
+    assert_null(strstr(text, "l2_bandwidth_gbs"));
+    if (!gr_profile_load_buffer("written.yaml", text, len, &back, &err))
+        fail_msg("read back: %s", err.text);
+    free(text);
+    assert_true(back.shared_bandwidth_gbs == 0 && back.l2_bandwidth_gbs == 0);
+    p.l2_bandwidth_gbs = 321.5;
+    round_trip(&p, &back);
+    assert_true(back.l2_bandwidth_gbs == 321.5);
+    /* a measured section is still given whole or not at all */
+    char *k40 = read_text(path);
+    assert_non_null(k40);
+    char *half = malloc(strlen(k40) + 64);
+    assert_non_null(half);
+    sprintf(half, "%smeasured:\n  bandwidth_gbs: 1\n", k40);
+    assert_false(gr_profile_load_buffer("half.yaml", half, strlen(half), &back, &err));
+    assert_non_null(strstr(err.text, "measured"));
+    free(half);
+    free(k40);
+}
+
+/* The shared-memory bandwidth of every shipped profile is its banks x bank
+ * width x SMs x clock, and every one has it. */
+static void test_shared_bandwidth_is_banks_width_sms_clock(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < SHIPPED_COUNT; i++) {
+        gr_profile p;
+        load_shipped(shipped[i], &p);
+        double rule_gbs = (double)p.bank_count * p.bank_width_bytes * p.sm_count * p.clock_mhz / 1000;
+        if (!(p.shared_bandwidth_gbs > 0) || fabs(p.shared_bandwidth_gbs - rule_gbs) > 1e-9 * rule_gbs)
+            fail_msg("%s: shared_bandwidth_gbs is %.10g; %d banks x %d B x %d SMs x %.10g MHz is %.10g", shipped[i],
+                     p.shared_bandwidth_gbs, p.bank_count, p.bank_width_bytes, p.sm_count, p.clock_mhz, rule_gbs);
+    }
+}
+
+/* Each shipped profile's L2 bandwidth, where it has one, lies between its
+ * DRAM bandwidth and its shared memory's, as a level of the hierarchy does;
+ * the ones that lack it are the ones no figure was found for. */
+static void test_l2_bandwidth_between_dram_and_shared(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < SHIPPED_COUNT; i++) {
+        gr_profile p;
+        load_shipped(shipped[i], &p);
+        bool unknown = strcmp(shipped[i], "k40") == 0 || strcmp(shipped[i], "rtx4090") == 0;
+        if (unknown) {
+            assert_true(p.l2_bandwidth_gbs == 0);
+            continue;
+        }
+        if (!(p.l2_bandwidth_gbs > p.bandwidth_gbs && p.l2_bandwidth_gbs < p.shared_bandwidth_gbs))
+            fail_msg("%s: L2 %.10g GB/s, DRAM %.10g, shared %.10g", shipped[i], p.l2_bandwidth_gbs, p.bandwidth_gbs,
+                     p.shared_bandwidth_gbs);
+    }
+}
+
+/* Every rate each GPU has, and none it lacks: the K40 has no FP16
+ * arithmetic and no Tensor Cores; the V100's Tensor Cores do FP16 alone;
+ * the A100 has no FP8; Ada has no FP64 Tensor Cores. */
+static void test_each_gpu_has_its_precisions(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *precisions;
+    } expected[] = {
+        {"a100", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor int8_tensor"},
+        {"a100-80gb", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor int8_tensor"},
+        {"h100", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
+        {"h100-pcie", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
+        {"h200", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
+        {"k40", "fp64 fp32"},
+        {"rtx4090", "fp64 fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
+        {"v100", "fp64 fp32 fp16 fp16_tensor"},
+    };
+    assert_int_equal(sizeof expected / sizeof expected[0], SHIPPED_COUNT);
+    for (size_t i = 0; i < SHIPPED_COUNT; i++) {
+        gr_profile p;
+        char got[512] = "";
+        load_shipped(expected[i].name, &p);
+        for (int k = 0; k < p.peak_count; k++)
+            snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? " " : "", p.peaks[k].precision);
+        assert_string_equal(got, expected[i].precisions);
+    }
+}
+
+/* The rates without Tensor Cores: FP16 and BF16 wherever the GPU has them. */
+static void test_fp16_and_bf16_where_the_gpu_has_them(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        double fp16_gflops, bf16_gflops; /* 0: none */
+    } rates[] = {
+        {"a100", 78000, 39000},         {"a100-80gb", 78000, 39000},       {"h100", 133816.32, 133816.32},
+        {"h100-pcie", 102435.84, 102435.84}, {"h200", 133816.32, 133816.32}, {"k40", 0, 0},
+        {"rtx4090", 82575.36, 82575.36}, {"v100", 31334.4, 0},
+    };
+    assert_int_equal(sizeof rates / sizeof rates[0], SHIPPED_COUNT);
+    for (size_t i = 0; i < SHIPPED_COUNT; i++) {
+        gr_profile p;
+        load_shipped(rates[i].name, &p);
+        const gr_peak *fp16 = gr_profile_peak(&p, "fp16"), *bf16 = gr_profile_peak(&p, "bf16");
+        assert_true(fp16 ? fp16->gflops == rates[i].fp16_gflops : rates[i].fp16_gflops == 0);
+        assert_true(bf16 ? bf16->gflops == rates[i].bf16_gflops : rates[i].bf16_gflops == 0);
     }
 }
 
@@ -314,6 +446,9 @@ static void test_h100_agrees_with_shipped_profile(void **state)
     differences_of(&found, &h100, differ, sizeof differ);
     assert_string_equal(differ, "memory.bandwidth_gbs memory.size_bytes");
     assert_true(found.bandwidth_gbs == 3352.32);
+    assert_true(found.shared_bandwidth_gbs == 33454.08); /* 32 x 4 B x 132 SMs x 1980 MHz, as shipped */
+    assert_true(found.l2_bandwidth_gbs == 0);             /* unknown: the runtime does not say */
+    assert_false(gr_profile_field_given(&found, gr_profile_field_find("memory.l2_bandwidth_gbs")));
     assert_true(gr_profile_peak(&found, "fp32")->gflops == gr_profile_peak(&h100, "fp32")->gflops);
     assert_true(gr_profile_peak(&found, "fp64")->gflops == gr_profile_peak(&h100, "fp64")->gflops);
     assert_int_equal(found.peak_count, 2);
@@ -335,6 +470,7 @@ static void test_k40_agrees_with_shipped_profile(void **state)
     assert_string_equal(differ, "memory.bandwidth_gbs memory.size_bytes");
     assert_int_equal(found.bank_scheme, GR_BANKS_KEPLER);
     assert_int_equal(found.bank_width_bytes, 8);
+    assert_true(found.shared_bandwidth_gbs == 2860.8); /* 256 B per clock per SM: 32 x 8 B x 15 x 745 MHz */
 }
 
 static void test_differences_named_with_both_values(void **state)
@@ -347,14 +483,15 @@ static void test_differences_named_with_both_values(void **state)
     gpu.sm_clock_khz = 1755000;
     from_gpu(&gpu, NULL, &found);
     load_shipped("h100", &h100);
-    /* sm_count, clock_mhz, peak_gflops.fp64, .fp32, memory.bandwidth_gbs, memory.size_bytes */
-    assert_int_equal(gr_profile_differences(&found, &h100, d, 2), 6);
+    /* sm_count, clock_mhz, peak_gflops.fp64, .fp32, memory.bandwidth_gbs, memory.size_bytes,
+     * shared_memory_banks.shared_bandwidth_gbs (both give it) */
+    assert_int_equal(gr_profile_differences(&found, &h100, d, 2), 7);
     assert_string_equal(d[0].path, "sm_count");
     assert_string_equal(d[0].value, "114");
     assert_string_equal(d[0].other_value, "132");
     assert_string_equal(d[1].path, "clock_mhz");
     assert_string_equal(d[1].value, "1755");
-    assert_int_equal(gr_profile_differences(&found, &h100, NULL, 0), 6);
+    assert_int_equal(gr_profile_differences(&found, &h100, NULL, 0), 7);
 }
 
 /* The shared-memory capacities an SM takes are its compute capability's up
@@ -532,6 +669,11 @@ int main(void)
         cmocka_unit_test(test_paths_unique_and_sections_contiguous),
         cmocka_unit_test(test_every_field_described),
         cmocka_unit_test(test_sections_wholly_optional_or_required),
+        cmocka_unit_test(test_optional_bandwidths_left_out),
+        cmocka_unit_test(test_shared_bandwidth_is_banks_width_sms_clock),
+        cmocka_unit_test(test_l2_bandwidth_between_dram_and_shared),
+        cmocka_unit_test(test_fp16_and_bf16_where_the_gpu_has_them),
+        cmocka_unit_test(test_each_gpu_has_its_precisions),
         cmocka_unit_test(test_find),
         cmocka_unit_test(test_precisions_one_list),
         cmocka_unit_test(test_precision_units),

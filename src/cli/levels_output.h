@@ -1,0 +1,28 @@
+/* What bound and model share of the hierarchical roofline: a profile's
+ * roof for each memory level, the error for one it lacks, and the levels
+ * as JSON (roofline_levels.h computes them). */
+#ifndef GPUROOF_LEVELS_OUTPUT_H
+#define GPUROOF_LEVELS_OUTPUT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include "profile.h"
+#include "roofline_levels.h"
+
+/* The profile's bandwidth of each memory level, 0 where it has none. */
+void levels_profile_bandwidths(const gr_profile *p, double bandwidth_gbs[GR_MEMORY_LEVELS]);
+
+/* The error for a level given bytes on a device whose profile has no
+ * bandwidth for it, naming the figure and, where there is one, the option
+ * that gives it instead (NULL: none); false. */
+bool levels_error_no_bandwidth(const gr_profile *p, gr_level level, const char *option);
+
+/* "levels": a list of objects, each given level with its level, bytes
+ * (null where not given: an intensity alone), intensity (null where
+ * unbounded), bandwidth_gbs and roof_gflops. */
+json_t *levels_json(const gr_roofline_levels *r);
+
+/* Sets "levels" and "binding_level" in j. */
+void levels_json_set(json_t *j, const gr_roofline_levels *r);
+
+#endif

@@ -1,0 +1,144 @@
+#include <math.h>
+#include <stdio.h>
+#include "roofline_levels.h"
+
+const char *gr_level_key(gr_level level)
+{
+    switch (level) {
+    case GR_LEVEL_DRAM: return "dram";
+    case GR_LEVEL_L2: return "l2";
+    case GR_LEVEL_SHARED: return "shared";
+    default: return "compute";
+    }
+}
+
+const char *gr_level_name(gr_level level)
+{
+    switch (level) {
+    case GR_LEVEL_DRAM: return "DRAM";
+    case GR_LEVEL_L2: return "L2";
+    case GR_LEVEL_SHARED: return "shared memory";
+    default: return "compute";
+    }
+}
+
+bool gr_roofline_levels_beyond_dram(const gr_roofline_levels *r)
+{
+    return r->given[GR_LEVEL_L2] || r->given[GR_LEVEL_SHARED];
+}
+
+static bool check_work(const gr_level_work *w, gr_error *err)
+{
+    bool any_bytes = false;
+    for (int i = 0; i < GR_MEMORY_LEVELS; i++) {
+        if (!w->given[i] && i != GR_LEVEL_DRAM)
+            continue;
+        if (i != GR_LEVEL_DRAM && !w->has_counts)
+            return gr_error_set(err, "only DRAM's intensity may be given alone: %s needs counts", gr_level_name(i));
+        if (w->bandwidth_gbs[i] == 0)
+            return gr_error_set(err, "no %s bandwidth is known, so its traffic has no roof", gr_level_name(i));
+        if (!(isfinite(w->bandwidth_gbs[i]) && w->bandwidth_gbs[i] > 0))
+            return gr_error_set(err, "the %s bandwidth must be a positive number of GB/s, not %g", gr_level_name(i),
+                                w->bandwidth_gbs[i]);
+        if (w->has_counts && !(isfinite(w->bytes[i]) && w->bytes[i] >= 0))
+            return gr_error_set(err, "the %s bytes must be a number of at least 0, not %g", gr_level_name(i),
+                                w->bytes[i]);
+        any_bytes = any_bytes || (w->has_counts && w->bytes[i] > 0);
+    }
+    if (w->has_counts && w->flops == 0 && !any_bytes)
+        return gr_error_set(err, "no FLOPs and no bytes at any level: work that does nothing has no bound");
+    return true;
+}
+
+/* A level that moves nothing for work that does nothing: no time, no rate. */
+static void idle_level(double peak_gflops, double bandwidth_gbs, gr_roofline *out)
+{
+    *out = (gr_roofline){.peak_gflops = peak_gflops, .bandwidth_gbs = bandwidth_gbs,
+                         .ridge = peak_gflops / bandwidth_gbs, .bound = GR_BOUND_MEMORY, .has_counts = true};
+}
+
+static bool level_roofline(const gr_level_work *w, int i, gr_roofline *out, gr_error *err)
+{
+    gr_error why;
+    bool ok;
+    if (!w->has_counts)
+        ok = gr_roofline_compute(w->dram_intensity, w->peak_gflops, w->bandwidth_gbs[i], out, &why);
+    else if (w->flops == 0 && w->bytes[i] == 0)
+        return idle_level(w->peak_gflops, w->bandwidth_gbs[i], out), true;
+    else
+        ok = gr_roofline_from_counts(w->flops, w->bytes[i], w->peak_gflops, w->bandwidth_gbs[i], out, &why);
+    return ok || gr_error_set(err, "%s: %s", gr_level_name(i), why.text);
+}
+
+/* How hard a level presses: with counts the least time its bytes take
+ * (the lowest roof is the longest time, and without FLOPs only times
+ * differ); without, the inverse of its memory roof. */
+static double pressure(const gr_roofline *r)
+{
+    return r->has_counts ? r->memory_time_ns : 1 / r->memory_roof_gflops;
+}
+
+/* The binding level among those whose own bound is kind: the one that
+ * presses hardest, the first on a tie; GR_LEVEL_COMPUTE where none is. */
+static gr_level hardest(const gr_roofline_levels *r, gr_bound_kind kind)
+{
+    gr_level found = GR_LEVEL_COMPUTE;
+    for (int i = 0; i < GR_MEMORY_LEVELS; i++) {
+        if (!r->given[i] || r->level[i].bound != kind)
+            continue;
+        double p = pressure(&r->level[i]);
+        if (found == GR_LEVEL_COMPUTE ||
+            p > pressure(&r->level[found]) * (1 + GR_BALANCED_TOLERANCE))
+            found = (gr_level)i;
+    }
+    return found;
+}
+
+static void choose_binding(gr_roofline_levels *r)
+{
+    r->binding = hardest(r, GR_BOUND_MEMORY);
+    r->bound = GR_BOUND_MEMORY;
+    if (r->binding == GR_LEVEL_COMPUTE) {
+        r->binding = hardest(r, GR_BOUND_BALANCED);
+        r->bound = r->binding == GR_LEVEL_COMPUTE ? GR_BOUND_COMPUTE : GR_BOUND_BALANCED;
+    }
+    r->attainable_gflops = r->binding == GR_LEVEL_COMPUTE ? r->peak_gflops : r->level[r->binding].attainable_gflops;
+    r->fraction_of_peak = r->attainable_gflops / r->peak_gflops;
+}
+
+bool gr_roofline_levels_compute(const gr_level_work *w, gr_roofline_levels *out, gr_error *err)
+{
+    gr_roofline_levels r = {.has_counts = w->has_counts, .peak_gflops = w->peak_gflops};
+    if (!(isfinite(w->peak_gflops) && w->peak_gflops > 0))
+        return gr_error_set(err, "the peak must be a positive number of GFLOP/s, not %g", w->peak_gflops);
+    if (w->has_counts && !(isfinite(w->flops) && w->flops >= 0))
+        return gr_error_set(err, "the FLOPs must be a number of at least 0, not %g", w->flops);
+    if (!check_work(w, err))
+        return false;
+    for (int i = 0; i < GR_MEMORY_LEVELS; i++) {
+        r.given[i] = w->given[i] || i == GR_LEVEL_DRAM;
+        if (!r.given[i])
+            continue;
+        r.bytes[i] = w->has_counts ? w->bytes[i] : 0;
+        if (!level_roofline(w, i, &r.level[i], err))
+            return false;
+    }
+    r.compute_time_ns = w->has_counts ? w->flops / w->peak_gflops : 0;
+    choose_binding(&r);
+    *out = r;
+    return true;
+}
+
+bool gr_roofline_levels_add_achieved(gr_roofline_levels *r, double achieved_gflops, gr_error *err)
+{
+    if (!isfinite(achieved_gflops) || achieved_gflops < 0)
+        return gr_error_set(err, "the achieved rate must be a non-negative number of GFLOP/s, not %g",
+                            achieved_gflops);
+    if (r->attainable_gflops == 0)
+        return gr_error_set(err, "no FLOPs, so no rate is attainable to compare an achieved %g GFLOP/s with",
+                            achieved_gflops);
+    r->has_achieved = true;
+    r->achieved_gflops = achieved_gflops;
+    r->efficiency = achieved_gflops / r->attainable_gflops;
+    return true;
+}

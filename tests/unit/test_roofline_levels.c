@@ -1,0 +1,274 @@
+/* The hierarchical roofline core (src/core/roofline_levels.c): each level's
+ * intensity and roof, and the binding one, worked out by hand. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <string.h>
+#include "roofline_levels.h"
+
+/* PMPP's tiled matmul, Width = 4096, TILE_WIDTH = 32: 2 x 4096^3 FLOP;
+ * DRAM (as the book counts the global loads) 8 x 4096^3 / 32 bytes, 8
+ * FLOP/B; shared memory 2 loads of 4 bytes per FMA, 8 x 4096^3 bytes, 0.25
+ * FLOP/B. */
+#define W3 (4096.0 * 4096.0 * 4096.0)
+static const double matmul_flops = 2 * W3, matmul_dram_bytes = 8 * W3 / 32, matmul_shared_bytes = 8 * W3;
+
+static gr_level_work work(double flops, double peak)
+{
+    return (gr_level_work){.has_counts = true, .flops = flops, .peak_gflops = peak};
+}
+
+static void add(gr_level_work *w, gr_level level, double bytes, double bandwidth_gbs)
+{
+    w->given[level] = true;
+    w->bytes[level] = bytes;
+    w->bandwidth_gbs[level] = bandwidth_gbs;
+}
+
+static gr_roofline_levels compute(const gr_level_work *w)
+{
+    gr_roofline_levels r;
+    gr_error err = {{0}};
+    if (!gr_roofline_levels_compute(w, &r, &err))
+        fail_msg("%s", err.text);
+    return r;
+}
+
+static void expect_error(const gr_level_work *w, const char *message)
+{
+    gr_roofline_levels r;
+    gr_error err = {{0}};
+    assert_false(gr_roofline_levels_compute(w, &r, &err));
+    assert_string_equal(err.text, message);
+}
+
+/* On the H100 (66908.16 GFLOP/s FP32, 3352 GB/s DRAM, 33454.08 GB/s shared
+ * memory) DRAM alone allows 8 x 3352 = 26816 GFLOP/s, but shared memory
+ * 0.25 x 33454.08 = 8363.52: it binds, 12.5% of the peak. */
+static void tiled_matmul_on_the_h100_is_bound_by_shared_memory(void **state)
+{
+    (void)state;
+    gr_level_work w = work(matmul_flops, 66908.16);
+    add(&w, GR_LEVEL_DRAM, matmul_dram_bytes, 3352);
+    add(&w, GR_LEVEL_SHARED, matmul_shared_bytes, 33454.08);
+    gr_roofline_levels r = compute(&w);
+    assert_float_equal(r.level[GR_LEVEL_DRAM].intensity, 8, 1e-12);
+    assert_float_equal(r.level[GR_LEVEL_DRAM].attainable_gflops, 26816, 1e-9);
+    assert_int_equal(r.level[GR_LEVEL_DRAM].bound, GR_BOUND_MEMORY);
+    assert_float_equal(r.level[GR_LEVEL_SHARED].intensity, 0.25, 1e-12);
+    assert_float_equal(r.level[GR_LEVEL_SHARED].attainable_gflops, 8363.52, 1e-9);
+    assert_float_equal(r.level[GR_LEVEL_SHARED].ridge, 2, 1e-12);
+    assert_false(r.given[GR_LEVEL_L2]);
+    assert_int_equal(r.binding, GR_LEVEL_SHARED);
+    assert_int_equal(r.bound, GR_BOUND_MEMORY);
+    assert_float_equal(r.attainable_gflops, 8363.52, 1e-9);
+    assert_float_equal(r.fraction_of_peak, 0.125, 1e-12);
+    assert_true(gr_roofline_levels_beyond_dram(&r));
+    assert_string_equal(gr_level_key(r.binding), "shared");
+    assert_string_equal(gr_level_name(r.binding), "shared memory");
+}
+
+/* DRAM alone is the plain roofline, figure for figure. */
+static void dram_alone_is_the_plain_roofline(void **state)
+{
+    (void)state;
+    static const double cases[][4] = {
+        /* flops, bytes, peak, bandwidth: PMPP 9a, 9b, the A100's naive loop, the ridge */
+        {36, 28, 200, 100}, {36, 28, 300, 250}, {2, 8, 19500, 1555}, {200, 100, 200, 100}, {0, 28, 200, 100},
+        {36, 0, 200, 100},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gr_level_work w = work(cases[i][0], cases[i][2]);
+        add(&w, GR_LEVEL_DRAM, cases[i][1], cases[i][3]);
+        gr_roofline_levels r = compute(&w);
+        gr_roofline plain;
+        assert_true(gr_roofline_from_counts(cases[i][0], cases[i][1], cases[i][2], cases[i][3], &plain, NULL));
+        assert_true(r.attainable_gflops == plain.attainable_gflops);
+        assert_true(r.fraction_of_peak == plain.fraction_of_peak);
+        assert_int_equal(r.bound, plain.bound);
+        assert_int_equal(r.binding, plain.bound == GR_BOUND_COMPUTE ? GR_LEVEL_COMPUTE : GR_LEVEL_DRAM);
+        assert_false(gr_roofline_levels_beyond_dram(&r));
+    }
+}
+
+/* Without counts, DRAM's intensity alone: the A100 example. */
+static void intensity_alone_is_drams(void **state)
+{
+    (void)state;
+    gr_level_work w = {.dram_intensity = 0.25, .peak_gflops = 19500};
+    w.bandwidth_gbs[GR_LEVEL_DRAM] = 1555;
+    gr_roofline_levels r = compute(&w);
+    assert_true(r.given[GR_LEVEL_DRAM]);
+    assert_false(r.has_counts);
+    assert_float_equal(r.attainable_gflops, 388.75, 1e-9);
+    assert_int_equal(r.binding, GR_LEVEL_DRAM);
+    w.dram_intensity = 100;
+    r = compute(&w);
+    assert_int_equal(r.binding, GR_LEVEL_COMPUTE);
+    assert_int_equal(r.bound, GR_BOUND_COMPUTE);
+    assert_float_equal(r.attainable_gflops, 19500, 1e-9);
+    w.given[GR_LEVEL_SHARED] = true;
+    w.bandwidth_gbs[GR_LEVEL_SHARED] = 19491.84;
+    expect_error(&w, "only DRAM's intensity may be given alone: shared memory needs counts");
+}
+
+/* Every level's roof above the peak: compute-bound, at the peak. */
+static void compute_binds_above_every_roof(void **state)
+{
+    (void)state;
+    gr_level_work w = work(1000, 200);
+    add(&w, GR_LEVEL_DRAM, 10, 100);    /* 100 FLOP/B: 10000 */
+    add(&w, GR_LEVEL_L2, 100, 400);     /* 10 FLOP/B: 4000 */
+    add(&w, GR_LEVEL_SHARED, 400, 1000); /* 2.5 FLOP/B: 2500 */
+    gr_roofline_levels r = compute(&w);
+    assert_int_equal(r.binding, GR_LEVEL_COMPUTE);
+    assert_int_equal(r.bound, GR_BOUND_COMPUTE);
+    assert_float_equal(r.attainable_gflops, 200, 1e-12);
+    assert_float_equal(r.level[GR_LEVEL_L2].attainable_gflops, 200, 1e-12); /* min(4000, 200) */
+    assert_float_equal(r.level[GR_LEVEL_L2].memory_roof_gflops, 4000, 1e-9);
+}
+
+/* The L2 binds where its roof is the lowest; three levels, three roofs. */
+static void l2_binds_where_lowest(void **state)
+{
+    (void)state;
+    gr_level_work w = work(1000, 10000);
+    add(&w, GR_LEVEL_DRAM, 10, 100);     /* 100 FLOP/B x 100 = 10000 */
+    add(&w, GR_LEVEL_L2, 100, 400);      /* 10 x 400 = 4000 */
+    add(&w, GR_LEVEL_SHARED, 400, 2000); /* 2.5 x 2000 = 5000 */
+    gr_roofline_levels r = compute(&w);
+    assert_int_equal(r.binding, GR_LEVEL_L2);
+    assert_int_equal(r.bound, GR_BOUND_MEMORY);
+    assert_float_equal(r.attainable_gflops, 4000, 1e-9);
+    assert_float_equal(r.fraction_of_peak, 0.4, 1e-12);
+    assert_int_equal(r.level[GR_LEVEL_DRAM].bound, GR_BOUND_BALANCED);
+}
+
+/* Two levels with the same roof: the one farther from the SMs is named.  A
+ * level whose roof meets the peak, and none below: balanced there. */
+static void ties_go_outward_and_to_memory(void **state)
+{
+    (void)state;
+    gr_level_work w = work(1000, 10000);
+    add(&w, GR_LEVEL_DRAM, 100, 400);    /* 10 x 400 = 4000 */
+    add(&w, GR_LEVEL_SHARED, 500, 2000); /* 2 x 2000 = 4000 */
+    gr_roofline_levels r = compute(&w);
+    assert_int_equal(r.binding, GR_LEVEL_DRAM);
+    w.bytes[GR_LEVEL_SHARED] = 500 * (1 + 1e-6); /* a hair more traffic: shared memory binds */
+    assert_int_equal(compute(&w).binding, GR_LEVEL_SHARED);
+    w = work(1000, 4000);
+    add(&w, GR_LEVEL_DRAM, 10, 100);     /* 10000: above the peak */
+    add(&w, GR_LEVEL_SHARED, 500, 2000); /* 4000: at the peak */
+    r = compute(&w);
+    assert_int_equal(r.binding, GR_LEVEL_SHARED);
+    assert_int_equal(r.bound, GR_BOUND_BALANCED);
+    assert_float_equal(r.attainable_gflops, 4000, 1e-9);
+}
+
+/* No FLOPs: every roof is 0, and the level whose bytes take longest binds. */
+static void without_flops_the_slowest_level_binds(void **state)
+{
+    (void)state;
+    gr_level_work w = work(0, 200);
+    add(&w, GR_LEVEL_DRAM, 100, 100);   /* 1 ns */
+    add(&w, GR_LEVEL_SHARED, 3000, 1000); /* 3 ns */
+    add(&w, GR_LEVEL_L2, 0, 500);       /* nothing */
+    gr_roofline_levels r = compute(&w);
+    assert_int_equal(r.binding, GR_LEVEL_SHARED);
+    assert_float_equal(r.level[GR_LEVEL_SHARED].memory_time_ns, 3, 1e-12);
+    assert_float_equal(r.level[GR_LEVEL_L2].memory_time_ns, 0, 0);
+    assert_float_equal(r.attainable_gflops, 0, 0);
+    gr_error err = {{0}};
+    assert_false(gr_roofline_levels_add_achieved(&r, 1, &err));
+    assert_string_equal(err.text, "no FLOPs, so no rate is attainable to compare an achieved 1 GFLOP/s with");
+}
+
+/* A level that moves nothing has an unbounded intensity and the peak for
+ * its roof; the others decide. */
+static void a_level_without_bytes_has_the_peak_for_roof(void **state)
+{
+    (void)state;
+    gr_level_work w = work(36, 200);
+    add(&w, GR_LEVEL_DRAM, 28, 100);
+    add(&w, GR_LEVEL_SHARED, 0, 1000);
+    gr_roofline_levels r = compute(&w);
+    assert_true(isinf(r.level[GR_LEVEL_SHARED].intensity));
+    assert_float_equal(r.level[GR_LEVEL_SHARED].attainable_gflops, 200, 0);
+    assert_int_equal(r.binding, GR_LEVEL_DRAM);
+    assert_float_equal(r.attainable_gflops, 36.0 / 28 * 100, 1e-9);
+}
+
+static void achieved_against_the_binding_roof(void **state)
+{
+    (void)state;
+    gr_level_work w = work(matmul_flops, 66908.16);
+    add(&w, GR_LEVEL_DRAM, matmul_dram_bytes, 3352);
+    add(&w, GR_LEVEL_SHARED, matmul_shared_bytes, 33454.08);
+    gr_roofline_levels r = compute(&w);
+    assert_true(gr_roofline_levels_add_achieved(&r, 9185.9, NULL));
+    assert_true(r.has_achieved);
+    assert_float_equal(r.efficiency, 9185.9 / 8363.52, 1e-12);
+}
+
+static void errors(void **state)
+{
+    (void)state;
+    gr_level_work w = work(10, 200);
+    add(&w, GR_LEVEL_DRAM, 10, 100);
+    w.given[GR_LEVEL_SHARED] = true;
+    w.bytes[GR_LEVEL_SHARED] = 5;
+    expect_error(&w, "no shared memory bandwidth is known, so its traffic has no roof");
+    w.bandwidth_gbs[GR_LEVEL_SHARED] = -1;
+    expect_error(&w, "the shared memory bandwidth must be a positive number of GB/s, not -1");
+    w.bandwidth_gbs[GR_LEVEL_SHARED] = 1000;
+    w.bytes[GR_LEVEL_SHARED] = -5;
+    expect_error(&w, "the shared memory bytes must be a number of at least 0, not -5");
+    w.bytes[GR_LEVEL_SHARED] = 0;
+    w.bytes[GR_LEVEL_DRAM] = 0;
+    w.flops = 0;
+    expect_error(&w, "no FLOPs and no bytes at any level: work that does nothing has no bound");
+    w.flops = NAN;
+    expect_error(&w, "the FLOPs must be a number of at least 0, not nan");
+    w.flops = 1;
+    w.peak_gflops = 0;
+    expect_error(&w, "the peak must be a positive number of GFLOP/s, not 0");
+    w = work(10, 200);
+    add(&w, GR_LEVEL_DRAM, 10, 0);
+    expect_error(&w, "no DRAM bandwidth is known, so its traffic has no roof");
+    gr_roofline_levels r = {0};
+    gr_error err = {{0}};
+    assert_false(gr_roofline_levels_add_achieved(&r, -1, &err));
+    assert_string_equal(err.text, "the achieved rate must be a non-negative number of GFLOP/s, not -1");
+}
+
+static void names(void **state)
+{
+    (void)state;
+    static const char *const keys[] = {"dram", "l2", "shared", "compute"};
+    static const char *const people[] = {"DRAM", "L2", "shared memory", "compute"};
+    for (int i = 0; i <= GR_LEVEL_COMPUTE; i++) {
+        assert_string_equal(gr_level_key((gr_level)i), keys[i]);
+        assert_string_equal(gr_level_name((gr_level)i), people[i]);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tiled_matmul_on_the_h100_is_bound_by_shared_memory),
+        cmocka_unit_test(dram_alone_is_the_plain_roofline),
+        cmocka_unit_test(intensity_alone_is_drams),
+        cmocka_unit_test(compute_binds_above_every_roof),
+        cmocka_unit_test(l2_binds_where_lowest),
+        cmocka_unit_test(ties_go_outward_and_to_memory),
+        cmocka_unit_test(without_flops_the_slowest_level_binds),
+        cmocka_unit_test(a_level_without_bytes_has_the_peak_for_roof),
+        cmocka_unit_test(achieved_against_the_binding_roof),
+        cmocka_unit_test(errors),
+        cmocka_unit_test(names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
