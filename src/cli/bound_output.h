@@ -18,6 +18,7 @@ typedef struct {
     char model_title[256];
     gr_profile device;
     bool has_device;
+    double unroofed_bytes[GR_MEMORY_LEVELS]; /* a model's bytes at a level with no bandwidth known: left out */
 } bound_inputs;
 
 /* The work of a bound with more levels than DRAM, shown as on a

@@ -208,20 +208,37 @@ static bool read_counts(const bound_options *o, bound_inputs *in)
 }
 
 /* Every level given has a roof, and every roof given a level: a model's
- * levels are known only now. */
-static bool check_roofs(const bound_options *o, const bound_inputs *in)
+ * levels are known only now.  A level a model counts but no bandwidth
+ * covers is left out and named, so that a textbook question with a DRAM
+ * roof alone still has its DRAM answer. */
+static bool check_roofs(const bound_options *o, bound_inputs *in)
 {
     for (size_t i = 0; i < INNER_LEVELS; i++) {
         const inner_level *l = &inner_levels[i];
         const char *name = gr_level_name(l->level);
-        if (in->work.given[l->level] && in->work.bandwidth_gbs[l->level] == 0)
-            return in->has_device ? levels_error_no_bandwidth(&in->device, l->level, l->bandwidth_option)
-                                  : cli_error("%s counts %s bytes, but no %s bandwidth is known: give %s GBS",
-                                              o->model, name, name, l->bandwidth_option);
+        bool unroofed = in->work.given[l->level] && in->work.bandwidth_gbs[l->level] == 0;
+        if (unroofed && o->model) {
+            in->unroofed_bytes[l->level] = in->work.bytes[l->level];
+            in->work.given[l->level] = false;
+        } else if (unroofed)
+            return levels_error_no_bandwidth(&in->device, l->level, l->bandwidth_option);
         if (in->given_roof[l->level] && !in->work.given[l->level])
             return cli_error("%s is given, but %s counts no %s bytes", l->bandwidth_option, o->model, name);
     }
     return true;
+}
+
+/* What a model counted at a level left without a roof. */
+static void print_unroofed(const bound_inputs *in)
+{
+    char bytes[32];
+    for (size_t i = 0; i < INNER_LEVELS; i++) {
+        const inner_level *l = &inner_levels[i];
+        if (in->unroofed_bytes[l->level] > 0)
+            printf("Not bounded at %s: the model counts %s B there, but no %s bandwidth is known (give %s GBS).\n",
+                   gr_level_name(l->level), cli_num(bytes, in->unroofed_bytes[l->level]), gr_level_name(l->level),
+                   l->bandwidth_option);
+    }
 }
 
 static bool read_inputs(const bound_options *o, bound_inputs *in)
@@ -398,12 +415,13 @@ int cmd_bound_run(const bound_options *o, json_t **json)
         return cli_fail("%s", err.text);
     if (o->json)
         return cli_put_json(to_json(&in, &lv), json);
-    if (gr_roofline_levels_beyond_dram(&lv)) {
+    if (gr_roofline_levels_beyond_dram(&lv))
         bound_print_levels(&in, &lv);
-        return EXIT_OK;
+    else {
+        print_work(o, &in, &lv.level[GR_LEVEL_DRAM]);
+        print_verdict(&in, &lv.level[GR_LEVEL_DRAM], &lv);
     }
-    print_work(o, &in, &lv.level[GR_LEVEL_DRAM]);
-    print_verdict(&in, &lv.level[GR_LEVEL_DRAM], &lv);
+    print_unroofed(&in);
     return EXIT_OK;
 }
 

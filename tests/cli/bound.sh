@@ -518,7 +518,8 @@ expect_fails 2 "gpuroof bound: option '--shared-bytes' given twice (gpuroof boun
 run bound --model matmul-naive --shared-bandwidth 100 --device a100
 expect_fails 1 'gpuroof: --shared-bandwidth is given, but matmul-naive counts no shared memory bytes'
 run bound --model matmul-tiled --peak-gflops 100 --bandwidth 100
-expect_fails 1 'gpuroof: matmul-tiled counts shared memory bytes, but no shared memory bandwidth is known: give --shared-bandwidth GBS'
+expect_status 0
+expect_stdout_line 'Not bounded at shared memory: the model counts 8589934592 B there, but no shared memory bandwidth is known (give --shared-bandwidth GBS).'
 run bound --flops 1 --bytes 1 --l2-bytes 8 --device k40
 expect_fails 1 'gpuroof: k40 has no L2 bandwidth (memory.l2_bandwidth_gbs in its profile), so the L2 bytes have no roof: give --l2-bandwidth GBS'
 run bound --flops 1 --bytes 1 --l2-bytes 8 --device k40 --l2-bandwidth 500 --json
@@ -526,6 +527,9 @@ expect_status 0
 expect_json '.levels[1].bandwidth_gbs' 500
 sed '/shared_bandwidth_gbs/d' "$profiles/a100.yaml" | sed 's/^name: a100$/name: noshared/' >"$test_tmp/profiles/noshared.yaml"
 run bound --model matmul-tiled --device noshared --profiles "$test_tmp/profiles"
+expect_status 0
+expect_stdout_line 'Not bounded at shared memory: the model counts 8589934592 B there, but no shared memory bandwidth is known (give --shared-bandwidth GBS).'
+run bound --flops 1 --bytes 1 --shared-bytes 8 --device noshared --profiles "$test_tmp/profiles"
 expect_fails 1 'gpuroof: noshared has no shared memory bandwidth (shared_memory_banks.shared_bandwidth_gbs in its profile), so the shared memory bytes have no roof: give --shared-bandwidth GBS'
 run bound --flops 1 --bytes 1 --shared-bytes -8 --device a100
 expect_fails 1 "gpuroof: --shared-bytes '-8': must not be negative"

@@ -102,6 +102,9 @@ if have_jq; then
 fi
 run model matmul-tiled -D Width=8 -D TILE_WIDTH=2
 expect_stdout_line '  parameters     Width = 8 (-D), TILE_WIDTH = 2 (-D)'
+run bound --model matmul-tiled -D Width=64 -D TILE_WIDTH=16 --peak-gflops 100 --bandwidth 100
+expect_status 0
+expect_stdout_line 'Not bounded at shared memory: the model counts 2097152 B there, but no shared memory bandwidth is known (give --shared-bandwidth GBS).'
 run bound --model matmul-tiled -D Width=64 -D TILE_WIDTH=16 --peak-gflops 100 --bandwidth 100 --shared-bandwidth 1000 --json
 expect_status 0
 expect_json .intensity 4
