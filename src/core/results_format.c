@@ -112,7 +112,7 @@ static const gr_results_key ceiling_keys[] = {
     KEY(gr_result_ceilings, tensor_fp8_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
         "SMs x dense FP8 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
     KEY(gr_result_ceilings, tensor_fp64_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
-        "cuBLAS DGEMM on a GPU with FP64 tensor cores (compute capability 8.0, 9.x, 10.x); absent elsewhere"),
+        "cuBLAS DGEMM on a GPU with FP64 tensor cores (compute capability 8.0, 9.x, 10.0); absent elsewhere"),
     KEY(gr_result_ceilings, tensor_fp64_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
         "SMs x dense FP64 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
 };
