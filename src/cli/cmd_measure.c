@@ -15,7 +15,9 @@ static const char usage[] =
     "Usage: gpuroof measure [-o FILE] [--only PARTS] [--quick] [--repeats N] [--profiles DIR]\n"
     "\n"
     "Runs the kernels on the local GPU and writes a results file (YAML):\n"
-    "  ceilings   DRAM read, write, copy and triad, cudaMemcpy, the FP32 and FP64 FMA peaks\n"
+    "  ceilings   DRAM read, write, copy and triad, cudaMemcpy, the FP32 and FP64 FMA peaks;\n"
+    "             shared-memory and L2 bandwidth, the FP16 and BF16 FMA peaks and the dense\n"
+    "             tensor-core peaks (cuBLAS), each beside its theoretical figure\n"
     "  sweep      a kernel swept from about 0.1 to 100 FLOP/B, tracing the roof\n"
     "  matmul     PMPP's naive and tiled matrix multiplications, and cuBLAS beside them\n"
     "  smem       the shared-memory layout kernels of the course notes\n"
@@ -93,6 +95,21 @@ static void remember(gr_result_provenance *p, int argc, char **argv)
     snprintf(p->commit, sizeof p->commit, "%s", GPUROOF_COMMIT);
 }
 
+/* A ceiling beside DRAM and the FMAs, where measured: beside its
+ * theoretical figure where there is one. */
+static void print_peak(const measure_peak_row *row, const gr_result_ceilings *c)
+{
+    double value = *(const double *)((const char *)c + row->measured);
+    double theoretical = *(const double *)((const char *)c + row->theoretical);
+    if (isnan(value))
+        return;
+    if (isnan(theoretical))
+        printf("  %-13s %8.0f %s (no theoretical figure)\n", row->what, value, row->unit);
+    else
+        printf("  %-13s %8.0f of %8.0f %-7s (%.1f%%)\n", row->what, value, theoretical, row->unit,
+               100 * value / theoretical);
+}
+
 static void print_summary(const gr_results *r, int failures, const char *path)
 {
     const gr_result_ceilings *c = &r->ceilings;
@@ -104,6 +121,8 @@ static void print_summary(const gr_results *r, int failures, const char *path)
     if (c->fp32_gflops > 0)
         printf("  FP32 %.0f of %.0f GFLOP/s, FP64 %.0f of %.0f\n", c->fp32_gflops, c->fp32_theoretical_gflops,
                c->fp64_gflops, c->fp64_theoretical_gflops);
+    for (int i = 0; i < MEASURE_PEAK_COUNT; i++)
+        print_peak(&measure_peak_rows()[i], c);
     int name_width = 1; /* the longest kernel name: the columns stay straight */
     for (size_t i = 0; i < r->kernel_count; i++)
         if ((int)strlen(r->kernels[i].name) > name_width)
