@@ -65,8 +65,6 @@ static void record_peak(measure_run *r, measure_peak which, const grk_peak *g, d
     snprintf(note->note, sizeof note->note, "%s; SM clock %d MHz %s%s%s%s", g->chosen, note->sm_mhz,
              g->sm_mhz > 0 ? "read while it ran" : "(none read while it ran)", isnan(per_mhz) ? "; " : "",
              isnan(per_mhz) ? why_none : "", extra);
-    if (!isnan(per_mhz))
-        *ceiling_at(r, row->theoretical) = per_mhz * note->sm_mhz;
     measure_progress("%s: %.0f %s (%s)", row->what, rate, row->unit, note->note);
     if (!g->verified) {
         r->failures++;
@@ -74,6 +72,8 @@ static void record_peak(measure_run *r, measure_peak which, const grk_peak *g, d
         return;
     }
     *ceiling_at(r, row->measured) = rate;
+    if (!isnan(per_mhz))
+        *ceiling_at(r, row->theoretical) = per_mhz * note->sm_mhz;
 }
 
 /* A ceiling not measured, and why. */
@@ -135,7 +135,8 @@ static bool half_peaks(measure_run *r, const measure_plan *p)
     return true;
 }
 
-/* Bytes an element of A, B and C take together, by type. */
+/* The tensor types as the core, the kernels and the run name them, and the
+ * bytes an element of A, B and C take together. */
 static const struct {
     gr_tensor_type type;
     grk_tensor_kind kind;
@@ -149,9 +150,9 @@ static const struct {
     {GR_TENSOR_FP64, GRK_TENSOR_FP64, MEASURE_TENSOR_FP64, 8 + 8 + 8},
 };
 
-/* The sizes a type's GEMMs try: the largest that use under 40% of the
- * GPU's memory, of 4096, 8192 and 16384 (FP64: 4096 and 8192, it being
- * slower by far); 1024 (FP64: 512) in a quick run. */
+/* The sizes a type's GEMMs try: those of 4096, 8192 and 16384 (FP64: 4096
+ * and 8192, it being slower by far) whose three matrices take under 40% of
+ * the GPU's memory; 1024 (FP64: 512) in a quick run. */
 static int tensor_sizes(const measure_run *r, const measure_plan *p, size_t t, int *sizes)
 {
     static const int fast[] = {4096, 8192, 16384}, fp64[] = {4096, 8192};
@@ -193,7 +194,8 @@ static bool tensor_peak(measure_run *r, const measure_plan *p, size_t t, const g
     }
     char error[96];
     snprintf(error, sizeof error, "; worst error %.2g of a dot product's root-sum-square", g.error);
-    double per_clock = rates ? rates->tensor_flops[tensor_types[t].type] : NAN;
+    double per_clock = rates && rates->tensor_flops[tensor_types[t].type] > 0 ? rates->tensor_flops[tensor_types[t].type]
+                                                                              : NAN;
     record_peak(r, which, &g, r->device.sm_count * per_clock / 1000.0,
                 "no per-clock figure for this compute capability (src/core/sm_rates.c)", error);
     return true;
