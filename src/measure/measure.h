@@ -33,14 +33,13 @@ typedef struct {
 } measure_peak_note;
 
 /* One of them: its name in the text, its two keys (offsets in
- * gr_result_ceilings), its unit, the share of the theoretical figure it
- * should reach (the benchmark's target), and what that figure is. */
+ * gr_result_ceilings), its unit, and the share of the theoretical figure
+ * it should reach (the benchmark's target). */
 typedef struct {
     const char *what;
     size_t measured, theoretical;
     const char *unit;
     double target_percent;
-    const char *theory;
 } measure_peak_row;
 
 /* MEASURE_PEAK_COUNT rows, in measure_peak's order. */

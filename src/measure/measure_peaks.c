@@ -14,23 +14,15 @@
 #define CEILING(field) offsetof(gr_result_ceilings, field)
 
 static const measure_peak_row rows[MEASURE_PEAK_COUNT] = {
-    {"shared memory", CEILING(shared_gbs), CEILING(shared_theoretical_gbs), "GB/s", 95,
-     "SMs x 128 B x the clock"},
-    {"L2", CEILING(l2_gbs), CEILING(l2_theoretical_gbs), "GB/s", 85, "the profile's L2 bandwidth"},
-    {"FP16 FMA", CEILING(fp16_gflops), CEILING(fp16_theoretical_gflops), "GFLOP/s", 95,
-     "SMs x FP16 FLOP a clock x the clock"},
-    {"BF16 FMA", CEILING(bf16_gflops), CEILING(bf16_theoretical_gflops), "GFLOP/s", 95,
-     "SMs x BF16 FLOP a clock x the clock"},
-    {"tensor FP16", CEILING(tensor_fp16_gflops), CEILING(tensor_fp16_theoretical_gflops), "GFLOP/s", 70,
-     "the dense tensor peak at the clock"},
-    {"tensor BF16", CEILING(tensor_bf16_gflops), CEILING(tensor_bf16_theoretical_gflops), "GFLOP/s", 70,
-     "the dense tensor peak at the clock"},
-    {"tensor TF32", CEILING(tensor_tf32_gflops), CEILING(tensor_tf32_theoretical_gflops), "GFLOP/s", 70,
-     "the dense tensor peak at the clock"},
-    {"tensor FP8", CEILING(tensor_fp8_gflops), CEILING(tensor_fp8_theoretical_gflops), "GFLOP/s", 60,
-     "the dense tensor peak at the clock"},
-    {"tensor FP64", CEILING(tensor_fp64_gflops), CEILING(tensor_fp64_theoretical_gflops), "GFLOP/s", 75,
-     "the dense tensor peak at the clock"},
+    {"shared memory", CEILING(shared_gbs), CEILING(shared_theoretical_gbs), "GB/s", 95},
+    {"L2", CEILING(l2_gbs), CEILING(l2_theoretical_gbs), "GB/s", 85},
+    {"FP16 FMA", CEILING(fp16_gflops), CEILING(fp16_theoretical_gflops), "GFLOP/s", 95},
+    {"BF16 FMA", CEILING(bf16_gflops), CEILING(bf16_theoretical_gflops), "GFLOP/s", 95},
+    {"tensor FP16", CEILING(tensor_fp16_gflops), CEILING(tensor_fp16_theoretical_gflops), "GFLOP/s", 70},
+    {"tensor BF16", CEILING(tensor_bf16_gflops), CEILING(tensor_bf16_theoretical_gflops), "GFLOP/s", 70},
+    {"tensor TF32", CEILING(tensor_tf32_gflops), CEILING(tensor_tf32_theoretical_gflops), "GFLOP/s", 70},
+    {"tensor FP8", CEILING(tensor_fp8_gflops), CEILING(tensor_fp8_theoretical_gflops), "GFLOP/s", 60},
+    {"tensor FP64", CEILING(tensor_fp64_gflops), CEILING(tensor_fp64_theoretical_gflops), "GFLOP/s", 75},
 };
 
 const measure_peak_row *measure_peak_rows(void)

@@ -58,18 +58,22 @@ static int peak_targets(const measure_run *r)
     const measure_peak_row *rows = measure_peak_rows();
     int missed = 0;
     for (int i = 0; i < MEASURE_PEAK_COUNT; i++) {
-        const char *ceilings = (const char *)&r->file.ceilings;
+        const char *ceilings = (const char *)&r->file.ceilings, *note = r->peaks[i].note;
         double measured = *(const double *)(ceilings + rows[i].measured);
         double theoretical = *(const double *)(ceilings + rows[i].theoretical);
         char what[128];
-        if (isnan(measured) || isnan(theoretical)) {
-            printf("  %s: %s\n", rows[i].what, r->peaks[i].note[0] ? r->peaks[i].note : "not measured");
+        if (isnan(measured)) {
+            printf("  %s: %s\n", rows[i].what, note[0] ? note : "not measured");
+            continue;
+        }
+        if (isnan(theoretical)) {
+            printf("  %s: %.0f %s, no theoretical figure (%s)\n", rows[i].what, measured, rows[i].unit, note);
             continue;
         }
         if (i == MEASURE_L2)
-            snprintf(what, sizeof what, "%s, %% of %s", rows[i].what, rows[i].theory);
+            snprintf(what, sizeof what, "%s, %% of the profile's L2 bandwidth", rows[i].what);
         else
-            snprintf(what, sizeof what, "%s, %% of %s (%d MHz)", rows[i].what, rows[i].theory, r->peaks[i].sm_mhz);
+            snprintf(what, sizeof what, "%s, %% of theoretical at %d MHz", rows[i].what, r->peaks[i].sm_mhz);
         missed += target(what, 100 * measured / theoretical, rows[i].target_percent, "%");
     }
     return missed;
