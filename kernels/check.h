@@ -98,6 +98,39 @@ typedef int (*grk_launch_fn)(void *ctx, int config, grk_error *err);
 int grk_time_runs(grk_launch_fn fn, void *ctx, int configs, int repeats, grk_timing *t, int *chosen,
                   grk_error *err);
 
+/* The ceilings' search (peak_search.cu).  work: what one run of a
+ * configuration does (bytes or FLOPs); name: the configuration in words,
+ * for the trace. */
+typedef double (*grk_work_fn)(void *ctx, int config);
+typedef void (*grk_name_fn)(void *ctx, int config, char *out, size_t size);
+
+/* Each of `configs` configurations runs once untimed, then PICK times timed
+ * (the median kept); the highest work over time wins and alone is timed for
+ * `repeats` runs into t, its index in *chosen and its name in chosen_name.
+ * With GPUROOF_CEILINGS_TRACE set in the environment, every candidate's
+ * median and rate (work / ms / 1e6: GB/s or GFLOP/s) and the choice go to
+ * stderr, each line starting "gpuroof LABEL: ". */
+int grk_time_best_rate(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, int configs, int repeats,
+                       const char *label, grk_timing *t, int *chosen, char *chosen_name, size_t name_size,
+                       grk_error *err);
+
+/* The SM clock (MHz, NVML) while configuration `config` runs back to back
+ * for about 0.4 s (each run taking about run_ms): the clock
+ * a ceiling's theoretical figure should use, since some loads (the tensor
+ * cores' most of all) draw the power that lowers it.  0 where NVML does not
+ * answer.  Returns -1 only on a failed launch. */
+int grk_clock_under_load(grk_launch_fn fn, void *ctx, int config, double run_ms, int *sm_mhz, grk_error *err);
+
+/* A 32-bit word of a fixed pseudo-random pattern, the same on the host and
+ * the device: what the cache benchmarks load and fold into checksums. */
+__host__ __device__ static inline unsigned int grk_pattern_word(unsigned long long i)
+{
+    unsigned long long z = (i + 1) * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return (unsigned int)(z ^ (z >> 31));
+}
+
 /* The multiprocessor count of the current device. */
 int grk_sm_count(int *sms, grk_error *err);
 

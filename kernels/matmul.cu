@@ -1,11 +1,10 @@
 /* The matrix multiplications of PMPP chapters 3 and 5, as the book writes
  * them, and cuBLAS's Sgemm beside them (libcublas loaded at run time: no
  * link to it).  P = M x N, width x width, row-major. */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
-#include <cublas_v2.h> /* types and enums only: the functions come from dlsym */
 #include "check.h"
+#include "cublas_load.h"
 
 /* ---- chapter 3: one thread per element of P ---------------------------- */
 
@@ -198,53 +197,6 @@ __global__ void __launch_bounds__(COARSE_TILE_WIDTH *COARSE_TILE_WIDTH, 2)
     }
 }
 
-/* ---- cuBLAS, loaded at run time ----------------------------------------- */
-
-typedef cublasStatus_t (*cublas_create_fn)(cublasHandle_t *);
-typedef cublasStatus_t (*cublas_destroy_fn)(cublasHandle_t);
-typedef cublasStatus_t (*cublas_sgemm_fn)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
-                                          const float *, const float *, int, const float *, int, const float *,
-                                          float *, int);
-
-static struct {
-    void *lib;
-    cublas_create_fn create;
-    cublas_destroy_fn destroy;
-    cublas_sgemm_fn sgemm;
-} cublas;
-
-/* Loaded once and kept (unloading cuBLAS while the process runs is not
- * worth the risk). */
-static int load_cublas(grk_error *err)
-{
-    static const char *names[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so"};
-    char tried[384] = "";
-    if (cublas.lib)
-        return 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0] && !cublas.lib; i++) {
-        cublas.lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-        if (!cublas.lib) {
-            const char *why = dlerror();
-            size_t used = strlen(tried);
-            snprintf(tried + used, sizeof tried - used, "%s%s", used ? "; " : "", why ? why : names[i]);
-        }
-    }
-    if (!cublas.lib) {
-        grk_fail(err, "cuBLAS is not available: %s", tried);
-        return -1;
-    }
-    cublas.create = (cublas_create_fn)dlsym(cublas.lib, "cublasCreate_v2");
-    cublas.destroy = (cublas_destroy_fn)dlsym(cublas.lib, "cublasDestroy_v2");
-    cublas.sgemm = (cublas_sgemm_fn)dlsym(cublas.lib, "cublasSgemm_v2");
-    if (!cublas.create || !cublas.destroy || !cublas.sgemm) {
-        grk_fail(err, "cuBLAS is not available: cublasCreate_v2, cublasSgemm_v2 or cublasDestroy_v2 missing");
-        dlclose(cublas.lib);
-        memset(&cublas, 0, sizeof cublas);
-        return -1;
-    }
-    return 0;
-}
-
 /* ---- the launcher ------------------------------------------------------- */
 
 typedef struct {
@@ -253,6 +205,7 @@ typedef struct {
     float *p;
     int width, tile;
     size_t dynamic_bytes;
+    const grk_cublas_api *cublas;
     cublasHandle_t handle;
 } matmul_run;
 
@@ -305,7 +258,7 @@ static int launch_matmul(void *ctx, int config, grk_error *err)
         /* column-major cuBLAS sees the row-major M, N, P as their transposes:
          * P^T = N^T M^T is Sgemm(N, M) with no transposition */
         const float one = 1.0f, zero = 0.0f;
-        cublasStatus_t s = cublas.sgemm(r->handle, CUBLAS_OP_N, CUBLAS_OP_N, w, w, w, &one, r->n, w, r->m, w,
+        cublasStatus_t s = r->cublas->sgemm(r->handle, CUBLAS_OP_N, CUBLAS_OP_N, w, w, w, &one, r->n, w, r->m, w,
                                         &zero, r->p, w);
         if (s != CUBLAS_STATUS_SUCCESS) {
             grk_fail(err, "cublasSgemm_v2: cuBLAS status %d", (int)s);
@@ -401,7 +354,7 @@ int grk_matmul(grk_matmul_kind kind, int width, const float *m, const float *n, 
         r.dynamic_bytes = 2 * (size_t)r.tile * r.tile * sizeof(float);
         *tile = r.tile;
     }
-    if (kind == GRK_MATMUL_CUBLAS && load_cublas(err) != 0)
+    if (kind == GRK_MATMUL_CUBLAS && grk_load_cublas(&r.cublas, err) != 0)
         return -1;
 
     bytes = (size_t)width * width * sizeof(float);
@@ -412,7 +365,7 @@ int grk_matmul(grk_matmul_kind kind, int width, const float *m, const float *n, 
     GRK_CHECK(cudaMemcpy(dn, n, bytes, cudaMemcpyHostToDevice));
     GRK_CHECK(cudaMemset(dp, 0xff, bytes)); /* NaN: unwritten elements show */
     if (kind == GRK_MATMUL_CUBLAS) {
-        cublasStatus_t s = cublas.create(&r.handle);
+        cublasStatus_t s = r.cublas->create(&r.handle);
         if (s != CUBLAS_STATUS_SUCCESS) {
             r.handle = NULL;
             grk_fail(err, "cublasCreate_v2: cuBLAS status %d", (int)s);
@@ -426,7 +379,7 @@ int grk_matmul(grk_matmul_kind kind, int width, const float *m, const float *n, 
     rc = 0;
 fail:
     if (r.handle)
-        (void)cublas.destroy(r.handle);
+        (void)r.cublas->destroy(r.handle);
     if (dm)
         (void)cudaFree(dm);
     if (dn)

@@ -17,7 +17,9 @@ static const char usage[] =
     "       gpuroof measure --compare FILE FILE... [--spread-limit PCT]\n"
     "\n"
     "Runs the kernels on the local GPU and writes a results file (YAML):\n"
-    "  ceilings   DRAM read, write, copy and triad, cudaMemcpy, the FP32 and FP64 FMA peaks\n"
+    "  ceilings   DRAM read, write, copy and triad, cudaMemcpy, the FP32 and FP64 FMA peaks;\n"
+    "             shared-memory and L2 bandwidth, the FP16 and BF16 FMA peaks and the dense\n"
+    "             tensor-core peaks (cuBLAS), each beside its theoretical figure\n"
     "  sweep      a kernel swept from about 0.1 to 100 FLOP/B, tracing the roof\n"
     "  matmul     PMPP's naive and tiled matrix multiplications, and cuBLAS beside them\n"
     "  smem       the shared-memory layout kernels of the course notes\n"
@@ -183,6 +185,21 @@ static void print_kernels(const gr_results *r)
                r->kernels[i].gflops, r->kernels[i].verified ? "verified" : "WRONG");
 }
 
+/* A ceiling beside DRAM and the FMAs, where measured: beside its
+ * theoretical figure where there is one. */
+static void print_peak(const measure_peak_row *row, const gr_result_ceilings *c)
+{
+    double value = *(const double *)((const char *)c + row->measured);
+    double theoretical = *(const double *)((const char *)c + row->theoretical);
+    if (isnan(value))
+        return;
+    if (isnan(theoretical))
+        printf("  %-13s %8.0f %s (no theoretical figure)\n", row->what, value, row->unit);
+    else
+        printf("  %-13s %8.0f of %8.0f %-7s (%.1f%%)\n", row->what, value, theoretical, row->unit,
+               100 * value / theoretical);
+}
+
 static void print_summary(const gr_results *r, int failures, const char *path, bool named)
 {
     const gr_result_ceilings *c = &r->ceilings;
@@ -196,6 +213,8 @@ static void print_summary(const gr_results *r, int failures, const char *path, b
     if (c->fp32_gflops > 0)
         printf("  FP32 %.0f of %.0f GFLOP/s, FP64 %.0f of %.0f\n", c->fp32_gflops, c->fp32_theoretical_gflops,
                c->fp64_gflops, c->fp64_theoretical_gflops);
+    for (int i = 0; i < MEASURE_PEAK_COUNT; i++)
+        print_peak(&measure_peak_rows()[i], c);
     print_kernels(r);
     int agree = 0;
     for (size_t i = 0; i < r->occupancy_count; i++)
@@ -258,6 +277,9 @@ static int run_and_write(const measure_options *o, const measure_plan *plan, con
         return cli_fail("%s; nothing written to %s", message, path);
     remember(&r->file.provenance, o->argc, o->argv);
     r->profile = cli_find_gpu_profile(o->profiles, &r->device, profiles);
+    /* no API reads the L2 clock: the L2 ceiling is held to the profile's figure */
+    if (r->profile && r->profile->l2_bandwidth_gbs > 0)
+        r->l2_peak_gbs = r->profile->l2_bandwidth_gbs;
     measure_progress("GPU %d, %s, profile %s", gpu, r->device.name, r->profile ? r->profile->name : "none matches");
     if (!run_parts(r, plan))
         return cli_fail("the run failed: nothing written to %s", path);

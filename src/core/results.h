@@ -49,6 +49,13 @@ typedef struct {
     double dram_read_gbs, dram_write_gbs, dram_copy_gbs, dram_triad_gbs, memcpy_d2d_gbs;
     double fp32_gflops, fp64_gflops, fp32_theoretical_gflops, fp64_theoretical_gflops;
     double datasheet_bandwidth_gbs;
+    /* the memory hierarchy above DRAM, the FP16 and BF16 FMA peaks and the
+     * dense tensor-core peaks, each beside its theoretical figure */
+    double shared_gbs, shared_theoretical_gbs, l2_gbs, l2_theoretical_gbs;
+    double fp16_gflops, fp16_theoretical_gflops, bf16_gflops, bf16_theoretical_gflops;
+    double tensor_fp16_gflops, tensor_fp16_theoretical_gflops, tensor_bf16_gflops, tensor_bf16_theoretical_gflops;
+    double tensor_tf32_gflops, tensor_tf32_theoretical_gflops, tensor_fp8_gflops, tensor_fp8_theoretical_gflops;
+    double tensor_fp64_gflops, tensor_fp64_theoretical_gflops;
 } gr_result_ceilings;
 
 /* A kernel's timed runs, in milliseconds. */
@@ -56,6 +63,12 @@ typedef struct {
     double min, median, max;
     long long repeats;
 } gr_result_timing;
+
+/* What a kernel moved through each level of the memory hierarchy, as
+ * Nsight Compute counted it. */
+typedef struct {
+    double dram_bytes, l2_bytes, l1_bytes, shared_wavefronts;
+} gr_result_levels;
 
 typedef struct {
     char name[96];
@@ -68,6 +81,7 @@ typedef struct {
     bool verified;
     char check[160];  /* how it was verified, or why it failed */
     double vs_cublas; /* gflops over cuBLAS's at the same width */
+    gr_result_levels levels;
 } gr_result_kernel;
 
 typedef struct {

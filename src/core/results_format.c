@@ -11,7 +11,8 @@
  * field and its type cannot disagree. */
 #define TYPE_OF(row, field)                                                                                  \
     _Generic(((row *)0)->field, char *: GR_RESULTS_TEXT, long long: GR_RESULTS_WHOLE, double: GR_RESULTS_NUMBER, \
-             bool: GR_RESULTS_BOOL, gr_result_block: GR_RESULTS_BLOCK, gr_result_timing: GR_RESULTS_MAP)
+             bool: GR_RESULTS_BOOL, gr_result_block: GR_RESULTS_BLOCK, gr_result_timing: GR_RESULTS_MAP, \
+             gr_result_levels: GR_RESULTS_MAP)
 /* range: two numbers, as one argument the indirection splits. */
 #define KEY(row, field, required, range, unit, meaning) KEY_IN_RANGE(row, field, required, range, unit, meaning)
 #define KEY_IN_RANGE(row, field, required, min, max, unit, meaning)                                            \
@@ -85,6 +86,42 @@ static const gr_results_key ceiling_keys[] = {
         "SMs x FP64 lanes an SM x 2 x sm_clock_mhz"),
     KEY(gr_result_ceilings, datasheet_bandwidth_gbs, OPTIONAL, RATE_RANGE, "GB/s",
         "the DRAM bandwidth of the device's profile (its datasheet's); absent without a profile"),
+    KEY(gr_result_ceilings, shared_gbs, OPTIONAL, RATE_RANGE, "GB/s",
+        "conflict-free shared-memory loads on every SM, bytes loaded"),
+    KEY(gr_result_ceilings, shared_theoretical_gbs, OPTIONAL, RATE_RANGE, "GB/s",
+        "SMs x 128 B (32 banks of 4 B) x the SM clock read while the shared-memory kernel ran"),
+    KEY(gr_result_ceilings, l2_gbs, OPTIONAL, RATE_RANGE, "GB/s",
+        "loads that bypass L1 (ld.global.cg) over a working set well inside the L2, many passes"),
+    KEY(gr_result_ceilings, l2_theoretical_gbs, OPTIONAL, RATE_RANGE, "GB/s",
+        "the L2 bandwidth of the device's profile; absent without one (no CUDA call gives the L2 clock)"),
+    KEY(gr_result_ceilings, fp16_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "the FP16 FMA peak, not a matrix instruction: __hfma2 on half2 (HFMA2), 4 FLOP each"),
+    KEY(gr_result_ceilings, fp16_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "SMs x FP16 FMA FLOP an SM a clock x the SM clock read while the kernel ran"),
+    KEY(gr_result_ceilings, bf16_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "the BF16 FMA peak, not a matrix instruction: __hfma2 on __nv_bfloat162, 4 FLOP each"),
+    KEY(gr_result_ceilings, bf16_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "SMs x BF16 FMA FLOP an SM a clock x the SM clock read while the kernel ran"),
+    KEY(gr_result_ceilings, tensor_fp16_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "cuBLAS GEMM of FP16 inputs, FP32 accumulate and output: the best of a few sizes; absent without cuBLAS"),
+    KEY(gr_result_ceilings, tensor_fp16_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "SMs x dense FP16 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
+    KEY(gr_result_ceilings, tensor_bf16_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "cuBLAS GEMM of BF16 inputs, FP32 accumulate and output; absent below compute capability 8.0"),
+    KEY(gr_result_ceilings, tensor_bf16_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "SMs x dense BF16 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
+    KEY(gr_result_ceilings, tensor_tf32_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "cuBLAS GEMM of FP32 data in TF32 tensor math, FP32 accumulate; absent below compute capability 8.0"),
+    KEY(gr_result_ceilings, tensor_tf32_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "SMs x dense TF32 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
+    KEY(gr_result_ceilings, tensor_fp8_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "cuBLASLt GEMM of E4M3 inputs, FP32 accumulate (fast), BF16 output; absent below compute capability 8.9"),
+    KEY(gr_result_ceilings, tensor_fp8_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "SMs x dense FP8 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
+    KEY(gr_result_ceilings, tensor_fp64_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "cuBLAS DGEMM on a GPU with FP64 tensor cores (compute capability 8.0, 9.x, 10.0); absent elsewhere"),
+    KEY(gr_result_ceilings, tensor_fp64_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "SMs x dense FP64 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
 };
 
 static const gr_results_key timing_keys[] = {
@@ -97,6 +134,19 @@ static const gr_results_key timing_keys[] = {
 static const gr_results_section timing_map = {
     "time_ms", NULL, timing_keys, COUNT(timing_keys), false, false, true, 0, 0, sizeof(gr_result_timing),
     "a kernel's timed runs, by CUDA events",
+};
+
+static const gr_results_key level_keys[] = {
+    KEY(gr_result_levels, dram_bytes, OPTIONAL, COUNT_RANGE, "bytes", "bytes read from and written to DRAM"),
+    KEY(gr_result_levels, l2_bytes, OPTIONAL, COUNT_RANGE, "bytes", "bytes the L2 handled, reads and writes"),
+    KEY(gr_result_levels, l1_bytes, OPTIONAL, COUNT_RANGE, "bytes", "bytes L1 handled, reads and writes"),
+    KEY(gr_result_levels, shared_wavefronts, OPTIONAL, COUNT_RANGE, "wavefronts",
+        "shared-memory wavefronts of its loads and stores"),
+};
+
+static const gr_results_section levels_map = {
+    "levels", NULL, level_keys, COUNT(level_keys), false, false, true, 0, 0, sizeof(gr_result_levels),
+    "what a kernel moved through each level of the memory hierarchy, as Nsight Compute counted it",
 };
 
 static const gr_results_key kernel_keys[] = {
@@ -116,6 +166,8 @@ static const gr_results_key kernel_keys[] = {
     KEY(gr_result_kernel, check, OPTIONAL, NO_RANGE, "", "how it was verified, and the worst error found"),
     KEY(gr_result_kernel, vs_cublas, OPTIONAL, FIGURE_RANGE, "ratio",
         "gflops over cuBLAS's at the same width; absent where cuBLAS did not run"),
+    NESTED(gr_result_kernel, levels, OPTIONAL, levels_map, "",
+        "what it moved through DRAM, L2, L1 and shared memory, as Nsight Compute counted it; absent without it"),
 };
 
 static const gr_results_key sweep_keys[] = {

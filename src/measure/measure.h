@@ -11,6 +11,40 @@
 #include "profile.h"
 #include "results.h"
 
+/* The ceilings measured beside DRAM and the FP32 and FP64 FMAs, in the
+ * order they run (measure_peaks.c). */
+typedef enum {
+    MEASURE_SHARED,
+    MEASURE_L2,
+    MEASURE_FP16,
+    MEASURE_BF16,
+    MEASURE_TENSOR_FP16,
+    MEASURE_TENSOR_BF16,
+    MEASURE_TENSOR_TF32,
+    MEASURE_TENSOR_FP8,
+    MEASURE_TENSOR_FP64,
+    MEASURE_PEAK_COUNT
+} measure_peak;
+
+/* What the text of a run says of one of them beyond its results keys. */
+typedef struct {
+    int sm_mhz;     /* the SM clock its theoretical figure used; 0 where it has none */
+    char note[640]; /* the candidate chosen, or why it was not measured or has no theoretical figure */
+} measure_peak_note;
+
+/* One of them: its name in the text, its two keys (offsets in
+ * gr_result_ceilings), its unit, and the share of the theoretical figure
+ * it should reach (the benchmark's target). */
+typedef struct {
+    const char *what;
+    size_t measured, theoretical;
+    const char *unit;
+    double target_percent;
+} measure_peak_row;
+
+/* MEASURE_PEAK_COUNT rows, in measure_peak's order. */
+const measure_peak_row *measure_peak_rows(void);
+
 /* A run: the results file it fills as its parts run, and what the parts
  * need of the GPU beside it. */
 typedef struct {
@@ -18,6 +52,9 @@ typedef struct {
     gr_gpu_info device;
     int sm_clock_mhz, mem_clock_mhz; /* read during the run (NVML; 0 if unknown) */
     const gr_profile *profile;       /* the shipped profile of this GPU, if any */
+    double l2_peak_gbs;              /* the L2 bandwidth of that profile: the L2 ceiling's theoretical
+                                        figure (NaN or 0: unknown; measure_run_init leaves it NaN) */
+    measure_peak_note peaks[MEASURE_PEAK_COUNT];
     int failures;                    /* results that failed their check */
 } measure_run;
 

@@ -1,5 +1,6 @@
 /* The measured ceilings: DRAM bandwidth four ways and a copy by the driver,
- * the FP32 and FP64 FMA peaks, and the intensity sweep between them. */
+ * the FP32 and FP64 FMA peaks (and after them measure_peaks.c's), and the
+ * intensity sweep between them. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -86,7 +87,7 @@ static bool fma_peaks(measure_run *r, const measure_plan *p)
 
 bool measure_ceilings(measure_run *r, const measure_plan *p)
 {
-    return stream_all(r, p) && fma_peaks(r, p);
+    return stream_all(r, p) && fma_peaks(r, p) && measure_peaks(r, p);
 }
 
 /* From about 0.1 to about 100 FLOP/B, evenly in log: 2 x fmas / (8 x group). */

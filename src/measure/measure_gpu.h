@@ -9,4 +9,9 @@
 /* Prints a failed CUDA call's message; returns false. */
 bool measure_cuda_failed(const grk_error *err);
 
+/* The ceilings beside DRAM and the FP32 and FP64 FMAs (measure_peaks.c),
+ * run as part of measure_ceilings. */
+bool measure_peaks(measure_run *r, const measure_plan *p);
+
+
 #endif

@@ -50,6 +50,35 @@ static int matmul_targets(const measure_run *r)
     return target("tiled matmul at 4096 over the naive one (x)", best / naive->gflops, 2, "x");
 }
 
+/* Each ceiling beside DRAM and the FMAs: its share of its theoretical
+ * figure, at the SM clock read while it ran (the L2's: the profile's
+ * bandwidth); where either is missing, why, as the run found it. */
+static int peak_targets(const measure_run *r)
+{
+    const measure_peak_row *rows = measure_peak_rows();
+    int missed = 0;
+    for (int i = 0; i < MEASURE_PEAK_COUNT; i++) {
+        const char *ceilings = (const char *)&r->file.ceilings, *note = r->peaks[i].note;
+        double measured = *(const double *)(ceilings + rows[i].measured);
+        double theoretical = *(const double *)(ceilings + rows[i].theoretical);
+        char what[128];
+        if (isnan(measured)) {
+            printf("  %s: %s\n", rows[i].what, note[0] ? note : "not measured");
+            continue;
+        }
+        if (isnan(theoretical)) {
+            printf("  %s: %.0f %s, no theoretical figure (%s)\n", rows[i].what, measured, rows[i].unit, note);
+            continue;
+        }
+        if (i == MEASURE_L2)
+            snprintf(what, sizeof what, "%s, %% of the profile's L2 bandwidth", rows[i].what);
+        else
+            snprintf(what, sizeof what, "%s, %% of theoretical at %d MHz", rows[i].what, r->peaks[i].sm_mhz);
+        missed += target(what, 100 * measured / theoretical, rows[i].target_percent, "%");
+    }
+    return missed;
+}
+
 int measure_report_targets(const measure_run *r, double seconds)
 {
     const gr_result_ceilings *c = &r->file.ceilings;
@@ -66,6 +95,8 @@ int measure_report_targets(const measure_run *r, double seconds)
         missed += target("FP32, % of SMs x lanes x 2 x the clock read", 100 * c->fp32_gflops / c->fp32_theoretical_gflops, 95, "%");
         missed += target("FP64, % of SMs x lanes x 2 x the clock read", 100 * c->fp64_gflops / c->fp64_theoretical_gflops, 95, "%");
     }
+    if (c->fp32_gflops > 0)
+        missed += peak_targets(r);
     if (c->dram_copy_gbs > 0 && c->fp32_gflops > 0)
         missed += sweep_targets(&r->file);
     missed += matmul_targets(r);

@@ -2,6 +2,7 @@
  * it: the device as the CUDA runtime and NVML saw it, how the figures were
  * taken, and each matmul beside cuBLAS. */
 #include <config.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "measure_gpu.h"
@@ -10,6 +11,7 @@ void measure_run_init(measure_run *r)
 {
     memset(r, 0, sizeof *r);
     gr_results_init(&r->file);
+    r->l2_peak_gbs = NAN;
 }
 
 void measure_run_free(measure_run *r)

@@ -1,9 +1,9 @@
 #!/bin/sh
 # The checks the GPU test makes of a fresh run (tests/gpu/check_results:
 # every kernel verified, no point above its roof, every occupancy
-# prediction equal to the probe's) hold for each committed measured results
-# file, and fail where they should: the synthetic file has an unverified
-# kernel.
+# prediction equal to the probe's, no ceiling above its theoretical figure)
+# hold for each committed measured results file, and fail where they
+# should: the synthetic file has an unverified kernel.
 set -u
 failures=0
 for f in "$top_srcdir"/plots/data/*.yaml; do
@@ -23,4 +23,62 @@ else
     echo "FAIL - synthetic.yaml failed, but not on its unverified kernel: $out"
     failures=$((failures + 1))
 fi
+
+# --fresh (what tests/gpu/measure.sh asks of a run of this gpuroof): every
+# ceiling the GPU has a unit for, its theoretical figure beside it where
+# gpuroof knows the GPU's per-clock figures (an A100 here: no FP8), none
+# above that figure.  The committed runs predate the newer ceilings.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fresh() { # $1: the file's name; stdin: its ceilings beyond fp32_gflops
+    { printf 'device: {name: Synthetic A100, compute_capability: "8.0"}\n'
+      printf 'ceilings:\n  dram_read_gbs: 1400\n  fp32_gflops: 18000\n'
+      cat
+      printf 'kernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true}\n'; } >"$tmp/$1"
+}
+fresh all.yaml <<'YAML'
+  shared_gbs: 18000
+  shared_theoretical_gbs: 19491.84
+  l2_gbs: 4000
+  fp16_gflops: 70000
+  fp16_theoretical_gflops: 77967.36
+  bf16_gflops: 37000
+  bf16_theoretical_gflops: 38983.68
+  tensor_fp16_gflops: 250000
+  tensor_fp16_theoretical_gflops: 311869.44
+  tensor_bf16_gflops: 250000
+  tensor_bf16_theoretical_gflops: 311869.44
+  tensor_tf32_gflops: 120000
+  tensor_tf32_theoretical_gflops: 155934.72
+  tensor_fp64_gflops: 17000
+  tensor_fp64_theoretical_gflops: 19491.84
+YAML
+grep -v 'tensor_bf16_gflops' "$tmp/all.yaml" >"$tmp/no-bf16.yaml"
+sed 's/tensor_fp16_gflops: 250000/tensor_fp16_gflops: 350000/' "$tmp/all.yaml" >"$tmp/above.yaml"
+grep -v 'tensor_' "$tmp/all.yaml" >"$tmp/no-tensor.yaml"
+expect_check() { # $1: what; $2: expected status; $3: a line the output must have ("" none); the rest: arguments
+    what=$1 status=$2 line=$3
+    shift 3
+    out=$("$CHECK_RESULTS" "$@")
+    got=$?
+    if [ "$got" -eq "$status" ] && { [ -z "$line" ] || printf '%s\n' "$out" | grep -qF -- "$line"; }; then
+        echo "ok - $what"
+    else
+        echo "FAIL - $what: exit $got (expected $status): $out"
+        failures=$((failures + 1))
+    fi
+}
+expect_check "a fresh A100 run with every ceiling passes --fresh" 0 "" --fresh "$tmp/all.yaml"
+expect_check "a fresh run without a tensor ceiling fails --fresh" 1 \
+    "FAIL - tensor_bf16_gflops: absent from a fresh run of a GPU of compute capability 8.0" \
+    --fresh "$tmp/no-bf16.yaml"
+expect_check "a ceiling above its theoretical figure fails, fresh or not" 1 \
+    "FAIL - tensor_fp16_gflops: 350000, above tensor_fp16_theoretical_gflops (311869)" "$tmp/above.yaml"
+expect_check "a fresh run that found no cuBLAS has no tensor ceilings" 0 "" --fresh --without-cublas \
+    "$tmp/no-tensor.yaml"
+expect_check "... which is wrong where it found cuBLAS" 1 "FAIL - tensor_fp64_gflops: absent" --fresh \
+    "$tmp/no-tensor.yaml"
+expect_check "a committed run predates the newer ceilings: not fresh" 1 "FAIL - shared_gbs: absent" --fresh \
+    "$top_srcdir/plots/data/h100-sxm.yaml"
+expect_check "an unknown option is a usage error" 2 "" --stale "$tmp/all.yaml"
 [ "$failures" -eq 0 ]

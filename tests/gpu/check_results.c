@@ -1,12 +1,19 @@
 /* The invariants of a measured results file, for the GPU test: every
  * kernel verified, no point above its roof, each matmul's ratio to cuBLAS
  * recorded where cuBLAS ran, gpuroof's occupancy equal to the residency
- * probe's in every configuration. */
+ * probe's in every configuration, no ceiling above its theoretical figure.
+ * With --fresh (a run of this gpuroof, not a committed file): every ceiling
+ * the GPU has a unit for is there, with its theoretical figure where
+ * gpuroof has the GPU's per-clock figures; --without-cublas and
+ * --without-cublaslt say the run found no cuBLAS (no tensor ceilings) or
+ * no cuBLASLt (no FP8 one). */
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "results.h"
+#include "sm_rates.h"
 
 #define MARGIN 1.05 /* timing noise and a peak measured a little low */
 
@@ -38,15 +45,98 @@ static double roof(const gr_results *r, double intensity)
     return fmin(r->ceilings.fp32_gflops, intensity * gr_results_best_bandwidth(r));
 }
 
+#define CEILING(field) #field, offsetof(gr_result_ceilings, field)
+
+/* The ceilings beside DRAM and the FMAs: measured and theoretical keys,
+ * and the tensor type each needs (GR_TENSOR_COUNT: none). */
+static const struct {
+    const char *name;
+    size_t measured;
+    const char *theoretical_name;
+    size_t theoretical;
+    gr_tensor_type tensor;
+} peaks[] = {
+    {CEILING(shared_gbs), CEILING(shared_theoretical_gbs), GR_TENSOR_COUNT},
+    {CEILING(l2_gbs), CEILING(l2_theoretical_gbs), GR_TENSOR_COUNT},
+    {CEILING(fp16_gflops), CEILING(fp16_theoretical_gflops), GR_TENSOR_COUNT},
+    {CEILING(bf16_gflops), CEILING(bf16_theoretical_gflops), GR_TENSOR_COUNT},
+    {CEILING(tensor_fp16_gflops), CEILING(tensor_fp16_theoretical_gflops), GR_TENSOR_FP16},
+    {CEILING(tensor_bf16_gflops), CEILING(tensor_bf16_theoretical_gflops), GR_TENSOR_BF16},
+    {CEILING(tensor_tf32_gflops), CEILING(tensor_tf32_theoretical_gflops), GR_TENSOR_TF32},
+    {CEILING(tensor_fp8_gflops), CEILING(tensor_fp8_theoretical_gflops), GR_TENSOR_FP8},
+    {CEILING(tensor_fp64_gflops), CEILING(tensor_fp64_theoretical_gflops), GR_TENSOR_FP64},
+};
+
+typedef struct {
+    bool fresh, cublas, cublaslt;
+} run_kind;
+
+/* Whether a fresh run of this GPU must have the ceiling (and, where
+ * gpuroof knows the GPU's per-clock figures, its theoretical twin). */
+static bool expected(const gr_results *r, size_t i, const run_kind *run, bool *with_theory)
+{
+    int major = 0, minor = 0;
+    gr_sm_rates rates;
+    if (sscanf(r->device.compute_capability, "%d.%d", &major, &minor) != 2)
+        return false;
+    bool known = gr_sm_rates_of(major, minor, &rates);
+    gr_tensor_type t = peaks[i].tensor;
+    *with_theory = i == 0 || (i >= 2 && known); /* the L2's comes from the profile */
+    if (t == GR_TENSOR_COUNT)
+        return true;
+    if (!run->cublas || (t == GR_TENSOR_FP8 && !run->cublaslt))
+        return false;
+    return gr_tensor_type_present(t, major, minor, NULL);
+}
+
+static void check_peaks(const gr_results *r, const run_kind *run)
+{
+    const char *c = (const char *)&r->ceilings;
+    for (size_t i = 0; i < sizeof peaks / sizeof peaks[0]; i++) {
+        double measured = *(const double *)(c + peaks[i].measured);
+        double theoretical = *(const double *)(c + peaks[i].theoretical);
+        bool with_theory = false;
+        if (run->fresh && expected(r, i, run, &with_theory)) {
+            if (isnan(measured))
+                fail("%s: absent from a fresh run of a GPU of compute capability %s (not measured, or wrong)",
+                     peaks[i].name, r->device.compute_capability);
+            if (with_theory && isnan(theoretical))
+                fail("%s: absent beside %s", peaks[i].theoretical_name, peaks[i].name);
+        }
+        if (measured > MARGIN * theoretical)
+            fail("%s: %g, above %s (%g)", peaks[i].name, measured, peaks[i].theoretical_name, theoretical);
+    }
+}
+
+/* [--fresh [--without-cublas] [--without-cublaslt]] RESULTS.yaml */
+static const char *read_arguments(int argc, char **argv, run_kind *run)
+{
+    *run = (run_kind){false, true, true};
+    int i = 1;
+    for (; i < argc - 1; i++) {
+        if (strcmp(argv[i], "--fresh") == 0)
+            run->fresh = true;
+        else if (strcmp(argv[i], "--without-cublas") == 0)
+            run->cublas = false;
+        else if (strcmp(argv[i], "--without-cublaslt") == 0)
+            run->cublaslt = false;
+        else
+            return NULL;
+    }
+    return i == argc - 1 && argv[i][0] != '-' ? argv[i] : NULL;
+}
+
 int main(int argc, char **argv)
 {
     gr_results r;
     gr_error err;
-    if (argc != 2) {
-        fprintf(stderr, "usage: check_results RESULTS.yaml\n");
+    run_kind run;
+    const char *path = read_arguments(argc, argv, &run);
+    if (!path) {
+        fprintf(stderr, "usage: check_results [--fresh [--without-cublas] [--without-cublaslt]] RESULTS.yaml\n");
         return 2;
     }
-    if (!gr_results_load(argv[1], &r, &err)) {
+    if (!gr_results_load(path, &r, &err)) {
         printf("FAIL - %s\n", err.text);
         return 1;
     }
@@ -66,6 +156,7 @@ int main(int argc, char **argv)
         if (r.sweep[i].gflops > MARGIN * roof(&r, r.sweep[i].intensity))
             fail("%s: above the roof (%g GFLOP/s, roof %g)", "sweep point", r.sweep[i].gflops,
                  roof(&r, r.sweep[i].intensity));
+    check_peaks(&r, &run);
     for (size_t i = 0; i < r.occupancy_count; i++)
         if (r.occupancy[i].predicted != r.occupancy[i].measured)
             fail("occupancy: %lld threads, %lld registers, %lld B: predicted %lld blocks, measured %lld",

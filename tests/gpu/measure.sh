@@ -1,7 +1,9 @@
 #!/bin/sh
 # The measure path on a real GPU, at a small size: every result verified,
 # no point above its roof, occupancy predictions equal to the residency
-# probe's.  Skips (77) where gpuroof has no CUDA or the machine no GPU.
+# probe's, every ceiling the GPU has a unit for measured and no higher than
+# its theoretical figure.  Skips (77) where gpuroof has no CUDA or the
+# machine no GPU.
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -19,4 +21,9 @@ if [ "$status" -ne 0 ]; then
     cat "$tmp/err"
     exit 1
 fi
-"$CHECK_RESULTS" "$tmp/results.yaml"
+# A fresh run: every ceiling this GPU has a unit for is there, unless the
+# run found no cuBLAS (or no cuBLASLt) to run the tensor cores' GEMMs with.
+set -- --fresh
+grep -q 'cuBLAS is not available' "$tmp/err" && set -- "$@" --without-cublas
+grep -q 'cuBLASLt is not available' "$tmp/err" && set -- "$@" --without-cublaslt
+"$CHECK_RESULTS" "$@" "$tmp/results.yaml"

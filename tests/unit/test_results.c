@@ -264,6 +264,9 @@ static void absent_ceilings_are_nan(void **state)
     assert_true(isnan(r.ceilings.dram_triad_gbs));
     assert_true(isnan(r.ceilings.memcpy_d2d_gbs));
     assert_true(isnan(r.ceilings.datasheet_bandwidth_gbs));
+    assert_true(isnan(r.ceilings.shared_gbs) && isnan(r.ceilings.l2_gbs) && isnan(r.ceilings.l2_theoretical_gbs));
+    assert_true(isnan(r.ceilings.fp16_gflops) && isnan(r.ceilings.bf16_theoretical_gflops));
+    assert_true(isnan(r.ceilings.tensor_fp8_gflops) && isnan(r.ceilings.tensor_fp64_theoretical_gflops));
     assert_float_equal(gr_results_best_bandwidth(&r), 500, 0);
     assert_int_equal(r.kernel_count, 0);
     assert_int_equal(r.sweep_count, 0);
@@ -597,6 +600,13 @@ static void error_other_keys(void **state)
          "3:64: kernels.params must be a string, not a mapping"},
         {"device: {name: G}\nkernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true, time_ms: 3}\n",
          "3:65: kernels.time_ms must be a mapping"},
+        {"device: {name: G}\nkernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true, levels: [1]}\n",
+         "3:64: kernels.levels must be a mapping"},
+        {"device: {name: G}\nkernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true,\n"
+         "     levels: {dram_bytes: 1, l2_bytes: -4}}\n",
+         "4:40: kernels.levels.l2_bytes is -4; it must be between 0 and 1e+18"},
+        {"device: {name: G}\nceilings: {tensor_fp8_gflops: 0}\n",
+         "2:31: ceilings.tensor_fp8_gflops is 0; it must be between 1e-06 and 1e+09"},
         {"device: {name: G}\nkernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true, time_ms: {min: 1}}\n",
          "3:65: kernels.time_ms: missing key 'median'"},
         {"device: {name: G}\nkernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true,\n"
@@ -697,6 +707,75 @@ static void write_and_read(const gr_results *r, gr_results *back, char **text, s
         fail_msg("%s\n%s", err.text, *text);
 }
 
+/* The ceilings above DRAM and the tensor cores, and a kernel's levels, read
+ * as written; a GPU without FP8 tensor cores leaves that pair out, and a
+ * kernel Nsight Compute did not count has no levels. */
+static void hierarchy_and_tensor_ceilings(void **state)
+{
+    (void)state;
+    const char *path = file("tensor.yaml", "device: {name: G}\n"
+                                           "ceilings:\n"
+                                           "  shared_gbs: 18500.5\n"
+                                           "  shared_theoretical_gbs: 19491.84\n"
+                                           "  l2_gbs: 4100\n"
+                                           "  fp16_gflops: 70000\n"
+                                           "  fp16_theoretical_gflops: 77967.36\n"
+                                           "  bf16_gflops: 38000\n"
+                                           "  bf16_theoretical_gflops: 38983.68\n"
+                                           "  tensor_fp16_gflops: 250000\n"
+                                           "  tensor_fp16_theoretical_gflops: 311869.44\n"
+                                           "  tensor_tf32_gflops: 120000.25\n"
+                                           "  tensor_fp64_gflops: 17500\n"
+                                           "  tensor_fp64_theoretical_gflops: 19491.84\n"
+                                           "kernels:\n"
+                                           "  - name: counted\n"
+                                           "    intensity: 1\n"
+                                           "    gflops: 2\n"
+                                           "    verified: true\n"
+                                           "    levels: {dram_bytes: 1024, l2_bytes: 4096, shared_wavefronts: 8}\n"
+                                           "  - {name: uncounted, intensity: 1, gflops: 2, verified: true}\n");
+    gr_results r;
+    gr_error err;
+    if (!gr_results_load(path, &r, &err))
+        fail_msg("%s", err.text);
+    const gr_result_ceilings *c = &r.ceilings;
+    assert_float_equal(c->shared_gbs, 18500.5, 0);
+    assert_float_equal(c->shared_theoretical_gbs, 19491.84, 0);
+    assert_float_equal(c->l2_gbs, 4100, 0);
+    assert_true(isnan(c->l2_theoretical_gbs));
+    assert_float_equal(c->fp16_gflops, 70000, 0);
+    assert_float_equal(c->fp16_theoretical_gflops, 77967.36, 0);
+    assert_float_equal(c->bf16_gflops, 38000, 0);
+    assert_float_equal(c->bf16_theoretical_gflops, 38983.68, 0);
+    assert_float_equal(c->tensor_fp16_gflops, 250000, 0);
+    assert_float_equal(c->tensor_fp16_theoretical_gflops, 311869.44, 0);
+    assert_true(isnan(c->tensor_bf16_gflops) && isnan(c->tensor_bf16_theoretical_gflops));
+    assert_float_equal(c->tensor_tf32_gflops, 120000.25, 0);
+    assert_true(isnan(c->tensor_tf32_theoretical_gflops));
+    assert_true(isnan(c->tensor_fp8_gflops) && isnan(c->tensor_fp8_theoretical_gflops));
+    assert_float_equal(c->tensor_fp64_gflops, 17500, 0);
+    assert_float_equal(c->tensor_fp64_theoretical_gflops, 19491.84, 0);
+    assert_int_equal(r.kernel_count, 2);
+    assert_float_equal(r.kernels[0].levels.dram_bytes, 1024, 0);
+    assert_float_equal(r.kernels[0].levels.l2_bytes, 4096, 0);
+    assert_true(isnan(r.kernels[0].levels.l1_bytes));
+    assert_float_equal(r.kernels[0].levels.shared_wavefronts, 8, 0);
+    const gr_result_levels *none = &r.kernels[1].levels;
+    assert_true(isnan(none->dram_bytes) && isnan(none->l2_bytes) && isnan(none->l1_bytes) &&
+                isnan(none->shared_wavefronts));
+    char *text;
+    size_t len;
+    gr_results back;
+    write_and_read(&r, &back, &text, &len);
+    assert_same_results(&r, &back);
+    assert_non_null(strstr(text, "  levels: {dram_bytes: 1024, l2_bytes: 4096, shared_wavefronts: 8}\n"
+                                 "- name: uncounted\n"));
+    assert_null(strstr(text, "tensor_fp8"));
+    free(text);
+    gr_results_free(&r);
+    gr_results_free(&back);
+}
+
 static void fill_device(gr_results *r)
 {
     gr_result_device *d = &r->device;
@@ -725,8 +804,19 @@ static void fill_device(gr_results *r)
                                         "it at its width of a hundred characters, then the reader unfolds it again");
     snprintf(p->timing, sizeof p->timing, "CUDA events: true");
     gr_result_ceilings *c = &r->ceilings;
-    *c = (gr_result_ceilings){3211.565106, 3291.505578, 3052.692479, 3084.543193, 3020.370832,
-                              65751.25199, 33374.41266, 66908.16,    33454.08,    3352};
+    *c = (gr_result_ceilings){
+        .dram_read_gbs = 3211.565106, .dram_write_gbs = 3291.505578, .dram_copy_gbs = 3052.692479,
+        .dram_triad_gbs = 3084.543193, .memcpy_d2d_gbs = 3020.370832, .fp32_gflops = 65751.25199,
+        .fp64_gflops = 33374.41266, .fp32_theoretical_gflops = 66908.16, .fp64_theoretical_gflops = 33454.08,
+        .datasheet_bandwidth_gbs = 3352, .shared_gbs = 32012.5, .shared_theoretical_gbs = 33454.08,
+        .l2_gbs = 7512.25, .l2_theoretical_gbs = 8750, .fp16_gflops = 130001.5, .fp16_theoretical_gflops = 133816.32,
+        .bf16_gflops = 129876.25, .bf16_theoretical_gflops = 133816.32, .tensor_fp16_gflops = 702345.5,
+        .tensor_fp16_theoretical_gflops = 948436.992, .tensor_bf16_gflops = 699001.25,
+        .tensor_bf16_theoretical_gflops = 948436.992, .tensor_tf32_gflops = 380002.5,
+        .tensor_tf32_theoretical_gflops = 474218.496, .tensor_fp8_gflops = 1210000.75,
+        .tensor_fp8_theoretical_gflops = 1896873.984, .tensor_fp64_gflops = 52001.5,
+        .tensor_fp64_theoretical_gflops = 59277.312,
+    };
 }
 
 static void fill_rows(gr_results *r)
@@ -739,6 +829,7 @@ static void fill_rows(gr_results *r)
     k->time_ms = (gr_result_timing){14.94281578, 14.96201611, 14.97750378, 20};
     k->gflops = 9185.9, k->verified = true, k->vs_cublas = 0.1784610951;
     snprintf(k->check, sizeof k->check, "2050 sampled elements: worst relative error 1.5e-07");
+    k->levels = (gr_result_levels){2.01326592e+8, 1.374389535e+10, 2.748779069e+10, 4294967296};
     gr_result_kernel *minimal = gr_results_add_kernel(r, NULL); /* only what a kernel must have */
     snprintf(minimal->name, sizeof minimal->name, "true");
     minimal->intensity = 0, minimal->gflops = 1e-3;
@@ -918,6 +1009,7 @@ int main(void)
         cmocka_unit_test(full_file),
         cmocka_unit_test(minimal_file),
         cmocka_unit_test(absent_ceilings_are_nan),
+        cmocka_unit_test(hierarchy_and_tensor_ceilings),
         cmocka_unit_test(unknown_keys_are_accepted),
         cmocka_unit_test(best_bandwidth),
         cmocka_unit_test(error_missing_device),

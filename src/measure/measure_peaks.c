@@ -1,0 +1,206 @@
+/* The ceilings beside DRAM and the FP32 and FP64 FMAs: shared-memory and
+ * L2 bandwidth, the FP16 and BF16 FMA peaks and the dense tensor-core
+ * peaks, each verified, each beside its theoretical figure at the SM clock
+ * read while it ran.  A GPU without the unit, or without cuBLAS, leaves the
+ * ceiling absent and says why; a wrong result is reported and not
+ * recorded. */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "measure_gpu.h"
+#include "sm_rates.h"
+
+#define CEILING(field) offsetof(gr_result_ceilings, field)
+
+static const measure_peak_row rows[MEASURE_PEAK_COUNT] = {
+    {"shared memory", CEILING(shared_gbs), CEILING(shared_theoretical_gbs), "GB/s", 95},
+    {"L2", CEILING(l2_gbs), CEILING(l2_theoretical_gbs), "GB/s", 85},
+    {"FP16 FMA", CEILING(fp16_gflops), CEILING(fp16_theoretical_gflops), "GFLOP/s", 95},
+    {"BF16 FMA", CEILING(bf16_gflops), CEILING(bf16_theoretical_gflops), "GFLOP/s", 95},
+    {"tensor FP16", CEILING(tensor_fp16_gflops), CEILING(tensor_fp16_theoretical_gflops), "GFLOP/s", 70},
+    {"tensor BF16", CEILING(tensor_bf16_gflops), CEILING(tensor_bf16_theoretical_gflops), "GFLOP/s", 70},
+    {"tensor TF32", CEILING(tensor_tf32_gflops), CEILING(tensor_tf32_theoretical_gflops), "GFLOP/s", 70},
+    {"tensor FP8", CEILING(tensor_fp8_gflops), CEILING(tensor_fp8_theoretical_gflops), "GFLOP/s", 60},
+    {"tensor FP64", CEILING(tensor_fp64_gflops), CEILING(tensor_fp64_theoretical_gflops), "GFLOP/s", 75},
+};
+
+const measure_peak_row *measure_peak_rows(void)
+{
+    return rows;
+}
+
+static double *ceiling_at(measure_run *r, size_t offset)
+{
+    return (double *)((char *)&r->file.ceilings + offset);
+}
+
+/* The clock a theoretical figure uses: the one read under the ceiling's
+ * own load, else the run's, else the maximum. */
+static int clock_for(const measure_run *r, int sm_mhz)
+{
+    if (sm_mhz > 0)
+        return sm_mhz;
+    return r->sm_clock_mhz > 0 ? r->sm_clock_mhz : r->device.sm_clock_khz / 1000;
+}
+
+/* Records a measured peak: its rate where it checked out, its theoretical
+ * figure (per_mhz x the clock; NaN per_mhz: unknown, and why_none says
+ * why), and what the text says of it, extra at the end. */
+static void record_peak(measure_run *r, measure_peak which, const grk_peak *g, double per_mhz, const char *why_none,
+                        const char *extra)
+{
+    const measure_peak_row *row = &rows[which];
+    measure_peak_note *note = &r->peaks[which];
+    double rate = g->work / (g->t.median_ms * 1e6);
+    note->sm_mhz = clock_for(r, g->sm_mhz);
+    snprintf(note->note, sizeof note->note, "%s; SM clock %d MHz %s%s%s%s", g->chosen, note->sm_mhz,
+             g->sm_mhz > 0 ? "read while it ran" : "(none read while it ran)", isnan(per_mhz) ? "; " : "",
+             isnan(per_mhz) ? why_none : "", extra);
+    measure_progress("%s: %.0f %s (%s)", row->what, rate, row->unit, note->note);
+    if (!g->verified) {
+        r->failures++;
+        measure_fail("%s: the result is wrong: not recorded", row->what);
+        return;
+    }
+    *ceiling_at(r, row->measured) = rate;
+    if (!isnan(per_mhz))
+        *ceiling_at(r, row->theoretical) = per_mhz * note->sm_mhz;
+}
+
+/* A ceiling not measured, and why. */
+static void skip_peak(measure_run *r, measure_peak which, const char *why)
+{
+    snprintf(r->peaks[which].note, sizeof r->peaks[which].note, "not measured: %s", why);
+    measure_progress("%s: %s", rows[which].what, r->peaks[which].note);
+}
+
+static bool shared_peak(measure_run *r, const measure_plan *p)
+{
+    grk_peak g;
+    grk_error err;
+    int bytes_per_clock = gr_shared_bytes_per_clock(r->device.cc_major, r->device.cc_minor);
+    measure_progress("shared-memory loads, %d candidates", grk_shared_variants());
+    if (grk_shared_load(-1, p->quick ? 64e6 : 1e9, p->repeats, &g, &err) != 0)
+        return measure_cuda_failed(&err);
+    record_peak(r, MEASURE_SHARED, &g, bytes_per_clock ? r->device.sm_count * bytes_per_clock / 1000.0 : NAN,
+                "no shared-memory bytes a clock for this compute capability", "");
+    return true;
+}
+
+/* Working sets of a twelfth, a sixth and a third of the L2: inside it
+ * (even were each half of a partitioned L2 to hold its own copy) and far
+ * beyond any SM's L1, which the loads bypass anyway. */
+static bool l2_peak(measure_run *r, const measure_plan *p)
+{
+    grk_peak g;
+    grk_error err;
+    double l2 = (double)r->device.l2_bytes;
+    size_t sets[] = {(size_t)(l2 / 6), (size_t)(l2 / 12), (size_t)(l2 / 3)};
+    int count = p->quick ? 1 : 3;
+    measure_progress("L2 loads, working sets of %.1f MiB%s", sets[0] / 1048576.0, count > 1 ? " and others" : "");
+    if (grk_l2_read(sets, count, -1, p->quick ? 2e9 : 32e9, p->repeats, &g, &err) != 0)
+        return measure_cuda_failed(&err);
+    bool known = r->l2_peak_gbs > 0; /* NaN and 0 alike: unknown */
+    record_peak(r, MEASURE_L2, &g, NAN,
+                known ? "the theoretical figure is the profile's L2 bandwidth" : "no L2 bandwidth in the GPU's profile",
+                "");
+    if (known)
+        r->file.ceilings.l2_theoretical_gbs = r->l2_peak_gbs;
+    return true;
+}
+
+static bool half_peaks(measure_run *r, const measure_plan *p)
+{
+    gr_sm_rates rates;
+    bool known = gr_sm_rates_of(r->device.cc_major, r->device.cc_minor, &rates);
+    for (int bf16 = 0; bf16 <= 1; bf16++) {
+        grk_peak g;
+        grk_error err;
+        measure_progress("%s FMA peak", bf16 ? "BF16" : "FP16");
+        if (grk_half_fma(bf16, p->repeats, &g, &err) != 0)
+            return measure_cuda_failed(&err);
+        double per_clock = known ? (bf16 ? rates.bf16_flops : rates.fp16_flops) : NAN;
+        record_peak(r, bf16 ? MEASURE_BF16 : MEASURE_FP16, &g, r->device.sm_count * per_clock / 1000.0,
+                    "no per-clock figure for this compute capability (src/core/sm_rates.c)", "");
+    }
+    return true;
+}
+
+/* The tensor types as the core, the kernels and the run name them, and the
+ * bytes an element of A, B and C take together. */
+static const struct {
+    gr_tensor_type type;
+    grk_tensor_kind kind;
+    measure_peak peak;
+    double bytes;
+} tensor_types[] = {
+    {GR_TENSOR_FP16, GRK_TENSOR_FP16, MEASURE_TENSOR_FP16, 2 + 2 + 4},
+    {GR_TENSOR_BF16, GRK_TENSOR_BF16, MEASURE_TENSOR_BF16, 2 + 2 + 4},
+    {GR_TENSOR_TF32, GRK_TENSOR_TF32, MEASURE_TENSOR_TF32, 4 + 4 + 4},
+    {GR_TENSOR_FP8, GRK_TENSOR_FP8, MEASURE_TENSOR_FP8, 1 + 1 + 2},
+    {GR_TENSOR_FP64, GRK_TENSOR_FP64, MEASURE_TENSOR_FP64, 8 + 8 + 8},
+};
+
+/* The sizes a type's GEMMs try: those of 4096, 8192 and 16384 (FP64: 4096
+ * and 8192, it being slower by far) whose three matrices take under 40% of
+ * the GPU's memory; 1024 (FP64: 512) in a quick run. */
+static int tensor_sizes(const measure_run *r, const measure_plan *p, size_t t, int *sizes)
+{
+    static const int fast[] = {4096, 8192, 16384}, fp64[] = {4096, 8192};
+    bool is_fp64 = tensor_types[t].type == GR_TENSOR_FP64;
+    const int *all = is_fp64 ? fp64 : fast;
+    int count = 0, total = is_fp64 ? 2 : 3;
+    if (p->quick) {
+        sizes[0] = is_fp64 ? 512 : 1024;
+        return 1;
+    }
+    for (int i = 0; i < total; i++)
+        if ((double)all[i] * all[i] * tensor_types[t].bytes < 0.4 * (double)r->device.global_mem_bytes)
+            sizes[count++] = all[i];
+    if (count == 0)
+        sizes[count++] = 2048;
+    return count;
+}
+
+static bool tensor_peak(measure_run *r, const measure_plan *p, size_t t, const gr_sm_rates *rates)
+{
+    const char *why;
+    int sizes[3], count = tensor_sizes(r, p, t, sizes);
+    grk_peak g;
+    grk_error err;
+    measure_peak which = tensor_types[t].peak;
+    if (!gr_tensor_type_present(tensor_types[t].type, r->device.cc_major, r->device.cc_minor, &why)) {
+        skip_peak(r, which, why);
+        return true;
+    }
+    measure_progress("%s GEMMs, n up to %d", rows[which].what, sizes[count - 1]);
+    if (grk_tensor_gemm(tensor_types[t].kind, sizes, count, p->repeats, &g, &err) != 0) {
+        if (strncmp(err.message, "cuBLAS is not available", 23) == 0 ||
+            strncmp(err.message, "cuBLASLt is not available", 25) == 0 ||
+            strncmp(err.message, "cuBLAS cannot run", 17) == 0) {
+            skip_peak(r, which, err.message);
+            return true;
+        }
+        return measure_cuda_failed(&err);
+    }
+    char error[96];
+    snprintf(error, sizeof error, "; worst error %.2g of a dot product's root-sum-square", g.error);
+    double per_clock = rates && rates->tensor_flops[tensor_types[t].type] > 0 ? rates->tensor_flops[tensor_types[t].type]
+                                                                              : NAN;
+    record_peak(r, which, &g, r->device.sm_count * per_clock / 1000.0,
+                "no per-clock figure for this compute capability (src/core/sm_rates.c)", error);
+    return true;
+}
+
+bool measure_peaks(measure_run *r, const measure_plan *p)
+{
+    gr_sm_rates rates;
+    bool known = gr_sm_rates_of(r->device.cc_major, r->device.cc_minor, &rates);
+    if (!shared_peak(r, p) || !l2_peak(r, p) || !half_peaks(r, p))
+        return false;
+    for (size_t t = 0; t < sizeof tensor_types / sizeof tensor_types[0]; t++)
+        if (!tensor_peak(r, p, t, known ? &rates : NULL))
+            return false;
+    return true;
+}
