@@ -122,7 +122,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: ceilings-explore [--quick]\n");
         return 2;
     }
-    if (grk_device_open(&device, &err) != 0) {
+    if (grk_device_open(0, &device, &err) != 0) {
         fprintf(stderr, "ceilings-explore: %s\n", err.message);
         return 1;
     }
