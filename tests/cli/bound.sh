@@ -462,9 +462,9 @@ expect_stdout_line 'The FLOPs take at least 36 FLOP / 66908 GFLOP/s = 0.0005381 
 # With a device: the profile's roofs for every level, a given one marked.
 run bound --flops 64 --bytes 16 --shared-bytes 256 --l2-bytes 64 --device h100
 expect_status 0
-expect_stdout_line 'Roofline of NVIDIA H100 SXM5 80GB (h100): 66908 GFLOP/s fp32 peak, 3352 GB/s DRAM, 8755 GB/s L2, 33454 GB/s shared memory'
+expect_stdout_line 'Roofline of NVIDIA H100 SXM5 80GB (h100): 66908 GFLOP/s fp32 peak, 3352 GB/s DRAM, 13125 GB/s L2, 33454 GB/s shared memory'
 run bound --flops 64 --bytes 16 --shared-bytes 256 --l2-bytes 64 --device h100 --json
-expect_json '[.levels[].bandwidth_gbs]' '[3352,8755.2,33454.08]'
+expect_json '[.levels[].bandwidth_gbs]' '[3352,13125.12,33454.08]'
 expect_json '[.levels[].intensity]' '[4,1,0.25]'
 expect_json .binding_level shared
 expect_json_near .attainable_gflops 8363.52

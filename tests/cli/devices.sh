@@ -39,7 +39,7 @@ expect_json '.devices | .[] | select(.name == "k40") | .architecture' Kepler
 expect_json '.devices | [.[] | has("name") and has("full_name") and has("peak_gflops") and has("bandwidth_gbs") and has("path")] | all' true
 expect_json '.devices | .[0].path' "$profiles/a100.yaml"
 # The roofs of the hierarchical bound: null where the profile does not know one.
-expect_json '.devices | .[] | select(.name == "h100") | [.l2_bandwidth_gbs, .shared_bandwidth_gbs]' '[8755.2,33454.08]'
+expect_json '.devices | .[] | select(.name == "h100") | [.l2_bandwidth_gbs, .shared_bandwidth_gbs]' '[13125.12,33454.08]'
 expect_json '.devices | .[] | select(.name == "k40") | [.l2_bandwidth_gbs, .shared_bandwidth_gbs]' '[null,2860.8]'
 expect_json '.devices | .[] | select(.name == "h100") | .peak_gflops | [.fp16, .bf16]' '[133816.32,133816.32]'
 
@@ -161,7 +161,7 @@ expect_stdout_line '  peak fp32         19500 GFLOP/s'
 # digits beside its bytes.  L2 and shared memory keep their exact KiB/MiB.
 run profile show h100
 expect_stdout_line '  DRAM          3352 GB/s, 80 GB'
-expect_stdout_line '  L2            52428800 B (50 MiB), 8755 GB/s'
+expect_stdout_line '  L2            52428800 B (50 MiB), 13125 GB/s'
 expect_stdout_line '  peak fp16         133816 GFLOP/s'
 expect_stdout_line '  peak bf16         133816 GFLOP/s'
 run profile show h100 --json

@@ -191,12 +191,12 @@ printf 'name: x\nlaunch:\n  grid: 1\n  block: 1\nflops:\n  total: 1\nbytes: {}\n
 run model "$bad"
 expect_fails 1 "gpuroof: $bad:9:10: l2_bytes.total is negative (-1)"
 # l2_bytes on a device without an L2 bandwidth; on the H100, DRAM's 8 x 3352
-# = 26816 is above the L2's 0.5 x 8755.2 = 4377.6, which binds.
+# = 26816 is above the L2's 0.5 x 13125.12 = 6562.56, which binds.
 printf 'name: x\nlaunch:\n  grid: 1\n  block: 1\nflops:\n  total: 8\nbytes:\n  read: 1\nl2_bytes:\n  total: 16\n' >"$bad"
 run model "$bad" --device k40
 expect_fails 1 'gpuroof: k40 has no L2 bandwidth (memory.l2_bandwidth_gbs in its profile), so the L2 bytes have no roof'
 run model "$bad" --device h100 --json
 expect_status 0
 expect_json .l2_bytes 16
-expect_json '.on_device.levels[1]' '{"level":"l2","bytes":16,"intensity":0.5,"bandwidth_gbs":8755.2,"roof_gflops":4377.6}'
+expect_json '.on_device.levels[1]' '{"level":"l2","bytes":16,"intensity":0.5,"bandwidth_gbs":13125.12,"roof_gflops":6562.56}'
 expect_json .on_device.binding_level l2
