@@ -104,22 +104,49 @@ int grk_time_runs(grk_launch_fn fn, void *ctx, int configs, int repeats, grk_tim
 typedef double (*grk_work_fn)(void *ctx, int config);
 typedef void (*grk_name_fn)(void *ctx, int config, char *out, size_t size);
 
-/* Each of `configs` configurations runs once untimed, then PICK times timed
- * (the median kept); the highest work over time wins and alone is timed for
- * `repeats` runs into t, its index in *chosen and its name in chosen_name.
+/* Each of `configs` configurations runs once untimed, then a few times
+ * timed, each run alone (their median: a quick rate that shortlists); the
+ * best two by that rate then each run a sustained window (grk_load_window),
+ * and the one whose window rate is highest wins: its index in *chosen, its
+ * warm-up timings in out->t, its window (rate and SM clock) in out->window,
+ * out->sm_mhz and out->chosen filled, out->work its work a run.  The chosen
+ * one runs once more at the end, so that its output is the last written.
  * With GPUROOF_CEILINGS_TRACE set in the environment, every candidate's
- * median and rate (work / ms / 1e6: GB/s or GFLOP/s) and the choice go to
- * stderr, each line starting "gpuroof LABEL: ". */
-int grk_time_best_rate(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, int configs, int repeats,
-                       const char *label, grk_timing *t, int *chosen, char *chosen_name, size_t name_size,
-                       grk_error *err);
+ * median and rate (work / ms / 1e6: GB/s or GFLOP/s), every window and the
+ * choice go to stderr, each line starting "gpuroof LABEL: ". */
+int grk_peak_search(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, int configs, const char *label,
+                    grk_peak *out, int *chosen, grk_error *err);
 
-/* The SM clock (MHz, NVML) while configuration `config` runs back to back
- * for about 0.4 s (each run taking about run_ms): the clock
- * a ceiling's theoretical figure should use, since some loads (the tensor
- * cores' most of all) draw the power that lowers it.  0 where NVML does not
- * answer.  Returns -1 only on a failed launch. */
-int grk_clock_under_load(grk_launch_fn fn, void *ctx, int config, double run_ms, int *sm_mhz, grk_error *err);
+typedef struct grk_nvml grk_nvml;
+
+/* The sustained window (load_window.cu): configuration `config` (each run
+ * taking about run_ms alone) queued back to back for about 0.6 s, timed
+ * with CUDA events around the runs, while a second thread reads the SM
+ * clock through nvml (a session grk_nvml_open opened, or one that failed
+ * to: then no reading) every 10 ms from a short settle time until the runs
+ * are done; again with more runs where the window came out under half as
+ * long.  w->rate is left 0 (the caller knows the work).  No reading in
+ * time: w->samples 0.  Returns -1 only where a CUDA call or a launch
+ * failed. */
+int grk_load_window(grk_launch_fn fn, void *ctx, int config, double run_ms, const grk_nvml *nvml, grk_window *w,
+                    grk_error *err);
+
+/* An NVML session on the current CUDA device (device.cu; libnvidia-ml.so.1
+ * loaded at run time), kept open so that the clock can be read many times
+ * in a row cheaply.  grk_nvml_open: false where NVML is absent, fails to
+ * start, or has no handle for the device (the session then holds nothing).
+ * grk_nvml_clock_mhz: the clock of `type` now (GRK_NVML_CLOCK_*), 0 where
+ * NVML does not answer; safe from another thread while the session is
+ * open.  grk_nvml_close: ends it (harmless on one that failed to open). */
+struct grk_nvml {
+    void *lib, *device;
+    int (*shutdown)(void);
+    int (*clock)(void *device, int type, unsigned int *mhz);
+};
+enum { GRK_NVML_CLOCK_SM = 1, GRK_NVML_CLOCK_MEM = 2 }; /* nvmlClockType_t */
+bool grk_nvml_open(grk_nvml *n);
+int grk_nvml_clock_mhz(const grk_nvml *n, int type);
+void grk_nvml_close(grk_nvml *n);
 
 /* A 32-bit word of a fixed pseudo-random pattern, the same on the host and
  * the device: what the cache benchmarks load and fold into checksums. */

@@ -381,66 +381,88 @@ int grk_device_open(int index, grk_device *out, grk_error *err)
 
 typedef struct grk_nvml_device *grk_nvml_device_t; /* nvmlDevice_t: opaque */
 typedef int (*nvml_init_fn)(void);
-typedef int (*nvml_shutdown_fn)(void);
 typedef int (*nvml_by_index_fn)(unsigned int index, grk_nvml_device_t *device);
 typedef int (*nvml_by_pci_fn)(const char *bus_id, grk_nvml_device_t *device);
-typedef int (*nvml_clock_fn)(grk_nvml_device_t device, int type, unsigned int *mhz);
 
-enum { GRK_NVML_SUCCESS = 0, GRK_NVML_CLOCK_SM = 1, GRK_NVML_CLOCK_MEM = 2 };
+enum { GRK_NVML_SUCCESS = 0 };
+
+/* NVML's handle of the current CUDA device, or NULL.  NVML numbers devices
+ * its own way (all of them, PCI order); the CUDA device's bus id names the
+ * same board where CUDA_VISIBLE_DEVICES or the enumeration order differ.
+ * Without it, NVML's index 0 for CUDA's device 0 (the order most often
+ * agrees there), and no clock for any other device rather than another
+ * GPU's. */
+static grk_nvml_device_t nvml_device_of_current(nvml_by_index_fn by_index, nvml_by_pci_fn by_pci)
+{
+    grk_nvml_device_t dev = NULL;
+    char bus_id[64];
+    int device = 0;
+    if (cudaGetDevice(&device) != cudaSuccess)
+        device = -1; /* unknown: no guess at NVML's index either */
+    if (by_pci && device >= 0 && cudaDeviceGetPCIBusId(bus_id, (int)sizeof bus_id, device) == cudaSuccess &&
+        by_pci(bus_id, &dev) == GRK_NVML_SUCCESS)
+        return dev;
+    (void)cudaGetLastError();
+    if (device != 0 || by_index(0, &dev) != GRK_NVML_SUCCESS)
+        return NULL;
+    return dev;
+}
+
+bool grk_nvml_open(grk_nvml *n)
+{
+    memset(n, 0, sizeof *n);
+    n->lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!n->lib)
+        return false;
+    nvml_init_fn init = (nvml_init_fn)dlsym(n->lib, "nvmlInit_v2");
+    nvml_by_index_fn by_index = (nvml_by_index_fn)dlsym(n->lib, "nvmlDeviceGetHandleByIndex_v2");
+    nvml_by_pci_fn by_pci = (nvml_by_pci_fn)dlsym(n->lib, "nvmlDeviceGetHandleByPciBusId_v2");
+    n->shutdown = (int (*)(void))dlsym(n->lib, "nvmlShutdown");
+    n->clock = (int (*)(void *, int, unsigned int *))dlsym(n->lib, "nvmlDeviceGetClockInfo");
+    if (!init || !n->shutdown || !by_index || !n->clock || init() != GRK_NVML_SUCCESS) {
+        dlclose(n->lib);
+        memset(n, 0, sizeof *n);
+        return false;
+    }
+    n->device = nvml_device_of_current(by_index, by_pci);
+    if (!n->device) {
+        grk_nvml_close(n);
+        return false;
+    }
+    return true;
+}
+
+int grk_nvml_clock_mhz(const grk_nvml *n, int type)
+{
+    unsigned int mhz = 0;
+    if (!n->device || n->clock(n->device, type, &mhz) != GRK_NVML_SUCCESS)
+        return 0;
+    return (int)mhz;
+}
+
+void grk_nvml_close(grk_nvml *n)
+{
+    if (n->lib) {
+        n->shutdown();
+        dlclose(n->lib);
+    }
+    memset(n, 0, sizeof *n);
+}
 
 int grk_current_clocks(int *sm_mhz, int *mem_mhz, grk_error *err)
 {
-    void *lib;
-    nvml_init_fn init;
-    nvml_shutdown_fn shutdown;
-    nvml_by_index_fn by_index;
-    nvml_by_pci_fn by_pci;
-    nvml_clock_fn clock;
-    grk_nvml_device_t dev = NULL;
-    unsigned int mhz = 0;
-    char bus_id[64];
-    int device = 0;
-
+    grk_nvml n;
     (void)err; /* NVML missing is not an error: the clocks are then unknown */
     if (sm_mhz)
         *sm_mhz = 0;
     if (mem_mhz)
         *mem_mhz = 0;
-    lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!lib)
+    if (!grk_nvml_open(&n))
         return 0;
-    init = (nvml_init_fn)dlsym(lib, "nvmlInit_v2");
-    shutdown = (nvml_shutdown_fn)dlsym(lib, "nvmlShutdown");
-    by_index = (nvml_by_index_fn)dlsym(lib, "nvmlDeviceGetHandleByIndex_v2");
-    by_pci = (nvml_by_pci_fn)dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
-    clock = (nvml_clock_fn)dlsym(lib, "nvmlDeviceGetClockInfo");
-    if (!init || !shutdown || !by_index || !clock || init() != GRK_NVML_SUCCESS) {
-        dlclose(lib);
-        return 0;
-    }
-    /* NVML numbers devices its own way (all of them, PCI order); the CUDA
-     * device's bus id names the same board where CUDA_VISIBLE_DEVICES or the
-     * enumeration order differ.  Without it, NVML's index 0 for CUDA's
-     * device 0 (the order most often agrees there), and no clock for any
-     * other device rather than another GPU's. */
-    if (cudaGetDevice(&device) != cudaSuccess)
-        device = -1; /* unknown: no guess at NVML's index either */
-    if (by_pci && device >= 0 &&
-        cudaDeviceGetPCIBusId(bus_id, (int)sizeof bus_id, device) == cudaSuccess &&
-        by_pci(bus_id, &dev) == GRK_NVML_SUCCESS) {
-        /* found by bus id */
-    } else {
-        (void)cudaGetLastError();
-        if (device != 0 || by_index(0, &dev) != GRK_NVML_SUCCESS)
-            dev = NULL;
-    }
-    if (dev) {
-        if (sm_mhz && clock(dev, GRK_NVML_CLOCK_SM, &mhz) == GRK_NVML_SUCCESS)
-            *sm_mhz = (int)mhz;
-        if (mem_mhz && clock(dev, GRK_NVML_CLOCK_MEM, &mhz) == GRK_NVML_SUCCESS)
-            *mem_mhz = (int)mhz;
-    }
-    shutdown();
-    dlclose(lib);
+    if (sm_mhz)
+        *sm_mhz = grk_nvml_clock_mhz(&n, GRK_NVML_CLOCK_SM);
+    if (mem_mhz)
+        *mem_mhz = grk_nvml_clock_mhz(&n, GRK_NVML_CLOCK_MEM);
+    grk_nvml_close(&n);
     return 0;
 }

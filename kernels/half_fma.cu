@@ -152,7 +152,7 @@ static bool half_chains_right(bool bf16, const unsigned int *out, size_t threads
     return true;
 }
 
-int grk_half_fma(bool bf16, int repeats, grk_peak *out, grk_error *err)
+int grk_half_fma(bool bf16, grk_peak *out, grk_error *err)
 {
     half_run r = {};
     int sms = 0, per_sm = 0, chosen = 0, rc = -1;
@@ -178,14 +178,10 @@ int grk_half_fma(bool bf16, int repeats, grk_peak *out, grk_error *err)
     }
     GRK_MALLOC(&r.out, bytes);
     GRK_CHECK(cudaMemset(r.out, 0xff, bytes));
-    if (grk_time_best_rate(launch_half, half_flops, half_name, &r, 1, repeats, bf16 ? "bf16" : "fp16", &out->t,
-                           &chosen, out->chosen, sizeof out->chosen, err) != 0)
+    if (grk_peak_search(launch_half, half_flops, half_name, &r, 1, bf16 ? "bf16" : "fp16", out, &chosen, err) != 0)
         goto fail;
     GRK_CHECK(cudaMemcpy(host, r.out, bytes, cudaMemcpyDeviceToHost));
-    out->work = half_flops(&r, 0);
     out->verified = half_chains_right(bf16, host, threads);
-    if (grk_clock_under_load(launch_half, &r, 0, out->t.median_ms, &out->sm_mhz, err) != 0)
-        goto fail;
     rc = 0;
 fail:
     if (r.out)

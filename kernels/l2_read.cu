@@ -12,8 +12,8 @@
  *
  * The first run fills the L2 from DRAM; the warm-up runs leave the working
  * set there for the timed ones.  The candidates: the working sets asked for
- * (each rounded to whole groups) by the launch shapes below; the warm-up
- * keeps the fastest in bytes a second. */
+ * (each rounded to whole groups) by the launch shapes below; the search
+ * (peak_search.cu) keeps the fastest in bytes a second. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,8 +214,8 @@ fail:
     return -1;
 }
 
-int grk_l2_read(const size_t *working_sets, int set_count, int variant, double bytes_per_run, int repeats,
-                grk_peak *out, grk_error *err)
+int grk_l2_read(const size_t *working_sets, int set_count, int variant, double bytes_per_run, grk_peak *out,
+                grk_error *err)
 {
     l2_run r;
     unsigned int *host = NULL;
@@ -230,10 +230,8 @@ int grk_l2_read(const size_t *working_sets, int set_count, int variant, double b
     }
     if (plan_l2(&r, working_sets, set_count, variant, bytes_per_run, err) != 0 || l2_buffers(&r, &threads, err) != 0)
         goto fail;
-    if (grk_time_best_rate(launch_l2, l2_bytes_loaded, l2_name, &r, r.count, repeats, "l2", &out->t, &chosen,
-                           out->chosen, sizeof out->chosen, err) != 0)
+    if (grk_peak_search(launch_l2, l2_bytes_loaded, l2_name, &r, r.count, "l2", out, &chosen, err) != 0)
         goto fail;
-    out->work = l2_bytes_loaded(&r, chosen);
     host = (unsigned int *)malloc(threads * sizeof *host);
     if (!host) {
         grk_fail(err, "grk_l2_read: out of host memory");
@@ -241,8 +239,6 @@ int grk_l2_read(const size_t *working_sets, int set_count, int variant, double b
     }
     GRK_CHECK(cudaMemcpy(host, r.out, threads_of(&r, chosen) * sizeof *host, cudaMemcpyDeviceToHost));
     out->verified = l2_sums_right(&r, chosen, host);
-    if (grk_clock_under_load(launch_l2, &r, chosen, out->t.median_ms, &out->sm_mhz, err) != 0)
-        goto fail;
     rc = 0;
 fail:
     if (r.data)

@@ -1,14 +1,15 @@
-/* What the ceilings above DRAM share: the warm-up that picks the fastest
- * of their candidates by rate (their candidates do different amounts of
- * work, so the shortest time is not the answer), and the SM clock read
- * while the chosen one runs. */
+/* What the ceilings above DRAM share: the warm-up that shortlists their
+ * candidates by rate (their candidates do different amounts of work, so the
+ * shortest time is not the answer), and the sustained windows
+ * (load_window.cu) that pick among the shortlist and give the figure and
+ * the SM clock it ran at. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include "check.h"
 
 #define PICK 3
+#define SHORTLIST 2 /* candidates that run a sustained window */
 
 static int compare_ms(const void *x, const void *y)
 {
@@ -16,8 +17,8 @@ static int compare_ms(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* One configuration's warm-up: a run untimed, PICK timed; their median. */
-static int pick_median(grk_launch_fn fn, void *ctx, int config, cudaEvent_t start, cudaEvent_t stop, float *median,
+/* One configuration's warm-up: a run untimed, PICK timed, each alone. */
+static int pick_median(grk_launch_fn fn, void *ctx, int config, cudaEvent_t start, cudaEvent_t stop, grk_timing *t,
                        grk_error *err)
 {
     float ms[PICK];
@@ -33,32 +34,31 @@ static int pick_median(grk_launch_fn fn, void *ctx, int config, cudaEvent_t star
         GRK_CHECK_RETURN(cudaEventElapsedTime(&ms[j], start, stop));
     }
     qsort(ms, PICK, sizeof ms[0], compare_ms);
-    *median = ms[PICK / 2];
+    t->repeats = PICK;
+    t->min_ms = ms[0];
+    t->median_ms = ms[PICK / 2];
+    t->max_ms = ms[PICK - 1];
     return 0;
 }
 
-static int pick_best(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, int configs, const char *label,
-                     int *best, grk_error *err)
+/* Each configuration's warm-up, its timings into quick[k]. */
+static int quick_rates(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, int configs, const char *label,
+                       grk_timing *quick, grk_error *err)
 {
     cudaEvent_t start = NULL, stop = NULL;
     bool trace = getenv("GPUROOF_CEILINGS_TRACE") != NULL;
-    double best_rate = -1;
     char what[160];
     int rc = -1;
 
-    *best = 0;
     GRK_CHECK(cudaEventCreate(&start));
     GRK_CHECK(cudaEventCreate(&stop));
     for (int k = 0; k < configs; k++) {
-        float median;
-        if (pick_median(fn, ctx, k, start, stop, &median, err) != 0)
+        if (pick_median(fn, ctx, k, start, stop, &quick[k], err) != 0)
             goto fail;
-        double rate = work(ctx, k) / (median * 1e6);
-        if (rate > best_rate)
-            best_rate = rate, *best = k;
         if (trace) {
             name(ctx, k, what, sizeof what);
-            fprintf(stderr, "gpuroof %s: %-72s %9.4f ms %10.1f\n", label, what, (double)median, rate);
+            fprintf(stderr, "gpuroof %s: %-72s %9.4f ms %10.1f\n", label, what, quick[k].median_ms,
+                    work(ctx, k) / (quick[k].median_ms * 1e6));
         }
     }
     rc = 0;
@@ -70,86 +70,98 @@ fail:
     return rc;
 }
 
-/* grk_time_runs runs configuration 0 of what it is given: the chosen one,
- * seen through this. */
-typedef struct {
-    grk_launch_fn fn;
-    void *ctx;
-    int config;
-} fixed_config;
-
-static int launch_fixed(void *ctx, int config, grk_error *err)
+/* The SHORTLIST configurations of highest quick rate (fewer where there are
+ * fewer), best first; how many. */
+static int shortlist(grk_work_fn work, void *ctx, int configs, const grk_timing *quick, int *list)
 {
-    const fixed_config *f = (const fixed_config *)ctx;
-    (void)config;
-    return f->fn(f->ctx, f->config, err);
+    int listed = 0;
+    for (int k = 0; k < configs; k++) {
+        double rate = work(ctx, k) / quick[k].median_ms;
+        int at = listed < SHORTLIST ? listed++ : SHORTLIST;
+        while (at > 0 && rate > work(ctx, list[at - 1]) / quick[list[at - 1]].median_ms) {
+            if (at < SHORTLIST)
+                list[at] = list[at - 1];
+            at--;
+        }
+        if (at < SHORTLIST)
+            list[at] = k;
+    }
+    return listed;
 }
 
-int grk_time_best_rate(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, int configs, int repeats,
-                       const char *label, grk_timing *t, int *chosen, char *chosen_name, size_t name_size,
-                       grk_error *err)
+static void trace_window(const char *label, const char *what, const grk_window *w)
 {
-    fixed_config f = {fn, ctx, 0};
+    fprintf(stderr, "gpuroof %s: window %-65s %6d runs %8.1f ms %10.1f at %6.1f MHz (%d-%d, %d readings)\n", label,
+            what, w->runs, w->ms, w->rate, w->sm_mhz_mean, w->sm_mhz_min, w->sm_mhz_max, w->samples);
+}
+
+/* The shortlist's windows; the highest window rate wins. */
+static int best_window(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, const int *list, int listed,
+                       const grk_timing *quick, const char *label, grk_peak *out, int *chosen, grk_error *err)
+{
+    char what[160];
+    grk_nvml nvml;
+    bool have_nvml = grk_nvml_open(&nvml); /* once: starting NVML can take a while */
+    int rc = -1;
+    *chosen = -1;
+    for (int i = 0; i < listed; i++) {
+        grk_window w;
+        int k = list[i];
+        if (grk_load_window(fn, ctx, k, quick[k].median_ms, &nvml, &w, err) != 0)
+            goto fail;
+        w.rate = w.ms > 0 ? work(ctx, k) * w.runs / (w.ms * 1e6) : 0;
+        if (getenv("GPUROOF_CEILINGS_TRACE")) {
+            name(ctx, k, what, sizeof what);
+            trace_window(label, what, &w);
+        }
+        if (*chosen < 0 || w.rate > out->window.rate)
+            *chosen = k, out->window = w;
+    }
+    /* its output (which the caller checks) the last written */
+    if (*chosen != list[listed - 1]) {
+        if (fn(ctx, *chosen, err) != 0)
+            goto fail;
+        GRK_CHECK(cudaDeviceSynchronize());
+    }
+    rc = 0;
+fail:
+    if (have_nvml)
+        grk_nvml_close(&nvml);
+    return rc;
+}
+
+/* The quick median of a few lone runs picks the shortlist cheaply; the
+ * figure recorded is the shortlist's best sustained window, whose rate and
+ * SM clock describe the same runs (see load_window.cu for why that
+ * matters). */
+int grk_peak_search(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, int configs, const char *label,
+                    grk_peak *out, int *chosen, grk_error *err)
+{
+    int list[SHORTLIST], listed, rc = -1;
+    grk_timing *quick = NULL;
     if (configs < 1) {
         grk_fail(err, "%s: no configuration to run", label);
         return -1;
     }
-    if (configs > 1 && pick_best(fn, work, name, ctx, configs, label, &f.config, err) != 0)
+    quick = (grk_timing *)calloc((size_t)configs, sizeof *quick);
+    if (!quick) {
+        grk_fail(err, "%s: out of host memory", label);
         return -1;
-    if (grk_time_runs(launch_fixed, &f, 1, repeats, t, NULL, err) != 0)
-        return -1;
-    *chosen = f.config;
-    name(ctx, f.config, chosen_name, name_size);
+    }
+    if (quick_rates(fn, work, name, ctx, configs, label, quick, err) != 0)
+        goto fail;
+    listed = shortlist(work, ctx, configs, quick, list);
+    if (best_window(fn, work, name, ctx, list, listed, quick, label, out, chosen, err) != 0)
+        goto fail;
+    out->t = quick[*chosen];
+    out->work = work(ctx, *chosen);
+    out->sm_mhz = out->window.samples > 0 ? (int)lround(out->window.sm_mhz_mean) : 0;
+    name(ctx, *chosen, out->chosen, sizeof out->chosen);
     if (getenv("GPUROOF_CEILINGS_TRACE"))
-        fprintf(stderr, "gpuroof %s: chosen %s: median %.4f ms of %d, %.1f\n", label, chosen_name, t->median_ms,
-                t->repeats, work(ctx, f.config) / (t->median_ms * 1e6));
-    return 0;
-}
-
-/* Enough runs for about this long under load: long enough for the clock
- * to settle where the load holds it, and for NVML to answer meanwhile. */
-#define LOAD_MS 400.0
-#define LOAD_TRIES 3
-
-/* Queues `runs` runs, reads the clock while they run, and says whether
- * they were still running when the reading came back. */
-static int read_under(grk_launch_fn fn, void *ctx, int config, int runs, cudaEvent_t done, int *sm_mhz, bool *during,
-                      grk_error *err)
-{
-    struct timespec settle = {0, 50 * 1000 * 1000};
-    for (int i = 0; i < runs; i++)
-        if (fn(ctx, config, err) != 0)
-            return -1;
-    GRK_CHECK_RETURN(cudaEventRecord(done, 0));
-    /* the launches return at once: the clock is read while the GPU works
-     * through them, after a moment for it to settle */
-    nanosleep(&settle, NULL);
-    grk_current_clocks(sm_mhz, NULL, err);
-    cudaError_t state = cudaEventQuery(done);
-    if (state != cudaSuccess && state != cudaErrorNotReady)
-        GRK_CHECK_RETURN(state);
-    *during = state == cudaErrorNotReady;
-    GRK_CHECK_RETURN(cudaDeviceSynchronize());
-    return 0;
-}
-
-/* Where NVML was slower to answer than the runs took, again with four
- * times as many, up to LOAD_TRIES times; the last reading stands. */
-int grk_clock_under_load(grk_launch_fn fn, void *ctx, int config, double run_ms, int *sm_mhz, grk_error *err)
-{
-    cudaEvent_t done = NULL;
-    double runs = ceil(LOAD_MS / fmax(run_ms, 0.05));
-    bool during = false;
-    int rc = -1;
-    *sm_mhz = 0;
-    GRK_CHECK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
-    for (int attempt = 0; attempt < LOAD_TRIES && !during; attempt++, runs *= 4)
-        /* within the launch queue's depth, so that queueing seldom waits */
-        if (read_under(fn, ctx, config, (int)fmin(runs, 1000), done, sm_mhz, &during, err) != 0)
-            goto fail;
+        fprintf(stderr, "gpuroof %s: chosen %s: window %.1f, quick median %.4f ms (%.1f)\n", label, out->chosen,
+                out->window.rate, out->t.median_ms, out->work / (out->t.median_ms * 1e6));
     rc = 0;
 fail:
-    if (done)
-        (void)cudaEventDestroy(done);
+    free(quick);
     return rc;
 }

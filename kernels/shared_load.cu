@@ -164,7 +164,7 @@ static bool shared_sums_right(const shared_variant *v, int blocks, int steps, co
     return true;
 }
 
-int grk_shared_load(int variant, double bytes_per_sm, int repeats, grk_peak *out, grk_error *err)
+int grk_shared_load(int variant, double bytes_per_sm, grk_peak *out, grk_error *err)
 {
     shared_run r;
     unsigned int *host = NULL;
@@ -183,10 +183,8 @@ int grk_shared_load(int variant, double bytes_per_sm, int repeats, grk_peak *out
         if ((size_t)r.blocks[k] * r.v[k]->threads > threads)
             threads = (size_t)r.blocks[k] * r.v[k]->threads;
     GRK_MALLOC(&r.out, threads * sizeof *r.out);
-    if (grk_time_best_rate(launch_shared, shared_bytes_loaded, shared_name, &r, r.count, repeats, "shared", &out->t,
-                           &chosen, out->chosen, sizeof out->chosen, err) != 0)
+    if (grk_peak_search(launch_shared, shared_bytes_loaded, shared_name, &r, r.count, "shared", out, &chosen, err) != 0)
         goto fail;
-    out->work = shared_bytes_loaded(&r, chosen);
     host = (unsigned int *)malloc(threads * sizeof *host);
     if (!host) {
         grk_fail(err, "grk_shared_load: out of host memory");
@@ -195,8 +193,6 @@ int grk_shared_load(int variant, double bytes_per_sm, int repeats, grk_peak *out
     GRK_CHECK(cudaMemcpy(host, r.out, (size_t)r.blocks[chosen] * r.v[chosen]->threads * sizeof *host,
                          cudaMemcpyDeviceToHost));
     out->verified = shared_sums_right(r.v[chosen], r.blocks[chosen], r.steps[chosen], host);
-    if (grk_clock_under_load(launch_shared, &r, chosen, out->t.median_ms, &out->sm_mhz, err) != 0)
-        goto fail;
     rc = 0;
 fail:
     if (r.out)

@@ -11,8 +11,9 @@
  * cuda_fp8.h convert alike on both; TF32 values are FP32 ones with the low
  * 13 bits cleared, which the tensor cores then take as they are).
  *
- * Each size runs once untimed and three times timed; the highest FLOP/s
- * wins and is timed `repeats` times.  Its output is checked at SAMPLES
+ * Each size runs once untimed and three times timed; the two of highest
+ * FLOP/s then each run a sustained window (peak_search.cu), whose rate and
+ * SM clock are the figures.  Its output is checked at SAMPLES
  * elements (and the four corners) against an FP64 dot product on the host:
  * the error over the root-sum-square of the dot product's terms must stay
  * under the type's tolerance.  A wrong element (a wrong index, a tile
@@ -370,8 +371,7 @@ fail:
     return rc;
 }
 
-int grk_tensor_gemm(grk_tensor_kind kind, const int *sizes, int size_count, int repeats, grk_peak *out,
-                    grk_error *err)
+int grk_tensor_gemm(grk_tensor_kind kind, const int *sizes, int size_count, grk_peak *out, grk_error *err)
 {
     gemm_run r;
     char label[32];
@@ -383,15 +383,11 @@ int grk_tensor_gemm(grk_tensor_kind kind, const int *sizes, int size_count, int 
     if (set_up(&r, largest, err) != 0)
         goto fail;
     snprintf(label, sizeof label, "tensor %s", kinds[kind].name);
-    if (grk_time_best_rate(launch_gemm, gemm_flops, gemm_name, &r, r.count, repeats, label, &out->t, &chosen,
-                           out->chosen, sizeof out->chosen, err) != 0)
+    if (grk_peak_search(launch_gemm, gemm_flops, gemm_name, &r, r.count, label, out, &chosen, err) != 0)
         goto fail;
-    out->work = gemm_flops(&r, chosen);
     if (check_output(&r, chosen, &out->error, err) != 0)
         goto fail;
     out->verified = out->error <= kinds[kind].tolerance;
-    if (grk_clock_under_load(launch_gemm, &r, chosen, out->t.median_ms, &out->sm_mhz, err) != 0)
-        goto fail;
     rc = 0;
 fail:
     free_gemm(&r);

@@ -3,10 +3,13 @@
  * gpuroof measure.  For each shared-memory load variant alone; the L2 read
  * at working sets from 2 to 48 MiB (each with the fastest launch shape)
  * and each launch shape at a sixth of the L2; the FP16 and BF16 FMA
- * kernels; and each tensor-core GEMM type at each size alone: the rate, the
- * SM clock NVML read while it ran, the theoretical figure at that clock
- * (src/core/sm_rates.c) and the share of it, and whether the result
- * checked.  One line a measurement on stdout.
+ * kernels; and each tensor-core GEMM type at each size alone: the rate of
+ * its sustained window (runs back to back, about 0.6 s), the mean of the SM
+ * clock readings NVML gave during that window and their least and greatest,
+ * the theoretical figure at the mean (src/core/sm_rates.c) and the share of
+ * it, the quick median of lone runs that shortlisted it, and whether the
+ * result checked.  One line a measurement on stdout (GPUROOF_CEILINGS_TRACE=1
+ * adds every candidate and window on stderr).
  *
  * Build (CUDA builds: make tools/ceilings-explore) and run on the GPU:
  *   tools/ceilings-explore [--quick] > ceilings-explore.txt */
@@ -17,19 +20,26 @@
 #include "sm_rates.h"
 
 static grk_device device;
-static int repeats = 10;
 
-/* One line: what, its rate, the clock, the theoretical figure at it (per_mhz
- * x MHz; NaN: none) and the share, and whether it checked. */
+/* One line: what, its window's rate, the clock (the readings' mean, least
+ * and greatest; where none came, the maximum clock), the
+ * theoretical figure at the mean (per_mhz x MHz; NaN: none) and the share,
+ * the quick median's rate, the window's runs and time, and whether it
+ * checked. */
 static void report(const char *what, const grk_peak *g, double per_mhz, const char *unit)
 {
-    double rate = g->work / (g->t.median_ms * 1e6);
-    int mhz = g->sm_mhz > 0 ? g->sm_mhz : device.sm_clock_khz / 1000;
+    const grk_window *w = &g->window;
+    double mhz = w->samples > 0 ? w->sm_mhz_mean : device.sm_clock_khz / 1000.0;
     double theoretical = per_mhz * mhz;
-    printf("%-34s %10.1f %-7s at %4d MHz", what, rate, unit, mhz);
+    printf("%-34s %10.1f %-7s at %6.1f MHz", what, w->rate, unit, mhz);
+    if (w->samples > 0)
+        printf(" (%4d-%4d, %3d readings)", w->sm_mhz_min, w->sm_mhz_max, w->samples);
+    else
+        printf(" (no reading: the maximum)");
     if (!isnan(theoretical))
-        printf(" of %10.1f (%5.1f%%)", theoretical, 100 * rate / theoretical);
-    printf("  %s  [%s]\n", g->verified ? "verified" : "WRONG", g->chosen);
+        printf(" of %10.1f (%5.1f%%)", theoretical, 100 * w->rate / theoretical);
+    printf("  quick %10.1f  %6d runs %6.1f ms  %s  [%s]\n", g->work / (g->t.median_ms * 1e6), w->runs, w->ms,
+           g->verified ? "verified" : "WRONG", g->chosen);
     fflush(stdout);
 }
 
@@ -47,7 +57,7 @@ static void shared_variants(double bytes_per_sm)
         grk_error err;
         char what[64];
         snprintf(what, sizeof what, "shared variant %d", v);
-        if (grk_shared_load(v, bytes_per_sm, repeats, &g, &err) != 0)
+        if (grk_shared_load(v, bytes_per_sm, &g, &err) != 0)
             failed(what, &err);
         else
             report(what, &g, per_mhz, "GB/s");
@@ -66,7 +76,7 @@ static void l2_sweep(double bytes_per_run)
         char what[64];
         size_t set = (size_t)(mib[i] * 1048576);
         snprintf(what, sizeof what, "L2 working set %.0f MiB", mib[i]);
-        if (grk_l2_read(&set, 1, -1, bytes_per_run, repeats, &g, &err) != 0)
+        if (grk_l2_read(&set, 1, -1, bytes_per_run, &g, &err) != 0)
             failed(what, &err);
         else
             report(what, &g, NAN, "GB/s");
@@ -76,7 +86,7 @@ static void l2_sweep(double bytes_per_run)
         grk_error err;
         char what[64];
         snprintf(what, sizeof what, "L2 shape %d at %.1f MiB", v, sixth / 1048576.0);
-        if (grk_l2_read(&sixth, 1, v, bytes_per_run, repeats, &g, &err) != 0)
+        if (grk_l2_read(&sixth, 1, v, bytes_per_run, &g, &err) != 0)
             failed(what, &err);
         else
             report(what, &g, NAN, "GB/s");
@@ -93,7 +103,7 @@ static void half_and_tensor(bool quick)
         grk_peak g;
         grk_error err;
         double per_clock = known ? (bf16 ? rates.bf16_flops : rates.fp16_flops) : NAN;
-        if (grk_half_fma(bf16, repeats, &g, &err) != 0)
+        if (grk_half_fma(bf16, &g, &err) != 0)
             failed(bf16 ? "BF16 FMA" : "FP16 FMA", &err);
         else
             report(bf16 ? "BF16 FMA" : "FP16 FMA", &g, device.sm_count * per_clock / 1000.0, "GFLOP/s");
@@ -105,7 +115,7 @@ static void half_and_tensor(bool quick)
             char what[64];
             double per_clock = known ? rates.tensor_flops[k] : NAN; /* GRK_TENSOR_* and GR_TENSOR_* agree */
             snprintf(what, sizeof what, "tensor %s n=%d", names[k], sizes[s]);
-            if (grk_tensor_gemm((grk_tensor_kind)k, &sizes[s], 1, repeats, &g, &err) != 0) {
+            if (grk_tensor_gemm((grk_tensor_kind)k, &sizes[s], 1, &g, &err) != 0) {
                 failed(what, &err);
                 continue;
             }
@@ -128,8 +138,6 @@ int main(int argc, char **argv)
     }
     printf("# %s, compute capability %d.%d, %d SMs, maximum SM clock %d MHz, L2 %lld bytes\n", device.name,
            device.cc_major, device.cc_minor, device.sm_count, device.sm_clock_khz / 1000, device.l2_bytes);
-    if (quick)
-        repeats = 3;
     shared_variants(quick ? 64e6 : 1e9);
     l2_sweep(quick ? 2e9 : 32e9);
     half_and_tensor(quick);

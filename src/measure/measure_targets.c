@@ -51,8 +51,10 @@ static int matmul_targets(const measure_run *r)
 }
 
 /* Each ceiling beside DRAM and the FMAs: its share of its theoretical
- * figure, at the SM clock read while it ran (the L2's: the profile's
- * bandwidth); where either is missing, why, as the run found it. */
+ * figure, at the SM clock read while it ran (the mean of the readings over
+ * the window its figure was timed in; the L2's: the profile's bandwidth,
+ * its target 70%, measure_peaks.c says why); where either is missing, why,
+ * as the run found it. */
 static int peak_targets(const measure_run *r)
 {
     const measure_peak_row *rows = measure_peak_rows();
