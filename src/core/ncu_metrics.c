@@ -4,6 +4,7 @@
  * Kernel Profiling Guide ("Metrics Structure": .sum, .avg, .per_second,
  * .per_cycle_elapsed, .pct_of_peak_sustained_active). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ncu_metrics.h"
@@ -254,4 +255,21 @@ const char *gr_ncu_quantity_metric(gr_ncu_quantity q)
                 first = gr_ncu_metrics[r].name;
         }
     return first ? first : "?";
+}
+
+bool gr_ncu_metric_list(char *out, size_t size)
+{
+    size_t used = 0;
+    if (size == 0)
+        return false;
+    out[0] = '\0';
+    for (size_t r = 0; r < gr_ncu_metric_count; r++) {
+        if (!gr_ncu_metrics[r].listed)
+            continue;
+        int n = snprintf(out + used, size - used, "%s%s", used ? "," : "", gr_ncu_metrics[r].name);
+        if (n < 0 || (size_t)n >= size - used)
+            return false;
+        used += (size_t)n;
+    }
+    return true;
 }

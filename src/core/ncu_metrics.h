@@ -101,6 +101,10 @@ bool gr_ncu_unit_fits(const gr_ncu_metric *m, const gr_ncu_unit *unit, const cha
  * each, or -1. */
 void gr_ncu_resolve(const double *values, double q[GR_NCU_Q_COUNT], int from[GR_NCU_Q_COUNT]);
 
+/* gpuroof's own metric list, comma-separated, as ncu --metrics takes it,
+ * into out (size bytes); false where it does not fit. */
+bool gr_ncu_metric_list(char *out, size_t size);
+
 /* The name of the metric a missing quantity is looked for under: its
  * first listed row's (gpuroof's list), else its first row's. */
 const char *gr_ncu_quantity_metric(gr_ncu_quantity q);

@@ -8,9 +8,13 @@
 static bool figure(const gr_ncu_figures *f, gr_ncu_quantity q, double value, double max, long long *out,
                    gr_ncu_prediction *p)
 {
+    if (isnan(value) && (f->varies[q] || (q == GR_NCU_Q_BLOCK_THREADS && f->varies[GR_NCU_Q_BLOCK_X]))) {
+        snprintf(p->why_unknown, sizeof p->why_unknown, "its launches differ in %s", gr_ncu_quantity_of(q)->name);
+        return false;
+    }
     if (isnan(value)) {
-        snprintf(p->why_unknown, sizeof p->why_unknown, "the report has no %s (%s)%s",
-                 gr_ncu_quantity_of(q)->name, gr_ncu_quantity_metric(q), f->varies[q] ? ": it varies" : "");
+        snprintf(p->why_unknown, sizeof p->why_unknown, "the report has no %s (%s)", gr_ncu_quantity_of(q)->name,
+                 gr_ncu_quantity_metric(q));
         return false;
     }
     if (value < 0 || value > max || value != floor(value)) {

@@ -55,6 +55,7 @@ static bool compute_time(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_
         if (isnan(roofs->peak_gflops[p].value)) {
             snprintf(out->why_unknown, sizeof out->why_unknown, "it has %s FLOPs and the device no %s peak",
                      gr_ncu_precision_name(p), gr_ncu_precision_peak_name(p));
+            out->compute_time_ns = NAN;
             return false;
         }
         out->compute_time_ns += f->flops[p] / roofs->peak_gflops[p].value;
@@ -82,7 +83,7 @@ static int level_times(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_nc
 
 void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_binding *out)
 {
-    *out = (gr_ncu_binding){.compute_gflops = NAN, .binding = GR_NCU_LEVEL_COUNT};
+    *out = (gr_ncu_binding){.compute_time_ns = NAN, .compute_gflops = NAN, .binding = GR_NCU_LEVEL_COUNT};
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
         out->level_time_ns[level] = out->roof_gflops[level] = NAN;
     if (isnan(f->flops_total)) {

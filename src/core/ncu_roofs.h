@@ -33,7 +33,7 @@ void gr_ncu_roofs_fill(const gr_profile *p, const gr_results *results, gr_ncu_ro
 typedef struct {
     bool known;
     char why_unknown[160];
-    double compute_time_ns;               /* FLOPs at their peaks */
+    double compute_time_ns;               /* FLOPs at their peaks; NaN where unknown */
     double compute_gflops;                /* total FLOPs / compute time */
     double level_time_ns[GR_NCU_LEVEL_COUNT]; /* bytes / bandwidth; NaN where left out */
     double roof_gflops[GR_NCU_LEVEL_COUNT];   /* min(compute roof, intensity x bandwidth) */
