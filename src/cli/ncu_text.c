@@ -85,8 +85,10 @@ static void print_flops(const gr_ncu_figures *f)
     print_pipe(f, "fp16", "h", GR_NCU_Q_HADD, 2, f->flops_fp16);
     for (int t = 0; t < 5; t++)
         v[t] = fig(buf[t], f->flops[GR_NCU_TENSOR_FP16 + t]);
-    printf("             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = %s + %s + %s + %s + %s = %s\n", v[0], v[1], v[2],
-           v[3], v[4], fig(total, f->flops_tensor));
+    printf("             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = %s + %s + %s + %s + %s = %s%s\n", v[0], v[1], v[2],
+           v[3], v[4], fig(total, f->flops_tensor),
+           f->q[GR_NCU_Q_TENSOR_PIPE_INST] == 0 && f->from[GR_NCU_Q_TENSOR_FP16] < 0
+               ? " (the Tensor pipe ran no instruction)" : "");
     printf("             total = %s + %s + %s + %s = %s\n", fig(buf[0], f->flops_fp64), fig(buf[1], f->flops_fp32),
            fig(buf[2], f->flops_fp16), fig(buf[3], f->flops_tensor), fig(total, f->flops_total));
 }
@@ -155,7 +157,7 @@ static void print_level_roof(const ncu_view *v, const gr_ncu_figures *f, const g
 static void print_binding(const ncu_view *v, const gr_ncu_figures *f)
 {
     gr_ncu_binding b;
-    char a[32], c[32];
+    char a[32], c[32], t[32];
     ncu_view_bind(v, f, &b);
     if (isnan(b.compute_time_ns)) {
         printf("  binding    unknown: %s\n", b.why_unknown);
@@ -169,8 +171,9 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f)
         return;
     }
     double roof = b.binding < GR_NCU_LEVEL_COUNT ? b.roof_gflops[b.binding] : b.compute_gflops;
-    printf("  binding    %s: the longest at its roof, so the lowest roof (%s GFLOP/s)",
-           b.binding < GR_NCU_LEVEL_COUNT ? gr_ncu_level_name(b.binding) : "compute", fig(a, roof));
+    double time = b.binding < GR_NCU_LEVEL_COUNT ? b.level_time_ns[b.binding] : b.compute_time_ns;
+    printf("  binding    %s, whose roof is the lowest (%s GFLOP/s: its %s ns are the longest)",
+           b.binding < GR_NCU_LEVEL_COUNT ? level_names[b.binding] : "compute", fig(a, roof), fig(t, time));
     if (roof > 0 && !isnan(f->gflops))
         printf("; achieved is %s of it", percent(c, f->gflops / roof));
     printf("\n");
@@ -245,16 +248,39 @@ static void print_shared(const gr_ncu_figures *f)
            fig(e, f->shared_ideal), fig(g, ld_conf + st_conf));
 }
 
+/* Items of a list, wrapped to 100 columns under a first line of their own. */
+typedef struct {
+    int indent;
+    int column;
+    int count;
+} wrapped;
+
+static void wrap_item(wrapped *w, const char *item)
+{
+    int n = (int)strlen(item);
+    if (w->count == 0 || w->column + 2 + n > 100) {
+        printf("%s%*s%s", w->count ? ",\n" : "", w->indent, "", item);
+        w->column = w->indent + n;
+    } else {
+        printf(", %s", item);
+        w->column += 2 + n;
+    }
+    w->count++;
+}
+
 /* The metrics this launch lacks that others have (those no launch has
  * are named once, above). */
 static void print_missing(const ncu_view *v, const gr_ncu_figures *f)
 {
-    int shown = 0;
+    wrapped w = {.indent = 4};
     for (int q = 0; q < GR_NCU_Q_COUNT; q++)
-        if (f->missing[q] && !v->absent_everywhere[q])
-            printf("%s%s", shown++ ? ", " : "  missing    ", gr_ncu_quantity_metric(q));
-    if (shown)
-        printf(" (n/a here)\n");
+        if (f->missing[q] && !v->absent_everywhere[q]) {
+            if (w.count == 0)
+                printf("  missing here (n/a), so unknown:\n");
+            wrap_item(&w, gr_ncu_quantity_metric(q));
+        }
+    if (w.count)
+        printf("\n");
 }
 
 static void print_body(const ncu_view *v, const gr_ncu_figures *f)
@@ -269,29 +295,10 @@ static void print_body(const ncu_view *v, const gr_ncu_figures *f)
     print_missing(v, f);
 }
 
-/* Items of a list, wrapped to 100 columns under a first line of their own. */
-typedef struct {
-    int column;
-    int count;
-} wrapped;
-
-static void wrap_item(wrapped *w, const char *item)
-{
-    int n = (int)strlen(item);
-    if (w->count == 0 || w->column + 2 + n > 100) {
-        printf("%s  %s", w->count ? ",\n" : "", item);
-        w->column = 2 + n;
-    } else {
-        printf(", %s", item);
-        w->column += 2 + n;
-    }
-    w->count++;
-}
-
 static void print_roofs(const ncu_view *v)
 {
     char a[32], item[96];
-    wrapped w = {0};
+    wrapped w = {.indent = 2};
     printf("Roofs:\n");
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++) {
         const gr_ncu_roof *r = &v->roofs.bandwidth_gbs[level];
@@ -328,7 +335,7 @@ static void print_header(const ncu_view *v)
         printf("Measured roofs: %s (%s)\n", v->results.path,
                v->results.device.name[0] ? v->results.device.name : "its GPU unnamed");
     print_roofs(v);
-    wrapped w = {0};
+    wrapped w = {.indent = 2};
     for (int q = 0; q < GR_NCU_Q_COUNT; q++)
         if (v->absent_everywhere[q]) {
             if (w.count == 0)

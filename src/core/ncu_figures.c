@@ -49,7 +49,11 @@ static void derive_flops(gr_ncu_figures *f)
     f->flops[GR_NCU_FP16] = pipe_flops(f, GR_NCU_Q_HADD, 2);
     f->flops_tensor = 0;
     for (int t = 0; t < 5; t++) {
-        f->flops[GR_NCU_TENSOR_FP16 + t] = need(f, GR_NCU_Q_TENSOR_FP16 + t);
+        gr_ncu_quantity q = GR_NCU_Q_TENSOR_FP16 + t;
+        /* the Tensor pipe ran no instruction: none of its FLOPs either (its
+         * count is no count of FLOPs, so a non-zero one says nothing) */
+        bool idle = f->q[GR_NCU_Q_TENSOR_PIPE_INST] == 0;
+        f->flops[GR_NCU_TENSOR_FP16 + t] = isnan(f->q[q]) && idle ? 0 : need(f, q);
         f->flops_tensor += f->flops[GR_NCU_TENSOR_FP16 + t];
     }
     f->flops_fp64 = f->flops[GR_NCU_FP64];

@@ -28,6 +28,7 @@ static const gr_ncu_quantity_info quantities[GR_NCU_Q_COUNT] = {
     INFO(TENSOR_TF32, "Tensor Core TF32 FLOPs", COUNT, ADDS),
     INFO(TENSOR_FP64, "Tensor Core FP64 FLOPs", COUNT, ADDS),
     INFO(TENSOR_FP8, "Tensor Core FP8 FLOPs", COUNT, ADDS),
+    INFO(TENSOR_PIPE_INST, "Tensor pipe instructions", COUNT, ADDS),
     INFO(DRAM_READ, "DRAM bytes read", BYTES, ADDS),
     INFO(DRAM_WRITE, "DRAM bytes written", BYTES, ADDS),
     INFO(DRAM_BYTES, "DRAM bytes", BYTES, ADDS),
@@ -134,6 +135,9 @@ const gr_ncu_metric gr_ncu_metrics[] = {
     ALSO(TENSOR_TF32, "sm__ops_path_tensor_src_tf32_dst_fp32.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
     ALSO(TENSOR_FP64, "sm__ops_path_tensor_src_fp64.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
     ALSO(TENSOR_FP8, "sm__ops_path_tensor_src_fp8.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
+    /* counts only: a rate printed as 0.00 a cycle is no proof of none */
+    ALSO(TENSOR_PIPE_INST, "sm__inst_executed_pipe_tensor.sum", AS_IS),
+    ALSO(TENSOR_PIPE_INST, "smsp__inst_executed_pipe_tensor.sum", AS_IS),
     ALSO(DRAM_READ, "dram__bytes_read.sum.per_second", TIMES_TIME),
     ALSO(DRAM_WRITE, "dram__bytes_write.sum.per_second", TIMES_TIME),
     ALSO(DRAM_BYTES, "dram__bytes.sum", AS_IS),

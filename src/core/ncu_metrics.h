@@ -25,6 +25,9 @@ typedef enum {
     GR_NCU_Q_HADD, GR_NCU_Q_HMUL, GR_NCU_Q_HFMA,
     /* Tensor Core FLOPs by source type */
     GR_NCU_Q_TENSOR_FP16, GR_NCU_Q_TENSOR_BF16, GR_NCU_Q_TENSOR_TF32, GR_NCU_Q_TENSOR_FP64, GR_NCU_Q_TENSOR_FP8,
+    /* warp instructions the Tensor pipe executed: none means no Tensor
+     * Core FLOPs, where the report has no FLOP counter of its own */
+    GR_NCU_Q_TENSOR_PIPE_INST,
     /* bytes */
     GR_NCU_Q_DRAM_READ, GR_NCU_Q_DRAM_WRITE, GR_NCU_Q_DRAM_BYTES, GR_NCU_Q_L2_BYTES, GR_NCU_Q_L1_BYTES,
     /* shared memory */

@@ -198,7 +198,7 @@ static bool read_unit(reader *r, size_t field, long m, gr_ncu_unit *out)
     const char *expected;
     char buf[64];
     if (f->escaped || !gr_ncu_unit_parse(f->text, out))
-        return fail_at(r, f->text, "unknown unit '%s' of %s (doc/ncu-input.md lists the units read)",
+        return fail_at(r, f->text, "unknown unit '%s' of %s (ncu-input.md, with gpuroof's documents, lists those it reads)",
                        shown(f->text, buf), gr_ncu_metrics[m].name);
     if (!gr_ncu_unit_fits(&gr_ncu_metrics[m], out, &expected)) {
         char what[256];

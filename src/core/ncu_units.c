@@ -5,108 +5,94 @@
 #include <string.h>
 #include "ncu_units.h"
 
-typedef struct {
-    const char *name;
-    gr_ncu_dimension dimension;
-    double scale;
-} unit_word;
+#define WORD(name, dimension, scale) {name, {GR_NCU_##dimension, GR_NCU_WHOLE, scale}}
+#define FREQUENCY(name, scale) {name, {GR_NCU_COUNT, GR_NCU_PER_SECOND, scale}}
 
-/* A unit's part before any '/': the names Nsight Compute gives its metrics'
- * units.  Prefixes are SI, a factor 1000 each (the CLI manual's "Metrics
- * and Units"); times are in ns. */
-static const unit_word words[] = {
-    {"", GR_NCU_PLAIN, 1},
-    {"%", GR_NCU_PERCENT, 1},
-    {"byte", GR_NCU_BYTES, 1},
-    {"Kbyte", GR_NCU_BYTES, 1e3},
-    {"Mbyte", GR_NCU_BYTES, 1e6},
-    {"Gbyte", GR_NCU_BYTES, 1e9},
-    {"Tbyte", GR_NCU_BYTES, 1e12},
-    {"Pbyte", GR_NCU_BYTES, 1e15},
-    {"ns", GR_NCU_TIME, 1},
-    {"nsecond", GR_NCU_TIME, 1},
-    {"us", GR_NCU_TIME, 1e3},
-    {"usecond", GR_NCU_TIME, 1e3},
-    {"ms", GR_NCU_TIME, 1e6},
-    {"msecond", GR_NCU_TIME, 1e6},
-    {"s", GR_NCU_TIME, 1e9},
-    {"second", GR_NCU_TIME, 1e9},
-    {"inst", GR_NCU_COUNT, 1},
-    {"cycle", GR_NCU_COUNT, 1},
-    {"warp", GR_NCU_COUNT, 1},
-    {"block", GR_NCU_COUNT, 1},
-    {"thread", GR_NCU_COUNT, 1},
-    {"register", GR_NCU_COUNT, 1},
-    {"sector", GR_NCU_COUNT, 1},
-    {"request", GR_NCU_COUNT, 1},
-    {"wavefront", GR_NCU_COUNT, 1},
-    {"SM", GR_NCU_COUNT, 1},
-    {"pass", GR_NCU_COUNT, 1},
-    {"cluster", GR_NCU_COUNT, 1},
+/* The names Nsight Compute gives its metrics' units.  Prefixes are SI, a
+ * factor 1000 each (the CLI manual's "Metrics and Units"); times are kept
+ * in ns; a frequency is cycles a second. */
+const gr_ncu_unit_word gr_ncu_unit_words[] = {
+    WORD("", PLAIN, 1),
+    WORD("%", PERCENT, 1),
+    WORD("byte", BYTES, 1),
+    WORD("Kbyte", BYTES, 1e3),
+    WORD("Mbyte", BYTES, 1e6),
+    WORD("Gbyte", BYTES, 1e9),
+    WORD("Tbyte", BYTES, 1e12),
+    WORD("Pbyte", BYTES, 1e15),
+    WORD("ns", TIME, 1),
+    WORD("nsecond", TIME, 1),
+    WORD("us", TIME, 1e3),
+    WORD("usecond", TIME, 1e3),
+    WORD("ms", TIME, 1e6),
+    WORD("msecond", TIME, 1e6),
+    WORD("s", TIME, 1e9),
+    WORD("second", TIME, 1e9),
+    WORD("inst", COUNT, 1),
+    WORD("cycle", COUNT, 1),
+    WORD("warp", COUNT, 1),
+    WORD("block", COUNT, 1),
+    WORD("thread", COUNT, 1),
+    WORD("register", COUNT, 1),
+    WORD("sector", COUNT, 1),
+    WORD("request", COUNT, 1),
+    WORD("wavefront", COUNT, 1),
+    WORD("SM", COUNT, 1),
+    WORD("pass", COUNT, 1),
+    WORD("cluster", COUNT, 1),
+    FREQUENCY("hz", 1),
+    FREQUENCY("Hz", 1),
+    FREQUENCY("Khz", 1e3),
+    FREQUENCY("KHz", 1e3),
+    FREQUENCY("Mhz", 1e6),
+    FREQUENCY("MHz", 1e6),
+    FREQUENCY("Ghz", 1e9),
+    FREQUENCY("GHz", 1e9),
+    {NULL, {GR_NCU_PLAIN, GR_NCU_WHOLE, 0}},
 };
 
-/* Frequencies: cycles per second, whole units of their own. */
-static const unit_word frequencies[] = {
-    {"hz", GR_NCU_COUNT, 1},   {"Hz", GR_NCU_COUNT, 1},   {"Khz", GR_NCU_COUNT, 1e3}, {"KHz", GR_NCU_COUNT, 1e3},
-    {"Mhz", GR_NCU_COUNT, 1e6}, {"MHz", GR_NCU_COUNT, 1e6}, {"Ghz", GR_NCU_COUNT, 1e9}, {"GHz", GR_NCU_COUNT, 1e9},
-};
+const char *const gr_ncu_unit_per_things[] = {"thread", "block", "warp", "SM", "request", "sector", "instance", NULL};
 
-/* What may follow a '/': a time makes a rate per second, a cycle a rate
- * per cycle, and what a figure is counted for (register/thread,
- * byte/block) leaves it as it was. */
-static const char *const per_thing[] = {"thread", "block", "warp", "SM", "request", "sector", "instance"};
-
-const char *const gr_ncu_unit_names[] = {
-    "", "%", "byte", "Kbyte", "Mbyte", "Gbyte", "Tbyte", "Pbyte", "ns", "nsecond", "us", "usecond", "ms",
-    "msecond", "s", "second", "inst", "cycle", "warp", "block", "thread", "register", "sector", "request",
-    "wavefront", "SM", "pass", "cluster", "hz", "Hz", "Khz", "KHz", "Mhz", "MHz", "Ghz", "GHz", NULL,
-};
-
-static const unit_word *find_word(const unit_word *table, size_t n, gr_span text)
+static const gr_ncu_unit_word *find_word(gr_span text)
 {
-    for (size_t i = 0; i < n; i++)
-        if (gr_span_equal(text, table[i].name))
-            return &table[i];
+    for (const gr_ncu_unit_word *w = gr_ncu_unit_words; w->name; w++)
+        if (gr_span_equal(text, w->name))
+            return w;
     return NULL;
 }
-
-#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The part after '/'. */
 static bool apply_denominator(gr_span den, gr_ncu_unit *u)
 {
-    const unit_word *w = find_word(words, COUNT_OF(words), den);
-    if (w && w->dimension == GR_NCU_TIME) {
+    const gr_ncu_unit_word *w = find_word(den);
+    if (w && w->unit.dimension == GR_NCU_TIME) {
         u->rate = GR_NCU_PER_SECOND;
-        u->scale /= w->scale * 1e-9; /* per ns-scaled unit, to per second */
+        u->scale /= w->unit.scale * 1e-9; /* per ns-scaled unit, to per second */
         return true;
     }
     if (gr_span_equal(den, "cycle")) {
         u->rate = GR_NCU_PER_CYCLE;
         return true;
     }
-    for (size_t i = 0; i < COUNT_OF(per_thing); i++)
-        if (gr_span_equal(den, per_thing[i]))
+    for (const char *const *thing = gr_ncu_unit_per_things; *thing; thing++)
+        if (gr_span_equal(den, *thing))
             return true;
     return false;
 }
 
 bool gr_ncu_unit_parse(gr_span text, gr_ncu_unit *out)
 {
-    const unit_word *f = find_word(frequencies, COUNT_OF(frequencies), text);
-    if (f) {
-        *out = (gr_ncu_unit){GR_NCU_COUNT, GR_NCU_PER_SECOND, f->scale};
-        return true;
-    }
     long slash = gr_span_find(text, "/", false);
     gr_span num = slash < 0 ? text : (gr_span){text.p, (size_t)slash};
-    const unit_word *w = find_word(words, COUNT_OF(words), num);
-    if (!w || (slash >= 0 && (w->dimension == GR_NCU_PLAIN || w->dimension == GR_NCU_PERCENT ||
-                              w->dimension == GR_NCU_TIME)))
+    const gr_ncu_unit_word *w = find_word(num);
+    if (!w)
         return false;
-    *out = (gr_ncu_unit){w->dimension, GR_NCU_WHOLE, w->scale};
+    *out = w->unit;
     if (slash < 0)
         return true;
+    gr_ncu_dimension d = w->unit.dimension;
+    if (d == GR_NCU_PLAIN || d == GR_NCU_PERCENT || d == GR_NCU_TIME || w->unit.rate != GR_NCU_WHOLE)
+        return false;
     gr_span den = gr_span_skip(text, (size_t)slash + 1);
     return gr_span_find(den, "/", false) < 0 && apply_denominator(den, out);
 }

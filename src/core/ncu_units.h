@@ -33,12 +33,22 @@ typedef struct {
     double scale; /* a value times scale is in base units (per second for a rate) */
 } gr_ncu_unit;
 
-/* The unit a CSV field names; false for one the table lacks. */
+/* The unit a CSV field names: a word of gr_ncu_unit_words, or one of
+ * them (not a frequency) over a time (a rate a second), over "cycle" (a
+ * rate a cycle), or over one of gr_ncu_unit_per_things (byte/block: what
+ * it was, counted for each); false for anything else. */
 bool gr_ncu_unit_parse(gr_span text, gr_ncu_unit *out);
 
-/* The units a reader may meet, one a line of doc/ncu-input.md's table:
- * each unit's text, NULL-terminated. */
-extern const char *const gr_ncu_unit_names[];
+typedef struct {
+    const char *name;
+    gr_ncu_unit unit;
+} gr_ncu_unit_word;
+
+/* The words of units, one a line of doc/ncu-input.md's table; ended by a
+ * NULL name. */
+extern const gr_ncu_unit_word gr_ncu_unit_words[];
+/* What a figure may be counted for, after a '/'; NULL-terminated. */
+extern const char *const gr_ncu_unit_per_things[];
 
 /* The largest value taken: any 64-bit counter's. */
 #define GR_NCU_VALUE_MAX 18446744073709551615.0
