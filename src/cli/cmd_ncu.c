@@ -96,6 +96,15 @@ static bool read_csv(const ncu_options *o, cli_buffer *csv, char *shown, size_t 
     return cli_read_input(o->file, shown, csv);
 }
 
+/* --strict: a prediction that differs from Nsight Compute's fails the run. */
+static int strict_status(const ncu_options *o, const ncu_view *v, const char *shown)
+{
+    if (!o->strict || v->disagreements == 0)
+        return EXIT_OK;
+    return cli_fail("%s: gpuroof's occupancy differs from Nsight Compute's in %zu launch%s (--strict)", shown,
+                    v->disagreements, v->disagreements == 1 ? "" : "es");
+}
+
 int cmd_ncu_run(const ncu_options *o, json_t **json)
 {
     if (o->metrics)
@@ -116,9 +125,8 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
         ncu_print_text(&v);
         rc = EXIT_OK;
     }
-    if (rc == EXIT_OK && o->strict && v.disagreements)
-        rc = cli_fail("%s: gpuroof's occupancy differs from Nsight Compute's in %zu launch%s (--strict)", shown,
-                      v.disagreements, v.disagreements == 1 ? "" : "es");
+    if (rc == EXIT_OK)
+        rc = strict_status(o, &v, shown);
     ncu_view_free(&v);
     return rc;
 }

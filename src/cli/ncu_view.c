@@ -1,5 +1,6 @@
 /* The ncu command's report, device and roofs (ncu_output.h): what the
  * text and the JSON both show. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,8 @@ static bool read_results(const ncu_options *o, ncu_view *v)
 void ncu_view_bind(const ncu_view *v, const gr_ncu_figures *f, gr_ncu_binding *out)
 {
     gr_ncu_bind(f, &v->roofs, out);
+    if (!out->known && !v->has_profile && !v->has_results && !isnan(f->flops_total))
+        snprintf(out->why_unknown, sizeof out->why_unknown, "no device, so no roofs (give --device NAME)");
 }
 
 void ncu_view_predict(const ncu_view *v, const gr_ncu_figures *f, gr_ncu_prediction *out)

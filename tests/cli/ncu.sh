@@ -112,6 +112,7 @@ expect_status 0
 expect_stdout_starts "$n/details-base.csv: Nsight Compute's details page, 5 launches, on a GPU of compute capability 9.0"
 expect_stdout_line 'Device: none: the report does not say which GPU it ran on (the raw page does); give --device NAME'
 expect_stdout_has 'occupancy  gpuroof ? (no device), Nsight Compute theoretical 100%, achieved 87.5%'
+expect_stdout_has 'binding    unknown: no device, so no roofs (give --device NAME)'
 run ncu "$n/details-base.csv" --json
 expect_json '[.device, .launches[0].binding_level, .launches[0].occupancy.predicted, .launches[0].flops.fp32]' \
     '[null,null,null,2097152]'
