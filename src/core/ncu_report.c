@@ -211,7 +211,10 @@ static bool read_unit(reader *r, size_t field, long m, gr_ncu_unit *out)
 
 static bool take_units(reader *r)
 {
-    for (size_t i = 0; i < r->columns && i < r->row.count; i++)
+    if (r->row.count != r->columns)
+        return fail_at(r, (gr_span){r->line.p + r->line.n, 0}, "the units row has %zu fields, its header (line %lu) %zu",
+                       r->row.count, r->header_line, r->columns);
+    for (size_t i = 0; i < r->columns; i++)
         if (r->metric[i] >= 0 && !read_unit(r, i, r->metric[i], &r->unit[i]))
             return false;
     r->units_pending = false;

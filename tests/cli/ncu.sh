@@ -220,6 +220,7 @@ bad huge-exponent.csv "3:80: gpu__time_duration.sum is '1e400', above any 64-bit
 bad huge-digits.csv "3:80: gpu__time_duration.sum is '123,456,789,012,345,678,901,234,567,890', above any 64-bit counter (18446744073709551615)"
 bad not-a-number.csv "3:80: gpu__time_duration.sum is 'fast', which is no number"
 bad negative.csv "3:80: gpu__time_duration.sum is '-5': negative"
+bad short-units-row.csv '2:38: the units row has 12 fields, its header (line 1) 13'
 bad no-units-row.csv "2:2: a launch row where the raw page's units row belongs (after its header, line 1)"
 bad no-launch.csv '1:1: the header is followed by no launch'
 bad bad-block-size.csv "3:44: Block Size is '(256, 1', not '(X, Y, Z)'"

@@ -859,6 +859,7 @@ static void bad_files(void **state)
     refused("huge-digits.csv", "huge-digits.csv:3:80: gpu__time_duration.sum is '123,456,789,012,345");
     refused("not-a-number.csv", "not-a-number.csv:3:80: gpu__time_duration.sum is 'fast', which is no number");
     refused("negative.csv", "negative.csv:3:80: gpu__time_duration.sum is '-5': negative");
+    refused("short-units-row.csv", "short-units-row.csv:2:38: the units row has 12 fields");
     refused("no-units-row.csv", "no-units-row.csv:2:2: a launch row where the raw page's units row belongs");
     refused("no-launch.csv", "no-launch.csv:1:1: the header is followed by no launch");
     refused("bad-block-size.csv", "bad-block-size.csv:3:44: Block Size is '(256, 1', not '(X, Y, Z)'");
