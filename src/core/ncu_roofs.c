@@ -12,8 +12,9 @@ static void set(gr_ncu_roof *roof, double value, gr_ncu_roof_source source)
 static void from_profile(const gr_profile *p, gr_ncu_roofs *out)
 {
     set(&out->bandwidth_gbs[GR_NCU_DRAM], p->bandwidth_gbs, GR_NCU_ROOF_PROFILE);
-    /* The profile's L2 and shared-memory bandwidths go here once profiles
-     * have them: bandwidth_gbs[GR_NCU_L2] and [GR_NCU_L1]. */
+    set(&out->bandwidth_gbs[GR_NCU_L2], p->l2_bandwidth_gbs, GR_NCU_ROOF_PROFILE);
+    /* L1 and shared memory are one array with one data path */
+    set(&out->bandwidth_gbs[GR_NCU_L1], p->shared_bandwidth_gbs, GR_NCU_ROOF_PROFILE);
     for (int i = 0; i < GR_NCU_PRECISION_COUNT; i++) {
         const gr_peak *peak = gr_profile_peak(p, gr_ncu_precision_peak_name(i));
         if (peak)
@@ -26,10 +27,16 @@ static void from_results(const gr_results *r, gr_ncu_roofs *out)
     const gr_result_ceilings *c = &r->ceilings;
     double dram = isfinite(c->dram_read_gbs) ? c->dram_read_gbs : gr_results_best_bandwidth(r);
     set(&out->bandwidth_gbs[GR_NCU_DRAM], dram, GR_NCU_ROOF_MEASURED);
-    /* The measured L2, shared-memory, FP16 and Tensor Core ceilings go
-     * here once results files have them. */
+    set(&out->bandwidth_gbs[GR_NCU_L2], c->l2_gbs, GR_NCU_ROOF_MEASURED);
+    set(&out->bandwidth_gbs[GR_NCU_L1], c->shared_gbs, GR_NCU_ROOF_MEASURED);
     set(&out->peak_gflops[GR_NCU_FP32], c->fp32_gflops, GR_NCU_ROOF_MEASURED);
     set(&out->peak_gflops[GR_NCU_FP64], c->fp64_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_FP16], c->fp16_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_TENSOR_FP16], c->tensor_fp16_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_TENSOR_BF16], c->tensor_bf16_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_TENSOR_TF32], c->tensor_tf32_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_TENSOR_FP64], c->tensor_fp64_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_TENSOR_FP8], c->tensor_fp8_gflops, GR_NCU_ROOF_MEASURED);
 }
 
 void gr_ncu_roofs_fill(const gr_profile *p, const gr_results *results, gr_ncu_roofs *out)
