@@ -72,7 +72,7 @@ typedef struct {
 } plot_options;
 
 typedef struct {
-    const char *output, *only, *repeats, *profiles, *bank_counters;
+    const char *output, *only, *repeats, *profiles, *bank_counters, *ncu_counters;
     const char *gpu, *spread_limit;
     bool quick, all_gpus, compare;
     int argc; /* the command as typed, for the results' provenance */
