@@ -53,8 +53,12 @@ static const cli_option options[] = {
     {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles),
      .help = "look for profiles in DIR first (the GPU's own predicts occupancy)"},
     {.name = "bank-counters", .arg = "FILE", .offset = FIELD(bank_counters),
-     .help = "the layout kernels' wavefronts per request as Nsight Compute counted them (tools/bank-proof "
-             "makes it), recorded beside gpuroof's"},
+     .help = "the layout kernels' wavefronts per request as Nsight Compute counted them, a launch a line "
+             "(\"load store\"), recorded beside gpuroof's (--ncu-counters reads ncu's own report instead)"},
+    {.name = "ncu-counters", .arg = "FILE", .offset = FIELD(ncu_counters),
+     .help = "Nsight Compute's report (CSV, raw page, gpuroof ncu --metrics) of measure's own kernels "
+             "(tools/ncu-proof makes it): each matrix multiplication's traffic at every level and its "
+             "counted FLOPs, and the layout kernels' wavefronts per request, recorded beside the run's"},
     {.name = "gpu", .arg = "N", .offset = FIELD(gpu), .help = "measure CUDA device N (default 0)"},
     {.name = "all-gpus", .offset = FIELD(all_gpus),
      .help = "measure every GPU, one after another, each into its own file, and compare them"},
@@ -81,6 +85,7 @@ typedef struct {
     const char *bank_counters;
 } measure_plan;
 #endif
+#include "measure_ncu.h"
 #include "measure_node.h"
 
 /* Which GPUs a run measures, and how they are held against each other. */
@@ -88,6 +93,8 @@ typedef struct {
     int gpu;       /* the CUDA index to measure; -1: every GPU */
     bool named;    /* --gpu or --all-gpus: the report names each GPU's index */
     double spread_limit_pct;
+    const char *ncu_file;        /* --ncu-counters, or NULL */
+    gr_ncu_report ncu;           /* read from it before any GPU work */
 } measure_gpus;
 
 static int read_plan(const measure_options *o, measure_plan *p)
@@ -125,7 +132,8 @@ static int check_compare(const measure_options *o)
     } run_options[] = {
         {o->output != NULL, "-o"}, {o->only != NULL, "--only"}, {o->quick, "--quick"},
         {o->repeats != NULL, "--repeats"}, {o->profiles != NULL, "--profiles"},
-        {o->bank_counters != NULL, "--bank-counters"}, {o->gpu != NULL, "--gpu"}, {o->all_gpus, "--all-gpus"},
+        {o->bank_counters != NULL, "--bank-counters"}, {o->ncu_counters != NULL, "--ncu-counters"},
+        {o->gpu != NULL, "--gpu"}, {o->all_gpus, "--all-gpus"},
     };
     for (size_t i = 0; i < sizeof run_options / sizeof run_options[0]; i++)
         if (run_options[i].given)
@@ -147,6 +155,8 @@ static int check_gpu_options(const measure_options *o)
         return cli_usage_error("measure", "give --gpu N or --all-gpus, not both");
     if (o->spread_limit && !o->all_gpus)
         return cli_usage_error("measure", "--spread-limit is for --all-gpus and --compare");
+    if (o->bank_counters && o->ncu_counters)
+        return cli_usage_error("measure", "give --bank-counters or --ncu-counters, not both (the report has the banks' counters)");
     return EXIT_OK;
 }
 
@@ -160,6 +170,9 @@ static int read_gpus(const measure_options *o, measure_gpus *g)
         return EXIT_INPUT;
     g->gpu = o->all_gpus ? -1 : (int)gpu;
     g->named = o->gpu || o->all_gpus;
+    if (o->ncu_counters && !measure_ncu_read(o->ncu_counters, &g->ncu))
+        return EXIT_INPUT;
+    g->ncu_file = o->ncu_counters;
     return EXIT_OK;
 }
 
@@ -283,6 +296,8 @@ static int run_and_write(const measure_options *o, const measure_plan *plan, con
     measure_progress("GPU %d, %s, profile %s", gpu, r->device.name, r->profile ? r->profile->name : "none matches");
     if (!run_parts(r, plan))
         return cli_fail("the run failed: nothing written to %s", path);
+    if (g->ncu_file && !measure_ncu_take(&r->file, &g->ncu, g->ncu_file))
+        return cli_fail("nothing written to %s", path);
     measure_interrupt_write_begin();
     *written = measure_write(r, path);
     measure_interrupt_write_end(*written);
@@ -384,7 +399,7 @@ static int measure_gpus_run(const measure_options *o, const measure_plan *plan, 
 int cmd_measure_run(const measure_options *o)
 {
     measure_plan plan;
-    measure_gpus gpus;
+    measure_gpus gpus = {0};
     int rc = check_gpu_options(o);
     if (rc == EXIT_OK)
         rc = read_gpus(o, &gpus);
@@ -392,14 +407,17 @@ int cmd_measure_run(const measure_options *o)
         return measure_compare_files(o->files, (size_t)o->file_count, gpus.spread_limit_pct);
     if (rc == EXIT_OK)
         rc = read_plan(o, &plan);
-    if (rc != EXIT_OK)
-        return rc;
 #ifndef HAVE_CUDA
-    return cli_fail("measure needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
-                    "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
+    if (rc == EXIT_OK)
+        rc = cli_fail("measure needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
+                      "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
 #else
-    return measure_gpus_run(o, &plan, &gpus);
+    if (rc == EXIT_OK)
+        rc = measure_gpus_run(o, &plan, &gpus);
 #endif
+    if (gpus.ncu_file)
+        gr_ncu_report_free(&gpus.ncu);
+    return rc;
 }
 
 int cmd_measure(int argc, char **argv)

@@ -72,7 +72,7 @@ typedef struct {
 } plot_options;
 
 typedef struct {
-    const char *output, *only, *repeats, *profiles, *bank_counters;
+    const char *output, *only, *repeats, *profiles, *bank_counters, *ncu_counters;
     const char *gpu, *spread_limit;
     bool quick, all_gpus, compare;
     int argc; /* the command as typed, for the results' provenance */
@@ -93,6 +93,14 @@ typedef struct {
     int file_count; /* the files: operands */
     char **files;
 } kernels_options;
+
+typedef struct {
+    const char *device, *results, *output, *profiles;
+    bool group, metrics, strict, json;
+    const char *file; /* FILE: a CSV, '-', or an .ncu-rep */
+    int app_argc;     /* -- APP [ARGS]: the application to profile */
+    char **app_argv;
+} ncu_options;
 
 int cmd_bound(int argc, char **argv);
 int cmd_bound_run(const bound_options *o, json_t **json);
@@ -116,6 +124,8 @@ int cmd_exercises(int argc, char **argv);
 int cmd_exercises_run(const exercises_options *o);
 int cmd_kernels(int argc, char **argv);
 int cmd_kernels_run(const kernels_options *o, json_t **json);
+int cmd_ncu(int argc, char **argv);
+int cmd_ncu_run(const ncu_options *o, json_t **json);
 
 /* The option tables of the commands exercises runs, which it prints each
  * run's command line from. */

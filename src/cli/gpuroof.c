@@ -18,6 +18,7 @@ static const command commands[] = {
     {"model", cmd_model, "evaluate a kernel model: FLOPs, bytes, intensity, variables"},
     {"banks", cmd_banks, "shared-memory bank conflicts of an access, and the padding that removes them"},
     {"kernels", cmd_kernels, "what compiled kernels use, from nvcc's report, cuobjdump, a cubin or a binary"},
+    {"ncu", cmd_ncu, "your kernels from Nsight Compute: FLOPs, bytes, binding level, occupancy, wavefronts"},
     {"plot", cmd_plot, "roofline and occupancy charts (PDF, PNG) through gnuplot"},
     {"measure", cmd_measure, "run the kernels on the local GPU and record the results"},
     {"devices", cmd_devices, "list the device profiles"},

@@ -64,10 +64,11 @@ typedef struct {
     long long repeats;
 } gr_result_timing;
 
-/* What a kernel moved through each level of the memory hierarchy, as
- * Nsight Compute counted it. */
+/* What a kernel moved through each level of the memory hierarchy, and
+ * the FLOPs it did, as Nsight Compute counted them. */
 typedef struct {
     double dram_bytes, l2_bytes, l1_bytes, shared_wavefronts;
+    double flops; /* FP64, FP32 and FP16 thread instructions (an FMA 2) and Tensor Core FLOPs */
 } gr_result_levels;
 
 typedef struct {

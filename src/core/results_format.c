@@ -142,6 +142,8 @@ static const gr_results_key level_keys[] = {
     KEY(gr_result_levels, l1_bytes, OPTIONAL, COUNT_RANGE, "bytes", "bytes L1 handled, reads and writes"),
     KEY(gr_result_levels, shared_wavefronts, OPTIONAL, COUNT_RANGE, "wavefronts",
         "shared-memory wavefronts of its loads and stores"),
+    KEY(gr_result_levels, flops, OPTIONAL, COUNT_RANGE, "FLOP",
+        "FLOPs the GPU counted: FP64, FP32 and FP16 thread instructions (an FMA 2) and Tensor Core FLOPs"),
 };
 
 static const gr_results_section levels_map = {

@@ -55,7 +55,7 @@ static bool time_layout(measure_run *r, const measure_plan *p, grk_layout_kind k
 {
     grk_timing t;
     grk_error err;
-    if (p->quick) /* tools/bank-proof counts its quick pass: one launch each */
+    if (p->quick) /* a quick run times nothing: seconds, for make check */
         return true;
     int blocks = r->device.sm_count * 8 * 1024 / (b->block.x * b->block.y);
     if (grk_layout_timed(kind, b->block.x, b->block.y, (int)b->pad, LAYOUT_REPS, blocks,
@@ -103,7 +103,7 @@ static bool check_layout(measure_run *r, grk_layout_kind kind, int bdimx, int bd
 
 /* Every kernel of the notes, square 32x32, rectangular 32x16 and 16x16
  * tiles, the padded ones with 0 to 3 columns of padding: one launch each,
- * in this order (tools/bank-proof pairs Nsight Compute's rows with them). */
+ * in this order (measure --ncu-counters pairs Nsight Compute's launches with them). */
 bool measure_layouts(measure_run *r, const measure_plan *p)
 {
     static const int shapes[][2] = {{32, 32}, {32, 16}, {16, 16}};

@@ -89,13 +89,26 @@ expect_fails 2 "gpuroof measure: --compare takes two or more results files $usag
 run measure --compare
 expect_fails 2 "gpuroof measure: --compare takes two or more results files $usage"
 for option in "-o x.yaml:-o" "--only ceilings:--only" "--quick:--quick" "--repeats 3:--repeats" \
-    "--profiles .:--profiles" "--bank-counters c.txt:--bank-counters" "--gpu 0:--gpu" "--all-gpus:--all-gpus"; do
+    "--profiles .:--profiles" "--bank-counters c.txt:--bank-counters" "--ncu-counters n.csv:--ncu-counters" \
+    "--gpu 0:--gpu" "--all-gpus:--all-gpus"; do
     # shellcheck disable=SC2086 # the option and its value, split
     run measure --compare a.yaml b.yaml ${option%%:*}
     expect_fails 2 "gpuroof measure: --compare reads results files and runs nothing: ${option#*:} is for a run $usage"
 done
 run measure a.yaml
 expect_fails 2 "gpuroof measure: unexpected argument 'a.yaml' $usage"
+
+# --ncu-counters: one report or the other, and a report that does not read
+# fails before any GPU work, naming the file, line and column.
+run measure --ncu-counters n.csv --bank-counters c.txt
+expect_fails 2 "gpuroof measure: give --bank-counters or --ncu-counters, not both (the report has the banks' counters) $usage"
+run measure --ncu-counters "$test_tmp/none.csv"
+expect_fails 1 "gpuroof: cannot open $test_tmp/none.csv: No such file or directory"
+printf 'the application said this\n"ID","Kernel Name"\n' >"$test_tmp/short.csv"
+run measure --ncu-counters "$test_tmp/short.csv"
+expect_status 1
+expect_error_line
+expect_stderr_has "$test_tmp/short.csv:"
 run measure --help
 expect_stdout_has '--all-gpus measures each GPU in turn, each into its own file: -o FILE.yaml'
 expect_stdout_has 'gives FILE-gpu0.yaml, FILE-gpu1.yaml, ... (-gpuN goes before a .yaml or .yml'

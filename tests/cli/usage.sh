@@ -2,7 +2,7 @@
 # options, missing and conflicting options: each a usage error, exit status 2.
 . "$top_srcdir/tests/cli/lib.sh"
 
-commands="bound occupancy model devices profile exercises"
+commands="bound occupancy model devices profile exercises ncu"
 
 run
 expect_status 2
@@ -67,6 +67,7 @@ devices
 profile show
 profile detect
 exercises
+ncu
 EOF
 run profile detect --json
 expect_fails 2 "gpuroof profile: detect writes a YAML profile and takes no --json (gpuroof profile --help)"

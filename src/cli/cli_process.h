@@ -1,0 +1,32 @@
+/* Files and other programs, for the commands that read what a tool wrote
+ * (kernels through cuobjdump, ncu through Nsight Compute): a whole input
+ * read into memory, a program found on the PATH, a program's standard
+ * output captured. */
+#ifndef GPUROOF_CLI_PROCESS_H
+#define GPUROOF_CLI_PROCESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+    unsigned char *bytes; /* the caller's to free */
+    size_t size;
+} cli_buffer;
+
+/* All of f, however it came (a file, a pipe); shown names it in errors.
+ * On failure (printed) b->bytes is NULL. */
+bool cli_read_stream(FILE *f, const char *shown, cli_buffer *b);
+/* All of the file path, or of standard input for "-". */
+bool cli_read_input(const char *path, const char *shown, cli_buffer *b);
+
+/* Where name is on the PATH, as a shell would find it; false if nowhere
+ * (nothing printed). */
+bool cli_find_program(const char *name, char *path, size_t size);
+
+/* What program (argv[0] as given to it) writes on its standard output; its
+ * standard error stays the user's.  A program that cannot run, or exits
+ * other than 0: printed, false, out->bytes NULL. */
+bool cli_run_capture(const char *program, char *const argv[], const char *shown, cli_buffer *out);
+
+#endif

@@ -1,0 +1,172 @@
+/* gpuroof ncu: the user's own kernels from Nsight Compute: each launch's
+ * FLOPs, bytes and intensity at each level, achieved rate, binding level,
+ * occupancy beside Nsight Compute's, shared-memory wavefronts beside the
+ * ideal; from a CSV ncu wrote, an .ncu-rep, or an application gpuroof
+ * runs under ncu. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "atomic_file.h"
+#include "cli.h"
+#include "commands.h"
+#include "ncu_output.h"
+
+static const char usage[] =
+    "Usage: gpuroof ncu FILE [--device NAME] [--results FILE] [--group] [--strict] [--profiles DIR] [--json]\n"
+    "       gpuroof ncu [-o FILE.csv] [the options above] -- APP [ARGS]\n"
+    "       gpuroof ncu --metrics [--json]\n"
+    "\n"
+    "Each kernel launch Nsight Compute profiled: its FLOPs per precision, bytes and intensity at\n"
+    "DRAM, L2 and L1, achieved GFLOP/s, the level whose roof binds it, gpuroof's occupancy beside\n"
+    "Nsight Compute's theoretical and achieved occupancy, and the shared-memory wavefronts beside\n"
+    "the ideal. FILE is what ncu printed with --csv (the details page) or --csv --page raw, '-'\n"
+    "for standard input, or an .ncu-rep (read through ncu --import). With -- APP, gpuroof runs\n"
+    "the application under ncu with its own metrics and --clock-control none, and reads that.\n";
+
+static const char notes[] =
+    "Example: ncu --csv --page raw --metrics $(gpuroof ncu --metrics) ./app > app.csv, then\n"
+    "gpuroof ncu app.csv. The stock roofline sections (ncu --set roofline) are read too.\n"
+    "The device is --device, or else the shipped profile of the GPU the report names. A metric\n"
+    "the report lacks leaves what needs it unknown ('?', null in --json), and the text names it.\n"
+    "Where gpuroof's occupancy differs from Nsight Compute's theoretical occupancy, a line on\n"
+    "standard error says so; --strict makes that exit status 1. ncu is $GPUROOF_NCU, else found on\n"
+    "the PATH, in /usr/local/cuda/bin or /opt/nvidia/nsight-compute.\n";
+
+#define FIELD(name) offsetof(ncu_options, name)
+static const cli_option options[] = {
+    {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
+     .help = "the device to hold the launches against (default: the shipped profile of the report's GPU)"},
+    {.name = "results", .arg = "FILE", .offset = FIELD(results),
+     .help = "roofs measured on the GPU (gpuroof measure's results), where they have one"},
+    {.name = "group", .offset = FIELD(group), .help = "sum the launches of each kernel, the longest first"},
+    {.name = "strict", .offset = FIELD(strict),
+     .help = "exit status 1 where gpuroof's occupancy differs from Nsight Compute's"},
+    {.name = "output", .short_name = 'o', .arg = "FILE.csv", .offset = FIELD(output),
+     .help = "with -- APP: keep ncu's CSV there"},
+    {.name = "metrics", .offset = FIELD(metrics),
+     .help = "print gpuroof's metric list, comma-separated, for ncu --metrics"},
+    CLI_OPTION_PROFILES(ncu_options),
+    CLI_OPTION_JSON(ncu_options),
+};
+#undef FIELD
+
+static const cli_spec spec = {"ncu", usage, notes, options, sizeof options / sizeof options[0]};
+
+static int print_metrics(const ncu_options *o, json_t **json)
+{
+    char list[4096];
+    if (!gr_ncu_metric_list(list, sizeof list))
+        return cli_fail("gpuroof's metric list is longer than %zu bytes (a gpuroof bug)", sizeof list);
+    if (!o->json) {
+        printf("%s\n", list);
+        return EXIT_OK;
+    }
+    json_t *names = json_array();
+    for (size_t r = 0; r < gr_ncu_metric_count; r++)
+        if (gr_ncu_metrics[r].listed)
+            json_array_append_new(names, json_string(gr_ncu_metrics[r].name));
+    return cli_put_json(json_pack("{s:o}", "metrics", names), json);
+}
+
+static bool ends_with(const char *text, const char *end)
+{
+    size_t n = strlen(text), k = strlen(end);
+    return n >= k && strcmp(text + n - k, end) == 0;
+}
+
+/* The CSV to read, and what messages call it. */
+static bool read_csv(const ncu_options *o, cli_buffer *csv, char *shown, size_t size)
+{
+    char ncu[4096];
+    gr_error err;
+    if (o->app_argc > 0) {
+        if (!ncu_profile_app(o, csv))
+            return false;
+        snprintf(shown, size, "%s", o->output ? o->output : "ncu's CSV");
+        if (o->output && !gr_write_file_atomic(o->output, (const char *)csv->bytes, csv->size, &err))
+            return cli_error("%s", err.text);
+        return true;
+    }
+    if (ends_with(o->file, ".ncu-rep")) {
+        snprintf(shown, size, "%s's raw page", o->file);
+        return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, o->file, csv);
+    }
+    snprintf(shown, size, "%s", strcmp(o->file, "-") == 0 ? "standard input" : o->file);
+    return cli_read_input(o->file, shown, csv);
+}
+
+/* --strict: a prediction that differs from Nsight Compute's fails the run. */
+static int strict_status(const ncu_options *o, const ncu_view *v, const char *shown)
+{
+    if (!o->strict || v->disagreements == 0)
+        return EXIT_OK;
+    return cli_fail("%s: gpuroof's occupancy differs from Nsight Compute's in %zu launch%s (--strict)", shown,
+                    v->disagreements, v->disagreements == 1 ? "" : "es");
+}
+
+int cmd_ncu_run(const ncu_options *o, json_t **json)
+{
+    if (o->metrics)
+        return print_metrics(o, json);
+    cli_buffer csv = {0};
+    char shown[4200];
+    if (!read_csv(o, &csv, shown, sizeof shown)) {
+        free(csv.bytes);
+        return EXIT_INPUT;
+    }
+    ncu_view v;
+    bool built = ncu_view_build(o, shown, (const char *)csv.bytes, csv.size, &v);
+    free(csv.bytes);
+    int rc = EXIT_INPUT;
+    if (built && o->json) {
+        rc = cli_put_json(ncu_json(&v), json);
+    } else if (built) {
+        ncu_print_text(&v);
+        rc = EXIT_OK;
+    }
+    if (rc == EXIT_OK)
+        rc = strict_status(o, &v, shown);
+    ncu_view_free(&v);
+    return rc;
+}
+
+/* What the options ask for, checked once parsed. */
+static int check_options(const ncu_options *o, int files)
+{
+    if (o->metrics && (files || o->app_argc || o->device || o->results || o->group || o->strict || o->output))
+        return cli_usage_error("ncu", "--metrics prints gpuroof's metric list and takes nothing else but --json");
+    if (o->metrics)
+        return EXIT_OK;
+    if (files > 1)
+        return cli_usage_error("ncu", "one FILE at a time");
+    if (files && o->app_argc)
+        return cli_usage_error("ncu", "give a FILE or -- APP, not both");
+    if (!files && !o->app_argc)
+        return cli_usage_error("ncu", "give a FILE (ncu's CSV, '-' or an .ncu-rep), or -- APP [ARGS] to profile");
+    if (o->output && !o->app_argc)
+        return cli_usage_error("ncu", "-o keeps the CSV of an application profiled: it needs -- APP");
+    return EXIT_OK;
+}
+
+int cmd_ncu(int argc, char **argv)
+{
+    ncu_options o = {0};
+    int end = 1; /* gpuroof's own arguments end at the first "--" */
+    while (end < argc && strcmp(argv[end], "--") != 0)
+        end++;
+    int operand, rc = cli_parse(&spec, end, argv, &o, &operand);
+    if (rc != EXIT_OK)
+        return cli_parse_stopped(rc);
+    if (end < argc) {
+        if (end + 1 == argc)
+            return cli_usage_error("ncu", "-- needs the application to profile after it");
+        o.app_argc = argc - end - 1;
+        o.app_argv = argv + end + 1;
+    }
+    rc = check_options(&o, end - operand);
+    if (rc != EXIT_OK)
+        return rc;
+    o.file = operand < end ? argv[operand] : NULL;
+    return cmd_ncu_run(&o, NULL);
+}

@@ -1,0 +1,229 @@
+/* Nsight Compute run by gpuroof (ncu_output.h): found where it is
+ * installed, an application profiled into a report in a temporary
+ * directory, the report's raw page read back through ncu --import, so
+ * that what the application prints never mixes with the CSV. */
+#define _POSIX_C_SOURCE 200809L
+#include <config.h>
+#include <errno.h>
+#include <glob.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cli.h"
+#include "ncu_output.h"
+
+extern char **environ;
+
+/* Where Nsight Compute installs itself besides the PATH: the CUDA
+ * toolkit's bin/ and the standalone installer's default directory. */
+#define TOOLKIT_NCU "/usr/local/cuda/bin/ncu"
+#define STANDALONE_NCU "/opt/nvidia/nsight-compute/*/ncu"
+
+/* The newest standalone install: the last of its version directories. */
+static bool find_standalone(char *path, size_t size)
+{
+    glob_t g;
+    bool found = false;
+    if (glob(STANDALONE_NCU, 0, NULL, &g) != 0)
+        return false;
+    for (size_t i = g.gl_pathc; i-- > 0 && !found;)
+        if (access(g.gl_pathv[i], X_OK) == 0 && strlen(g.gl_pathv[i]) < size) {
+            snprintf(path, size, "%s", g.gl_pathv[i]);
+            found = true;
+        }
+    globfree(&g);
+    return found;
+}
+
+bool ncu_find(char *path, size_t size, const char *why)
+{
+    const char *env = getenv("GPUROOF_NCU");
+    if (env && env[0]) {
+        if (access(env, X_OK) != 0)
+            return cli_error("GPUROOF_NCU is '%s', which is no program gpuroof can run (%s)", env, strerror(errno));
+        snprintf(path, size, "%s", env);
+        return true;
+    }
+    if (cli_find_program("ncu", path, size))
+        return true;
+    if (access(TOOLKIT_NCU, X_OK) == 0) {
+        snprintf(path, size, "%s", TOOLKIT_NCU);
+        return true;
+    }
+    if (find_standalone(path, size))
+        return true;
+    return cli_error("%s needs Nsight Compute's ncu, which is not installed where gpuroof looked: $GPUROOF_NCU "
+                     "(not set), the PATH, " TOOLKIT_NCU " and " STANDALONE_NCU, why);
+}
+
+bool ncu_import(const char *ncu, const char *report, cli_buffer *csv)
+{
+    size_t size = strlen(report) + 64;
+    char *shown = malloc(size);
+    char *argv[] = {(char *)ncu, "--import", (char *)report, "--csv", "--page", "raw", NULL};
+    if (!shown)
+        return cli_error("out of memory");
+    snprintf(shown, size, "ncu --import %s --csv --page raw", report);
+    bool ok = cli_run_capture(ncu, argv, shown, csv);
+    free(shown);
+    return ok;
+}
+
+/* ncu's command line: gpuroof's metrics, the clocks as they are, the
+ * report to path; argv holds app_argc + 9 pointers. */
+static void ncu_argv(const char *ncu, const char *metrics, const char *path, const ncu_options *o, char **argv)
+{
+    int n = 0;
+    argv[n++] = (char *)ncu;
+    argv[n++] = "--clock-control";
+    argv[n++] = "none";
+    argv[n++] = "--metrics";
+    argv[n++] = (char *)metrics;
+    argv[n++] = "-o";
+    argv[n++] = (char *)path;
+    argv[n++] = "--force-overwrite";
+    for (int i = 0; i < o->app_argc; i++)
+        argv[n++] = o->app_argv[i];
+    argv[n] = NULL;
+}
+
+/* Relays what ncu and the application print to standard error as it
+ * comes, so that ncu's ==PROF== lines show its progress; returns how many
+ * of them begin a kernel's profiling. */
+static const char profiling_marker[] = "==PROF== Profiling";
+
+static size_t relay(int fd)
+{
+    const char *marker = profiling_marker;
+    char buf[4096];
+    size_t matched = 0, kernels = 0;
+    bool at_start = true;
+    for (;;) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return kernels;
+        fwrite(buf, 1, (size_t)n, stderr);
+        for (ssize_t i = 0; i < n; i++) {
+            if (buf[i] == '\n') {
+                at_start = true, matched = 0;
+            } else if (at_start && buf[i] == marker[matched]) {
+                if (++matched == sizeof profiling_marker - 1)
+                    kernels++, at_start = false;
+            } else {
+                at_start = false;
+            }
+        }
+    }
+}
+
+/* Spawns argv with its standard output and error into a pipe (*fd), and
+ * the default handling of the signals gpuroof ignores meanwhile. */
+static bool spawn_piped(char **argv, pid_t *pid, int *fd)
+{
+    int fds[2];
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    sigset_t defaults;
+    if (pipe(fds) != 0)
+        return cli_error("cannot run %s: %s", argv[0], strerror(errno));
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
+    posix_spawn_file_actions_addclose(&actions, fds[0]);
+    posix_spawn_file_actions_addclose(&actions, fds[1]);
+    posix_spawnattr_init(&attr);
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGQUIT);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+    int rc = posix_spawn(pid, argv[0], &actions, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    close(fds[1]);
+    if (rc != 0) {
+        close(fds[0]);
+        return cli_error("cannot run %s: %s", argv[0], strerror(rc));
+    }
+    *fd = fds[0];
+    return true;
+}
+
+/* Runs ncu to its end.  An interrupt (Ctrl-C) stops ncu and the
+ * application, which it reaches too, while gpuroof stays to remove the
+ * temporary report. */
+static bool run_ncu(char **argv, size_t *kernels)
+{
+    struct sigaction ignore = {.sa_handler = SIG_IGN}, old_int, old_quit;
+    pid_t pid = 0;
+    int fd = -1, status = 0;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGINT, &ignore, &old_int);
+    sigaction(SIGQUIT, &ignore, &old_quit);
+    bool spawned = spawn_piped(argv, &pid, &fd);
+    if (spawned) {
+        *kernels = relay(fd);
+        close(fd);
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            ;
+    }
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGQUIT, &old_quit, NULL);
+    if (!spawned)
+        return false;
+    if (WIFSIGNALED(status))
+        return cli_error("ncu was stopped by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return cli_error("ncu failed (exit status %d): its messages, and the application's, are above",
+                         WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    return true;
+}
+
+/* Profiles into dir/report.ncu-rep and reads its raw page. */
+static bool profile_into(const ncu_options *o, const char *ncu, const char *dir, cli_buffer *csv)
+{
+    char metrics[4096], base[4200], report[4300];
+    size_t kernels = 0;
+    if (!gr_ncu_metric_list(metrics, sizeof metrics))
+        return cli_error("gpuroof's metric list is longer than %zu bytes (a gpuroof bug)", sizeof metrics);
+    snprintf(base, sizeof base, "%s/report", dir);
+    snprintf(report, sizeof report, "%s.ncu-rep", base);
+    char **argv = malloc(((size_t)o->app_argc + 9) * sizeof *argv);
+    if (!argv)
+        return cli_error("out of memory");
+    ncu_argv(ncu, metrics, base, o, argv);
+    fprintf(stderr, "gpuroof: profiling %s under %s --clock-control none with gpuroof's metrics; its output and "
+                    "ncu's follow\n", o->app_argv[0], ncu);
+    bool ok = run_ncu(argv, &kernels);
+    free(argv);
+    if (!ok)
+        return false;
+    if (access(report, R_OK) != 0)
+        return cli_error("ncu wrote no report (%s): did %s launch a kernel?", report, o->app_argv[0]);
+    fprintf(stderr, "gpuroof: ncu profiled %zu kernel launch%s; reading its report\n", kernels,
+            kernels == 1 ? "" : "es");
+    return ncu_import(ncu, report, csv);
+}
+
+bool ncu_profile_app(const ncu_options *o, cli_buffer *csv)
+{
+    char ncu[4096], dir[4096];
+    const char *tmp = getenv("TMPDIR");
+    if (!ncu_find(ncu, sizeof ncu, "profiling an application"))
+        return false;
+    snprintf(dir, sizeof dir, "%s/gpuroof-ncu.XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+    if (!mkdtemp(dir))
+        return cli_error("cannot make a temporary directory for ncu's report (%s): %s", dir, strerror(errno));
+    bool ok = profile_into(o, ncu, dir, csv);
+    char report[4200];
+    snprintf(report, sizeof report, "%.4096s/report.ncu-rep", dir);
+    unlink(report);
+    rmdir(dir);
+    return ok;
+}

@@ -1,0 +1,146 @@
+/* A launch's figures from its metrics (ncu_figures.h).  FLOPs as Nsight
+ * Compute's roofline sections count them (the Kernel Profiling Guide,
+ * "Roofline Charts"): an FMA is two operations, a packed FP16 instruction
+ * (HADD2, HMUL2, HFMA2) works on two values; Tensor Core FLOPs from the
+ * sm__ops_path_tensor_* counters, which count FLOPs. */
+#include <math.h>
+#include "ncu_figures.h"
+
+const char *gr_ncu_level_name(gr_ncu_level level)
+{
+    static const char *const names[] = {"dram", "l2", "l1"};
+    return level < GR_NCU_LEVEL_COUNT ? names[level] : "compute";
+}
+
+const char *gr_ncu_precision_name(gr_ncu_precision p)
+{
+    static const char *const names[] = {"fp64", "fp32", "fp16", "tensor_fp16", "tensor_bf16",
+                                        "tensor_tf32", "tensor_fp64", "tensor_fp8"};
+    return p < GR_NCU_PRECISION_COUNT ? names[p] : "?";
+}
+
+const char *gr_ncu_precision_peak_name(gr_ncu_precision p)
+{
+    static const char *const names[] = {"fp64", "fp32", "fp16", "fp16_tensor", "bf16_tensor",
+                                        "tf32_tensor", "fp64_tensor", "fp8_tensor"};
+    return p < GR_NCU_PRECISION_COUNT ? names[p] : "?";
+}
+
+/* The quantity, marking it missing where it is unknown and not merely
+ * different between the launches of a kernel. */
+static double need(gr_ncu_figures *f, gr_ncu_quantity q)
+{
+    if (isnan(f->q[q]) && !f->varies[q])
+        f->missing[q] = true;
+    return f->q[q];
+}
+
+/* add + mul + 2 x fma, each weighted (2 for FP16's packed instructions). */
+static double pipe_flops(gr_ncu_figures *f, gr_ncu_quantity add, double per_instruction)
+{
+    double a = need(f, add), m = need(f, add + 1), fma = need(f, add + 2);
+    return per_instruction * (a + m + 2 * fma);
+}
+
+static void derive_flops(gr_ncu_figures *f)
+{
+    f->flops[GR_NCU_FP64] = pipe_flops(f, GR_NCU_Q_DADD, 1);
+    f->flops[GR_NCU_FP32] = pipe_flops(f, GR_NCU_Q_FADD, 1);
+    f->flops[GR_NCU_FP16] = pipe_flops(f, GR_NCU_Q_HADD, 2);
+    f->flops_tensor = 0;
+    for (int t = 0; t < 5; t++) {
+        gr_ncu_quantity q = GR_NCU_Q_TENSOR_FP16 + t;
+        /* the Tensor pipe ran no instruction: none of its FLOPs either (its
+         * count is no count of FLOPs, so a non-zero one says nothing) */
+        bool idle = f->q[GR_NCU_Q_TENSOR_PIPE_INST] == 0;
+        f->flops[GR_NCU_TENSOR_FP16 + t] = isnan(f->q[q]) && idle ? 0 : need(f, q);
+        f->flops_tensor += f->flops[GR_NCU_TENSOR_FP16 + t];
+    }
+    f->flops_fp64 = f->flops[GR_NCU_FP64];
+    f->flops_fp32 = f->flops[GR_NCU_FP32];
+    f->flops_fp16 = f->flops[GR_NCU_FP16];
+    f->flops_total = f->flops_fp64 + f->flops_fp32 + f->flops_fp16 + f->flops_tensor;
+}
+
+static double dram_bytes(gr_ncu_figures *f)
+{
+    double read = f->q[GR_NCU_Q_DRAM_READ], write = f->q[GR_NCU_Q_DRAM_WRITE];
+    if (!isnan(read) && !isnan(write))
+        return read + write;
+    if (!isnan(f->q[GR_NCU_Q_DRAM_BYTES]))
+        return f->q[GR_NCU_Q_DRAM_BYTES];
+    return need(f, GR_NCU_Q_DRAM_READ) + need(f, GR_NCU_Q_DRAM_WRITE);
+}
+
+static void derive_bytes(gr_ncu_figures *f)
+{
+    f->bytes[GR_NCU_DRAM] = dram_bytes(f);
+    f->bytes[GR_NCU_L2] = need(f, GR_NCU_Q_L2_BYTES);
+    f->bytes[GR_NCU_L1] = need(f, GR_NCU_Q_L1_BYTES);
+    for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++) {
+        double flops = f->flops_total, bytes = f->bytes[level];
+        f->intensity[level] = bytes > 0 ? flops / bytes : bytes == 0 && flops > 0 ? INFINITY : NAN;
+    }
+    double time = need(f, GR_NCU_Q_TIME_NS);
+    f->gflops = time > 0 ? f->flops_total / time : NAN; /* FLOP/ns is GFLOP/s */
+}
+
+static void derive_shared(gr_ncu_figures *f)
+{
+    f->shared_load = need(f, GR_NCU_Q_SHARED_LD_WAVEFRONTS);
+    f->shared_store = need(f, GR_NCU_Q_SHARED_ST_WAVEFRONTS);
+    f->shared_ideal = f->shared_load - need(f, GR_NCU_Q_SHARED_LD_CONFLICTS) + f->shared_store -
+                      need(f, GR_NCU_Q_SHARED_ST_CONFLICTS);
+}
+
+/* The grid and block from the launch__*_dim_* metrics, where the report
+ * has no "(x, y, z)" column. */
+static void shape_from(const gr_ncu_figures *f, gr_ncu_quantity x, long long xyz[3])
+{
+    if (xyz[0] >= 0)
+        return;
+    for (int i = 0; i < 3; i++) {
+        double v = f->q[x + i];
+        xyz[i] = v >= 0 && v <= 1e12 ? (long long)v : -1;
+    }
+    if (xyz[0] < 0 || xyz[1] < 0 || xyz[2] < 0)
+        xyz[0] = xyz[1] = xyz[2] = -1;
+}
+
+static void derive_launch(gr_ncu_figures *f)
+{
+    shape_from(f, GR_NCU_Q_GRID_X, f->grid);
+    shape_from(f, GR_NCU_Q_BLOCK_X, f->block);
+    if (f->grid[0] < 0 && !f->varies[GR_NCU_Q_GRID_X])
+        f->missing[GR_NCU_Q_GRID_X] = true;
+    if (f->block[0] < 0 && !f->varies[GR_NCU_Q_BLOCK_X])
+        f->missing[GR_NCU_Q_BLOCK_X] = true;
+    f->threads_per_block = f->block[0] >= 0 ? (double)f->block[0] * (double)f->block[1] * (double)f->block[2]
+                                            : f->q[GR_NCU_Q_BLOCK_THREADS];
+    need(f, GR_NCU_Q_REGISTERS);
+    need(f, GR_NCU_Q_SMEM_STATIC);
+    need(f, GR_NCU_Q_SMEM_DYNAMIC);
+    f->occupancy_theoretical = need(f, GR_NCU_Q_THEORETICAL_PCT) / 100;
+    f->occupancy_achieved = need(f, GR_NCU_Q_ACHIEVED_PCT) / 100;
+}
+
+void gr_ncu_figures_derive(gr_ncu_figures *f)
+{
+    for (int i = 0; i < GR_NCU_Q_COUNT; i++)
+        f->missing[i] = false;
+    derive_flops(f);
+    derive_bytes(f);
+    derive_shared(f);
+    derive_launch(f);
+}
+
+void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out)
+{
+    *out = (gr_ncu_figures){0};
+    gr_ncu_resolve(l->values, out->q, out->from);
+    for (int i = 0; i < 3; i++) {
+        out->grid[i] = l->grid[i];
+        out->block[i] = l->block[i];
+    }
+    gr_ncu_figures_derive(out);
+}

@@ -1,0 +1,64 @@
+/* What gpuroof works out of a launch's metrics (or of a kernel's launches
+ * summed, ncu_group.h): FLOPs per precision, bytes and intensity at each
+ * memory level, achieved GFLOP/s, shared-memory wavefronts beside the
+ * ideal, occupancy as fractions.  A figure whose metrics the report lacks
+ * is NaN, and the quantities it needed are marked missing: nothing is
+ * guessed.  How each is derived: doc/ncu-input.md. */
+#ifndef GPUROOF_NCU_FIGURES_H
+#define GPUROOF_NCU_FIGURES_H
+
+#include <stdbool.h>
+#include "ncu_metrics.h"
+#include "ncu_report.h"
+
+/* The memory levels of the hierarchical roofline. */
+typedef enum { GR_NCU_DRAM, GR_NCU_L2, GR_NCU_L1, GR_NCU_LEVEL_COUNT } gr_ncu_level;
+
+/* FLOPs by the peak they run at: the three of the FP pipes, then the
+ * Tensor Cores' by source type. */
+typedef enum {
+    GR_NCU_FP64,
+    GR_NCU_FP32,
+    GR_NCU_FP16,
+    GR_NCU_TENSOR_FP16,
+    GR_NCU_TENSOR_BF16,
+    GR_NCU_TENSOR_TF32,
+    GR_NCU_TENSOR_FP64,
+    GR_NCU_TENSOR_FP8,
+    GR_NCU_PRECISION_COUNT
+} gr_ncu_precision;
+
+typedef struct {
+    double q[GR_NCU_Q_COUNT];       /* each quantity, NaN where unknown */
+    int from[GR_NCU_Q_COUNT];       /* the row of gr_ncu_metrics that gave it, -1 */
+    bool varies[GR_NCU_Q_COUNT];    /* a kernel's launches differ in it (never missing then) */
+    bool missing[GR_NCU_Q_COUNT];   /* a figure needed it and the report lacks it */
+    long long grid[3], block[3];    /* -1 where unknown */
+    double threads_per_block;
+
+    double flops[GR_NCU_PRECISION_COUNT];
+    double flops_fp64, flops_fp32, flops_fp16, flops_tensor, flops_total;
+    double bytes[GR_NCU_LEVEL_COUNT];     /* DRAM: read + write */
+    double intensity[GR_NCU_LEVEL_COUNT]; /* FLOP/B; infinite where FLOPs move no bytes */
+    double gflops;                        /* achieved: FLOPs / time */
+    double shared_load, shared_store;     /* wavefronts */
+    double shared_ideal;                  /* wavefronts less bank conflicts */
+    double occupancy_theoretical, occupancy_achieved; /* 0..1 */
+} gr_ncu_figures;
+
+/* A launch's figures. */
+void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out);
+
+/* The derived figures from f's quantities, grid and block (both set):
+ * what gr_ncu_figures_of_launch does after resolving, and the grouping
+ * after summing. */
+void gr_ncu_figures_derive(gr_ncu_figures *f);
+
+/* "dram", "l2", "l1" */
+const char *gr_ncu_level_name(gr_ncu_level level);
+/* "fp64", ..., "tensor_fp16": as the precision's peak is named in a
+ * profile ("fp16_tensor" there; gr_ncu_precision_peak_name). */
+const char *gr_ncu_precision_name(gr_ncu_precision p);
+const char *gr_ncu_precision_peak_name(gr_ncu_precision p);
+
+#endif

@@ -1,0 +1,279 @@
+/* The quantities gpuroof reads from Nsight Compute, and the metrics that
+ * give them (ncu_metrics.h).  Metric names and what they count: GH100's
+ * metrics as `ncu --query-metrics` lists them, and the Nsight Compute
+ * Kernel Profiling Guide ("Metrics Structure": .sum, .avg, .per_second,
+ * .per_cycle_elapsed, .pct_of_peak_sustained_active). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ncu_metrics.h"
+
+#define INFO(q, text, dim, summing) [GR_NCU_Q_##q] = {text, GR_NCU_##dim, GR_NCU_##summing}
+static const gr_ncu_quantity_info quantities[GR_NCU_Q_COUNT] = {
+    INFO(TIME_NS, "duration", TIME, ADDS),
+    INFO(SM_CYCLES, "SM cycles elapsed", COUNT, ADDS),
+    INFO(SMSP_CYCLES, "SMSP cycles elapsed", COUNT, ADDS),
+    INFO(DADD, "FP64 add instructions", COUNT, ADDS),
+    INFO(DMUL, "FP64 multiply instructions", COUNT, ADDS),
+    INFO(DFMA, "FP64 FMA instructions", COUNT, ADDS),
+    INFO(FADD, "FP32 add instructions", COUNT, ADDS),
+    INFO(FMUL, "FP32 multiply instructions", COUNT, ADDS),
+    INFO(FFMA, "FP32 FMA instructions", COUNT, ADDS),
+    INFO(HADD, "FP16 add instructions", COUNT, ADDS),
+    INFO(HMUL, "FP16 multiply instructions", COUNT, ADDS),
+    INFO(HFMA, "FP16 FMA instructions", COUNT, ADDS),
+    INFO(TENSOR_FP16, "Tensor Core FP16 FLOPs", COUNT, ADDS),
+    INFO(TENSOR_BF16, "Tensor Core BF16 FLOPs", COUNT, ADDS),
+    INFO(TENSOR_TF32, "Tensor Core TF32 FLOPs", COUNT, ADDS),
+    INFO(TENSOR_FP64, "Tensor Core FP64 FLOPs", COUNT, ADDS),
+    INFO(TENSOR_FP8, "Tensor Core FP8 FLOPs", COUNT, ADDS),
+    INFO(TENSOR_PIPE_INST, "Tensor pipe instructions", COUNT, ADDS),
+    INFO(DRAM_READ, "DRAM bytes read", BYTES, ADDS),
+    INFO(DRAM_WRITE, "DRAM bytes written", BYTES, ADDS),
+    INFO(DRAM_BYTES, "DRAM bytes", BYTES, ADDS),
+    INFO(L2_BYTES, "L2 bytes", BYTES, ADDS),
+    INFO(L1_BYTES, "L1 bytes", BYTES, ADDS),
+    INFO(SHARED_LD_WAVEFRONTS, "shared-memory load wavefronts", COUNT, ADDS),
+    INFO(SHARED_ST_WAVEFRONTS, "shared-memory store wavefronts", COUNT, ADDS),
+    INFO(SHARED_LD_CONFLICTS, "shared-memory load bank conflicts", COUNT, ADDS),
+    INFO(SHARED_ST_CONFLICTS, "shared-memory store bank conflicts", COUNT, ADDS),
+    INFO(SHARED_LD_INST, "shared-memory load instructions", COUNT, ADDS),
+    INFO(SHARED_ST_INST, "shared-memory store instructions", COUNT, ADDS),
+    INFO(THEORETICAL_PCT, "theoretical occupancy", PERCENT, SAME),
+    INFO(ACHIEVED_PCT, "achieved occupancy", PERCENT, TIME_MEAN),
+    INFO(REGISTERS, "registers per thread", COUNT, SAME),
+    INFO(SMEM_STATIC, "static shared memory per block", BYTES, SAME),
+    INFO(SMEM_DYNAMIC, "dynamic shared memory per block", BYTES, SAME),
+    INFO(SMEM_CONFIG, "shared memory configured per SM", BYTES, SAME),
+    INFO(BLOCK_THREADS, "threads per block", COUNT, SAME),
+    INFO(GRID_BLOCKS, "blocks per grid", COUNT, SAME),
+    INFO(BLOCK_X, "block x", COUNT, SAME),
+    INFO(BLOCK_Y, "block y", COUNT, SAME),
+    INFO(BLOCK_Z, "block z", COUNT, SAME),
+    INFO(GRID_X, "grid x", COUNT, SAME),
+    INFO(GRID_Y, "grid y", COUNT, SAME),
+    INFO(GRID_Z, "grid z", COUNT, SAME),
+    INFO(LIMIT_BLOCKS, "blocks per SM the block limit allows", COUNT, SAME),
+    INFO(LIMIT_REGISTERS, "blocks per SM the registers allow", COUNT, SAME),
+    INFO(LIMIT_SHARED, "blocks per SM the shared memory allows", COUNT, SAME),
+    INFO(LIMIT_WARPS, "blocks per SM the warps allow", COUNT, SAME),
+    INFO(CC_MAJOR, "compute capability, major", COUNT, SAME),
+    INFO(CC_MINOR, "compute capability, minor", COUNT, SAME),
+    INFO(SM_COUNT, "SMs", COUNT, SAME),
+    INFO(SMEM_SM, "shared memory per SM", COUNT, SAME),
+};
+#undef INFO
+
+const gr_ncu_quantity_info *gr_ncu_quantity_of(gr_ncu_quantity q)
+{
+    return q < GR_NCU_Q_COUNT ? &quantities[q] : NULL;
+}
+
+#define LISTED(q, name) {GR_NCU_Q_##q, name, GR_NCU_AS_IS, true}
+#define ALSO(q, name, form) {GR_NCU_Q_##q, name, GR_NCU_##form, false}
+#define THREAD_INST(op) "sm__sass_thread_inst_executed_op_" op "_pred_on.sum"
+#define SMSP_THREAD_INST(op) "smsp__sass_thread_inst_executed_op_" op "_pred_on.sum"
+/* A thread-instruction count's other sources: the smsp__ count, and the
+ * per-cycle rates of the roofline sections (--set roofline). */
+#define FP_RATES(q, op)                                                                         \
+    ALSO(q, SMSP_THREAD_INST(op), AS_IS), ALSO(q, SMSP_THREAD_INST(op) ".per_cycle_elapsed", TIMES_SMSP_CYCLES), \
+        ALSO(q, THREAD_INST(op) ".per_cycle_elapsed", TIMES_SM_CYCLES)
+
+/* gpuroof's list first, in the order `gpuroof ncu --metrics` prints it;
+ * then the other sources of the same quantities.  Rows are tried in this
+ * order, so a quantity's own count comes before its rates, and the time
+ * and cycles come before every rate that needs them (test_ncu checks). */
+const gr_ncu_metric gr_ncu_metrics[] = {
+    LISTED(TIME_NS, "gpu__time_duration.sum"),
+    LISTED(SM_CYCLES, "sm__cycles_elapsed.avg"),
+    {GR_NCU_Q_SM_CYCLES, "sm__cycles_elapsed.avg.per_second", GR_NCU_TIMES_TIME, true},
+    LISTED(DADD, THREAD_INST("dadd")),
+    LISTED(DMUL, THREAD_INST("dmul")),
+    LISTED(DFMA, THREAD_INST("dfma")),
+    LISTED(FADD, THREAD_INST("fadd")),
+    LISTED(FMUL, THREAD_INST("fmul")),
+    LISTED(FFMA, THREAD_INST("ffma")),
+    LISTED(HADD, THREAD_INST("hadd")),
+    LISTED(HMUL, THREAD_INST("hmul")),
+    LISTED(HFMA, THREAD_INST("hfma")),
+    LISTED(TENSOR_FP16, "sm__ops_path_tensor_src_fp16.sum"),
+    LISTED(TENSOR_BF16, "sm__ops_path_tensor_src_bf16_dst_fp32.sum"),
+    LISTED(TENSOR_TF32, "sm__ops_path_tensor_src_tf32_dst_fp32.sum"),
+    LISTED(TENSOR_FP64, "sm__ops_path_tensor_src_fp64.sum"),
+    LISTED(TENSOR_FP8, "sm__ops_path_tensor_src_fp8.sum"),
+    LISTED(DRAM_READ, "dram__bytes_read.sum"),
+    LISTED(DRAM_WRITE, "dram__bytes_write.sum"),
+    LISTED(L2_BYTES, "lts__t_bytes.sum"),
+    LISTED(L1_BYTES, "l1tex__t_bytes.sum"),
+    LISTED(SHARED_LD_WAVEFRONTS, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"),
+    LISTED(SHARED_ST_WAVEFRONTS, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"),
+    LISTED(SHARED_LD_CONFLICTS, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"),
+    LISTED(SHARED_ST_CONFLICTS, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"),
+    LISTED(SHARED_LD_INST, "smsp__sass_inst_executed_op_shared_ld.sum"),
+    LISTED(SHARED_ST_INST, "smsp__sass_inst_executed_op_shared_st.sum"),
+    LISTED(THEORETICAL_PCT, "sm__maximum_warps_per_active_cycle_pct"),
+    LISTED(ACHIEVED_PCT, "sm__warps_active.avg.pct_of_peak_sustained_active"),
+    LISTED(REGISTERS, "launch__registers_per_thread"),
+    LISTED(SMEM_STATIC, "launch__shared_mem_per_block_static"),
+    LISTED(SMEM_DYNAMIC, "launch__shared_mem_per_block_dynamic"),
+    LISTED(SMEM_CONFIG, "launch__shared_mem_config_size"),
+    LISTED(BLOCK_THREADS, "launch__block_size"),
+    LISTED(GRID_BLOCKS, "launch__grid_size"),
+    LISTED(LIMIT_BLOCKS, "launch__occupancy_limit_blocks"),
+    LISTED(LIMIT_REGISTERS, "launch__occupancy_limit_registers"),
+    LISTED(LIMIT_SHARED, "launch__occupancy_limit_shared_mem"),
+    LISTED(LIMIT_WARPS, "launch__occupancy_limit_warps"),
+
+    ALSO(SMSP_CYCLES, "smsp__cycles_elapsed.avg", AS_IS),
+    ALSO(SMSP_CYCLES, "smsp__cycles_elapsed.avg.per_second", TIMES_TIME),
+    FP_RATES(DADD, "dadd"), FP_RATES(DMUL, "dmul"), FP_RATES(DFMA, "dfma"),
+    FP_RATES(FADD, "fadd"), FP_RATES(FMUL, "fmul"), FP_RATES(FFMA, "ffma"),
+    FP_RATES(HADD, "hadd"), FP_RATES(HMUL, "hmul"), FP_RATES(HFMA, "hfma"),
+    ALSO(TENSOR_FP16, "sm__ops_path_tensor_src_fp16.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
+    ALSO(TENSOR_BF16, "sm__ops_path_tensor_src_bf16_dst_fp32.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
+    ALSO(TENSOR_TF32, "sm__ops_path_tensor_src_tf32_dst_fp32.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
+    ALSO(TENSOR_FP64, "sm__ops_path_tensor_src_fp64.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
+    ALSO(TENSOR_FP8, "sm__ops_path_tensor_src_fp8.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
+    /* counts only: a rate printed as 0.00 a cycle is no proof of none */
+    ALSO(TENSOR_PIPE_INST, "sm__inst_executed_pipe_tensor.sum", AS_IS),
+    ALSO(TENSOR_PIPE_INST, "smsp__inst_executed_pipe_tensor.sum", AS_IS),
+    ALSO(DRAM_READ, "dram__bytes_read.sum.per_second", TIMES_TIME),
+    ALSO(DRAM_WRITE, "dram__bytes_write.sum.per_second", TIMES_TIME),
+    ALSO(DRAM_BYTES, "dram__bytes.sum", AS_IS),
+    ALSO(DRAM_BYTES, "dram__bytes.sum.per_second", TIMES_TIME),
+    ALSO(L2_BYTES, "lts__t_bytes.sum.per_second", TIMES_TIME),
+    ALSO(L1_BYTES, "l1tex__t_bytes.sum.per_second", TIMES_TIME),
+    ALSO(BLOCK_X, "launch__block_dim_x", AS_IS),
+    ALSO(BLOCK_Y, "launch__block_dim_y", AS_IS),
+    ALSO(BLOCK_Z, "launch__block_dim_z", AS_IS),
+    ALSO(GRID_X, "launch__grid_dim_x", AS_IS),
+    ALSO(GRID_Y, "launch__grid_dim_y", AS_IS),
+    ALSO(GRID_Z, "launch__grid_dim_z", AS_IS),
+    ALSO(CC_MAJOR, "device__attribute_compute_capability_major", AS_IS),
+    ALSO(CC_MINOR, "device__attribute_compute_capability_minor", AS_IS),
+    ALSO(SM_COUNT, "device__attribute_multiprocessor_count", AS_IS),
+    ALSO(SMEM_SM, "device__attribute_max_shared_memory_per_multiprocessor", AS_IS),
+};
+const size_t gr_ncu_metric_count = sizeof gr_ncu_metrics / sizeof gr_ncu_metrics[0];
+_Static_assert(sizeof gr_ncu_metrics / sizeof gr_ncu_metrics[0] <= GR_NCU_MAX_METRICS, "the index holds every row");
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(gr_ncu_metrics[*(const size_t *)a].name, gr_ncu_metrics[*(const size_t *)b].name);
+}
+
+void gr_ncu_metric_index_init(gr_ncu_metric_index *index)
+{
+    for (size_t i = 0; i < gr_ncu_metric_count; i++)
+        index->order[i] = i;
+    qsort(index->order, gr_ncu_metric_count, sizeof index->order[0], by_name);
+}
+
+/* strcmp of a span with a string. */
+static int compare(gr_span s, const char *name)
+{
+    size_t k = strlen(name), n = s.n < k ? s.n : k;
+    int c = memcmp(s.p, name, n);
+    return c ? c : (s.n > k) - (s.n < k);
+}
+
+long gr_ncu_metric_find(const gr_ncu_metric_index *index, gr_span text)
+{
+    size_t lo = 0, hi = gr_ncu_metric_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = compare(text, gr_ncu_metrics[index->order[mid]].name);
+        if (c == 0)
+            return (long)index->order[mid];
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return -1;
+}
+
+static gr_ncu_rate rate_of(gr_ncu_form form)
+{
+    return form == GR_NCU_AS_IS ? GR_NCU_WHOLE : form == GR_NCU_TIMES_TIME ? GR_NCU_PER_SECOND : GR_NCU_PER_CYCLE;
+}
+
+static const char *expected_text(gr_ncu_dimension d, gr_ncu_rate rate)
+{
+    static const char *const whole[] = {"a number", "a count (inst, cycle, block, ...)", "a byte unit (byte, Kbyte, ...)",
+                                        "a time unit (ns, usecond, ...)", "a percentage (%)"};
+    if (rate == GR_NCU_PER_SECOND)
+        return d == GR_NCU_BYTES ? "bytes per second (byte/second, Gbyte/second, ...)"
+                                 : "a count per second (inst/second, cycle/nsecond, Ghz, ...)";
+    if (rate == GR_NCU_PER_CYCLE)
+        return d == GR_NCU_BYTES ? "bytes per cycle (byte/cycle)" : "a count per cycle (inst/cycle)";
+    return whole[d];
+}
+
+bool gr_ncu_unit_fits(const gr_ncu_metric *m, const gr_ncu_unit *unit, const char **expected)
+{
+    gr_ncu_dimension d = quantities[m->quantity].dimension;
+    gr_ncu_rate rate = rate_of(m->form);
+    bool plain_ok = d == GR_NCU_COUNT || d == GR_NCU_PERCENT;
+    bool fits = unit->rate == rate && (unit->dimension == d || (plain_ok && unit->dimension == GR_NCU_PLAIN));
+    /* a rate per cycle printed without a unit */
+    if (rate == GR_NCU_PER_CYCLE && unit->dimension == GR_NCU_PLAIN && unit->rate == GR_NCU_WHOLE)
+        fits = true;
+    *expected = expected_text(d, rate);
+    return fits;
+}
+
+void gr_ncu_resolve(const double *values, double q[GR_NCU_Q_COUNT], int from[GR_NCU_Q_COUNT])
+{
+    for (int i = 0; i < GR_NCU_Q_COUNT; i++) {
+        q[i] = NAN;
+        from[i] = -1;
+    }
+    for (size_t r = 0; r < gr_ncu_metric_count; r++) {
+        const gr_ncu_metric *m = &gr_ncu_metrics[r];
+        double v = values[r];
+        if (!isnan(q[m->quantity]) || isnan(v))
+            continue;
+        if (m->form == GR_NCU_TIMES_TIME)
+            v *= q[GR_NCU_Q_TIME_NS] * 1e-9;
+        else if (m->form == GR_NCU_TIMES_SM_CYCLES)
+            v *= q[GR_NCU_Q_SM_CYCLES];
+        else if (m->form == GR_NCU_TIMES_SMSP_CYCLES)
+            v *= q[GR_NCU_Q_SMSP_CYCLES];
+        if (isnan(v))
+            continue;
+        q[m->quantity] = v;
+        from[m->quantity] = (int)r;
+    }
+}
+
+const char *gr_ncu_quantity_metric(gr_ncu_quantity q)
+{
+    const char *first = NULL;
+    for (size_t r = 0; r < gr_ncu_metric_count; r++)
+        if (gr_ncu_metrics[r].quantity == q) {
+            if (gr_ncu_metrics[r].listed)
+                return gr_ncu_metrics[r].name;
+            if (!first)
+                first = gr_ncu_metrics[r].name;
+        }
+    return first ? first : "?";
+}
+
+bool gr_ncu_metric_list(char *out, size_t size)
+{
+    size_t used = 0;
+    if (size == 0)
+        return false;
+    out[0] = '\0';
+    for (size_t r = 0; r < gr_ncu_metric_count; r++) {
+        if (!gr_ncu_metrics[r].listed)
+            continue;
+        int n = snprintf(out + used, size - used, "%s%s", used ? "," : "", gr_ncu_metrics[r].name);
+        if (n < 0 || (size_t)n >= size - used)
+            return false;
+        used += (size_t)n;
+    }
+    return true;
+}

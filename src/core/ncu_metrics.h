@@ -1,0 +1,115 @@
+/* What gpuroof reads from an Nsight Compute report: each quantity (a
+ * count of FP32 adds, DRAM bytes read, a launch's registers) and the
+ * metrics that give it, in one table (ncu_metrics.c; doc/ncu-input.md).
+ * A quantity may come from several metrics: the count itself, or a rate
+ * as the stock sections give it (per second, per cycle elapsed) times the
+ * launch's duration or cycles; the first of its metrics the launch has
+ * gives it.  A new source of a quantity is one row of the table. */
+#ifndef GPUROOF_NCU_METRICS_H
+#define GPUROOF_NCU_METRICS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "ncu_units.h"
+#include "text_span.h"
+
+typedef enum {
+    /* the time and cycles that rates are multiplied by: first, so that
+     * they are known before the quantities that need them */
+    GR_NCU_Q_TIME_NS,
+    GR_NCU_Q_SM_CYCLES,
+    GR_NCU_Q_SMSP_CYCLES,
+    /* thread instructions executed, predicated on */
+    GR_NCU_Q_DADD, GR_NCU_Q_DMUL, GR_NCU_Q_DFMA,
+    GR_NCU_Q_FADD, GR_NCU_Q_FMUL, GR_NCU_Q_FFMA,
+    GR_NCU_Q_HADD, GR_NCU_Q_HMUL, GR_NCU_Q_HFMA,
+    /* Tensor Core FLOPs by source type */
+    GR_NCU_Q_TENSOR_FP16, GR_NCU_Q_TENSOR_BF16, GR_NCU_Q_TENSOR_TF32, GR_NCU_Q_TENSOR_FP64, GR_NCU_Q_TENSOR_FP8,
+    /* warp instructions the Tensor pipe executed: none means no Tensor
+     * Core FLOPs, where the report has no FLOP counter of its own */
+    GR_NCU_Q_TENSOR_PIPE_INST,
+    /* bytes */
+    GR_NCU_Q_DRAM_READ, GR_NCU_Q_DRAM_WRITE, GR_NCU_Q_DRAM_BYTES, GR_NCU_Q_L2_BYTES, GR_NCU_Q_L1_BYTES,
+    /* shared memory */
+    GR_NCU_Q_SHARED_LD_WAVEFRONTS, GR_NCU_Q_SHARED_ST_WAVEFRONTS,
+    GR_NCU_Q_SHARED_LD_CONFLICTS, GR_NCU_Q_SHARED_ST_CONFLICTS,
+    GR_NCU_Q_SHARED_LD_INST, GR_NCU_Q_SHARED_ST_INST,
+    /* occupancy, in percent */
+    GR_NCU_Q_THEORETICAL_PCT, GR_NCU_Q_ACHIEVED_PCT,
+    /* the launch */
+    GR_NCU_Q_REGISTERS, GR_NCU_Q_SMEM_STATIC, GR_NCU_Q_SMEM_DYNAMIC, GR_NCU_Q_SMEM_CONFIG,
+    GR_NCU_Q_BLOCK_THREADS, GR_NCU_Q_GRID_BLOCKS,
+    GR_NCU_Q_BLOCK_X, GR_NCU_Q_BLOCK_Y, GR_NCU_Q_BLOCK_Z, GR_NCU_Q_GRID_X, GR_NCU_Q_GRID_Y, GR_NCU_Q_GRID_Z,
+    /* blocks per SM each resource allows, as Nsight Compute works it out */
+    GR_NCU_Q_LIMIT_BLOCKS, GR_NCU_Q_LIMIT_REGISTERS, GR_NCU_Q_LIMIT_SHARED, GR_NCU_Q_LIMIT_WARPS,
+    /* the device (the raw page has every device__attribute_*) */
+    GR_NCU_Q_CC_MAJOR, GR_NCU_Q_CC_MINOR, GR_NCU_Q_SM_COUNT, GR_NCU_Q_SMEM_SM,
+    GR_NCU_Q_COUNT
+} gr_ncu_quantity;
+
+/* How a quantity is summed over the launches of a kernel (ncu_group.h). */
+typedef enum {
+    GR_NCU_ADDS,      /* counts, bytes, time: the total */
+    GR_NCU_SAME,      /* the launch's shape and resources: where every launch has the same */
+    GR_NCU_TIME_MEAN, /* achieved occupancy: the mean weighted by time */
+} gr_ncu_summing;
+
+typedef struct {
+    const char *name; /* for people: "FP32 add instructions" */
+    gr_ncu_dimension dimension;
+    gr_ncu_summing summing;
+} gr_ncu_quantity_info;
+
+const gr_ncu_quantity_info *gr_ncu_quantity_of(gr_ncu_quantity q);
+
+/* How a metric's value gives its quantity. */
+typedef enum {
+    GR_NCU_AS_IS,          /* the value is the quantity */
+    GR_NCU_TIMES_TIME,     /* per second, times the duration */
+    GR_NCU_TIMES_SM_CYCLES,   /* per cycle elapsed of an sm__ metric, times the SM cycles */
+    GR_NCU_TIMES_SMSP_CYCLES, /* per cycle elapsed of an smsp__ metric, times the SMSP cycles */
+} gr_ncu_form;
+
+typedef struct {
+    gr_ncu_quantity quantity;
+    const char *name; /* as Nsight Compute names it */
+    gr_ncu_form form;
+    bool listed;      /* in gpuroof's own list, what `gpuroof ncu --metrics` prints */
+} gr_ncu_metric;
+
+extern const gr_ncu_metric gr_ncu_metrics[];
+extern const size_t gr_ncu_metric_count;
+
+/* The metric table's rows by name, for the reader's lookups; made by
+ * gr_ncu_metric_index_init, one per reader. */
+/* The most rows the table may grow to. */
+#define GR_NCU_MAX_METRICS 128
+
+typedef struct {
+    size_t order[GR_NCU_MAX_METRICS]; /* indices of gr_ncu_metrics, by name */
+} gr_ncu_metric_index;
+
+void gr_ncu_metric_index_init(gr_ncu_metric_index *index);
+/* The row whose metric name is text, or -1. */
+long gr_ncu_metric_find(const gr_ncu_metric_index *index, gr_span text);
+
+/* The unit a metric's value must come in: its quantity's dimension, a
+ * rate per second or per cycle for those forms.  False, with the kind of
+ * unit expected in *expected ("a byte unit"), where unit does not fit. */
+bool gr_ncu_unit_fits(const gr_ncu_metric *m, const gr_ncu_unit *unit, const char **expected);
+
+/* Each quantity from a launch's values (one a row of gr_ncu_metrics, in
+ * base units, NaN where the launch has none): NaN where no metric of it
+ * is there, or a rate's time or cycles are not.  *from: the row that gave
+ * each, or -1. */
+void gr_ncu_resolve(const double *values, double q[GR_NCU_Q_COUNT], int from[GR_NCU_Q_COUNT]);
+
+/* gpuroof's own metric list, comma-separated, as ncu --metrics takes it,
+ * into out (size bytes); false where it does not fit. */
+bool gr_ncu_metric_list(char *out, size_t size);
+
+/* The name of the metric a missing quantity is looked for under: its
+ * first listed row's (gpuroof's list), else its first row's. */
+const char *gr_ncu_quantity_metric(gr_ncu_quantity q);
+
+#endif

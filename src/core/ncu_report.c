@@ -1,0 +1,564 @@
+/* The reader of Nsight Compute's CSV (ncu_report.h): finds the header
+ * among the lines of ncu and of the application, then reads each launch's
+ * row (the raw page) or rows (the details page) through the metric table. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ncu_report.h"
+
+#define NONE ((size_t)-1)
+
+typedef struct {
+    const char *file;
+    gr_error *err;
+    gr_ncu_report *out;
+    gr_ncu_metric_index index;
+    gr_csv_row row;
+    gr_span line;
+    unsigned long number; /* the line's */
+    bool cut;             /* the text ends in it, without a newline */
+    /* the header */
+    bool have_header, quoted, units_pending;
+    unsigned long header_line;
+    size_t columns;
+    long *metric;       /* a column's row of gr_ncu_metrics, or -1 (raw page) */
+    gr_ncu_unit *unit;  /* its unit, from the units row */
+    size_t id, kernel, block, grid, cc, gpu_name, name, unit_column, value;
+    long long max_id;   /* the details page's largest ID so far, or -1 */
+    size_t current;     /* the launch the details page's last row was of */
+    char ncu_said[160]; /* ncu's first ==ERROR== line, or its word that it profiled nothing */
+} reader;
+
+static unsigned long column_of(const reader *r, gr_span at)
+{
+    return at.p >= r->line.p && at.p <= r->line.p + r->line.n ? (unsigned long)(at.p - r->line.p) + 1 : 1;
+}
+
+static bool fail_at(reader *r, gr_span at, const char *fmt, ...) GR_PRINTF(3, 4);
+static bool fail_at(reader *r, gr_span at, const char *fmt, ...)
+{
+    char prefix[600];
+    va_list ap;
+    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", r->file, r->number, column_of(r, at));
+    va_start(ap, fmt);
+    gr_error_vset(r->err, prefix, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* A field's text quoted in a message: at most 60 bytes, control bytes as '?'. */
+static const char *shown(gr_span s, char buf[64])
+{
+    size_t n = s.n > 60 ? 60 : s.n;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = (unsigned char)s.p[i] < 0x20 || s.p[i] == 0x7f ? '?' : s.p[i];
+    strcpy(buf + n, s.n > 60 ? "..." : "");
+    return buf;
+}
+
+/* "WHAT is 'FIELD'RULE", at the field. */
+static bool fail_field(reader *r, size_t field, const char *what, const char *rule)
+{
+    char buf[64];
+    gr_span at = r->row.fields[field].text;
+    return fail_at(r, at, "%s is '%s'%s", what, shown(at, buf), rule);
+}
+
+/* ---- text the report must hold as text ------------------------------------ */
+
+/* The length of the UTF-8 sequence at s.p[i] (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), or 0 where there is none. */
+static size_t utf8_length(gr_span s, size_t i)
+{
+    unsigned char c = (unsigned char)s.p[i];
+    size_t more = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 9;
+    if (more == 9 || i + more >= s.n)
+        return 0;
+    for (size_t k = 1; k <= more; k++)
+        if (((unsigned char)s.p[i + k] & 0xc0) != 0x80)
+            return 0;
+    unsigned char next = more ? (unsigned char)s.p[i + 1] : 0x80;
+    if ((c == 0xe0 && next < 0xa0) || (c == 0xed && next >= 0xa0) || (c == 0xf0 && next < 0x90) ||
+        (c == 0xf4 && next >= 0x90))
+        return 0;
+    return more + 1;
+}
+
+/* Whether s is UTF-8 without control characters: a kernel's or a GPU's
+ * name, which the JSON output must be able to hold. */
+static bool utf8_text(gr_span s)
+{
+    for (size_t i = 0; i < s.n;) {
+        size_t n = utf8_length(s, i);
+        if (n == 0 || (unsigned char)s.p[i] < 0x20 || s.p[i] == 0x7f)
+            return false;
+        i += n;
+    }
+    return true;
+}
+
+static char *copy_text(reader *r, size_t field, const char *what)
+{
+    const gr_csv_field *f = &r->row.fields[field];
+    if (!utf8_text(f->text)) {
+        fail_field(r, field, what, ": not UTF-8 text");
+        return NULL;
+    }
+    char *text = gr_csv_field_copy(f);
+    if (!text)
+        gr_error_set(r->err, "%s:%lu: out of memory", r->file, r->number);
+    return text;
+}
+
+/* ---- the header ------------------------------------------------------------ */
+
+static size_t column_named(const gr_csv_row *row, const char *name)
+{
+    for (size_t i = 0; i < row->count; i++)
+        if (gr_csv_field_is(&row->fields[i], name))
+            return i;
+    return NONE;
+}
+
+static bool allocate_columns(reader *r)
+{
+    free(r->metric);
+    free(r->unit);
+    r->columns = r->row.count;
+    r->metric = malloc(r->columns * sizeof *r->metric);
+    r->unit = calloc(r->columns, sizeof *r->unit);
+    if (!r->metric || !r->unit)
+        return gr_error_set(r->err, "%s:%lu: out of memory", r->file, r->number);
+    return true;
+}
+
+/* The raw page's metric columns: each named by the table, once. */
+static void map_metrics(reader *r)
+{
+    bool taken[GR_NCU_MAX_METRICS] = {false};
+    for (size_t i = 0; i < r->columns; i++) {
+        const gr_csv_field *f = &r->row.fields[i];
+        long m = f->escaped ? -1 : gr_ncu_metric_find(&r->index, f->text);
+        r->metric[i] = m >= 0 && !taken[m] ? m : -1;
+        if (r->metric[i] >= 0)
+            taken[m] = true;
+    }
+}
+
+/* The columns every page must have, and the details page's own. */
+static bool required_columns(reader *r, gr_ncu_page page)
+{
+    static const char *const details[] = {"Metric Name", "Metric Unit", "Metric Value"};
+    gr_span first = r->row.fields[0].text;
+    if (r->kernel == NONE)
+        return fail_at(r, first, "the header has no \"Kernel Name\" column");
+    for (size_t i = 0; page == GR_NCU_PAGE_DETAILS && i < 3; i++)
+        if (column_named(&r->row, details[i]) == NONE)
+            return fail_at(r, first, "the details page's header has no \"%s\" column", details[i]);
+    return true;
+}
+
+static bool take_header(reader *r)
+{
+    gr_ncu_page page = gr_ncu_header_page(&r->row);
+    if (r->have_header && page != r->out->page)
+        return fail_at(r, r->row.fields[0].text, "a %s page's header after the %s page's: one page a file",
+                       gr_ncu_page_name(page), gr_ncu_page_name(r->out->page));
+    if (!allocate_columns(r))
+        return false;
+    r->out->page = page;
+    r->have_header = true;
+    r->quoted = r->row.fields[0].quoted;
+    r->header_line = r->number;
+    r->units_pending = page == GR_NCU_PAGE_RAW;
+    r->id = 0;
+    r->kernel = column_named(&r->row, "Kernel Name");
+    r->block = column_named(&r->row, "Block Size");
+    r->grid = column_named(&r->row, "Grid Size");
+    r->cc = column_named(&r->row, "CC");
+    r->gpu_name = column_named(&r->row, "device__attribute_display_name");
+    r->name = column_named(&r->row, "Metric Name");
+    r->unit_column = column_named(&r->row, "Metric Unit");
+    r->value = column_named(&r->row, "Metric Value");
+    for (size_t i = 0; i < r->columns; i++)
+        r->metric[i] = -1;
+    if (page == GR_NCU_PAGE_RAW)
+        map_metrics(r);
+    return required_columns(r, page);
+}
+
+/* ---- units ----------------------------------------------------------------- */
+
+/* The unit of metric m in field (a units row's, or a details row's Metric Unit). */
+static bool read_unit(reader *r, size_t field, long m, gr_ncu_unit *out)
+{
+    const gr_csv_field *f = &r->row.fields[field];
+    const char *expected;
+    char buf[64];
+    if (f->escaped || !gr_ncu_unit_parse(f->text, out))
+        return fail_at(r, f->text, "unknown unit '%s' of %s (ncu-input.md, with gpuroof's documents, lists those it reads)",
+                       shown(f->text, buf), gr_ncu_metrics[m].name);
+    if (!gr_ncu_unit_fits(&gr_ncu_metrics[m], out, &expected)) {
+        char what[256];
+        snprintf(what, sizeof what, "%s is in '%s', which is not %s", gr_ncu_metrics[m].name, shown(f->text, buf),
+                 expected);
+        return fail_at(r, f->text, "%s", what);
+    }
+    return true;
+}
+
+static bool take_units(reader *r)
+{
+    if (r->row.count != r->columns)
+        return fail_at(r, (gr_span){r->line.p + r->line.n, 0}, "the units row has %zu fields, its header (line %lu) %zu",
+                       r->row.count, r->header_line, r->columns);
+    for (size_t i = 0; i < r->columns; i++)
+        if (r->metric[i] >= 0 && !read_unit(r, i, r->metric[i], &r->unit[i]))
+            return false;
+    r->units_pending = false;
+    return true;
+}
+
+/* ---- values ---------------------------------------------------------------- */
+
+static bool value_error(reader *r, size_t field, long m, gr_ncu_value_status s)
+{
+    const char *name = gr_ncu_metrics[m].name;
+    switch (s) {
+    case GR_NCU_VALUE_TOO_LARGE:
+        return fail_field(r, field, name, ", above any 64-bit counter (18446744073709551615)");
+    case GR_NCU_VALUE_NEGATIVE:
+        return fail_field(r, field, name, ": negative");
+    case GR_NCU_VALUE_TOO_LONG:
+        return fail_field(r, field, name, ", longer than any number ncu prints");
+    default:
+        return fail_field(r, field, name, ", which is no number");
+    }
+}
+
+static bool read_value(reader *r, size_t field, long m, const gr_ncu_unit *unit, double *out)
+{
+    double v = NAN;
+    gr_ncu_value_status s = gr_ncu_value_parse(r->row.fields[field].text, &v);
+    if (s != GR_NCU_VALUE_OK && s != GR_NCU_VALUE_ABSENT)
+        return value_error(r, field, m, s);
+    v *= unit->scale;
+    if (s == GR_NCU_VALUE_OK && !(v <= GR_NCU_VALUE_MAX))
+        return fail_field(r, field, gr_ncu_metrics[m].name, ", which in base units is above any 64-bit counter");
+    *out = v;
+    return true;
+}
+
+/* "(32, 32, 1)" into xyz; "" or "n/a" leaves -1. */
+static bool read_shape(reader *r, size_t field, const char *what, long long xyz[3])
+{
+    xyz[0] = xyz[1] = xyz[2] = -1;
+    if (field == NONE)
+        return true;
+    gr_span s = gr_span_trim(r->row.fields[field].text);
+    double ignored;
+    if (gr_ncu_value_parse(s, &ignored) == GR_NCU_VALUE_ABSENT)
+        return true;
+    if (!gr_span_starts(s, "(") || s.n < 2 || s.p[s.n - 1] != ')')
+        return fail_field(r, field, what, ", not '(X, Y, Z)'");
+    s = (gr_span){s.p + 1, s.n - 2};
+    gr_span part;
+    for (int i = 0; i < 3; i++) {
+        int64_t n;
+        if (!gr_span_split(&s, ',', &part))
+            return fail_field(r, field, what, ", not '(X, Y, Z)'");
+        part = gr_span_trim(part);
+        if (!gr_span_take_number(&part, &n) || part.n != 0)
+            return fail_field(r, field, what, ", not '(X, Y, Z)'");
+        xyz[i] = n;
+    }
+    if (s.p != NULL)
+        return fail_field(r, field, what, ", not '(X, Y, Z)'");
+    return true;
+}
+
+/* The GPU the launch ran on: one for the whole report. */
+static bool take_gpu_name(reader *r, size_t field)
+{
+    gr_span name = r->row.fields[field].text;
+    double ignored;
+    if (gr_ncu_value_parse(name, &ignored) == GR_NCU_VALUE_ABSENT)
+        return true;
+    if (!utf8_text(name) || r->row.fields[field].escaped || name.n >= sizeof r->out->gpu.name)
+        return fail_field(r, field, "device__attribute_display_name", ": no GPU's name");
+    if (r->out->gpu.name[0] == '\0') {
+        memcpy(r->out->gpu.name, name.p, name.n);
+        r->out->gpu.name[name.n] = '\0';
+        return true;
+    }
+    if (!gr_span_equal(name, r->out->gpu.name)) {
+        char buf[64];
+        return fail_at(r, name, "this launch ran on '%s', those before it on '%s': read one GPU's launches at a "
+                       "time (ncu --devices)", shown(name, buf), r->out->gpu.name);
+    }
+    return true;
+}
+
+/* ---- launches -------------------------------------------------------------- */
+
+static gr_ncu_launch *new_launch(reader *r, long long id)
+{
+    gr_ncu_report *out = r->out;
+    if (out->count == out->capacity) {
+        size_t capacity = out->capacity ? out->capacity * 2 : 64;
+        gr_ncu_launch *bigger = realloc(out->launches, capacity * sizeof *bigger);
+        if (!bigger)
+            return NULL;
+        out->launches = bigger;
+        out->capacity = capacity;
+    }
+    gr_ncu_launch *l = &out->launches[out->count];
+    *l = (gr_ncu_launch){.id = id, .line = r->number};
+    l->values = malloc(gr_ncu_metric_count * sizeof *l->values);
+    if (!l->values)
+        return NULL;
+    for (size_t i = 0; i < gr_ncu_metric_count; i++)
+        l->values[i] = NAN;
+    out->count++;
+    l->kernel = copy_text(r, r->kernel, "the kernel's name");
+    if (!l->kernel || !read_shape(r, r->block, "Block Size", l->block) ||
+        !read_shape(r, r->grid, "Grid Size", l->grid))
+        return NULL;
+    if (r->cc != NONE && r->out->cc[0] == '\0') {
+        gr_span cc = r->row.fields[r->cc].text;
+        if (utf8_text(cc) && cc.n < sizeof r->out->cc)
+            memcpy(r->out->cc, cc.p, cc.n), r->out->cc[cc.n] = '\0';
+    }
+    return l;
+}
+
+/* A launch could not be added: memory, or its name or shape (err says). */
+static bool no_launch(reader *r)
+{
+    if (r->err && r->err->text[0] == '\0')
+        gr_error_set(r->err, "%s:%lu: out of memory", r->file, r->number);
+    return false;
+}
+
+static bool take_raw_row(reader *r, long long id)
+{
+    gr_ncu_launch *l = new_launch(r, id);
+    if (!l)
+        return no_launch(r);
+    for (size_t i = 0; i < r->columns; i++) {
+        long m = r->metric[i];
+        if (m >= 0 && !read_value(r, i, m, &r->unit[i], &l->values[m]))
+            return false;
+        if (m >= 0)
+            r->out->has_metric[m] = true;
+    }
+    return r->gpu_name == NONE || take_gpu_name(r, r->gpu_name);
+}
+
+/* The details page's launch of this ID: the last row's, or an earlier
+ * one's, or a new one. */
+static gr_ncu_launch *details_launch(reader *r, long long id)
+{
+    gr_ncu_report *out = r->out;
+    if (out->count && out->launches[r->current].id == id)
+        return &out->launches[r->current];
+    if (id <= r->max_id)
+        for (size_t i = out->count; i-- > 0;)
+            if (out->launches[i].id == id) {
+                r->current = i;
+                return &out->launches[i];
+            }
+    gr_ncu_launch *l = new_launch(r, id);
+    r->current = out->count - 1;
+    if (id > r->max_id)
+        r->max_id = id;
+    return l;
+}
+
+static bool take_details_row(reader *r, long long id)
+{
+    gr_ncu_launch *l = details_launch(r, id);
+    if (!l)
+        return no_launch(r);
+    const gr_csv_field *name = &r->row.fields[r->name];
+    if (gr_csv_field_is(name, "device__attribute_display_name"))
+        return take_gpu_name(r, r->value);
+    long m = name->escaped ? -1 : gr_ncu_metric_find(&r->index, name->text);
+    if (m < 0)
+        return true; /* a metric gpuroof does not read, or a rule's row */
+    gr_ncu_unit unit;
+    double v;
+    if (!read_unit(r, r->unit_column, m, &unit) || !read_value(r, r->value, m, &unit, &v))
+        return false;
+    if (isnan(l->values[m])) /* a metric shown in two sections: the first */
+        l->values[m] = v;
+    r->out->has_metric[m] = true;
+    return true;
+}
+
+static bool take_launch(reader *r)
+{
+    long long id;
+    gr_ncu_parse_id(r->row.fields[0].text, &id);
+    if (r->units_pending)
+        return fail_at(r, r->row.fields[0].text, "a launch row where the raw page's units row belongs (after its "
+                       "header, line %lu)", r->header_line);
+    if (r->row.count != r->columns) {
+        char counts[96];
+        snprintf(counts, sizeof counts, "%zu fields, its header (line %lu) %zu", r->row.count, r->header_line,
+                 r->columns);
+        gr_span end = {r->line.p + r->line.n, 0};
+        if (r->cut && r->row.count < r->columns)
+            return fail_at(r, end, "the file ends in the middle of this row (%s): is it cut short?", counts);
+        return fail_at(r, end, "this row has %s", counts);
+    }
+    r->out->rows++;
+    return r->out->page == GR_NCU_PAGE_RAW ? take_raw_row(r, id) : take_details_row(r, id);
+}
+
+/* ---- lines ----------------------------------------------------------------- */
+
+/* What ncu said of a run that gave no CSV, for the error that says so. */
+static void note_ncu(reader *r, gr_span line)
+{
+    if (r->ncu_said[0] || !(gr_span_starts(line, "==ERROR==") || gr_span_find(line, "No kernels were profiled", false) >= 0))
+        return;
+    char buf[64];
+    snprintf(r->ncu_said, sizeof r->ncu_said, ": ncu said '%s'", shown(line, buf));
+}
+
+/* A record that did not split: an error in a launch's row or after the
+ * header, where no other output is expected to start with a quote and a
+ * number; elsewhere some other program's line. */
+static bool split_failed(reader *r, gr_csv_status status, size_t bad_at)
+{
+    long long id;
+    gr_span first = r->line;
+    const char *end = memchr(first.p + 1, '"', first.n > 0 ? first.n - 1 : 0);
+    bool launch_like = end && gr_ncu_parse_id((gr_span){first.p + 1, (size_t)(end - first.p - 1)}, &id);
+    if (!r->have_header || !(launch_like || r->cut))
+        return true;
+    gr_span at = {r->line.p + bad_at, 0};
+    if (r->cut)
+        return fail_at(r, at, "the file ends in the middle of this row (%s): is it cut short?",
+                       gr_csv_status_text(status));
+    return fail_at(r, at, "%s", gr_csv_status_text(status));
+}
+
+static bool read_record(reader *r)
+{
+    gr_ncu_line kind = gr_ncu_record_kind(&r->row);
+    if (kind == GR_NCU_LINE_HEADER)
+        return take_header(r);
+    if (!r->have_header) {
+        char buf[64];
+        if (gr_ncu_looks_like_header(&r->row))
+            return fail_at(r, r->row.fields[0].text, "a header row whose first column is '%s', not \"ID\": "
+                           "Nsight Compute's CSV starts with its ID column", shown(r->row.fields[0].text, buf));
+        return true;
+    }
+    if (kind == GR_NCU_LINE_UNITS && r->units_pending)
+        return take_units(r);
+    if (kind == GR_NCU_LINE_LAUNCH)
+        return take_launch(r);
+    if (r->row.count == r->columns && r->out->page == GR_NCU_PAGE_RAW) {
+        char buf[64];
+        return fail_at(r, r->row.fields[0].text, "the ID column holds '%s', not a launch's ID",
+                       shown(r->row.fields[0].text, buf));
+    }
+    return true; /* another program's line */
+}
+
+static bool read_line(void *ctx, gr_span line, unsigned long number, bool cut)
+{
+    reader *r = ctx;
+    r->line = line;
+    r->number = number;
+    r->cut = cut;
+    if (number == 1 && gr_span_starts(line, "\xef\xbb\xbf")) /* a byte-order mark */
+        r->line = line = gr_span_skip(line, 3);
+    bool quoted = r->have_header ? r->quoted : !gr_span_starts(line, "ID,");
+    if (!gr_ncu_line_is_record(line, quoted)) {
+        note_ncu(r, line);
+        return true;
+    }
+    size_t bad_at = 0;
+    gr_csv_status status = gr_csv_split(line, &r->row, &bad_at);
+    if (status == GR_CSV_NO_MEMORY)
+        return gr_error_set(r->err, "%s:%lu: out of memory", r->file, number);
+    if (status != GR_CSV_OK)
+        return split_failed(r, status, bad_at);
+    return read_record(r);
+}
+
+/* ---- the whole --------------------------------------------------------------- */
+
+/* The GPU's figures, from the first launch that has each. */
+static void take_gpu(gr_ncu_report *out)
+{
+    static const gr_ncu_quantity wanted[] = {GR_NCU_Q_CC_MAJOR, GR_NCU_Q_CC_MINOR, GR_NCU_Q_SM_COUNT, GR_NCU_Q_SMEM_SM};
+    double found[4] = {NAN, NAN, NAN, NAN};
+    for (size_t i = 0; i < out->count; i++) {
+        double q[GR_NCU_Q_COUNT];
+        int from[GR_NCU_Q_COUNT];
+        gr_ncu_resolve(out->launches[i].values, q, from);
+        for (int k = 0; k < 4; k++)
+            if (isnan(found[k]) && q[wanted[k]] <= 1e9)
+                found[k] = q[wanted[k]];
+    }
+    int major, minor;
+    if (isnan(found[0]) && sscanf(out->cc, "%d.%d", &major, &minor) == 2 && major >= 0 && major < 100 &&
+        minor >= 0 && minor < 100)
+        found[0] = major, found[1] = minor;
+    out->gpu.cc_major = isnan(found[0]) ? 0 : (int)found[0];
+    out->gpu.cc_minor = isnan(found[1]) ? 0 : (int)found[1];
+    out->gpu.sm_count = isnan(found[2]) ? 0 : (int)found[2];
+    out->gpu.smem_sm = isnan(found[3]) ? 0 : (long long)found[3];
+}
+
+static bool finish(reader *r, size_t len)
+{
+    if (!r->have_header) {
+        if (len == 0)
+            return gr_error_at(r->err, r->file, 1, 1, "empty: no Nsight Compute CSV in it");
+        return gr_error_at(r->err, r->file, r->number ? r->number : 1, 1,
+                           "no Nsight Compute CSV: no row starts with the column \"ID\" (ncu --csv prints one)%s",
+                           r->ncu_said);
+    }
+    if (r->units_pending)
+        return gr_error_at(r->err, r->file, r->header_line, 1,
+                           "the raw page's header is not followed by its units row: is the file cut short?");
+    if (r->out->count == 0)
+        return gr_error_at(r->err, r->file, r->header_line, 1, "the header is followed by no launch%s",
+                           r->ncu_said);
+    take_gpu(r->out);
+    return true;
+}
+
+bool gr_ncu_read(const char *file, const char *text, size_t len, gr_ncu_report *out, gr_error *err)
+{
+    reader r = {.file = file, .err = err, .out = out, .max_id = -1};
+    *out = (gr_ncu_report){0};
+    if (err)
+        err->text[0] = '\0';
+    gr_ncu_metric_index_init(&r.index);
+    bool ok = gr_span_each_line(text, len, read_line, &r) && finish(&r, len);
+    gr_csv_row_free(&r.row);
+    free(r.metric);
+    free(r.unit);
+    if (!ok)
+        gr_ncu_report_free(out);
+    return ok;
+}
+
+void gr_ncu_report_free(gr_ncu_report *r)
+{
+    for (size_t i = 0; i < r->count; i++) {
+        free(r->launches[i].kernel);
+        free(r->launches[i].values);
+    }
+    free(r->launches);
+    *r = (gr_ncu_report){0};
+}

@@ -1,0 +1,119 @@
+/* The roofs of a report's launches, and the level that binds each (ncu_roofs.h). */
+#include <math.h>
+#include <stdio.h>
+#include "ncu_roofs.h"
+
+static void set(gr_ncu_roof *roof, double value, gr_ncu_roof_source source)
+{
+    if (value > 0 && isfinite(value))
+        *roof = (gr_ncu_roof){value, source};
+}
+
+static void from_profile(const gr_profile *p, gr_ncu_roofs *out)
+{
+    set(&out->bandwidth_gbs[GR_NCU_DRAM], p->bandwidth_gbs, GR_NCU_ROOF_PROFILE);
+    set(&out->bandwidth_gbs[GR_NCU_L2], p->l2_bandwidth_gbs, GR_NCU_ROOF_PROFILE);
+    /* L1 and shared memory are one array with one data path */
+    set(&out->bandwidth_gbs[GR_NCU_L1], p->shared_bandwidth_gbs, GR_NCU_ROOF_PROFILE);
+    for (int i = 0; i < GR_NCU_PRECISION_COUNT; i++) {
+        const gr_peak *peak = gr_profile_peak(p, gr_ncu_precision_peak_name(i));
+        if (peak)
+            set(&out->peak_gflops[i], peak->gflops, GR_NCU_ROOF_PROFILE);
+    }
+}
+
+static void from_results(const gr_results *r, gr_ncu_roofs *out)
+{
+    const gr_result_ceilings *c = &r->ceilings;
+    double dram = isfinite(c->dram_read_gbs) ? c->dram_read_gbs : gr_results_best_bandwidth(r);
+    set(&out->bandwidth_gbs[GR_NCU_DRAM], dram, GR_NCU_ROOF_MEASURED);
+    set(&out->bandwidth_gbs[GR_NCU_L2], c->l2_gbs, GR_NCU_ROOF_MEASURED);
+    set(&out->bandwidth_gbs[GR_NCU_L1], c->shared_gbs, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_FP32], c->fp32_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_FP64], c->fp64_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_FP16], c->fp16_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_TENSOR_FP16], c->tensor_fp16_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_TENSOR_BF16], c->tensor_bf16_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_TENSOR_TF32], c->tensor_tf32_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_TENSOR_FP64], c->tensor_fp64_gflops, GR_NCU_ROOF_MEASURED);
+    set(&out->peak_gflops[GR_NCU_TENSOR_FP8], c->tensor_fp8_gflops, GR_NCU_ROOF_MEASURED);
+}
+
+void gr_ncu_roofs_fill(const gr_profile *p, const gr_results *results, gr_ncu_roofs *out)
+{
+    for (int i = 0; i < GR_NCU_LEVEL_COUNT; i++)
+        out->bandwidth_gbs[i] = (gr_ncu_roof){NAN, GR_NCU_ROOF_NONE};
+    for (int i = 0; i < GR_NCU_PRECISION_COUNT; i++)
+        out->peak_gflops[i] = (gr_ncu_roof){NAN, GR_NCU_ROOF_NONE};
+    if (p)
+        from_profile(p, out);
+    if (results)
+        from_results(results, out);
+}
+
+/* The FLOPs' least time at their peaks (GFLOP/s is FLOP/ns); false where
+ * a precision that has FLOPs has no peak. */
+static bool compute_time(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_binding *out)
+{
+    out->compute_time_ns = 0;
+    for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
+        if (f->flops[p] == 0)
+            continue;
+        if (isnan(roofs->peak_gflops[p].value)) {
+            snprintf(out->why_unknown, sizeof out->why_unknown, "it has %s FLOPs and the device no %s peak",
+                     gr_ncu_precision_name(p), gr_ncu_precision_peak_name(p));
+            out->compute_time_ns = NAN;
+            return false;
+        }
+        out->compute_time_ns += f->flops[p] / roofs->peak_gflops[p].value;
+    }
+    out->compute_gflops = out->compute_time_ns > 0 ? f->flops_total / out->compute_time_ns : NAN;
+    return true;
+}
+
+/* Each level's least time and roof; the number of levels with both known. */
+static int level_times(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_binding *out)
+{
+    int known = 0;
+    for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++) {
+        double bytes = f->bytes[level], bandwidth = roofs->bandwidth_gbs[level].value;
+        out->level_time_ns[level] = out->roof_gflops[level] = NAN;
+        if (isnan(bytes) || isnan(bandwidth))
+            continue;
+        known++;
+        out->level_time_ns[level] = bytes / bandwidth; /* GB/s is B/ns */
+        double memory_roof = isinf(f->intensity[level]) ? INFINITY : f->intensity[level] * bandwidth;
+        out->roof_gflops[level] = isnan(out->compute_gflops) ? memory_roof : fmin(memory_roof, out->compute_gflops);
+    }
+    return known;
+}
+
+void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_binding *out)
+{
+    *out = (gr_ncu_binding){.compute_time_ns = NAN, .compute_gflops = NAN, .binding = GR_NCU_LEVEL_COUNT};
+    for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
+        out->level_time_ns[level] = out->roof_gflops[level] = NAN;
+    if (isnan(f->flops_total)) {
+        snprintf(out->why_unknown, sizeof out->why_unknown, "its FLOPs are not all counted");
+        return;
+    }
+    if (!compute_time(f, roofs, out))
+        return;
+    if (level_times(f, roofs, out) == 0) {
+        snprintf(out->why_unknown, sizeof out->why_unknown, "no memory level has both its bytes and a roof");
+        return;
+    }
+    /* the level that takes the longest at its roof binds: it has the
+     * lowest roof; a tie goes to the compute roof, then to the outer level */
+    double longest = out->compute_time_ns;
+    for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
+        if (out->level_time_ns[level] > longest) {
+            longest = out->level_time_ns[level];
+            out->binding = level;
+        }
+    if (longest == 0) {
+        snprintf(out->why_unknown, sizeof out->why_unknown, "it has neither FLOPs nor bytes");
+        return;
+    }
+    out->known = true;
+}

@@ -1,0 +1,45 @@
+/* The roofs a launch of an Nsight Compute report is held against, and the
+ * level that binds it.  One struct holds every roof, filled by one
+ * function from a device profile and, where given, a results file of
+ * ceilings measured on the GPU, which win over the profile's. */
+#ifndef GPUROOF_NCU_ROOFS_H
+#define GPUROOF_NCU_ROOFS_H
+
+#include <stdbool.h>
+#include "ncu_figures.h"
+#include "profile.h"
+#include "results.h"
+
+typedef enum { GR_NCU_ROOF_NONE, GR_NCU_ROOF_PROFILE, GR_NCU_ROOF_MEASURED } gr_ncu_roof_source;
+
+typedef struct {
+    double value; /* GB/s or GFLOP/s; NaN where unknown */
+    gr_ncu_roof_source source;
+} gr_ncu_roof;
+
+typedef struct {
+    gr_ncu_roof bandwidth_gbs[GR_NCU_LEVEL_COUNT]; /* the L1 level's is shared memory's (L1 is the same array) */
+    gr_ncu_roof peak_gflops[GR_NCU_PRECISION_COUNT];
+} gr_ncu_roofs;
+
+/* Every roof from the profile p (NULL: none), then from the measured
+ * ceilings of results (NULL: none) where they have one. */
+void gr_ncu_roofs_fill(const gr_profile *p, const gr_results *results, gr_ncu_roofs *out);
+
+/* The binding level of a launch: the level whose roof is lowest, of those
+ * with both their bytes and their bandwidth known, or the compute roof.
+ * With several precisions, the compute time is the sum of each one's
+ * FLOPs at its peak, and the compute roof the total FLOPs over that time. */
+typedef struct {
+    bool known;
+    char why_unknown[160];
+    double compute_time_ns;               /* FLOPs at their peaks; NaN where unknown */
+    double compute_gflops;                /* total FLOPs / compute time */
+    double level_time_ns[GR_NCU_LEVEL_COUNT]; /* bytes / bandwidth; NaN where left out */
+    double roof_gflops[GR_NCU_LEVEL_COUNT];   /* min(compute roof, intensity x bandwidth) */
+    int binding;                          /* a gr_ncu_level, or GR_NCU_LEVEL_COUNT for compute */
+} gr_ncu_binding;
+
+void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_binding *out);
+
+#endif

@@ -1,0 +1,31 @@
+/* Nsight Compute's counters of measure's own kernels, put beside what
+ * measure recorded of them: each matrix multiplication's traffic at every
+ * level of the memory hierarchy and the FLOPs the GPU counted (a kernel's
+ * `levels`), and each layout kernel's shared-memory wavefronts per request
+ * (a bank check's measured_load and measured_store). */
+#ifndef GPUROOF_RESULTS_NCU_H
+#define GPUROOF_RESULTS_NCU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "error.h"
+#include "ncu_report.h"
+#include "results.h"
+
+typedef struct {
+    size_t kernels_counted; /* results kernels given levels */
+    size_t kernels_without; /* results kernels the report has no launch of (cuBLAS's, for one) */
+    size_t banks_counted;   /* bank checks given measured wavefronts */
+} gr_results_ncu_summary;
+
+/* The report's launches of a results kernel are those of the function
+ * measure launches for it (matmul-tiled16: matmul_tiled<16>) whose grid
+ * covers its width (grid y x block y rows, the least that covers it); the
+ * last such launch is taken, the others being warm-up runs.  The layout
+ * launches pair with the bank checks in order, as measure runs them; their
+ * number and blocks must agree.  Errors name the report (file) and the
+ * first disagreement; on error r is unchanged. */
+bool gr_results_take_ncu(gr_results *r, const gr_ncu_report *report, const char *file,
+                         gr_results_ncu_summary *summary, gr_error *err);
+
+#endif

@@ -1,0 +1,339 @@
+#!/bin/sh
+# gpuroof ncu: the test CSVs of tests/data/ncu (their figures worked out in
+# that folder's README), the real raw page recorded on an H100
+# (plots/data/h100-sxm-ncu.csv), text and JSON, --group, --results,
+# --device, --strict, --metrics, every error line, an .ncu-rep and an
+# application run under a stand-in for ncu (tests/cli/fake-ncu); and every
+# real fixture in tests/data/ncu/h100/ (or $NCU_FIXTURES) there is.
+. "$top_srcdir/tests/cli/lib.sh"
+n="$top_srcdir/tests/data/ncu"
+fake="$top_srcdir/tests/cli/fake-ncu"
+unset GPUROOF_NCU FAKE_NCU_CSV FAKE_NCU_LOG FAKE_NCU_EXIT FAKE_NCU_NO_REPORT
+
+# run_stdin FILE ARGS...: run, with FILE on standard input.
+run_stdin() {
+    input=$1
+    shift
+    last="gpuroof $* < $(basename "$input")"
+    status=0
+    "$GPUROOF" "$@" <"$input" >"$out" 2>"$err" || status=$?
+}
+
+# ---- --metrics: gpuroof's list, as the fixtures on the GPU are recorded with ----
+list='gpu__time_duration.sum,sm__cycles_elapsed.avg,sm__cycles_elapsed.avg.per_second'
+for op in dadd dmul dfma fadd fmul ffma hadd hmul hfma; do
+    list="$list,sm__sass_thread_inst_executed_op_${op}_pred_on.sum"
+done
+list="$list,sm__ops_path_tensor_src_fp16.sum,sm__ops_path_tensor_src_bf16_dst_fp32.sum"
+list="$list,sm__ops_path_tensor_src_tf32_dst_fp32.sum,sm__ops_path_tensor_src_fp64.sum,sm__ops_path_tensor_src_fp8.sum"
+list="$list,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,l1tex__t_bytes.sum"
+list="$list,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
+list="$list,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
+list="$list,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
+list="$list,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum"
+list="$list,sm__maximum_warps_per_active_cycle_pct,sm__warps_active.avg.pct_of_peak_sustained_active"
+list="$list,launch__registers_per_thread,launch__shared_mem_per_block_static,launch__shared_mem_per_block_dynamic"
+list="$list,launch__shared_mem_config_size,launch__block_size,launch__grid_size,launch__occupancy_limit_blocks"
+list="$list,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem,launch__occupancy_limit_warps"
+run ncu --metrics
+expect_status 0
+expect_no_stderr
+check "the list, one line" "$(cat "$out")" "$list"
+run ncu --metrics --json
+expect_status 0
+expect_json '.metrics | length' 39
+expect_json '.metrics | join(",")' "$list"
+
+# ---- the raw page: each figure worked out ---------------------------------------
+run ncu "$n/raw-base.csv"
+expect_status 0
+expect_no_stderr
+expect_stdout_starts "$n/raw-base.csv: Nsight Compute's raw page, 5 launches, on NVIDIA H100 80GB HBM3 (compute capability 9.0, 132 SMs)"
+expect_stdout_line 'Device: h100 (NVIDIA H100 SXM5 80GB), the shipped profile of the report'"'"'s GPU'
+expect_stdout_line 'Launch 0 (line 12): void saxpy<float>(int, float, const float *, float *)'
+expect_stdout_line '             fp32 = fadd + fmul + 2 x ffma = 0 + 0 + 2 x 1048576 = 2097152'
+expect_stdout_line '  bytes      DRAM read + write = 8388608 + 4194304 = 12582912 B, L2 12615680 B, L1 12582912 B'
+expect_stdout_line '  achieved   2097152 FLOP / 10240 ns = 204.8 GFLOP/s'
+expect_stdout_line '             DRAM: 12582912 B / 3352 GB/s (profile) = 3754 ns; roof 0.1667 FLOP/B x 3352 GB/s = 558.7 GFLOP/s'
+expect_stdout_line '             L2: no roof known for h100 (left out)'
+expect_stdout_line '  binding    DRAM, whose roof is the lowest (558.7 GFLOP/s: its 3754 ns are the longest); achieved is 36.66% of it'
+expect_stdout_line '  binding    compute, whose roof is the lowest (66908 GFLOP/s: its 32096 ns are the longest); achieved is 2.469% of it'
+expect_stdout_line '             ideal = wavefronts - bank conflicts = (134217728 - 0) + (12582912 - 4194304) = 142606336; the excess, 4194304, are bank conflicts'
+expect_stdout_line '  shared     load 134217728 wavefronts for 134217728 instructions (1 a request), store 12582912 for 8388608 (1.5)'
+expect_stdout_line '             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = 17179869184 + 0 + 0 + 0 + 0 = 17179869184'
+expect_stdout_line '  roofs      compute: tensor_fp16 17179869184 FLOP / 989430 GFLOP/s = 17363 ns'
+expect_stdout_line '  occupancy  gpuroof 50% (8 blocks an SM, 32 of 64 warps; limited by shared memory), Nsight Compute theoretical 50%, achieved 48.2%'
+expect_stdout_line '             blocks an SM each allows, gpuroof (Nsight Compute): threads 16 (16), blocks 32 (32), registers 12 (12), shared memory 8 (8)'
+# the launch ncu failed to profile: kept, every figure unknown and named
+expect_stdout_line 'Launch 4 (line 16): void "quoted"<1>(float *)'
+expect_stdout_line '  binding    unknown: its FLOPs are not all counted'
+expect_stdout_line '  missing here (n/a), so unknown:'
+expect_stdout_has '    gpu__time_duration.sum, sm__sass_thread_inst_executed_op_dadd_pred_on.sum,'
+expect_stdout_line 'In all: 5 launches, ? ns'
+
+run ncu "$n/raw-base.csv" --json
+expect_status 0
+expect_one_json object
+expect_json 'keys_unsorted' \
+    '["file","page","gpu","device","results","roofs","missing_metrics","occupancy_disagreements","launches"]'
+expect_json '.launches[0] | keys_unsorted' \
+    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","occupancy","shared_wavefronts"]'
+expect_json '[.page, .gpu, .device, .results, .occupancy_disagreements]' '["raw","NVIDIA H100 80GB HBM3","h100",null,0]'
+expect_json '.launches[0] | [.id, .grid, .block, .registers_per_thread, .shared_static_bytes, .time_ns, .gflops]' \
+    '[0,[4096,1,1],[256,1,1],16,0,10240,204.8]'
+expect_json '.launches[0].flops' '{"fp64":0,"fp32":2097152,"fp16":0,"tensor":0,"total":2097152}'
+expect_json '.launches[0].bytes' '{"dram":12582912,"l2":12615680,"l1":12582912}'
+expect_json_near '.launches[0].intensity.dram' 0.16666666666667 1e-9
+expect_json '[.launches[].binding_level]' '["dram","dram","compute","compute",null]'
+expect_json '.launches[2].shared_wavefronts' '{"load":134217728,"store":12582912,"ideal":142606336}'
+expect_json '.launches[2].occupancy' '{"predicted":1,"ncu_theoretical":1,"achieved":0.931}'
+expect_json '.launches[3].occupancy' '{"predicted":0.5,"ncu_theoretical":0.5,"achieved":0.482}'
+expect_json '.launches[3].flops.tensor' 17179869184
+expect_json '.launches[4] | [.kernel, .time_ns, .flops.total, .bytes.dram, .occupancy.predicted, .block]' \
+    '["void \"quoted\"<1>(float *)",null,null,null,null,[64,1,1]]'
+expect_json '.missing_metrics | length' 28
+expect_json '.roofs.bandwidth_gbs' \
+    '{"dram":{"value":3352,"source":"profile"},"l2":{"value":null,"source":"none"},"l1":{"value":null,"source":"none"}}'
+expect_json '.roofs.peak_gflops.fp16' '{"value":null,"source":"none"}'
+
+# ---- the details page, and scaled units: the same launches -------------------------
+run ncu "$n/raw-base.csv" --json
+have_jq && jq_value '.launches' >"$test_tmp/raw.json"
+run ncu "$n/details-base.csv" --json --device h100
+expect_status 0
+expect_json '[.page, .gpu, .device]' '["details",null,"h100"]'
+have_jq && check "the details page's launches are the raw page's" "$(jq_value '.launches')" "$(cat "$test_tmp/raw.json")"
+run ncu "$n/details-scaled.csv" --json --device h100
+expect_status 0
+have_jq && check "in scaled units too" "$(jq_value '.launches')" "$("$JQ" -c '.[0:4]' "$test_tmp/raw.json")"
+# without --device: no GPU named, so no roofs, no prediction, no binding level
+run ncu "$n/details-base.csv"
+expect_status 0
+expect_stdout_starts "$n/details-base.csv: Nsight Compute's details page, 5 launches, on a GPU of compute capability 9.0"
+expect_stdout_line 'Device: none: the report does not say which GPU it ran on (the raw page does); give --device NAME'
+expect_stdout_has 'occupancy  gpuroof ? (no device), Nsight Compute theoretical 100%, achieved 87.5%'
+expect_stdout_has 'binding    unknown: no device, so no roofs (give --device NAME)'
+run ncu "$n/details-base.csv" --json
+expect_json '[.device, .launches[0].binding_level, .launches[0].occupancy.predicted, .launches[0].flops.fp32]' \
+    '[null,null,null,2097152]'
+
+# ---- the stock roofline sections: rates ---------------------------------------------
+run ncu "$n/roofline-raw.csv" --json
+expect_status 0
+expect_json_near '.launches[0].flops.fp32' 2097152 1e-4
+expect_json '[.launches[0].flops.tensor, .launches[0].flops.total, .launches[0].bytes.dram]' '[null,null,12582912]'
+expect_json '.missing_metrics[0:5]' \
+    '["sm__ops_path_tensor_src_fp16.sum","sm__ops_path_tensor_src_bf16_dst_fp32.sum","sm__ops_path_tensor_src_tf32_dst_fp32.sum","sm__ops_path_tensor_src_fp64.sum","sm__ops_path_tensor_src_fp8.sum"]'
+run ncu "$n/roofline-raw.csv"
+expect_stdout_line 'Not in the report, so unknown below ('"'"'?'"'"') and null in --json:'
+
+# ---- --group ------------------------------------------------------------------------
+run ncu "$n/raw-base.csv" --group
+expect_status 0
+expect_stdout_line 'Kernel 1 of 4: matmul_tiled(const float *, const float *, float *, int)'
+expect_stdout_line 'Kernel 3 of 4: void saxpy<float>(int, float, const float *, float *)'
+expect_stdout_line '  2 launches, 30400 ns in all, ? of the report'"'"'s time'
+expect_stdout_line '  launch     grid varies x block (256, 1, 1): 256 threads a block, 16 registers a thread;'
+expect_stdout_line 'In all: 5 launches of 4 kernels, ? ns'
+expect_stdout_lacks 'Launch 0'
+run ncu "$n/details-scaled.csv" --group --device h100 --json
+expect_status 0
+expect_json '[.kernels[] | [.kernel, .launches]]' \
+    '[["matmul_tiled(const float *, const float *, float *, int)",1],["wmma_gemm(const __half *, const __half *, float *, int)",1],["void saxpy<float>(int, float, const float *, float *)",2]]'
+expect_json '.kernels[2] | keys_unsorted' \
+    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","occupancy","shared_wavefronts"]'
+expect_json '.kernels[2] | [.time_ns, .flops.fp32, .bytes.dram, .grid, .block, .binding_level]' \
+    '[30400,6291456,37748736,null,[256,1,1],"dram"]'
+expect_json_near '.kernels[2].time_share' 0.0221027 1e-4
+expect_json_near '.kernels[2].occupancy.achieved' 0.89987 1e-4
+expect_json '.launches | length' 4
+
+# ---- --results: measured roofs win ---------------------------------------------------
+run ncu "$n/raw-base.csv" --results "$top_srcdir/plots/data/h100-sxm.yaml" --json
+expect_status 0
+expect_json '.roofs.bandwidth_gbs.dram' '{"value":3211.565106,"source":"measured"}'
+expect_json '.roofs.peak_gflops.fp32' '{"value":65751.25199,"source":"measured"}'
+expect_json '.roofs.peak_gflops.tensor_fp16.source' profile
+run ncu "$n/raw-base.csv" --results "$top_srcdir/plots/data/h100-sxm.yaml"
+expect_stdout_line "Measured roofs: $top_srcdir/plots/data/h100-sxm.yaml (NVIDIA H100 80GB HBM3)"
+expect_stdout_has 'DRAM: 12582912 B / 3212 GB/s (measured) = 3918 ns'
+
+# ---- standard input -------------------------------------------------------------------
+run_stdin "$n/raw-base.csv" ncu - --json
+expect_status 0
+expect_json '[.file, (.launches | length)]' '["standard input",5]'
+
+# ---- the real raw page of an H100: every prediction and limit as Nsight Compute's ----
+run ncu "$top_srcdir/plots/data/h100-sxm-ncu.csv" --strict
+expect_status 0
+expect_no_stderr
+lines=$(grep -c 'blocks an SM each allows' "$out")
+check "36 launches' limits shown" "$lines" 36
+differ=$(sed -n 's/.*gpuroof (Nsight Compute)://p' "$out" | tr ',' '\n' |
+    awk '{ if ("(" $(NF-1) ")" != $NF) n++ } END { print n + 0 }')
+check "every limit equal to Nsight Compute's" "$differ" 0
+run ncu "$top_srcdir/plots/data/h100-sxm-ncu.csv" --json
+expect_json '[.launches[] | select(.occupancy.predicted != .occupancy.ncu_theoretical)] | length' 0
+expect_json '[.launches[] | .shared_wavefronts.load] | .[0:3]' '[32,1024,1024]'
+
+# ---- a prediction that differs from Nsight Compute's -----------------------------------
+# (Nsight Compute's theoretical occupancy of launch 0 made 75%)
+awk '!done && /"sm__maximum_warps_per_active_cycle_pct"/ { sub(/"100"$/, "\"75\""); done = 1 } { print }' \
+    "$n/details-base.csv" >"$test_tmp/differs.csv"
+run ncu "$test_tmp/differs.csv" --device h100
+expect_status 0
+expect_stderr_is "gpuroof: $test_tmp/differs.csv:5: launch 0 (void saxpy<float>(int, float, const float *, float *)): gpuroof predicts 100% occupancy (8 blocks an SM), Nsight Compute's theoretical occupancy is 75%: the h100 profile or gpuroof's rules do not fit this GPU"
+expect_stdout_has 'Nsight Compute theoretical 75%, achieved 87.5%: gpuroof DIFFERS'
+expect_stdout_line "In all: 5 launches, ? ns; gpuroof's occupancy differs from Nsight Compute's in 1 (on standard error)"
+run ncu "$test_tmp/differs.csv" --device h100 --json
+expect_json '.occupancy_disagreements' 1
+run ncu "$test_tmp/differs.csv" --device h100 --strict
+expect_status 1
+check "--strict: two lines on stderr" "$(wc -l <"$err" | tr -d ' ')" 2
+expect_stderr_has "gpuroof: $test_tmp/differs.csv: gpuroof's occupancy differs from Nsight Compute's in 1 launch (--strict)"
+
+# ---- --device: another GPU's roofs and rules ---------------------------------------------
+run ncu "$n/raw-base.csv" --device a100 --json
+expect_status 0
+expect_json '[.device, .gpu, .roofs.bandwidth_gbs.dram.value]' '["a100","NVIDIA H100 80GB HBM3",1555]'
+run ncu "$n/raw-base.csv" --device nope
+expect_status 1
+expect_error_line
+expect_stderr_has "unknown device 'nope'"
+
+# ---- every error line ---------------------------------------------------------------------
+bad() { # bad FILE MESSAGE
+    run ncu "$n/bad/$1"
+    expect_fails 1 "gpuroof: $n/bad/$1:$2"
+    expect_crash_free
+}
+bad empty.csv '1:1: empty: no Nsight Compute CSV in it'
+bad binary.csv '18:1: no Nsight Compute CSV: no row starts with the column "ID" (ncu --csv prints one)'
+bad no-kernels.csv "3:1: no Nsight Compute CSV: no row starts with the column \"ID\" (ncu --csv prints one): ncu said '==WARNING== No kernels were profiled.'"
+bad no-id-column.csv "1:2: a header row whose first column is 'Process ID', not \"ID\": Nsight Compute's CSV starts with its ID column"
+bad truncated-quote.csv '4:57: the file ends in the middle of this row (a quoted field is not closed before the end of the line): is it cut short?'
+bad truncated-row.csv '4:42: the file ends in the middle of this row (7 fields, its header (line 1) 13): is it cut short?'
+bad short-row.csv '4:86: this row has 12 fields, its header (line 1) 13'
+bad unknown-unit.csv "2:35: unknown unit 'furlong' of gpu__time_duration.sum (ncu-input.md, with gpuroof's documents, lists those it reads)"
+bad wrong-unit.csv "2:35: gpu__time_duration.sum is in 'byte', which is not a time unit (ns, usecond, ...)"
+bad huge-exponent.csv "3:80: gpu__time_duration.sum is '1e400', above any 64-bit counter (18446744073709551615)"
+bad huge-digits.csv "3:80: gpu__time_duration.sum is '123,456,789,012,345,678,901,234,567,890', above any 64-bit counter (18446744073709551615)"
+bad not-a-number.csv "3:80: gpu__time_duration.sum is 'fast', which is no number"
+bad negative.csv "3:80: gpu__time_duration.sum is '-5': negative"
+bad short-units-row.csv '2:38: the units row has 12 fields, its header (line 1) 13'
+bad no-units-row.csv "2:2: a launch row where the raw page's units row belongs (after its header, line 1)"
+bad no-launch.csv '1:1: the header is followed by no launch'
+bad bad-block-size.csv "3:44: Block Size is '(256, 1', not '(X, Y, Z)'"
+bad after-quote.csv '3:34: a closing quote is followed by something other than a comma'
+bad bad-id.csv "3:2: the ID column holds 'x1', not a launch's ID"
+bad two-gpus.csv "4:48: this launch ran on 'NVIDIA A100-SXM4-40GB', those before it on 'NVIDIA H100 80GB HBM3': read one GPU's launches at a time (ncu --devices)"
+bad details-no-unit-column.csv '1:2: the details page'"'"'s header has no "Metric Unit" column'
+bad two-pages.csv "4:2: a details page's header after the raw page's: one page a file"
+bad control-in-name.csv "3:20: the kernel's name is 'k?(int *)': not UTF-8 text"
+run ncu "$n/none.csv"
+expect_fails 1 "gpuroof: cannot open $n/none.csv: No such file or directory"
+run ncu "$n/raw-base.csv" --results "$n/none.yaml"
+expect_status 1
+expect_error_line
+
+# ---- usage --------------------------------------------------------------------------------
+run ncu
+expect_fails 2 "gpuroof ncu: give a FILE (ncu's CSV, '-' or an .ncu-rep), or -- APP [ARGS] to profile (gpuroof ncu --help)"
+run ncu a.csv b.csv
+expect_fails 2 'gpuroof ncu: one FILE at a time (gpuroof ncu --help)'
+run ncu a.csv -- ./app
+expect_fails 2 'gpuroof ncu: give a FILE or -- APP, not both (gpuroof ncu --help)'
+run ncu a.csv -o b.csv
+expect_fails 2 'gpuroof ncu: -o keeps the CSV of an application profiled: it needs -- APP (gpuroof ncu --help)'
+run ncu --metrics a.csv
+expect_fails 2 'gpuroof ncu: --metrics prints gpuroof'"'"'s metric list and takes nothing else but --json (gpuroof ncu --help)'
+run ncu --
+expect_fails 2 'gpuroof ncu: -- needs the application to profile after it (gpuroof ncu --help)'
+run ncu --group --group a.csv
+expect_fails 2 "gpuroof ncu: option '--group' given twice (gpuroof ncu --help)"
+run ncu --help
+expect_status 0
+expect_stdout_starts 'Usage: gpuroof ncu FILE'
+
+# ---- ncu itself: an .ncu-rep, and an application run under it ----------------------------------
+# gpuroof looks in these after the PATH: where one is installed, "not found" cannot be tested
+if [ -x /usr/local/cuda/bin/ncu ] || ls /opt/nvidia/nsight-compute/*/ncu >/dev/null 2>&1; then
+    last="gpuroof ncu -- true (no ncu)"
+    skip "ncu not found" "an ncu is installed"
+else
+    PATH=/nonexistent run ncu -- true
+    expect_fails 1 "gpuroof: profiling an application needs Nsight Compute's ncu, which is not installed where gpuroof looked: \$GPUROOF_NCU (not set), the PATH, /usr/local/cuda/bin/ncu and /opt/nvidia/nsight-compute/*/ncu"
+    cp "$n/raw-base.csv" "$test_tmp/app.ncu-rep"
+    PATH=/nonexistent run ncu "$test_tmp/app.ncu-rep"
+    expect_fails 1 "gpuroof: reading an .ncu-rep (ncu --import) needs Nsight Compute's ncu, which is not installed where gpuroof looked: \$GPUROOF_NCU (not set), the PATH, /usr/local/cuda/bin/ncu and /opt/nvidia/nsight-compute/*/ncu"
+fi
+GPUROOF_NCU="$test_tmp/not-there"
+export GPUROOF_NCU
+run ncu -- true
+expect_fails 1 "gpuroof: GPUROOF_NCU is '$test_tmp/not-there', which is no program gpuroof can run (No such file or directory)"
+
+GPUROOF_NCU=$fake FAKE_NCU_CSV="$n/raw-base.csv" FAKE_NCU_LOG="$test_tmp/ncu.log" TMPDIR="$test_tmp/tmp"
+export GPUROOF_NCU FAKE_NCU_CSV FAKE_NCU_LOG TMPDIR
+mkdir "$test_tmp/tmp"
+cp "$n/details-base.csv" "$test_tmp/app.ncu-rep"
+run ncu "$test_tmp/app.ncu-rep" --device h100 --json
+expect_status 0
+expect_json '[.file, .page, (.launches | length)]' "[\"$test_tmp/app.ncu-rep's raw page\",\"details\",5]"
+check "ncu --import FILE --csv --page raw" "$(tr '\n' ' ' <"$test_tmp/ncu.log")" "--import $test_tmp/app.ncu-rep --csv --page raw -- "
+
+: >"$test_tmp/ncu.log"
+run ncu -o "$test_tmp/kept.csv" --json -- sh -c 'echo "the app says hi"; echo "and on stderr" >&2' app arg2
+expect_status 0
+expect_one_json object
+expect_json '[.file, (.launches | length), .launches[2].flops.fp32]' "[\"$test_tmp/kept.csv\",5,2147483648]"
+expect_stderr_has 'gpuroof: profiling sh under '
+expect_stderr_has 'the app says hi'
+expect_stderr_has 'and on stderr'
+expect_stderr_has '==PROF== Profiling "matmul_tiled"'
+expect_stderr_has 'gpuroof: ncu profiled 3 kernel launches; reading its report'
+check "-o keeps ncu's CSV" "$(cmp "$test_tmp/kept.csv" "$n/raw-base.csv" && echo same)" same
+# ncu's two command lines: gpuroof's metrics and the clocks as they are, then the import
+awk 'BEGIN { RS = "--\n" } NR == 1 { printf "%s", $0 }' "$test_tmp/ncu.log" >"$test_tmp/first"
+check "--clock-control none" "$(sed -n '1,2p' "$test_tmp/first" | tr '\n' ' ')" "--clock-control none "
+check "--metrics with gpuroof's list" "$(sed -n '3,4p' "$test_tmp/first" | tr '\n' ' ')" "--metrics $list "
+check "the report in a temporary directory" "$(sed -n '5,7p' "$test_tmp/first" | sed "s|$test_tmp/tmp/gpuroof-ncu\.[A-Za-z0-9]*/report|TMP/report|" | tr '\n' ' ')" \
+    "-o TMP/report --force-overwrite "
+check "then the application and its arguments" "$(sed -n '8,$p' "$test_tmp/first" | tr '\n' '|')" \
+    'sh|-c|echo "the app says hi"; echo "and on stderr" >&2|app|arg2|'
+check "then the import" "$(awk 'BEGIN { RS = "--\n" } NR == 2' "$test_tmp/ncu.log" | sed -n '1p;3,5p' | tr '\n' ' ')" \
+    "--import --csv --page raw "
+check "the temporary directory removed" "$(ls -A "$test_tmp/tmp")" ""
+
+run ncu -- sh -c 'exit 3'
+expect_status 1
+expect_stderr_has 'gpuroof: ncu failed (exit status 3): its messages, and the application'"'"'s, are above'
+expect_no_stdout
+check "removed after a failure too" "$(ls -A "$test_tmp/tmp")" ""
+FAKE_NCU_NO_REPORT=1
+export FAKE_NCU_NO_REPORT
+run ncu -- true
+expect_status 1
+expect_stderr_has "did true launch a kernel?"
+unset FAKE_NCU_NO_REPORT
+FAKE_NCU_CSV="$n/bad/short-row.csv"
+run ncu -o "$test_tmp/bad.csv" -- true
+expect_status 1
+expect_stderr_has "gpuroof: $test_tmp/bad.csv:4:86: this row has 12 fields, its header (line 1) 13"
+check "the CSV kept for a look, even so" "$(cmp "$test_tmp/bad.csv" "$n/bad/short-row.csv" && echo same)" same
+run ncu -o "$test_tmp/no/such/dir.csv" -- true
+expect_status 1
+expect_stderr_has "$test_tmp/no/such/dir.csv"
+unset GPUROOF_NCU FAKE_NCU_CSV FAKE_NCU_LOG TMPDIR
+
+# ---- real fixtures recorded on a GPU, where there are some ----------------------------------
+fixtures=${NCU_FIXTURES:-$n/h100}
+for fixture in "$fixtures"/*.csv; do
+    [ -e "$fixture" ] || break
+    run ncu "$fixture" --strict --json
+    expect_status 0
+    expect_no_stderr
+    expect_json '(.launches | length) > 0' true
+    expect_json '[.launches[] | select(.occupancy.predicted != .occupancy.ncu_theoretical)] | length' 0
+    run ncu "$fixture" --group
+    expect_status 0
+done

@@ -1,0 +1,144 @@
+/* Unit tests for Nsight Compute's counters put into a results file
+ * (src/core/results_ncu.c), on a real pair recorded on an H100: a quick
+ * measure run's results (tests/data/ncu/h100/measure.yaml) and Nsight
+ * Compute's raw page of that same run (measure-raw.csv). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ncu_report.h"
+#include "results_ncu.h"
+
+#define FIXTURES GPUROOF_SRCDIR "/tests/data/ncu/h100/"
+
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *text = malloc(1 << 20);
+    assert_non_null(text);
+    *len = fread(text, 1, 1 << 20, f);
+    assert_true(*len < 1 << 20);
+    fclose(f);
+    return text;
+}
+
+static void load_pair(gr_results *r, gr_ncu_report *report)
+{
+    gr_error err;
+    size_t len;
+    char *csv = read_all(FIXTURES "measure-raw.csv", &len);
+    assert_true(gr_results_load(FIXTURES "measure.yaml", r, &err));
+    assert_true(gr_ncu_read("measure-raw.csv", csv, len, report, &err));
+    free(csv);
+}
+
+static const gr_result_kernel *kernel(const gr_results *r, const char *name, const char *params)
+{
+    for (size_t i = 0; i < r->kernel_count; i++)
+        if (strcmp(r->kernels[i].name, name) == 0 && strcmp(r->kernels[i].params, params) == 0)
+            return &r->kernels[i];
+    fail_msg("no kernel %s %s", name, params);
+    return NULL;
+}
+
+/* Every PMPP kernel gets its levels; cuBLAS's GEMMs, whose kernels are
+ * cuBLAS's own, none. */
+static void each_matmul_gets_levels_of_its_own_launch(void **state)
+{
+    (void)state;
+    gr_results r;
+    gr_ncu_report report;
+    gr_results_ncu_summary s;
+    gr_error err;
+    load_pair(&r, &report);
+    size_t cublas = 0;
+    for (size_t i = 0; i < r.kernel_count; i++)
+        cublas += strcmp(r.kernels[i].name, "matmul-cublas") == 0;
+    assert_true(gr_results_take_ncu(&r, &report, "measure-raw.csv", &s, &err));
+    assert_int_equal(s.kernels_without, cublas);
+    assert_int_equal(s.kernels_counted, r.kernel_count - cublas);
+    for (size_t i = 0; i < r.kernel_count; i++) {
+        const gr_result_kernel *k = &r.kernels[i];
+        bool counted = strcmp(k->name, "matmul-cublas") != 0;
+        /* at least the 2 width^3 FLOPs of C = A x B: the GPU counts every
+         * FMA the model counts, and the boundary kernels' FMAs of zeros past
+         * the edge of a tile besides (at most a third more here) */
+        assert_true(counted ? k->levels.flops >= k->flops && k->levels.flops < 1.35 * k->flops
+                            : isnan(k->levels.flops));
+        if (!counted)
+            continue;
+        /* DRAM: the compulsory 3 width^2 floats, less the output that is
+         * still in the L2 when the kernel ends (a third), at most 10% above */
+        assert_true(k->levels.dram_bytes > 0.6 * k->bytes && k->levels.dram_bytes < 1.1 * k->bytes);
+        assert_true(k->levels.l2_bytes >= k->levels.dram_bytes);
+    }
+    /* the naive kernel reads no shared memory; the tiled ones do */
+    assert_true(kernel(&r, "matmul-naive", "width=512")->levels.shared_wavefronts == 0);
+    assert_true(kernel(&r, "matmul-tiled16", "width=512 tile=16")->levels.shared_wavefronts > 0);
+    gr_ncu_report_free(&report);
+    gr_results_free(&r);
+}
+
+/* The layout launches pair with the bank checks in order; gpuroof's
+ * predictions equal Nsight Compute's wavefronts per request in each. */
+static void bank_checks_get_the_counted_wavefronts(void **state)
+{
+    (void)state;
+    gr_results r;
+    gr_ncu_report report;
+    gr_results_ncu_summary s;
+    gr_error err;
+    load_pair(&r, &report);
+    assert_true(gr_results_take_ncu(&r, &report, "measure-raw.csv", &s, &err));
+    assert_int_equal(s.banks_counted, r.bank_count);
+    assert_true(r.bank_count == 36);
+    for (size_t i = 0; i < r.bank_count; i++) {
+        assert_true(r.banks[i].measured_load == r.banks[i].predicted_load);
+        assert_true(r.banks[i].measured_store == r.banks[i].predicted_store);
+    }
+    assert_true(r.banks[1].measured_load == 32); /* setColReadCol 32x32: 32-way */
+    gr_ncu_report_free(&report);
+    gr_results_free(&r);
+}
+
+/* A run and a report that disagree: nothing is changed, and the error
+ * says where. */
+static void a_report_of_another_run_is_an_error(void **state)
+{
+    (void)state;
+    gr_results r;
+    gr_ncu_report report;
+    gr_results_ncu_summary s;
+    gr_error err;
+    load_pair(&r, &report);
+    r.bank_count = 35;
+    assert_false(gr_results_take_ncu(&r, &report, "measure-raw.csv", &s, &err));
+    assert_non_null(strstr(err.text, "measure-raw.csv: more layout launches than the 35 bank checks, from line "));
+    assert_true(isnan(r.banks[0].measured_load));
+    assert_true(isnan(r.kernels[0].levels.flops));
+    r.bank_count = 36;
+    r.banks[3].block.y = 16;
+    assert_false(gr_results_take_ncu(&r, &report, "measure-raw.csv", &s, &err));
+    assert_non_null(strstr(err.text, ": layout launch 4 has block (32, 32), bank check 4 (setRowReadColDyn) 32x16"));
+    gr_ncu_report_free(&report);
+    gr_results_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(each_matmul_gets_levels_of_its_own_launch),
+        cmocka_unit_test(bank_checks_get_the_counted_wavefronts),
+        cmocka_unit_test(a_report_of_another_run_is_an_error),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
