@@ -90,13 +90,15 @@ static double top_peak(const gr_roofline_inputs *in, const gr_profile *p)
     return top;
 }
 
-/* A slope bandwidth x intensity from the left edge up to fp32, then on,
- * thinner, up to the top roof; labelled along it. */
+/* A slope bandwidth x intensity from the left edge up to fp32 and along
+ * it to the right edge (the level's roof), then on, thinner, up to the
+ * top roof; labelled along it. */
 static bool add_slope(gr_chart *c, double bandwidth, double fp32, double top, int color, bool dashed,
                       const char *what)
 {
     gr_series *s = gr_chart_series(c, GR_DRAW_LINES, color, NULL);
-    if (!s || !gr_series_add(s, c->xmin, bandwidth * c->xmin, NULL) || !gr_series_add(s, fp32 / bandwidth, fp32, NULL))
+    if (!s || !gr_series_add(s, c->xmin, bandwidth * c->xmin, NULL) ||
+        !gr_series_add(s, fp32 / bandwidth, fp32, NULL) || !gr_series_add(s, c->xmax, fp32, NULL))
         return false;
     s->dashed = dashed;
     if (top > fp32) {
