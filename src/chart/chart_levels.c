@@ -105,7 +105,7 @@ static bool add_slope(gr_chart *c, double bandwidth, double fp32, double top, in
         gr_series *up = gr_chart_series(c, GR_DRAW_LINES, color, NULL);
         if (!up || !gr_series_add(up, fp32 / bandwidth, fp32, NULL) || !gr_series_add(up, top / bandwidth, top, NULL))
             return false;
-        up->dashed = dashed;
+        up->dashed = true; /* a ceiling's, as the DRAM slope's rise to it is */
         up->thin = true;
     }
     char text[160], number[32];
@@ -257,9 +257,8 @@ static bool add_legend(const gr_roofline_inputs *in, gr_chart *c, const drawn_ke
     static const char *const keys[GR_MEMORY_LEVELS] = {"DRAM", "L2", NULL};
     bool ncu = in->level_kernel_count > 0, results = count > in->level_kernel_count;
     char shared[160];
-    snprintf(shared, sizeof shared, "%s%s%s", ncu ? "L1 / shared memory" : "shared memory",
-             results ? (ncu ? " (results: wavefronts x 128 B)" : " (wavefronts x 128 B, at most)") : "",
-             "");
+    snprintf(shared, sizeof shared, "%s%s", ncu ? "L1 / shared memory" : "shared memory",
+             results ? (ncu ? " (results: wavefronts x 128 B)" : " (wavefronts x 128 B)") : "");
     for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
         bool used = false;
         for (size_t i = 0; i < count; i++)
@@ -270,6 +269,9 @@ static bool add_legend(const gr_roofline_inputs *in, gr_chart *c, const drawn_ke
         if (!s || !gr_series_add(s, c->xmin / 1000, c->ymin / 1000, NULL))
             return false;
         s->marker = level_markers[l];
+        if (l == GR_LEVEL_SHARED && results) /* what the key's "x 128 B" means */
+            snprintf(c->note + strlen(c->note), sizeof c->note - strlen(c->note), "%s",
+                     " Shared memory: 128 B a wavefront, the most one moves, so its intensity is a lower bound.");
     }
     return true;
 }
