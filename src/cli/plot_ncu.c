@@ -43,12 +43,14 @@ static bool read_report(const char *file, ncu_read *r)
 {
     cli_buffer csv = {0};
     gr_error err;
-    bool ok = read_text(file, r->shown, sizeof r->shown, &csv);
-    ok = ok && (gr_ncu_read(r->shown, (const char *)csv.bytes, csv.size, &r->report, &err) ||
-                cli_error("%s", err.text));
-    free(csv.bytes);
-    if (!ok)
+    if (!read_text(file, r->shown, sizeof r->shown, &csv)) {
+        free(csv.bytes);
         return false;
+    }
+    bool read = gr_ncu_read(r->shown, (const char *)csv.bytes, csv.size, &r->report, &err);
+    free(csv.bytes);
+    if (!read)
+        return cli_error("%s", err.text);
     r->figures = malloc((r->report.count ? r->report.count : 1) * sizeof *r->figures);
     if (!r->figures)
         return cli_error("%s: out of memory", r->shown);
