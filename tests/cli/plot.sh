@@ -32,7 +32,7 @@ for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/
     occupancy-a100:'4 blocks, 50%':'registers per thread':'256 threads: 50%' \
     roofline-h100-measured:'NVIDIA H100 80GB HBM3':'(measured)':'matmul-tiled32-coarsened':'intensity sweep' \
     bank-conflicts-h100:'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3':'setRowReadColPad (measured)':'Nsight Compute' \
-    roofline-h100-levels:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'L2 13125 GB/s':'shared memory 33454 GB/s' \
+    roofline-h100-levels:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'13125':'33454':'matmul-cublas (measured)' \
     roofline-h100-ncu:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'wmma_gemm':'L1 / shared memory':'without FLOPs'; do
     name=${chart%%:*}
     pdf="$top_srcdir/plots/$name.pdf"
