@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "chart_layout.h"
+#include "chart_levels.h"
 #include "chart_roofline.h"
 #include "num_text.h"
 #include "results_node.h"
@@ -70,6 +71,23 @@ static void include(extent *e, double x, double y)
     }
 }
 
+/* A kernel's points at the levels drawn. */
+static void include_levels(const gr_roofline_inputs *in, extent *e, const gr_chart_level_kernel *k)
+{
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        if (in->levels[l])
+            include(e, k->intensity[l], k->gflops);
+}
+
+static void include_kernel(const gr_roofline_inputs *in, extent *e, const gr_result_kernel *k)
+{
+    gr_chart_level_kernel levels;
+    if (gr_levels_draws_result_kernel(in, k) && gr_chart_result_kernel(k, &levels))
+        include_levels(in, e, &levels);
+    else if (k->verified)
+        include(e, k->intensity, k->gflops);
+}
+
 static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
 {
     extent e = {INFINITY, 0, INFINITY, 0};
@@ -85,10 +103,11 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
         include(&e, in->models[i].intensity, NAN);
     for (size_t i = 0; i < in->point_count; i++)
         include(&e, in->points[i].intensity, in->points[i].gflops);
+    for (size_t i = 0; in->has_levels && i < in->level_kernel_count; i++)
+        include_levels(in, &e, &in->level_kernels[i]);
     for (size_t r = 0; r < in->results_count; r++) {
         for (size_t i = 0; i < in->results[r]->kernel_count; i++)
-            if (in->results[r]->kernels[i].verified)
-                include(&e, in->results[r]->kernels[i].intensity, in->results[r]->kernels[i].gflops);
+            include_kernel(in, &e, &in->results[r]->kernels[i]);
         for (size_t i = 0; i < in->results[r]->sweep_count; i++)
             include(&e, in->results[r]->sweep[i].intensity, in->results[r]->sweep[i].gflops);
     }
@@ -204,7 +223,8 @@ static bool add_device(const gr_roofline_inputs *in, gr_chart *c, size_t i)
         ok = !adds_ceiling(in, k) || ceiling_label(in, c, i, in->precisions[k], source);
     const gr_profile *p = in->devices[i];
     return ok && (in->device_count > 1 || /* several: the key gives each bandwidth */
-                  bandwidth_label(c, p->bandwidth_gbs, peak_of(p, "fp32") / p->bandwidth_gbs, "DRAM", (int)i + 1));
+                  bandwidth_label(c, p->bandwidth_gbs, peak_of(p, "fp32") / p->bandwidth_gbs, "DRAM", (int)i + 1)) &&
+           gr_levels_add_device_roofs(in, c, i);
 }
 
 /* ---- points -------------------------------------------------------------- */
@@ -331,22 +351,28 @@ static bool add_measured_roof(gr_chart *c, const gr_results *r, const result_nam
     return n->compact || bandwidth_label(c, bw, fp32 / bw, what, color);
 }
 
+/* A verified kernel drawn at its one intensity, not at its levels. */
+static bool drawn_alone(const gr_roofline_inputs *in, const gr_result_kernel *k)
+{
+    return k->verified && !gr_levels_draws_result_kernel(in, k);
+}
+
 /* Measured kernels: one series (a colour and a key entry) per kernel name,
  * since kernels of one width share an intensity and their labels would
  * pile up; unverified results are never drawn.  With several results
  * files, each file's kernels take its roof's colour (a marker a kernel),
  * so that the colour says which GPU a point is of. */
-static bool add_measured_kernels(gr_chart *c, const gr_results *r, const result_names *n, int first_color,
-                                 int device_colors)
+static bool add_measured_kernels(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r,
+                                 const result_names *n, int first_color)
 {
     /* open square, circle, triangles, diamond, pentagon, then filled ones */
     static const int markers[] = {4, 6, 8, 10, 12, 14, 5, 7, 9, 11, 13, 15};
-    int color = first_color, kinds = 0;
+    int color = first_color, kinds = 0, device_colors = (int)in->device_count;
     for (size_t i = 0; i < r->kernel_count; i++) {
         bool seen = false;
         for (size_t j = 0; j < i; j++)
-            seen = seen || (r->kernels[j].verified && strcmp(r->kernels[j].name, r->kernels[i].name) == 0);
-        if (seen || !r->kernels[i].verified)
+            seen = seen || (drawn_alone(in, &r->kernels[j]) && strcmp(r->kernels[j].name, r->kernels[i].name) == 0);
+        if (seen || !drawn_alone(in, &r->kernels[i]))
             continue;
         char key[sizeof ((gr_series *)0)->key];
         snprintf(key, sizeof key, "%s%.90s (measured)", n->compact ? "" : n->brief, r->kernels[i].name);
@@ -359,7 +385,7 @@ static bool add_measured_kernels(gr_chart *c, const gr_results *r, const result_
                 color = color % 8 + 1;
             while (color <= device_colors && device_colors < 8);
         for (size_t j = i; j < r->kernel_count; j++)
-            if (r->kernels[j].verified && strcmp(r->kernels[j].name, r->kernels[i].name) == 0 &&
+            if (drawn_alone(in, &r->kernels[j]) && strcmp(r->kernels[j].name, r->kernels[i].name) == 0 &&
                 !gr_series_add(s, r->kernels[j].intensity, r->kernels[j].gflops, NULL))
                 return false;
     }
@@ -382,8 +408,26 @@ static bool add_results(const gr_roofline_inputs *in, gr_chart *c, size_t i, int
         if (!gr_series_add(sweep, r->sweep[k].intensity, r->sweep[k].gflops, NULL))
             return false;
     int next = color % 8 + 1 <= (int)in->device_count ? (int)in->device_count + 1 : color % 8 + 1;
-    return add_measured_roof(c, r, &n, color) &&
-           add_measured_kernels(c, r, &n, n.brief[0] ? color : next, (int)in->device_count);
+    return add_measured_roof(c, r, &n, color) && gr_levels_add_measured(in, c, i, color, n.brief) &&
+           add_measured_kernels(in, c, r, &n, n.brief[0] ? color : next);
+}
+
+static void set_title_and_note(const gr_roofline_inputs *in, gr_chart *c)
+{
+    const char *kind = in->has_levels ? "Hierarchical roofline" : "Roofline";
+    if (in->device_count == 1)
+        snprintf(c->title, sizeof c->title, "%s of %s", kind, in->devices[0]->full_name);
+    else
+        for (size_t i = 0; i < in->device_count; i++)
+            snprintf(c->title + strlen(c->title), sizeof c->title - strlen(c->title), "%s%s%s", i ? ", " : kind,
+                     i ? "" : "s of ", in->devices[i]->name);
+    if (in->level_kernels_note[0]) /* what was left out: the reader must not miss it */
+        snprintf(c->note, sizeof c->note, "%.160s Ceilings: datasheet%s. Made by gpuroof.", in->level_kernels_note,
+                 in->results_count ? "; dashed: measured" : "");
+    else
+        snprintf(c->note, sizeof c->note, "Ceilings: datasheet figures of the device profiles%s%s. Made by gpuroof.",
+                 in->results_count ? "; dashed: measured by gpuroof measure" : "",
+                 in->results_count > GR_KEYED_RESULTS ? ", each GPU's points in its roof's colour" : "");
 }
 
 bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
@@ -394,15 +438,7 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
     c->log_x = c->log_y = true;
     snprintf(c->xlabel, sizeof c->xlabel, "arithmetic intensity (FLOP/B)");
     snprintf(c->ylabel, sizeof c->ylabel, "performance (GFLOP/s)");
-    if (in->device_count == 1)
-        snprintf(c->title, sizeof c->title, "Roofline of %s", in->devices[0]->full_name);
-    else
-        for (size_t i = 0; i < in->device_count; i++)
-            snprintf(c->title + strlen(c->title), sizeof c->title - strlen(c->title), "%s%s",
-                     i ? ", " : "Rooflines of ", in->devices[i]->name);
-    snprintf(c->note, sizeof c->note, "Ceilings: datasheet figures of the device profiles%s%s. Made by gpuroof.",
-             in->results_count ? "; dashed: measured by gpuroof measure" : "",
-             in->results_count > GR_KEYED_RESULTS ? ", each GPU's points in its roof's colour" : "");
+    set_title_and_note(in, c);
     set_ranges(in, c);
     c->key_bottom_right = in->results_count > 0; /* measured kernels fill the top */
     bool ok = true;
@@ -411,6 +447,7 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
     ok = ok && add_models(in, c) && add_points(in, c);
     for (size_t r = 0; ok && r < in->results_count; r++)
         ok = add_results(in, c, r, (int)(in->device_count + r) % 8 + 1);
+    ok = ok && gr_levels_add_kernels(in, c);
     if (!ok) {
         gr_chart_free(c);
         return gr_error_set(err, "out of memory");

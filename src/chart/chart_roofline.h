@@ -6,8 +6,17 @@
 #include "chart.h"
 #include "profile.h"
 #include "results.h"
+#include "roofline_levels.h"
 
 #define GR_CHART_MAX_ITEMS 16
+
+/* A kernel drawn at its intensity at each memory level it has counts for
+ * (chart_levels.h), all at its achieved rate. */
+typedef struct {
+    char label[96];
+    double gflops;
+    double intensity[GR_MEMORY_LEVELS]; /* FLOP/B; NaN where the level was not counted */
+} gr_chart_level_kernel;
 
 typedef struct {
     char label[96];
@@ -31,6 +40,18 @@ typedef struct {
     size_t results_count;
     const gr_results *results[GR_CHART_MAX_ITEMS];
     size_t results_device[GR_CHART_MAX_ITEMS]; /* the device each is drawn against, an index of devices */
+    /* The hierarchical roofline (--levels): each level asked for has its
+     * bandwidth roofs, the profile's and the results files' measured ones;
+     * none asked for: the DRAM roof alone, and kernels as measured. */
+    bool has_levels;
+    bool levels[GR_MEMORY_LEVELS];
+    /* Kernels from Nsight Compute, drawn against devices[level_kernels_device];
+     * their innermost level is L1's bytes, held against the shared-memory
+     * (L1) roof. */
+    size_t level_kernel_count;
+    gr_chart_level_kernel level_kernels[GR_CHART_MAX_ITEMS];
+    size_t level_kernels_device;
+    char level_kernels_note[160]; /* a line under the chart: what was left out of them, or "" */
     double width_in, height_in; /* the page, for label angles and spacing */
 } gr_roofline_inputs;
 

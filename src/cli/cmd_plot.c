@@ -19,6 +19,7 @@
 #include "names.h"
 #include "occupancy_launch.h"
 #include "plot_json.h"
+#include "plot_levels.h"
 #include "plot_results.h"
 #include "plot_run.h"
 #include "roofline_check.h"
@@ -26,7 +27,8 @@
 static const char usage[] =
     "Usage: gpuroof plot [roofline] --device NAME [--device NAME ...] [--precision P ...]\n"
     "                    [--model FILE [-D NAME=VALUE ...] ...] [--point LABEL:INTENSITY:GFLOPS ...]\n"
-    "                    [--results FILE ...] -o FILE.pdf|FILE.png [--keep-script | --script-only] [--json]\n"
+    "                    [--results FILE ...] [--levels dram,l2,shared] [--ncu FILE [--top N]]\n"
+    "                    -o FILE.pdf|FILE.png [--keep-script | --script-only] [--json]\n"
     "       gpuroof plot occupancy (--threads N | --block XxY[xZ]) --regs R [--smem BYTES]\n"
     "                    (--device NAME [--carveout BYTES|P%] |\n"
     "                     --max-threads-sm N --max-blocks-sm N --regs-sm N --smem-sm BYTES\n"
@@ -58,6 +60,14 @@ static const cli_option options[] = {
     {.name = "results", .arg = "FILE", .offset = FIELD(results), .repeats = true,
      .help = "a results file of gpuroof measure: its measured ceilings, its verified kernels and its intensity "
              "sweep"},
+    {.name = "levels", .arg = "LIST", .offset = FIELD(levels),
+     .help = "the hierarchical roofline: a bandwidth roof for each of these levels (dram, l2, shared, "
+             "comma-separated), and kernels with counts at each level drawn at every one"},
+    {.name = "ncu", .arg = "FILE", .offset = FIELD(ncu),
+     .help = "the kernels of a Nsight Compute report (a CSV, '-' or an .ncu-rep), grouped, each at its intensity "
+             "at DRAM, L2 and L1 (default --levels: all three); without --device, the device of its GPU"},
+    {.name = "top", .arg = "N", .offset = FIELD(top),
+     .help = "with --ncu: the N kernels that took the longest (default 8, at most 16)"},
     OCC_LAUNCH_OPTIONS(plot_options, "plot occupancy: "),
     OCC_SM_OPTIONS(plot_options, "plot occupancy: "),
     {.name = "output", .short_name = 'o', .arg = "FILE", .offset = FIELD(output),
@@ -138,17 +148,26 @@ static int check_options(const plot_options *o)
     if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png"))
         return cli_usage_error("plot", "-o must end in .pdf or .png, not '%s'", o->output);
     const char *occupancy_option = occ_first_option_given(&o->launch);
+    if ((o->levels || o->ncu || o->top) && (o->occupancy || o->banks))
+        return cli_usage_error("plot", "--levels, --ncu and --top are for a roofline, not plot %s",
+                               o->occupancy ? "occupancy" : "banks");
     if (o->banks) {
         if (o->results.count != 1 || o->devices.count || o->models.count || o->points.count || occupancy_option)
             return cli_usage_error("plot", "plot banks takes one --results FILE and nothing else to draw");
         return EXIT_OK;
     }
-    if (o->devices.count == 0 && !o->occupancy)
+    if (o->top && !o->ncu)
+        return cli_usage_error("plot", "--top N chooses the kernels of --ncu FILE: give it with --ncu");
+    if (o->devices.count == 0 && !o->occupancy && !o->ncu)
         return cli_usage_error("plot", "give --device NAME");
     if (o->keep_script && o->script_only)
         return cli_usage_error("plot", "give --keep-script or --script-only, not both");
     if (o->occupancy)
         return check_occupancy(o);
+    bool levels[GR_MEMORY_LEVELS];
+    int rc = o->levels ? plot_parse_levels(o->levels, levels) : EXIT_OK;
+    if (rc != EXIT_OK)
+        return rc;
     if (occupancy_option)
         return cli_usage_error("plot", "%s is for plot occupancy", occupancy_option);
     return check_counts(o);
@@ -178,6 +197,7 @@ typedef struct {
     size_t results_loaded;
     gr_roofline_inputs in;
     json_t *warnings; /* the lines warned of, each printed on stderr: --json's warnings list */
+    json_t *ncu;      /* --ncu: what was drawn of the report and what left out */
 } roofline_data;
 
 /* "LABEL:INTENSITY:GFLOPS", the label free to hold colons itself. */
@@ -266,10 +286,23 @@ static bool load_results(const plot_options *o, roofline_data *d)
     return use_devices(o, d);
 }
 
+/* --levels (checked as parsed), all three with --ncu alone; --ncu's kernels. */
+static bool load_levels(const plot_options *o, roofline_data *d)
+{
+    gr_roofline_inputs *in = &d->in;
+    in->has_levels = o->levels || o->ncu;
+    if (o->levels)
+        plot_parse_levels(o->levels, in->levels);
+    else
+        for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+            in->levels[l] = in->has_levels;
+    return !o->ncu || (plot_ncu_load(o, &d->devices, in, d->warnings, &d->ncu) && use_devices(o, d));
+}
+
 static bool load_roofline(const plot_options *o, roofline_data *d)
 {
     gr_roofline_inputs *in = &d->in;
-    if (!load_devices(o, d))
+    if (!load_devices(o, d) || !load_levels(o, d))
         return false;
     for (size_t i = 0; i < o->models.count; i++, in->model_count++)
         if (!add_model(o, i, &in->models[i]))
@@ -293,7 +326,7 @@ static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
     for (size_t i = 0; i < above.count; i++)
         plot_warn(d->warnings, "%s", above.lines[i]);
     gr_chart_warnings_free(&above);
-    if (what && !(*what = plot_json_roofline(&d->in, d->warnings)))
+    if (what && !(*what = plot_json_roofline(&d->in, d->warnings, d->ncu)))
         return cli_error("out of memory");
     return true;
 }
@@ -311,6 +344,7 @@ static bool build_roofline(const plot_options *o, gr_figure *fig, json_t **what)
     for (size_t i = 0; i < d->results_loaded; i++)
         gr_results_free(&d->results[i]);
     json_decref(d->warnings);
+    json_decref(d->ncu);
     free(d);
     return ok;
 }

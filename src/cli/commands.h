@@ -66,6 +66,7 @@ typedef struct {
     cli_values devices, precisions, models, defines, points, results;
     size_t define_model[CLI_MAX_VALUES]; /* the index in models of the model each -D sets */
     occupancy_launch_options launch; /* plot occupancy's */
+    const char *levels, *ncu, *top;  /* the hierarchical roofline, and a Nsight Compute report's kernels on it */
     const char *output, *profiles;
     bool keep_script, script_only, json;
     char made_by[2048]; /* the command that makes the chart again, for its script */

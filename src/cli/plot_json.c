@@ -3,13 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 #include "chart_banks.h"
+#include "chart_levels.h"
 #include "plot_json.h"
 
-/* A figure, or null where it is absent (NaN): JSON has no NaN. */
-static json_t *number(double x)
+json_t *plot_json_number(double x)
 {
     return isfinite(x) ? json_real(x) : json_null();
 }
+
 
 static json_t *chart_object(const char *kind)
 {
@@ -42,6 +43,30 @@ static json_t *ceilings_json(const gr_roofline_inputs *in, const gr_profile *p)
     return ceilings;
 }
 
+/* --levels: each level drawn and its bandwidth (null where unknown), the
+ * profile's or, with r, the measured one. */
+static json_t *level_roofs_json(const gr_roofline_inputs *in, const gr_profile *p, const gr_results *r)
+{
+    json_t *roofs = json_object();
+    for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++) {
+        if (!in->levels[l])
+            continue;
+        double gbs = r ? gr_level_measured_gbs(r, l) : gr_level_bandwidth_gbs(p, l);
+        json_object_set_new(roofs, gr_level_key(l), plot_json_number(gbs > 0 ? gbs : NAN));
+    }
+    return roofs;
+}
+
+/* A kernel's point at each level drawn, null where not counted. */
+static json_t *level_points_json(const gr_roofline_inputs *in, const gr_chart_level_kernel *k)
+{
+    json_t *points = json_object();
+    for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
+        if (in->levels[l])
+            json_object_set_new(points, gr_level_key(l), plot_json_number(k->intensity[l]));
+    return points;
+}
+
 static json_t *devices_json(const gr_roofline_inputs *in)
 {
     json_t *list = json_array();
@@ -52,8 +77,10 @@ static json_t *devices_json(const gr_roofline_inputs *in)
         json_object_set_new(d, "full_name", json_string(p->full_name));
         json_object_set_new(d, "bandwidth_gbs", json_real(p->bandwidth_gbs));
         const gr_peak *fp32 = gr_profile_peak(p, "fp32");
-        json_object_set_new(d, "ridge", number(fp32 ? fp32->gflops / p->bandwidth_gbs : NAN));
+        json_object_set_new(d, "ridge", plot_json_number(fp32 ? fp32->gflops / p->bandwidth_gbs : NAN));
         json_object_set_new(d, "ceilings_gflops", ceilings_json(in, p));
+        if (in->has_levels)
+            json_object_set_new(d, "level_bandwidths_gbs", level_roofs_json(in, p, NULL));
         json_array_append_new(list, d);
     }
     return list;
@@ -70,7 +97,7 @@ static json_t *models_json(const gr_roofline_inputs *in)
         for (size_t i = 0; i < in->device_count; i++) {
             json_t *roof = json_object();
             json_object_set_new(roof, "device", json_string(in->devices[i]->name));
-            json_object_set_new(roof, "gflops", number(gr_roof_gflops(in->devices[i], "fp32", in->models[m].intensity)));
+            json_object_set_new(roof, "gflops", plot_json_number(gr_roof_gflops(in->devices[i], "fp32", in->models[m].intensity)));
             json_array_append_new(roofs, roof);
         }
         json_object_set_new(model, "roofs", roofs);
@@ -93,7 +120,7 @@ static json_t *points_json(const gr_roofline_inputs *in)
 }
 
 /* The kernels drawn: the verified ones. */
-static json_t *kernels_json(const gr_results *r)
+static json_t *kernels_json(const gr_roofline_inputs *in, const gr_results *r)
 {
     json_t *list = json_array();
     for (size_t i = 0; i < r->kernel_count; i++) {
@@ -103,8 +130,11 @@ static json_t *kernels_json(const gr_results *r)
         json_t *kernel = json_object();
         json_object_set_new(kernel, "name", json_string(k->name));
         json_object_set_new(kernel, "params", json_string(k->params));
-        json_object_set_new(kernel, "intensity", number(k->intensity));
-        json_object_set_new(kernel, "gflops", number(k->gflops));
+        json_object_set_new(kernel, "intensity", plot_json_number(k->intensity));
+        json_object_set_new(kernel, "gflops", plot_json_number(k->gflops));
+        gr_chart_level_kernel levels;
+        if (gr_levels_draws_result_kernel(in, k) && gr_chart_result_kernel(k, &levels))
+            json_object_set_new(kernel, "level_intensity", level_points_json(in, &levels));
         json_array_append_new(list, kernel);
     }
     return list;
@@ -115,11 +145,25 @@ static json_t *sweep_json(const gr_results *r)
     json_t *list = json_array();
     for (size_t i = 0; i < r->sweep_count; i++) {
         json_t *point = json_object();
-        json_object_set_new(point, "intensity", number(r->sweep[i].intensity));
-        json_object_set_new(point, "gflops", number(r->sweep[i].gflops));
+        json_object_set_new(point, "intensity", plot_json_number(r->sweep[i].intensity));
+        json_object_set_new(point, "gflops", plot_json_number(r->sweep[i].gflops));
         json_array_append_new(list, point);
     }
     return list;
+}
+
+/* The measured ceilings of the precisions drawn, where the file has them. */
+static json_t *measured_ceilings_json(const gr_roofline_inputs *in, const gr_results *r)
+{
+    json_t *ceilings = json_object();
+    const char *drawn[GR_CHART_MAX_ITEMS + 2] = {"fp32", "fp64"};
+    size_t count = 2;
+    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++)
+        drawn[count++] = in->precisions[k];
+    for (size_t k = 0; k < count; k++)
+        if (!isnan(gr_measured_peak_gflops(r, drawn[k])))
+            json_object_set_new(ceilings, drawn[k], json_real(gr_measured_peak_gflops(r, drawn[k])));
+    return ceilings;
 }
 
 static json_t *results_json(const gr_roofline_inputs *in)
@@ -131,9 +175,12 @@ static json_t *results_json(const gr_roofline_inputs *in)
         json_object_set_new(file, "file", json_string(r->path));
         json_object_set_new(file, "device", json_string(in->devices[in->results_device[i]]->name));
         json_object_set_new(file, "gpu", json_string(r->device.name));
-        json_object_set_new(file, "measured_bandwidth_gbs", number(gr_results_best_bandwidth(r)));
-        json_object_set_new(file, "measured_fp32_gflops", number(r->ceilings.fp32_gflops));
-        json_object_set_new(file, "kernels", kernels_json(r));
+        json_object_set_new(file, "measured_bandwidth_gbs", plot_json_number(gr_results_best_bandwidth(r)));
+        json_object_set_new(file, "measured_fp32_gflops", plot_json_number(r->ceilings.fp32_gflops));
+        if (in->has_levels)
+            json_object_set_new(file, "measured_level_bandwidths_gbs", level_roofs_json(in, NULL, r));
+        json_object_set_new(file, "measured_ceilings_gflops", measured_ceilings_json(in, r));
+        json_object_set_new(file, "kernels", kernels_json(in, r));
         json_object_set_new(file, "sweep", sweep_json(r));
         json_array_append_new(list, file);
     }
@@ -151,13 +198,25 @@ void plot_warn(json_t *warnings, const char *fmt, ...)
     json_array_append_new(warnings, json_string(line));
 }
 
-json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings)
+static json_t *levels_json(const gr_roofline_inputs *in)
+{
+    json_t *levels = json_array();
+    for (gr_level l = GR_LEVEL_DRAM; in->has_levels && l <= GR_LEVEL_SHARED; l++)
+        if (in->levels[l])
+            json_array_append_new(levels, json_string(gr_level_key(l)));
+    return levels;
+}
+
+json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings, json_t *ncu)
 {
     json_t *j = chart_object("roofline");
+    json_object_set_new(j, "levels", levels_json(in));
+    json_object_set_new(j, "wavefront_bytes", json_integer(GR_WAVEFRONT_BYTES));
     json_object_set_new(j, "devices", devices_json(in));
     json_object_set_new(j, "models", models_json(in));
     json_object_set_new(j, "points", points_json(in));
     json_object_set_new(j, "results", results_json(in));
+    json_object_set_new(j, "ncu", ncu ? json_incref(ncu) : json_null());
     json_object_set(j, "warnings", warnings);
     return j;
 }

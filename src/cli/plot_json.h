@@ -11,7 +11,8 @@
 #include "results.h"
 
 /* warnings: the lines warned of (plot_warn), taken as they are. */
-json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings);
+/* ncu: --ncu's object (plot_levels.h), taken as it is; NULL: null. */
+json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings, json_t *ncu);
 /* device: the profile's name, or NULL where the limits were given. */
 json_t *plot_json_occupancy(const char *device, const gr_sm_limits *lim, const gr_launch *launch);
 json_t *plot_json_banks(const gr_results *r);
@@ -19,6 +20,9 @@ json_t *plot_json_banks(const gr_results *r);
 /* A warning: one line on stderr, "gpuroof: warning: ...", and an entry of
  * warnings, the JSON's list. */
 void plot_warn(json_t *warnings, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A figure, or null where it is absent (NaN): JSON has no NaN. */
+json_t *plot_json_number(double x);
 
 /* The files written: the chart and the script, either NULL where absent. */
 void plot_json_files(json_t *what, const char *chart_file, const char *script_file);

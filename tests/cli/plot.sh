@@ -9,6 +9,8 @@ have() { command -v "$1" >/dev/null 2>&1; }
 scratch="$test_tmp/scratch"
 mkdir -p "$scratch/plots"
 ln -s "$top_srcdir/plots/data" "$scratch/plots/data" # the measured results the charts show
+mkdir -p "$scratch/tests/data/ncu"
+ln -s "$top_srcdir/tests/data/ncu/h100" "$scratch/tests/data/ncu/h100" # the Nsight Compute report one shows
 last="plots/make-charts --script-only"
 if (cd "$scratch" && "$top_srcdir/plots/make-charts" "$GPUROOF" --script-only) >"$out" 2>"$err"; then
     pass "runs"
@@ -16,7 +18,7 @@ else
     fail "runs" "$(shown "$err")" "exit 0"
 fi
 for chart in roofline-a100 roofline-devices occupancy-a100 roofline-h100-measured roofline-h200-measured \
-    bank-conflicts-h100; do
+    bank-conflicts-h100 roofline-h100-levels roofline-h100-ncu; do
     if cmp -s "$scratch/plots/$chart.gp" "$top_srcdir/plots/$chart.gp"; then
         pass "plots/$chart.gp is current"
     else
@@ -29,7 +31,9 @@ for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/
     roofline-devices:'Rooflines of k40, v100, a100, h100, h200':'FP32 66.91 TFLOP/s: h100, h200':'NVIDIA Tesla K40' \
     occupancy-a100:'4 blocks, 50%':'registers per thread':'256 threads: 50%' \
     roofline-h100-measured:'NVIDIA H100 80GB HBM3':'(measured)':'matmul-tiled32-coarsened':'intensity sweep' \
-    bank-conflicts-h100:'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3':'setRowReadColPad (measured)':'Nsight Compute'; do
+    bank-conflicts-h100:'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3':'setRowReadColPad (measured)':'Nsight Compute' \
+    roofline-h100-levels:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'13125':'33454':'matmul-cublas (measured)' \
+    roofline-h100-ncu:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'wmma_gemm':'L1 / shared memory':'without FLOPs'; do
     name=${chart%%:*}
     pdf="$top_srcdir/plots/$name.pdf"
     last="pdfinfo plots/$name.pdf"

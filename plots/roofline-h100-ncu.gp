@@ -1,0 +1,185 @@
+# Hierarchical roofline of NVIDIA H100 SXM5 80GB
+# Made by: gpuroof plot --ncu tests/data/ncu/h100/app-raw.csv -o plots/roofline-h100-ncu.pdf
+# Self-contained: edit it and run `gnuplot THIS_FILE`, or
+# `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
+if (!exists("outfile")) outfile = 'plots/roofline-h100-ncu.pdf'
+set terminal pdfcairo noenhanced color font 'Sans,11' fontscale 0.45 size 7.5in,5in
+set output outfile
+
+# ---- style (plots/style.gp) ----
+# gpuroof chart style: every chart's script carries a copy of this file.
+# The margins are the script's own: its labels are placed for them.
+# Colours: the Okabe-Ito palette, told apart by colour-blind readers too.
+set linetype 1 linecolor rgb '#0072B2' linewidth 2 pointsize 0.8
+set linetype 2 linecolor rgb '#D55E00' linewidth 2 pointsize 0.8
+set linetype 3 linecolor rgb '#009E73' linewidth 2 pointsize 0.8
+set linetype 4 linecolor rgb '#CC79A7' linewidth 2 pointsize 0.8
+set linetype 5 linecolor rgb '#E69F00' linewidth 2 pointsize 0.8
+set linetype 6 linecolor rgb '#56B4E9' linewidth 2 pointsize 0.8
+set linetype 7 linecolor rgb '#000000' linewidth 2 pointsize 0.8
+set linetype 8 linecolor rgb '#7F7F7F' linewidth 2 pointsize 0.8
+set title font ',12'
+set border 3 linewidth 1 linecolor rgb '#333333'
+set tics nomirror out scale 0.6
+set grid xtics ytics mxtics mytics linecolor rgb '#E5E5E5' linewidth 0.6, linecolor rgb '#F2F2F2' linewidth 0.4
+set key top left Left reverse box linetype 1 linecolor rgb '#CCCCCC' linewidth 0.5 opaque samplen 3 spacing 1.1 font ',8'
+set style textbox opaque noborder margins 0.3,0.3
+
+# ---- data ----
+$C0S0 << EOD
+0.01 33.52 ""
+19.9606683 66908.16 ""
+10000 66908.16 ""
+EOD
+$C0S1 << EOD
+19.9606683 66908.16 "ridge 19.96 FLOP/B"
+EOD
+$C0S2 << EOD
+9.98033413 33454.08 ""
+10000 33454.08 ""
+EOD
+$C0S3 << EOD
+0.01 131.2512 ""
+5.09771796 66908.16 ""
+10000 66908.16 ""
+EOD
+$C0S4 << EOD
+0.01 334.5408 ""
+2 66908.16 ""
+10000 66908.16 ""
+EOD
+$C0S5 << EOD
+1e-05 0.01 ""
+EOD
+$C0S6 << EOD
+1e-05 0.01 ""
+EOD
+$C0S7 << EOD
+1e-05 0.01 ""
+EOD
+$C0S8 << EOD
+511.21994 27413.7516 ""
+18.7579421 27413.7516 ""
+3.96899225 27413.7516 ""
+EOD
+$C0S9 << EOD
+122.114436 22390.749 ""
+33.0646279 22390.749 ""
+61.1764706 22390.749 ""
+EOD
+$C0S10 << EOD
+255.765839 53601.3291 ""
+75.6123839 53601.3291 ""
+128 53601.3291 ""
+EOD
+$C0S11 << EOD
+63.8830267 17050.0163 ""
+17.1022267 17050.0163 ""
+32 17050.0163 ""
+EOD
+$C0S12 << EOD
+0.249801793 214.169935 ""
+0.0747049919 214.169935 ""
+0.125 214.169935 ""
+EOD
+$C0S13 << EOD
+511.21994 27413.7516 "wmma_gemm"
+EOD
+$C0S14 << EOD
+18.7579421 27413.7516 "wmma_gemm"
+EOD
+$C0S15 << EOD
+3.96899225 27413.7516 "wmma_gemm"
+EOD
+$C0S16 << EOD
+122.114436 22390.749 "fma_f32"
+EOD
+$C0S17 << EOD
+33.0646279 22390.749 "fma_f32"
+EOD
+$C0S18 << EOD
+61.1764706 22390.749 "fma_f32"
+EOD
+$C0S19 << EOD
+255.765839 53601.3291 "hfma2_f16"
+EOD
+$C0S20 << EOD
+75.6123839 53601.3291 "hfma2_f16"
+EOD
+$C0S21 << EOD
+128 53601.3291 "hfma2_f16"
+EOD
+$C0S22 << EOD
+63.8830267 17050.0163 "fma_f64"
+EOD
+$C0S23 << EOD
+17.1022267 17050.0163 "fma_f64"
+EOD
+$C0S24 << EOD
+32 17050.0163 "fma_f64"
+EOD
+$C0S25 << EOD
+0.249801793 214.169935 "scale<float, 4>"
+EOD
+$C0S26 << EOD
+0.0747049919 214.169935 "scale<float, 4>"
+EOD
+$C0S27 << EOD
+0.125 214.169935 "scale<float, 4>"
+EOD
+
+# ---- Hierarchical roofline of NVIDIA H100 SXM5 80GB ----
+set lmargin at screen 0.110
+set rmargin at screen 0.910
+set bmargin at screen 0.160
+set tmargin at screen 0.900
+unset label
+set title 'Hierarchical roofline of NVIDIA H100 SXM5 80GB'
+set xlabel 'arithmetic intensity (FLOP/B)'
+set ylabel 'performance (GFLOP/s)'
+set logscale xy
+set xrange [0.01:10000]
+set yrange [10:1000000]
+set key top left
+set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 9999.99999)
+set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 999999.999)
+set label 1 'ridge 19.96 FLOP/B' at 23.9980015,81906.2277 left rotate by 0 front boxed font ',8'
+set label 2 'FP32 66.91 TFLOP/s' at 9332.54301,85320.5038 right rotate by 0 front boxed textcolor linetype 1
+set label 3 'FP64 33.45 TFLOP/s' at 9332.54301,42660.2519 right rotate by 0 front boxed textcolor linetype 1
+set label 4 'DRAM 3352 GB/s' at 0.0232300302,105.363687 center rotate by 36.5 front textcolor linetype 1
+set label 5 'L2 13125 GB/s' at 0.0253955247,451.021919 center rotate by 36.5 front textcolor linetype 1
+set label 6 'shared memory 33454 GB/s' at 0.0337897819,1529.57809 center rotate by 36.5 front textcolor linetype 1
+set label 7 'wmma_gemm' at 614.621552,22393.9465 left rotate by 0 front boxed font ',8' textcolor linetype 2
+set label 8 'fma_f32' at 146.813844,18290.7193 left rotate by 0 front boxed font ',8' textcolor linetype 3
+set label 9 'hfma2_f16' at 307.498172,43786.2468 left rotate by 0 front boxed font ',8' textcolor linetype 4
+set label 10 'fma_f64' at 63.8830267,11921.184 center rotate by 0 front boxed font ',8' textcolor linetype 5
+set label 11 'scale<float, 4>' at 0.300327811,174.952707 left rotate by 0 front boxed font ',8' textcolor linetype 6
+set label 12 'Not drawn: 5 kernels without FLOPs (copy_f4, dyn_smem, transpose_conflicted and 2 more). Ceilings: datasheet. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
+     $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
+     $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
+     $C0S3 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title '', \
+     $C0S4 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title '', \
+     $C0S5 using 1:2 with points linetype 7 pointtype 7 pointsize 0.8 title 'DRAM', \
+     $C0S6 using 1:2 with points linetype 7 pointtype 5 pointsize 0.8 title 'L2', \
+     $C0S7 using 1:2 with points linetype 7 pointtype 9 pointsize 0.8 title 'L1 / shared memory', \
+     $C0S8 using 1:2 with lines linetype 2 linewidth 1 dashtype 1 title '', \
+     $C0S9 using 1:2 with lines linetype 3 linewidth 1 dashtype 1 title '', \
+     $C0S10 using 1:2 with lines linetype 4 linewidth 1 dashtype 1 title '', \
+     $C0S11 using 1:2 with lines linetype 5 linewidth 1 dashtype 1 title '', \
+     $C0S12 using 1:2 with lines linetype 6 linewidth 1 dashtype 1 title '', \
+     $C0S13 using 1:2 with points linetype 2 pointtype 7 pointsize 0.8 title '', \
+     $C0S14 using 1:2 with points linetype 2 pointtype 5 pointsize 0.8 title '', \
+     $C0S15 using 1:2 with points linetype 2 pointtype 9 pointsize 0.8 title '', \
+     $C0S16 using 1:2 with points linetype 3 pointtype 7 pointsize 0.8 title '', \
+     $C0S17 using 1:2 with points linetype 3 pointtype 5 pointsize 0.8 title '', \
+     $C0S18 using 1:2 with points linetype 3 pointtype 9 pointsize 0.8 title '', \
+     $C0S19 using 1:2 with points linetype 4 pointtype 7 pointsize 0.8 title '', \
+     $C0S20 using 1:2 with points linetype 4 pointtype 5 pointsize 0.8 title '', \
+     $C0S21 using 1:2 with points linetype 4 pointtype 9 pointsize 0.8 title '', \
+     $C0S22 using 1:2 with points linetype 5 pointtype 7 pointsize 0.8 title '', \
+     $C0S23 using 1:2 with points linetype 5 pointtype 5 pointsize 0.8 title '', \
+     $C0S24 using 1:2 with points linetype 5 pointtype 9 pointsize 0.8 title '', \
+     $C0S25 using 1:2 with points linetype 6 pointtype 7 pointsize 0.8 title '', \
+     $C0S26 using 1:2 with points linetype 6 pointtype 5 pointsize 0.8 title '', \
+     $C0S27 using 1:2 with points linetype 6 pointtype 9 pointsize 0.8 title ''

@@ -1,0 +1,343 @@
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "chart_levels.h"
+#include "kernel_label.h"
+#include "num_text.h"
+
+/* ---- the figures ------------------------------------------------------------ */
+
+static double per_byte(double flops, double bytes)
+{
+    return isfinite(flops) && flops > 0 && isfinite(bytes) && bytes > 0 ? flops / bytes : NAN;
+}
+
+static bool any_level(const gr_chart_level_kernel *k)
+{
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        if (!isnan(k->intensity[l]))
+            return true;
+    return false;
+}
+
+bool gr_chart_result_kernel(const gr_result_kernel *k, gr_chart_level_kernel *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->label, sizeof out->label, "%s", k->name);
+    out->gflops = k->gflops;
+    out->intensity[GR_LEVEL_DRAM] = per_byte(k->flops, k->levels.dram_bytes);
+    out->intensity[GR_LEVEL_L2] = per_byte(k->flops, k->levels.l2_bytes);
+    out->intensity[GR_LEVEL_SHARED] = per_byte(k->flops, k->levels.shared_wavefronts * GR_WAVEFRONT_BYTES);
+    return isfinite(k->gflops) && k->gflops > 0 && any_level(out);
+}
+
+bool gr_chart_ncu_kernel(const gr_ncu_figures *f, const char *label, gr_chart_level_kernel *out)
+{
+    static const gr_ncu_level from[GR_MEMORY_LEVELS] = {GR_NCU_DRAM, GR_NCU_L2, GR_NCU_L1};
+    memset(out, 0, sizeof *out);
+    snprintf(out->label, sizeof out->label, "%s", label);
+    out->gflops = f->gflops;
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        out->intensity[l] = per_byte(f->flops_total, f->bytes[from[l]]);
+    return isfinite(f->gflops) && f->gflops > 0 && any_level(out);
+}
+
+double gr_level_bandwidth_gbs(const gr_profile *p, gr_level level)
+{
+    return level == GR_LEVEL_DRAM ? p->bandwidth_gbs
+           : level == GR_LEVEL_L2 ? p->l2_bandwidth_gbs
+           : level == GR_LEVEL_SHARED ? p->shared_bandwidth_gbs : 0;
+}
+
+double gr_level_measured_gbs(const gr_results *r, gr_level level)
+{
+    return level == GR_LEVEL_DRAM ? gr_results_best_bandwidth(r)
+           : level == GR_LEVEL_L2 ? r->ceilings.l2_gbs
+           : level == GR_LEVEL_SHARED ? r->ceilings.shared_gbs : NAN;
+}
+
+double gr_measured_peak_gflops(const gr_results *r, const char *precision)
+{
+    const gr_result_ceilings *c = &r->ceilings;
+    const struct { const char *name; double gflops; } peaks[] = {
+        {"fp32", c->fp32_gflops}, {"fp64", c->fp64_gflops}, {"fp16", c->fp16_gflops}, {"bf16", c->bf16_gflops},
+        {"fp16_tensor", c->tensor_fp16_gflops}, {"bf16_tensor", c->tensor_bf16_gflops},
+        {"tf32_tensor", c->tensor_tf32_gflops}, {"fp8_tensor", c->tensor_fp8_gflops},
+        {"fp64_tensor", c->tensor_fp64_gflops},
+    };
+    for (size_t i = 0; i < sizeof peaks / sizeof peaks[0]; i++)
+        if (strcmp(peaks[i].name, precision) == 0)
+            return peaks[i].gflops;
+    return NAN;
+}
+
+/* ---- the roofs --------------------------------------------------------------- */
+
+static double peak_of(const gr_profile *p, const char *precision)
+{
+    const gr_peak *peak = gr_profile_peak(p, precision);
+    return peak ? peak->gflops : NAN;
+}
+
+/* The highest compute roof drawn for a device: a level's slope rises to it. */
+static double top_peak(const gr_roofline_inputs *in, const gr_profile *p)
+{
+    double top = fmax(peak_of(p, "fp32"), peak_of(p, "fp64"));
+    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++)
+        if (!isnan(peak_of(p, in->precisions[k])))
+            top = fmax(top, peak_of(p, in->precisions[k]));
+    return top;
+}
+
+/* A slope bandwidth x intensity from the left edge up to fp32 and along
+ * it to the right edge (the level's roof), then on, thinner, up to the
+ * top roof; labelled along it. */
+static bool add_slope(gr_chart *c, double bandwidth, double fp32, double top, int color, bool dashed,
+                      const char *what)
+{
+    gr_series *s = gr_chart_series(c, GR_DRAW_LINES, color, NULL);
+    if (!s || !gr_series_add(s, c->xmin, bandwidth * c->xmin, NULL) ||
+        !gr_series_add(s, fp32 / bandwidth, fp32, NULL) || !gr_series_add(s, c->xmax, fp32, NULL))
+        return false;
+    s->dashed = dashed;
+    if (top > fp32) {
+        gr_series *up = gr_chart_series(c, GR_DRAW_LINES, color, NULL);
+        if (!up || !gr_series_add(up, fp32 / bandwidth, fp32, NULL) || !gr_series_add(up, top / bandwidth, top, NULL))
+            return false;
+        up->dashed = true; /* a ceiling's, as the DRAM slope's rise to it is */
+        up->thin = true;
+    }
+    char text[160], number[32];
+    snprintf(text, sizeof text, "%s %s GB/s", what, gr_num_text(number, bandwidth));
+    gr_label *l = gr_chart_label_beside(c, GR_PLACE_SLOPE, c->xmin, bandwidth, fp32 / bandwidth, text);
+    if (l)
+        l->color = color;
+    return l != NULL;
+}
+
+bool gr_levels_add_device_roofs(const gr_roofline_inputs *in, gr_chart *c, size_t i)
+{
+    const gr_profile *p = in->devices[i];
+    for (gr_level l = GR_LEVEL_L2; l <= GR_LEVEL_SHARED; l++) {
+        double bandwidth = gr_level_bandwidth_gbs(p, l);
+        if (!in->has_levels || !in->levels[l] || !(bandwidth > 0))
+            continue;
+        char what[160];
+        snprintf(what, sizeof what, "%s%s%s", in->device_count > 1 ? p->name : "", in->device_count > 1 ? " " : "",
+                 gr_level_name(l));
+        if (!add_slope(c, bandwidth, peak_of(p, "fp32"), top_peak(in, p), (int)i + 1, false, what))
+            return false;
+    }
+    return true;
+}
+
+/* A measured compute ceiling asked for by --precision: dashed, from where
+ * it meets the measured DRAM slope to the right edge. */
+static bool add_measured_ceiling(gr_chart *c, double peak, double bandwidth, const char *precision,
+                                 const char *brief, int color)
+{
+    gr_series *s = gr_chart_series(c, GR_DRAW_LINES, color, NULL);
+    if (!s || !gr_series_add(s, peak / bandwidth, peak, NULL) || !gr_series_add(s, c->xmax, peak, NULL))
+        return false;
+    s->dashed = true;
+    char upper[32], text[160], rate[32];
+    snprintf(upper, sizeof upper, "%s", precision);
+    for (char *u = upper; *u; u++)
+        *u = *u == '_' ? ' ' : (char)(*u >= 'a' && *u <= 'z' ? *u - 32 : *u);
+    snprintf(text, sizeof text, "%s%s %s (measured)", brief, upper, gr_rate_text(rate, peak));
+    gr_label *l = gr_chart_label_beside(c, GR_PLACE_LEVEL, peak / bandwidth, peak, c->xmax, text);
+    if (l)
+        l->color = color;
+    return l != NULL;
+}
+
+bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r, int color, const char *brief)
+{
+    const gr_results *res = in->results[r];
+    const gr_profile *p = in->devices[in->results_device[r]];
+    double fp32 = isnan(res->ceilings.fp32_gflops) ? peak_of(p, "fp32") : res->ceilings.fp32_gflops;
+    double dram = gr_results_best_bandwidth(res);
+    for (gr_level l = GR_LEVEL_L2; l <= GR_LEVEL_SHARED; l++) {
+        double bandwidth = gr_level_measured_gbs(res, l);
+        if (!in->has_levels || !in->levels[l] || !(bandwidth > 0))
+            continue;
+        char what[160];
+        snprintf(what, sizeof what, "%smeasured %s", brief, gr_level_name(l));
+        if (!add_slope(c, bandwidth, fp32, fp32, color, true, what))
+            return false;
+    }
+    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++) {
+        const char *precision = in->precisions[k];
+        double peak = gr_measured_peak_gflops(res, precision);
+        bool seen = false;
+        for (size_t j = 0; j < k; j++)
+            seen = seen || strcmp(in->precisions[j], precision) == 0;
+        if (seen || strcmp(precision, "fp32") == 0 || isnan(peak) || !(dram > 0))
+            continue;
+        if (!add_measured_ceiling(c, peak, dram, precision, brief, color))
+            return false;
+    }
+    return true;
+}
+
+/* ---- the kernels --------------------------------------------------------------- */
+
+/* One marker shape a level: filled circle, square, triangle. */
+static const int level_markers[GR_MEMORY_LEVELS] = {7, 5, 9};
+
+typedef struct {
+    gr_chart_level_kernel k;
+    int color;
+} drawn_kernel;
+
+bool gr_levels_draws_result_kernel(const gr_roofline_inputs *in, const gr_result_kernel *k)
+{
+    gr_chart_level_kernel drawn;
+    return in->has_levels && k->verified && gr_chart_result_kernel(k, &drawn);
+}
+
+/* Whether kernel i of r shares its name with another drawn one: its
+ * parameters then tell them apart. */
+static bool name_repeats(const gr_roofline_inputs *in, const gr_results *r, size_t i)
+{
+    for (size_t j = 0; j < r->kernel_count; j++)
+        if (j != i && strcmp(r->kernels[j].name, r->kernels[i].name) == 0 &&
+            gr_levels_draws_result_kernel(in, &r->kernels[j]))
+            return true;
+    return false;
+}
+
+/* Every kernel to draw: Nsight Compute's, then each results file's; *out
+ * is the caller's to free. */
+static bool collect(const gr_roofline_inputs *in, drawn_kernel **out, size_t *count)
+{
+    size_t n = in->level_kernel_count;
+    for (size_t r = 0; r < in->results_count; r++)
+        n += in->results[r]->kernel_count;
+    *count = 0;
+    *out = calloc(n ? n : 1, sizeof **out);
+    if (!*out)
+        return false;
+    for (size_t i = 0; i < in->level_kernel_count; i++)
+        (*out)[(*count)++].k = in->level_kernels[i];
+    for (size_t r = 0; r < in->results_count; r++)
+        for (size_t i = 0; i < in->results[r]->kernel_count; i++) {
+            const gr_result_kernel *k = &in->results[r]->kernels[i];
+            gr_chart_level_kernel *d = &(*out)[*count].k;
+            if (!gr_levels_draws_result_kernel(in, k))
+                continue;
+            gr_chart_result_kernel(k, d);
+            if (name_repeats(in, in->results[r], i) && k->params[0])
+                snprintf(d->label, sizeof d->label, "%.40s %.50s", k->name, k->params);
+            (*count)++;
+        }
+    return true;
+}
+
+/* Colours the roofs do not use, in turn; all of them again past eight. */
+static void give_colors(const gr_roofline_inputs *in, drawn_kernel *k, size_t count)
+{
+    bool taken[9] = {false};
+    int free_colors[8], n = 0;
+    for (size_t i = 0; i < in->device_count; i++)
+        taken[i % 8 + 1] = true;
+    for (size_t r = 0; r < in->results_count; r++)
+        taken[(in->device_count + r) % 8 + 1] = true;
+    for (int c = 1; c <= 8; c++)
+        if (!taken[c])
+            free_colors[n++] = c;
+    for (size_t i = 0; i < count; i++)
+        k[i].color = n ? free_colors[i % (size_t)n] : (int)(i % 8) + 1;
+}
+
+/* The legend: each level's marker, in black, at a point off the plot. */
+static bool add_legend(const gr_roofline_inputs *in, gr_chart *c, const drawn_kernel *k, size_t count)
+{
+    static const char *const keys[GR_MEMORY_LEVELS] = {"DRAM", "L2", NULL};
+    bool ncu = in->level_kernel_count > 0, results = count > in->level_kernel_count;
+    char shared[160];
+    snprintf(shared, sizeof shared, "%s%s", ncu ? "L1 / shared memory" : "shared memory",
+             results ? (ncu ? " (results: wavefronts x 128 B)" : " (wavefronts x 128 B)") : "");
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
+        bool used = false;
+        for (size_t i = 0; i < count; i++)
+            used = used || !isnan(k[i].k.intensity[l]);
+        if (!used || !in->levels[l])
+            continue;
+        gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 7, keys[l] ? keys[l] : shared);
+        if (!s || !gr_series_add(s, c->xmin / 1000, c->ymin / 1000, NULL))
+            return false;
+        s->marker = level_markers[l];
+        if (l == GR_LEVEL_SHARED && results) /* what the key's "x 128 B" means */
+            snprintf(c->note + strlen(c->note), sizeof c->note - strlen(c->note), "%s",
+                     " Shared memory: 128 B a wavefront, the most one moves, so its intensity is a lower bound.");
+    }
+    return true;
+}
+
+/* A kernel: the line joining its points, drawn first so that the markers
+ * lie on it, then one marker a level, and its label by the DRAM point (or
+ * the innermost one counted). */
+static bool add_kernel_lines(const gr_roofline_inputs *in, gr_chart *c, const drawn_kernel *d)
+{
+    gr_series *line = gr_chart_series(c, GR_DRAW_LINES, d->color, NULL);
+    if (!line)
+        return false;
+    line->thin = true;
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        if (in->levels[l] && !isnan(d->k.intensity[l]) && !gr_series_add(line, d->k.intensity[l], d->k.gflops, NULL))
+            return false;
+    return true;
+}
+
+static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const drawn_kernel *d)
+{
+    int labelled = -1;
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
+        if (!in->levels[l] || isnan(d->k.intensity[l]))
+            continue;
+        gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, d->color, NULL);
+        if (!s || !gr_series_add(s, d->k.intensity[l], d->k.gflops, d->k.label))
+            return false;
+        s->marker = level_markers[l];
+        if (labelled < 0)
+            labelled = l;
+    }
+    if (labelled < 0)
+        return true;
+    gr_label *label =
+        gr_chart_label_beside(c, GR_PLACE_POINT, d->k.intensity[labelled], d->k.gflops, 0, d->k.label);
+    if (label) {
+        label->small = true;
+        label->color = d->color;
+    }
+    return label != NULL;
+}
+
+bool gr_levels_add_kernels(const gr_roofline_inputs *in, gr_chart *c)
+{
+    drawn_kernel *k;
+    size_t count;
+    if (!in->has_levels)
+        return true;
+    if (!collect(in, &k, &count))
+        return false;
+    char (*labels)[sizeof k->k.label] = malloc((count ? count : 1) * sizeof *labels);
+    bool ok = labels != NULL;
+    for (size_t i = 0; ok && i < count; i++)
+        memcpy(labels[i], k[i].k.label, sizeof labels[i]);
+    if (ok)
+        gr_kernel_labels_unique(labels, count);
+    for (size_t i = 0; ok && i < count; i++)
+        memcpy(k[i].k.label, labels[i], sizeof labels[i]);
+    give_colors(in, k, count);
+    ok = ok && add_legend(in, c, k, count);
+    for (size_t i = 0; ok && i < count; i++)
+        ok = add_kernel_lines(in, c, &k[i]);
+    for (size_t i = 0; ok && i < count; i++)
+        ok = add_kernel_points(in, c, &k[i]);
+    free(labels);
+    free(k);
+    return ok;
+}

@@ -1,0 +1,48 @@
+/* The hierarchical roofline's part of a roofline chart: each memory
+ * level's bandwidth roof (the profile's, and a results file's measured
+ * one beside it), and kernels drawn at their intensity at every level
+ * counted, all at their achieved rate: one marker shape a level, the
+ * points of a kernel joined, one label a kernel. */
+#ifndef GPUROOF_CHART_LEVELS_H
+#define GPUROOF_CHART_LEVELS_H
+
+#include "chart.h"
+#include "chart_roofline.h"
+#include "ncu_figures.h"
+
+/* The most bytes one shared-memory wavefront moves: the L1/shared-memory
+ * data path's width a clock, 32 banks of 4 B (CUDA C++ Programming Guide,
+ * "Shared Memory" of compute capability 5.x and later).  A kernel's
+ * wavefronts times this is what its shared-memory traffic could have
+ * been at most, so the intensity drawn from it is a lower bound. */
+#define GR_WAVEFRONT_BYTES 128
+
+/* A results kernel at each level its `levels` counted: DRAM (dram_bytes),
+ * L2 (l2_bytes), shared memory (shared_wavefronts x GR_WAVEFRONT_BYTES);
+ * false where it counted none, has no FLOPs or no rate. */
+bool gr_chart_result_kernel(const gr_result_kernel *k, gr_chart_level_kernel *out);
+/* An Nsight Compute launch or kernel at DRAM, L2 and L1 (the shared level:
+ * L1 and shared memory are one array); false where it has no FLOPs, whose
+ * intensity is then nothing to draw. */
+bool gr_chart_ncu_kernel(const gr_ncu_figures *f, const char *label, gr_chart_level_kernel *out);
+
+/* A level's bandwidth in the profile (0 where unknown), and as a results
+ * file measured it (NaN where absent: DRAM's is its best). */
+double gr_level_bandwidth_gbs(const gr_profile *p, gr_level level);
+double gr_level_measured_gbs(const gr_results *r, gr_level level);
+/* A precision's measured ceiling (fp32, fp64, fp16, bf16, fp16_tensor,
+ * bf16_tensor, tf32_tensor, fp8_tensor, fp64_tensor), NaN where absent. */
+double gr_measured_peak_gflops(const gr_results *r, const char *precision);
+
+/* The parts, as gr_roofline_chart adds them: a device's L2 and shared
+ * roofs as asked; a results file's measured level roofs and compute
+ * ceilings; the kernels (Nsight Compute's, and results kernels with
+ * levels), with their legend. */
+bool gr_levels_add_device_roofs(const gr_roofline_inputs *in, gr_chart *c, size_t i);
+bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r, int color, const char *brief);
+bool gr_levels_add_kernels(const gr_roofline_inputs *in, gr_chart *c);
+
+/* Whether results kernel k is drawn by the levels (then not as before). */
+bool gr_levels_draws_result_kernel(const gr_roofline_inputs *in, const gr_result_kernel *k);
+
+#endif

@@ -1,0 +1,25 @@
+/* Short labels for kernels on a chart, from the names a tool gives them
+ * (Nsight Compute's demangled "void gemm<float, 128>(const float *, int)"). */
+#ifndef GPUROOF_KERNEL_LABEL_H
+#define GPUROOF_KERNEL_LABEL_H
+
+#include <stddef.h>
+
+/* Above this many characters, a label's template arguments are left out. */
+#define GR_KERNEL_LABEL_LONG 28
+
+/* The name without its return type "void ", its parameter list and what
+ * follows it; its template arguments written "<...>" where the name is
+ * longer than GR_KERNEL_LABEL_LONG (full: never). */
+void gr_kernel_short_name(const char *demangled, int full, char *out, size_t size);
+
+/* Makes count labels (96 characters each) unique: the second and later of
+ * a repeated label end in " #2", " #3", ... */
+void gr_kernel_labels_unique(char (*labels)[96], size_t count);
+
+/* The labels of count kernels: each one's short name, the full one (its
+ * template arguments kept) where two short names are the same, then made
+ * unique. */
+void gr_kernel_labels(const char *const *demangled, size_t count, char (*labels)[96]);
+
+#endif

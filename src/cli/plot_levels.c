@@ -1,0 +1,45 @@
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "names.h"
+#include "plot_levels.h"
+
+/* One item of --levels, as long as len. */
+static int take_level(const char *item, size_t len, bool levels[GR_MEMORY_LEVELS])
+{
+    char name[64], names[128], suggestion[160] = "";
+    snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), item);
+    if (len == 0)
+        return cli_usage_error("plot", "--levels: an empty name in the list (give dram, l2 and shared, "
+                                       "comma-separated)");
+    for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
+        if (gr_name_equal(name, gr_level_key(l))) {
+            if (levels[l])
+                return cli_usage_error("plot", "--levels: %s is named twice", gr_level_key(l));
+            levels[l] = true;
+            return EXIT_OK;
+        }
+    gr_name_suggestion s;
+    gr_suggest_start(&s, name);
+    for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
+        gr_suggest_consider(&s, gr_level_key(l));
+    if (gr_suggest_text(&s, names, sizeof names))
+        snprintf(suggestion, sizeof suggestion, "did you mean %s? ", names);
+    return cli_usage_error("plot", "--levels: no memory level '%s' (%sthe levels are dram, l2 and shared)", name,
+                           suggestion);
+}
+
+int plot_parse_levels(const char *text, bool levels[GR_MEMORY_LEVELS])
+{
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        levels[l] = false;
+    for (const char *item = text;;) {
+        size_t len = strcspn(item, ",");
+        int rc = take_level(item, len, levels);
+        if (rc != EXIT_OK)
+            return rc;
+        if (item[len] == '\0')
+            return EXIT_OK;
+        item += len + 1;
+    }
+}
