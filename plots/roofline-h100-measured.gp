@@ -39,62 +39,62 @@ $C0S2 << EOD
 10000 33454.08 ""
 EOD
 $C0S3 << EOD
-0.09375 285.055319 ""
-0.125 380.004889 ""
-0.1875 569.517151 ""
-0.25 761.09583 ""
-0.5 1521.5359 ""
-0.75 2282.4333 ""
-1 3041.00339 ""
-1.5 4553.71554 ""
-2 6059.96997 ""
-3 9045.03236 ""
-4 12098.772 ""
-6 17850.2778 ""
-8 23731.7228 ""
-12 34034.8203 ""
-16 46232.6545 ""
-24 56455.2809 ""
-32 59555.5451 ""
-48 61949.3252 ""
-64 62823.6075 ""
-100 64248.8275 ""
+0.09375 284.215071 ""
+0.125 379.587905 ""
+0.1875 569.304579 ""
+0.25 760.914611 ""
+0.5 1520.55342 ""
+0.75 2279.12596 ""
+1 3038.11226 ""
+1.5 4551.29646 ""
+2 6054.09294 ""
+3 9031.43964 ""
+4 12090.0538 ""
+6 17851.6627 ""
+8 23728.0528 ""
+12 34119.1752 ""
+16 46460.2067 ""
+24 56242.3688 ""
+32 59322.7527 ""
+48 61886.541 ""
+64 62947.4462 ""
+100 63980.8419 ""
 EOD
 $C0S4 << EOD
-0.01 32.9150558 ""
-19.9760415 65751.252 ""
-10000 65751.252 ""
+0.01 32.8751497 ""
+19.9493148 65583.6709 ""
+10000 65583.6709 ""
 EOD
 $C0S5 << EOD
-170.666667 5131.23552 ""
-682.666667 5268.34078 ""
+170.666667 5097.3274 ""
+682.666667 5270.98505 ""
 EOD
 $C0S6 << EOD
-170.666667 7671.33789 ""
-682.666667 8160.46576 ""
+170.666667 7615.6223 ""
+682.666667 8160.21763 ""
 EOD
 $C0S7 << EOD
-170.666667 8958.00107 ""
-682.666667 9185.85787 ""
+170.666667 8900.97007 ""
+682.666667 9184.39435 ""
 EOD
 $C0S8 << EOD
-170.666667 7657.76959 ""
-682.666667 8154.05939 ""
-166.666667 7450.67635 ""
+170.666667 7597.9464 ""
+682.666667 8152.59668 ""
+166.666667 7386.39717 ""
 EOD
 $C0S9 << EOD
-170.666667 6479.87884 ""
-682.666667 6504.81105 ""
-166.666667 6028.74532 ""
+170.666667 6432.05664 ""
+682.666667 6504.62873 ""
+166.666667 5994.0539 ""
 EOD
 $C0S10 << EOD
-170.666667 12161.8091 ""
-682.666667 12790.1016 ""
+170.666667 12076.4553 ""
+682.666667 12787.4744 ""
 EOD
 $C0S11 << EOD
-170.666667 33034.1426 ""
-682.666667 51472.7961 ""
-166.666667 33557.0474 ""
+170.666667 30629.332 ""
+682.666667 48860.0262 ""
+166.666667 30986.6139 ""
 EOD
 
 # ---- Roofline of NVIDIA H100 SXM5 80GB ----
@@ -116,13 +116,13 @@ set label 1 'ridge 19.96 FLOP/B' at 23.9980015,81906.2277 left rotate by 0 front
 set label 2 'FP32 66.91 TFLOP/s (datasheet)' at 9332.54301,85320.5038 right rotate by 0 front boxed textcolor linetype 1
 set label 3 'FP64 33.45 TFLOP/s (datasheet)' at 9332.54301,26234.6193 right rotate by 0 front boxed textcolor linetype 1
 set label 4 'DRAM 3352 GB/s' at 0.0232300302,105.363687 center rotate by 36.5 front textcolor linetype 1
-set label 5 'measured DRAM 3292 GB/s' at 0.213176905,949.449617 center rotate by 36.5 front textcolor linetype 2
+set label 5 'measured DRAM 3288 GB/s' at 0.755937483,3362.72067 center rotate by 36.5 front textcolor linetype 2
 set label 6 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
      $C0S3 using 1:2 with points linetype 2 pointtype 6 pointsize 0.35 title 'intensity sweep (measured)', \
-     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3292 GB/s, FP32 65.75 TFLOP/s (measured)', \
+     $C0S4 using 1:2 with lines linetype 2 linewidth 2 dashtype 2 title 'NVIDIA H100 80GB HBM3: 3288 GB/s, FP32 65.58 TFLOP/s (measured)', \
      $C0S5 using 1:2 with points linetype 3 pointtype 4 pointsize 0.8 title 'matmul-naive (measured)', \
      $C0S6 using 1:2 with points linetype 4 pointtype 6 pointsize 0.8 title 'matmul-tiled16 (measured)', \
      $C0S7 using 1:2 with points linetype 5 pointtype 8 pointsize 0.8 title 'matmul-tiled32 (measured)', \
