@@ -100,192 +100,84 @@ $C0S12 << EOD
 1e-05 0.01 ""
 EOD
 $C0S13 << EOD
-255.820439 5097.3274 ""
-4.08070036 5097.3274 ""
-EOD
-$C0S14 << EOD
-255.875061 7615.6223 ""
-4.84167812 7615.6223 ""
-0.306017511 7615.6223 ""
-EOD
-$C0S15 << EOD
-255.859452 8900.97007 ""
-10.5551486 8900.97007 ""
-0.318363206 8900.97007 ""
-EOD
-$C0S16 << EOD
-255.867256 7597.9464 ""
-4.83553248 7597.9464 ""
-0.305774249 7597.9464 ""
-EOD
-$C0S17 << EOD
-268.220879 6432.05664 ""
-10.7476621 6432.05664 ""
-0.241268645 6432.05664 ""
-EOD
-$C0S18 << EOD
-255.758041 12076.4553 ""
-15.5463745 12076.4553 ""
-0.427877493 12076.4553 ""
-EOD
-$C0S19 << EOD
-8.08430954 5270.98505 ""
-3.21661426 5270.98505 ""
-EOD
-$C0S20 << EOD
-8.0430151 8160.21763 ""
-3.31694531 8160.21763 ""
-0.30605885 8160.21763 ""
-EOD
-$C0S21 << EOD
-16.1781088 9184.39435 ""
-6.64829197 9184.39435 ""
-0.318990892 9184.39435 ""
-EOD
-$C0S22 << EOD
-8.0429381 8152.59668 ""
-3.3067481 8152.59668 ""
-0.306074631 8152.59668 ""
-EOD
-$C0S23 << EOD
-16.1690744 6504.62873 ""
-6.65227744 6504.62873 ""
-0.241432225 6504.62873 ""
-EOD
-$C0S24 << EOD
 61.6193714 12787.4744 ""
 12.2261503 12787.4744 ""
 0.426620809 12787.4744 ""
 EOD
+$C0S14 << EOD
+16.1781088 9184.39435 ""
+6.64829197 9184.39435 ""
+0.318990892 9184.39435 ""
+EOD
+$C0S15 << EOD
+8.0430151 8160.21763 ""
+3.31694531 8160.21763 ""
+0.30605885 8160.21763 ""
+EOD
+$C0S16 << EOD
+8.0429381 8152.59668 ""
+3.3067481 8152.59668 ""
+0.306074631 8152.59668 ""
+EOD
+$C0S17 << EOD
+16.1690744 6504.62873 ""
+6.65227744 6504.62873 ""
+0.241432225 6504.62873 ""
+EOD
+$C0S18 << EOD
+8.08430954 5270.98505 ""
+3.21661426 5270.98505 ""
+EOD
+$C0S19 << EOD
+61.6193714 12787.4744 "matmul-tiled32-coarsened"
+EOD
+$C0S20 << EOD
+12.2261503 12787.4744 "matmul-tiled32-coarsened"
+EOD
+$C0S21 << EOD
+0.426620809 12787.4744 "matmul-tiled32-coarsened"
+EOD
+$C0S22 << EOD
+16.1781088 9184.39435 "matmul-tiled32"
+EOD
+$C0S23 << EOD
+6.64829197 9184.39435 "matmul-tiled32"
+EOD
+$C0S24 << EOD
+0.318990892 9184.39435 "matmul-tiled32"
+EOD
 $C0S25 << EOD
-249.864074 7386.39717 ""
-4.75678736 7386.39717 ""
-0.2986064 7386.39717 ""
+8.0430151 8160.21763 "matmul-tiled16"
 EOD
 $C0S26 << EOD
-249.80016 5994.0539 ""
-10.0095403 5994.0539 ""
-0.224698936 5994.0539 ""
+3.31694531 8160.21763 "matmul-tiled16"
 EOD
 $C0S27 << EOD
-255.820439 5097.3274 "matmul-naive width=1024"
+0.30605885 8160.21763 "matmul-tiled16"
 EOD
 $C0S28 << EOD
-4.08070036 5097.3274 "matmul-naive width=1024"
+8.0429381 8152.59668 "matmul-boundary16"
 EOD
 $C0S29 << EOD
-255.875061 7615.6223 "matmul-tiled16 width=1024 tile=16"
+3.3067481 8152.59668 "matmul-boundary16"
 EOD
 $C0S30 << EOD
-4.84167812 7615.6223 "matmul-tiled16 width=1024 tile=16"
+0.306074631 8152.59668 "matmul-boundary16"
 EOD
 $C0S31 << EOD
-0.306017511 7615.6223 "matmul-tiled16 width=1024 tile=16"
+16.1690744 6504.62873 "matmul-dynamic"
 EOD
 $C0S32 << EOD
-255.859452 8900.97007 "matmul-tiled32 width=1024 tile=32"
+6.65227744 6504.62873 "matmul-dynamic"
 EOD
 $C0S33 << EOD
-10.5551486 8900.97007 "matmul-tiled32 width=1024 tile=32"
+0.241432225 6504.62873 "matmul-dynamic"
 EOD
 $C0S34 << EOD
-0.318363206 8900.97007 "matmul-tiled32 width=1024 tile=32"
+8.08430954 5270.98505 "matmul-naive"
 EOD
 $C0S35 << EOD
-255.867256 7597.9464 "matmul-boundary16 width=1024 tile=16"
-EOD
-$C0S36 << EOD
-4.83553248 7597.9464 "matmul-boundary16 width=1024 tile=16"
-EOD
-$C0S37 << EOD
-0.305774249 7597.9464 "matmul-boundary16 width=1024 tile=16"
-EOD
-$C0S38 << EOD
-268.220879 6432.05664 "matmul-dynamic width=1024 tile=32"
-EOD
-$C0S39 << EOD
-10.7476621 6432.05664 "matmul-dynamic width=1024 tile=32"
-EOD
-$C0S40 << EOD
-0.241268645 6432.05664 "matmul-dynamic width=1024 tile=32"
-EOD
-$C0S41 << EOD
-255.758041 12076.4553 "matmul-tiled32-coarsened width=1024 tile=32"
-EOD
-$C0S42 << EOD
-15.5463745 12076.4553 "matmul-tiled32-coarsened width=1024 tile=32"
-EOD
-$C0S43 << EOD
-0.427877493 12076.4553 "matmul-tiled32-coarsened width=1024 tile=32"
-EOD
-$C0S44 << EOD
-8.08430954 5270.98505 "matmul-naive width=4096"
-EOD
-$C0S45 << EOD
-3.21661426 5270.98505 "matmul-naive width=4096"
-EOD
-$C0S46 << EOD
-8.0430151 8160.21763 "matmul-tiled16 width=4096 tile=16"
-EOD
-$C0S47 << EOD
-3.31694531 8160.21763 "matmul-tiled16 width=4096 tile=16"
-EOD
-$C0S48 << EOD
-0.30605885 8160.21763 "matmul-tiled16 width=4096 tile=16"
-EOD
-$C0S49 << EOD
-16.1781088 9184.39435 "matmul-tiled32 width=4096 tile=32"
-EOD
-$C0S50 << EOD
-6.64829197 9184.39435 "matmul-tiled32 width=4096 tile=32"
-EOD
-$C0S51 << EOD
-0.318990892 9184.39435 "matmul-tiled32 width=4096 tile=32"
-EOD
-$C0S52 << EOD
-8.0429381 8152.59668 "matmul-boundary16 width=4096 tile=16"
-EOD
-$C0S53 << EOD
-3.3067481 8152.59668 "matmul-boundary16 width=4096 tile=16"
-EOD
-$C0S54 << EOD
-0.306074631 8152.59668 "matmul-boundary16 width=4096 tile=16"
-EOD
-$C0S55 << EOD
-16.1690744 6504.62873 "matmul-dynamic width=4096 tile=32"
-EOD
-$C0S56 << EOD
-6.65227744 6504.62873 "matmul-dynamic width=4096 tile=32"
-EOD
-$C0S57 << EOD
-0.241432225 6504.62873 "matmul-dynamic width=4096 tile=32"
-EOD
-$C0S58 << EOD
-61.6193714 12787.4744 "matmul-tiled32-coarsened width=4096 tile=32"
-EOD
-$C0S59 << EOD
-12.2261503 12787.4744 "matmul-tiled32-coarsened width=4096 tile=32"
-EOD
-$C0S60 << EOD
-0.426620809 12787.4744 "matmul-tiled32-coarsened width=4096 tile=32"
-EOD
-$C0S61 << EOD
-249.864074 7386.39717 "matmul-boundary16 width=1000 tile=16"
-EOD
-$C0S62 << EOD
-4.75678736 7386.39717 "matmul-boundary16 width=1000 tile=16"
-EOD
-$C0S63 << EOD
-0.2986064 7386.39717 "matmul-boundary16 width=1000 tile=16"
-EOD
-$C0S64 << EOD
-249.80016 5994.0539 "matmul-dynamic width=1000 tile=32"
-EOD
-$C0S65 << EOD
-10.0095403 5994.0539 "matmul-dynamic width=1000 tile=32"
-EOD
-$C0S66 << EOD
-0.224698936 5994.0539 "matmul-dynamic width=1000 tile=32"
+3.21661426 5270.98505 "matmul-naive"
 EOD
 
 # ---- Hierarchical roofline of NVIDIA H100 SXM5 80GB ----
@@ -309,26 +201,18 @@ set label 3 'FP64 33.45 TFLOP/s (datasheet)' at 9332.54301,26234.6193 right rota
 set label 4 'DRAM 3352 GB/s' at 0.0232300302,105.363687 center rotate by 36.5 front textcolor linetype 1
 set label 5 'L2 13125 GB/s' at 0.0253955247,451.021919 center rotate by 36.5 front textcolor linetype 1
 set label 6 'shared memory 33454 GB/s' at 0.0337897819,1529.57809 center rotate by 36.5 front textcolor linetype 1
-set label 7 'measured DRAM 3288 GB/s' at 0.0342028296,50.9743534 center rotate by 36.5 front textcolor linetype 2
-set label 8 'measured L2 10355 GB/s' at 0.125051855,956.975035 center rotate by 36.5 front textcolor linetype 2
+set label 7 'measured DRAM 3288 GB/s' at 0.17922515,1299.70486 center rotate by 36.5 front textcolor linetype 2
+set label 8 'measured L2 10355 GB/s' at 2.13732727,48819.8817 center rotate by 36.5 front textcolor linetype 2
 set label 9 'measured shared memory 33376 GB/s' at 0.494315726,36393.1557 center rotate by 36.5 front textcolor linetype 2
-set label 10 'matmul-naive width=1024' at 307.563815,4163.94219 left rotate by 0 front font ',8' textcolor linetype 3
-set label 11 'matmul-tiled16 width=1024 tile=16' at 307.629486,9322.73274 left rotate by 0 front font ',8' textcolor linetype 4
-set label 12 'matmul-tiled32 width=1024 tile=32' at 212.814623,8900.97007 right rotate by 0 front font ',8' textcolor linetype 5
-set label 13 'matmul-boundary16 width=1024 tile=16' at 405.522273,6206.66618 left rotate by 0 front boxed font ',8' textcolor linetype 6
-set label 14 'matmul-dynamic width=1024 tile=32' at 268.220879,3095.86698 center rotate by 0 front font ',8' textcolor linetype 7
-set label 15 'matmul-tiled32-coarsened width=1024 tile=32' at 307.488797,14783.5017 left rotate by 0 front font ',8' textcolor linetype 8
-set label 16 'matmul-naive width=4096' at 9.71947784,4305.80092 left rotate by 0 front boxed font ',8' textcolor linetype 3
-set label 17 'matmul-tiled16 width=4096 tile=16' at 8.0430151,2703.78411 center rotate by 0 front font ',8' textcolor linetype 4
-set label 18 'matmul-tiled32 width=4096 tile=32' at 16.1781088,19081.7451 center rotate by 0 front font ',8' textcolor linetype 5
-set label 19 'matmul-boundary16 width=4096 tile=16' at 8.0429381,2701.25901 center rotate by 0 front font ',8' textcolor linetype 6
-set label 20 'matmul-dynamic width=4096 tile=32' at 7.73900556,5313.54882 right rotate by 0 front font ',8' textcolor linetype 7
-set label 21 'matmul-tiled32-coarsened width=4096 tile=32' at 74.0827787,15653.9021 left rotate by 0 front font ',8' textcolor linetype 8
-set label 22 'matmul-boundary16 width=1000 tile=16' at 300.40269,9042.12473 left rotate by 0 front font ',8' textcolor linetype 3
-set label 23 'matmul-dynamic width=1000 tile=32' at 249.80016,1986.05337 center rotate by 0 front boxed font ',8' textcolor linetype 4
-set label 24 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof. Shared memory: 128 B a wavefront, the most one moves, so its intensity is a lower bound.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set label 10 'matmul-tiled32-coarsened' at 74.0827787,12787.4744 left rotate by 0 front boxed font ',8' textcolor linetype 3
+set label 11 'matmul-tiled32' at 19.4503648,9184.39435 left rotate by 0 front boxed font ',8' textcolor linetype 4
+set label 12 'matmul-tiled16' at 9.669831,3867.02889 left rotate by 0 front boxed font ',8' textcolor linetype 5
+set label 13 'matmul-boundary16' at 9.66973843,17203.6375 left rotate by 0 front font ',8' textcolor linetype 6
+set label 14 'matmul-dynamic' at 1.97578734,2518.02681 center rotate by 0 front boxed font ',8' textcolor linetype 7
+set label 15 'matmul-naive' at 9.71947784,2497.85636 left rotate by 0 front boxed font ',8' textcolor linetype 8
+set label 16 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof. Each kernel at its largest width: 4096. Shared memory: at most 128 B a wavefront, so its intensity is a lower bound.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
-     $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
+     $C0S1 using 1:2 with points linetype 1 pointtype 12 pointsize 0.8 title '', \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
      $C0S3 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title '', \
      $C0S4 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title '', \
@@ -346,51 +230,20 @@ plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA 
      $C0S16 using 1:2 with lines linetype 6 linewidth 1 dashtype 1 title '', \
      $C0S17 using 1:2 with lines linetype 7 linewidth 1 dashtype 1 title '', \
      $C0S18 using 1:2 with lines linetype 8 linewidth 1 dashtype 1 title '', \
-     $C0S19 using 1:2 with lines linetype 3 linewidth 1 dashtype 1 title '', \
-     $C0S20 using 1:2 with lines linetype 4 linewidth 1 dashtype 1 title '', \
-     $C0S21 using 1:2 with lines linetype 5 linewidth 1 dashtype 1 title '', \
-     $C0S22 using 1:2 with lines linetype 6 linewidth 1 dashtype 1 title '', \
-     $C0S23 using 1:2 with lines linetype 7 linewidth 1 dashtype 1 title '', \
-     $C0S24 using 1:2 with lines linetype 8 linewidth 1 dashtype 1 title '', \
-     $C0S25 using 1:2 with lines linetype 3 linewidth 1 dashtype 1 title '', \
-     $C0S26 using 1:2 with lines linetype 4 linewidth 1 dashtype 1 title '', \
-     $C0S27 using 1:2 with points linetype 3 pointtype 7 pointsize 0.8 title '', \
-     $C0S28 using 1:2 with points linetype 3 pointtype 5 pointsize 0.8 title '', \
-     $C0S29 using 1:2 with points linetype 4 pointtype 7 pointsize 0.8 title '', \
-     $C0S30 using 1:2 with points linetype 4 pointtype 5 pointsize 0.8 title '', \
-     $C0S31 using 1:2 with points linetype 4 pointtype 9 pointsize 0.8 title '', \
-     $C0S32 using 1:2 with points linetype 5 pointtype 7 pointsize 0.8 title '', \
-     $C0S33 using 1:2 with points linetype 5 pointtype 5 pointsize 0.8 title '', \
-     $C0S34 using 1:2 with points linetype 5 pointtype 9 pointsize 0.8 title '', \
-     $C0S35 using 1:2 with points linetype 6 pointtype 7 pointsize 0.8 title '', \
-     $C0S36 using 1:2 with points linetype 6 pointtype 5 pointsize 0.8 title '', \
-     $C0S37 using 1:2 with points linetype 6 pointtype 9 pointsize 0.8 title '', \
-     $C0S38 using 1:2 with points linetype 7 pointtype 7 pointsize 0.8 title '', \
-     $C0S39 using 1:2 with points linetype 7 pointtype 5 pointsize 0.8 title '', \
-     $C0S40 using 1:2 with points linetype 7 pointtype 9 pointsize 0.8 title '', \
-     $C0S41 using 1:2 with points linetype 8 pointtype 7 pointsize 0.8 title '', \
-     $C0S42 using 1:2 with points linetype 8 pointtype 5 pointsize 0.8 title '', \
-     $C0S43 using 1:2 with points linetype 8 pointtype 9 pointsize 0.8 title '', \
-     $C0S44 using 1:2 with points linetype 3 pointtype 7 pointsize 0.8 title '', \
-     $C0S45 using 1:2 with points linetype 3 pointtype 5 pointsize 0.8 title '', \
-     $C0S46 using 1:2 with points linetype 4 pointtype 7 pointsize 0.8 title '', \
-     $C0S47 using 1:2 with points linetype 4 pointtype 5 pointsize 0.8 title '', \
-     $C0S48 using 1:2 with points linetype 4 pointtype 9 pointsize 0.8 title '', \
-     $C0S49 using 1:2 with points linetype 5 pointtype 7 pointsize 0.8 title '', \
-     $C0S50 using 1:2 with points linetype 5 pointtype 5 pointsize 0.8 title '', \
-     $C0S51 using 1:2 with points linetype 5 pointtype 9 pointsize 0.8 title '', \
-     $C0S52 using 1:2 with points linetype 6 pointtype 7 pointsize 0.8 title '', \
-     $C0S53 using 1:2 with points linetype 6 pointtype 5 pointsize 0.8 title '', \
-     $C0S54 using 1:2 with points linetype 6 pointtype 9 pointsize 0.8 title '', \
-     $C0S55 using 1:2 with points linetype 7 pointtype 7 pointsize 0.8 title '', \
-     $C0S56 using 1:2 with points linetype 7 pointtype 5 pointsize 0.8 title '', \
-     $C0S57 using 1:2 with points linetype 7 pointtype 9 pointsize 0.8 title '', \
-     $C0S58 using 1:2 with points linetype 8 pointtype 7 pointsize 0.8 title '', \
-     $C0S59 using 1:2 with points linetype 8 pointtype 5 pointsize 0.8 title '', \
-     $C0S60 using 1:2 with points linetype 8 pointtype 9 pointsize 0.8 title '', \
-     $C0S61 using 1:2 with points linetype 3 pointtype 7 pointsize 0.8 title '', \
-     $C0S62 using 1:2 with points linetype 3 pointtype 5 pointsize 0.8 title '', \
-     $C0S63 using 1:2 with points linetype 3 pointtype 9 pointsize 0.8 title '', \
-     $C0S64 using 1:2 with points linetype 4 pointtype 7 pointsize 0.8 title '', \
-     $C0S65 using 1:2 with points linetype 4 pointtype 5 pointsize 0.8 title '', \
-     $C0S66 using 1:2 with points linetype 4 pointtype 9 pointsize 0.8 title ''
+     $C0S19 using 1:2 with points linetype 3 pointtype 7 pointsize 0.8 title '', \
+     $C0S20 using 1:2 with points linetype 3 pointtype 5 pointsize 0.8 title '', \
+     $C0S21 using 1:2 with points linetype 3 pointtype 9 pointsize 0.8 title '', \
+     $C0S22 using 1:2 with points linetype 4 pointtype 7 pointsize 0.8 title '', \
+     $C0S23 using 1:2 with points linetype 4 pointtype 5 pointsize 0.8 title '', \
+     $C0S24 using 1:2 with points linetype 4 pointtype 9 pointsize 0.8 title '', \
+     $C0S25 using 1:2 with points linetype 5 pointtype 7 pointsize 0.8 title '', \
+     $C0S26 using 1:2 with points linetype 5 pointtype 5 pointsize 0.8 title '', \
+     $C0S27 using 1:2 with points linetype 5 pointtype 9 pointsize 0.8 title '', \
+     $C0S28 using 1:2 with points linetype 6 pointtype 7 pointsize 0.8 title '', \
+     $C0S29 using 1:2 with points linetype 6 pointtype 5 pointsize 0.8 title '', \
+     $C0S30 using 1:2 with points linetype 6 pointtype 9 pointsize 0.8 title '', \
+     $C0S31 using 1:2 with points linetype 7 pointtype 7 pointsize 0.8 title '', \
+     $C0S32 using 1:2 with points linetype 7 pointtype 5 pointsize 0.8 title '', \
+     $C0S33 using 1:2 with points linetype 7 pointtype 9 pointsize 0.8 title '', \
+     $C0S34 using 1:2 with points linetype 8 pointtype 7 pointsize 0.8 title '', \
+     $C0S35 using 1:2 with points linetype 8 pointtype 5 pointsize 0.8 title ''

@@ -156,7 +156,7 @@ set label 10 'fma_f64' at 63.8830267,11921.184 center rotate by 0 front boxed fo
 set label 11 'scale<float, 4>' at 0.300327811,174.952707 left rotate by 0 front boxed font ',8' textcolor linetype 6
 set label 12 'Not drawn: 5 kernels without FLOPs (copy_f4, dyn_smem, transpose_conflicted and 2 more). Ceilings: datasheet. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
-     $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
+     $C0S1 using 1:2 with points linetype 1 pointtype 12 pointsize 0.8 title '', \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
      $C0S3 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title '', \
      $C0S4 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title '', \

@@ -52,6 +52,7 @@ typedef struct {
     bool small;         /* GR_SMALL_FONT_PT, as point labels are */
     bool unboxed;       /* no opaque box: placed across something it could not avoid, it hides nothing */
     gr_place place;
+    bool chain;         /* GR_PLACE_POINT: at_x to at_x2 is a chain of markers, labelled at either end */
     double at_x, at_y, at_x2; /* what it names, as place says, in axis units */
 } gr_label;
 

@@ -18,6 +18,7 @@
 #define RINGS 3            /* how many times a point label moves further out */
 #define LABEL_PAD_IN 0.05  /* between two labels */
 #define LINE_CLEAR_IN 0.015 /* between a label and a line or marker: text touching a line reads as crossed */
+#define STACK_ROWS 2       /* how many lines up or down a chain's label may move */
 #define PASSES 3           /* more tries, where a label is left colliding */
 /* What a collision costs: a label over another is unreadable, and is worse
  * than one across a line (drawn without its box, it hides nothing); a
@@ -209,15 +210,21 @@ static bool inside_plot(const gr_chart *c, const gr_label_box *b)
 }
 
 /* The order labels are placed in: those beside a level line first, whose
- * places are fewest, then point labels, then those along a slope. */
-static int turn(gr_place place)
+ * places are fewest, then point labels, then those along a slope; last the
+ * labels of marker chains, which have room to move and must
+ * not push a roof's label off its line. */
+#define TURNS 5
+
+static int turn(const gr_label *l)
 {
-    return place == GR_PLACE_AT ? 0 : place == GR_PLACE_LEVEL ? 1 : place == GR_PLACE_POINT ? 2 : 3;
+    if (l->place == GR_PLACE_POINT && l->chain)
+        return 4;
+    return l->place == GR_PLACE_AT ? 0 : l->place == GR_PLACE_LEVEL ? 1 : l->place == GR_PLACE_POINT ? 2 : 3;
 }
 
 static bool placed_before(const gr_chart *c, size_t i, size_t self)
 {
-    int a = turn(c->labels[i].place), b = turn(c->labels[self].place);
+    int a = turn(&c->labels[i]), b = turn(&c->labels[self]);
     return a < b || (a == b && i < self);
 }
 
@@ -308,6 +315,31 @@ static void around_point(search *s)
     }
 }
 
+/* Beside a chain of markers level with one another, from at_x to at_x2:
+ * left of its first, then right of its last, level with it; then under
+ * or over the line joining them, midway; then at either end a line lower
+ * or higher at a time (chains close together stack their labels); then
+ * each further out.  True once a free place is found. */
+static bool beside_chain(search *s)
+{
+    const gr_label *l = &s->chart->labels[s->self];
+    double left = gr_page_x(s->chart, l->at_x), right = gr_page_x(s->chart, fmax(l->at_x2, l->at_x));
+    double y = gr_page_y(s->chart, l->at_y), h = LINE_EMS * em_in(l), up = h / 2 + GAP_IN;
+    for (int ring = 0; ring < RINGS; ring++) {
+        double d = MARKER_IN + GAP_IN + ring * STEP_IN;
+        if (try_at(s, left - d, y, GR_ALIGN_RIGHT, 0) || try_at(s, right + d, y, GR_ALIGN_LEFT, 0) ||
+            try_at(s, (left + right) / 2, y - up - ring * STEP_IN, GR_ALIGN_CENTER, 0) ||
+            try_at(s, (left + right) / 2, y + up + ring * STEP_IN, GR_ALIGN_CENTER, 0))
+            return true;
+        for (int row = 1; row <= 2 * STACK_ROWS; row++) {
+            double dy = (row % 2 ? -1 : 1) * ((row + 1) / 2) * (h + LABEL_PAD_IN);
+            if (try_at(s, left - d, y + dy, GR_ALIGN_RIGHT, 0) || try_at(s, right + d, y + dy, GR_ALIGN_LEFT, 0))
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Along a slope y = at_y * x from at_x to at_x2, turned with it: above the
  * line, low on the page first, then below it; then each a line further off
  * (two slopes close together leave no room beside the lower). */
@@ -332,18 +364,18 @@ static void along_slope(search *s)
         }
 }
 
-/* Places each label of one kind; returns what they collide with in all. */
-static int place_kind(gr_chart *c, gr_place place, bool all_placed)
+/* Places each label of one turn; returns what they collide with in all. */
+static int place_turn(gr_chart *c, int which, bool all_placed)
 {
     int total = 0;
     for (size_t i = 0; i < c->label_count; i++) {
         gr_label *l = &c->labels[i];
-        if (l->place != place)
+        if (l->place == GR_PLACE_AT || turn(l) != which)
             continue;
         search s = {c, i, all_placed, *l, INT_MAX};
-        if (place == GR_PLACE_LEVEL)
+        if (l->place == GR_PLACE_LEVEL)
             beside_level(&s);
-        else if (place == GR_PLACE_POINT)
+        else if (l->place == GR_PLACE_POINT && !(l->chain && beside_chain(&s)))
             around_point(&s);
         else
             along_slope(&s);
@@ -359,13 +391,13 @@ void gr_chart_place_labels(gr_chart *c)
     int cost = 0;
     if (!(c->plot_width_in > 0 && c->plot_height_in > 0)) /* no page: nowhere to place them */
         return;
-    for (gr_place place = GR_PLACE_LEVEL; place <= GR_PLACE_SLOPE; place++)
-        cost += place_kind(c, place, false);
+    for (int which = 1; which < TURNS; which++)
+        cost += place_turn(c, which, false);
     /* Placed one by one, the first took the best places; where some label
      * was left colliding, each tries again knowing where all the others are. */
     for (int pass = 0; pass < PASSES && cost > 0; pass++) {
         cost = 0;
-        for (gr_place place = GR_PLACE_LEVEL; place <= GR_PLACE_SLOPE; place++)
-            cost += place_kind(c, place, true);
+        for (int which = 1; which < TURNS; which++)
+            cost += place_turn(c, which, true);
     }
 }

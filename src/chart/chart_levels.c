@@ -189,6 +189,7 @@ static const int level_markers[GR_MEMORY_LEVELS] = {7, 5, 9};
 typedef struct {
     gr_chart_level_kernel k;
     int color;
+    bool from_results;
 } drawn_kernel;
 
 bool gr_levels_draws_result_kernel(const gr_roofline_inputs *in, const gr_result_kernel *k)
@@ -197,15 +198,71 @@ bool gr_levels_draws_result_kernel(const gr_roofline_inputs *in, const gr_result
     return in->has_levels && k->verified && gr_chart_result_kernel(k, &drawn);
 }
 
-/* Whether kernel i of r shares its name with another drawn one: its
- * parameters then tell them apart. */
-static bool name_repeats(const gr_roofline_inputs *in, const gr_results *r, size_t i)
+/* The n of a "width=n" among a kernel's parameters; -1 where none. */
+static double width_of(const gr_result_kernel *k)
+{
+    for (const char *p = strstr(k->params, "width="); p; p = strstr(p + 1, "width="))
+        if (p == k->params || p[-1] == ' ' || p[-1] == ',') {
+            char *end;
+            double width = strtod(p + 6, &end);
+            return end > p + 6 && isfinite(width) ? width : -1;
+        }
+    return -1;
+}
+
+/* Whether kernel j of r is a run of the same kernel as i at a larger
+ * width (or the same width, named earlier), which is then drawn in its
+ * place. */
+static bool wider_run(const gr_roofline_inputs *in, const gr_results *r, size_t i, size_t j)
+{
+    const gr_result_kernel *a = &r->kernels[i], *b = &r->kernels[j];
+    if (j == i || strcmp(a->name, b->name) != 0 || !gr_levels_draws_result_kernel(in, b))
+        return false;
+    return width_of(b) > width_of(a) || (width_of(b) == width_of(a) && j < i);
+}
+
+bool gr_levels_shows_result_kernel(const gr_roofline_inputs *in, const gr_results *r, size_t i)
+{
+    if (!gr_levels_draws_result_kernel(in, &r->kernels[i]))
+        return false;
+    for (size_t j = 0; j < r->kernel_count; j++)
+        if (wider_run(in, r, i, j))
+            return false;
+    return true;
+}
+
+/* Whether kernel i of r has a run at a smaller width, left out. */
+static bool narrower_left_out(const gr_roofline_inputs *in, const gr_results *r, size_t i)
 {
     for (size_t j = 0; j < r->kernel_count; j++)
-        if (j != i && strcmp(r->kernels[j].name, r->kernels[i].name) == 0 &&
-            gr_levels_draws_result_kernel(in, &r->kernels[j]))
+        if (j != i && gr_levels_draws_result_kernel(in, &r->kernels[j]) &&
+            strcmp(r->kernels[j].name, r->kernels[i].name) == 0)
             return true;
     return false;
+}
+
+/* Says under the chart at which width the kernels are drawn, where a
+ * kernel run at several is drawn at one: "4096", or each width drawn. */
+static void note_widths(const gr_roofline_inputs *in, gr_chart *c)
+{
+    double widths[8];
+    size_t n = 0;
+    for (size_t r = 0; r < in->results_count; r++)
+        for (size_t i = 0; i < in->results[r]->kernel_count; i++) {
+            const gr_results *res = in->results[r];
+            double width = width_of(&res->kernels[i]);
+            bool seen = false;
+            for (size_t w = 0; w < n; w++)
+                seen = seen || widths[w] == width;
+            if (!seen && n < 8 && width >= 0 && gr_levels_shows_result_kernel(in, res, i) &&
+                narrower_left_out(in, res, i))
+                widths[n++] = width;
+        }
+    for (size_t w = 0; w < n; w++) {
+        char number[32];
+        snprintf(c->note + strlen(c->note), sizeof c->note - strlen(c->note), "%s%s%s",
+                 w ? ", " : " Each kernel at its largest width: ", gr_num_text(number, widths[w]), w + 1 < n ? "" : ".");
+    }
 }
 
 /* Every kernel to draw: Nsight Compute's, then each results file's; *out
@@ -224,31 +281,51 @@ static bool collect(const gr_roofline_inputs *in, drawn_kernel **out, size_t *co
     for (size_t r = 0; r < in->results_count; r++)
         for (size_t i = 0; i < in->results[r]->kernel_count; i++) {
             const gr_result_kernel *k = &in->results[r]->kernels[i];
-            gr_chart_level_kernel *d = &(*out)[*count].k;
-            if (!gr_levels_draws_result_kernel(in, k))
+            if (!gr_levels_shows_result_kernel(in, in->results[r], i))
                 continue;
-            gr_chart_result_kernel(k, d);
-            if (name_repeats(in, in->results[r], i) && k->params[0])
-                snprintf(d->label, sizeof d->label, "%.40s %.50s", k->name, k->params);
-            (*count)++;
+            (*out)[*count].from_results = true;
+            gr_chart_result_kernel(k, &(*out)[(*count)++].k);
         }
     return true;
 }
 
-/* Colours the roofs do not use, in turn; all of them again past eight. */
-static void give_colors(const gr_roofline_inputs *in, drawn_kernel *k, size_t count)
+/* The faster first, so that their labels, placed in this order, stack
+ * downward as their chains do. */
+static int faster_first(const void *a, const void *b)
+{
+    double x = ((const drawn_kernel *)a)->k.gflops, y = ((const drawn_kernel *)b)->k.gflops;
+    return (x < y) - (x > y);
+}
+
+/* Colours the roofs do not use, in turn; all of them again past eight.
+ * Those of the keyed points (a results file's kernels drawn alone) too,
+ * where enough are left for one a kernel: two chains of one colour would
+ * be harder to tell apart than a chain and a point of another marker. */
+static int free_colors(const gr_roofline_inputs *in, const gr_chart *c, bool skip_keyed, int out[8])
 {
     bool taken[9] = {false};
-    int free_colors[8], n = 0;
+    int n = 0;
     for (size_t i = 0; i < in->device_count; i++)
         taken[i % 8 + 1] = true;
     for (size_t r = 0; r < in->results_count; r++)
         taken[(in->device_count + r) % 8 + 1] = true;
-    for (int c = 1; c <= 8; c++)
-        if (!taken[c])
-            free_colors[n++] = c;
+    for (size_t i = 0; skip_keyed && i < c->series_count; i++)
+        if (c->series[i]->draw == GR_DRAW_POINTS && c->series[i]->key[0] && c->series[i]->color >= 1 &&
+            c->series[i]->color <= 8)
+            taken[c->series[i]->color] = true;
+    for (int color = 1; color <= 8; color++)
+        if (!taken[color])
+            out[n++] = color;
+    return n;
+}
+
+static void give_colors(const gr_roofline_inputs *in, const gr_chart *c, drawn_kernel *k, size_t count)
+{
+    int colors[8], n = free_colors(in, c, true, colors);
+    if ((size_t)n < count)
+        n = free_colors(in, c, false, colors);
     for (size_t i = 0; i < count; i++)
-        k[i].color = n ? free_colors[i % (size_t)n] : (int)(i % 8) + 1;
+        k[i].color = n ? colors[i % (size_t)n] : (int)(i % 8) + 1;
 }
 
 /* The legend: each level's marker, in black, at a point off the plot. */
@@ -271,14 +348,17 @@ static bool add_legend(const gr_roofline_inputs *in, gr_chart *c, const drawn_ke
         s->marker = level_markers[l];
         if (l == GR_LEVEL_SHARED && results) /* what the key's "x 128 B" means */
             snprintf(c->note + strlen(c->note), sizeof c->note - strlen(c->note), "%s",
-                     " Shared memory: 128 B a wavefront, the most one moves, so its intensity is a lower bound.");
+                     " Shared memory: at most 128 B a wavefront, so its intensity is a lower bound.");
     }
     return true;
 }
 
 /* A kernel: the line joining its points, drawn first so that the markers
  * lie on it, then one marker a level, and its label by the DRAM point (or
- * the innermost one counted). */
+ * the innermost one counted); a results kernel's at either end of its
+ * chain, left of it first, level with it where there is room: the
+ * kernels of one program run close together, their markers crowd and
+ * a label among them could be read as any chain's. */
 static bool add_kernel_lines(const gr_roofline_inputs *in, gr_chart *c, const drawn_kernel *d)
 {
     gr_series *line = gr_chart_series(c, GR_DRAW_LINES, d->color, NULL);
@@ -294,6 +374,7 @@ static bool add_kernel_lines(const gr_roofline_inputs *in, gr_chart *c, const dr
 static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const drawn_kernel *d)
 {
     int labelled = -1;
+    double rightmost = 0;
     for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
         if (!in->levels[l] || isnan(d->k.intensity[l]))
             continue;
@@ -301,16 +382,18 @@ static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const d
         if (!s || !gr_series_add(s, d->k.intensity[l], d->k.gflops, d->k.label))
             return false;
         s->marker = level_markers[l];
-        if (labelled < 0)
+        if (labelled < 0 || (d->from_results && d->k.intensity[l] < d->k.intensity[labelled]))
             labelled = l;
+        rightmost = fmax(rightmost, d->k.intensity[l]);
     }
     if (labelled < 0)
         return true;
     gr_label *label =
-        gr_chart_label_beside(c, GR_PLACE_POINT, d->k.intensity[labelled], d->k.gflops, 0, d->k.label);
+        gr_chart_label_beside(c, GR_PLACE_POINT, d->k.intensity[labelled], d->k.gflops, rightmost, d->k.label);
     if (label) {
         label->small = true;
         label->color = d->color;
+        label->chain = d->from_results;
     }
     return label != NULL;
 }
@@ -331,7 +414,9 @@ bool gr_levels_add_kernels(const gr_roofline_inputs *in, gr_chart *c)
         gr_kernel_labels_unique(labels, count);
     for (size_t i = 0; ok && i < count; i++)
         memcpy(k[i].k.label, labels[i], sizeof labels[i]);
-    give_colors(in, k, count);
+    qsort(k + in->level_kernel_count, count - in->level_kernel_count, sizeof *k, faster_first);
+    give_colors(in, c, k, count);
+    note_widths(in, c);
     ok = ok && add_legend(in, c, k, count);
     for (size_t i = 0; ok && i < count; i++)
         ok = add_kernel_lines(in, c, &k[i]);

@@ -44,5 +44,10 @@ bool gr_levels_add_kernels(const gr_roofline_inputs *in, gr_chart *c);
 
 /* Whether results kernel k is drawn by the levels (then not as before). */
 bool gr_levels_draws_result_kernel(const gr_roofline_inputs *in, const gr_result_kernel *k);
+/* Whether kernel i of r is drawn by the levels and is the run of its name
+ * drawn: the one with the largest "width=" among its parameters (the
+ * first such), whose points show best where the kernel sits; its other
+ * runs would pile their points and labels on it. */
+bool gr_levels_shows_result_kernel(const gr_roofline_inputs *in, const gr_results *r, size_t i);
 
 #endif

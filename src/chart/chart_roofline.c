@@ -79,12 +79,14 @@ static void include_levels(const gr_roofline_inputs *in, extent *e, const gr_cha
             include(e, k->intensity[l], k->gflops);
 }
 
-static void include_kernel(const gr_roofline_inputs *in, extent *e, const gr_result_kernel *k)
+static void include_kernel(const gr_roofline_inputs *in, extent *e, const gr_results *r, size_t i)
 {
+    const gr_result_kernel *k = &r->kernels[i];
     gr_chart_level_kernel levels;
-    if (gr_levels_draws_result_kernel(in, k) && gr_chart_result_kernel(k, &levels))
-        include_levels(in, e, &levels);
-    else if (k->verified)
+    if (gr_levels_draws_result_kernel(in, k)) {
+        if (gr_levels_shows_result_kernel(in, r, i) && gr_chart_result_kernel(k, &levels))
+            include_levels(in, e, &levels);
+    } else if (k->verified)
         include(e, k->intensity, k->gflops);
 }
 
@@ -107,7 +109,7 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
         include_levels(in, &e, &in->level_kernels[i]);
     for (size_t r = 0; r < in->results_count; r++) {
         for (size_t i = 0; i < in->results[r]->kernel_count; i++)
-            include_kernel(in, &e, &in->results[r]->kernels[i]);
+            include_kernel(in, &e, in->results[r], i);
         for (size_t i = 0; i < in->results[r]->sweep_count; i++)
             include(&e, in->results[r]->sweep[i].intensity, in->results[r]->sweep[i].gflops);
     }
@@ -138,7 +140,7 @@ static bool add_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i)
     snprintf(text, sizeof text, "ridge %s FLOP/B", ridge_text);
     if (!ridge_mark || !gr_series_add(ridge_mark, ridge, fp32, text))
         return false;
-    ridge_mark->marker = 7;
+    ridge_mark->marker = in->has_levels ? 12 : 7; /* with levels, a filled circle is a kernel's DRAM point */
     if (in->device_count > 1) /* the key says it */
         return true;
     gr_label *l = gr_chart_label_beside(c, GR_PLACE_POINT, ridge, fp32, 0, text);

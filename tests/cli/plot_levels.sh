@@ -27,8 +27,17 @@ script_has "measured shared memory 30000 GB/s"
 script_has "FP16 TENSOR 700 TFLOP/s (measured)"
 script_has "shared memory (wavefronts x 128 B)"
 script_has "128 B a wavefront"
-script_has "'tiled width=4096'"
-script_has "'tiled width=1024'"
+# a kernel run at two widths: drawn once, at the larger, and labelled by
+# its name alone; the note says at which width
+script_has "set label 12 'tiled' at "
+script_has "512 20000 \"tiled\""
+script_has "Each kernel at its largest width: 4096."
+last="s.gp"
+if grep -F -e "width=" -e '128 8000 "tiled"' s.gp >/dev/null; then
+    fail "tiled at width 1024 not drawn" "drawn" "not"
+else
+    pass "tiled at width 1024 not drawn"
+fi
 script_has "stream (measured)"
 
 run plot --device h100 --levels DRAM,L2,Shared --results "$levels_results" -o s.pdf --script-only --json

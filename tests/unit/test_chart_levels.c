@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chart_layout.h"
 #include "chart_levels.h"
 #include "chart_roofline.h"
 #include "kernel_label.h"
@@ -297,6 +298,102 @@ static void labels_unique(void **state)
             assert_string_not_equal(labels[i], labels[j]);
 }
 
+/* A kernel run at two widths: drawn once, at the larger, labelled by its
+ * name at the ends of its chain; the note says which width. */
+static void largest_width_drawn_once(void **state)
+{
+    (void)state;
+    gr_results r = levels_results();
+    gr_result_kernel kernels[3];
+    memcpy(kernels, r.kernels, 2 * sizeof kernels[0]);
+    snprintf(kernels[0].params, sizeof kernels[0].params, "width=1024 tile=16");
+    /* 2^37 FLOPs over 2^28 B at DRAM (512), 2^32 at the L2 (32), 2^28 wavefronts (4) */
+    kernels[2] = kernels[0];
+    snprintf(kernels[2].params, sizeof kernels[2].params, "tile=16 width=4096");
+    kernels[2].flops = 137438953472.0;
+    kernels[2].gflops = 20000;
+    kernels[2].levels = (gr_result_levels){268435456.0, 4294967296.0, NAN, 268435456.0};
+    r.kernels = kernels;
+    r.kernel_count = 3;
+    gr_roofline_inputs in = h100_inputs();
+    in.results[in.results_count++] = &r;
+    assert_false(gr_levels_shows_result_kernel(&in, &r, 0));
+    assert_false(gr_levels_shows_result_kernel(&in, &r, 1)); /* no levels */
+    assert_true(gr_levels_shows_result_kernel(&in, &r, 2));
+    gr_chart c;
+    gr_error err;
+    assert_true(gr_roofline_chart(&in, &c, &err));
+    assert_null(series_at(&c, GR_DRAW_POINTS, 128, 8000));
+    assert_null(series_at(&c, GR_DRAW_POINTS, 4, 8000));
+    assert_non_null(series_at(&c, GR_DRAW_POINTS, 512, 20000));
+    assert_non_null(series_at(&c, GR_DRAW_POINTS, 4, 20000));
+    const gr_label *l = label_text(&c, "tiled");
+    assert_non_null(l);
+    assert_true(l->chain);
+    assert_true(near(l->at_x, 4) && near(l->at_x2, 512) && near(l->at_y, 20000));
+    for (size_t i = 0; i < c.label_count; i++)
+        assert_null(strstr(c.labels[i].text, "width="));
+    assert_non_null(strstr(c.note, " Each kernel at its largest width: 4096."));
+    /* the ridge is not a filled circle, the DRAM points' marker */
+    double fp32 = gr_profile_peak(&h100, "fp32")->gflops;
+    const gr_series *ridge = series_at(&c, GR_DRAW_POINTS, fp32 / h100.bandwidth_gbs, fp32);
+    assert_non_null(ridge);
+    assert_int_not_equal(ridge->marker, series_keyed(&c, "DRAM")->marker);
+    gr_chart_free(&c);
+    /* one run each: nothing left out, nothing said */
+    r.kernel_count = 2;
+    assert_true(gr_roofline_chart(&in, &c, &err));
+    assert_null(strstr(c.note, "largest width"));
+    gr_chart_free(&c);
+}
+
+/* Whether page point (x, y) lies in box b. */
+static bool box_holds(const gr_label_box *b, double x, double y)
+{
+    gr_label_box dot = {{x, x, x, x}, {y, y, y, y}};
+    return gr_boxes_overlap(b, &dot);
+}
+
+/* The committed H100 run: 17 kernels, 6 with levels at three widths; each
+ * drawn once, its label clear of every other label, of every marker and
+ * inside the plot. */
+static void committed_run_labels_clear(void **state)
+{
+    (void)state;
+    char path[1024];
+    gr_results r;
+    gr_error err;
+    snprintf(path, sizeof path, "%s/plots/data/h100-sxm.yaml", GPUROOF_SRCDIR);
+    if (!gr_results_load(path, &r, &err))
+        fail_msg("%s", err.text);
+    gr_roofline_inputs in = h100_inputs();
+    in.results[in.results_count++] = &r;
+    gr_chart c;
+    assert_true(gr_roofline_chart(&in, &c, &err));
+    size_t chains = 0;
+    for (size_t i = 0; i < c.label_count; i++) {
+        gr_label_box b = gr_chart_label_box(&c, &c.labels[i]);
+        for (size_t j = 0; j < c.label_count; j++) {
+            gr_label_box other = gr_chart_label_box(&c, &c.labels[j]);
+            if (j != i && gr_boxes_overlap(&b, &other))
+                fail_msg("'%s' over '%s'", c.labels[i].text, c.labels[j].text);
+        }
+        if (!c.labels[i].chain)
+            continue;
+        chains++;
+        assert_null(strchr(c.labels[i].text, ' '));
+        for (int k = 0; k < 4; k++)
+            assert_true(b.x[k] >= 0 && b.x[k] <= c.plot_width_in && b.y[k] >= 0 && b.y[k] <= c.plot_height_in);
+        for (size_t s = 0; s < c.series_count; s++)
+            for (size_t p = 0; c.series[s]->draw == GR_DRAW_POINTS && p < c.series[s]->count; p++)
+                if (box_holds(&b, gr_page_x(&c, c.series[s]->points[p].x), gr_page_y(&c, c.series[s]->points[p].y)))
+                    fail_msg("'%s' over a marker", c.labels[i].text);
+    }
+    assert_int_equal(chains, 6);
+    gr_chart_free(&c);
+    gr_results_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -306,6 +403,8 @@ int main(void)
         cmocka_unit_test(result_kernel_drawn_at_every_level),
         cmocka_unit_test(levels_not_asked_are_left_out),
         cmocka_unit_test(ncu_kernels_and_note),
+        cmocka_unit_test(largest_width_drawn_once),
+        cmocka_unit_test(committed_run_labels_clear),
         cmocka_unit_test(short_names),
         cmocka_unit_test(labels_unique),
     };
