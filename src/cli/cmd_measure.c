@@ -396,6 +396,18 @@ static int measure_gpus_run(const measure_options *o, const measure_plan *plan, 
 }
 #endif
 
+/* The run itself, where this gpuroof has the CUDA kernels. */
+static int measure_plan_run(const measure_options *o, const measure_plan *plan, const measure_gpus *g)
+{
+#ifndef HAVE_CUDA
+    (void)o, (void)plan, (void)g;
+    return cli_fail("measure needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
+                    "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
+#else
+    return measure_gpus_run(o, plan, g);
+#endif
+}
+
 int cmd_measure_run(const measure_options *o)
 {
     measure_plan plan;
@@ -407,14 +419,8 @@ int cmd_measure_run(const measure_options *o)
         return measure_compare_files(o->files, (size_t)o->file_count, gpus.spread_limit_pct);
     if (rc == EXIT_OK)
         rc = read_plan(o, &plan);
-#ifndef HAVE_CUDA
     if (rc == EXIT_OK)
-        rc = cli_fail("measure needs the CUDA kernels, and this gpuroof was built without CUDA: install the "
-                      "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
-#else
-    if (rc == EXIT_OK)
-        rc = measure_gpus_run(o, &plan, &gpus);
-#endif
+        rc = measure_plan_run(o, &plan, &gpus);
     if (gpus.ncu_file)
         gr_ncu_report_free(&gpus.ncu);
     return rc;

@@ -79,6 +79,7 @@ expect_check "a fresh run that found no cuBLAS has no tensor ceilings" 0 "" --fr
 expect_check "... which is wrong where it found cuBLAS" 1 "FAIL - tensor_fp64_gflops: absent" --fresh \
     "$tmp/no-tensor.yaml"
 expect_check "a committed run predates the newer ceilings: not fresh" 1 "FAIL - shared_gbs: absent" --fresh \
-    "$top_srcdir/plots/data/h100-sxm.yaml"
+    "$top_srcdir/plots/data/h200.yaml"
+expect_check "the committed H100 run has every ceiling: fresh" 0 "" --fresh "$top_srcdir/plots/data/h100-sxm.yaml"
 expect_check "an unknown option is a usage error" 2 "" --stale "$tmp/all.yaml"
 [ "$failures" -eq 0 ]

@@ -139,9 +139,10 @@ h200="$top_srcdir/plots/data/h200.yaml"
 run measure --compare "$h100" "$h200"
 expect_status 0
 expect_no_stderr
-expect_stdout_line "  ceiling                h100-sxm       h200   spread"
-expect_stdout_line "  dram_triad_gbs (GB/s)      3085       4402        -"
-expect_stdout_line "  fp64_gflops (GFLOP/s)     33374      33429        -"
+expect_stdout_line "  ceiling                       h100-sxm       h200   spread"
+expect_stdout_line "  dram_triad_gbs (GB/s)             3081       4402        -"
+expect_stdout_line "  fp64_gflops (GFLOP/s)            33390      33429        -"
+expect_stdout_line "  l2_gbs (GB/s)                    10355          -        -"
 expect_stdout_line "  h200      NVIDIA H200            $h200"
 expect_stdout_line "node check: no two GPUs of one model, so none is held against another"
 check "no theoretical or datasheet row" "$(grep -c -e theoretical -e datasheet "$out")" 0
