@@ -28,7 +28,7 @@ check "the installed chart style" "$(cmp "$shared/plots/style.gp" "$top_srcdir/p
 page="$stage$mandir/man1/gpuroof.1"
 check "the installed man page" "$(cmp "$page" "$top_builddir/doc/gpuroof.1" && echo same)" same
 sed 's/\\-/-/g' "$page" | grep -o -E "$docdir/[^ ()]*\.md" | sort -u >"$test_tmp/docs-named"
-check "the man page names the installed docs" "$(wc -l <"$test_tmp/docs-named" | tr -d ' ')" 4
+check "the man page names the installed docs" "$(wc -l <"$test_tmp/docs-named" | tr -d ' ')" 5
 while read -r doc; do
     check "$doc is installed" "$(ls "$stage$doc" 2>/dev/null)" "$stage$doc"
 done <"$test_tmp/docs-named"

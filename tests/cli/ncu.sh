@@ -256,15 +256,16 @@ expect_status 0
 expect_stdout_starts 'Usage: gpuroof ncu FILE'
 
 # ---- ncu itself: an .ncu-rep, and an application run under it ----------------------------------
-# gpuroof looks in these after the PATH: where one is installed, "not found" cannot be tested
-if [ -x /usr/local/cuda/bin/ncu ] || ls /opt/nvidia/nsight-compute/*/ncu >/dev/null 2>&1; then
+# "not found" only where there is no ncu: not on the PATH, nor where gpuroof looks after it
+if command -v ncu >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/ncu ] ||
+    ls /opt/nvidia/nsight-compute/*/ncu >/dev/null 2>&1; then
     last="gpuroof ncu -- true (no ncu)"
     skip "ncu not found" "an ncu is installed"
 else
-    PATH=/nonexistent run ncu -- true
+    run ncu -- true
     expect_fails 1 "gpuroof: profiling an application needs Nsight Compute's ncu, which is not installed where gpuroof looked: \$GPUROOF_NCU (not set), the PATH, /usr/local/cuda/bin/ncu and /opt/nvidia/nsight-compute/*/ncu"
     cp "$n/raw-base.csv" "$test_tmp/app.ncu-rep"
-    PATH=/nonexistent run ncu "$test_tmp/app.ncu-rep"
+    run ncu "$test_tmp/app.ncu-rep"
     expect_fails 1 "gpuroof: reading an .ncu-rep (ncu --import) needs Nsight Compute's ncu, which is not installed where gpuroof looked: \$GPUROOF_NCU (not set), the PATH, /usr/local/cuda/bin/ncu and /opt/nvidia/nsight-compute/*/ncu"
 fi
 GPUROOF_NCU="$test_tmp/not-there"
