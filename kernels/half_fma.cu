@@ -9,7 +9,13 @@
  * on sm_90 the BF16 ones split the same way (HFMA2.BF16_V2 and
  * HFMA2.MMA.BF16_V2), on sm_80 they are all HFMA2.BF16_V2, which fits the
  * A100 whitepaper's BF16 rate of half its FP16 one: the two pipes together
- * make the published non-tensor rates.
+ * make the published non-tensor rates.  On an H100 this split reaches 96
+ * HFMA2 a clock an SM (75.6% of Nsight Compute's 128).  Forcing every FMA
+ * onto the FMA pipe (the multiplier as a broadcast lane, __low2half2(a),
+ * which only plain HFMA2 takes) made it worse: 64 a clock, 49.9%, with
+ * the FMA pipe's heavy and lite halves both 99.98% busy
+ * (plots/data/h100-fp16-pipes.csv).  So the FMA pipe gives 64, and the
+ * split adds what the MMA pipe gives beside it.
  *
  * A = 1 - 2^-8, and B = 2^-8 times 1 to 1.875 by chain and thread: exact
  * in both types; each chain contracts towards B / (1 - A) from between 2
