@@ -538,11 +538,16 @@ static void roofs(void **state)
     assert_int_equal(roofs.bandwidth_gbs[GR_NCU_L1].source, GR_NCU_ROOF_MEASURED);
     assert_true(roofs.peak_gflops[GR_NCU_FP32].value == r.ceilings.fp32_gflops);
     assert_true(roofs.peak_gflops[GR_NCU_FP64].value == r.ceilings.fp64_gflops);
+    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value == r.ceilings.tensor_fp16_gflops);
+    assert_int_equal(roofs.peak_gflops[GR_NCU_TENSOR_FP16].source, GR_NCU_ROOF_MEASURED);
     /* without dram_read_gbs, the best DRAM figure */
     r.ceilings.dram_read_gbs = NAN;
     gr_ncu_roofs_fill(NULL, &r, &roofs);
     assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value == gr_results_best_bandwidth(&r));
     assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value > 1000);
+    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value == r.ceilings.tensor_fp16_gflops); /* no profile */
+    r.ceilings.tensor_fp16_gflops = NAN;
+    gr_ncu_roofs_fill(NULL, &r, &roofs);
     assert_true(isnan(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value));
     gr_results_free(&r);
 }
