@@ -93,14 +93,37 @@ static void print_flops(const gr_ncu_figures *f)
            fig(buf[2], f->flops_fp16), fig(buf[3], f->flops_tensor), fig(total, f->flops_total));
 }
 
+/* Where the L2's and L1's bytes came from, and what they count. */
+static void print_level_bytes(const gr_ncu_figures *f)
+{
+    char a[32], b[32], c[32], t[32];
+    if (f->bytes_from[GR_NCU_L2] == GR_NCU_Q_L2_XBAR_BYTES)
+        printf("             L2 %s B: derived__lts__lts2xbar_bytes.sum.per_second x duration, the bytes the L2 "
+               "sent the SMs (the roofline sections'; not lts__t_bytes)\n", fig(t, f->bytes[GR_NCU_L2]));
+    else
+        printf("             L2 %s B: lts__t_bytes.sum\n", fig(t, f->bytes[GR_NCU_L2]));
+    if (f->bytes_from[GR_NCU_L1] == GR_NCU_Q_L1_WRITEBACK_BYTES)
+        printf("             L1 %s B: derived__l1tex__lsu_writeback_bytes_mem_lgds.sum.per_second x duration, the "
+               "L1's writeback of local, global and shared data (the roofline sections'; not l1tex__t_bytes)\n",
+               fig(t, f->bytes[GR_NCU_L1]));
+    else
+        printf("             L1 = l1tex__t_bytes + %d B x shared wavefronts (load + store) = %s + %d x (%s + %s) = %s B\n",
+               GR_NCU_WAVEFRONT_BYTES, fig(a, f->q[GR_NCU_Q_L1_BYTES]), GR_NCU_WAVEFRONT_BYTES,
+               fig(b, f->q[GR_NCU_Q_SHARED_LD_WAVEFRONTS]), fig(c, f->q[GR_NCU_Q_SHARED_ST_WAVEFRONTS]),
+               fig(t, f->bytes[GR_NCU_L1]));
+}
+
 static void print_bytes(const gr_ncu_figures *f)
 {
     char r[32], w[32], d[32], l2[32], l1[32];
     printf("  bytes      DRAM ");
-    if (f->from[GR_NCU_Q_DRAM_READ] >= 0 && f->from[GR_NCU_Q_DRAM_WRITE] >= 0)
+    if (f->bytes_from[GR_NCU_DRAM] == GR_NCU_Q_DRAM_READ && !isnan(f->bytes[GR_NCU_DRAM]))
         printf("read + write = %s + %s = ", fig(r, f->q[GR_NCU_Q_DRAM_READ]), fig(w, f->q[GR_NCU_Q_DRAM_WRITE]));
-    printf("%s B, L2 %s B, L1 %s B\n", fig(d, f->bytes[GR_NCU_DRAM]), fig(l2, f->bytes[GR_NCU_L2]),
-           fig(l1, f->bytes[GR_NCU_L1]));
+    printf("%s B", fig(d, f->bytes[GR_NCU_DRAM]));
+    if (f->bytes_from[GR_NCU_DRAM] == GR_NCU_Q_DRAM_BYTES)
+        printf(" (dram__bytes)");
+    printf("\n");
+    print_level_bytes(f);
     printf("  intensity  FLOPs / bytes: DRAM %s, L2 %s, L1 %s FLOP/B\n", fig(d, f->intensity[GR_NCU_DRAM]),
            fig(l2, f->intensity[GR_NCU_L2]), fig(l1, f->intensity[GR_NCU_L1]));
     printf("  achieved   %s FLOP / %s ns = %s GFLOP/s\n", fig(r, f->flops_total), fig(w, f->q[GR_NCU_Q_TIME_NS]),

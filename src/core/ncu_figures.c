@@ -48,12 +48,16 @@ static void derive_flops(gr_ncu_figures *f)
     f->flops[GR_NCU_FP32] = pipe_flops(f, GR_NCU_Q_FADD, 1);
     f->flops[GR_NCU_FP16] = pipe_flops(f, GR_NCU_Q_HADD, 2);
     f->flops_tensor = 0;
+    double fp8_parts = f->q[GR_NCU_Q_TENSOR_FP8_DENSE] + f->q[GR_NCU_Q_TENSOR_FP8_SPARSE];
     for (int t = 0; t < 5; t++) {
         gr_ncu_quantity q = GR_NCU_Q_TENSOR_FP16 + t;
         /* the Tensor pipe ran no instruction: none of its FLOPs either (its
          * count is no count of FLOPs, so a non-zero one says nothing) */
         bool idle = f->q[GR_NCU_Q_TENSOR_PIPE_INST] == 0;
-        f->flops[GR_NCU_TENSOR_FP16 + t] = isnan(f->q[q]) && idle ? 0 : need(f, q);
+        if (q == GR_NCU_Q_TENSOR_FP8 && isnan(f->q[q]) && !isnan(fp8_parts))
+            f->flops[GR_NCU_TENSOR_FP8] = fp8_parts;
+        else
+            f->flops[GR_NCU_TENSOR_FP16 + t] = isnan(f->q[q]) && idle ? 0 : need(f, q);
         f->flops_tensor += f->flops[GR_NCU_TENSOR_FP16 + t];
     }
     f->flops_fp64 = f->flops[GR_NCU_FP64];
@@ -65,18 +69,47 @@ static void derive_flops(gr_ncu_figures *f)
 static double dram_bytes(gr_ncu_figures *f)
 {
     double read = f->q[GR_NCU_Q_DRAM_READ], write = f->q[GR_NCU_Q_DRAM_WRITE];
+    f->bytes_from[GR_NCU_DRAM] = GR_NCU_Q_DRAM_READ;
     if (!isnan(read) && !isnan(write))
         return read + write;
-    if (!isnan(f->q[GR_NCU_Q_DRAM_BYTES]))
+    if (!isnan(f->q[GR_NCU_Q_DRAM_BYTES])) {
+        f->bytes_from[GR_NCU_DRAM] = GR_NCU_Q_DRAM_BYTES;
         return f->q[GR_NCU_Q_DRAM_BYTES];
+    }
     return need(f, GR_NCU_Q_DRAM_READ) + need(f, GR_NCU_Q_DRAM_WRITE);
+}
+
+static double l2_bytes(gr_ncu_figures *f)
+{
+    f->bytes_from[GR_NCU_L2] = GR_NCU_Q_L2_BYTES;
+    if (isnan(f->q[GR_NCU_Q_L2_BYTES]) && !isnan(f->q[GR_NCU_Q_L2_XBAR_BYTES])) {
+        f->bytes_from[GR_NCU_L2] = GR_NCU_Q_L2_XBAR_BYTES;
+        return f->q[GR_NCU_Q_L2_XBAR_BYTES];
+    }
+    return need(f, GR_NCU_Q_L2_BYTES);
+}
+
+/* The L1/shared-memory data path's traffic: l1tex__t_bytes counts global
+ * and local bytes through the L1 but no shared-memory access, so each
+ * shared-memory wavefront adds the most it can move.  Else the roofline
+ * sections' LSU writeback bytes (local, global and shared). */
+static double l1_bytes(gr_ncu_figures *f)
+{
+    double t = f->q[GR_NCU_Q_L1_BYTES], ld = f->q[GR_NCU_Q_SHARED_LD_WAVEFRONTS], st = f->q[GR_NCU_Q_SHARED_ST_WAVEFRONTS];
+    f->bytes_from[GR_NCU_L1] = GR_NCU_Q_L1_BYTES;
+    if ((isnan(t) || isnan(ld) || isnan(st)) && !isnan(f->q[GR_NCU_Q_L1_WRITEBACK_BYTES])) {
+        f->bytes_from[GR_NCU_L1] = GR_NCU_Q_L1_WRITEBACK_BYTES;
+        return f->q[GR_NCU_Q_L1_WRITEBACK_BYTES];
+    }
+    return need(f, GR_NCU_Q_L1_BYTES) +
+           GR_NCU_WAVEFRONT_BYTES * (need(f, GR_NCU_Q_SHARED_LD_WAVEFRONTS) + need(f, GR_NCU_Q_SHARED_ST_WAVEFRONTS));
 }
 
 static void derive_bytes(gr_ncu_figures *f)
 {
     f->bytes[GR_NCU_DRAM] = dram_bytes(f);
-    f->bytes[GR_NCU_L2] = need(f, GR_NCU_Q_L2_BYTES);
-    f->bytes[GR_NCU_L1] = need(f, GR_NCU_Q_L1_BYTES);
+    f->bytes[GR_NCU_L2] = l2_bytes(f);
+    f->bytes[GR_NCU_L1] = l1_bytes(f);
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++) {
         double flops = f->flops_total, bytes = f->bytes[level];
         f->intensity[level] = bytes > 0 ? flops / bytes : bytes == 0 && flops > 0 ? INFINITY : NAN;

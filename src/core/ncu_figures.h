@@ -11,6 +11,11 @@
 #include "ncu_metrics.h"
 #include "ncu_report.h"
 
+/* The most bytes one shared-memory wavefront moves: 32 banks of 4 bytes
+ * (the CUDA C++ Programming Guide, "Shared Memory" of compute capability
+ * 5.x and later). */
+#define GR_NCU_WAVEFRONT_BYTES 128
+
 /* The memory levels of the hierarchical roofline. */
 typedef enum { GR_NCU_DRAM, GR_NCU_L2, GR_NCU_L1, GR_NCU_LEVEL_COUNT } gr_ncu_level;
 
@@ -39,6 +44,11 @@ typedef struct {
     double flops[GR_NCU_PRECISION_COUNT];
     double flops_fp64, flops_fp32, flops_fp16, flops_tensor, flops_total;
     double bytes[GR_NCU_LEVEL_COUNT];     /* DRAM: read + write */
+    /* the quantity each level's bytes came from: DRAM_READ (read + write)
+     * or DRAM_BYTES; L2_BYTES (lts__t_bytes) or L2_XBAR_BYTES; L1_BYTES
+     * (l1tex__t_bytes + 128 B a shared-memory wavefront) or
+     * L1_WRITEBACK_BYTES */
+    gr_ncu_quantity bytes_from[GR_NCU_LEVEL_COUNT];
     double intensity[GR_NCU_LEVEL_COUNT]; /* FLOP/B; infinite where FLOPs move no bytes */
     double gflops;                        /* achieved: FLOPs / time */
     double shared_load, shared_store;     /* wavefronts */

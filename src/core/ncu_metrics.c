@@ -28,12 +28,16 @@ static const gr_ncu_quantity_info quantities[GR_NCU_Q_COUNT] = {
     INFO(TENSOR_TF32, "Tensor Core TF32 FLOPs", COUNT, ADDS),
     INFO(TENSOR_FP64, "Tensor Core FP64 FLOPs", COUNT, ADDS),
     INFO(TENSOR_FP8, "Tensor Core FP8 FLOPs", COUNT, ADDS),
+    INFO(TENSOR_FP8_DENSE, "Tensor Core FP8 FLOPs, sparsity off", COUNT, ADDS),
+    INFO(TENSOR_FP8_SPARSE, "Tensor Core FP8 FLOPs, sparsity on", COUNT, ADDS),
     INFO(TENSOR_PIPE_INST, "Tensor pipe instructions", COUNT, ADDS),
     INFO(DRAM_READ, "DRAM bytes read", BYTES, ADDS),
     INFO(DRAM_WRITE, "DRAM bytes written", BYTES, ADDS),
     INFO(DRAM_BYTES, "DRAM bytes", BYTES, ADDS),
     INFO(L2_BYTES, "L2 bytes", BYTES, ADDS),
     INFO(L1_BYTES, "L1 bytes", BYTES, ADDS),
+    INFO(L2_XBAR_BYTES, "L2 bytes to the crossbar", BYTES, ADDS),
+    INFO(L1_WRITEBACK_BYTES, "L1 LSU writeback bytes", BYTES, ADDS),
     INFO(SHARED_LD_WAVEFRONTS, "shared-memory load wavefronts", COUNT, ADDS),
     INFO(SHARED_ST_WAVEFRONTS, "shared-memory store wavefronts", COUNT, ADDS),
     INFO(SHARED_LD_CONFLICTS, "shared-memory load bank conflicts", COUNT, ADDS),
@@ -135,6 +139,10 @@ const gr_ncu_metric gr_ncu_metrics[] = {
     ALSO(TENSOR_TF32, "sm__ops_path_tensor_src_tf32_dst_fp32.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
     ALSO(TENSOR_FP64, "sm__ops_path_tensor_src_fp64.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
     ALSO(TENSOR_FP8, "sm__ops_path_tensor_src_fp8.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
+    ALSO(TENSOR_FP8_DENSE, "sm__ops_path_tensor_src_fp8_sparsity_off.sum", AS_IS),
+    ALSO(TENSOR_FP8_DENSE, "sm__ops_path_tensor_src_fp8_sparsity_off.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
+    ALSO(TENSOR_FP8_SPARSE, "sm__ops_path_tensor_src_fp8_sparsity_on.sum", AS_IS),
+    ALSO(TENSOR_FP8_SPARSE, "sm__ops_path_tensor_src_fp8_sparsity_on.sum.per_cycle_elapsed", TIMES_SM_CYCLES),
     /* counts only: a rate printed as 0.00 a cycle is no proof of none */
     ALSO(TENSOR_PIPE_INST, "sm__inst_executed_pipe_tensor.sum", AS_IS),
     ALSO(TENSOR_PIPE_INST, "smsp__inst_executed_pipe_tensor.sum", AS_IS),
@@ -144,6 +152,9 @@ const gr_ncu_metric gr_ncu_metrics[] = {
     ALSO(DRAM_BYTES, "dram__bytes.sum.per_second", TIMES_TIME),
     ALSO(L2_BYTES, "lts__t_bytes.sum.per_second", TIMES_TIME),
     ALSO(L1_BYTES, "l1tex__t_bytes.sum.per_second", TIMES_TIME),
+    /* the roofline sections' own: ncu prints their unit as bytes or none */
+    ALSO(L2_XBAR_BYTES, "derived__lts__lts2xbar_bytes.sum.per_second", TIMES_TIME),
+    ALSO(L1_WRITEBACK_BYTES, "derived__l1tex__lsu_writeback_bytes_mem_lgds.sum.per_second", TIMES_TIME),
     ALSO(BLOCK_X, "launch__block_dim_x", AS_IS),
     ALSO(BLOCK_Y, "launch__block_dim_y", AS_IS),
     ALSO(BLOCK_Z, "launch__block_dim_z", AS_IS),
@@ -217,8 +228,11 @@ bool gr_ncu_unit_fits(const gr_ncu_metric *m, const gr_ncu_unit *unit, const cha
     gr_ncu_rate rate = rate_of(m->form);
     bool plain_ok = d == GR_NCU_COUNT || d == GR_NCU_PERCENT;
     bool fits = unit->rate == rate && (unit->dimension == d || (plain_ok && unit->dimension == GR_NCU_PLAIN));
-    /* a rate per cycle printed without a unit */
-    if (rate == GR_NCU_PER_CYCLE && unit->dimension == GR_NCU_PLAIN && unit->rate == GR_NCU_WHOLE)
+    /* a rate per cycle printed without a unit; a derived rate (a
+     * derived__ metric) printed with its numerator's unit or none */
+    bool derived = strncmp(m->name, "derived__", 9) == 0;
+    bool bare = unit->rate == GR_NCU_WHOLE && (unit->dimension == GR_NCU_PLAIN || (derived && unit->dimension == d));
+    if ((rate == GR_NCU_PER_CYCLE || (derived && rate != GR_NCU_WHOLE)) && bare)
         fits = true;
     *expected = expected_text(d, rate);
     return fits;

@@ -25,11 +25,17 @@ typedef enum {
     GR_NCU_Q_HADD, GR_NCU_Q_HMUL, GR_NCU_Q_HFMA,
     /* Tensor Core FLOPs by source type */
     GR_NCU_Q_TENSOR_FP16, GR_NCU_Q_TENSOR_BF16, GR_NCU_Q_TENSOR_TF32, GR_NCU_Q_TENSOR_FP64, GR_NCU_Q_TENSOR_FP8,
+    /* the FP8 ones in two parts, as the roofline sections give them:
+     * their sum where the report lacks the whole */
+    GR_NCU_Q_TENSOR_FP8_DENSE, GR_NCU_Q_TENSOR_FP8_SPARSE,
     /* warp instructions the Tensor pipe executed: none means no Tensor
      * Core FLOPs, where the report has no FLOP counter of its own */
     GR_NCU_Q_TENSOR_PIPE_INST,
     /* bytes */
     GR_NCU_Q_DRAM_READ, GR_NCU_Q_DRAM_WRITE, GR_NCU_Q_DRAM_BYTES, GR_NCU_Q_L2_BYTES, GR_NCU_Q_L1_BYTES,
+    /* what the roofline sections measure the L2 and L1 by, where the
+     * report lacks lts__t_bytes and l1tex__t_bytes: other quantities */
+    GR_NCU_Q_L2_XBAR_BYTES, GR_NCU_Q_L1_WRITEBACK_BYTES,
     /* shared memory */
     GR_NCU_Q_SHARED_LD_WAVEFRONTS, GR_NCU_Q_SHARED_ST_WAVEFRONTS,
     GR_NCU_Q_SHARED_LD_CONFLICTS, GR_NCU_Q_SHARED_ST_CONFLICTS,

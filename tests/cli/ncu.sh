@@ -52,12 +52,18 @@ expect_stdout_starts "$n/raw-base.csv: Nsight Compute's raw page, 5 launches, on
 expect_stdout_line 'Device: h100 (NVIDIA H100 SXM5 80GB), the shipped profile of the report'"'"'s GPU'
 expect_stdout_line 'Launch 0 (line 12): void saxpy<float>(int, float, const float *, float *)'
 expect_stdout_line '             fp32 = fadd + fmul + 2 x ffma = 0 + 0 + 2 x 1048576 = 2097152'
-expect_stdout_line '  bytes      DRAM read + write = 8388608 + 4194304 = 12582912 B, L2 12615680 B, L1 12582912 B'
+expect_stdout_line '  bytes      DRAM read + write = 8388608 + 4194304 = 12582912 B'
+expect_stdout_line '             L2 12615680 B: lts__t_bytes.sum'
+expect_stdout_line '             L1 = l1tex__t_bytes + 128 B x shared wavefronts (load + store) = 12582912 + 128 x (0 + 0) = 12582912 B'
+expect_stdout_line '             L1 = l1tex__t_bytes + 128 B x shared wavefronts (load + store) = 1614807040 + 128 x (134217728 + 12582912) = 20405288960 B'
 expect_stdout_line '  achieved   2097152 FLOP / 10240 ns = 204.8 GFLOP/s'
 expect_stdout_line '             DRAM: 12582912 B / 3352 GB/s (profile) = 3754 ns; roof 0.1667 FLOP/B x 3352 GB/s = 558.7 GFLOP/s'
-expect_stdout_line '             L2: no roof known for h100 (left out)'
+expect_stdout_line '             L2: 12615680 B / 13125 GB/s (profile) = 961.2 ns; roof 0.1662 FLOP/B x 13125 GB/s = 2182 GFLOP/s'
+expect_stdout_line '             L1 (shared memory): 20405288960 B / 33454 GB/s (profile) = 609949 ns; roof 0.1052 FLOP/B x 33454 GB/s = 3521 GFLOP/s'
 expect_stdout_line '  binding    DRAM, whose roof is the lowest (558.7 GFLOP/s: its 3754 ns are the longest); achieved is 36.66% of it'
-expect_stdout_line '  binding    compute, whose roof is the lowest (66908 GFLOP/s: its 32096 ns are the longest); achieved is 2.469% of it'
+# matmul_tiled: bound by its shared-memory traffic, not its FP32
+expect_stdout_line '  binding    L1 (shared memory), whose roof is the lowest (3521 GFLOP/s: its 609949 ns are the longest); achieved is 46.92% of it'
+expect_stdout_line '  binding    compute, whose roof is the lowest (989430 GFLOP/s: its 17363 ns are the longest); achieved is 38.59% of it'
 expect_stdout_line '             ideal = wavefronts - bank conflicts = (134217728 - 0) + (12582912 - 4194304) = 142606336; the excess, 4194304, are bank conflicts'
 expect_stdout_line '  shared     load 134217728 wavefronts for 134217728 instructions (1 a request), store 12582912 for 8388608 (1.5)'
 expect_stdout_line '             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = 17179869184 + 0 + 0 + 0 + 0 = 17179869184'
@@ -83,8 +89,9 @@ expect_json '.launches[0] | [.id, .grid, .block, .registers_per_thread, .shared_
     '[0,[4096,1,1],[256,1,1],16,0,10240,204.8]'
 expect_json '.launches[0].flops' '{"fp64":0,"fp32":2097152,"fp16":0,"tensor":0,"total":2097152}'
 expect_json '.launches[0].bytes' '{"dram":12582912,"l2":12615680,"l1":12582912}'
+expect_json '.launches[2].bytes.l1' 20405288960
 expect_json_near '.launches[0].intensity.dram' 0.16666666666667 1e-9
-expect_json '[.launches[].binding_level]' '["dram","dram","compute","compute",null]'
+expect_json '[.launches[].binding_level]' '["dram","dram","l1","compute",null]'
 expect_json '.launches[2].shared_wavefronts' '{"load":134217728,"store":12582912,"ideal":142606336}'
 expect_json '.launches[2].occupancy' '{"predicted":1,"ncu_theoretical":1,"achieved":0.931}'
 expect_json '.launches[3].occupancy' '{"predicted":0.5,"ncu_theoretical":0.5,"achieved":0.482}'
@@ -93,8 +100,8 @@ expect_json '.launches[4] | [.kernel, .time_ns, .flops.total, .bytes.dram, .occu
     '["void \"quoted\"<1>(float *)",null,null,null,null,[64,1,1]]'
 expect_json '.missing_metrics | length' 28
 expect_json '.roofs.bandwidth_gbs' \
-    '{"dram":{"value":3352,"source":"profile"},"l2":{"value":null,"source":"none"},"l1":{"value":null,"source":"none"}}'
-expect_json '.roofs.peak_gflops.fp16' '{"value":null,"source":"none"}'
+    '{"dram":{"value":3352,"source":"profile"},"l2":{"value":13125.12,"source":"profile"},"l1":{"value":33454.08,"source":"profile"}}'
+expect_json '.roofs.peak_gflops.fp16' '{"value":133816.32,"source":"profile"}'
 
 # ---- the details page, and scaled units: the same launches -------------------------
 run ncu "$n/raw-base.csv" --json
@@ -149,14 +156,20 @@ expect_json_near '.kernels[2].occupancy.achieved' 0.89987 1e-4
 expect_json '.launches | length' 4
 
 # ---- --results: measured roofs win ---------------------------------------------------
-run ncu "$n/raw-base.csv" --results "$top_srcdir/plots/data/h100-sxm.yaml" --json
+# each measured figure as the results file has it
+results="$top_srcdir/plots/data/h100-sxm.yaml"
+measured() { sed -n "s/^ *$1: *//p" "$results" | head -n 1; }
+run ncu "$n/raw-base.csv" --results "$results" --json
 expect_status 0
-expect_json '.roofs.bandwidth_gbs.dram' '{"value":3211.565106,"source":"measured"}'
-expect_json '.roofs.peak_gflops.fp32' '{"value":65751.25199,"source":"measured"}'
-expect_json '.roofs.peak_gflops.tensor_fp16.source' profile
-run ncu "$n/raw-base.csv" --results "$top_srcdir/plots/data/h100-sxm.yaml"
-expect_stdout_line "Measured roofs: $top_srcdir/plots/data/h100-sxm.yaml (NVIDIA H100 80GB HBM3)"
-expect_stdout_has 'DRAM: 12582912 B / 3212 GB/s (measured) = 3918 ns'
+expect_json '.roofs.bandwidth_gbs.dram' "{\"value\":$(measured dram_read_gbs),\"source\":\"measured\"}"
+expect_json '.roofs.bandwidth_gbs.l2' "{\"value\":$(measured l2_gbs),\"source\":\"measured\"}"
+expect_json '.roofs.bandwidth_gbs.l1' "{\"value\":$(measured shared_gbs),\"source\":\"measured\"}"
+expect_json '.roofs.peak_gflops.fp32' "{\"value\":$(measured fp32_gflops),\"source\":\"measured\"}"
+expect_json '.roofs.peak_gflops.tensor_fp16' "{\"value\":$(measured tensor_fp16_gflops),\"source\":\"measured\"}"
+run ncu "$n/raw-base.csv" --results "$results"
+expect_stdout_line "Measured roofs: $results (NVIDIA H100 80GB HBM3)"
+dram_ns=$(awk -v bw="$(measured dram_read_gbs)" 'BEGIN { printf "%.0f", 12582912 / bw }')
+expect_stdout_has "DRAM: 12582912 B / $(awk -v bw="$(measured dram_read_gbs)" 'BEGIN { printf "%.0f", bw }') GB/s (measured) = $dram_ns ns"
 
 # ---- standard input -------------------------------------------------------------------
 run_stdin "$n/raw-base.csv" ncu - --json
@@ -168,13 +181,13 @@ run ncu "$top_srcdir/plots/data/h100-sxm-ncu.csv" --strict
 expect_status 0
 expect_no_stderr
 lines=$(grep -c 'blocks an SM each allows' "$out")
-check "36 launches' limits shown" "$lines" 36
+check "64 launches' limits shown" "$lines" 64
 differ=$(sed -n 's/.*gpuroof (Nsight Compute)://p' "$out" | tr ',' '\n' |
     awk '{ if ("(" $(NF-1) ")" != $NF) n++ } END { print n + 0 }')
 check "every limit equal to Nsight Compute's" "$differ" 0
 run ncu "$top_srcdir/plots/data/h100-sxm-ncu.csv" --json
 expect_json '[.launches[] | select(.occupancy.predicted != .occupancy.ncu_theoretical)] | length' 0
-expect_json '[.launches[] | .shared_wavefronts.load] | .[0:3]' '[32,1024,1024]'
+expect_json '[.launches[] | .shared_wavefronts.load] | .[0:3]' '[0,0,50377520]'
 
 # ---- a prediction that differs from Nsight Compute's -----------------------------------
 # (Nsight Compute's theoretical occupancy of launch 0 made 75%)
@@ -330,7 +343,8 @@ unset GPUROOF_NCU FAKE_NCU_CSV FAKE_NCU_LOG TMPDIR
 fixtures=${NCU_FIXTURES:-$n/h100}
 for fixture in "$fixtures"/*.csv; do
     [ -e "$fixture" ] || break
-    run ncu "$fixture" --strict --json
+    # the details pages name no GPU: the H100's profile for them
+    run ncu "$fixture" --strict --json --device h100
     expect_status 0
     expect_no_stderr
     expect_json '(.launches | length) > 0' true

@@ -361,6 +361,7 @@ static void zero_figures(gr_ncu_figures *f)
     for (int q = GR_NCU_Q_DADD; q <= GR_NCU_Q_TENSOR_FP8; q++)
         f->q[q] = 0;
     f->q[GR_NCU_Q_DRAM_READ] = f->q[GR_NCU_Q_DRAM_WRITE] = f->q[GR_NCU_Q_L2_BYTES] = f->q[GR_NCU_Q_L1_BYTES] = 0;
+    f->q[GR_NCU_Q_SHARED_LD_WAVEFRONTS] = f->q[GR_NCU_Q_SHARED_ST_WAVEFRONTS] = 0;
 }
 
 static void flops(void **state)
@@ -411,6 +412,18 @@ static void tensor_pipe(void **state)
     assert_true(f.flops_tensor == 0);
     assert_true(f.flops_total == 10);
     assert_false(f.missing[GR_NCU_Q_TENSOR_FP16]);
+    /* FP8 as the roofline sections give it: sparsity off + on */
+    f.q[GR_NCU_Q_TENSOR_PIPE_INST] = NAN;
+    f.q[GR_NCU_Q_TENSOR_FP16] = f.q[GR_NCU_Q_TENSOR_BF16] = f.q[GR_NCU_Q_TENSOR_TF32] = f.q[GR_NCU_Q_TENSOR_FP64] = 0;
+    f.q[GR_NCU_Q_TENSOR_FP8_DENSE] = 6, f.q[GR_NCU_Q_TENSOR_FP8_SPARSE] = 4;
+    gr_ncu_figures_derive(&f);
+    assert_true(f.flops[GR_NCU_TENSOR_FP8] == 10 && f.flops_tensor == 10);
+    f.q[GR_NCU_Q_TENSOR_FP8] = 7; /* the whole, where the report has it */
+    gr_ncu_figures_derive(&f);
+    assert_true(f.flops[GR_NCU_TENSOR_FP8] == 7);
+    f.q[GR_NCU_Q_TENSOR_FP8] = NAN, f.q[GR_NCU_Q_TENSOR_FP8_SPARSE] = NAN; /* half of it: unknown */
+    gr_ncu_figures_derive(&f);
+    assert_true(isnan(f.flops[GR_NCU_TENSOR_FP8]) && f.missing[GR_NCU_Q_TENSOR_FP8]);
 }
 
 static void bytes_and_intensity(void **state)
@@ -426,6 +439,27 @@ static void bytes_and_intensity(void **state)
     assert_true(f.intensity[GR_NCU_DRAM] == 4);
     assert_true(f.intensity[GR_NCU_L2] == 2);
     assert_true(isinf(f.intensity[GR_NCU_L1])); /* FLOPs, no bytes */
+    /* the L1 level: l1tex__t_bytes and 128 B a shared-memory wavefront */
+    f.q[GR_NCU_Q_L1_BYTES] = 100, f.q[GR_NCU_Q_SHARED_LD_WAVEFRONTS] = 3, f.q[GR_NCU_Q_SHARED_ST_WAVEFRONTS] = 2;
+    gr_ncu_figures_derive(&f);
+    assert_true(f.bytes[GR_NCU_L1] == 100 + 128 * 5);
+    assert_int_equal(f.bytes_from[GR_NCU_L1], GR_NCU_Q_L1_BYTES);
+    f.q[GR_NCU_Q_SHARED_ST_WAVEFRONTS] = NAN; /* a part unknown: unknown, and named */
+    gr_ncu_figures_derive(&f);
+    assert_true(isnan(f.bytes[GR_NCU_L1]));
+    assert_true(f.missing[GR_NCU_Q_SHARED_ST_WAVEFRONTS]);
+    /* the roofline sections' own measures, where gpuroof's are absent */
+    f.q[GR_NCU_Q_L1_WRITEBACK_BYTES] = 4800, f.q[GR_NCU_Q_L2_XBAR_BYTES] = 2400;
+    gr_ncu_figures_derive(&f);
+    assert_true(f.bytes[GR_NCU_L1] == 4800);
+    assert_int_equal(f.bytes_from[GR_NCU_L1], GR_NCU_Q_L1_WRITEBACK_BYTES);
+    assert_true(f.bytes[GR_NCU_L2] == 600); /* lts__t_bytes first */
+    f.q[GR_NCU_Q_L2_BYTES] = NAN;
+    gr_ncu_figures_derive(&f);
+    assert_true(f.bytes[GR_NCU_L2] == 2400 && f.intensity[GR_NCU_L2] == 0.5);
+    assert_int_equal(f.bytes_from[GR_NCU_L2], GR_NCU_Q_L2_XBAR_BYTES);
+    assert_false(f.missing[GR_NCU_Q_L2_BYTES]);
+    f.q[GR_NCU_Q_L2_BYTES] = 600, f.q[GR_NCU_Q_L1_BYTES] = 0, f.q[GR_NCU_Q_SHARED_ST_WAVEFRONTS] = 0;
     assert_true(isnan(f.gflops));               /* no time */
     assert_true(f.missing[GR_NCU_Q_TIME_NS]);
     /* dram__bytes.sum stands in for read + write */
@@ -488,23 +522,32 @@ static void roofs(void **state)
     gr_ncu_roofs_fill(&p, NULL, &roofs);
     assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value == 3352);
     assert_int_equal(roofs.bandwidth_gbs[GR_NCU_DRAM].source, GR_NCU_ROOF_PROFILE);
-    assert_true(isnan(roofs.bandwidth_gbs[GR_NCU_L2].value)); /* no profile has it yet */
-    assert_true(isnan(roofs.bandwidth_gbs[GR_NCU_L1].value));
+    assert_true(roofs.bandwidth_gbs[GR_NCU_L2].value == p.l2_bandwidth_gbs);
+    assert_true(roofs.bandwidth_gbs[GR_NCU_L1].value == p.shared_bandwidth_gbs); /* L1 and shared memory: one array */
+    assert_int_equal(roofs.bandwidth_gbs[GR_NCU_L1].source, GR_NCU_ROOF_PROFILE);
     assert_true(roofs.peak_gflops[GR_NCU_FP32].value == 66908.16);
     assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value == 989429.76);
-    assert_true(isnan(roofs.peak_gflops[GR_NCU_FP16].value)); /* the H100 profile has none */
+    assert_true(roofs.peak_gflops[GR_NCU_FP16].value == 133816.32); /* HFMA2, not the Tensor Cores */
     gr_results_init(&r);
     assert_true(gr_results_load(GPUROOF_SRCDIR "/plots/data/h100-sxm.yaml", &r, &err));
     gr_ncu_roofs_fill(&p, &r, &roofs);
-    assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value == 3211.565106); /* dram_read_gbs */
+    assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value == r.ceilings.dram_read_gbs);
     assert_int_equal(roofs.bandwidth_gbs[GR_NCU_DRAM].source, GR_NCU_ROOF_MEASURED);
-    assert_true(roofs.peak_gflops[GR_NCU_FP32].value == 65751.25199);
-    assert_true(roofs.peak_gflops[GR_NCU_FP64].value == 33374.41266);
-    assert_int_equal(roofs.peak_gflops[GR_NCU_TENSOR_FP16].source, GR_NCU_ROOF_PROFILE);
+    assert_true(roofs.bandwidth_gbs[GR_NCU_L2].value == r.ceilings.l2_gbs);
+    assert_true(roofs.bandwidth_gbs[GR_NCU_L1].value == r.ceilings.shared_gbs);
+    assert_int_equal(roofs.bandwidth_gbs[GR_NCU_L1].source, GR_NCU_ROOF_MEASURED);
+    assert_true(roofs.peak_gflops[GR_NCU_FP32].value == r.ceilings.fp32_gflops);
+    assert_true(roofs.peak_gflops[GR_NCU_FP64].value == r.ceilings.fp64_gflops);
+    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value == r.ceilings.tensor_fp16_gflops);
+    assert_int_equal(roofs.peak_gflops[GR_NCU_TENSOR_FP16].source, GR_NCU_ROOF_MEASURED);
     /* without dram_read_gbs, the best DRAM figure */
     r.ceilings.dram_read_gbs = NAN;
     gr_ncu_roofs_fill(NULL, &r, &roofs);
-    assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value == 3291.505578);
+    assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value == gr_results_best_bandwidth(&r));
+    assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value > 1000);
+    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value == r.ceilings.tensor_fp16_gflops); /* no profile */
+    r.ceilings.tensor_fp16_gflops = NAN;
+    gr_ncu_roofs_fill(NULL, &r, &roofs);
     assert_true(isnan(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value));
     gr_results_free(&r);
 }
