@@ -129,16 +129,14 @@ bool gr_roofline_levels_compute(const gr_level_work *w, gr_roofline_levels *out,
     return true;
 }
 
+/* The binding roof's efficiency, by the one-level rule. */
 bool gr_roofline_levels_add_achieved(gr_roofline_levels *r, double achieved_gflops, gr_error *err)
 {
-    if (!isfinite(achieved_gflops) || achieved_gflops < 0)
-        return gr_error_set(err, "the achieved rate must be a non-negative number of GFLOP/s, not %g",
-                            achieved_gflops);
-    if (r->attainable_gflops == 0)
-        return gr_error_set(err, "no FLOPs, so no rate is attainable to compare an achieved %g GFLOP/s with",
-                            achieved_gflops);
+    gr_roofline binding = {.attainable_gflops = r->attainable_gflops};
+    if (!gr_roofline_add_achieved(&binding, achieved_gflops, err))
+        return false;
     r->has_achieved = true;
     r->achieved_gflops = achieved_gflops;
-    r->efficiency = achieved_gflops / r->attainable_gflops;
+    r->efficiency = binding.efficiency;
     return true;
 }
