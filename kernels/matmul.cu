@@ -209,6 +209,22 @@ typedef struct {
     cublasHandle_t handle;
 } matmul_run;
 
+/* Column-major cuBLAS sees the row-major M, N, P as their transposes:
+ * P^T = N^T M^T is Sgemm(N, M) with no transposition. */
+static int launch_cublas(matmul_run *r, grk_error *err)
+{
+    const float one = 1.0f, zero = 0.0f;
+    int w = r->width;
+    cublasStatus_t s =
+        r->cublas->sgemm(r->handle, CUBLAS_OP_N, CUBLAS_OP_N, w, w, w, &one, r->n, w, r->m, w, &zero, r->p, w);
+    if (s != CUBLAS_STATUS_SUCCESS) {
+        grk_fail(err, "cublasSgemm_v2: cuBLAS status %d", (int)s);
+        return -1;
+    }
+    GRK_LAUNCH_RETURN("cublasSgemm_v2");
+    return 0;
+}
+
 static int launch_matmul(void *ctx, int config, grk_error *err)
 {
     matmul_run *r = (matmul_run *)ctx;
@@ -254,19 +270,8 @@ static int launch_matmul(void *ctx, int config, grk_error *err)
         GRK_LAUNCH_RETURN("matmul_coarsened");
         break;
     }
-    case GRK_MATMUL_CUBLAS: {
-        /* column-major cuBLAS sees the row-major M, N, P as their transposes:
-         * P^T = N^T M^T is Sgemm(N, M) with no transposition */
-        const float one = 1.0f, zero = 0.0f;
-        cublasStatus_t s = r->cublas->sgemm(r->handle, CUBLAS_OP_N, CUBLAS_OP_N, w, w, w, &one, r->n, w, r->m, w,
-                                        &zero, r->p, w);
-        if (s != CUBLAS_STATUS_SUCCESS) {
-            grk_fail(err, "cublasSgemm_v2: cuBLAS status %d", (int)s);
-            return -1;
-        }
-        GRK_LAUNCH_RETURN("cublasSgemm_v2");
-        break;
-    }
+    case GRK_MATMUL_CUBLAS:
+        return launch_cublas(r, err);
     default:
         grk_fail(err, "grk_matmul: unknown kind %d", (int)r->kind);
         return -1;
