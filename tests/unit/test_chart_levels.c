@@ -92,13 +92,13 @@ static gr_results levels_results(void)
     kernels[0].gflops = 8000;
     kernels[0].intensity = 128;
     kernels[0].verified = true;
-    kernels[0].levels = (gr_result_levels){16777216.0, 134217728.0, NAN, 4194304.0};
+    kernels[0].levels = (gr_result_levels){16777216.0, 134217728.0, NAN, 4194304.0, NAN};
     snprintf(kernels[1].name, sizeof kernels[1].name, "plain");
     kernels[1].flops = NAN;
     kernels[1].gflops = 700;
     kernels[1].intensity = 0.25;
     kernels[1].verified = true;
-    kernels[1].levels = (gr_result_levels){NAN, NAN, NAN, NAN};
+    kernels[1].levels = (gr_result_levels){NAN, NAN, NAN, NAN, NAN};
     r.kernels = kernels;
     r.kernel_count = 2;
     return r;
@@ -312,7 +312,7 @@ static void largest_width_drawn_once(void **state)
     snprintf(kernels[2].params, sizeof kernels[2].params, "tile=16 width=4096");
     kernels[2].flops = 137438953472.0;
     kernels[2].gflops = 20000;
-    kernels[2].levels = (gr_result_levels){268435456.0, 4294967296.0, NAN, 268435456.0};
+    kernels[2].levels = (gr_result_levels){268435456.0, 4294967296.0, NAN, 268435456.0, NAN};
     r.kernels = kernels;
     r.kernel_count = 3;
     gr_roofline_inputs in = h100_inputs();
