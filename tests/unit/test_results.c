@@ -304,7 +304,8 @@ static gr_results with_bandwidths(double read, double write, double copy, double
 {
     gr_results r;
     memset(&r, 0, sizeof r);
-    r.ceilings = (gr_result_ceilings){read, write, copy, triad, NAN, NAN, NAN, NAN, NAN, NAN};
+    r.ceilings = (gr_result_ceilings){.dram_read_gbs = read, .dram_write_gbs = write, .dram_copy_gbs = copy,
+                                      .dram_triad_gbs = triad, .memcpy_d2d_gbs = NAN, .datasheet_bandwidth_gbs = NAN};
     return r;
 }
 
@@ -829,7 +830,7 @@ static void fill_rows(gr_results *r)
     k->time_ms = (gr_result_timing){14.94281578, 14.96201611, 14.97750378, 20};
     k->gflops = 9185.9, k->verified = true, k->vs_cublas = 0.1784610951;
     snprintf(k->check, sizeof k->check, "2050 sampled elements: worst relative error 1.5e-07");
-    k->levels = (gr_result_levels){2.01326592e+8, 1.374389535e+10, 2.748779069e+10, 4294967296};
+    k->levels = (gr_result_levels){2.01326592e+8, 1.374389535e+10, 2.748779069e+10, 4294967296, 1.374389535e+11};
     gr_result_kernel *minimal = gr_results_add_kernel(r, NULL); /* only what a kernel must have */
     snprintf(minimal->name, sizeof minimal->name, "true");
     minimal->intensity = 0, minimal->gflops = 1e-3;
