@@ -1,5 +1,5 @@
 # Hierarchical roofline of NVIDIA H100 SXM5 80GB
-# Made by: gpuroof plot --ncu tests/data/ncu/h100/app-raw.csv -o plots/roofline-h100-ncu.pdf
+# Made by: gpuroof plot --ncu tests/data/ncu/h100/app-raw.csv --precision fp16 --precision fp16_tensor -o plots/roofline-h100-ncu.pdf
 # Self-contained: edit it and run `gnuplot THIS_FILE`, or
 # `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
 if (!exists("outfile")) outfile = 'plots/roofline-h100-ncu.pdf'
@@ -39,92 +39,116 @@ $C0S2 << EOD
 10000 33454.08 ""
 EOD
 $C0S3 << EOD
+39.9213365 133816.32 ""
+10000 133816.32 ""
+EOD
+$C0S4 << EOD
+19.9606683 66908.16 ""
+39.9213365 133816.32 ""
+EOD
+$C0S5 << EOD
+295.175943 989429.76 ""
+10000 989429.76 ""
+EOD
+$C0S6 << EOD
+19.9606683 66908.16 ""
+295.175943 989429.76 ""
+EOD
+$C0S7 << EOD
 0.01 131.2512 ""
 5.09771796 66908.16 ""
 10000 66908.16 ""
 EOD
-$C0S4 << EOD
+$C0S8 << EOD
+5.09771796 66908.16 ""
+75.3844353 989429.76 ""
+EOD
+$C0S9 << EOD
 0.01 334.5408 ""
 2 66908.16 ""
 10000 66908.16 ""
 EOD
-$C0S5 << EOD
+$C0S10 << EOD
+2 66908.16 ""
+29.5757576 989429.76 ""
+EOD
+$C0S11 << EOD
 1e-05 0.01 ""
 EOD
-$C0S6 << EOD
+$C0S12 << EOD
 1e-05 0.01 ""
 EOD
-$C0S7 << EOD
+$C0S13 << EOD
 1e-05 0.01 ""
 EOD
-$C0S8 << EOD
+$C0S14 << EOD
 511.21994 27413.7516 ""
 18.7579421 27413.7516 ""
 3.96899225 27413.7516 ""
 EOD
-$C0S9 << EOD
+$C0S15 << EOD
 122.114436 22390.749 ""
 33.0646279 22390.749 ""
 61.1764706 22390.749 ""
 EOD
-$C0S10 << EOD
+$C0S16 << EOD
 255.765839 53601.3291 ""
 75.6123839 53601.3291 ""
 128 53601.3291 ""
 EOD
-$C0S11 << EOD
+$C0S17 << EOD
 63.8830267 17050.0163 ""
 17.1022267 17050.0163 ""
 32 17050.0163 ""
 EOD
-$C0S12 << EOD
+$C0S18 << EOD
 0.249801793 214.169935 ""
 0.0747049919 214.169935 ""
 0.125 214.169935 ""
 EOD
-$C0S13 << EOD
+$C0S19 << EOD
 511.21994 27413.7516 "wmma_gemm"
 EOD
-$C0S14 << EOD
+$C0S20 << EOD
 18.7579421 27413.7516 "wmma_gemm"
 EOD
-$C0S15 << EOD
+$C0S21 << EOD
 3.96899225 27413.7516 "wmma_gemm"
 EOD
-$C0S16 << EOD
+$C0S22 << EOD
 122.114436 22390.749 "fma_f32"
 EOD
-$C0S17 << EOD
+$C0S23 << EOD
 33.0646279 22390.749 "fma_f32"
 EOD
-$C0S18 << EOD
+$C0S24 << EOD
 61.1764706 22390.749 "fma_f32"
 EOD
-$C0S19 << EOD
+$C0S25 << EOD
 255.765839 53601.3291 "hfma2_f16"
 EOD
-$C0S20 << EOD
+$C0S26 << EOD
 75.6123839 53601.3291 "hfma2_f16"
 EOD
-$C0S21 << EOD
+$C0S27 << EOD
 128 53601.3291 "hfma2_f16"
 EOD
-$C0S22 << EOD
+$C0S28 << EOD
 63.8830267 17050.0163 "fma_f64"
 EOD
-$C0S23 << EOD
+$C0S29 << EOD
 17.1022267 17050.0163 "fma_f64"
 EOD
-$C0S24 << EOD
+$C0S30 << EOD
 32 17050.0163 "fma_f64"
 EOD
-$C0S25 << EOD
+$C0S31 << EOD
 0.249801793 214.169935 "scale<float, 4>"
 EOD
-$C0S26 << EOD
+$C0S32 << EOD
 0.0747049919 214.169935 "scale<float, 4>"
 EOD
-$C0S27 << EOD
+$C0S33 << EOD
 0.125 214.169935 "scale<float, 4>"
 EOD
 
@@ -139,47 +163,55 @@ set xlabel 'arithmetic intensity (FLOP/B)'
 set ylabel 'performance (GFLOP/s)'
 set logscale xy
 set xrange [0.01:10000]
-set yrange [10:1000000]
+set yrange [10:10000000]
 set key top left
 set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 9999.99999)
-set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 999999.999)
-set label 1 'ridge 19.96 FLOP/B' at 23.9980015,81906.2277 left rotate by 0 front boxed font ',8'
-set label 2 'FP32 66.91 TFLOP/s' at 9332.54301,85320.5038 right rotate by 0 front boxed textcolor linetype 1
-set label 3 'FP64 33.45 TFLOP/s' at 9332.54301,42660.2519 right rotate by 0 front boxed textcolor linetype 1
-set label 4 'DRAM 3352 GB/s' at 0.0232300302,105.363687 center rotate by 36.5 front textcolor linetype 1
-set label 5 'L2 13125 GB/s' at 0.0253955247,451.021919 center rotate by 36.5 front textcolor linetype 1
-set label 6 'shared memory 33454 GB/s' at 0.0337897819,1529.57809 center rotate by 36.5 front textcolor linetype 1
-set label 7 'wmma_gemm' at 614.621552,22393.9465 left rotate by 0 front boxed font ',8' textcolor linetype 2
-set label 8 'fma_f32' at 146.813844,18290.7193 left rotate by 0 front boxed font ',8' textcolor linetype 3
-set label 9 'hfma2_f16' at 307.498172,43786.2468 left rotate by 0 front boxed font ',8' textcolor linetype 4
-set label 10 'fma_f64' at 63.8830267,11921.184 center rotate by 0 front boxed font ',8' textcolor linetype 5
-set label 11 'scale<float, 4>' at 0.300327811,174.952707 left rotate by 0 front boxed font ',8' textcolor linetype 6
-set label 12 'Not drawn: 5 kernels without FLOPs (copy_f4, dyn_smem, transpose_conflicted and 2 more). Ceilings: datasheet. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 1000000, "" 2000000 1, "" 3000000 1, "" 4000000 1, "" 5000000 1, "" 6000000 1, "" 7000000 1, "" 8000000 1, "" 9000000 1, "10M" 9999999.99)
+set label 1 'ridge 19.96 FLOP/B' at 41.703747,85287.3248 left rotate by 0 front boxed font ',8'
+set label 2 'FP32 66.91 TFLOP/s' at 9332.54301,89571.176 right rotate by 0 front boxed textcolor linetype 1
+set label 3 'FP64 33.45 TFLOP/s' at 9332.54301,44785.588 right rotate by 0 front boxed textcolor linetype 1
+set label 4 'FP16 133.8 TFLOP/s' at 9332.54301,179142.352 right rotate by 0 front boxed textcolor linetype 1
+set label 5 'FP16 TENSOR 989.4 TFLOP/s' at 9332.54301,1324567.69 right rotate by 0 front boxed textcolor linetype 1
+set label 6 'DRAM 3352 GB/s' at 0.023524205,111.086182 center rotate by 31.7 front textcolor linetype 1
+set label 7 'L2 13125 GB/s' at 0.0257171223,475.517748 center rotate by 31.7 front textcolor linetype 1
+set label 8 'shared memory 33454 GB/s' at 0.0426704103,2011.02277 center rotate by 31.7 front textcolor linetype 1
+set label 9 'wmma_gemm' at 614.621552,21506.1697 left rotate by 0 front boxed font ',8' textcolor linetype 2
+set label 10 'fma_f32' at 146.813844,17565.6092 left rotate by 0 front boxed font ',8' textcolor linetype 3
+set label 11 'hfma2_f16' at 307.498172,42050.4021 left rotate by 0 front boxed font ',8' textcolor linetype 4
+set label 12 'fma_f64' at 63.8830267,11097.8362 center rotate by 0 front boxed font ',8' textcolor linetype 5
+set label 13 'scale<float, 4>' at 0.300327811,168.016951 left rotate by 0 front boxed font ',8' textcolor linetype 6
+set label 14 'Not drawn: 5 kernels without FLOPs (copy_f4, dyn_smem, transpose_conflicted and 2 more). Ceilings: datasheet. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 12 pointsize 0.8 title '', \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
-     $C0S3 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title '', \
-     $C0S4 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title '', \
-     $C0S5 using 1:2 with points linetype 7 pointtype 7 pointsize 0.8 title 'DRAM', \
-     $C0S6 using 1:2 with points linetype 7 pointtype 5 pointsize 0.8 title 'L2', \
-     $C0S7 using 1:2 with points linetype 7 pointtype 9 pointsize 0.8 title 'L1 / shared memory', \
-     $C0S8 using 1:2 with lines linetype 2 linewidth 1 dashtype 1 title '', \
-     $C0S9 using 1:2 with lines linetype 3 linewidth 1 dashtype 1 title '', \
-     $C0S10 using 1:2 with lines linetype 4 linewidth 1 dashtype 1 title '', \
-     $C0S11 using 1:2 with lines linetype 5 linewidth 1 dashtype 1 title '', \
-     $C0S12 using 1:2 with lines linetype 6 linewidth 1 dashtype 1 title '', \
-     $C0S13 using 1:2 with points linetype 2 pointtype 7 pointsize 0.8 title '', \
-     $C0S14 using 1:2 with points linetype 2 pointtype 5 pointsize 0.8 title '', \
-     $C0S15 using 1:2 with points linetype 2 pointtype 9 pointsize 0.8 title '', \
-     $C0S16 using 1:2 with points linetype 3 pointtype 7 pointsize 0.8 title '', \
-     $C0S17 using 1:2 with points linetype 3 pointtype 5 pointsize 0.8 title '', \
-     $C0S18 using 1:2 with points linetype 3 pointtype 9 pointsize 0.8 title '', \
-     $C0S19 using 1:2 with points linetype 4 pointtype 7 pointsize 0.8 title '', \
-     $C0S20 using 1:2 with points linetype 4 pointtype 5 pointsize 0.8 title '', \
-     $C0S21 using 1:2 with points linetype 4 pointtype 9 pointsize 0.8 title '', \
-     $C0S22 using 1:2 with points linetype 5 pointtype 7 pointsize 0.8 title '', \
-     $C0S23 using 1:2 with points linetype 5 pointtype 5 pointsize 0.8 title '', \
-     $C0S24 using 1:2 with points linetype 5 pointtype 9 pointsize 0.8 title '', \
-     $C0S25 using 1:2 with points linetype 6 pointtype 7 pointsize 0.8 title '', \
-     $C0S26 using 1:2 with points linetype 6 pointtype 5 pointsize 0.8 title '', \
-     $C0S27 using 1:2 with points linetype 6 pointtype 9 pointsize 0.8 title ''
+     $C0S3 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
+     $C0S4 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
+     $C0S5 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
+     $C0S6 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \
+     $C0S7 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title '', \
+     $C0S8 using 1:2 with lines linetype 1 linewidth 1 dashtype 2 title '', \
+     $C0S9 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title '', \
+     $C0S10 using 1:2 with lines linetype 1 linewidth 1 dashtype 2 title '', \
+     $C0S11 using 1:2 with points linetype 7 pointtype 7 pointsize 0.8 title 'DRAM', \
+     $C0S12 using 1:2 with points linetype 7 pointtype 5 pointsize 0.8 title 'L2', \
+     $C0S13 using 1:2 with points linetype 7 pointtype 9 pointsize 0.8 title 'L1 / shared memory', \
+     $C0S14 using 1:2 with lines linetype 2 linewidth 1 dashtype 1 title '', \
+     $C0S15 using 1:2 with lines linetype 3 linewidth 1 dashtype 1 title '', \
+     $C0S16 using 1:2 with lines linetype 4 linewidth 1 dashtype 1 title '', \
+     $C0S17 using 1:2 with lines linetype 5 linewidth 1 dashtype 1 title '', \
+     $C0S18 using 1:2 with lines linetype 6 linewidth 1 dashtype 1 title '', \
+     $C0S19 using 1:2 with points linetype 2 pointtype 7 pointsize 0.8 title '', \
+     $C0S20 using 1:2 with points linetype 2 pointtype 5 pointsize 0.8 title '', \
+     $C0S21 using 1:2 with points linetype 2 pointtype 9 pointsize 0.8 title '', \
+     $C0S22 using 1:2 with points linetype 3 pointtype 7 pointsize 0.8 title '', \
+     $C0S23 using 1:2 with points linetype 3 pointtype 5 pointsize 0.8 title '', \
+     $C0S24 using 1:2 with points linetype 3 pointtype 9 pointsize 0.8 title '', \
+     $C0S25 using 1:2 with points linetype 4 pointtype 7 pointsize 0.8 title '', \
+     $C0S26 using 1:2 with points linetype 4 pointtype 5 pointsize 0.8 title '', \
+     $C0S27 using 1:2 with points linetype 4 pointtype 9 pointsize 0.8 title '', \
+     $C0S28 using 1:2 with points linetype 5 pointtype 7 pointsize 0.8 title '', \
+     $C0S29 using 1:2 with points linetype 5 pointtype 5 pointsize 0.8 title '', \
+     $C0S30 using 1:2 with points linetype 5 pointtype 9 pointsize 0.8 title '', \
+     $C0S31 using 1:2 with points linetype 6 pointtype 7 pointsize 0.8 title '', \
+     $C0S32 using 1:2 with points linetype 6 pointtype 5 pointsize 0.8 title '', \
+     $C0S33 using 1:2 with points linetype 6 pointtype 9 pointsize 0.8 title ''
