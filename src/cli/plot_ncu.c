@@ -108,20 +108,29 @@ static void name_rest(char *list, size_t size, size_t count)
         snprintf(list + strlen(list), size - strlen(list), " and %zu more", count - 3);
 }
 
+/* A note too long for its line ends in "...", so that a reader sees it was cut. */
+static void mark_cut(char *note, size_t size)
+{
+    memcpy(note + size - 4, "...", 4);
+}
+
 /* Why groups were left out: on the chart's note and standard error. */
 static void note_left_out(const ncu_read *r, gr_roofline_inputs *in, json_t *warnings, size_t top,
                           const char *no_flops, size_t no_flops_count, size_t beyond)
 {
     char note[sizeof in->level_kernels_note] = "";
     if (no_flops_count) {
-        snprintf(note, sizeof note, "Not drawn: %zu kernel%s without FLOPs (%s).", no_flops_count,
-                 no_flops_count == 1 ? "" : "s", no_flops);
+        if (snprintf(note, sizeof note, "Not drawn: %zu kernel%s without FLOPs (%s).", no_flops_count,
+                     no_flops_count == 1 ? "" : "s", no_flops) >= (int)sizeof note)
+            mark_cut(note, sizeof note);
         plot_warn(warnings, "%s: %zu kernel%s without FLOPs, so without an intensity, not drawn: %s", r->shown,
                   no_flops_count, no_flops_count == 1 ? "" : "s", no_flops);
     }
     if (beyond) {
-        snprintf(note + strlen(note), sizeof note - strlen(note), "%s%zu more kernel%s past the top %zu by time.",
-                 note[0] ? " " : "Not drawn: ", beyond, beyond == 1 ? "" : "s", top);
+        size_t used = strlen(note);
+        if (snprintf(note + used, sizeof note - used, "%s%zu more kernel%s past the top %zu by time.",
+                     note[0] ? " " : "Not drawn: ", beyond, beyond == 1 ? "" : "s", top) >= (int)(sizeof note - used))
+            mark_cut(note, sizeof note);
         plot_warn(warnings, "%s: %zu more kernel%s past the top %zu by time, not drawn (--top N draws more)",
                   r->shown, beyond, beyond == 1 ? "" : "s", top);
     }
