@@ -257,6 +257,8 @@ static bool use_devices(const plot_options *o, roofline_data *d)
                 return cli_error_no_peak(p, o->precisions.items[k]);
         in->devices[in->device_count] = p;
     }
+    if (in->device_count == 0)
+        return true; /* --ncu alone: the device comes with the report, and this runs again then */
     for (size_t k = 0; k < o->precisions.count; k++) /* as the profiles spell them: FP64 is fp64 */
         in->precisions[k] = gr_profile_peak(&d->devices.items[0], o->precisions.items[k])->precision;
     return true;

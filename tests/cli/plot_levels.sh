@@ -164,3 +164,12 @@ expect_fails 2 "gpuroof plot: --levels, --ncu and --top are for a roofline, not 
 run plot banks --results "$levels_results" --ncu "$app" -o s.pdf
 expect_fails 2 "gpuroof plot: --levels, --ncu and --top are for a roofline, not plot banks (gpuroof plot --help)"
 test ! -e s.png && pass "no chart left by a failure" || fail "no chart" "s.png" "none"
+
+# --ncu alone, with more ceilings: the device comes from the report, and the
+# precisions asked for are held to it then (a crash once, under ASan).
+run plot --ncu "$app" --precision fp16 --precision fp16_tensor -o s.pdf --script-only
+expect_status 0
+script_has "FP16 TENSOR 989.4 TFLOP/s"
+run plot --ncu "$app" --precision int4 -o s.pdf --script-only
+expect_status 1
+expect_stderr_has "gpuroof: h100 has no int4 peak (it has fp64, fp64_tensor, fp32, fp16, bf16, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor, int8_tensor)"
