@@ -69,18 +69,16 @@ static bool is_layout(const gr_ncu_launch *l)
     return strncmp(k, "set", 3) == 0;
 }
 
-static double per_request(const gr_ncu_launch *l, int wavefronts, int requests)
+/* Wavefronts per request, from a launch's figures; NaN without requests. */
+static double per_request(const gr_ncu_figures *f, int wavefronts, int requests)
 {
-    double q[GR_NCU_Q_COUNT];
-    int from[GR_NCU_Q_COUNT];
-    gr_ncu_resolve(l->values, q, from);
-    return q[requests] > 0 ? q[wavefronts] / q[requests] : NAN;
+    return f->q[requests] > 0 ? f->q[wavefronts] / f->q[requests] : NAN;
 }
 
 /* The layout launches, in order, against the bank checks: as many, with
- * the same blocks. */
-static bool take_banks(gr_results *r, const gr_ncu_report *report, const char *file, double *measured,
-                       size_t *count, gr_error *err)
+ * the same blocks; *count is how many there are (0: the report has none). */
+static bool check_banks(const gr_results *r, const gr_ncu_report *report, const char *file, size_t *count,
+                        gr_error *err)
 {
     size_t n = 0;
     for (size_t i = 0; i < report->count; i++) {
@@ -95,8 +93,6 @@ static bool take_banks(gr_results *r, const gr_ncu_report *report, const char *f
             return gr_error_set(err, "%s:%lu: layout launch %zu has block (%lld, %lld), bank check %zu (%s) %dx%d",
                                 file, l->line, n + 1, l->block[0], l->block[1], n + 1, b->kernel, b->block.x,
                                 b->block.y);
-        measured[2 * n] = per_request(l, GR_NCU_Q_SHARED_LD_WAVEFRONTS, GR_NCU_Q_SHARED_LD_INST);
-        measured[2 * n + 1] = per_request(l, GR_NCU_Q_SHARED_ST_WAVEFRONTS, GR_NCU_Q_SHARED_ST_INST);
         n++;
     }
     if (n != 0 && n != r->bank_count)
@@ -105,23 +101,32 @@ static bool take_banks(gr_results *r, const gr_ncu_report *report, const char *f
     return true;
 }
 
+/* Each layout launch's wavefronts per request into its bank check, once
+ * check_banks has paired them. */
+static void take_banks(gr_results *r, const gr_ncu_report *report)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < report->count; i++) {
+        const gr_ncu_launch *l = &report->launches[i];
+        if (!is_layout(l))
+            continue;
+        gr_ncu_figures f;
+        gr_ncu_figures_of_launch(l, &f);
+        r->banks[n].measured_load = per_request(&f, GR_NCU_Q_SHARED_LD_WAVEFRONTS, GR_NCU_Q_SHARED_LD_INST);
+        r->banks[n].measured_store = per_request(&f, GR_NCU_Q_SHARED_ST_WAVEFRONTS, GR_NCU_Q_SHARED_ST_INST);
+        n++;
+    }
+}
+
 bool gr_results_take_ncu(gr_results *r, const gr_ncu_report *report, const char *file,
                          gr_results_ncu_summary *summary, gr_error *err)
 {
     size_t banks = 0;
-    double *measured = malloc(2 * (r->bank_count ? r->bank_count : 1) * sizeof *measured);
-    if (!measured)
-        return gr_error_set(err, "%s: out of memory", file);
-    if (!take_banks(r, report, file, measured, &banks, err)) {
-        free(measured);
-        return false;
-    }
+    if (!check_banks(r, report, file, &banks, err))
+        return false; /* before anything is written: r stays as it was */
+    if (banks)
+        take_banks(r, report);
     *summary = (gr_results_ncu_summary){0, 0, banks};
-    for (size_t i = 0; i < banks; i++) {
-        r->banks[i].measured_load = measured[2 * i];
-        r->banks[i].measured_store = measured[2 * i + 1];
-    }
-    free(measured);
     for (size_t i = 0; i < r->kernel_count; i++) {
         gr_result_kernel *k = &r->kernels[i];
         const char *function = function_of(k->name);
