@@ -17,31 +17,10 @@
 
 #include "kernel_file.h"
 #include "kernel_select.h"
+#include "file_fixture.h"
 #include "le_bytes.h"
 
 #define DATA GPUROOF_SRCDIR "/tests/data/kernels/"
-
-typedef struct {
-    unsigned char *bytes;
-    size_t size;
-} file_bytes;
-
-static file_bytes load(const char *path)
-{
-    file_bytes b = {0};
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    long n = ftell(f);
-    assert_true(n >= 0);
-    rewind(f);
-    b.size = (size_t)n;
-    b.bytes = malloc(b.size + 1);
-    assert_non_null(b.bytes);
-    assert_int_equal(fread(b.bytes, 1, b.size, f), b.size);
-    fclose(f);
-    return b;
-}
 
 /* Reads path's kernels, which must read. */
 static void read_ok(const char *path, gr_kernel_list *l)

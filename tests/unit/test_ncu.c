@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_fixture.h"
 #include "ncu_group.h"
 #include "ncu_occupancy.h"
 #include "ncu_report.h"
@@ -690,35 +691,13 @@ static void prediction(void **state)
 
 /* ---- the reader, on the test CSVs --------------------------------------------------- */
 
-typedef struct {
-    char *text;
-    size_t size;
-} file_text;
-
-static file_text load(const char *path)
-{
-    file_text t = {0};
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    long n = ftell(f);
-    assert_true(n >= 0);
-    rewind(f);
-    t.size = (size_t)n;
-    t.text = malloc(t.size + 1);
-    assert_non_null(t.text);
-    assert_int_equal(fread(t.text, 1, t.size, f), t.size);
-    fclose(f);
-    return t;
-}
-
 static void read_ok(const char *name, gr_ncu_report *r)
 {
-    file_text t = load(name);
+    file_bytes t = load(name);
     gr_error err = {{0}};
-    if (!gr_ncu_read(name, t.text, t.size, r, &err))
+    if (!gr_ncu_read(name, (const char *)t.bytes, t.size, r, &err))
         fail_msg("%s", err.text);
-    free(t.text);
+    free(t.bytes);
 }
 
 static void figures_of(const gr_ncu_report *r, size_t i, gr_ncu_figures *f)
@@ -875,15 +854,15 @@ static void refused(const char *name, const char *expected)
 {
     char path[512];
     snprintf(path, sizeof path, DATA "bad/%s", name);
-    file_text t = load(path);
+    file_bytes t = load(path);
     gr_ncu_report r;
     gr_error err = {{0}};
-    assert_false(gr_ncu_read(name, t.text, t.size, &r, &err));
+    assert_false(gr_ncu_read(name, (const char *)t.bytes, t.size, &r, &err));
     if (strncmp(err.text, expected, strlen(expected)) != 0)
         fail_msg("%s: '%s', not '%s...'", name, err.text, expected);
     assert_int_equal(r.count, 0);
     assert_null(r.launches);
-    free(t.text);
+    free(t.bytes);
 }
 
 static void bad_files(void **state)
@@ -919,13 +898,13 @@ static void bad_files(void **state)
 static void every_cut(void **state)
 {
     (void)state;
-    file_text t = load(DATA "details-base.csv");
+    file_bytes t = load(DATA "details-base.csv");
     for (size_t n = 0; n <= t.size; n += 7) {
         gr_ncu_report r;
         gr_error err;
         char *copy = malloc(n ? n : 1);
         assert_non_null(copy);
-        memcpy(copy, t.text, n);
+        memcpy(copy, t.bytes, n);
         if (gr_ncu_read("cut.csv", copy, n, &r, &err)) {
             assert_true(r.count >= 1 && r.count <= 5);
             gr_ncu_report_free(&r);
@@ -934,7 +913,7 @@ static void every_cut(void **state)
         }
         free(copy);
     }
-    free(t.text);
+    free(t.bytes);
 }
 
 int main(void)

@@ -14,31 +14,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_fixture.h"
 #include "ncu_report.h"
 #include "results_ncu.h"
 
 #define FIXTURES GPUROOF_SRCDIR "/tests/data/ncu/h100/"
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    char *text = malloc(1 << 20);
-    assert_non_null(text);
-    *len = fread(text, 1, 1 << 20, f);
-    assert_true(*len < 1 << 20);
-    fclose(f);
-    return text;
-}
-
 static void load_pair(gr_results *r, gr_ncu_report *report)
 {
     gr_error err;
-    size_t len;
-    char *csv = read_all(FIXTURES "measure-raw.csv", &len);
+    file_bytes csv = load(FIXTURES "measure-raw.csv");
     assert_true(gr_results_load(FIXTURES "measure.yaml", r, &err));
-    assert_true(gr_ncu_read("measure-raw.csv", csv, len, report, &err));
-    free(csv);
+    assert_true(gr_ncu_read("measure-raw.csv", (const char *)csv.bytes, csv.size, report, &err));
+    free(csv.bytes);
 }
 
 static const gr_result_kernel *kernel(const gr_results *r, const char *name, const char *params)
