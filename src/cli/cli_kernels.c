@@ -15,7 +15,8 @@ const char *cli_ptx_names(const gr_sm_set *set, char *buf, size_t size)
     if (size)
         buf[0] = '\0';
     for (int i = 0; i < set->count && used < size; i++) {
-        int n = snprintf(buf + used, size - used, "%scompute_%d", i ? ", " : "", set->items[i].number);
+        char variant[2] = {set->items[i].variant, '\0'}; /* compute_90a, compute_100f */
+        int n = snprintf(buf + used, size - used, "%scompute_%d%s", i ? ", " : "", set->items[i].number, variant);
         used += n > 0 ? (size_t)n : 0;
     }
     return buf;

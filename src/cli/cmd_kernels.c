@@ -66,6 +66,9 @@ static bool choose_sm(const kernels_options *o, const kernels_device *d, const c
                 return true;
         return cli_error("%s has no code for %s; it has %s", f->shown, o->arch, sms.count ? names : "no kernels");
     }
+    v->by_device = d != NULL;
+    v->cc_major = d ? d->profile.cc_major : 0;
+    v->cc_minor = d ? d->profile.cc_minor : 0;
     if (d && !gr_kernel_sm_for_device(&f->list, d->profile.cc_major, d->profile.cc_minor, &v->sm))
         return cli_error("%s has no code that %s (sm_%d%d) runs; it has %s (--arch picks one anyway)", f->shown,
                          d->profile.name, d->profile.cc_major, d->profile.cc_minor,
@@ -73,9 +76,13 @@ static bool choose_sm(const kernels_options *o, const kernels_device *d, const c
     return true;
 }
 
+/* With a device, all its code of the number it runs: sm_90a and sm_90 on
+ * the H100 (the driver loads the first where a kernel has both). */
 bool kernels_view_shows(const kernels_view *v, const gr_kernel *k)
 {
-    return !v->filtered || gr_sm_equal(k->sm, v->sm);
+    if (!v->filtered || gr_sm_equal(k->sm, v->sm))
+        return true;
+    return v->by_device && k->sm.number == v->sm.number && gr_sm_runs_on(k->sm, v->cc_major, v->cc_minor);
 }
 
 /* Figures too large for an int are no launch: the occupancy computation

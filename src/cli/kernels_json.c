@@ -65,6 +65,7 @@ static json_t *kernel_json(const cli_kernel_file *f, const gr_kernel *k, const k
     json_object_set_new(j, "spill_load_bytes", figure(k->spill_load_bytes));
     json_object_set_new(j, "local_bytes", figure(k->local_bytes));
     json_object_set_new(j, "constant_bytes", figure(k->constant_bytes));
+    json_object_set_new(j, "relocatable", json_boolean(k->relocatable));
     json_object_set_new(j, "launch_bounds_threads", k->max_threads > 0 ? json_integer(k->max_threads) : json_null());
     json_object_set_new(j, "spills", k->spill_store_bytes == GR_UNRECORDED
                                          ? json_null()

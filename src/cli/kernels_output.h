@@ -17,6 +17,8 @@ typedef struct {
     cli_kernel_file file;
     bool filtered; /* only the kernels of sm are shown */
     gr_sm sm;
+    bool by_device;          /* sm is the device's choice: its other code of that number shows too */
+    int cc_major, cc_minor;  /* the device's, where by_device */
 } kernels_view;
 
 /* One kernel's occupancy on the device, at the block size of its

@@ -8,7 +8,7 @@
 
 /* What the tables left unrecorded, for the notes. */
 typedef struct {
-    bool spills_unrecorded, constant_unrecorded, bounds_unrecorded, stack_unexplained;
+    bool spills_unrecorded, constant_unrecorded, bounds_unrecorded, stack_unexplained, relocatable;
     size_t spilling;
 } text_notes;
 
@@ -29,12 +29,24 @@ static const char *spills(char buf[48], const gr_kernel *k)
     return buf;
 }
 
+/* The architectures of the kernels v shows: sm_90a, sm_90 on an H100. */
+static void shown_sms(const kernels_view *v, gr_sm_set *out)
+{
+    out->count = 0;
+    for (size_t i = 0; i < v->file.list.count; i++)
+        if (kernels_view_shows(v, &v->file.list.kernels[i]))
+            gr_sm_set_add(out, v->file.list.kernels[i].sm);
+    if (out->count == 0)
+        gr_sm_set_add(out, v->sm);
+}
+
 static void print_file_header(const kernels_view *v, size_t shown)
 {
     const cli_kernel_file *f = &v->file;
-    gr_sm_set sms;
-    char names[256], sm[GR_SM_NAME_SIZE], ptx[256];
+    gr_sm_set sms, shown_set;
+    char names[256], sm[256], ptx[256];
     gr_kernel_list_sms(&f->list, &sms);
+    shown_sms(v, &shown_set);
     gr_sm_set_names(&sms, names, sizeof names);
     printf("%s: ", f->shown);
     if (f->through_cuobjdump)
@@ -45,7 +57,8 @@ static void print_file_header(const kernels_view *v, size_t shown)
     else
         printf("%s", gr_kernel_format_name(f->list.format));
     if (v->filtered)
-        printf(": %zu kernel%s for %s (of %zu, for %s)\n", shown, shown == 1 ? "" : "s", gr_sm_name(v->sm, sm),
+        printf(": %zu kernel%s for %s (of %zu, for %s)\n", shown, shown == 1 ? "" : "s",
+               gr_sm_set_names(&shown_set, sm, sizeof sm),
                f->list.count, names);
     else
         printf(": %zu kernel%s%s%s\n", shown, shown == 1 ? "" : "s", sms.count ? " for " : "", names);
@@ -64,6 +77,16 @@ static void note_kernel(text_notes *n, const gr_kernel *k)
     n->constant_unrecorded |= k->constant_bytes == GR_UNRECORDED;
     n->bounds_unrecorded |= k->max_threads == GR_UNRECORDED;
     n->spilling += k->spill_store_bytes > 0 || k->spill_load_bytes > 0;
+    n->relocatable |= k->relocatable;
+}
+
+/* After the name: where only a relocatable copy was read, and with a
+ * device, the architecture where the file has several it runs. */
+static void print_name(const gr_kernel *k, bool arch)
+{
+    char sm[GR_SM_NAME_SIZE];
+    printf("%s%s%s%s\n", k->demangled, k->relocatable ? "  [relocatable]" : "", arch ? "  " : "",
+           arch ? gr_sm_name(k->sm, sm) : "");
 }
 
 static void print_resources(const gr_kernel *k)
@@ -78,8 +101,9 @@ static void print_plain_row(const gr_kernel *k)
     char sm[GR_SM_NAME_SIZE], local[32], constant[32], bounds[32];
     printf("  %-6s  ", gr_sm_name(k->sm, sm));
     print_resources(k);
-    printf("  %7s  %7s  %6s  %s\n", figure(local, k->local_bytes), figure(constant, k->constant_bytes),
-           k->max_threads == 0 ? "-" : figure(bounds, k->max_threads), k->demangled);
+    printf("  %7s  %7s  %6s  ", figure(local, k->local_bytes), figure(constant, k->constant_bytes),
+           k->max_threads == 0 ? "-" : figure(bounds, k->max_threads));
+    print_name(k, false);
 }
 
 /* "registers and shared memory" */
@@ -96,7 +120,7 @@ static const char *limiters(char *buf, size_t size, unsigned bits)
     return buf;
 }
 
-static void print_device_row(const kernels_device *d, const gr_kernel *k)
+static void print_device_row(const kernels_device *d, const gr_kernel *k, bool arch)
 {
     kernel_occupancy o;
     char threads[32], num[32], pct[40], limit[96];
@@ -104,13 +128,14 @@ static void print_device_row(const kernels_device *d, const gr_kernel *k)
     printf("  ");
     print_resources(k);
     if (!o.valid) {
-        printf("  cannot launch: %s  %s\n", o.error, k->demangled);
+        printf("  cannot launch: %s  ", o.error);
+        print_name(k, arch);
         return;
     }
     snprintf(threads, sizeof threads, "%d %s", o.launch.threads_per_block, o.from_bounds ? "bounds" : "suggest");
     snprintf(pct, sizeof pct, "%s%%", cli_num(num, 100 * o.occ.occupancy));
-    printf("  %12s  %9d  %9s  %-21s  %s\n", threads, o.occ.blocks_per_sm, pct,
-           limiters(limit, sizeof limit, o.occ.limiters), k->demangled);
+    printf("  %12s  %9d  %9s  %-21s  ", threads, o.occ.blocks_per_sm, pct, limiters(limit, sizeof limit, o.occ.limiters));
+    print_name(k, arch);
 }
 
 static size_t shown_count(const kernels_view *v)
@@ -124,6 +149,8 @@ static size_t shown_count(const kernels_view *v)
 static void print_view(const kernels_view *v, const kernels_device *d, text_notes *notes)
 {
     size_t shown = shown_count(v);
+    gr_sm_set sms;
+    shown_sms(v, &sms);
     print_file_header(v, shown);
     if (shown == 0)
         return;
@@ -139,7 +166,7 @@ static void print_view(const kernels_view *v, const kernels_device *d, text_note
             continue;
         note_kernel(notes, k);
         if (d)
-            print_device_row(d, k);
+            print_device_row(d, k, sms.count > 1);
         else
             print_plain_row(k);
     }
@@ -169,6 +196,9 @@ static void print_notes(const text_notes *n, const kernels_device *d)
         printf("? const: ptxas's report leaves out the constant banks for sm_90 and later.\n");
     if (n->bounds_unrecorded && !d)
         printf("? bounds: only a cubin records __launch_bounds__; '-' is a kernel without them.\n");
+    if (n->relocatable)
+        printf("[relocatable]: only a relocatable cubin (nvcc -rdc) holds the kernel; the device link may\n"
+               "change its figures.\n");
     if (d)
         printf("Shared memory is each kernel's own static shared memory, with the runtime's reserved\n"
                "memory counted once in the occupancy; dynamic shared memory is given at launch.\n"
@@ -190,7 +220,8 @@ void kernels_print_text(const kernels_view *views, size_t count, const kernels_d
             printf("\n");
         print_view(&views[i], d, &notes);
     }
-    if (notes.spilling || notes.spills_unrecorded || notes.constant_unrecorded || notes.bounds_unrecorded || d)
+    if (notes.spilling || notes.spills_unrecorded || notes.constant_unrecorded || notes.bounds_unrecorded ||
+        notes.relocatable || d)
         printf("\n");
     print_spilling(views, count);
     print_notes(&notes, d);

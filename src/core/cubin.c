@@ -15,9 +15,16 @@
 /* The st_other bit of a kernel's symbol, as against a device function's. */
 #define STO_CUDA_ENTRY 0x10
 /* ELF ABI version 8 and later keep the architecture in bits 8-15 of
- * e_flags and mark sm_XXa code with bit 3; earlier ones in bits 0-7. */
+ * e_flags; earlier ones in bits 0-7.  CUDA 13.0 writes the same e_flags
+ * for sm_90 and sm_90a, sm_100, sm_100a and sm_100f (0x6005a04 for both
+ * sm_90s, nvcc -cubin): architecture-specific code is marked in the
+ * .nv.compat section instead, by attribute 9 with value 1 (0 for plain and
+ * family code), found by building one kernel for each and comparing.
+ * Family code (sm_100f) is marked in no byte of the cubin but the ptxas
+ * command line in its .note.nv.tkinfo; cuobjdump too names such a bare
+ * cubin sm_100.  A fatbin entry's header marks both (fatbin.c). */
 #define CUDA_ABI_V8 8
-#define EF_CUDA_ACCELERATORS 0x8
+#define COMPAT_ARCH_SPECIFIC 0x09
 /* The type of .nv.shared sections in relocatable cubins: no bytes in the
  * file, like SHT_NOBITS. */
 #define SHT_CUDA_SHARED 0x7000000a
@@ -28,7 +35,7 @@ enum { EIFMT_NVAL = 1, EIFMT_BVAL = 2, EIFMT_HVAL = 3, EIFMT_SVAL = 4 };
 enum { EIATTR_MAX_THREADS = 0x05, EIATTR_FRAME_SIZE = 0x11, EIATTR_REGCOUNT = 0x2f };
 
 typedef enum {
-    SEC_OTHER, SEC_TEXT, SEC_SYMTAB, SEC_INFO, SEC_KERNEL_INFO, SEC_SHARED, SEC_CONSTANT0, SEC_LOCAL
+    SEC_OTHER, SEC_TEXT, SEC_SYMTAB, SEC_INFO, SEC_COMPAT, SEC_KERNEL_INFO, SEC_SHARED, SEC_CONSTANT0, SEC_LOCAL
 } section_kind;
 
 /* Each section's prefix; the kernel's name follows it. */
@@ -62,6 +69,8 @@ typedef struct {
     section *sections;
     long *symbol_kernel; /* each symbol's kernel, or -1 */
     size_t symbols;
+    char entry_variant;   /* the variant its fatbin entry names, or 0 */
+    bool relocatable;     /* ET_REL: nvcc -rdc's code before the device link */
     bool reserve_counted; /* the .nv.shared sections count the block's reserved kilobyte */
 } cubin_reader;
 
@@ -87,7 +96,7 @@ static bool read_sm(cubin_reader *c)
 {
     uint32_t flags = gr_le32(c->data + 0x30);
     if (c->data[EI_ABIVERSION] >= CUDA_ABI_V8)
-        c->sm = (gr_sm){(int)(flags >> 8 & 0xff), flags & EF_CUDA_ACCELERATORS ? 'a' : 0};
+        c->sm = (gr_sm){(int)(flags >> 8 & 0xff), 0};
     else
         c->sm = (gr_sm){(int)(flags & 0xff), 0};
     if (c->sm.number < 10)
@@ -120,8 +129,8 @@ static bool check_header(cubin_reader *c)
         return fail_at(c, 0x28, "%llu section headers at byte %llu run past the end of the image (%zu bytes)",
                        (unsigned long long)count, (unsigned long long)c->shoff, c->size);
     c->shnum = (size_t)count;
-    if (gr_le16(d + 16) == ET_REL)
-        c->out->relocatable++;
+    c->relocatable = gr_le16(d + 16) == ET_REL;
+    c->out->relocatable += c->relocatable;
     return read_sm(c);
 }
 
@@ -133,6 +142,8 @@ static void classify(section *s)
         s->kind = SEC_SYMTAB;
     else if (strcmp(s->name, ".nv.info") == 0)
         s->kind = SEC_INFO;
+    else if (strcmp(s->name, ".nv.compat") == 0)
+        s->kind = SEC_COMPAT;
     for (size_t i = 0; i < sizeof section_prefixes / sizeof section_prefixes[0]; i++) {
         size_t n = strlen(section_prefixes[i].prefix);
         if (strncmp(s->name, section_prefixes[i].prefix, n) == 0) {
@@ -189,6 +200,12 @@ static bool read_sections(cubin_reader *c)
         if (!check_bounds(c, i))
             return false;
     }
+    /* A device-linked sm_90 cubin (nvcc -rdc, then the device link) has no
+     * .nv.shared.reserved section, yet its .nv.shared.KERNEL sections count
+     * the reserve as a whole-program one's do (5248 B for a 4224 B tile;
+     * cuobjdump lists the same); a relocatable one's count the kernel's own. */
+    if (!c->relocatable && c->sm.number >= 90)
+        c->reserve_counted = true;
     return true;
 }
 
@@ -318,6 +335,22 @@ static bool apply_kernel_attribute(cubin_reader *c, const nv_attribute *a, gr_ke
     return true;
 }
 
+/* .nv.compat: what the code needs of the GPU; attribute 9 set marks
+ * architecture-specific code (sm_90a). */
+static bool apply_compat_attribute(cubin_reader *c, const nv_attribute *a)
+{
+    if (a->attribute == COMPAT_ARCH_SPECIFIC && a->format == EIFMT_BVAL && (a->value & 0xff) != 0)
+        c->sm.variant = 'a';
+    return true;
+}
+
+static bool apply_attribute(cubin_reader *c, size_t sec, long kernel, const nv_attribute *a)
+{
+    if (c->sections[sec].kind == SEC_COMPAT)
+        return apply_compat_attribute(c, a);
+    return kernel < 0 ? apply_symbol_attribute(c, a) : apply_kernel_attribute(c, a, &c->out->kernels[kernel]);
+}
+
 static bool read_attributes(cubin_reader *c, size_t sec, long kernel)
 {
     Elf_Data *d = elf_getdata(elf_getscn(c->elf, sec), NULL);
@@ -328,7 +361,7 @@ static bool read_attributes(cubin_reader *c, size_t sec, long kernel)
     nv_attribute a;
     bool failed = false;
     while (next_attribute(c, sec, d, &pos, &a, &failed))
-        if (!(kernel < 0 ? apply_symbol_attribute(c, &a) : apply_kernel_attribute(c, &a, &c->out->kernels[kernel])))
+        if (!apply_attribute(c, sec, kernel, &a))
             return false;
     return !failed;
 }
@@ -404,6 +437,11 @@ static bool read_image(cubin_reader *c)
         return fail_at(c, 0, "libelf does not read the image: %s", elf_errmsg(-1));
     if (!read_sections(c))
         return false;
+    for (size_t i = 0; i < c->shnum; i++) /* the variant, before the kernels are named with it */
+        if (c->sections[i].kind == SEC_COMPAT && !read_attributes(c, i, -1))
+            return false;
+    if (c->entry_variant)
+        c->sm.variant = c->entry_variant;
     for (size_t i = 0; i < c->shnum; i++)
         if (c->sections[i].kind == SEC_SYMTAB) {
             if (!read_symbols(c, i))
@@ -414,13 +452,21 @@ static bool read_image(cubin_reader *c)
         if (!read_kernel_section(c, i, first_kernel))
             return false;
     default_figures(c->out, first_kernel);
+    gr_kernel_list_merge_copies(c->out, first_kernel, c->relocatable);
     return true;
 }
 
 bool gr_cubin_read(const char *file, unsigned char *data, size_t size, uint64_t file_offset,
                    gr_kernel_list *out, gr_error *err)
 {
-    cubin_reader c = {.file = file, .data = data, .size = size, .base = file_offset, .out = out, .err = err};
+    return gr_cubin_read_variant(file, data, size, file_offset, 0, out, err);
+}
+
+bool gr_cubin_read_variant(const char *file, unsigned char *data, size_t size, uint64_t file_offset, char variant,
+                           gr_kernel_list *out, gr_error *err)
+{
+    cubin_reader c = {.file = file, .data = data, .size = size, .base = file_offset, .out = out, .err = err,
+                      .entry_variant = variant};
     elf_version(EV_CURRENT);
     bool ok = read_image(&c);
     if (c.elf)

@@ -9,8 +9,12 @@
  *   constant      the size of .nv.constant0.KERNEL (bank 0)
  *   local         the size of .nv.local.KERNEL, where there is one
  *   launch bounds EIATTR_MAX_THREADS of .nv.info.KERNEL
- * Kernels are the functions whose symbol is marked as an entry.  A cubin
- * keeps no spill counts. */
+ * Kernels are the functions whose symbol is marked as an entry
+ * (STO_CUDA_ENTRY): device functions, listed by cuobjdump, are not.  A
+ * cubin keeps no spill counts.  A relocatable cubin's (ELF type ET_REL,
+ * nvcc -rdc) kernels are marked relocatable, and give way to a linked
+ * copy of the same name and architecture (gr_kernel_list_merge_copies).
+ * sm_90a code is marked by .nv.compat (cubin.c says how). */
 #ifndef GPUROOF_CUBIN_H
 #define GPUROOF_CUBIN_H
 
@@ -27,6 +31,12 @@
  * outside data; libelf may rewrite data in place where it must convert. */
 bool gr_cubin_read(const char *file, unsigned char *data, size_t size, uint64_t file_offset,
                    gr_kernel_list *out, gr_error *err);
+
+/* The same, for a cubin whose fatbin entry names its variant ('a' or 'f'
+ * for sm_90a, sm_100f; 0 for none): the entry's word stands, since a cubin
+ * marks architecture-specific code but not family code. */
+bool gr_cubin_read_variant(const char *file, unsigned char *data, size_t size, uint64_t file_offset, char variant,
+                           gr_kernel_list *out, gr_error *err);
 
 /* Whether data begins as an ELF image of CUDA machine code. */
 bool gr_cubin_detect(const unsigned char *data, size_t size);

@@ -1,4 +1,5 @@
 /* The reader of cuobjdump's resource listing (cuobjdump_listing.h). */
+#include <stdlib.h>
 #include <string.h>
 #include "cuobjdump_listing.h"
 #include "text_span.h"
@@ -18,6 +19,13 @@ typedef struct {
     unsigned long function_line; /* where it began */
     bool function_read;          /* its resource line has been read */
     bool in_common;              /* between " Common:" and the next function */
+    /* The last ELF image's kernels, [image_first, out->count), whose
+     * SHARED stays as listed until the image is known relocatable or not:
+     * the PTX image after it may tell (image_relocatable). */
+    bool image_open;
+    size_t image_first;
+    gr_sm image_open_sm;
+    bool image_relocatable;
 } listing_reader;
 
 /* What a resource line says; a key it lacks stays negative. */
@@ -99,20 +107,38 @@ static bool read_values(listing_reader *r, gr_span line, gr_span text, listing_v
     return true;
 }
 
-/* The kernel's own shared memory.  From sm_90 on, the listing counts the
- * block's reserved kilobyte too, in every kernel with shared memory of its
- * own: SHARED is 0 (none at all) or at least the reserve. */
-static bool own_shared(listing_reader *r, gr_span line, int64_t listed, int64_t *own)
+/* The image's kernels' own shared memory, once its kind is known.  From
+ * sm_90 on, a linked image's SHARED counts the block's reserved kilobyte
+ * too, in every kernel with shared memory of its own (0: none at all); a
+ * relocatable image's (nvcc -rdc, before the device link) counts the
+ * kernel's own alone, as cuobjdump adds nothing to the section's size. */
+static void close_image(listing_reader *r)
 {
-    *own = listed;
-    if (r->image_sm.number < 90 || listed == 0)
-        return true;
-    if (listed < GR_IMAGE_RESERVED_SMEM_BYTES)
-        return gr_error_at(r->err, r->file, r->line, column(line, gr_span_trim(line)),
-                           "SHARED:%lld is less than the %d bytes reserved per block that a listing "
-                           "for sm_90 or later counts", (long long)listed, GR_IMAGE_RESERVED_SMEM_BYTES);
-    *own = listed - GR_IMAGE_RESERVED_SMEM_BYTES;
-    return true;
+    if (!r->image_open)
+        return;
+    r->image_open = false;
+    r->out->relocatable += r->image_relocatable;
+    bool reserve = r->image_open_sm.number >= 90 && !r->image_relocatable;
+    for (size_t i = r->image_first; reserve && i < r->out->count; i++) {
+        gr_kernel *k = &r->out->kernels[i];
+        if (k->shared_static_bytes > 0)
+            k->shared_static_bytes -= GR_IMAGE_RESERVED_SMEM_BYTES;
+    }
+    gr_kernel_list_merge_copies(r->out, r->image_first, r->image_relocatable);
+}
+
+/* A device function (cuobjdump lists every function; an -rdc build's, and
+ * a device-linked library's such as NCCL's, have thousands) is no kernel:
+ * a kernel takes its parameters and the launch's figures in constant bank
+ * 0, which a device function has none of.  Dropped from the list. */
+static void drop_function(listing_reader *r)
+{
+    gr_kernel *k = &r->out->kernels[r->function];
+    if (k->demangled != k->name)
+        free(k->demangled);
+    free(k->name);
+    r->out->count--;
+    r->function = -1;
 }
 
 static bool read_resources(listing_reader *r, gr_span line, gr_span text)
@@ -126,14 +152,20 @@ static bool read_resources(listing_reader *r, gr_span line, gr_span text)
         return fail(r, line, text, "resources follow the 'Function NAME:' line of their function");
     if (v.reg < 0 || v.stack < 0 || v.shared < 0 || v.local < 0)
         return fail(r, line, text, "expected REG, STACK, SHARED and LOCAL");
+    r->function_read = true;
+    if (v.constant0 < 0) {
+        drop_function(r);
+        return true;
+    }
     gr_kernel *k = &r->out->kernels[r->function];
-    if (!own_shared(r, line, v.shared, &k->shared_static_bytes))
-        return false;
+    /* below the reserve on sm_90: only a relocatable image lists that */
+    if (r->image_sm.number >= 90 && v.shared > 0 && v.shared < GR_IMAGE_RESERVED_SMEM_BYTES)
+        r->image_relocatable = true;
+    k->shared_static_bytes = v.shared;
     k->registers = v.reg;
     k->stack_bytes = v.stack;
     k->local_bytes = v.local;
-    k->constant_bytes = v.constant0 >= 0 ? v.constant0 : GR_UNRECORDED;
-    r->function_read = true;
+    k->constant_bytes = v.constant0;
     return true;
 }
 
@@ -157,6 +189,12 @@ static bool read_function(listing_reader *r, gr_span line, gr_span text)
         return fail(r, line, text, "a function follows the 'arch = sm_XX' line of its ELF image");
     if (name.n == 0)
         return fail(r, line, text, "expected Function NAME:");
+    if (!r->image_open) {
+        r->image_open = true;
+        r->image_first = r->out->count;
+        r->image_open_sm = r->image_sm;
+        r->image_relocatable = false;
+    }
     if (!gr_kernel_list_add(r->out, name.p, name.n, r->image_sm, r->err))
         return false;
     r->function = (long)r->out->count - 1;
@@ -181,6 +219,8 @@ static bool start_image(listing_reader *r, image_kind kind)
 {
     if (!finish_function(r))
         return false;
+    if (kind == IMAGE_ELF)
+        close_image(r);
     r->image = kind;
     r->image_sm_known = false;
     r->function = -1;
@@ -202,6 +242,13 @@ static bool read_line(listing_reader *r, gr_span line)
         return gr_error_at(r->err, r->file, r->line, column(line, text),
                            "a listing with no 'arch = sm_XX' line (cuobjdump's listing of a bare cubin): give "
                            "gpuroof the cubin itself, which it reads directly");
+    /* nvcc -rdc's PTX, which ptxas compiles to a relocatable cubin: the
+     * ELF image of its architecture just before it is that cubin.
+     * Nothing else in a listing tells a relocatable image from a linked
+     * one: an -rdc object built for machine code alone reads as linked. */
+    if (r->image == IMAGE_PTX && gr_span_starts(text, "ptxasOptions") && gr_span_find(text, "--compile-only", false) >= 0 &&
+        r->image_open && r->image_sm_known && r->image_sm.number == r->image_open_sm.number)
+        r->image_relocatable = true;
     if (r->image != IMAGE_ELF)
         return true;
     if (gr_span_starts(text, "Function ") && text.n > 10 && text.p[text.n - 1] == ':')
@@ -235,7 +282,10 @@ bool gr_cuobjdump_listing_read(const char *file, const char *text, size_t len, g
                                gr_error *err)
 {
     listing_reader r = {.file = file, .out = out, .err = err, .function = -1};
-    return gr_span_each_line(text, len, read_numbered_line, &r) && finish_function(&r);
+    if (!gr_span_each_line(text, len, read_numbered_line, &r) || !finish_function(&r))
+        return false;
+    close_image(&r);
+    return true;
 }
 
 bool gr_cuobjdump_listing_detect(const char *text, size_t len)

@@ -18,6 +18,10 @@
 #define ENTRY_HEADER_BYTES 64
 enum { ENTRY_PTX = 1, ENTRY_ELF = 2 };
 #define ENTRY_COMPRESSED UINT64_C(0xa000)
+/* Flags of sm_90a and sm_100f entries, PTX and ELF alike (nvcc -fatbin
+ * for sm_90, sm_90a, sm_100, sm_100a, sm_100f, sm_120a, compared). */
+#define ENTRY_ARCH_SPECIFIC UINT64_C(0x100000)
+#define ENTRY_FAMILY UINT64_C(0x200000)
 
 typedef struct {
     const char *file;
@@ -50,7 +54,8 @@ static bool read_entry(fatbin_reader *f, size_t at, size_t end, size_t *next)
         return fail_at(f, at + 4, "a fatbin entry's header size is wrong", header, end - at);
     if (payload > end - at - header)
         return fail_at(f, at + 8, "a fatbin entry's payload runs past its container", payload, end - at - header);
-    gr_sm sm = {(int)gr_le32(e + 28), 0};
+    uint64_t flags = gr_le64(e + 40);
+    gr_sm sm = {(int)gr_le32(e + 28), flags & ENTRY_ARCH_SPECIFIC ? 'a' : flags & ENTRY_FAMILY ? 'f' : 0};
     unsigned char *bytes = f->data + at + header;
     *next = at + header + (size_t)payload;
     if (gr_le16(e) == ENTRY_PTX) {
@@ -65,7 +70,7 @@ static bool read_entry(fatbin_reader *f, size_t at, size_t end, size_t *next)
     if (!gr_cubin_detect(bytes, (size_t)payload))
         return true; /* what later toolkits add beside PTX and cubins */
     f->out->cubins++;
-    return gr_cubin_read(f->file, bytes, (size_t)payload, f->base + at + header, f->out, f->err);
+    return gr_cubin_read_variant(f->file, bytes, (size_t)payload, f->base + at + header, sm.variant, f->out, f->err);
 }
 
 static bool read_container(fatbin_reader *f, size_t at, size_t *next)

@@ -79,6 +79,50 @@ gr_kernel *gr_kernel_list_add(gr_kernel_list *list, const char *name, size_t nam
     return k;
 }
 
+static void drop(gr_kernel_list *list, size_t i)
+{
+    gr_kernel *k = &list->kernels[i];
+    list->relocatable_kernels -= k->relocatable;
+    if (k->demangled != k->name)
+        free(k->demangled);
+    free(k->name);
+    memmove(k, k + 1, (list->count - i - 1) * sizeof *k);
+    list->count--;
+}
+
+/* The kernel of [from, to) that is a copy of k, from the other kind of
+ * cubin; -1 for none. */
+static long copy_of(const gr_kernel_list *list, const gr_kernel *k, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++) {
+        const gr_kernel *o = &list->kernels[i];
+        if (o->relocatable != k->relocatable && gr_sm_equal(o->sm, k->sm) && strcmp(o->name, k->name) == 0)
+            return (long)i;
+    }
+    return -1;
+}
+
+void gr_kernel_list_merge_copies(gr_kernel_list *list, size_t first, bool relocatable)
+{
+    for (size_t i = first; i < list->count; i++)
+        list->kernels[i].relocatable = relocatable;
+    size_t added = list->count - first;
+    list->relocatable_kernels += relocatable ? added : 0;
+    size_t other_kind = relocatable ? first - (list->relocatable_kernels - added) : list->relocatable_kernels;
+    for (size_t i = first; other_kind > 0 && i < list->count;) {
+        long copy = copy_of(list, &list->kernels[i], 0, first);
+        if (copy < 0) {
+            i++;
+        } else if (relocatable) { /* the linked cubin's figures stand */
+            drop(list, i);
+        } else { /* the relocatable copy read before gives way; the rest move down one */
+            drop(list, (size_t)copy);
+            first--;
+            other_kind--;
+        }
+    }
+}
+
 bool gr_sm_equal(gr_sm a, gr_sm b)
 {
     return a.number == b.number && a.variant == b.variant;

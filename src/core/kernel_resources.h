@@ -56,6 +56,8 @@ typedef struct {
     int64_t local_bytes;         /* per thread, besides the stack frame */
     int64_t constant_bytes;      /* constant bank 0: the parameters and the compiler's constants */
     int64_t max_threads;         /* __launch_bounds__'s threads per block; 0: none */
+    bool relocatable;            /* read from a relocatable cubin (nvcc -rdc) before the device link,
+                                    which may change its figures; no linked copy was read */
 } gr_kernel;
 
 typedef struct {
@@ -64,6 +66,7 @@ typedef struct {
     gr_kernel *kernels;
     size_t cubins;            /* cubins read, in a fatbin or binary */
     size_t relocatable;       /* of them, relocatable ones (nvcc -rdc): the device link may change their figures */
+    size_t relocatable_kernels; /* kernels with .relocatable set */
     gr_sm_set compressed;     /* cubins a fatbin holds compressed, not read */
     gr_sm_set ptx;            /* PTX a fatbin holds, which the driver compiles at load time */
 } gr_kernel_list;
@@ -75,6 +78,14 @@ void gr_kernel_list_free(gr_kernel_list *list);
  * GR_UNRECORDED; NULL when memory runs out (err says so). */
 gr_kernel *gr_kernel_list_add(gr_kernel_list *list, const char *name, size_t name_len, gr_sm sm,
                               gr_error *err);
+
+/* The kernels from index first on, just read from one cubin (relocatable
+ * or linked), against those read before: a kernel of the same name and
+ * architecture is kept once, from the linked cubin where there is one (an
+ * -rdc executable holds both: .nv_fatbin the device-linked cubin,
+ * __nv_relfatbin the relocatable ones the link was made of).  Relocatable
+ * ones are marked.  Costs nothing while the list holds only one kind. */
+void gr_kernel_list_merge_copies(gr_kernel_list *list, size_t first, bool relocatable);
 
 /* The architectures of the list's kernels, in the order met. */
 void gr_kernel_list_sms(const gr_kernel_list *list, gr_sm_set *out);

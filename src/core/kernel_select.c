@@ -10,15 +10,33 @@
 /* Candidates named in an error, at most; the rest are counted. */
 #define NAMED_CANDIDATES 6
 
-bool gr_kernel_sm_for_device(const gr_kernel_list *list, int major, int minor, gr_sm *out)
+/* NVIDIA, "NVIDIA Blackwell and NVIDIA CUDA 12.9 Introduce Family-Specific
+ * Architecture Features" (developer.nvidia.com/blog, 2025): machine code
+ * for sm_XY runs on the GPUs of major version X from minor version Y on;
+ * sm_XYf ("family") code the same (sm_100f on compute capability 10.0 and
+ * 10.3, never on 11.x or 12.x); sm_XYa code on X.Y alone (sm_90a on the
+ * H100, never on a later 9.x; sm_100a never on 10.3). */
+bool gr_sm_runs_on(gr_sm sm, int major, int minor)
 {
     int device = major * 10 + minor;
+    if (sm.variant == 'a')
+        return sm.number == device;
+    return sm.number / 10 == major && sm.number <= device;
+}
+
+/* The newest first; of one number the most specific, as the driver loads
+ * it: sm_90a before sm_90f before sm_90. */
+static int preference(gr_sm sm)
+{
+    return sm.number * 4 + (sm.variant == 'a' ? 3 : sm.variant == 'f' ? 2 : 1);
+}
+
+bool gr_kernel_sm_for_device(const gr_kernel_list *list, int major, int minor, gr_sm *out)
+{
     bool found = false;
     for (size_t i = 0; i < list->count; i++) {
         gr_sm sm = list->kernels[i].sm;
-        bool runs = sm.variant ? sm.number == device : sm.number / 10 == major && sm.number <= device;
-        /* the device's own first; among the rest, the newest; plain code before sm_XXa */
-        if (runs && (!found || sm.number > out->number || (sm.number == out->number && out->variant && !sm.variant))) {
+        if (gr_sm_runs_on(sm, major, minor) && (!found || preference(sm) > preference(*out))) {
             *out = sm;
             found = true;
         }

@@ -8,10 +8,15 @@
 #include "error.h"
 #include "kernel_resources.h"
 
+/* Whether machine code for sm runs on a GPU of compute capability
+ * major.minor: sm_XY and sm_XYf code on X.Y and the later minor versions
+ * of X, sm_XYa code on X.Y alone. */
+bool gr_sm_runs_on(gr_sm sm, int major, int minor);
+
 /* The architecture of the list's code a GPU of compute capability
- * major.minor runs: its own, or else the newest of its major version below
- * it (a cubin runs on the later minor versions of its major one; an sm_XXa
- * cubin on its own only).  False where the list has none. */
+ * major.minor runs (gr_sm_runs_on): the newest, and of one number the
+ * driver's choice, its architecture-specific code first (sm_90a before
+ * sm_90 on the H100), then family code.  False where the list has none. */
 bool gr_kernel_sm_for_device(const gr_kernel_list *list, int major, int minor, gr_sm *out);
 
 /* The one kernel of the list (read from file, named in errors) that

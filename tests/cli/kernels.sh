@@ -42,7 +42,7 @@ expect_json '[.kernels[] | select(.arch == "sm_90" and .name == "_Z14transpose_t
     '["transpose_tile(float*, float const*, int)",12,4224,0,null,0,548,null,null]'
 expect_json '[.kernels[] | select(.name == "_Z7boundedPf") | .launch_bounds_threads]' '[256,256]'
 expect_json '.kernels[0] | keys_unsorted' \
-    '["file","name","demangled","arch","registers","shared_static_bytes","stack_bytes","spill_store_bytes","spill_load_bytes","local_bytes","constant_bytes","launch_bounds_threads","spills"]'
+    '["file","name","demangled","arch","registers","shared_static_bytes","stack_bytes","spill_store_bytes","spill_load_bytes","local_bytes","constant_bytes","relocatable","launch_bounds_threads","spills"]'
 
 run kernels "$k/cuobjdump/libsample-z.so.txt" --arch sm_90 --json
 expect_json '[.files[0].format, .files[0].kernels, (.kernels | map(.shared_static_bytes) | add)]' '["cuobjdump_listing",9,4224]'
@@ -231,10 +231,16 @@ for listing in "$k"/cuobjdump/*.txt; do
         expect_status 1
         if grep -q 'Fatbin ptx code' "$listing"; then expect_stderr_has 'PTX only (compute_90)'; fi
         continue ;;
-    sample-rdc.o) # nvcc reports nothing of -rdc builds
-        run kernels "$listing"
+    sample-rdc.o) # nvcc reports nothing of -rdc builds; weigh(), a device function, is no kernel
+        run kernels "$listing" --json
         expect_status 0
+        expect_json '.kernels | length' 18
         continue ;;
+    arch.fatbin) reports="$k/arch.ptxas.txt" ;;
+    # nvcc reports nothing of -rdc builds: the binaries read directly instead
+    rdc-app) same_figures --subset "cuobjdump/rdc-app.txt" "$listing" "$k/rdc-app"; continue ;;
+    rdc-app-all) reports="$k/rdc-app" ;;
+    rdc-a.o) reports="$k/rdc-a.o" ;;
     sample-sm80.cubin | sample-sm90.cubin)
         # cuobjdump lists a bare cubin without its architecture: refused,
         # where it was once read as no kernels at all
@@ -293,6 +299,41 @@ for binary in sample-z.o sample-exe-z libsample-z.so; do
         expect_stderr_has 'are compressed, and cuobjdump, which reads them, is not on the PATH'
     fi
 done
+
+# ---- sm_90a and sm_100f (arch.fatbin: sm_80, sm_90, sm_90a, sm_100f, sm_120a) ----
+run kernels "$k/arch.fatbin" --json
+expect_json '[.kernels[].arch]' '["sm_80","sm_90","sm_90a","sm_100f","sm_120a"]'
+expect_json '.files[0].ptx' '["compute_90a"]'
+run kernels "$k/arch.fatbin" --arch sm_90a --json
+expect_json '[.kernels[].arch]' '["sm_90a"]'
+run kernels "$k/arch-sm90a.cubin" --arch sm_90
+expect_fails 1 "gpuroof: $k/arch-sm90a.cubin has no code for sm_90; it has sm_90a"
+run kernels "$k/arch.fatbin" --device h100 # its own sm_90a code, and sm_90's
+expect_status 0
+expect_stdout_has "$k/arch.fatbin: a fatbin, 5 cubins read directly: 2 kernels for sm_90, sm_90a (of 5, for sm_80, sm_90, sm_90a, sm_100f, sm_120a)"
+expect_stdout_has 'arch_scale(float*, float)  sm_90a'
+run kernels "$k/cuobjdump/arch.fatbin.txt" --device h100 --json
+expect_json '[.kernels[].arch]' '["sm_90","sm_90a"]'
+run kernels "$k/arch.fatbin" --device rtx4090 --json # 8.9: sm_80 code, no 'a' code of another
+expect_json '[.kernels[].arch]' '["sm_80"]'
+run occupancy --from "$k/arch.fatbin" --kernel arch_scale --threads 256 --device h100 --json
+expect_json .from.arch sm_90a
+run occupancy --from "$k/cuobjdump/arch.fatbin.txt" --kernel arch_scale --arch sm_90a --threads 256 --device h100 --json
+expect_json .from.arch sm_90a
+expect_json .from.shared_static_bytes 1024
+
+# ---- -rdc: the linked cubin's kernels once; relocatable copies marked --------
+run kernels "$k/rdc-app"
+expect_status 0
+expect_stdout_has '2 of its cubins relocatable (nvcc -rdc): the device link may still change their figures'
+expect_stdout_has 'other(float*)  [relocatable]'
+expect_stdout_has '[relocatable]: only a relocatable cubin (nvcc -rdc) holds the kernel; the device link may'
+run kernels "$k/rdc-app" --json
+expect_json '[.kernels[] | [.demangled, .shared_static_bytes, .relocatable]]' \
+    '[["void tiled<32>(float*)",4224,false],["plain(float*)",1024,false],["other(float*)",0,true]]'
+run kernels "$k/cuobjdump/rdc-a.o.txt" --json
+expect_json '[.kernels[] | [.demangled, .shared_static_bytes, .relocatable]]' \
+    '[["void tiled<32>(float*)",0,true],["plain(float*)",1024,true]]'
 
 # occupancy --from: a compiled kernel's registers and static shared memory,
 # for the architecture the device runs, with --smem as dynamic shared memory.

@@ -204,9 +204,6 @@ static void cuobjdump_listing_errors(void **state)
     (void)state;
     static const char image90[] = "Fatbin elf code:\n================\narch = sm_90\n\nResource usage:\n";
     char s[512];
-    snprintf(s, sizeof s, "%s Function k:\n  REG:8 STACK:0 SHARED:512 LOCAL:0\n", image90);
-    read_fails("l.txt", text(s), "l.txt:7:3: SHARED:512 is less than the 1024 bytes reserved per block that a listing "
-                                 "for sm_90 or later counts");
     snprintf(s, sizeof s, "%s Function k:\n Function j:\n  REG:8 STACK:0 SHARED:0 LOCAL:0\n", image90);
     read_fails("l.txt", text(s), "l.txt:6:1: the function 'k' has no resource line after it: is the listing cut short?");
     snprintf(s, sizeof s, "%s Function k:\n  REG:8 STACK:0 SHA", image90);
@@ -218,6 +215,182 @@ static void cuobjdump_listing_errors(void **state)
     read_fails("l.txt", text("Fatbin elf code:\nResource usage:\n Function k:\n"),
                "l.txt:3:2: a function follows the 'arch = sm_XX' line of its ELF image, not 'Function k:'");
     read_fails("l.txt", text("Fatbin elf code:\narch = gpu\n"), "l.txt:2:8: expected arch = sm_XX, not 'gpu'");
+}
+
+/* Below the reserve on sm_90, SHARED is a relocatable image's own (a
+ * linked one's counts the reserve): the whole image is read so, its 2048
+ * too, and marked; the device function without a constant bank is no
+ * kernel. */
+static void cuobjdump_listing_relocatable_by_shared(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    gr_error err = {{0}};
+    static const char s[] = "Fatbin elf code:\n================\narch = sm_90\n\nResource usage:\n"
+                            " Function k:\n  REG:8 STACK:0 SHARED:2048 LOCAL:0 CONSTANT[0]:536\n"
+                            " Function d:\n  REG:0 STACK:0 SHARED:0 LOCAL:0 TEXTURE:0\n"
+                            " Function j:\n  REG:8 STACK:0 SHARED:512 LOCAL:0 CONSTANT[0]:536\n";
+    file_bytes b = text(s);
+    assert_true(gr_kernels_read("l.txt", b.bytes, b.size, &l, &err));
+    free(b.bytes);
+    assert_int_equal(l.count, 2);
+    assert_int_equal(l.relocatable, 1);
+    assert_int_equal(find(&l, "k", 90)->shared_static_bytes, 2048);
+    assert_int_equal(find(&l, "j", 90)->shared_static_bytes, 512);
+    assert_true(find(&l, "k", 90)->relocatable && find(&l, "j", 90)->relocatable);
+    gr_kernel_list_free(&l);
+}
+
+/* ---- sm_90a, sm_100f; relocatable code --------------------------------------- */
+
+/* arch.fatbin: one kernel for sm_80, sm_90, sm_90a (and compute_90a PTX),
+ * sm_100f, sm_120a; the cubin, its listing and ptxas's report name each. */
+static void arch_variants_named(void **state)
+{
+    (void)state;
+    static const char *const paths[] = {DATA "arch.fatbin", DATA "cuobjdump/arch.fatbin.txt", DATA "arch.ptxas.txt"};
+    static const char *const expected[] = {"sm_80", "sm_90", "sm_90a", "sm_100f", "sm_120a"};
+    char name[GR_SM_NAME_SIZE];
+    for (size_t p = 0; p < 3; p++) {
+        gr_kernel_list l;
+        read_ok(paths[p], &l);
+        assert_int_equal(l.count, 5);
+        for (size_t i = 0; i < 5; i++) {
+            assert_string_equal(gr_sm_name(l.kernels[i].sm, name), expected[i]);
+            assert_int_equal(l.kernels[i].shared_static_bytes, 1024);
+        }
+        if (p < 2) {
+            assert_int_equal(l.ptx.count, 1);
+            assert_string_equal(gr_sm_name(l.ptx.items[0], name), "sm_90a");
+        }
+        gr_kernel_list_free(&l);
+    }
+    gr_kernel_list l;
+    read_ok(DATA "arch-sm90a.cubin", &l); /* marked in .nv.compat, not e_flags */
+    assert_int_equal(l.count, 1);
+    assert_string_equal(gr_sm_name(l.kernels[0].sm, name), "sm_90a");
+    gr_kernel_list_free(&l);
+    read_ok(DATA "sample-sm90.cubin", &l);
+    assert_int_equal(l.kernels[0].sm.variant, 0);
+    gr_kernel_list_free(&l);
+}
+
+/* Which code each GPU runs, of arch.fatbin's. */
+static void arch_variants_for_devices(void **state)
+{
+    (void)state;
+    static const struct {
+        int major, minor;
+        const char *sm; /* NULL: none */
+    } cases[] = {
+        {9, 0, "sm_90a"},   /* the H100: its own 'a' code before sm_90 */
+        {8, 6, "sm_80"},    {8, 0, "sm_80"},
+        {10, 0, "sm_100f"}, {10, 3, "sm_100f"}, /* family code runs on the family's later members */
+        {11, 0, NULL},      /* ... never on another major version */
+        {12, 0, "sm_120a"}, {12, 1, NULL}, /* sm_120a runs on 12.0 alone */
+        {7, 5, NULL},
+    };
+    gr_kernel_list l;
+    char name[GR_SM_NAME_SIZE];
+    read_ok(DATA "arch.fatbin", &l);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gr_sm sm;
+        bool found = gr_kernel_sm_for_device(&l, cases[i].major, cases[i].minor, &sm);
+        if (!cases[i].sm) {
+            assert_false(found);
+            continue;
+        }
+        assert_true(found);
+        assert_string_equal(gr_sm_name(sm, name), cases[i].sm);
+    }
+    assert_true(gr_sm_runs_on((gr_sm){90, 0}, 9, 0));
+    assert_false(gr_sm_runs_on((gr_sm){100, 'a'}, 10, 3));
+    assert_false(gr_sm_runs_on((gr_sm){90, 'a'}, 10, 0));
+    assert_true(gr_sm_runs_on((gr_sm){100, 0}, 10, 3));
+    assert_false(gr_sm_runs_on((gr_sm){103, 'f'}, 10, 0));
+    gr_kernel_list_free(&l);
+}
+
+/* An -rdc executable (rdc-a.cu, rdc-b.cu): the device-linked cubin's
+ * kernels once, read directly or through cuobjdump -all's listing, and
+ * the kernel only a relocatable cubin holds, marked. */
+static void rdc_executable(void **state)
+{
+    (void)state;
+    static const char *const paths[] = {DATA "rdc-app", DATA "cuobjdump/rdc-app-all.txt"};
+    for (size_t p = 0; p < 2; p++) {
+        gr_kernel_list l;
+        read_ok(paths[p], &l);
+        assert_int_equal(l.count, 3);
+        assert_int_equal(l.relocatable, 2);
+        const gr_kernel *tiled = find(&l, "_Z5tiledILi32EEvPf", 90), *plain = find(&l, "_Z5plainPf", 90);
+        assert_int_equal(tiled->shared_static_bytes, 32 * 33 * 4); /* linked: 5248 with the reserve */
+        assert_int_equal(plain->shared_static_bytes, 1024);
+        assert_false(tiled->relocatable || plain->relocatable);
+        assert_true(find(&l, "_Z5otherPf", 90)->relocatable);
+        gr_kernel_list_free(&l);
+    }
+    gr_kernel_list l;
+    read_ok(DATA "cuobjdump/rdc-app.txt", &l); /* cuobjdump's default: the linked cubin alone */
+    assert_int_equal(l.count, 2);                /* twice() is listed, and no kernel */
+    assert_int_equal(find(&l, "_Z5tiledILi32EEvPf", 90)->shared_static_bytes, 4224);
+    gr_kernel_list_free(&l);
+}
+
+/* An -rdc object: its own figures either way, the same. */
+static void rdc_object(void **state)
+{
+    (void)state;
+    static const char *const paths[] = {DATA "rdc-a.o", DATA "cuobjdump/rdc-a.o.txt"};
+    for (size_t p = 0; p < 2; p++) {
+        gr_kernel_list l;
+        read_ok(paths[p], &l);
+        assert_int_equal(l.count, 2);
+        assert_int_equal(l.relocatable, 1);
+        assert_int_equal(find(&l, "_Z5plainPf", 90)->shared_static_bytes, 1024);
+        /* the template's tile is a weak object the device link places */
+        assert_int_equal(find(&l, "_Z5tiledILi32EEvPf", 90)->shared_static_bytes, 0);
+        assert_true(find(&l, "_Z5plainPf", 90)->relocatable);
+        gr_kernel_list_free(&l);
+    }
+    gr_kernel_list l;
+    read_ok(DATA "cuobjdump/sample-rdc.o.txt", &l); /* weigh(), a device function, is no kernel */
+    assert_int_equal(l.count, 18);
+    gr_kernel_list_free(&l);
+}
+
+/* A linked copy read after a relocatable one replaces it; one read before
+ * it stands. */
+static void relocatable_copies_merge(void **state)
+{
+    (void)state;
+    gr_error err = {{0}};
+    for (int linked_first = 0; linked_first < 2; linked_first++) {
+        gr_kernel_list l;
+        gr_kernel_list_init(&l, GR_KERNELS_BINARY);
+        for (int round = 0; round < 2; round++) {
+            bool relocatable = (round == 0) != (linked_first == 1);
+            size_t first = l.count;
+            gr_kernel *k = gr_kernel_list_add(&l, "k", 1, (gr_sm){90, 0}, &err);
+            assert_non_null(k);
+            k->shared_static_bytes = relocatable ? 0 : 4224;
+            assert_non_null(gr_kernel_list_add(&l, relocatable ? "r" : "n", 1, (gr_sm){90, 0}, &err));
+            assert_non_null(gr_kernel_list_add(&l, "k", 1, (gr_sm){80, 0}, &err));
+            gr_kernel_list_merge_copies(&l, first, relocatable);
+        }
+        assert_int_equal(l.count, 4); /* k for sm_90 and sm_80 once each, linked; r, n */
+        size_t k90 = 0;
+        assert_false(find(&l, "k", 80)->relocatable);
+        for (size_t i = 0; i < l.count; i++)
+            if (strcmp(l.kernels[i].name, "k") == 0 && l.kernels[i].sm.number == 90) {
+                k90++;
+                assert_false(l.kernels[i].relocatable);
+                assert_int_equal(l.kernels[i].shared_static_bytes, 4224);
+            }
+        assert_int_equal(k90, 1);
+        assert_true(find(&l, "r", 90)->relocatable);
+        gr_kernel_list_free(&l);
+    }
 }
 
 /* ---- cubins and binaries --------------------------------------------------- */
@@ -483,6 +656,12 @@ int main(void)
         cmocka_unit_test(architecture_for_a_device),
         cmocka_unit_test(kernel_by_pattern),
         cmocka_unit_test(architecture_names),
+        cmocka_unit_test(cuobjdump_listing_relocatable_by_shared),
+        cmocka_unit_test(arch_variants_named),
+        cmocka_unit_test(arch_variants_for_devices),
+        cmocka_unit_test(rdc_executable),
+        cmocka_unit_test(rdc_object),
+        cmocka_unit_test(relocatable_copies_merge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
