@@ -15,7 +15,7 @@
 static const char usage[] =
     "Usage: gpuroof ncu FILE [--device NAME] [--results FILE] [--group] [--strict] [--profiles DIR] [--json]\n"
     "       gpuroof ncu [-o FILE.csv] [the options above] -- APP [ARGS]\n"
-    "       gpuroof ncu --metrics [--device NAME] [--json]\n"
+    "       gpuroof ncu --metrics [--device NAME | --chip CHIP] [--json]\n"
     "\n"
     "Each kernel launch Nsight Compute profiled: its FLOPs per precision, bytes and intensity at\n"
     "DRAM, L2 and L1, achieved GFLOP/s, the level whose roof binds it, gpuroof's occupancy beside\n"
@@ -52,6 +52,8 @@ static const cli_option options[] = {
     {.name = "metrics", .offset = FIELD(metrics),
      .help = "print gpuroof's metric list, comma-separated, for ncu --metrics: every chip's (ncu answers n/a "
              "for those a chip lacks), or with --device that device's chip's"},
+    {.name = "chip", .arg = "CHIP", .offset = FIELD(chip),
+     .help = "with --metrics: the list for one of ncu's chips (ncu --list-chips: ga102, gb202, ...)"},
     CLI_OPTION_PROFILES(ncu_options),
     CLI_OPTION_JSON(ncu_options),
 };
@@ -64,6 +66,13 @@ static bool metrics_chip(const ncu_options *o, gr_ncu_chip *chip)
 {
     gr_profile p;
     *chip = GR_NCU_CHIP_UNKNOWN;
+    if (o->chip) {
+        *chip = gr_ncu_chip_of_name(o->chip);
+        if (*chip == GR_NCU_CHIP_UNKNOWN)
+            return cli_error("--chip %s: no chip of Nsight Compute 2025.3 (tu102 ... gb20b: ncu --list-chips)",
+                             o->chip);
+        return true;
+    }
     if (!o->device)
         return true;
     if (!cli_load_device(o->profiles, o->device, &p))
@@ -163,7 +172,9 @@ static int check_options(const ncu_options *o, int files)
 {
     if (o->metrics && (files || o->app_argc || o->results || o->group || o->strict || o->output))
         return cli_usage_error("ncu", "--metrics prints gpuroof's metric list and takes nothing else but --device "
-                               "and --json");
+                               "or --chip, and --json");
+    if (o->chip && (!o->metrics || o->device))
+        return cli_usage_error("ncu", "--chip goes with --metrics, without --device");
     if (o->metrics)
         return EXIT_OK;
     if (files > 1)

@@ -271,7 +271,7 @@ expect_fails 2 'gpuroof ncu: give a FILE or -- APP, not both (gpuroof ncu --help
 run ncu a.csv -o b.csv
 expect_fails 2 'gpuroof ncu: -o keeps the CSV of an application profiled: it needs -- APP (gpuroof ncu --help)'
 run ncu --metrics a.csv
-expect_fails 2 'gpuroof ncu: --metrics prints gpuroof'"'"'s metric list and takes nothing else but --device and --json (gpuroof ncu --help)'
+expect_fails 2 'gpuroof ncu: --metrics prints gpuroof'"'"'s metric list and takes nothing else but --device or --chip, and --json (gpuroof ncu --help)'
 run ncu --
 expect_fails 2 'gpuroof ncu: -- needs the application to profile after it (gpuroof ncu --help)'
 run ncu --group --group a.csv
