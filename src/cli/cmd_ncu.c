@@ -15,7 +15,7 @@
 static const char usage[] =
     "Usage: gpuroof ncu FILE [--device NAME] [--results FILE] [--group] [--strict] [--profiles DIR] [--json]\n"
     "       gpuroof ncu [-o FILE.csv] [the options above] -- APP [ARGS]\n"
-    "       gpuroof ncu --metrics [--json]\n"
+    "       gpuroof ncu --metrics [--device NAME | --chip CHIP] [--json]\n"
     "\n"
     "Each kernel launch Nsight Compute profiled: its FLOPs per precision, bytes and intensity at\n"
     "DRAM, L2 and L1, achieved GFLOP/s, the level whose roof binds it, gpuroof's occupancy beside\n"
@@ -27,10 +27,14 @@ static const char usage[] =
 static const char notes[] =
     "Example: ncu --csv --page raw --metrics $(gpuroof ncu --metrics) ./app > app.csv, then\n"
     "gpuroof ncu app.csv. The stock roofline sections (ncu --set roofline) are read too.\n"
-    "The device is --device, or else the shipped profile of the GPU the report names. A metric\n"
-    "the report lacks leaves what needs it unknown ('?', null in --json), and the text names it.\n"
-    "Where gpuroof's occupancy differs from Nsight Compute's theoretical occupancy, a line on\n"
-    "standard error says so; --strict makes that exit status 1. ncu is $GPUROOF_NCU, else found on\n"
+    "The device is --device, or else the shipped profile of the GPU the report names; a report\n"
+    "from another GPU than --device's is named on standard error. Metric names differ by chip\n"
+    "(Turing to Blackwell): the report's compute capability says which apply. A precision the chip\n"
+    "lacks counts 0; a counter it has and the report lacks makes the sums it feeds lower bounds\n"
+    "('at least', \"lower_bound\" in --json), named; any other figure it feeds is unknown ('?',\n"
+    "null). Where gpuroof's occupancy differs from Nsight Compute's theoretical occupancy, or the\n"
+    "report is of another GPU than --device's, a line on standard error says so; --strict makes\n"
+    "that exit status 1. ncu is $GPUROOF_NCU, else found on\n"
     "the PATH, in /usr/local/cuda/bin or /opt/nvidia/nsight-compute.\n";
 
 #define FIELD(name) offsetof(ncu_options, name)
@@ -41,11 +45,15 @@ static const cli_option options[] = {
      .help = "roofs measured on the GPU (gpuroof measure's results), where they have one"},
     {.name = "group", .offset = FIELD(group), .help = "sum the launches of each kernel, the longest first"},
     {.name = "strict", .offset = FIELD(strict),
-     .help = "exit status 1 where gpuroof's occupancy differs from Nsight Compute's"},
+     .help = "exit status 1 where gpuroof's occupancy differs from Nsight Compute's, or the report is of "
+             "another GPU than --device's"},
     {.name = "output", .short_name = 'o', .arg = "FILE.csv", .offset = FIELD(output),
      .help = "with -- APP: keep ncu's CSV there"},
     {.name = "metrics", .offset = FIELD(metrics),
-     .help = "print gpuroof's metric list, comma-separated, for ncu --metrics"},
+     .help = "print gpuroof's metric list, comma-separated, for ncu --metrics: every chip's (ncu answers n/a "
+             "for those a chip lacks), or with --device that device's chip's"},
+    {.name = "chip", .arg = "CHIP", .offset = FIELD(chip),
+     .help = "with --metrics: the list for one of ncu's chips (ncu --list-chips: ga102, gb202, ...)"},
     CLI_OPTION_PROFILES(ncu_options),
     CLI_OPTION_JSON(ncu_options),
 };
@@ -53,10 +61,36 @@ static const cli_option options[] = {
 
 static const cli_spec spec = {"ncu", usage, notes, options, sizeof options / sizeof options[0]};
 
+/* The chip whose metrics --metrics lists: --device's, else every chip's. */
+static bool metrics_chip(const ncu_options *o, gr_ncu_chip *chip)
+{
+    gr_profile p;
+    *chip = GR_NCU_CHIP_UNKNOWN;
+    if (o->chip) {
+        *chip = gr_ncu_chip_of_name(o->chip);
+        if (*chip == GR_NCU_CHIP_UNKNOWN)
+            return cli_error("--chip %s: no chip of Nsight Compute 2025.3 (tu102 ... gb20b: ncu --list-chips)",
+                             o->chip);
+        return true;
+    }
+    if (!o->device)
+        return true;
+    if (!cli_load_device(o->profiles, o->device, &p))
+        return false;
+    *chip = gr_ncu_chip_of_cc(p.cc_major, p.cc_minor, p.full_name);
+    if (*chip == GR_NCU_CHIP_UNKNOWN)
+        return cli_error("%s is of compute capability %d.%d, which no chip Nsight Compute 2025.3 profiles has "
+                         "(7.5 to 12.1): gpuroof has no metric list for it", p.name, p.cc_major, p.cc_minor);
+    return true;
+}
+
 static int print_metrics(const ncu_options *o, json_t **json)
 {
-    char list[4096];
-    if (!gr_ncu_metric_list(list, sizeof list))
+    char list[8192];
+    gr_ncu_chip chip;
+    if (!metrics_chip(o, &chip))
+        return EXIT_INPUT;
+    if (!gr_ncu_metric_list(chip, list, sizeof list))
         return cli_fail("gpuroof's metric list is longer than %zu bytes (a gpuroof bug)", sizeof list);
     if (!o->json) {
         printf("%s\n", list);
@@ -64,9 +98,9 @@ static int print_metrics(const ncu_options *o, json_t **json)
     }
     json_t *names = json_array();
     for (size_t r = 0; r < gr_ncu_metric_count; r++)
-        if (gr_ncu_metrics[r].listed)
+        if (gr_ncu_metrics[r].listed && gr_ncu_metric_on(r, chip))
             json_array_append_new(names, json_string(gr_ncu_metrics[r].name));
-    return cli_put_json(json_pack("{s:o}", "metrics", names), json);
+    return cli_put_json(json_pack("{s:s,s:o}", "chip", gr_ncu_chip_name(chip), "metrics", names), json);
 }
 
 static bool ends_with(const char *text, const char *end)
@@ -99,6 +133,8 @@ static bool read_csv(const ncu_options *o, cli_buffer *csv, char *shown, size_t 
 /* --strict: a prediction that differs from Nsight Compute's fails the run. */
 static int strict_status(const ncu_options *o, const ncu_view *v, const char *shown)
 {
+    if (o->strict && v->other_gpu)
+        return cli_fail("%s: the report is of another GPU than --device %s's (--strict)", shown, v->profile.name);
     if (!o->strict || v->disagreements == 0)
         return EXIT_OK;
     return cli_fail("%s: gpuroof's occupancy differs from Nsight Compute's in %zu launch%s (--strict)", shown,
@@ -134,8 +170,11 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
 /* What the options ask for, checked once parsed. */
 static int check_options(const ncu_options *o, int files)
 {
-    if (o->metrics && (files || o->app_argc || o->device || o->results || o->group || o->strict || o->output))
-        return cli_usage_error("ncu", "--metrics prints gpuroof's metric list and takes nothing else but --json");
+    if (o->metrics && (files || o->app_argc || o->results || o->group || o->strict || o->output))
+        return cli_usage_error("ncu", "--metrics prints gpuroof's metric list and takes nothing else but --device "
+                               "or --chip, and --json");
+    if (o->chip && (!o->metrics || o->device))
+        return cli_usage_error("ncu", "--chip goes with --metrics, without --device");
     if (o->metrics)
         return EXIT_OK;
     if (files > 1)

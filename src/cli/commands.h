@@ -97,6 +97,7 @@ typedef struct {
 
 typedef struct {
     const char *device, *results, *output, *profiles;
+    const char *chip; /* --metrics --chip: one of ncu's chip names ("ga102") */
     bool group, metrics, strict, json;
     const char *file; /* FILE: a CSV, '-', or an .ncu-rep */
     int app_argc;     /* -- APP [ARGS]: the application to profile */

@@ -37,6 +37,18 @@ static json_t *occupancy(const ncu_view *v, const gr_ncu_figures *f)
                      "ncu_theoretical", number(f->occupancy_theoretical), "achieved", number(f->occupancy_achieved));
 }
 
+/* The metrics whose lack made f's sums lower bounds. */
+static json_t *lower_bound_metrics(const gr_ncu_figures *f)
+{
+    json_t *list = json_array();
+    if (!gr_ncu_figures_lower(f))
+        return list;
+    for (int q = 0; q < GR_NCU_Q_COUNT; q++)
+        if (f->missing[q] && q != GR_NCU_Q_TIME_NS)
+            json_array_append_new(list, json_string(gr_ncu_missing_metric(f, q)));
+    return list;
+}
+
 /* Every key of a launch's object but its id; a kernel's has the same. */
 static void add_figures(json_t *j, const ncu_view *v, const gr_ncu_figures *f)
 {
@@ -56,6 +68,8 @@ static void add_figures(json_t *j, const ncu_view *v, const gr_ncu_figures *f)
     json_object_set_new(j, "gflops", number(f->gflops));
     json_object_set_new(j, "binding_level", b.known ? json_string(gr_ncu_level_name(b.binding)) : json_null());
     json_object_set_new(j, "occupancy", occupancy(v, f));
+    json_object_set_new(j, "lower_bound", json_boolean(gr_ncu_figures_lower(f)));
+    json_object_set_new(j, "lower_bound_metrics", lower_bound_metrics(f));
     json_object_set_new(j, "shared_wavefronts", json_pack("{s:o,s:o,s:o}", "load", number(f->shared_load), "store",
                                                           number(f->shared_store), "ideal",
                                                           number(f->shared_ideal)));
@@ -103,12 +117,23 @@ static json_t *missing_json(const ncu_view *v)
 {
     json_t *list = json_array();
     for (int q = 0; q < GR_NCU_Q_COUNT; q++) {
-        bool somewhere = false;
-        for (size_t i = 0; i < v->report.count && !somewhere; i++)
-            somewhere = v->figures[i].missing[q];
-        if (somewhere)
-            json_array_append_new(list, json_string(gr_ncu_quantity_metric(q)));
+        size_t where = v->report.count;
+        for (size_t i = 0; i < v->report.count && where == v->report.count; i++)
+            if (v->figures[i].missing[q])
+                where = i;
+        if (where < v->report.count)
+            json_array_append_new(list, json_string(gr_ncu_missing_metric(&v->figures[where], q)));
     }
+    return list;
+}
+
+/* The precisions the chip has no Tensor Core path for: counted 0. */
+static json_t *counted_zero(gr_ncu_chip chip)
+{
+    json_t *list = json_array();
+    for (int t = 0; t < 5 && chip != GR_NCU_CHIP_UNKNOWN; t++)
+        if (!gr_ncu_chip_has(GR_NCU_Q_TENSOR_FP16 + t, chip))
+            json_array_append_new(list, json_string(gr_ncu_precision_name(GR_NCU_TENSOR_FP16 + t)));
     return list;
 }
 
@@ -121,6 +146,8 @@ json_t *ncu_json(const ncu_view *v)
     json_object_set_new(j, "device", v->has_profile ? json_string(v->profile.name) : json_null());
     json_object_set_new(j, "results", v->has_results ? json_string(v->results.path) : json_null());
     json_object_set_new(j, "roofs", roofs_json(v));
+    json_object_set_new(j, "chip", json_string(gr_ncu_chip_name(v->report.chip)));
+    json_object_set_new(j, "counted_zero", counted_zero(v->report.chip));
     json_object_set_new(j, "missing_metrics", missing_json(v));
     json_object_set_new(j, "occupancy_disagreements", json_integer((json_int_t)v->disagreements));
     for (size_t i = 0; i < v->report.count; i++)

@@ -35,6 +35,7 @@ typedef struct {
     gr_ncu_roofs roofs;
     bool absent_everywhere[GR_NCU_Q_COUNT]; /* missing in every launch */
     size_t disagreements;  /* launches whose predicted occupancy differs from Nsight Compute's */
+    bool other_gpu;        /* the report is of another GPU than --device's */
 } ncu_view;
 
 /* Reads the CSV (len bytes) and works out everything the outputs show;

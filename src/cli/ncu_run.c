@@ -185,13 +185,32 @@ static bool run_ncu(char **argv, size_t *kernels)
     return true;
 }
 
+/* gpuroof's metrics that the local GPU has: ncu --query-metrics --csv
+ * (no --chip: the local GPU's chip), else every chip's list, on which ncu
+ * answers n/a for what the chip lacks. */
+static bool local_metrics(const char *ncu, char *metrics, size_t size)
+{
+    char *argv[] = {(char *)ncu, "--query-metrics", "--csv", NULL};
+    cli_buffer query = {0};
+    bool ok = cli_run_capture(ncu, argv, "ncu --query-metrics --csv", &query) &&
+              gr_ncu_metric_list_queried((const char *)query.bytes, query.size, metrics, size);
+    free(query.bytes);
+    if (ok)
+        return true;
+    fprintf(stderr, "gpuroof: ncu --query-metrics --csv gave no list of this GPU's metrics: asking for every chip's "
+                    "(ncu answers n/a for those this one lacks)\n");
+    if (!gr_ncu_metric_list(GR_NCU_CHIP_UNKNOWN, metrics, size))
+        return cli_error("gpuroof's metric list is longer than %zu bytes (a gpuroof bug)", size);
+    return true;
+}
+
 /* Profiles into dir/report.ncu-rep and reads its raw page. */
 static bool profile_into(const ncu_options *o, const char *ncu, const char *dir, cli_buffer *csv)
 {
-    char metrics[4096], base[4200], report[4300];
+    char metrics[8192], base[4200], report[4300];
     size_t kernels = 0;
-    if (!gr_ncu_metric_list(metrics, sizeof metrics))
-        return cli_error("gpuroof's metric list is longer than %zu bytes (a gpuroof bug)", sizeof metrics);
+    if (!local_metrics(ncu, metrics, sizeof metrics))
+        return false;
     snprintf(base, sizeof base, "%s/report", dir);
     snprintf(report, sizeof report, "%s.ncu-rep", base);
     char **argv = malloc(((size_t)o->app_argc + 9) * sizeof *argv);

@@ -19,6 +19,28 @@ static const char *fig(char buf[32], double x)
     return cli_num(buf, x);
 }
 
+/* A figure that may be a lower bound: "at least 12". */
+static const char *lfig(char buf[48], double x, bool lower)
+{
+    char n[32];
+    fig(n, x);
+    snprintf(buf, 48, "%s%s", lower && !isnan(x) ? "at least " : "", n);
+    return buf;
+}
+
+/* An intensity: FLOPs over bytes, either of which may be a lower bound. */
+static const char *ifig(char buf[48], double x, bool flops_lower, bool bytes_lower)
+{
+    char n[32];
+    fig(n, x);
+    const char *how = isnan(x) || isinf(x) || (!flops_lower && !bytes_lower) ? ""
+                      : flops_lower && bytes_lower                     ? "about "
+                      : flops_lower                                    ? "at least "
+                                                                       : "at most ";
+    snprintf(buf, 48, "%s%s", how, n);
+    return buf;
+}
+
 /* A quantity's figure: "varies" where a kernel's launches differ in it. */
 static const char *qfig(char buf[32], const gr_ncu_figures *f, gr_ncu_quantity q)
 {
@@ -67,36 +89,47 @@ static void print_time(const gr_ncu_figures *f)
 
 /* "fp32 = fadd + fmul + 2 x ffma = 1 + 2 + 2 x 3 = 9" */
 static void print_pipe(const gr_ncu_figures *f, const char *name, const char *op, gr_ncu_quantity add, double weight,
-                       double flops)
+                       gr_ncu_precision p)
 {
-    char a[32], m[32], x[32], total[32];
+    char a[32], m[32], x[32], total[48];
     const char *w = weight == 1 ? "" : "2 x ", *wf = weight == 1 ? "2 x " : "4 x ";
     printf("             %s = %s%sadd + %s%smul + %s%sfma = %s%s + %s%s + %s%s = %s\n", name, w, op, w, op, wf, op, w,
-           fig(a, f->q[add]), w, fig(m, f->q[add + 1]), wf, fig(x, f->q[add + 2]), fig(total, flops));
+           fig(a, f->q[add]), w, fig(m, f->q[add + 1]), wf, fig(x, f->q[add + 2]),
+           lfig(total, f->flops[p], f->flops_lower[p]));
+}
+
+static bool tensor_lower(const gr_ncu_figures *f)
+{
+    bool lower = false;
+    for (int p = GR_NCU_TENSOR_FP16; p < GR_NCU_PRECISION_COUNT; p++)
+        lower |= f->flops_lower[p] || isnan(f->flops[p]);
+    return lower && !isnan(f->flops_tensor);
 }
 
 static void print_flops(const gr_ncu_figures *f)
 {
-    char buf[5][32], total[32];
-    const char *v[5];
+    char buf[5][48], total[48];
+    bool lower = tensor_lower(f);
     printf("  FLOPs      (thread instructions; FP16 ones are packed pairs)\n");
-    print_pipe(f, "fp64", "d", GR_NCU_Q_DADD, 1, f->flops_fp64);
-    print_pipe(f, "fp32", "f", GR_NCU_Q_FADD, 1, f->flops_fp32);
-    print_pipe(f, "fp16", "h", GR_NCU_Q_HADD, 2, f->flops_fp16);
+    print_pipe(f, "fp64", "d", GR_NCU_Q_DADD, 1, GR_NCU_FP64);
+    print_pipe(f, "fp32", "f", GR_NCU_Q_FADD, 1, GR_NCU_FP32);
+    print_pipe(f, "fp16", "h", GR_NCU_Q_HADD, 2, GR_NCU_FP16);
     for (int t = 0; t < 5; t++)
-        v[t] = fig(buf[t], f->flops[GR_NCU_TENSOR_FP16 + t]);
-    printf("             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = %s + %s + %s + %s + %s = %s%s\n", v[0], v[1], v[2],
-           v[3], v[4], fig(total, f->flops_tensor),
+        lfig(buf[t], f->flops[GR_NCU_TENSOR_FP16 + t], f->flops_lower[GR_NCU_TENSOR_FP16 + t]);
+    printf("             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = %s + %s + %s + %s + %s = %s%s\n", buf[0], buf[1],
+           buf[2], buf[3], buf[4], lfig(total, f->flops_tensor, lower),
            f->q[GR_NCU_Q_TENSOR_PIPE_INST] == 0 && f->from[GR_NCU_Q_TENSOR_FP16] < 0
                ? " (the Tensor pipe ran no instruction)" : "");
-    printf("             total = %s + %s + %s + %s = %s\n", fig(buf[0], f->flops_fp64), fig(buf[1], f->flops_fp32),
-           fig(buf[2], f->flops_fp16), fig(buf[3], f->flops_tensor), fig(total, f->flops_total));
+    printf("             total = %s + %s + %s + %s = %s\n", lfig(buf[0], f->flops_fp64, f->flops_lower[GR_NCU_FP64]),
+           lfig(buf[1], f->flops_fp32, f->flops_lower[GR_NCU_FP32]),
+           lfig(buf[2], f->flops_fp16, f->flops_lower[GR_NCU_FP16]), lfig(buf[3], f->flops_tensor, lower),
+           lfig(total, f->flops_total, f->flops_total_lower));
 }
 
 /* Where the L2's and L1's bytes came from, and what they count. */
 static void print_level_bytes(const gr_ncu_figures *f)
 {
-    char a[32], b[32], c[32], t[32];
+    char a[32], b[32], c[32], t[48];
     if (f->bytes_from[GR_NCU_L2] == GR_NCU_Q_L2_XBAR_BYTES)
         printf("             L2 %s B: derived__lts__lts2xbar_bytes.sum.per_second x duration, the bytes the L2 "
                "sent the SMs (the roofline sections'; not lts__t_bytes)\n", fig(t, f->bytes[GR_NCU_L2]));
@@ -110,24 +143,30 @@ static void print_level_bytes(const gr_ncu_figures *f)
         printf("             L1 = l1tex__t_bytes + %d B x shared wavefronts (load + store) = %s + %d x (%s + %s) = %s B\n",
                GR_NCU_WAVEFRONT_BYTES, fig(a, f->q[GR_NCU_Q_L1_BYTES]), GR_NCU_WAVEFRONT_BYTES,
                fig(b, f->q[GR_NCU_Q_SHARED_LD_WAVEFRONTS]), fig(c, f->q[GR_NCU_Q_SHARED_ST_WAVEFRONTS]),
-               fig(t, f->bytes[GR_NCU_L1]));
+               lfig(t, f->bytes[GR_NCU_L1], f->bytes_lower[GR_NCU_L1]));
 }
 
 static void print_bytes(const gr_ncu_figures *f)
 {
-    char r[32], w[32], d[32], l2[32], l1[32];
+    char r[32], w[32], d[48], l2[48], l1[48];
     printf("  bytes      DRAM ");
-    if (f->bytes_from[GR_NCU_DRAM] == GR_NCU_Q_DRAM_READ && !isnan(f->bytes[GR_NCU_DRAM]))
-        printf("read + write = %s + %s = ", fig(r, f->q[GR_NCU_Q_DRAM_READ]), fig(w, f->q[GR_NCU_Q_DRAM_WRITE]));
-    printf("%s B", fig(d, f->bytes[GR_NCU_DRAM]));
-    if (f->bytes_from[GR_NCU_DRAM] == GR_NCU_Q_DRAM_BYTES)
-        printf(" (dram__bytes)");
-    printf("\n");
+    if (f->chip_lacks[GR_NCU_Q_DRAM_READ])
+        printf("? B (%s counts no DRAM bytes: its memory is the system's)\n", gr_ncu_chip_name(f->chip));
+    else {
+        if (f->bytes_from[GR_NCU_DRAM] == GR_NCU_Q_DRAM_READ && !isnan(f->bytes[GR_NCU_DRAM]))
+            printf("read + write = %s + %s = ", fig(r, f->q[GR_NCU_Q_DRAM_READ]), fig(w, f->q[GR_NCU_Q_DRAM_WRITE]));
+        printf("%s B", lfig(d, f->bytes[GR_NCU_DRAM], f->bytes_lower[GR_NCU_DRAM]));
+        if (f->bytes_from[GR_NCU_DRAM] == GR_NCU_Q_DRAM_BYTES)
+            printf(" (dram__bytes)");
+        printf("\n");
+    }
     print_level_bytes(f);
-    printf("  intensity  FLOPs / bytes: DRAM %s, L2 %s, L1 %s FLOP/B\n", fig(d, f->intensity[GR_NCU_DRAM]),
-           fig(l2, f->intensity[GR_NCU_L2]), fig(l1, f->intensity[GR_NCU_L1]));
-    printf("  achieved   %s FLOP / %s ns = %s GFLOP/s\n", fig(r, f->flops_total), fig(w, f->q[GR_NCU_Q_TIME_NS]),
-           fig(d, f->gflops));
+    printf("  intensity  FLOPs / bytes: DRAM %s, L2 %s, L1 %s FLOP/B\n",
+           ifig(d, f->intensity[GR_NCU_DRAM], f->flops_total_lower, f->bytes_lower[GR_NCU_DRAM]),
+           ifig(l2, f->intensity[GR_NCU_L2], f->flops_total_lower, f->bytes_lower[GR_NCU_L2]),
+           ifig(l1, f->intensity[GR_NCU_L1], f->flops_total_lower, f->bytes_lower[GR_NCU_L1]));
+    printf("  achieved   %s FLOP / %s ns = %s GFLOP/s\n", lfig(d, f->flops_total, f->flops_total_lower),
+           fig(w, f->q[GR_NCU_Q_TIME_NS]), lfig(l1, f->gflops, f->flops_total_lower));
 }
 
 static const char *source_word(gr_ncu_roof_source s)
@@ -198,8 +237,10 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f)
     printf("  binding    %s, whose roof is the lowest (%s GFLOP/s: its %s ns are the longest)",
            b.binding < GR_NCU_LEVEL_COUNT ? level_names[b.binding] : "compute", fig(a, roof), fig(t, time));
     if (roof > 0 && !isnan(f->gflops))
-        printf("; achieved is %s of it", percent(c, f->gflops / roof));
+        printf("; achieved is %s%s of it", f->flops_total_lower ? "at least " : "", percent(c, f->gflops / roof));
     printf("\n");
+    if (gr_ncu_figures_lower(f))
+        printf("             (from lower bounds, 'at least': the report lacks counters this chip has, named below)\n");
 }
 
 static const char *limit_text(char buf[32], int64_t blocks)
@@ -299,8 +340,8 @@ static void print_missing(const ncu_view *v, const gr_ncu_figures *f)
     for (int q = 0; q < GR_NCU_Q_COUNT; q++)
         if (f->missing[q] && !v->absent_everywhere[q]) {
             if (w.count == 0)
-                printf("  missing here (n/a), so unknown:\n");
-            wrap_item(&w, gr_ncu_quantity_metric(q));
+                printf("  missing here (n/a), so unknown or a lower bound:\n");
+            wrap_item(&w, gr_ncu_missing_metric(f, q));
         }
     if (w.count)
         printf("\n");
@@ -343,6 +384,24 @@ static void print_roofs(const ncu_view *v)
     printf("\n");
 }
 
+/* What the chip has no counter of: precisions counted 0, DRAM unknown. */
+/* The Tensor Core precisions, as the text names them. */
+static const char *const tensor_names[] = {"FP16", "BF16", "TF32", "FP64", "FP8"};
+
+static void print_chip_lacks(const gr_ncu_report *r)
+{
+    const char *const *tensor = tensor_names;
+    char where[48];
+    if (r->chip == GR_NCU_CHIP_UNKNOWN)
+        return;
+    snprintf(where, sizeof where, "sm_%d%d (%s)", r->gpu.cc_major, r->gpu.cc_minor, gr_ncu_chip_name(r->chip));
+    for (int t = 0; t < 5; t++)
+        if (!gr_ncu_chip_has(GR_NCU_Q_TENSOR_FP16 + t, r->chip))
+            printf("No %s Tensor Cores on %s: counted 0\n", tensor[t], where);
+    if (!gr_ncu_chip_has(GR_NCU_Q_DRAM_READ, r->chip) && !gr_ncu_chip_has(GR_NCU_Q_DRAM_BYTES, r->chip))
+        printf("No DRAM byte counter on %s (its memory is the system's): DRAM left out of the roofs\n", where);
+}
+
 static void print_header(const ncu_view *v)
 {
     const gr_ncu_report *r = &v->report;
@@ -353,6 +412,8 @@ static void print_header(const ncu_view *v)
                r->gpu.sm_count);
     else if (r->cc[0])
         printf(", on a GPU of compute capability %s", r->cc);
+    if (r->chip != GR_NCU_CHIP_UNKNOWN)
+        printf(", chip %s", gr_ncu_chip_name(r->chip));
     printf("\nDevice: %s\n", v->device_note);
     if (v->has_results)
         printf("Measured roofs: %s (%s)\n", v->results.path,
@@ -362,11 +423,13 @@ static void print_header(const ncu_view *v)
     for (int q = 0; q < GR_NCU_Q_COUNT; q++)
         if (v->absent_everywhere[q]) {
             if (w.count == 0)
-                printf("Not in the report, so unknown below ('?') and null in --json:\n");
-            wrap_item(&w, gr_ncu_quantity_metric(q));
+                printf("Not in the report, so unknown below ('?', null in --json), or a lower bound ('at least', "
+                       "\"lower_bound\"):\n");
+            wrap_item(&w, gr_ncu_quantity_metric(q, r->chip));
         }
     if (w.count)
         printf("\n");
+    print_chip_lacks(r);
 }
 
 static void print_launches(const ncu_view *v)

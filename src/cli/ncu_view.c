@@ -7,6 +7,32 @@
 #include "cli.h"
 #include "ncu_output.h"
 
+/* --device against the GPU the report names (its compute capability,
+ * SMs where the raw page says): a report from another GPU is held
+ * against roofs it never had, which no one may miss. */
+static void check_device(ncu_view *v)
+{
+    const gr_gpu_info *gpu = &v->report.gpu;
+    const gr_profile *p = &v->profile;
+    char reported[200];
+    bool cc_known = gpu->cc_major > 0 || v->report.cc[0];
+    if (!cc_known)
+        return;
+    bool cc_differs = gpu->cc_major != p->cc_major || gpu->cc_minor != p->cc_minor;
+    bool sms_differ = gpu->sm_count > 0 && p->sm_count > 0 && gpu->sm_count != p->sm_count;
+    if (!cc_differs && !sms_differ)
+        return;
+    v->other_gpu = true;
+    if (gpu->sm_count > 0)
+        snprintf(reported, sizeof reported, "%s (compute capability %d.%d, %d SMs)",
+                 gpu->name[0] ? gpu->name : "a GPU", gpu->cc_major, gpu->cc_minor, gpu->sm_count);
+    else
+        snprintf(reported, sizeof reported, "a GPU of compute capability %d.%d", gpu->cc_major, gpu->cc_minor);
+    fprintf(stderr, "gpuroof: %s: warning: the report is of %s, --device %s of %s (compute capability %d.%d, %d "
+            "SMs): its roofs and occupancy rules may not fit these launches\n", v->shown, reported, p->name,
+            p->full_name, p->cc_major, p->cc_minor, p->sm_count);
+}
+
 /* The profile the launches are held against: --device, or the shipped
  * profile of the GPU the report names. */
 static bool choose_profile(const ncu_options *o, ncu_view *v)
@@ -18,6 +44,7 @@ static bool choose_profile(const ncu_options *o, ncu_view *v)
         v->has_profile = true;
         snprintf(v->device_note, sizeof v->device_note, "%s (%s), as --device asks", v->profile.name,
                  v->profile.full_name);
+        check_device(v);
         return true;
     }
     if (gpu->name[0] == '\0' || gpu->sm_count == 0) {
@@ -109,7 +136,7 @@ static bool work_out(const ncu_options *o, ncu_view *v)
     for (size_t i = 0; i < v->report.count; i++) {
         gr_ncu_figures_of_launch(&v->report.launches[i], &v->figures[i]);
         for (int q = 0; q < GR_NCU_Q_COUNT; q++)
-            v->absent_everywhere[q] &= v->figures[i].missing[q];
+            v->absent_everywhere[q] &= v->figures[i].missing[q] && v->figures[i].lacking[q] == 0;
     }
     v->grouped = o->group;
     if (o->group && !gr_ncu_group_launches(&v->report, v->figures, &v->groups, &v->group_count, &err))

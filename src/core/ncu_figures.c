@@ -35,48 +35,127 @@ static double need(gr_ncu_figures *f, gr_ncu_quantity q)
     return f->q[q];
 }
 
-/* add + mul + 2 x fma, each weighted (2 for FP16's packed instructions). */
-static double pipe_flops(gr_ncu_figures *f, gr_ncu_quantity add, double per_instruction)
+/* The terms of a figure summed from counters. */
+typedef struct {
+    double total;
+    int known;  /* terms the report has (or the chip lacks: 0) */
+    bool lower; /* a term the chip has and the report lacks, or lacks in part */
+} terms;
+
+/* Adds weight x the counter q: 0 where the chip has none of it; where
+ * the report lacks it, nothing, marked missing and the sum a lower bound. */
+static void add_term(gr_ncu_figures *f, terms *t, gr_ncu_quantity q, double weight)
 {
-    double a = need(f, add), m = need(f, add + 1), fma = need(f, add + 2);
-    return per_instruction * (a + m + 2 * fma);
+    if (!gr_ncu_chip_has(q, f->chip)) {
+        f->chip_lacks[q] = true;
+        t->known++;
+        return;
+    }
+    if (isnan(f->q[q])) {
+        if (!f->varies[q])
+            f->missing[q] = true;
+        t->lower = true;
+        return;
+    }
+    if (f->lacking[q] > 0) {
+        f->missing[q] = true;
+        t->lower = true;
+    }
+    t->known++;
+    t->total += weight * f->q[q];
+}
+
+/* The sum, NaN where the report has none of its terms. */
+static double sum_of(const terms *t, bool *lower)
+{
+    *lower = t->known > 0 && t->lower;
+    return t->known > 0 ? t->total : NAN;
+}
+
+/* add + mul + 2 x fma, each weighted (2 for FP16's packed instructions). */
+static void pipe_flops(gr_ncu_figures *f, gr_ncu_precision p, gr_ncu_quantity add, double per_instruction)
+{
+    terms t = {0};
+    add_term(f, &t, add, per_instruction);
+    add_term(f, &t, add + 1, per_instruction);
+    add_term(f, &t, add + 2, 2 * per_instruction);
+    f->flops[p] = sum_of(&t, &f->flops_lower[p]);
+}
+
+/* A Tensor Core precision's FLOPs: 0 where the chip has no such path or
+ * the Tensor pipe ran no instruction (its count is no count of FLOPs, so
+ * a non-zero one says nothing). */
+static void tensor_flops(gr_ncu_figures *f, int t)
+{
+    gr_ncu_quantity q = GR_NCU_Q_TENSOR_FP16 + t;
+    gr_ncu_precision p = GR_NCU_TENSOR_FP16 + t;
+    double fp8_parts = f->q[GR_NCU_Q_TENSOR_FP8_DENSE] + f->q[GR_NCU_Q_TENSOR_FP8_SPARSE];
+    bool idle = f->q[GR_NCU_Q_TENSOR_PIPE_INST] == 0;
+    terms one = {0};
+    if (q == GR_NCU_Q_TENSOR_FP8 && isnan(f->q[q]) && !isnan(fp8_parts)) {
+        f->flops[p] = fp8_parts;
+        return;
+    }
+    if (isnan(f->q[q]) && idle) {
+        f->flops[p] = 0;
+        return;
+    }
+    add_term(f, &one, q, 1);
+    f->flops[p] = sum_of(&one, &f->flops_lower[p]);
 }
 
 static void derive_flops(gr_ncu_figures *f)
 {
-    f->flops[GR_NCU_FP64] = pipe_flops(f, GR_NCU_Q_DADD, 1);
-    f->flops[GR_NCU_FP32] = pipe_flops(f, GR_NCU_Q_FADD, 1);
-    f->flops[GR_NCU_FP16] = pipe_flops(f, GR_NCU_Q_HADD, 2);
-    f->flops_tensor = 0;
-    double fp8_parts = f->q[GR_NCU_Q_TENSOR_FP8_DENSE] + f->q[GR_NCU_Q_TENSOR_FP8_SPARSE];
-    for (int t = 0; t < 5; t++) {
-        gr_ncu_quantity q = GR_NCU_Q_TENSOR_FP16 + t;
-        /* the Tensor pipe ran no instruction: none of its FLOPs either (its
-         * count is no count of FLOPs, so a non-zero one says nothing) */
-        bool idle = f->q[GR_NCU_Q_TENSOR_PIPE_INST] == 0;
-        if (q == GR_NCU_Q_TENSOR_FP8 && isnan(f->q[q]) && !isnan(fp8_parts))
-            f->flops[GR_NCU_TENSOR_FP8] = fp8_parts;
+    terms all = {0};
+    pipe_flops(f, GR_NCU_FP64, GR_NCU_Q_DADD, 1);
+    pipe_flops(f, GR_NCU_FP32, GR_NCU_Q_FADD, 1);
+    pipe_flops(f, GR_NCU_FP16, GR_NCU_Q_HADD, 2);
+    for (int t = 0; t < 5; t++)
+        tensor_flops(f, t);
+    terms tensor = {0};
+    bool tensor_lower = false;
+    for (int p = GR_NCU_TENSOR_FP16; p < GR_NCU_PRECISION_COUNT; p++)
+        if (!isnan(f->flops[p]))
+            tensor.known++, tensor.total += f->flops[p], tensor.lower |= f->flops_lower[p];
         else
-            f->flops[GR_NCU_TENSOR_FP16 + t] = isnan(f->q[q]) && idle ? 0 : need(f, q);
-        f->flops_tensor += f->flops[GR_NCU_TENSOR_FP16 + t];
-    }
+            tensor.lower = true;
+    f->flops_tensor = sum_of(&tensor, &tensor_lower);
     f->flops_fp64 = f->flops[GR_NCU_FP64];
     f->flops_fp32 = f->flops[GR_NCU_FP32];
     f->flops_fp16 = f->flops[GR_NCU_FP16];
-    f->flops_total = f->flops_fp64 + f->flops_fp32 + f->flops_fp16 + f->flops_tensor;
+    const double parts[] = {f->flops_fp64, f->flops_fp32, f->flops_fp16, f->flops_tensor};
+    const bool lower[] = {f->flops_lower[GR_NCU_FP64], f->flops_lower[GR_NCU_FP32], f->flops_lower[GR_NCU_FP16],
+                          tensor_lower};
+    for (int i = 0; i < 4; i++)
+        if (!isnan(parts[i]))
+            all.known++, all.total += parts[i], all.lower |= lower[i];
+        else
+            all.lower = true;
+    f->flops_total = sum_of(&all, &f->flops_total_lower);
 }
 
+/* DRAM: read + write, else dram__bytes; unknown on a chip with neither. */
 static double dram_bytes(gr_ncu_figures *f)
 {
     double read = f->q[GR_NCU_Q_DRAM_READ], write = f->q[GR_NCU_Q_DRAM_WRITE];
     f->bytes_from[GR_NCU_DRAM] = GR_NCU_Q_DRAM_READ;
-    if (!isnan(read) && !isnan(write))
-        return read + write;
-    if (!isnan(f->q[GR_NCU_Q_DRAM_BYTES])) {
+    if (!gr_ncu_chip_has(GR_NCU_Q_DRAM_READ, f->chip) && !gr_ncu_chip_has(GR_NCU_Q_DRAM_BYTES, f->chip)) {
+        f->chip_lacks[GR_NCU_Q_DRAM_READ] = true;
+        return NAN;
+    }
+    if (isnan(read) && isnan(write) && !isnan(f->q[GR_NCU_Q_DRAM_BYTES])) {
         f->bytes_from[GR_NCU_DRAM] = GR_NCU_Q_DRAM_BYTES;
         return f->q[GR_NCU_Q_DRAM_BYTES];
     }
-    return need(f, GR_NCU_Q_DRAM_READ) + need(f, GR_NCU_Q_DRAM_WRITE);
+    terms t = {0};
+    add_term(f, &t, GR_NCU_Q_DRAM_READ, 1);
+    add_term(f, &t, GR_NCU_Q_DRAM_WRITE, 1);
+    if (t.lower && !isnan(f->q[GR_NCU_Q_DRAM_BYTES])) { /* the whole beats a part */
+        f->missing[GR_NCU_Q_DRAM_READ] = f->missing[GR_NCU_Q_DRAM_WRITE] = false;
+        f->bytes_from[GR_NCU_DRAM] = GR_NCU_Q_DRAM_BYTES;
+        return f->q[GR_NCU_Q_DRAM_BYTES];
+    }
+    return sum_of(&t, &f->bytes_lower[GR_NCU_DRAM]);
 }
 
 static double l2_bytes(gr_ncu_figures *f)
@@ -101,8 +180,11 @@ static double l1_bytes(gr_ncu_figures *f)
         f->bytes_from[GR_NCU_L1] = GR_NCU_Q_L1_WRITEBACK_BYTES;
         return f->q[GR_NCU_Q_L1_WRITEBACK_BYTES];
     }
-    return need(f, GR_NCU_Q_L1_BYTES) +
-           GR_NCU_WAVEFRONT_BYTES * (need(f, GR_NCU_Q_SHARED_LD_WAVEFRONTS) + need(f, GR_NCU_Q_SHARED_ST_WAVEFRONTS));
+    terms sum = {0};
+    add_term(f, &sum, GR_NCU_Q_L1_BYTES, 1);
+    add_term(f, &sum, GR_NCU_Q_SHARED_LD_WAVEFRONTS, GR_NCU_WAVEFRONT_BYTES);
+    add_term(f, &sum, GR_NCU_Q_SHARED_ST_WAVEFRONTS, GR_NCU_WAVEFRONT_BYTES);
+    return sum_of(&sum, &f->bytes_lower[GR_NCU_L1]);
 }
 
 static void derive_bytes(gr_ncu_figures *f)
@@ -160,7 +242,12 @@ static void derive_launch(gr_ncu_figures *f)
 void gr_ncu_figures_derive(gr_ncu_figures *f)
 {
     for (int i = 0; i < GR_NCU_Q_COUNT; i++)
-        f->missing[i] = false;
+        f->missing[i] = f->chip_lacks[i] = false;
+    for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++)
+        f->flops_lower[p] = false;
+    for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
+        f->bytes_lower[level] = false;
+    f->flops_total_lower = false;
     derive_flops(f);
     derive_bytes(f);
     derive_shared(f);
@@ -169,11 +256,26 @@ void gr_ncu_figures_derive(gr_ncu_figures *f)
 
 void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out)
 {
-    *out = (gr_ncu_figures){0};
-    gr_ncu_resolve(l->values, out->q, out->from);
+    *out = (gr_ncu_figures){.chip = l->chip};
+    gr_ncu_resolve(l->values, l->chip, out->q, out->from, out->lacking);
     for (int i = 0; i < 3; i++) {
         out->grid[i] = l->grid[i];
         out->block[i] = l->block[i];
     }
     gr_ncu_figures_derive(out);
+}
+
+bool gr_ncu_figures_lower(const gr_ncu_figures *f)
+{
+    bool lower = f->flops_total_lower;
+    for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
+        lower |= f->bytes_lower[level] && !isnan(f->bytes[level]);
+    return lower;
+}
+
+const char *gr_ncu_missing_metric(const gr_ncu_figures *f, gr_ncu_quantity q)
+{
+    if (f->lacking[q] > 0 && (size_t)f->lacking[q] < gr_ncu_metric_count)
+        return gr_ncu_metrics[f->lacking[q]].name;
+    return gr_ncu_quantity_metric(q, f->chip);
 }

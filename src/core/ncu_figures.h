@@ -1,9 +1,11 @@
 /* What gpuroof works out of a launch's metrics (or of a kernel's launches
  * summed, ncu_group.h): FLOPs per precision, bytes and intensity at each
  * memory level, achieved GFLOP/s, shared-memory wavefronts beside the
- * ideal, occupancy as fractions.  A figure whose metrics the report lacks
- * is NaN, and the quantities it needed are marked missing: nothing is
- * guessed.  How each is derived: doc/ncu-input.md. */
+ * ideal, occupancy as fractions.  A figure summed from counters is the
+ * sum of those the report has, marked a lower bound where it lacks some
+ * (and NaN where it has none); any other figure whose metrics the report
+ * lacks is NaN.  The quantities a figure needed and lacked are marked
+ * missing: nothing is guessed.  How each is derived: doc/ncu-input.md. */
 #ifndef GPUROOF_NCU_FIGURES_H
 #define GPUROOF_NCU_FIGURES_H
 
@@ -37,7 +39,13 @@ typedef struct {
     double q[GR_NCU_Q_COUNT];       /* each quantity, NaN where unknown */
     int from[GR_NCU_Q_COUNT];       /* the row of gr_ncu_metrics that gave it, -1 */
     bool varies[GR_NCU_Q_COUNT];    /* a kernel's launches differ in it (never missing then) */
-    bool missing[GR_NCU_Q_COUNT];   /* a figure needed it and the report lacks it */
+    bool missing[GR_NCU_Q_COUNT];   /* a figure needed it and the report lacks it (or part of it) */
+    gr_ncu_chip chip;               /* the report's: the rows that apply */
+    int lacking[GR_NCU_Q_COUNT];    /* a sum's part the report lacks (a row), or 0 (gr_ncu_resolve) */
+    /* the chip has no counter of it: a precision it lacks counts 0 (the
+     * Tensor Cores' on Turing's TU11x, FP8 on Ampere), DRAM bytes on an
+     * integrated GPU are unknown */
+    bool chip_lacks[GR_NCU_Q_COUNT];
     long long grid[3], block[3];    /* -1 where unknown */
     double threads_per_block;
 
@@ -54,7 +62,16 @@ typedef struct {
     double shared_load, shared_store;     /* wavefronts */
     double shared_ideal;                  /* wavefronts less bank conflicts */
     double occupancy_theoretical, occupancy_achieved; /* 0..1 */
+    /* figures summed from counters some of which the report lacks (the
+     * chip has them): the counters there, so the least the figure can be */
+    bool flops_lower[GR_NCU_PRECISION_COUNT], flops_total_lower, bytes_lower[GR_NCU_LEVEL_COUNT];
 } gr_ncu_figures;
+
+/* Whether any figure of f is a lower bound. */
+bool gr_ncu_figures_lower(const gr_ncu_figures *f);
+/* The metric a missing quantity of f is named by: the part of a sum the
+ * report lacks, else the quantity's metric on f's chip. */
+const char *gr_ncu_missing_metric(const gr_ncu_figures *f, gr_ncu_quantity q);
 
 /* A launch's figures. */
 void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out);

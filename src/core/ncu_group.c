@@ -50,8 +50,14 @@ static void add_shape(long long sum[3], const long long one[3], bool first, bool
 
 static void add_launch(gr_ncu_figures *sum, const gr_ncu_figures *one, bool first)
 {
-    for (int q = 0; q < GR_NCU_Q_COUNT; q++)
+    for (int q = 0; q < GR_NCU_Q_COUNT; q++) {
         add_quantity(sum, one, q, first);
+        /* a sum some launch has only part of is that part's lower bound */
+        if (first || sum->lacking[q] == 0)
+            sum->lacking[q] = one->lacking[q];
+    }
+    if (first)
+        sum->chip = one->chip;
     add_shape(sum->grid, one->grid, first, &sum->varies[GR_NCU_Q_GRID_X]);
     add_shape(sum->block, one->block, first, &sum->varies[GR_NCU_Q_BLOCK_X]);
 }

@@ -68,6 +68,34 @@ typedef struct {
 
 const gr_ncu_quantity_info *gr_ncu_quantity_of(gr_ncu_quantity q);
 
+/* Nsight Compute's chips (ncu --list-chips), grouped where they name
+ * what gpuroof reads alike (tests/data/ncu/chips has each chip's list).
+ * UNKNOWN, zero: a report that does not say, read with every row. */
+typedef enum {
+    GR_NCU_CHIP_UNKNOWN,
+    GR_NCU_TU10X, /* tu102, tu104, tu106 */
+    GR_NCU_TU11X, /* tu116, tu117: no Tensor Cores */
+    GR_NCU_GA100,
+    GR_NCU_GA10X, /* ga102 ... ga107 */
+    GR_NCU_GA10B, /* Jetson Orin */
+    GR_NCU_AD10X, /* ad102 ... ad107 */
+    GR_NCU_GH100,
+    GR_NCU_GB100, /* gb100, gb102 */
+    GR_NCU_GB10B, /* Jetson Thor */
+    GR_NCU_GB110,
+    GR_NCU_GB20X, /* gb202 ... gb207 */
+    GR_NCU_GB20B, /* GB10 */
+    GR_NCU_CHIP_COUNT
+} gr_ncu_chip;
+
+/* "ga10x"; "unknown" */
+const char *gr_ncu_chip_name(gr_ncu_chip c);
+/* The family of one of ncu's chip names ("ga102"), or UNKNOWN. */
+gr_ncu_chip gr_ncu_chip_of_name(const char *chip);
+/* The family of a GPU by its compute capability (and, for 7.5, its name:
+ * TU11x has no Tensor Cores), or UNKNOWN. */
+gr_ncu_chip gr_ncu_chip_of_cc(int major, int minor, const char *gpu_name);
+
 /* How a metric's value gives its quantity. */
 typedef enum {
     GR_NCU_AS_IS,          /* the value is the quantity */
@@ -81,7 +109,17 @@ typedef struct {
     const char *name; /* as Nsight Compute names it */
     gr_ncu_form form;
     bool listed;      /* in gpuroof's own list, what `gpuroof ncu --metrics` prints */
+    /* the chips that have it: a bit (1 << gr_ncu_chip) each; 0 for all */
+    unsigned chips;
+    /* 0: the quantity itself; k > 0: one part of the quantity's k-th sum,
+     * whose rows are next to each other: the quantity is their sum */
+    unsigned char sum;
 } gr_ncu_metric;
+
+/* Whether row r of gr_ncu_metrics is on chip c (every row is on UNKNOWN). */
+bool gr_ncu_metric_on(size_t r, gr_ncu_chip c);
+/* Whether chip c has any metric of quantity q (UNKNOWN: true). */
+bool gr_ncu_chip_has(gr_ncu_quantity q, gr_ncu_chip c);
 
 extern const gr_ncu_metric gr_ncu_metrics[];
 extern const size_t gr_ncu_metric_count;
@@ -105,17 +143,32 @@ long gr_ncu_metric_find(const gr_ncu_metric_index *index, gr_span text);
 bool gr_ncu_unit_fits(const gr_ncu_metric *m, const gr_ncu_unit *unit, const char **expected);
 
 /* Each quantity from a launch's values (one a row of gr_ncu_metrics, in
- * base units, NaN where the launch has none): NaN where no metric of it
- * is there, or a rate's time or cycles are not.  *from: the row that gave
- * each, or -1. */
-void gr_ncu_resolve(const double *values, double q[GR_NCU_Q_COUNT], int from[GR_NCU_Q_COUNT]);
+ * base units, NaN where the launch has none), with the rows of chip c:
+ * the first of its rows (or sums) that is there whole; NaN where none is,
+ * or a rate's time or cycles are not.  from: the row that gave each
+ * (a sum's first), or -1.  Where only part of a sum is there, the parts
+ * there, with lacking[q] the first part's row that is not; else 0 (row 0,
+ * the duration, is never part of a sum, so zeroed figures lack nothing). */
+void gr_ncu_resolve(const double *values, gr_ncu_chip c, double q[GR_NCU_Q_COUNT], int from[GR_NCU_Q_COUNT],
+                    int lacking[GR_NCU_Q_COUNT]);
 
-/* gpuroof's own metric list, comma-separated, as ncu --metrics takes it,
- * into out (size bytes); false where it does not fit. */
-bool gr_ncu_metric_list(char *out, size_t size);
+/* gpuroof's own metric list for chip c (UNKNOWN: the union of every
+ * chip's, which ncu takes on any: it answers n/a for a metric the chip
+ * lacks), comma-separated as ncu --metrics takes it, into out (size
+ * bytes); false where it does not fit. */
+bool gr_ncu_metric_list(gr_ncu_chip c, char *out, size_t size);
 
-/* The name of the metric a missing quantity is looked for under: its
- * first listed row's (gpuroof's list), else its first row's. */
-const char *gr_ncu_quantity_metric(gr_ncu_quantity q);
+/* gpuroof's list of the metrics the local GPU has: the listed rows
+ * whose base name (before the first '.') is a row of what `ncu
+ * --query-metrics --csv` printed (text, len bytes: "NAME",... a line),
+ * and those ncu reports on every chip without listing them (launch__*,
+ * device__attribute_*, sm__maximum_warps_per_active_cycle_pct).  False
+ * where it does not fit, or the text names none of gpuroof's counters
+ * (no query's output: take the union then). */
+bool gr_ncu_metric_list_queried(const char *text, size_t len, char *out, size_t size);
+
+/* The name of the metric a missing quantity is looked for under on chip
+ * c: its first listed row's (gpuroof's list), else its first row's. */
+const char *gr_ncu_quantity_metric(gr_ncu_quantity q, gr_ncu_chip c);
 
 #endif

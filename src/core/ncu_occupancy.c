@@ -14,7 +14,7 @@ static bool figure(const gr_ncu_figures *f, gr_ncu_quantity q, double value, dou
     }
     if (isnan(value)) {
         snprintf(p->why_unknown, sizeof p->why_unknown, "the report has no %s (%s)", gr_ncu_quantity_of(q)->name,
-                 gr_ncu_quantity_metric(q));
+                 gr_ncu_quantity_metric(q, f->chip));
         return false;
     }
     if (value < 0 || value > max || value != floor(value)) {

@@ -29,6 +29,11 @@ typedef struct {
     long long max_id;   /* the details page's largest ID so far, or -1 */
     size_t current;     /* the launch the details page's last row was of */
     char ncu_said[160]; /* ncu's first ==ERROR== line, or its word that it profiled nothing */
+    /* details rows whose Metric Name is a label ("Duration": no metric
+     * name has a space), the first of them, and rows of a known metric */
+    size_t label_rows, metric_rows;
+    unsigned long label_line;
+    char label[64];
 } reader;
 
 static unsigned long column_of(const reader *r, gr_span at)
@@ -386,8 +391,14 @@ static bool take_details_row(reader *r, long long id)
     if (gr_csv_field_is(name, "device__attribute_display_name"))
         return take_gpu_name(r, r->value);
     long m = name->escaped ? -1 : gr_ncu_metric_find(&r->index, name->text);
-    if (m < 0)
-        return true; /* a metric gpuroof does not read, or a rule's row */
+    if (m < 0) {
+        if (memchr(name->text.p, ' ', name->text.n) && r->label_rows++ == 0) {
+            r->label_line = r->number;
+            shown(name->text, r->label);
+        }
+        return true; /* a metric gpuroof does not read, a label, or a rule's row */
+    }
+    r->metric_rows++;
     gr_ncu_unit unit;
     double v;
     if (!read_unit(r, r->unit_column, m, &unit) || !read_value(r, r->value, m, &unit, &v))
@@ -518,7 +529,8 @@ static void take_gpu(gr_ncu_report *out)
     for (size_t i = 0; i < out->count; i++) {
         double q[GR_NCU_Q_COUNT];
         int from[GR_NCU_Q_COUNT];
-        gr_ncu_resolve(out->launches[i].values, q, from);
+        int lacking[GR_NCU_Q_COUNT];
+        gr_ncu_resolve(out->launches[i].values, GR_NCU_CHIP_UNKNOWN, q, from, lacking);
         for (int k = 0; k < 4; k++)
             if (isnan(found[k]) && q[wanted[k]] <= 1e9)
                 found[k] = q[wanted[k]];
@@ -531,6 +543,10 @@ static void take_gpu(gr_ncu_report *out)
     out->gpu.cc_minor = isnan(found[1]) ? 0 : (int)found[1];
     out->gpu.sm_count = isnan(found[2]) ? 0 : (int)found[2];
     out->gpu.smem_sm = isnan(found[3]) ? 0 : (long long)found[3];
+    if (!isnan(found[0]))
+        out->chip = gr_ncu_chip_of_cc(out->gpu.cc_major, out->gpu.cc_minor, out->gpu.name);
+    for (size_t i = 0; i < out->count; i++)
+        out->launches[i].chip = out->chip;
 }
 
 static bool finish(reader *r, size_t len)
@@ -548,6 +564,11 @@ static bool finish(reader *r, size_t len)
     if (r->out->count == 0)
         return gr_error_at(r->err, r->file, r->header_line, 1, "the header is followed by no launch%s",
                            r->ncu_said);
+    if (r->label_rows > 0 && r->metric_rows == 0)
+        return gr_error_at(r->err, r->file, r->label_line, 1,
+                           "the details page names its metrics by their labels ('%s'), not as gpuroof reads them "
+                           "(gpu__time_duration.sum): record it with ncu --print-metric-name name, or --page raw",
+                           r->label);
     take_gpu(r->out);
     return true;
 }

@@ -21,6 +21,7 @@ typedef struct {
     long long block[3];   /* from "Block Size" */
     unsigned long line;   /* where its (first) row is */
     double *values;       /* one a row of gr_ncu_metrics, in base units; NaN where absent */
+    gr_ncu_chip chip;     /* the report's, for the rows that apply */
 } gr_ncu_launch;
 
 typedef struct {
@@ -35,6 +36,8 @@ typedef struct {
      * memory, as gr_profile_match_gpu takes them; name "" where unknown */
     gr_gpu_info gpu;
     char cc[16]; /* the "CC" column: "9.0"; "" where absent */
+    gr_ncu_chip chip; /* from the compute capability (and name); UNKNOWN where the report says neither */
+
     size_t rows; /* CSV rows of launches read (one a metric on the details page) */
 } gr_ncu_report;
 
@@ -43,7 +46,8 @@ typedef struct {
  * without its ID column, a row with another number of fields than its
  * header, a value that is no number or too large, a unit the reader does
  * not know or that does not fit its metric, launches on two GPUs, no
- * launch at all.  Where it fails, out holds nothing to free. */
+ * launch at all, a details page whose metrics are named by their labels
+ * ("Duration": ncu without --print-metric-name name).  Where it fails, out holds nothing to free. */
 bool gr_ncu_read(const char *file, const char *text, size_t len, gr_ncu_report *out, gr_error *err);
 void gr_ncu_report_free(gr_ncu_report *r);
 

@@ -8,7 +8,7 @@
 . "$top_srcdir/tests/cli/lib.sh"
 n="$top_srcdir/tests/data/ncu"
 fake="$top_srcdir/tests/cli/fake-ncu"
-unset GPUROOF_NCU FAKE_NCU_CSV FAKE_NCU_LOG FAKE_NCU_EXIT FAKE_NCU_NO_REPORT
+unset GPUROOF_NCU FAKE_NCU_CSV FAKE_NCU_LOG FAKE_NCU_EXIT FAKE_NCU_NO_REPORT FAKE_NCU_QUERY
 
 # run_stdin FILE ARGS...: run, with FILE on standard input.
 run_stdin() {
@@ -35,11 +35,21 @@ list="$list,sm__maximum_warps_per_active_cycle_pct,sm__warps_active.avg.pct_of_p
 list="$list,launch__registers_per_thread,launch__shared_mem_per_block_static,launch__shared_mem_per_block_dynamic"
 list="$list,launch__shared_mem_config_size,launch__block_size,launch__grid_size,launch__occupancy_limit_blocks"
 list="$list,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem,launch__occupancy_limit_warps"
-run ncu --metrics
+run ncu --metrics --device h100
 expect_status 0
 expect_no_stderr
 check "the list, one line" "$(cat "$out")" "$list"
-run ncu --metrics --json
+# every chip's: the H100's and the names other chips give the same figures
+run ncu --metrics
+expect_status 0
+expect_no_stderr
+for name in $(echo "$list" | tr ',' ' ') sm__ops_path_tensor_src_fp16_dst_fp32.sum \
+    sm__ops_path_tensor_src_fp4_fp6_fp8_dst_fp16.sum sm__ops_path_tensor_src_fp8_dst_fp32.sum dram__bytes_op_read.sum; do
+    check "every chip's list has $name" "$(tr ',' '\n' <"$test_tmp/stdout" | grep -cx "$name")" 1
+done
+run ncu --metrics --device k40
+expect_fails 1 "gpuroof: k40 is of compute capability 3.5, which no chip Nsight Compute 2025.3 profiles has (7.5 to 12.1): gpuroof has no metric list for it"
+run ncu --metrics --device h100 --json
 expect_status 0
 expect_json '.metrics | length' 39
 expect_json '.metrics | join(",")' "$list"
@@ -73,7 +83,7 @@ expect_stdout_line '             blocks an SM each allows, gpuroof (Nsight Compu
 # the launch ncu failed to profile: kept, every figure unknown and named
 expect_stdout_line 'Launch 4 (line 16): void "quoted"<1>(float *)'
 expect_stdout_line '  binding    unknown: its FLOPs are not all counted'
-expect_stdout_line '  missing here (n/a), so unknown:'
+expect_stdout_line '  missing here (n/a), so unknown or a lower bound:'
 expect_stdout_has '    gpu__time_duration.sum, sm__sass_thread_inst_executed_op_dadd_pred_on.sum,'
 expect_stdout_line 'In all: 5 launches, ? ns'
 
@@ -81,9 +91,9 @@ run ncu "$n/raw-base.csv" --json
 expect_status 0
 expect_one_json object
 expect_json 'keys_unsorted' \
-    '["file","page","gpu","device","results","roofs","missing_metrics","occupancy_disagreements","launches"]'
+    '["file","page","gpu","device","results","roofs","chip","counted_zero","missing_metrics","occupancy_disagreements","launches"]'
 expect_json '.launches[0] | keys_unsorted' \
-    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","occupancy","shared_wavefronts"]'
+    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts"]'
 expect_json '[.page, .gpu, .device, .results, .occupancy_disagreements]' '["raw","NVIDIA H100 80GB HBM3","h100",null,0]'
 expect_json '.launches[0] | [.id, .grid, .block, .registers_per_thread, .shared_static_bytes, .time_ns, .gflops]' \
     '[0,[4096,1,1],[256,1,1],16,0,10240,204.8]'
@@ -128,11 +138,13 @@ expect_json '[.device, .launches[0].binding_level, .launches[0].occupancy.predic
 run ncu "$n/roofline-raw.csv" --json
 expect_status 0
 expect_json_near '.launches[0].flops.fp32' 2097152 1e-4
-expect_json '[.launches[0].flops.tensor, .launches[0].flops.total, .launches[0].bytes.dram]' '[null,null,12582912]'
+# no Tensor counter in the stock sections' report: the total is what was counted, at least
+expect_json '[.launches[0].flops.tensor, .launches[0].flops.total, .launches[0].bytes.dram, .launches[0].lower_bound]' '[null,2097239.04,12582912,true]'
+expect_json '.launches[0].binding_level != null' true
 expect_json '.missing_metrics[0:5]' \
     '["sm__ops_path_tensor_src_fp16.sum","sm__ops_path_tensor_src_bf16_dst_fp32.sum","sm__ops_path_tensor_src_tf32_dst_fp32.sum","sm__ops_path_tensor_src_fp64.sum","sm__ops_path_tensor_src_fp8.sum"]'
 run ncu "$n/roofline-raw.csv"
-expect_stdout_line 'Not in the report, so unknown below ('"'"'?'"'"') and null in --json:'
+expect_stdout_line 'Not in the report, so unknown below ('"'"'?'"'"', null in --json), or a lower bound ('"'"'at least'"'"', "lower_bound"):'
 
 # ---- --group ------------------------------------------------------------------------
 run ncu "$n/raw-base.csv" --group
@@ -148,7 +160,7 @@ expect_status 0
 expect_json '[.kernels[] | [.kernel, .launches]]' \
     '[["matmul_tiled(const float *, const float *, float *, int)",1],["wmma_gemm(const __half *, const __half *, float *, int)",1],["void saxpy<float>(int, float, const float *, float *)",2]]'
 expect_json '.kernels[2] | keys_unsorted' \
-    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","occupancy","shared_wavefronts"]'
+    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts"]'
 expect_json '.kernels[2] | [.time_ns, .flops.fp32, .bytes.dram, .grid, .block, .binding_level]' \
     '[30400,6291456,37748736,null,[256,1,1],"dram"]'
 expect_json_near '.kernels[2].time_share' 0.0221027 1e-4
@@ -259,7 +271,7 @@ expect_fails 2 'gpuroof ncu: give a FILE or -- APP, not both (gpuroof ncu --help
 run ncu a.csv -o b.csv
 expect_fails 2 'gpuroof ncu: -o keeps the CSV of an application profiled: it needs -- APP (gpuroof ncu --help)'
 run ncu --metrics a.csv
-expect_fails 2 'gpuroof ncu: --metrics prints gpuroof'"'"'s metric list and takes nothing else but --json (gpuroof ncu --help)'
+expect_fails 2 'gpuroof ncu: --metrics prints gpuroof'"'"'s metric list and takes nothing else but --device or --chip, and --json (gpuroof ncu --help)'
 run ncu --
 expect_fails 2 'gpuroof ncu: -- needs the application to profile after it (gpuroof ncu --help)'
 run ncu --group --group a.csv
@@ -306,17 +318,33 @@ expect_stderr_has 'and on stderr'
 expect_stderr_has '==PROF== Profiling "matmul_tiled"'
 expect_stderr_has 'gpuroof: ncu profiled 3 kernel launches; reading its report'
 check "-o keeps ncu's CSV" "$(cmp "$test_tmp/kept.csv" "$n/raw-base.csv" && echo same)" same
-# ncu's two command lines: gpuroof's metrics and the clocks as they are, then the import
-awk 'BEGIN { RS = "--\n" } NR == 1 { printf "%s", $0 }' "$test_tmp/ncu.log" >"$test_tmp/first"
+# ncu's three command lines: the local GPU's metrics (none here: every
+# chip's list then), gpuroof's metrics and the clocks as they are, then the import
+expect_stderr_has "gpuroof: ncu --query-metrics --csv gave no list of this GPU's metrics: asking for every chip's (ncu answers n/a for those this one lacks)"
+check "first the GPU's metrics" "$(sed -n '1,2p' "$test_tmp/ncu.log" | tr '\n' ' ')" "--query-metrics --csv "
+awk 'BEGIN { RS = "--\n" } NR == 2 { printf "%s", $0 }' "$test_tmp/ncu.log" >"$test_tmp/first"
 check "--clock-control none" "$(sed -n '1,2p' "$test_tmp/first" | tr '\n' ' ')" "--clock-control none "
-check "--metrics with gpuroof's list" "$(sed -n '3,4p' "$test_tmp/first" | tr '\n' ' ')" "--metrics $list "
+check "--metrics with every chip's list" "$(sed -n '3,4p' "$test_tmp/first" | tr '\n' ' ')" "--metrics $("$GPUROOF" ncu --metrics) "
 check "the report in a temporary directory" "$(sed -n '5,7p' "$test_tmp/first" | sed "s|$test_tmp/tmp/gpuroof-ncu\.[A-Za-z0-9]*/report|TMP/report|" | tr '\n' ' ')" \
     "-o TMP/report --force-overwrite "
 check "then the application and its arguments" "$(sed -n '8,$p' "$test_tmp/first" | tr '\n' '|')" \
     'sh|-c|echo "the app says hi"; echo "and on stderr" >&2|app|arg2|'
-check "then the import" "$(awk 'BEGIN { RS = "--\n" } NR == 2' "$test_tmp/ncu.log" | sed -n '1p;3,5p' | tr '\n' ' ')" \
+check "then the import" "$(awk 'BEGIN { RS = "--\n" } NR == 3' "$test_tmp/ncu.log" | sed -n '1p;3,5p' | tr '\n' ' ')" \
     "--import --csv --page raw "
 check "the temporary directory removed" "$(ls -A "$test_tmp/tmp")" ""
+
+# on an A100 (ncu's list of the local chip): what the A100 has, none other
+: >"$test_tmp/ncu.log"
+FAKE_NCU_QUERY=$top_srcdir/tests/data/ncu/chips/ga100.csv.gz
+export FAKE_NCU_QUERY
+run ncu --json -- true
+expect_status 0
+a100_list=$("$GPUROOF" ncu --metrics --device a100)
+awk 'BEGIN { RS = "--\n" } NR == 2 { printf "%s", $0 }' "$test_tmp/ncu.log" >"$test_tmp/first"
+check "--metrics with the A100's list" "$(sed -n '3,4p' "$test_tmp/first" | tr '\n' ' ')" "--metrics $a100_list "
+check "the A100's list has its FP16 Tensor counts" "$(echo "$a100_list" | tr ',' '\n' | grep -c '^sm__ops_path_tensor_src_fp16_dst_fp')" 2
+check "and no FP8" "$(echo "$a100_list" | tr ',' '\n' | grep -c fp8)" 0
+unset FAKE_NCU_QUERY
 
 run ncu -- sh -c 'exit 3'
 expect_status 1
@@ -343,6 +371,8 @@ unset GPUROOF_NCU FAKE_NCU_CSV FAKE_NCU_LOG TMPDIR
 fixtures=${NCU_FIXTURES:-$n/h100}
 for fixture in "$fixtures"/*.csv; do
     [ -e "$fixture" ] || break
+    # recorded without --print-metric-name name: ncu_h100.sh holds its one line
+    case $fixture in */app-roofline-details.csv) continue ;; esac
     # the details pages name no GPU: the H100's profile for them
     run ncu "$fixture" --strict --json --device h100
     expect_status 0

@@ -98,10 +98,10 @@ expect_json_near '.launches[0].bytes.l1' 8388608 0.001
 run ncu "$h/app-roofline-raw.csv"
 expect_stdout_has 'L2 4922016 B: derived__lts__lts2xbar_bytes.sum.per_second x duration'
 expect_stdout_has 'L1 8388608 B: derived__l1tex__lsu_writeback_bytes_mem_lgds.sum.per_second x duration'
-# its details page names its metrics by label ("Duration"), which are not
-# read: the launches, but no figure
-json app-roofline-details
-expect_json '[.launches[].kernel]' "$(jq -c '[.launches[].kernel]' "$test_tmp/app-raw.json")"
+# its details page names its metrics by label ("DRAM Frequency"): one line
+# that says how to record it readably, not a page of '?'
+run ncu "$h/app-roofline-details.csv" --device h100
+expect_fails 1 "gpuroof: $h/app-roofline-details.csv:28:1: the details page names its metrics by their labels ('DRAM Frequency'), not as gpuroof reads them (gpu__time_duration.sum): record it with ncu --print-metric-name name, or --page raw"
 
 # ---- a launch that faulted: kept, unknown; those before it read --------------------------
 run ncu "$h/app-fail-raw.csv" --json --strict

@@ -217,19 +217,29 @@ static const char *const our_list[] = {
 static void metric_list(void **state)
 {
     (void)state;
-    char list[4096], expected[4096] = "";
+    char list[8192], expected[8192] = "", every[8192];
     size_t n = 0;
+    /* the H100's list is the one the fixtures were recorded with */
     for (size_t i = 0; i < gr_ncu_metric_count; i++)
-        if (gr_ncu_metrics[i].listed) {
+        if (gr_ncu_metrics[i].listed && gr_ncu_metric_on(i, GR_NCU_GH100)) {
             assert_true(n < sizeof our_list / sizeof our_list[0]);
             assert_string_equal(gr_ncu_metrics[i].name, our_list[n++]);
         }
     assert_int_equal(n, sizeof our_list / sizeof our_list[0]);
     for (size_t i = 0; i < n; i++)
         snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s%s", i ? "," : "", our_list[i]);
-    assert_true(gr_ncu_metric_list(list, sizeof list));
+    assert_true(gr_ncu_metric_list(GR_NCU_GH100, list, sizeof list));
     assert_string_equal(list, expected);
-    assert_false(gr_ncu_metric_list(list, 100));
+    assert_false(gr_ncu_metric_list(GR_NCU_GH100, list, 100));
+    /* every chip's list is part of the union, and the union is no chip's */
+    assert_true(gr_ncu_metric_list(GR_NCU_CHIP_UNKNOWN, every, sizeof every));
+    for (int c = 1; c < GR_NCU_CHIP_COUNT; c++) {
+        assert_true(gr_ncu_metric_list(c, list, sizeof list));
+        for (char *name = strtok(list, ","); name; name = strtok(NULL, ","))
+            assert_non_null(strstr(every, name));
+    }
+    assert_non_null(strstr(every, "sm__ops_path_tensor_src_fp16_dst_fp32.sum"));
+    assert_non_null(strstr(every, "dram__bytes_op_read.sum"));
 }
 
 /* Rows are tried in order: a rate's time or cycles must be known by then,
@@ -254,7 +264,7 @@ static void metric_table(void **state)
     }
     for (int q = 0; q < GR_NCU_Q_COUNT; q++) {
         assert_non_null(gr_ncu_quantity_of(q)->name);
-        assert_string_not_equal(gr_ncu_quantity_metric(q), "?");
+        assert_string_not_equal(gr_ncu_quantity_metric(q, GR_NCU_CHIP_UNKNOWN), "?");
     }
     assert_int_equal(gr_ncu_metric_find(&index, span("gpu__time_duration.avg")), -1);
     assert_int_equal(gr_ncu_metric_find(&index, span("")), -1);
@@ -319,7 +329,7 @@ static void resolve_rates(void **state)
 {
     (void)state;
     double values[GR_NCU_MAX_METRICS], q[GR_NCU_Q_COUNT];
-    int from[GR_NCU_Q_COUNT];
+    int from[GR_NCU_Q_COUNT], lacking[GR_NCU_Q_COUNT];
     launch_values(values);
     set(values, "gpu__time_duration.sum", 2000);                          /* ns */
     set(values, "smsp__cycles_elapsed.avg.per_second", 1.5e9);            /* 3000 cycles */
@@ -327,7 +337,7 @@ static void resolve_rates(void **state)
     set(values, "sm__sass_thread_inst_executed_op_fadd_pred_on.sum", 7);
     set(values, "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum.per_cycle_elapsed", 99); /* not used: the count wins */
     set(values, "dram__bytes.sum.per_second", 5e11);                      /* 1e6 B */
-    gr_ncu_resolve(values, q, from);
+    gr_ncu_resolve(values, GR_NCU_CHIP_UNKNOWN, q, from, lacking);
     assert_true(fabs(q[GR_NCU_Q_SMSP_CYCLES] - 3000) < 1e-9);
     assert_true(fabs(q[GR_NCU_Q_FFMA] - 12000) < 1e-9);
     assert_true(q[GR_NCU_Q_FADD] == 7);
@@ -338,8 +348,104 @@ static void resolve_rates(void **state)
     /* a rate without its time gives nothing */
     launch_values(values);
     set(values, "dram__bytes.sum.per_second", 5e11);
-    gr_ncu_resolve(values, q, from);
+    gr_ncu_resolve(values, GR_NCU_CHIP_UNKNOWN, q, from, lacking);
     assert_true(isnan(q[GR_NCU_Q_DRAM_BYTES]));
+}
+
+/* Chips by name and by compute capability. */
+static void chips(void **state)
+{
+    (void)state;
+    assert_int_equal(gr_ncu_chip_of_name("ga102"), GR_NCU_GA10X);
+    assert_int_equal(gr_ncu_chip_of_name("ga10b"), GR_NCU_GA10B);
+    assert_int_equal(gr_ncu_chip_of_name("gb10b"), GR_NCU_GB10B);
+    assert_int_equal(gr_ncu_chip_of_name("gb102"), GR_NCU_GB100);
+    assert_int_equal(gr_ncu_chip_of_name("gb20b"), GR_NCU_GB20B);
+    assert_int_equal(gr_ncu_chip_of_name("gb207"), GR_NCU_GB20X);
+    assert_int_equal(gr_ncu_chip_of_name("tu117"), GR_NCU_TU11X);
+    assert_int_equal(gr_ncu_chip_of_name("gv100"), GR_NCU_CHIP_UNKNOWN);
+    assert_int_equal(gr_ncu_chip_of_name("ga1020"), GR_NCU_CHIP_UNKNOWN);
+    assert_int_equal(gr_ncu_chip_of_cc(8, 0, "NVIDIA A100-SXM4-80GB"), GR_NCU_GA100);
+    assert_int_equal(gr_ncu_chip_of_cc(7, 5, "NVIDIA GeForce GTX 1660"), GR_NCU_TU11X);
+    assert_int_equal(gr_ncu_chip_of_cc(7, 5, "Tesla T4"), GR_NCU_TU10X);
+    assert_int_equal(gr_ncu_chip_of_cc(12, 0, NULL), GR_NCU_GB20X);
+    assert_int_equal(gr_ncu_chip_of_cc(7, 0, NULL), GR_NCU_CHIP_UNKNOWN);
+    for (int c = 0; c < GR_NCU_CHIP_COUNT; c++)
+        assert_string_not_equal(gr_ncu_chip_name(c), "");
+    /* what each chip lacks */
+    assert_false(gr_ncu_chip_has(GR_NCU_Q_TENSOR_FP8, GR_NCU_GA100));
+    assert_true(gr_ncu_chip_has(GR_NCU_Q_TENSOR_FP8, GR_NCU_AD10X));
+    assert_false(gr_ncu_chip_has(GR_NCU_Q_TENSOR_FP16, GR_NCU_TU11X));
+    assert_false(gr_ncu_chip_has(GR_NCU_Q_TENSOR_BF16, GR_NCU_TU10X));
+    assert_false(gr_ncu_chip_has(GR_NCU_Q_DRAM_READ, GR_NCU_GB20B));
+    assert_true(gr_ncu_chip_has(GR_NCU_Q_DRAM_READ, GR_NCU_GB20X));
+    assert_true(gr_ncu_chip_has(GR_NCU_Q_TENSOR_FP8, GR_NCU_CHIP_UNKNOWN));
+}
+
+/* A sum's parts: the whole where all are there, a part marked lacking. */
+static void sums(void **state)
+{
+    (void)state;
+    double values[GR_NCU_MAX_METRICS], q[GR_NCU_Q_COUNT];
+    int from[GR_NCU_Q_COUNT], lacking[GR_NCU_Q_COUNT];
+    assert_int_equal(gr_ncu_metrics[0].sum, 0); /* lacking's 0 means none */
+    launch_values(values);
+    set(values, "sm__ops_path_tensor_src_fp16_dst_fp16.sum", 5);
+    set(values, "sm__ops_path_tensor_src_fp16_dst_fp32.sum", 7);
+    gr_ncu_resolve(values, GR_NCU_GA100, q, from, lacking);
+    assert_true(q[GR_NCU_Q_TENSOR_FP16] == 12);
+    assert_int_equal(lacking[GR_NCU_Q_TENSOR_FP16], 0);
+    assert_int_equal(from[GR_NCU_Q_TENSOR_FP16], row_of("sm__ops_path_tensor_src_fp16_dst_fp16.sum"));
+    /* Turing: FP16-to-FP16 and the Turing count to FP32 */
+    gr_ncu_resolve(values, GR_NCU_TU10X, q, from, lacking);
+    assert_true(q[GR_NCU_Q_TENSOR_FP16] == 5);
+    assert_int_equal(lacking[GR_NCU_Q_TENSOR_FP16], row_of("sm__ops_path_tensor_src_fp16_bf16_tf32_dst_fp32.sum"));
+    set(values, "sm__ops_path_tensor_src_fp16_bf16_tf32_dst_fp32.sum", 100);
+    gr_ncu_resolve(values, GR_NCU_TU10X, q, from, lacking);
+    assert_true(q[GR_NCU_Q_TENSOR_FP16] == 105 && lacking[GR_NCU_Q_TENSOR_FP16] == 0);
+    /* a part missing: the other, lacking named */
+    set(values, "sm__ops_path_tensor_src_fp16_dst_fp32.sum", NAN);
+    gr_ncu_resolve(values, GR_NCU_GA100, q, from, lacking);
+    assert_true(q[GR_NCU_Q_TENSOR_FP16] == 5);
+    assert_int_equal(lacking[GR_NCU_Q_TENSOR_FP16], row_of("sm__ops_path_tensor_src_fp16_dst_fp32.sum"));
+    /* a whole beats a part: Hopper's own count, where the chip is unknown */
+    set(values, "sm__ops_path_tensor_src_fp16.sum", 9);
+    gr_ncu_resolve(values, GR_NCU_CHIP_UNKNOWN, q, from, lacking);
+    assert_true(q[GR_NCU_Q_TENSOR_FP16] == 9 && lacking[GR_NCU_Q_TENSOR_FP16] == 0);
+    /* a row of another chip is not read */
+    gr_ncu_resolve(values, GR_NCU_GA100, q, from, lacking);
+    assert_true(q[GR_NCU_Q_TENSOR_FP16] == 5);
+    /* Blackwell's FP8 */
+    launch_values(values);
+    set(values, "sm__ops_path_tensor_src_fp4_fp6_fp8_dst_fp16.sum", 3);
+    set(values, "sm__ops_path_tensor_src_fp4_fp6_fp8_dst_fp32.sum", 4);
+    set(values, "dram__bytes_op_read.sum", 64);
+    gr_ncu_resolve(values, GR_NCU_GB100, q, from, lacking);
+    assert_true(q[GR_NCU_Q_TENSOR_FP8] == 7);
+    assert_true(isnan(q[GR_NCU_Q_DRAM_READ])); /* gb202's name, not gb100's */
+    gr_ncu_resolve(values, GR_NCU_GB20X, q, from, lacking);
+    assert_true(q[GR_NCU_Q_DRAM_READ] == 64);
+    assert_true(isnan(q[GR_NCU_Q_TENSOR_FP8]));
+}
+
+/* The local GPU's list from ncu --query-metrics --csv. */
+static void queried_list(void **state)
+{
+    (void)state;
+    char list[8192];
+    const char query[] = "\"Metric name\",\"Metric type\",\"Metric unit\",\"Metric description\",\"ga100\"\n"
+                         "\"gpu__time_duration\",\"Counter\",\"nsecond\",\"x\",\"1\"\n"
+                         "\"sm__ops_path_tensor_src_fp16_dst_fp16\",\"Counter\",\"\",\"x\",\"1\"\r\n"
+                         "\"sm__ops_path_tensor_src_fp16_dst_fp32_extra\",\"Counter\",\"\",\"x\",\"1\"\n";
+    assert_true(gr_ncu_metric_list_queried(query, strlen(query), list, sizeof list));
+    assert_non_null(strstr(list, "gpu__time_duration.sum,"));
+    assert_non_null(strstr(list, "sm__ops_path_tensor_src_fp16_dst_fp16.sum"));
+    assert_null(strstr(list, "sm__ops_path_tensor_src_fp16_dst_fp32.sum"));
+    assert_null(strstr(list, "sm__ops_path_tensor_src_fp16.sum"));
+    assert_non_null(strstr(list, "launch__registers_per_thread"));
+    assert_non_null(strstr(list, "sm__maximum_warps_per_active_cycle_pct"));
+    assert_false(gr_ncu_metric_list_queried("==ERROR== no GPU\n", 17, list, sizeof list));
+    assert_false(gr_ncu_metric_list_queried(query, strlen(query), list, 40));
 }
 
 /* ---- figures ------------------------------------------------------------------ */
@@ -384,14 +490,30 @@ static void flops(void **state)
     assert_true(f.flops[GR_NCU_TENSOR_FP8] == 1000);
     assert_true(fabs(f.gflops - 1217.0 / 1117) < 1e-12);
     assert_false(f.missing[GR_NCU_Q_HFMA]);
-    /* one missing instruction count: that precision and the total unknown, and it is named */
+    assert_false(gr_ncu_figures_lower(&f));
+    /* one missing instruction count: that precision and the total are
+     * lower bounds (the counts there), and it is named */
     f.q[GR_NCU_Q_HFMA] = NAN;
     gr_ncu_figures_derive(&f);
-    assert_true(isnan(f.flops_fp16));
-    assert_true(isnan(f.flops_total));
-    assert_true(f.flops_fp32 == 90);
+    assert_true(f.flops_fp16 == 6 && f.flops_lower[GR_NCU_FP16]);
+    assert_true(f.flops_total == 1205 && f.flops_total_lower);
+    assert_true(f.flops_fp32 == 90 && !f.flops_lower[GR_NCU_FP32]);
     assert_true(f.missing[GR_NCU_Q_HFMA]);
     assert_false(f.missing[GR_NCU_Q_HADD]);
+    assert_true(gr_ncu_figures_lower(&f));
+    assert_string_equal(gr_ncu_missing_metric(&f, GR_NCU_Q_HFMA), "sm__sass_thread_inst_executed_op_hfma_pred_on.sum");
+    /* all of a precision's counts missing: unknown, and the total a lower bound */
+    f.q[GR_NCU_Q_HADD] = f.q[GR_NCU_Q_HMUL] = NAN;
+    gr_ncu_figures_derive(&f);
+    assert_true(isnan(f.flops_fp16) && !f.flops_lower[GR_NCU_FP16]);
+    assert_true(f.flops_total == 1199 && f.flops_total_lower);
+    /* a precision the chip lacks: 0, exact */
+    f.q[GR_NCU_Q_HADD] = 1, f.q[GR_NCU_Q_HMUL] = 2, f.q[GR_NCU_Q_HFMA] = 3;
+    f.q[GR_NCU_Q_TENSOR_FP8] = NAN, f.chip = GR_NCU_GA100;
+    gr_ncu_figures_derive(&f);
+    assert_true(f.flops[GR_NCU_TENSOR_FP8] == 0 && !f.flops_lower[GR_NCU_TENSOR_FP8]);
+    assert_true(f.chip_lacks[GR_NCU_Q_TENSOR_FP8] && !f.missing[GR_NCU_Q_TENSOR_FP8]);
+    assert_true(f.flops_total == 217 && !f.flops_total_lower);
 }
 
 static void tensor_pipe(void **state)
@@ -445,10 +567,11 @@ static void bytes_and_intensity(void **state)
     gr_ncu_figures_derive(&f);
     assert_true(f.bytes[GR_NCU_L1] == 100 + 128 * 5);
     assert_int_equal(f.bytes_from[GR_NCU_L1], GR_NCU_Q_L1_BYTES);
-    f.q[GR_NCU_Q_SHARED_ST_WAVEFRONTS] = NAN; /* a part unknown: unknown, and named */
+    f.q[GR_NCU_Q_SHARED_ST_WAVEFRONTS] = NAN; /* a part unknown: a lower bound, and named */
     gr_ncu_figures_derive(&f);
-    assert_true(isnan(f.bytes[GR_NCU_L1]));
+    assert_true(f.bytes[GR_NCU_L1] == 100 + 128 * 3 && f.bytes_lower[GR_NCU_L1]);
     assert_true(f.missing[GR_NCU_Q_SHARED_ST_WAVEFRONTS]);
+    assert_false(f.bytes_lower[GR_NCU_DRAM]);
     /* the roofline sections' own measures, where gpuroof's are absent */
     f.q[GR_NCU_Q_L1_WRITEBACK_BYTES] = 4800, f.q[GR_NCU_Q_L2_XBAR_BYTES] = 2400;
     gr_ncu_figures_derive(&f);
@@ -469,11 +592,17 @@ static void bytes_and_intensity(void **state)
     gr_ncu_figures_derive(&f);
     assert_true(f.bytes[GR_NCU_DRAM] == 1200);
     assert_false(f.missing[GR_NCU_Q_DRAM_READ]);
-    f.q[GR_NCU_Q_DRAM_BYTES] = NAN;
+    f.q[GR_NCU_Q_DRAM_BYTES] = NAN; /* the write alone: a lower bound */
     gr_ncu_figures_derive(&f);
-    assert_true(isnan(f.bytes[GR_NCU_DRAM]));
+    assert_true(f.bytes[GR_NCU_DRAM] == f.q[GR_NCU_Q_DRAM_WRITE] && f.bytes_lower[GR_NCU_DRAM]);
     assert_true(f.missing[GR_NCU_Q_DRAM_READ]);
     assert_false(f.missing[GR_NCU_Q_DRAM_WRITE]);
+    f.q[GR_NCU_Q_DRAM_WRITE] = NAN; /* neither: unknown */
+    gr_ncu_figures_derive(&f);
+    assert_true(isnan(f.bytes[GR_NCU_DRAM]));
+    f.chip = GR_NCU_GB20B; /* no DRAM counter on the chip: unknown, and said */
+    gr_ncu_figures_derive(&f);
+    assert_true(isnan(f.bytes[GR_NCU_DRAM]) && f.chip_lacks[GR_NCU_Q_DRAM_READ] && !f.missing[GR_NCU_Q_DRAM_READ]);
     /* no FLOPs and no bytes: no intensity */
     zero_figures(&f);
     gr_ncu_figures_derive(&f);
@@ -615,17 +744,25 @@ static void binding_unknown(void **state)
     gr_ncu_binding b;
     round_roofs(&roofs);
     zero_figures(&f);
-    f.q[GR_NCU_Q_FFMA] = NAN;
+    for (int q = GR_NCU_Q_DADD; q <= GR_NCU_Q_TENSOR_FP8; q++)
+        f.q[q] = NAN;
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
     assert_false(b.known); /* FLOPs unknown */
+    /* a lower bound binds, with its caveat */
+    zero_figures(&f);
+    f.q[GR_NCU_Q_FFMA] = 1e9, f.q[GR_NCU_Q_FADD] = NAN, f.q[GR_NCU_Q_DRAM_READ] = 1e3;
+    gr_ncu_figures_derive(&f);
+    gr_ncu_bind(&f, &roofs, &b);
+    assert_true(b.known && f.flops_total_lower);
     zero_figures(&f);
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
     assert_false(b.known); /* neither FLOPs nor bytes */
     assert_non_null(strstr(b.why_unknown, "neither"));
     zero_figures(&f);
-    f.q[GR_NCU_Q_DRAM_READ] = NAN, f.q[GR_NCU_Q_L2_BYTES] = NAN, f.q[GR_NCU_Q_FFMA] = 1;
+    f.q[GR_NCU_Q_DRAM_READ] = f.q[GR_NCU_Q_DRAM_WRITE] = NAN, f.q[GR_NCU_Q_L2_BYTES] = NAN, f.q[GR_NCU_Q_FFMA] = 1;
+    f.q[GR_NCU_Q_L1_BYTES] = f.q[GR_NCU_Q_SHARED_LD_WAVEFRONTS] = f.q[GR_NCU_Q_SHARED_ST_WAVEFRONTS] = NAN;
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
     assert_false(b.known); /* no level with both */
@@ -758,7 +895,7 @@ static void same_figures(const char *file, size_t count)
             if (q == GR_NCU_Q_CC_MAJOR || q == GR_NCU_Q_CC_MINOR || q == GR_NCU_Q_SM_COUNT || q == GR_NCU_Q_SMEM_SM)
                 continue; /* the device's attributes: the raw page's alone */
             if (isnan(a.q[q]) != isnan(b.q[q]) || (!isnan(a.q[q]) && fabs(a.q[q] - b.q[q]) > 1e-9 * fabs(a.q[q])))
-                fail_msg("%s launch %zu: %s is %g, the raw page's %g", file, i, gr_ncu_quantity_metric(q), b.q[q],
+                fail_msg("%s launch %zu: %s is %g, the raw page's %g", file, i, gr_ncu_quantity_metric(q, GR_NCU_CHIP_UNKNOWN), b.q[q],
                          a.q[q]);
         }
     }
@@ -920,7 +1057,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(csv_fields),     cmocka_unit_test(csv_broken),      cmocka_unit_test(line_kinds),
-        cmocka_unit_test(units),          cmocka_unit_test(values),          cmocka_unit_test(metric_list),
+        cmocka_unit_test(units),          cmocka_unit_test(values),          cmocka_unit_test(metric_list), cmocka_unit_test(chips), cmocka_unit_test(sums), cmocka_unit_test(queried_list),
         cmocka_unit_test(metric_table),   cmocka_unit_test(unit_fits),       cmocka_unit_test(resolve_rates),
         cmocka_unit_test(flops),          cmocka_unit_test(tensor_pipe),     cmocka_unit_test(bytes_and_intensity),
         cmocka_unit_test(shared_and_occupancy), cmocka_unit_test(roofs),     cmocka_unit_test(binding),

@@ -18,7 +18,7 @@
 #include "ncu_units.h"
 
 #define DOC GPUROOF_SRCDIR "/doc/ncu-input.md"
-#define METRICS_HEADER "| metric | quantity | its value is | gpuroof's list |"
+#define METRICS_HEADER "| metric | quantity | its value is | gpuroof's list | chips |"
 #define UNITS_HEADER "| unit | measures | times |"
 
 static char doc[1 << 18];
@@ -91,8 +91,16 @@ static void metrics_listed(void **state)
     for (size_t i = 0; i < gr_ncu_metric_count; i++) {
         const gr_ncu_metric *m = &gr_ncu_metrics[i];
         size_t used = strlen(expected);
-        snprintf(expected + used, (1 << 16) - used, "| `%s` | %s | %s | %s |\n", m->name,
-                 gr_ncu_quantity_of(m->quantity)->name, form_text(m->form), m->listed ? "yes" : "no");
+        char chips[256] = "", sum[32] = "";
+        for (int c = 1; c < GR_NCU_CHIP_COUNT && m->chips; c++)
+            if (m->chips & (1u << c))
+                snprintf(chips + strlen(chips), sizeof chips - strlen(chips), "%s%s", chips[0] ? ", " : "",
+                         gr_ncu_chip_name(c));
+        if (m->sum)
+            snprintf(sum, sizeof sum, ", summed (sum %d)", m->sum);
+        snprintf(expected + used, (1 << 16) - used, "| `%s` | %s | %s%s | %s | %s |\n", m->name,
+                 gr_ncu_quantity_of(m->quantity)->name, form_text(m->form), sum, m->listed ? "yes" : "no",
+                 m->chips ? chips : "all");
     }
     compare(METRICS_HEADER, expected);
     free(expected);
