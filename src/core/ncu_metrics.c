@@ -460,16 +460,36 @@ static bool reported_everywhere(const char *name)
            strcmp(name, "sm__maximum_warps_per_active_cycle_pct") == 0;
 }
 
-/* Whether the query's text has a row whose first field is "base". */
-static bool query_lists(const char *text, size_t len, const char *base, size_t n)
+/* The base name a row's metric is listed under: its name up to the first
+ * dot (the lists name dram__bytes_read, never dram__bytes_read.sum). */
+static size_t base_length(const char *name)
 {
-    for (size_t i = 0; i + n + 3 <= len; i++) {
-        bool line_start = i == 0 || text[i - 1] == '\n';
-        if (line_start && text[i] == '"' && memcmp(text + i + 1, base, n) == 0 && text[i + n + 1] == '"' &&
-            (i + n + 2 == len || text[i + n + 2] == ',' || text[i + n + 2] == '\r' || text[i + n + 2] == '\n'))
-            return true;
+    const char *dot = strchr(name, '.');
+    return dot ? (size_t)(dot - name) : strlen(name);
+}
+
+/* Marks in listed[r] the rows whose base name is the first field of one
+ * of the query's lines: one pass over the text, each line's field held
+ * against the rows, so the cost grows with the text, not text x rows. */
+static void query_mark(const char *text, size_t len, bool listed[GR_NCU_MAX_METRICS])
+{
+    for (size_t at = 0; at < len;) {
+        const char *line = text + at, *nl = memchr(line, '\n', len - at);
+        size_t line_len = nl ? (size_t)(nl - line) : len - at;
+        at += line_len + (nl != NULL);
+        if (line_len < 2 || line[0] != '"')
+            continue;
+        const char *close = memchr(line + 1, '"', line_len - 1);
+        if (!close)
+            continue;
+        size_t n = (size_t)(close - line - 1), after = (size_t)(close - line) + 1;
+        if (after < line_len && line[after] != ',' && line[after] != '\r')
+            continue;
+        for (size_t r = 0; r < gr_ncu_metric_count; r++)
+            if (gr_ncu_metrics[r].listed && base_length(gr_ncu_metrics[r].name) == n &&
+                memcmp(gr_ncu_metrics[r].name, line + 1, n) == 0)
+                listed[r] = true;
     }
-    return false;
 }
 
 bool gr_ncu_metric_list_queried(const char *text, size_t len, char *out, size_t size)
@@ -478,14 +498,14 @@ bool gr_ncu_metric_list_queried(const char *text, size_t len, char *out, size_t 
     if (size == 0)
         return false;
     out[0] = '\0';
+    bool listed[GR_NCU_MAX_METRICS] = {false};
+    query_mark(text, len, listed);
     for (size_t r = 0; r < gr_ncu_metric_count; r++) {
         const char *name = gr_ncu_metrics[r].name;
-        const char *dot = strchr(name, '.');
-        size_t n = dot ? (size_t)(dot - name) : strlen(name);
         if (!gr_ncu_metrics[r].listed)
             continue;
         bool everywhere = reported_everywhere(name);
-        if (!everywhere && !query_lists(text, len, name, n))
+        if (!everywhere && !listed[r])
             continue;
         counters += !everywhere;
         int k = snprintf(out + used, size - used, "%s%s", used ? "," : "", name);
