@@ -64,7 +64,6 @@ typedef struct {
     gr_kernel *kernels;
     size_t cubins;            /* cubins read, in a fatbin or binary */
     size_t relocatable;       /* of them, relocatable ones (nvcc -rdc): the device link may change their figures */
-    gr_sm_set compressed;     /* cubins a fatbin holds compressed, not read */
     gr_sm_set ptx;            /* PTX a fatbin holds, which the driver compiles at load time */
 } gr_kernel_list;
 
