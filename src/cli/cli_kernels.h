@@ -1,7 +1,8 @@
 /* A file of compiled kernels as a command reads it (kernels, and
  * occupancy --from): the file, or standard input for "-", in any format
- * kernel_file.h knows; where a binary's cubins are compressed, cuobjdump's
- * listing of it, when cuobjdump is on the PATH. */
+ * kernel_file.h knows, compressed cubins included.  A regular file is
+ * mapped rather than copied: a library of hundreds of megabytes is read in
+ * place, its compressed cubins decompressed one at a time. */
 #ifndef GPUROOF_CLI_KERNELS_H
 #define GPUROOF_CLI_KERNELS_H
 
@@ -12,13 +13,11 @@ typedef struct {
     const char *path;       /* as given: "-" is standard input */
     const char *shown;      /* what messages call it */
     gr_kernel_list list;
-    bool through_cuobjdump; /* the cubins were compressed: this is cuobjdump's listing */
-    gr_kernel_format read_as; /* the file's own format (a binary, where read through cuobjdump) */
 } cli_kernel_file;
 
 /* Reads path into out (free it with cli_kernel_file_free, failed or not).
- * A file that does not read, compressed cubins without cuobjdump, PTX and
- * no cubin: one line printed, false. */
+ * A file that does not read, a compressed cubin that does not decompress,
+ * PTX and no cubin: one line printed, false. */
 bool cli_read_kernels(const char *path, cli_kernel_file *out);
 void cli_kernel_file_free(cli_kernel_file *f);
 

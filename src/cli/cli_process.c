@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli.h"
@@ -48,6 +51,37 @@ bool cli_read_input(const char *path, const char *shown, cli_buffer *b)
     bool ok = cli_read_stream(f, shown, b);
     fclose(f);
     return ok;
+}
+
+bool cli_map_input(const char *path, const char *shown, cli_buffer *b)
+{
+    *b = (cli_buffer){0};
+    if (strcmp(path, "-") == 0)
+        return cli_read_stream(stdin, shown, b);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return cli_error("cannot open %s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || (uintmax_t)st.st_size > SIZE_MAX) {
+        close(fd); /* not a file that maps (a pipe, a device, an empty file): read it */
+        return cli_read_input(path, shown, b);
+    }
+    void *map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    int saved = errno;
+    close(fd);
+    if (map == MAP_FAILED)
+        return cli_error("%s: cannot map it: %s", shown, strerror(saved));
+    *b = (cli_buffer){.bytes = map, .size = (size_t)st.st_size, .mapped = true};
+    return true;
+}
+
+void cli_buffer_free(cli_buffer *b)
+{
+    if (b->mapped)
+        munmap(b->bytes, b->size);
+    else
+        free(b->bytes);
+    *b = (cli_buffer){0};
 }
 
 bool cli_find_program(const char *name, char *path, size_t size)

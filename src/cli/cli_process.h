@@ -1,7 +1,7 @@
 /* Files and other programs, for the commands that read what a tool wrote
- * (kernels through cuobjdump, ncu through Nsight Compute): a whole input
- * read into memory, a program found on the PATH, a program's standard
- * output captured. */
+ * (kernels, ncu through Nsight Compute): a whole input read into memory or
+ * mapped, a program found on the PATH, a program's standard output
+ * captured. */
 #ifndef GPUROOF_CLI_PROCESS_H
 #define GPUROOF_CLI_PROCESS_H
 
@@ -10,8 +10,9 @@
 #include <stdio.h>
 
 typedef struct {
-    unsigned char *bytes; /* the caller's to free */
+    unsigned char *bytes; /* the caller's to free (cli_buffer_free where it may be mapped) */
     size_t size;
+    bool mapped;          /* bytes is a private mapping of the file */
 } cli_buffer;
 
 /* All of f, however it came (a file, a pipe); shown names it in errors.
@@ -19,6 +20,11 @@ typedef struct {
 bool cli_read_stream(FILE *f, const char *shown, cli_buffer *b);
 /* All of the file path, or of standard input for "-". */
 bool cli_read_input(const char *path, const char *shown, cli_buffer *b);
+/* The same, but a regular file is mapped (privately: writes to b->bytes
+ * stay in this process) rather than copied, so that a library of hundreds
+ * of megabytes costs no copy; a pipe or standard input is read. */
+bool cli_map_input(const char *path, const char *shown, cli_buffer *b);
+void cli_buffer_free(cli_buffer *b);
 
 /* Where name is on the PATH, as a shell would find it; false if nowhere
  * (nothing printed). */

@@ -20,8 +20,8 @@ static const char usage[] =
     "shared memory, stack frame, spill stores and loads, local and constant memory.\n"
     "FILE is the report of nvcc --resource-usage (or -Xptxas -v), '-' for standard\n"
     "input; the listing of cuobjdump --dump-resource-usage; a cubin; or an executable,\n"
-    "object or library with CUDA code, whose cubins are read directly (compressed ones\n"
-    "through cuobjdump, where it is on the PATH).\n";
+    "object, shared or static library with CUDA code, whose cubins are read directly,\n"
+    "compressed ones (zstd, LZ4) decompressed one at a time.\n";
 
 static const char notes[] =
     "Example: nvcc --resource-usage -arch=sm_90 -c k.cu 2>&1 | gpuroof kernels - --device h100\n"

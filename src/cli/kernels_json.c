@@ -26,13 +26,11 @@ static json_t *file_json(const kernels_view *v, size_t shown)
     gr_kernel_list_sms(&f->list, &sms);
     json_t *j = json_object();
     json_object_set_new(j, "file", json_string(f->shown));
-    json_object_set_new(j, "format", json_string(gr_kernel_format_key(f->read_as)));
-    json_object_set_new(j, "read_through", f->through_cuobjdump ? json_string("cuobjdump") : json_null());
+    json_object_set_new(j, "format", json_string(gr_kernel_format_key(f->list.format)));
     json_object_set_new(j, "kernels", json_integer((json_int_t)shown));
     json_object_set_new(j, "architectures", sm_names(&sms, "sm_"));
     json_object_set_new(j, "cubins", json_integer((json_int_t)f->list.cubins));
     json_object_set_new(j, "relocatable_cubins", json_integer((json_int_t)f->list.relocatable));
-    json_object_set_new(j, "compressed", sm_names(&f->list.compressed, "sm_"));
     json_object_set_new(j, "ptx", sm_names(&f->list.ptx, "compute_"));
     return j;
 }

@@ -49,9 +49,7 @@ static void print_file_header(const kernels_view *v, size_t shown)
     shown_sms(v, &shown_set);
     gr_sm_set_names(&sms, names, sizeof names);
     printf("%s: ", f->shown);
-    if (f->through_cuobjdump)
-        printf("%s, its cubins compressed: read through cuobjdump --dump-resource-usage", gr_kernel_format_name(f->read_as));
-    else if (f->list.format == GR_KERNELS_BINARY || f->list.format == GR_KERNELS_FATBIN)
+    if (f->list.format == GR_KERNELS_BINARY || f->list.format == GR_KERNELS_FATBIN)
         printf("%s, %zu cubin%s read directly", gr_kernel_format_name(f->list.format), f->list.cubins,
                f->list.cubins == 1 ? "" : "s");
     else

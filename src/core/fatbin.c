@@ -1,23 +1,29 @@
 /* The reader of fatbin containers (fatbin.h).  The layout, from the bytes
  * nvcc writes (checked against the cubins nvcc -cubin writes for the same
- * source, tests/data/kernels) and the public descriptions of the format:
+ * source, tests/data/kernels, and against cuobjdump's listings of CUDA
+ * 13.0's own libraries) and the public descriptions of the format:
  *
  *   container  +0 u32 magic, +4 u16 version, +6 u16 header size,
  *              +8 u64 size of the entries that follow the header
- *   entry      +0 u16 kind (1 PTX, 2 ELF), +4 u32 header size,
- *              +8 u64 payload size, +28 u32 architecture (90: sm_90),
- *              +40 u64 flags: 0x2000 or 0x8000 where the payload is compressed
- *              (0x8000 with a zstd payload is what CUDA 13.0 writes; the
- *              toolkit's own libraries carry 0x2000 on some PTX) */
+ *   entry      +0 u16 kind (1 PTX, 2 ELF, 8 LTO-IR), +4 u32 header size
+ *              (64, or more for later targets: the payload follows it),
+ *              +8 u64 payload size (padded to 8 bytes),
+ *              +16 u32 compressed size (the payload's bytes less that
+ *              padding), +28 u32 architecture (90: sm_90),
+ *              +40 u64 flags: 0x8000 zstd, 0x2000 LZ4 (fatbin_payload.h),
+ *              +56 u64 the payload's size decompressed */
+#define _GNU_SOURCE /* memmem */
+#include <stdio.h>
 #include <string.h>
 #include "cubin.h"
 #include "fatbin.h"
+#include "fatbin_payload.h"
 #include "le_bytes.h"
 
 #define CONTAINER_HEADER_BYTES 16
 #define ENTRY_HEADER_BYTES 64
+#define CONTAINER_ALIGN_BYTES 8 /* where a linker places each container */
 enum { ENTRY_PTX = 1, ENTRY_ELF = 2 };
-#define ENTRY_COMPRESSED UINT64_C(0xa000)
 /* Flags of sm_90a and sm_100f entries, PTX and ELF alike (nvcc -fatbin
  * for sm_90, sm_90a, sm_100, sm_100a, sm_100f, sm_120a, compared). */
 #define ENTRY_ARCH_SPECIFIC UINT64_C(0x100000)
@@ -30,6 +36,7 @@ typedef struct {
     uint64_t base;
     gr_kernel_list *out;
     gr_error *err;
+    gr_fatbin_inflater inflater;
 } fatbin_reader;
 
 static bool fail_at(const fatbin_reader *f, uint64_t offset, const char *what, uint64_t a, uint64_t b)
@@ -41,6 +48,29 @@ static bool fail_at(const fatbin_reader *f, uint64_t offset, const char *what, u
 bool gr_fatbin_detect(const unsigned char *data, size_t size)
 {
     return size >= 4 && gr_le32(data) == GR_FATBIN_MAGIC;
+}
+
+/* A compressed cubin: decompressed into the reader's buffer, then read
+ * there; its errors name the entry, and the byte within the cubin. */
+static bool read_compressed(fatbin_reader *f, size_t at, uint32_t header, uint64_t payload, char variant)
+{
+    const unsigned char *e = f->data + at;
+    uint32_t compressed = gr_le32(e + 16);
+    uint64_t claimed = gr_le64(e + 56), flags = gr_le64(e + 40);
+    if (compressed > payload)
+        return fail_at(f, at + 16, "a compressed fatbin entry's compressed size runs past its payload", compressed,
+                       payload);
+    unsigned char *cubin;
+    if (!gr_fatbin_inflate(&f->inflater, f->file, f->base + at, flags, e + header, compressed, claimed, &cubin,
+                           f->err))
+        return false;
+    char shown[sizeof f->err->text];
+    snprintf(shown, sizeof shown, "%s: the %s-compressed fatbin entry at byte %llu, decompressed", f->file,
+             flags & GR_FATBIN_LZ4 ? "LZ4" : "zstd", (unsigned long long)(f->base + at));
+    if (!gr_cubin_detect(cubin, (size_t)claimed))
+        return gr_error_set(f->err, "%s: is no cubin (an ELF image for a GPU)", shown);
+    f->out->cubins++;
+    return gr_cubin_read_variant(shown, cubin, (size_t)claimed, 0, variant, f->out, f->err);
 }
 
 static bool read_entry(fatbin_reader *f, size_t at, size_t end, size_t *next)
@@ -62,13 +92,12 @@ static bool read_entry(fatbin_reader *f, size_t at, size_t end, size_t *next)
         gr_sm_set_add(&f->out->ptx, sm);
         return true;
     }
-    if (gr_le64(e + 40) & ENTRY_COMPRESSED) {
-        if (gr_le16(e) == ENTRY_ELF)
-            gr_sm_set_add(&f->out->compressed, sm);
-        return true;
-    }
+    if (gr_le16(e) != ENTRY_ELF)
+        return true; /* LTO-IR, for the device linker: no resources yet */
+    if (flags & GR_FATBIN_COMPRESSED)
+        return read_compressed(f, at, header, payload, sm.variant);
     if (!gr_cubin_detect(bytes, (size_t)payload))
-        return true; /* what later toolkits add beside PTX and cubins */
+        return true; /* what later toolkits add beside cubins */
     f->out->cubins++;
     return gr_cubin_read_variant(f->file, bytes, (size_t)payload, f->base + at + header, sm.variant, f->out, f->err);
 }
@@ -98,15 +127,58 @@ static bool read_container(fatbin_reader *f, size_t at, size_t *next)
 bool gr_fatbin_read(const char *file, unsigned char *data, size_t size, uint64_t file_offset,
                     gr_kernel_list *out, gr_error *err)
 {
-    fatbin_reader f = {file, data, size, file_offset, out, err};
+    fatbin_reader f = {.file = file, .data = data, .size = size, .base = file_offset, .out = out, .err = err};
     size_t at = 0;
-    while (at < size) {
+    bool ok = true;
+    while (ok && at < size) {
         if (data[at] == 0) { /* padding between containers */
             at++;
             continue;
         }
-        if (!read_container(&f, at, &at))
-            return false;
+        ok = read_container(&f, at, &at);
     }
-    return true;
+    gr_fatbin_inflater_free(&f.inflater);
+    return ok;
+}
+
+/* Whether a whole container begins at byte at: the magic, a header of 16
+ * bytes, and entries whose sizes lead exactly to its end, each with a
+ * header of 64 bytes or more. */
+static bool is_container(const unsigned char *data, size_t size, size_t at)
+{
+    if (size - at < CONTAINER_HEADER_BYTES || gr_le32(data + at) != GR_FATBIN_MAGIC ||
+        gr_le16(data + at + 6) != CONTAINER_HEADER_BYTES || gr_le64(data + at + 8) > size - at - CONTAINER_HEADER_BYTES)
+        return false;
+    size_t end = at + CONTAINER_HEADER_BYTES + (size_t)gr_le64(data + at + 8), entry = at + CONTAINER_HEADER_BYTES;
+    while (entry < end) {
+        if (end - entry < ENTRY_HEADER_BYTES)
+            return false;
+        uint32_t header = gr_le32(data + entry + 4);
+        uint64_t payload = gr_le64(data + entry + 8);
+        if (header < ENTRY_HEADER_BYTES || header > end - entry || payload > end - entry - header)
+            return false;
+        entry += header + (size_t)payload;
+    }
+    return entry == end && end > at + CONTAINER_HEADER_BYTES;
+}
+
+bool gr_fatbin_scan(const char *file, unsigned char *data, size_t size, uint64_t file_offset,
+                    gr_kernel_list *out, size_t *found, gr_error *err)
+{
+    const unsigned char magic[4] = {0x50, 0xed, 0x55, 0xba};
+    fatbin_reader f = {.file = file, .data = data, .size = size, .base = file_offset, .out = out, .err = err};
+    bool ok = true;
+    for (size_t at = 0; ok && at < size;) {
+        const unsigned char *hit = memmem(data + at, size - at, magic, sizeof magic);
+        if (!hit)
+            break;
+        size_t here = (size_t)(hit - data);
+        at = here + 1;
+        if ((file_offset + here) % CONTAINER_ALIGN_BYTES != 0 || !is_container(data, size, here))
+            continue;
+        (*found)++;
+        ok = read_container(&f, here, &at);
+    }
+    gr_fatbin_inflater_free(&f.inflater);
+    return ok;
 }

@@ -1,8 +1,12 @@
 /* The reader of host binaries (host_binary.h), through libelf: this file
  * checks first that the section headers lie within the file, so that a
- * truncated file is an error naming the byte rather than libelf's word. */
+ * truncated file is an error naming the byte rather than libelf's word.
+ * libelf also walks the members of an archive (ar, what nvcc -lib writes),
+ * each read as an object of its own. */
+#include <ar.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdio.h>
 #include <string.h>
 #include "fatbin.h"
 #include "host_binary.h"
@@ -13,6 +17,11 @@ static const char *const fatbin_sections[] = {".nv_fatbin", "__nv_relfatbin"};
 bool gr_host_binary_detect(const unsigned char *data, size_t size)
 {
     return size >= SELFMAG && memcmp(data, ELFMAG, SELFMAG) == 0;
+}
+
+bool gr_host_archive_detect(const unsigned char *data, size_t size)
+{
+    return size >= SARMAG && memcmp(data, ARMAG, SARMAG) == 0;
 }
 
 /* Where the section headers are, from the 32- or 64-bit ELF header. */
@@ -53,44 +62,43 @@ typedef struct {
     size_t size;
     gr_kernel_list *out;
     gr_error *err;
-    int found; /* fatbin sections read */
+    size_t found; /* fatbin containers or sections read */
 } host_reader;
 
-/* Reads the fatbins of one section, if it holds any. */
+/* Sections that may hold a fatbin among other bytes: data, never code, and
+ * never the table of pointers to the fatbins the runtime registers. */
+static bool may_hold_fatbins(const GElf_Shdr *sh, const char *name)
+{
+    return sh->sh_type == SHT_PROGBITS && !(sh->sh_flags & SHF_EXECINSTR) && strcmp(name, ".nvFatBinSegment") != 0;
+}
+
+/* Reads the fatbins of one section, if it holds any: the whole of a fatbin
+ * section, and the containers found in other data (cuFFT's .ldata). */
 static bool read_section(host_reader *h, Elf_Scn *scn)
 {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh))
         return gr_error_set(h->err, "%s: section %zu does not read: %s", h->file, elf_ndxscn(scn), elf_errmsg(-1));
     const char *name = elf_strptr(h->elf, h->names, sh.sh_name);
-    if (!name || !is_fatbin_section(name) || sh.sh_type == SHT_NOBITS)
+    bool whole = name && is_fatbin_section(name) && sh.sh_type != SHT_NOBITS;
+    if (!whole && !(name && may_hold_fatbins(&sh, name)))
         return true;
     if (sh.sh_offset > h->size || sh.sh_size > h->size - sh.sh_offset)
         return gr_error_set(h->err, "%s: byte %llu: section %s (%llu bytes) runs past the end of the file (%zu bytes)",
                             h->file, (unsigned long long)sh.sh_offset, name, (unsigned long long)sh.sh_size, h->size);
+    if (!whole)
+        return gr_fatbin_scan(h->file, h->data + sh.sh_offset, (size_t)sh.sh_size, sh.sh_offset, h->out, &h->found,
+                              h->err);
     h->found++;
     return gr_fatbin_read(h->file, h->data + sh.sh_offset, (size_t)sh.sh_size, sh.sh_offset, h->out, h->err);
 }
 
-static bool read_sections(host_reader *h)
-{
-    if (elf_getshdrstrndx(h->elf, &h->names) != 0)
-        return gr_error_set(h->err, "%s: no section-name table: %s", h->file, elf_errmsg(-1));
-    for (Elf_Scn *scn = elf_nextscn(h->elf, NULL); scn; scn = elf_nextscn(h->elf, scn))
-        if (!read_section(h, scn))
-            return false;
-    if (h->found == 0)
-        return gr_error_set(h->err, "%s: an ELF file with no CUDA code in it (no %s or %s section)", h->file,
-                            fatbin_sections[0], fatbin_sections[1]);
-    return true;
-}
-
-bool gr_host_binary_read(const char *file, unsigned char *data, size_t size, gr_kernel_list *out,
-                         gr_error *err)
+/* The fatbins of one ELF file, counted in *found. */
+static bool read_elf(const char *file, unsigned char *data, size_t size, gr_kernel_list *out, size_t *found,
+                     gr_error *err)
 {
     if (!check_headers(file, data, size, err))
         return false;
-    elf_version(EV_CURRENT);
     Elf *elf = elf_memory((char *)data, size);
     if (!elf || elf_kind(elf) != ELF_K_ELF) {
         if (elf)
@@ -98,7 +106,64 @@ bool gr_host_binary_read(const char *file, unsigned char *data, size_t size, gr_
         return gr_error_set(err, "%s: byte 0: libelf does not read it: %s", file, elf_errmsg(-1));
     }
     host_reader h = {.file = file, .elf = elf, .data = data, .size = size, .out = out, .err = err};
-    bool ok = read_sections(&h);
+    bool ok = elf_getshdrstrndx(elf, &h.names) == 0 ||
+              gr_error_set(err, "%s: no section-name table: %s", file, elf_errmsg(-1));
+    for (Elf_Scn *scn = elf_nextscn(elf, NULL); ok && scn; scn = elf_nextscn(elf, scn))
+        ok = read_section(&h, scn);
     elf_end(elf);
+    *found += h.found;
     return ok;
+}
+
+/* One member of an archive, named as linkers name it: lib.a(member.o);
+ * byte offsets in its errors count from the member's start. */
+static bool read_member(const char *file, Elf *member, unsigned char *data, size_t size, gr_kernel_list *out,
+                        size_t *found, gr_error *err)
+{
+    Elf_Arhdr *ar = elf_getarhdr(member);
+    int64_t base = elf_getbase(member);
+    if (!ar || base < 0 || (uint64_t)base > size || ar->ar_size < 0 || (uint64_t)ar->ar_size > size - (size_t)base)
+        return gr_error_set(err, "%s: a member of the archive does not read: %s", file, elf_errmsg(-1));
+    size_t bytes = (size_t)ar->ar_size;
+    if (ar->ar_name[0] == '/' || !gr_host_binary_detect(data + base, bytes))
+        return true; /* the archive's symbol and name tables, or a member that is no object */
+    char shown[sizeof err->text];
+    snprintf(shown, sizeof shown, "%s(%s)", file, ar->ar_name);
+    return read_elf(shown, data + base, bytes, out, found, err);
+}
+
+static bool read_archive(const char *file, unsigned char *data, size_t size, gr_kernel_list *out, size_t *found,
+                         gr_error *err)
+{
+    Elf *ar = elf_memory((char *)data, size);
+    if (!ar || elf_kind(ar) != ELF_K_AR) {
+        if (ar)
+            elf_end(ar);
+        return gr_error_set(err, "%s: byte 0: libelf does not read the archive: %s", file, elf_errmsg(-1));
+    }
+    bool ok = true;
+    Elf *member;
+    /* ELF_C_READ_MMAP: the command elf_memory gives the archive, which its
+     * members must share */
+    while (ok && (member = elf_begin(-1, ELF_C_READ_MMAP, ar)) != NULL) {
+        ok = read_member(file, member, data, size, out, found, err);
+        elf_next(member);
+        elf_end(member);
+    }
+    elf_end(ar);
+    return ok;
+}
+
+bool gr_host_binary_read(const char *file, unsigned char *data, size_t size, gr_kernel_list *out,
+                         gr_error *err)
+{
+    size_t found = 0;
+    elf_version(EV_CURRENT);
+    bool archive = gr_host_archive_detect(data, size);
+    if (!(archive ? read_archive : read_elf)(file, data, size, out, &found, err))
+        return false;
+    if (found == 0)
+        return gr_error_set(err, "%s: %s with no CUDA code in it (no %s or %s section, no fatbin in its data)", file,
+                            archive ? "an archive" : "an ELF file", fatbin_sections[0], fatbin_sections[1]);
+    return true;
 }

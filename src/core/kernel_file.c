@@ -19,7 +19,7 @@ bool gr_kernels_read(const char *file, unsigned char *data, size_t size, gr_kern
         out->cubins = 1;
         return gr_cubin_read(file, data, size, 0, out, err);
     }
-    if (gr_host_binary_detect(data, size))
+    if (gr_host_binary_detect(data, size) || gr_host_archive_detect(data, size))
         return gr_host_binary_read(file, data, size, out, err);
     if (gr_fatbin_detect(data, size)) {
         out->format = GR_KERNELS_FATBIN;

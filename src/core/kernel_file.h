@@ -1,5 +1,6 @@
 /* A file of compiled kernels, whatever its format: ptxas's report,
- * cuobjdump's listing, a cubin, a fatbin, or a binary holding fatbins,
+ * cuobjdump's listing, a cubin, a fatbin, or a binary or archive holding
+ * fatbins (compressed or not),
  * told apart by what it holds. */
 #ifndef GPUROOF_KERNEL_FILE_H
 #define GPUROOF_KERNEL_FILE_H
@@ -11,8 +12,8 @@
 
 /* Fills out (initialised here; free it with gr_kernel_list_free, failed
  * or not) from data (size bytes, which a binary's reader may rewrite in
- * place), its format set.  What a binary holds compressed or only as PTX
- * is in out->compressed and out->ptx, for the caller to say.  A file of no
+ * place), its format set.  What a binary holds only as PTX is in out->ptx,
+ * for the caller to say.  A file of no
  * format here, or one that does not read: false, err naming the file and
  * the line or byte. */
 bool gr_kernels_read(const char *file, unsigned char *data, size_t size, gr_kernel_list *out, gr_error *err);

@@ -128,13 +128,23 @@ bool gr_sm_equal(gr_sm a, gr_sm b)
     return a.number == b.number && a.variant == b.variant;
 }
 
+/* sm_90 before sm_90a before sm_90f before sm_100: a person reads the
+ * set in the order the architectures came. */
+static bool sm_before(gr_sm a, gr_sm b)
+{
+    return a.number != b.number ? a.number < b.number : (unsigned char)a.variant < (unsigned char)b.variant;
+}
+
 void gr_sm_set_add(gr_sm_set *set, gr_sm sm)
 {
-    for (int i = 0; i < set->count; i++)
-        if (gr_sm_equal(set->items[i], sm))
-            return;
-    if (set->count < GR_MAX_SMS)
-        set->items[set->count++] = sm;
+    int at = 0;
+    while (at < set->count && sm_before(set->items[at], sm))
+        at++;
+    if ((at < set->count && gr_sm_equal(set->items[at], sm)) || set->count >= GR_MAX_SMS)
+        return;
+    memmove(set->items + at + 1, set->items + at, (size_t)(set->count - at) * sizeof set->items[0]);
+    set->items[at] = sm;
+    set->count++;
 }
 
 void gr_kernel_list_sms(const gr_kernel_list *list, gr_sm_set *out)

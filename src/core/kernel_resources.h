@@ -31,7 +31,8 @@ typedef struct {
 #define GR_SM_NAME_SIZE 16
 #define GR_MAX_SMS 32
 
-/* Distinct architectures, in the order met. */
+/* Distinct architectures, in order: by number, the plain one before its
+ * 'a' and 'f' variants. */
 typedef struct {
     int count;
     gr_sm items[GR_MAX_SMS];
@@ -67,7 +68,6 @@ typedef struct {
     size_t cubins;            /* cubins read, in a fatbin or binary */
     size_t relocatable;       /* of them, relocatable ones (nvcc -rdc): the device link may change their figures */
     size_t relocatable_kernels; /* kernels with .relocatable set */
-    gr_sm_set compressed;     /* cubins a fatbin holds compressed, not read */
     gr_sm_set ptx;            /* PTX a fatbin holds, which the driver compiles at load time */
 } gr_kernel_list;
 
@@ -87,7 +87,7 @@ gr_kernel *gr_kernel_list_add(gr_kernel_list *list, const char *name, size_t nam
  * ones are marked.  Costs nothing while the list holds only one kind. */
 void gr_kernel_list_merge_copies(gr_kernel_list *list, size_t first, bool relocatable);
 
-/* The architectures of the list's kernels, in the order met. */
+/* The architectures of the list's kernels, in order (gr_sm_set). */
 void gr_kernel_list_sms(const gr_kernel_list *list, gr_sm_set *out);
 
 void gr_sm_set_add(gr_sm_set *set, gr_sm sm);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # gpuroof kernels: the committed fixtures of tests/data/kernels (ptxas's
 # reports, cubins, objects, cuobjdump's listings), standard input, --device
-# and --arch, cuobjdump found on the PATH or not, every error line; and,
+# and --arch, compressed cubins (zstd, LZ4) and archives, every error line; and,
 # where nvcc is present ($NVCC), binaries built from sample.cu here
 # (objects, cubins, executables and shared libraries, compressed and not),
 # every figure read from each compared with ptxas's report of its build.
@@ -34,8 +34,8 @@ expect_stdout_line "? spills: cubins and cuobjdump's listing do not record them;
 
 run kernels "$k/sample.o" --json
 expect_status 0
-expect_json '.files[0] | [.format, .cubins, .kernels, .architectures, .compressed, .ptx, .read_through]' \
-    '["binary",2,18,["sm_80","sm_90"],[],[],null]'
+expect_json '.files[0] | [.format, .cubins, .kernels, .architectures, .ptx]' \
+    '["binary",2,18,["sm_80","sm_90"],[]]'
 expect_json '[.kernels[] | select(.arch == "sm_90" and .name == "_Z14transpose_tilePfPKfi")][0] |
     [.demangled, .registers, .shared_static_bytes, .stack_bytes, .spill_store_bytes, .local_bytes, .constant_bytes,
      .launch_bounds_threads, .spills]' \
@@ -89,56 +89,66 @@ expect_json '[.kernels[].arch] | unique' '["sm_80"]'
 run kernels "$k/sample.o" --device k40
 expect_fails 1 "gpuroof: $k/sample.o has no code that k40 (sm_35) runs; it has sm_80, sm_90 (--arch picks one anyway)"
 
-# ---- compressed cubins: cuobjdump on the PATH, or one line saying what to do ----
-# The PATH without any real cuobjdump, but with everything else (valgrind's
-# wrapper of gpuroof needs its tools).
-path_without_cuobjdump() {
-    kept=
-    old_ifs=$IFS
-    IFS=:
-    for dir in $PATH; do
-        [ -x "$dir/cuobjdump" ] || kept="${kept:+$kept:}$dir"
-    done
-    IFS=$old_ifs
-    echo "$kept"
-}
-plain_path=$(path_without_cuobjdump)
-fake="$test_tmp/bin"
-mkdir -p "$fake"
-printf '#!/bin/sh\n[ "$1" = --dump-resource-usage ] && cat "%s"\n' "$k/cuobjdump/libsample-z.so.txt" >"$fake/cuobjdump"
-chmod +x "$fake/cuobjdump"
-last="gpuroof kernels sample-z.o --json (a cuobjdump on the PATH)"
-status=0
-PATH="$fake:$PATH" "$GPUROOF" kernels "$k/sample-z.o" --json >"$out" 2>"$err" || status=$?
+# ---- compressed cubins: read directly, zstd and LZ4 ------------------------------
+# sample-z.o: zstd frames (--compress-mode=size); sample-lz4.o: raw LZ4 blocks
+# (--compress-mode=speed -Xfatbin -compress-all); libsample-z.a: nvcc -lib's
+# archive of sample-z.o.  No cuobjdump is run, on the PATH or not.
+for binary in sample-z.o sample-lz4.o libsample-z.a; do
+    run kernels "$k/$binary" --json
+    expect_status 0
+    expect_json '.files[0] | [.format, .cubins, .kernels, .architectures, .ptx]' '["binary",2,18,["sm_80","sm_90"],[]]'
+done
+run kernels "$k/sample-lz4.o"
+expect_stdout_starts "$k/sample-lz4.o: a binary with fatbins, 2 cubins read directly: 18 kernels for sm_80, sm_90"
+run_stdin "$k/sample-z.o" kernels - --arch sm_90 --json
 expect_status 0
-expect_json '.files[0] | [.format, .read_through, .kernels, .compressed]' '["binary","cuobjdump",18,[]]'
-expect_json '[.kernels[] | select(.arch == "sm_90") | .shared_static_bytes] | add' 4224
-PATH="$fake:$PATH" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
-expect_stdout_starts "$k/sample-z.o: a binary with fatbins, its cubins compressed: read through cuobjdump --dump-resource-usage: 18 kernels"
-printf '#!/bin/sh\necho "cuobjdump fatal : broken" >&2\nexit 3\n' >"$fake/cuobjdump"
-last="gpuroof kernels sample-z.o (a cuobjdump that fails)"
-status=0
-PATH="$fake:$plain_path" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
+expect_json '[.files[0].kernels, ([.kernels[] | .shared_static_bytes] | add)]' '[9,4224]'
+run kernels "$k/libsample-z.a"
+expect_stdout_starts "$k/libsample-z.a: a binary with fatbins, 2 cubins read directly: 18 kernels for sm_80, sm_90"
+# Corrupt entries: sample-z.o's fatbin (.nv_fatbin at byte 5328) holds the
+# sm_80 entry at byte 5344 (flags at 5384, the size decompressed at 5400,
+# 46944; its zstd frame from byte 5408, 8284 bytes); sample-lz4.o's the sm_80
+# entry at byte 5344 too (its compressed size at 5360, 15364 bytes).
+corrupt() { # corrupt FROM TO BYTE OCTAL-BYTES: TO is FROM with those bytes at BYTE
+    cp "$k/$1" "$test_tmp/$2"
+    printf "$4" | dd of="$test_tmp/$2" bs=1 seek="$3" conv=notrunc 2>/dev/null
+}
+corrupt sample-z.o frame.o 5408 '\0\0\0\0' # the zstd magic
+run kernels "$test_tmp/frame.o"
+expect_fails 1 "gpuroof: $test_tmp/frame.o: byte 5344: a zstd-compressed fatbin entry does not begin with a zstd frame (compressed bytes, claimed) (8284, 46944)"
+corrupt sample-z.o claim.o 5403 '\100' # the size decompressed: 2^30 more
+run kernels "$test_tmp/claim.o"
+expect_fails 1 "gpuroof: $test_tmp/claim.o: byte 5344: a zstd-compressed fatbin entry claims more bytes decompressed than the limit (1073788768, 1073741824)"
+corrupt sample-z.o other.o 5400 '\140\266' # 256 less than the frame holds
+run kernels "$test_tmp/other.o"
+expect_fails 1 "gpuroof: $test_tmp/other.o: byte 5344: a zstd-compressed fatbin entry claims another size than its zstd frame holds (claimed, frame) (46688, 46944)"
+# bytes of the frame overwritten: it still decodes (nvcc writes no checksum),
+# to a cubin whose errors name the entry and the byte within the cubin
+corrupt sample-z.o inner.o 6000 '\377\377\377\377\377\377\377\377'
+run kernels "$test_tmp/inner.o"
+expect_fails 1 "gpuroof: $test_tmp/inner.o: the zstd-compressed fatbin entry at byte 5344, decompressed: byte 43648: section 0 () runs past the end of the image: 72340172838076673 bytes at byte 72340172838076673, of 46944"
+corrupt sample-z.o zcut.o 5360 '\100\037' # 8000 of its 8284 bytes
+run kernels "$test_tmp/zcut.o"
 expect_status 1
-expect_stderr_has "gpuroof: cuobjdump --dump-resource-usage $k/sample-z.o failed (exit status 3)"
-printf '#!/bin/sh\nprintf "Fatbin elf code:\\narch = sm_90\\n Function k:\\n  REG:1"\n' >"$fake/cuobjdump"
-last="gpuroof kernels sample-z.o (a cuobjdump whose listing is cut)"
-status=0
-PATH="$fake:$plain_path" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
-expect_fails 1 "gpuroof: cuobjdump --dump-resource-usage $k/sample-z.o:4:3: the listing ends in the middle of this line ('REG:1')"
-rm "$fake/cuobjdump"
-last="gpuroof kernels sample-z.o (no cuobjdump on the PATH)"
-status=0
-PATH="$fake:$plain_path" "$GPUROOF" kernels "$k/sample-z.o" >"$out" 2>"$err" || status=$?
-expect_fails 1 "gpuroof: $k/sample-z.o: its cubins (sm_80, sm_90) are compressed, and cuobjdump, which reads them, is not on the PATH: list its kernels with nvcc --resource-usage, or rebuild it with --compress-mode=none"
-run_stdin "$k/sample-z.o" kernels -
-expect_fails 1 "gpuroof: standard input: its cubins (sm_80, sm_90) are compressed: give the file itself, for cuobjdump to read"
+expect_stderr_has "gpuroof: $test_tmp/zcut.o: byte 5344: a zstd-compressed fatbin entry does not decompress: "
+corrupt sample-z.o both.o 5385 '\240' # flags 0xa011: zstd and LZ4 at once
+run kernels "$test_tmp/both.o"
+expect_fails 1 "gpuroof: $test_tmp/both.o: byte 5344: a fatbin entry flagged both zstd (0x8000) and LZ4 (0x2000)"
+corrupt sample-z.o past.o 5362 '\1' # a compressed size past the payload
+run kernels "$test_tmp/past.o"
+expect_fails 1 "gpuroof: $test_tmp/past.o: byte 5360: a compressed fatbin entry's compressed size runs past its payload (73820 bytes, 8288 left)"
+corrupt sample-lz4.o cut.o 5360 '\230\072' # 15000 of its 15364 bytes
+run kernels "$test_tmp/cut.o"
+expect_fails 1 "gpuroof: $test_tmp/cut.o: byte 5344: a LZ4-compressed fatbin entry does not decompress: the LZ4 block is corrupt or cut short (compressed, claimed) (15000, 46944)"
+corrupt sample-lz4.o lz4claim.o 5402 '\100' # 2^22 more: past what 15364 bytes of LZ4 expand to
+run kernels "$test_tmp/lz4claim.o"
+expect_fails 1 "gpuroof: $test_tmp/lz4claim.o: byte 5344: a LZ4-compressed fatbin entry claims more bytes decompressed than an LZ4 block of its size can hold (4241248, 15364)"
 
 # ---- bad input: one line, exit 1 -------------------------------------------------
 run kernels "$k/sample-ptx.o"
 expect_fails 1 "gpuroof: $k/sample-ptx.o: PTX only (compute_90), which the driver compiles when the program loads it: no register counts before then; build machine code too, e.g. -gencode arch=compute_90,code=sm_90"
 run kernels /bin/true
-expect_fails 1 "gpuroof: /bin/true: an ELF file with no CUDA code in it (no .nv_fatbin or __nv_relfatbin section)"
+expect_fails 1 "gpuroof: /bin/true: an ELF file with no CUDA code in it (no .nv_fatbin or __nv_relfatbin section, no fatbin in its data)"
 head -c 30000 "$k/sample-sm90.cubin" >"$test_tmp/cut.cubin"
 run kernels "$test_tmp/cut.cubin"
 expect_fails 1 "gpuroof: $test_tmp/cut.cubin: byte 40: the section headers at byte 43920 run past the end of the image (30000 bytes)"
@@ -264,8 +274,8 @@ if [ -n "$curand" ] && [ -r "$curand" ] &&
     sha256sum "$curand" | grep -q '^b53732a66b302b11926e00f762e2c2ba67058347ff93cf4ae709de45e93e06da '; then
     same_figures --subset "libcurand.so's listing against the library itself" "$k/cuobjdump/libcurand-excerpt.txt" "$curand"
     run kernels "$curand" --json
-    expect_json '.files[0] | [.cubins, .kernels, .compressed, .ptx]' \
-        '[99,2664,[],["compute_121"]]'
+    expect_json '.files[0] | [.cubins, .kernels, .ptx]' \
+        '[99,2664,["compute_121"]]'
 fi
 same_figures sample-sm80.cubin "$k/sample-sm80.cubin" "$k/sample-sm80.ptxas.txt"
 
@@ -291,14 +301,11 @@ run kernels "$b/sample-ptx.o"
 expect_stderr_has 'PTX only (compute_90)'
 for binary in sample-z.o sample-exe-z libsample-z.so; do
     case $binary in sample-exe-z) reports="$b/sample-z.ptxas.txt $b/main-z.ptxas.txt" ;; *) reports="$b/sample-z.ptxas.txt" ;; esac
-    if command -v cuobjdump >/dev/null 2>&1; then
-        # shellcheck disable=SC2086
-        same_figures "$binary (built here, through cuobjdump)" "$b/$binary" $reports
-    else
-        run kernels "$b/$binary"
-        expect_stderr_has 'are compressed, and cuobjdump, which reads them, is not on the PATH'
-    fi
+    # shellcheck disable=SC2086
+    same_figures "$binary (built here, compressed)" "$b/$binary" $reports
 done
+same_figures "sample-lz4.o (built here, LZ4)" "$b/sample-lz4.o" "$b/sample-lz4.ptxas.txt"
+same_figures "libsample-z.a (built here, nvcc -lib)" "$b/libsample-z.a" "$b/libsample-z.ptxas.txt"
 
 # ---- sm_90a and sm_100f (arch.fatbin: sm_80, sm_90, sm_90a, sm_100f, sm_120a) ----
 run kernels "$k/arch.fatbin" --json

@@ -1,6 +1,8 @@
 /* libFuzzer harness: the readers of compiled code, a cubin (through
  * libelf, and .nv.info's records read here), a fatbin's containers and
- * entries, a host binary's fatbin sections, each on every input, then the
+ * entries (compressed ones decompressed: zstd, LZ4), the scan for containers
+ * among other bytes, a host binary's fatbin sections or an archive's
+ * members, each on every input, then the
  * reader of any file.  The input is copied first: libelf may rewrite an
  * image in place.  Whatever a reader accepts must be whole: every kernel
  * named, every figure recorded or GR_UNRECORDED, never negative otherwise. */
@@ -48,6 +50,13 @@ static bool read_host(const char *file, unsigned char *data, size_t size, uint64
     return gr_host_binary_read(file, data, size, l, err);
 }
 
+static bool read_scan(const char *file, unsigned char *data, size_t size, uint64_t offset, gr_kernel_list *l,
+                      gr_error *err)
+{
+    size_t found = 0;
+    return gr_fatbin_scan(file, data, size, offset, l, &found, err);
+}
+
 static bool read_any(const char *file, unsigned char *data, size_t size, uint64_t offset, gr_kernel_list *l,
                      gr_error *err)
 {
@@ -57,7 +66,7 @@ static bool read_any(const char *file, unsigned char *data, size_t size, uint64_
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const reader readers[] = {gr_cubin_read, gr_fatbin_read, read_host, read_any};
+    const reader readers[] = {gr_cubin_read, gr_fatbin_read, read_scan, read_host, read_any};
     for (size_t r = 0; r < sizeof readers / sizeof readers[0]; r++) {
         unsigned char *copy = malloc(size ? size : 1);
         if (!copy)

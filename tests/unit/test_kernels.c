@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cubin.h"
+#include "fatbin.h"
+#include "fatbin_payload.h"
 #include "kernel_file.h"
 #include "kernel_select.h"
 #include "file_fixture.h"
@@ -423,27 +426,104 @@ static void object(void **state)
     assert_int_equal(l.format, GR_KERNELS_BINARY);
     assert_int_equal(l.cubins, 2);
     assert_int_equal(l.relocatable, 0);
-    assert_int_equal(l.compressed.count, 0);
     same_as_ptxas(&l, DATA "sample.ptxas.txt", 18);
     gr_kernel_list_free(&l);
 }
 
-static void compressed_and_ptx_only(void **state)
+/* Compressed cubins, zstd (sample-z.o), LZ4 (sample-lz4.o) and in an
+ * archive (libsample-z.a), decompressed: the figures of ptxas's report. */
+static void compressed(void **state)
+{
+    (void)state;
+    const char *files[] = {DATA "sample-z.o", DATA "sample-lz4.o", DATA "libsample-z.a"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        gr_kernel_list l;
+        read_ok(files[i], &l);
+        assert_int_equal(l.format, GR_KERNELS_BINARY);
+        assert_int_equal(l.cubins, 2);
+        same_as_ptxas(&l, DATA "sample.ptxas.txt", 18);
+        gr_kernel_list_free(&l);
+    }
+}
+
+static void ptx_only(void **state)
 {
     (void)state;
     gr_kernel_list l;
-    read_ok(DATA "sample-z.o", &l);
-    assert_int_equal(l.count, 0);
-    assert_int_equal(l.compressed.count, 2);
-    assert_int_equal(l.compressed.items[0].number, 80);
-    assert_int_equal(l.compressed.items[1].number, 90);
-    gr_kernel_list_free(&l);
     read_ok(DATA "sample-ptx.o", &l);
     assert_int_equal(l.count, 0);
     assert_int_equal(l.cubins, 0);
     assert_int_equal(l.ptx.count, 1);
     assert_int_equal(l.ptx.items[0].number, 90);
     gr_kernel_list_free(&l);
+}
+
+/* The decompressor alone: sample-z.o's sm_80 entry (header at byte 5344,
+ * its zstd frame of 8284 bytes at 5408, 46944 bytes decompressed), and
+ * sample-lz4.o's (its LZ4 block of 15364 bytes at 5408); each claim held to
+ * the stream, one buffer reused. */
+static void inflate(void **state)
+{
+    (void)state;
+    file_bytes z = load(DATA "sample-z.o"), lz4 = load(DATA "sample-lz4.o");
+    gr_fatbin_inflater inf = {0};
+    unsigned char *out;
+    gr_error err;
+    assert_true(gr_fatbin_inflate(&inf, "z", 5344, GR_FATBIN_ZSTD, z.bytes + 5408, 8284, 46944, &out, &err));
+    assert_true(gr_cubin_detect(out, 46944));
+    unsigned char *first = out;
+    assert_true(gr_fatbin_inflate(&inf, "l", 5344, GR_FATBIN_LZ4, lz4.bytes + 5408, 15364, 46944, &out, &err));
+    assert_ptr_equal(out, first); /* the same buffer, reused */
+    assert_true(gr_cubin_detect(out, 46944));
+    assert_false(gr_fatbin_inflate(&inf, "z", 5344, GR_FATBIN_ZSTD, z.bytes + 5408, 8284, 46945, &out, &err));
+    assert_string_equal(err.text, "z: byte 5344: a zstd-compressed fatbin entry claims another size than its zstd "
+                                  "frame holds (claimed, frame) (46945, 46944)");
+    assert_false(gr_fatbin_inflate(&inf, "z", 5344, GR_FATBIN_ZSTD, z.bytes + 5408, 8000, 46944, &out, &err));
+    assert_non_null(strstr(err.text, "z: byte 5344: a zstd-compressed fatbin entry does not decompress: "));
+    assert_false(gr_fatbin_inflate(&inf, "l", 5344, GR_FATBIN_LZ4, lz4.bytes + 5408, 15364, 46945, &out, &err));
+    assert_string_equal(err.text, "l: byte 5344: a LZ4-compressed fatbin entry decompresses to fewer bytes than it "
+                                  "claims (decompressed, claimed) (46944, 46945)");
+    assert_false(gr_fatbin_inflate(&inf, "l", 5344, GR_FATBIN_LZ4, lz4.bytes + 5408, 100, 46944, &out, &err));
+    assert_string_equal(err.text, "l: byte 5344: a LZ4-compressed fatbin entry claims more bytes decompressed than an "
+                                  "LZ4 block of its size can hold (46944, 100)");
+    assert_false(gr_fatbin_inflate(&inf, "l", 5344, GR_FATBIN_LZ4, lz4.bytes + 5408, 15364,
+                                   GR_FATBIN_MAX_ENTRY_BYTES + 1, &out, &err));
+    assert_non_null(strstr(err.text, "claims more bytes decompressed than the limit (1073741825, 1073741824)"));
+    assert_false(gr_fatbin_inflate(&inf, "b", 8, GR_FATBIN_COMPRESSED, z.bytes + 5408, 8284, 46944, &out, &err));
+    assert_string_equal(err.text, "b: byte 8: a fatbin entry flagged both zstd (0x8000) and LZ4 (0x2000)");
+    gr_fatbin_inflater_free(&inf);
+    free(z.bytes);
+    free(lz4.bytes);
+}
+
+/* Containers found among other bytes, as cuFFT keeps them in .ldata: the
+ * compressed container of sample-z.o at an offset of 8 bytes in a buffer
+ * that also holds the magic where no container follows. */
+static void scan(void **state)
+{
+    (void)state;
+    file_bytes o = load(DATA "sample-z.o");
+    size_t at = 5328, size = 16 + (size_t)gr_le64(o.bytes + at + 8);
+    unsigned char *data = calloc(1, size + 64);
+    assert_non_null(data);
+    memcpy(data + 8, "\x50\xed\x55\xba\x01\x00\x10\x00", 8); /* a magic, and then no container */
+    memcpy(data + 48, o.bytes + at, size);
+    gr_kernel_list l;
+    gr_error err;
+    size_t found = 0;
+    gr_kernel_list_init(&l, GR_KERNELS_BINARY);
+    assert_true(gr_fatbin_scan("s", data, size + 64, 0, &l, &found, &err));
+    assert_int_equal(found, 1);
+    same_as_ptxas(&l, DATA "sample.ptxas.txt", 18);
+    gr_kernel_list_free(&l);
+    data[48 + 16 + 64] ^= 0xff; /* the first entry's zstd magic: now corrupt, and an error */
+    gr_kernel_list_init(&l, GR_KERNELS_BINARY);
+    assert_false(gr_fatbin_scan("s", data, size + 64, 1000, &l, &found, &err));
+    assert_string_equal(err.text, "s: byte 1064: a zstd-compressed fatbin entry does not begin with a zstd frame "
+                                  "(compressed bytes, claimed) (8284, 46944)");
+    gr_kernel_list_free(&l);
+    free(data);
+    free(o.bytes);
 }
 
 /* Where the fatbin container begins in an object. */
@@ -539,7 +619,7 @@ static void bad_files(void **state)
              "file (100000 bytes): is it cut short?", count, (unsigned long long)shoff);
     read_fails("cut.o", o, expected);
     read_fails("/bin/true", load("/bin/true"),
-               "/bin/true: an ELF file with no CUDA code in it (no .nv_fatbin or __nv_relfatbin section)");
+               "/bin/true: an ELF file with no CUDA code in it (no .nv_fatbin or __nv_relfatbin section, no fatbin in its data)");
     read_fails("x.txt", text("hello\n"),
                "x.txt: not ptxas's report (nvcc --resource-usage), cuobjdump's listing (cuobjdump "
                "--dump-resource-usage), a cubin, nor a binary with CUDA code");
@@ -648,7 +728,10 @@ int main(void)
         cmocka_unit_test(cuobjdump_listing_errors),
         cmocka_unit_test(cubins),
         cmocka_unit_test(object),
-        cmocka_unit_test(compressed_and_ptx_only),
+        cmocka_unit_test(compressed),
+        cmocka_unit_test(ptx_only),
+        cmocka_unit_test(inflate),
+        cmocka_unit_test(scan),
         cmocka_unit_test(fatbin_file),
         cmocka_unit_test(bad_binaries),
         cmocka_unit_test(bad_fatbins),
