@@ -32,7 +32,10 @@
 /* An .nv.info record: a format byte, an attribute byte, then a 16-bit
  * value, or (EIFMT_SVAL) a 16-bit size and that many bytes. */
 enum { EIFMT_NVAL = 1, EIFMT_BVAL = 2, EIFMT_HVAL = 3, EIFMT_SVAL = 4 };
-enum { EIATTR_MAX_THREADS = 0x05, EIATTR_FRAME_SIZE = 0x11, EIATTR_REGCOUNT = 0x2f };
+/* EIATTR_MIN_STACK_SIZE: the stack a function needs with the deepest
+ * chain of functions it calls, which the device link works out (its frame
+ * alone is EIATTR_FRAME_SIZE); cuobjdump's STACK is the larger of the two. */
+enum { EIATTR_MAX_THREADS = 0x05, EIATTR_FRAME_SIZE = 0x11, EIATTR_MIN_STACK_SIZE = 0x12, EIATTR_REGCOUNT = 0x2f };
 
 typedef enum {
     SEC_OTHER, SEC_TEXT, SEC_SYMTAB, SEC_INFO, SEC_COMPAT, SEC_KERNEL_INFO, SEC_SHARED, SEC_CONSTANT0, SEC_LOCAL
@@ -303,7 +306,8 @@ static bool next_attribute(cubin_reader *c, size_t sec, const Elf_Data *d, size_
 /* .nv.info: attributes of each function, by symbol. */
 static bool apply_symbol_attribute(cubin_reader *c, const nv_attribute *a)
 {
-    if ((a->attribute != EIATTR_REGCOUNT && a->attribute != EIATTR_FRAME_SIZE) || a->format != EIFMT_SVAL)
+    bool stack = a->attribute == EIATTR_FRAME_SIZE || a->attribute == EIATTR_MIN_STACK_SIZE;
+    if ((a->attribute != EIATTR_REGCOUNT && !stack) || a->format != EIFMT_SVAL)
         return true;
     if (a->value < 8)
         return fail_at(c, a->at, "a register count or frame size of %u bytes, not 8", a->value);
@@ -313,7 +317,7 @@ static bool apply_symbol_attribute(cubin_reader *c, const nv_attribute *a)
     long k = c->symbol_kernel[symbol];
     if (k >= 0 && a->attribute == EIATTR_REGCOUNT)
         c->out->kernels[k].registers = value;
-    else if (k >= 0)
+    else if (k >= 0 && (int64_t)value > c->out->kernels[k].stack_bytes)
         c->out->kernels[k].stack_bytes = value;
     return true;
 }

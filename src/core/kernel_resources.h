@@ -52,7 +52,7 @@ typedef struct {
     gr_sm sm;
     int64_t registers;           /* per thread */
     int64_t shared_static_bytes; /* the kernel's own static shared memory, per block */
-    int64_t stack_bytes;         /* the stack frame, per thread */
+    int64_t stack_bytes;         /* per thread: its frame, or where the cubin says, the stack with the functions it calls */
     int64_t spill_store_bytes, spill_load_bytes; /* per thread */
     int64_t local_bytes;         /* per thread, besides the stack frame */
     int64_t constant_bytes;      /* constant bank 0: the parameters and the compiler's constants */

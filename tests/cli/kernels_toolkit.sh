@@ -38,11 +38,10 @@ libdir=${CUDA_LIBDIR:-${NVCC:+$(dirname "$(dirname "$NVCC")")/lib64}}
 [ -d "${libdir:-}" ] || libdir=/usr/local/cuda/lib64
 
 # The kernels of --json files, one line each: "arch name registers shared
-# stack constant".  The architecture without its variant letter: cuobjdump
-# names sm_100a and sm_100f, and the cubin reader does not yet.
+# stack constant".
 figures() {
     for json in "$@"; do
-        "$JQ" -r '.kernels[] | "\(.arch | sub("[af]$"; "")) \(.name) \(.registers) \(.shared_static_bytes) \(.stack_bytes) \(.constant_bytes)"' "$json"
+        "$JQ" -r '.kernels[] | "\(.arch) \(.name) \(.registers) \(.shared_static_bytes) \(.stack_bytes) \(.constant_bytes)"' "$json"
     done | sort
 }
 
@@ -78,13 +77,6 @@ compare() {
     check "$(wc -l <"$test_tmp/want.txt") kernels of cuobjdump's, each the same figures$($subset || echo ', none other')" \
         "${missing:+cuobjdump has, gpuroof not: $missing }${extra:+gpuroof has, cuobjdump not: $extra}" ""
 }
-# known NAME WHY: a library whose figures still differ, for a reason the
-# cubin reader has yet to learn.
-known() {
-    last="gpuroof kernels $1 against cuobjdump --dump-resource-usage"
-    skip "every kernel as cuobjdump lists it" "$2"
-}
-
 compare sample-lz4.o "$k/sample-lz4.o"
 compare libsample-z.a "$k/libsample-z.a"
 case ${GPUROOF_UNDER_TEST:-} in *valgrind*)
@@ -92,8 +84,8 @@ case ${GPUROOF_UNDER_TEST:-} in *valgrind*)
     skip "compared with cuobjdump" "under valgrind"
     exit 0 ;;
 esac
-known libcublas.so.13 "sm_90: cutlass_80_*_grouped kernels read 1024 B where cuobjdump's SHARED is the reserve alone"
-known libnccl.so.2 "relocatable cubins: device functions listed by cuobjdump, their stack and reserve"
+compare libcublas.so.13 "$libdir/libcublas.so.13"
+compare libnccl.so.2 "$libdir/libnccl.so.2"
 for lib in "$libdir"/libcudnn_*.so.9; do
     case $lib in *engines_precompiled*) continue ;; esac
     # cuDNN's libraries without device code are left out, as cuobjdump does
