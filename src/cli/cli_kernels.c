@@ -1,5 +1,7 @@
 /* Reading a file of compiled kernels for a command (cli_kernels.h). */
 #include <config.h>
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,18 +52,31 @@ static bool read_through_cuobjdump(cli_kernel_file *f)
     return true;
 }
 
+/* Prints the line and keeps it, for a command that shows it again. */
+static bool refuse(cli_kernel_file *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool refuse(cli_kernel_file *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->error, sizeof f->error, fmt, ap);
+    va_end(ap);
+    return cli_error("%s", f->error);
+}
+
 bool cli_read_kernels(const char *path, cli_kernel_file *out)
 {
     *out = (cli_kernel_file){.path = path, .shown = strcmp(path, "-") == 0 ? "standard input" : path};
     gr_kernel_list_init(&out->list, GR_KERNELS_BINARY);
     cli_buffer b = {0};
-    if (!cli_read_input(path, out->shown, &b))
+    if (!cli_read_input(path, out->shown, &b)) { /* printed: its reason kept as errno left it */
+        snprintf(out->error, sizeof out->error, "cannot read %s: %s", out->shown, strerror(errno));
         return false;
+    }
     gr_error err;
     bool ok = gr_kernels_read(out->shown, b.bytes, b.size, &out->list, &err);
     free(b.bytes);
     if (!ok)
-        return cli_error("%s", err.text);
+        return refuse(out, "%s", err.text);
     out->read_as = out->list.format;
     if (out->list.compressed.count > 0 && !read_through_cuobjdump(out))
         return false;
@@ -69,7 +84,7 @@ bool cli_read_kernels(const char *path, cli_kernel_file *out)
         char names[256];
         cli_ptx_names(&out->list.ptx, names, sizeof names);
         int first = out->list.ptx.items[0].number;
-        return cli_error("%s: PTX only (%s), which the driver compiles when the program loads it: no register "
+        return refuse(out, "%s: PTX only (%s), which the driver compiles when the program loads it: no register "
                          "counts before then; build machine code too, e.g. -gencode arch=compute_%d,code=sm_%d",
                          out->shown, names, first, first);
     }

@@ -14,11 +14,12 @@ typedef struct {
     gr_kernel_list list;
     bool through_cuobjdump; /* the cubins were compressed: this is cuobjdump's listing */
     gr_kernel_format read_as; /* the file's own format (a binary, where read through cuobjdump) */
+    char error[1024];       /* why it did not read, as printed ("" where it did) */
 } cli_kernel_file;
 
 /* Reads path into out (free it with cli_kernel_file_free, failed or not).
  * A file that does not read, compressed cubins without cuobjdump, PTX and
- * no cubin: one line printed, false. */
+ * no cubin: one line printed (and kept in out->error), false. */
 bool cli_read_kernels(const char *path, cli_kernel_file *out);
 void cli_kernel_file_free(cli_kernel_file *f);
 
