@@ -68,8 +68,15 @@ bool cli_read_kernels(const char *path, cli_kernel_file *out)
     *out = (cli_kernel_file){.path = path, .shown = strcmp(path, "-") == 0 ? "standard input" : path};
     gr_kernel_list_init(&out->list, GR_KERNELS_BINARY);
     cli_buffer b = {0};
-    if (!cli_read_input(path, out->shown, &b)) { /* printed: its reason kept as errno left it */
-        snprintf(out->error, sizeof out->error, "cannot read %s: %s", out->shown, strerror(errno));
+    if (!cli_read_input(path, out->shown, &b)) { /* printed: kept in its words */
+        FILE *again = strcmp(path, "-") == 0 ? NULL : fopen(path, "rb");
+        int why = errno;
+        if (again)
+            fclose(again);
+        if (again || strcmp(path, "-") == 0)
+            snprintf(out->error, sizeof out->error, "%s: cannot read it: %s", out->shown, strerror(why));
+        else
+            snprintf(out->error, sizeof out->error, "cannot open %s: %s", path, strerror(why));
         return false;
     }
     gr_error err;
