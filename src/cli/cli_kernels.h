@@ -13,11 +13,12 @@ typedef struct {
     const char *path;       /* as given: "-" is standard input */
     const char *shown;      /* what messages call it */
     gr_kernel_list list;
+    char error[1024];       /* why it did not read, as printed ("" where it did) */
 } cli_kernel_file;
 
 /* Reads path into out (free it with cli_kernel_file_free, failed or not).
  * A file that does not read, a compressed cubin that does not decompress,
- * PTX and no cubin: one line printed, false. */
+ * PTX and no cubin: one line printed (and kept in out->error), false. */
 bool cli_read_kernels(const char *path, cli_kernel_file *out);
 void cli_kernel_file_free(cli_kernel_file *f);
 

@@ -13,6 +13,7 @@ typedef struct {
     unsigned char *bytes; /* the caller's to free (cli_buffer_free where it may be mapped) */
     size_t size;
     bool mapped;          /* bytes is a private mapping of the file */
+    char error[1024];     /* the line printed where the input did not read, for a caller that shows it again */
 } cli_buffer;
 
 /* All of f, however it came (a file, a pipe); shown names it in errors.

@@ -14,6 +14,9 @@
 static const char usage[] =
     "Usage: gpuroof occupancy (--threads N | --block XxY[xZ]) --regs R [--smem BYTES]\n"
     "                         (or --model FILE [-D NAME=VALUE ...] for all three)\n"
+    "                         (or --from FILE --kernel PATTERN [--glob] [--arch sm_XX] for\n"
+    "                          the registers and static shared memory, and the block size\n"
+    "                          of its __launch_bounds__ or else the suggested one)\n"
     "                         (--device NAME [--carveout BYTES|P%] |\n"
     "                          --max-threads-sm N --max-blocks-sm N --regs-sm N --smem-sm BYTES\n"
     "                          [--max-threads-block N] [--reg-unit N] [--smem-unit BYTES]\n"
@@ -40,7 +43,10 @@ static const cli_option options[] = {
      .help = "take the registers and static shared memory of a compiled kernel (anything gpuroof kernels "
              "reads); --smem then adds dynamic shared memory"},
     {.name = "kernel", .arg = "PATTERN", .offset = FIELD(kernel),
-     .help = "with --from: the kernel, by its mangled or demangled name, a glob or a part of it"},
+     .help = "with --from: the kernel, by its mangled name, its name in either spelling (pasted from Nsight "
+             "Compute or the demangler), a glob or a part of it"},
+    {.name = "glob", .offset = FIELD(glob),
+     .help = "with --kernel: PATTERN is a glob, even a pasted signature with * in it"},
     {.name = "arch", .arg = "sm_XX", .offset = FIELD(arch),
      .help = "with --from: the architecture's code (default: the one --device runs)"},
     CLI_OPTION_DEFINE(occupancy_options, "set a parameter of the model"),
@@ -72,10 +78,12 @@ static const char *swept_option(const occupancy_options *o, gr_sweep_axis axis)
 static int check_launch(const occupancy_options *o, gr_sweep_axis axis)
 {
     bool threads_varied = o->suggest || (o->sweep && axis == GR_SWEEP_THREADS);
-    if (!o->launch.threads && !o->launch.block && !threads_varied && !o->model)
+    if (!o->launch.threads && !o->launch.block && !threads_varied && !o->model && !o->from)
         return cli_usage_error("occupancy", "give --threads N or --block XxY");
     if ((o->kernel || o->arch) && !o->from)
         return cli_usage_error("occupancy", "--kernel and --arch go with --from FILE");
+    if (o->glob && !o->kernel)
+        return cli_usage_error("occupancy", "--glob goes with --from FILE --kernel PATTERN");
     if (!o->launch.regs && !(o->sweep && axis == GR_SWEEP_REGS) && !o->model && !o->from)
         return cli_usage_error("occupancy", "give --regs R (registers per thread)");
     if (o->from && !o->kernel)
@@ -201,9 +209,13 @@ static int run_one(const occupancy_options *o, occ_inputs *in, json_t **json)
 int cmd_occupancy_run(const occupancy_options *o, json_t **json)
 {
     occ_inputs in = {0};
+    gr_sweep_axis axis = GR_SWEEP_THREADS;
+    if (o->sweep)
+        gr_sweep_axis_parse(o->sweep, &axis);
+    bool choose_block = !o->suggest && !(o->sweep && axis == GR_SWEEP_THREADS);
     if ((o->model && !read_model(o, &in)) || !occ_read_launch(&o->launch, &in) ||
         !occ_read_sm(&o->launch, o->profiles, o->device, &in) ||
-        (o->from && !occ_read_from(o->from, o->kernel, o->arch, &in)))
+        (o->from && !occ_read_from(o, choose_block, &in)))
         return EXIT_INPUT;
     if (o->target_blocks)
         return run_target(o, &in, json);

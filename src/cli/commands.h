@@ -32,6 +32,7 @@ typedef struct {
     occupancy_launch_options launch;
     const char *model, *device;
     const char *from, *kernel, *arch; /* --from FILE --kernel PATTERN [--arch sm_XX]: a compiled kernel's */
+    bool glob;                        /* --glob: --kernel's PATTERN is a glob */
     const char *sweep, *target_blocks, *profiles;
     cli_values defines;
     bool suggest, json;
@@ -90,7 +91,8 @@ typedef struct {
 
 typedef struct {
     const char *arch, *device, *profiles;
-    bool json;
+    const char *kernel; /* --kernel PATTERN: only the kernels it picks */
+    bool glob, json;    /* --glob: PATTERN is a glob, even a pasted signature */
     int file_count; /* the files: operands */
     char **files;
 } kernels_options;

@@ -73,10 +73,21 @@ static json_t *kernel_json(const cli_kernel_file *f, const gr_kernel *k, const k
     return j;
 }
 
+/* A file that did not read: its name and the line printed on standard error. */
+static json_t *failed_json(const kernels_view *v)
+{
+    return json_pack("{s:s, s:s}", "file", v->file.shown, "error",
+                     v->file.error[0] ? v->file.error : "it did not read (standard error says why)");
+}
+
 json_t *kernels_json(const kernels_view *views, size_t count, const kernels_device *d)
 {
     json_t *j = json_object(), *files = json_array(), *kernels = json_array();
     for (size_t f = 0; f < count; f++) {
+        if (views[f].failed) {
+            json_array_append_new(files, failed_json(&views[f]));
+            continue;
+        }
         const gr_kernel_list *l = &views[f].file.list;
         size_t shown = 0;
         for (size_t i = 0; i < l->count; i++)
@@ -89,6 +100,7 @@ json_t *kernels_json(const kernels_view *views, size_t count, const kernels_devi
     json_object_set_new(j, "files", files);
     if (d)
         json_object_set_new(j, "device", json_string(d->profile.name));
+    json_object_set_new(j, "kernel_pattern", count && views[0].pattern ? json_string(views[0].pattern) : json_null());
     json_object_set_new(j, "kernels", kernels);
     return j;
 }

@@ -15,10 +15,13 @@ typedef struct {
 
 typedef struct {
     cli_kernel_file file;
-    bool filtered; /* only the kernels of sm are shown */
+    bool failed;    /* it did not read: its line was printed, file.error keeps it */
+    bool filtered;  /* only the kernels of sm are shown */
     gr_sm sm;
     bool by_device;          /* sm is the device's choice: its other code of that number shows too */
     int cc_major, cc_minor;  /* the device's, where by_device */
+    bool *selected; /* only the kernels --kernel picks (file.list.count of them); NULL: all */
+    const char *pattern; /* --kernel's, or NULL */
 } kernels_view;
 
 /* One kernel's occupancy on the device, at the block size of its
@@ -26,7 +29,7 @@ typedef struct {
 typedef struct {
     bool valid;
     char error[1024]; /* why it cannot launch, where not valid */
-    bool from_bounds;
+    bool from_bounds; /* the block size is the __launch_bounds__ maximum, not the suggested one */
     gr_launch launch;
     gr_occupancy occ;
 } kernel_occupancy;

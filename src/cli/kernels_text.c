@@ -54,11 +54,14 @@ static void print_file_header(const kernels_view *v, size_t shown)
                f->list.cubins == 1 ? "" : "s");
     else
         printf("%s", gr_kernel_format_name(f->list.format));
-    if (v->filtered)
-        printf(": %zu kernel%s for %s (of %zu, for %s)\n", shown, shown == 1 ? "" : "s",
-               gr_sm_set_names(&shown_set, sm, sizeof sm),
-               f->list.count, names);
-    else
+    if (v->filtered || v->pattern) {
+        printf(": %zu kernel%s", shown, shown == 1 ? "" : "s");
+        if (v->filtered)
+            printf(" for %s", gr_sm_set_names(&shown_set, sm, sizeof sm));
+        if (v->pattern)
+            printf(" matching '%s'", v->pattern);
+        printf(" (of %zu, for %s)\n", f->list.count, names);
+    } else
         printf(": %zu kernel%s%s%s\n", shown, shown == 1 ? "" : "s", sms.count ? " for " : "", names);
     if (f->list.relocatable)
         printf("  %zu of its cubins relocatable (nvcc -rdc): the device link may still change their figures\n",
@@ -173,7 +176,7 @@ static void print_view(const kernels_view *v, const kernels_device *d, text_note
 static void print_spilling(const kernels_view *views, size_t count)
 {
     for (size_t f = 0; f < count; f++)
-        for (size_t i = 0; i < views[f].file.list.count; i++) {
+        for (size_t i = 0; !views[f].failed && i < views[f].file.list.count; i++) {
             const gr_kernel *k = &views[f].file.list.kernels[i];
             char sm[GR_SM_NAME_SIZE];
             if (kernels_view_shows(&views[f], k) && (k->spill_store_bytes > 0 || k->spill_load_bytes > 0))
@@ -213,8 +216,10 @@ void kernels_print_text(const kernels_view *views, size_t count, const kernels_d
     if (d)
         printf("On %s (%s, sm_%d%d):\n\n", d->profile.full_name, d->profile.name, d->profile.cc_major,
                d->profile.cc_minor);
-    for (size_t i = 0; i < count; i++) {
-        if (i)
+    for (size_t i = 0, printed = 0; i < count; i++) {
+        if (views[i].failed)
+            continue; /* its line is on standard error */
+        if (printed++)
             printf("\n");
         print_view(&views[i], d, &notes);
     }

@@ -4,6 +4,7 @@
 #include "cli_kernels.h"
 #include "kernel_select.h"
 #include "occupancy_from.h"
+#include "occupancy_tools.h"
 
 /* The architecture whose code the launch runs: --arch, else the device's,
  * else none (gr_kernel_find takes the file's only one). */
@@ -40,23 +41,53 @@ static bool take_kernel(const cli_kernel_file *f, const gr_kernel *k, occ_inputs
     return true;
 }
 
-static bool find_kernel(const cli_kernel_file *f, const char *pattern, const char *arch, occ_inputs *in)
+/* The block size: the one given, within the kernel's bounds, or where none
+ * is given the one it runs at (gr_kernel_block_size). */
+static bool take_block(const gr_kernel *k, bool choose_block, occ_inputs *in)
+{
+    gr_error err;
+    gr_block_choice block;
+    in->from_bound_threads = k->max_threads > 0 ? k->max_threads : 0;
+    gr_limits_bounded(&in->limits, k->max_threads);
+    if (in->has_threads) {
+        in->from_block = "option";
+        if (!gr_kernel_block_check(in->launch.threads_per_block, k->max_threads, in->from_kernel, &err))
+            return cli_error("%s", err.text);
+        return true;
+    }
+    if (!choose_block)
+        return true;
+    if (!gr_kernel_block_size(&in->limits, &in->launch, k->max_threads, &block, &err))
+        return cli_error("%s", err.text);
+    in->launch.threads_per_block = block.threads_per_block;
+    in->has_threads = true;
+    in->from_block = block.from == GR_BLOCK_FROM_BOUNDS ? "launch_bounds" : "suggest";
+    return true;
+}
+
+static bool find_kernel(const cli_kernel_file *f, const occupancy_options *o, bool choose_block, occ_inputs *in)
 {
     gr_sm sm;
     gr_error err;
+    gr_name_pattern pattern;
     size_t index;
     bool chosen;
-    if (!choose_sm(f, arch, in, &sm, &chosen))
+    if (!choose_sm(f, o->arch, in, &sm, &chosen))
         return false;
-    if (!gr_kernel_find(&f->list, f->shown, pattern, chosen ? &sm : NULL, &index, &err))
+    if (!gr_name_pattern_init(&pattern, o->kernel, o->glob, &err))
         return cli_error("%s", err.text);
-    return take_kernel(f, &f->list.kernels[index], in);
+    bool found = gr_kernel_find(&f->list, f->shown, &pattern, chosen ? &sm : NULL, &index, &err);
+    gr_name_pattern_free(&pattern);
+    if (!found)
+        return cli_error("%s", err.text);
+    const gr_kernel *k = &f->list.kernels[index];
+    return take_kernel(f, k, in) && take_block(k, choose_block, in);
 }
 
-bool occ_read_from(const char *file, const char *pattern, const char *arch, occ_inputs *in)
+bool occ_read_from(const occupancy_options *o, bool choose_block, occ_inputs *in)
 {
     cli_kernel_file f;
-    bool ok = cli_read_kernels(file, &f) && find_kernel(&f, pattern, arch, in);
+    bool ok = cli_read_kernels(o->from, &f) && find_kernel(&f, o, choose_block, in);
     cli_kernel_file_free(&f);
     return ok;
 }

@@ -36,6 +36,16 @@ static void add_result(json_t *j, const gr_occupancy *o)
     json_object_set_new(j, "limits", limits_json(o));
 }
 
+json_t *occ_from_json(const occ_inputs *in)
+{
+    json_t *j = json_pack("{s:s, s:s, s:s, s:I}", "file", in->from_file, "kernel", in->from_kernel, "arch",
+                          in->from_arch, "shared_static_bytes", (json_int_t)in->from_static_smem_bytes);
+    json_object_set_new(j, "launch_bounds_threads",
+                        in->from_bound_threads ? json_integer(in->from_bound_threads) : json_null());
+    json_object_set_new(j, "block_size_from", in->from_block ? json_string(in->from_block) : json_null());
+    return j;
+}
+
 json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
 {
     json_t *j = json_object();
@@ -46,9 +56,7 @@ json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
     json_object_set_new(j, "regs_per_thread", json_integer(in->launch.regs_per_thread));
     json_object_set_new(j, "smem_per_block_bytes", json_integer(in->launch.smem_per_block_bytes));
     if (in->from_kernel[0])
-        json_object_set_new(j, "from", json_pack("{s:s, s:s, s:s, s:I}", "file", in->from_file, "kernel",
-                                                 in->from_kernel, "arch", in->from_arch, "shared_static_bytes",
-                                                 (json_int_t)in->from_static_smem_bytes));
+        json_object_set_new(j, "from", occ_from_json(in));
     json_object_set_new(j, "warps_per_block", json_integer(o->warps_per_block));
     json_object_set_new(j, "max_warps_per_sm", json_integer(o->max_warps_sm));
     json_object_set_new(j, "regs_per_warp_allocated", json_integer(o->regs_per_warp));
@@ -84,6 +92,8 @@ void occ_add_suggestion_json(json_t *j, const occ_inputs *in, const gr_suggestio
     json_object_set_new(j, "suggested_threads", json_integer(s->threads_per_block));
     json_object_set_new(j, "suggested_occupancy", json_real(s->occupancy));
     json_object_set_new(j, "suggested_blocks_per_sm", json_integer(s->blocks_per_sm));
+    if (in->from_kernel[0])
+        json_object_set_new(j, "from", occ_from_json(in));
     if (in->has_device)
         json_object_set_new(j, "min_grid_size", json_integer((json_int_t)s->blocks_per_sm * in->device.sm_count));
 }

@@ -19,6 +19,8 @@ typedef struct {
      * come from ("" without --from) */
     char from_file[512], from_kernel[512], from_arch[16];
     long long from_static_smem_bytes;
+    long long from_bound_threads; /* its __launch_bounds__ maximum; 0: none */
+    const char *from_block;       /* where the block size came from: "option", "launch_bounds" or "suggest" */
 } occ_inputs;
 
 /* The cudaFuncCache preference that gives a pre-sm_70 profile (gr_smem_config
@@ -31,6 +33,8 @@ void occ_print_suggestion_text(const occ_inputs *in, const gr_suggestion *s);
 void occ_print_target_text(const occ_inputs *in, int target, const gr_smem_target *t);
 
 json_t *occ_json(const occ_inputs *in, const gr_occupancy *o);
+/* --from's kernel: file, kernel, arch, shared_static_bytes, launch_bounds_threads, block_size_from. */
+json_t *occ_from_json(const occ_inputs *in);
 json_t *occ_sweep_json(const gr_sweep *s);
 void occ_add_suggestion_json(json_t *j, const occ_inputs *in, const gr_suggestion *s);
 void occ_add_target_json(json_t *j, int target, const gr_smem_target *t);

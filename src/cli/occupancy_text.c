@@ -250,9 +250,23 @@ static void print_default_carveout(const occ_inputs *in)
 /* Where --from took the registers and static shared memory. */
 static void print_from(const occ_inputs *in)
 {
-    if (in->from_kernel[0])
-        printf("  kernel         %s (%s) in %s:\n                 its registers, and %lld B of static shared memory\n",
-               in->from_kernel, in->from_arch, in->from_file, in->from_static_smem_bytes);
+    if (!in->from_kernel[0])
+        return;
+    printf("  kernel         %s (%s) in %s:\n                 its registers, and %lld B of static shared memory\n",
+           in->from_kernel, in->from_arch, in->from_file, in->from_static_smem_bytes);
+    if (in->from_bound_threads)
+        printf("                 __launch_bounds__: at most %lld threads a block%s\n", in->from_bound_threads,
+               in->from_block && strcmp(in->from_block, "launch_bounds") == 0 ? ", the block size taken" : "");
+    if (in->from_block && strcmp(in->from_block, "suggest") == 0)
+        printf("                 no __launch_bounds__: the block size occupancy --suggest picks\n");
+}
+
+/* The kernel's bound, where it held a suggestion or a sweep. */
+static void print_bound_note(const occ_inputs *in)
+{
+    if (in->from_bound_threads)
+        printf("%s's __launch_bounds__ allow at most %lld threads a block: no larger block is tried.\n",
+               in->from_kernel, in->from_bound_threads);
 }
 
 void occ_print_text(const occ_inputs *in, const gr_occupancy *o)
@@ -307,6 +321,8 @@ void occ_print_sweep_text(const occ_inputs *in, const gr_sweep *s)
             print_sweep_row(&s->points[start], &s->points[i - 1]);
             start = i;
         }
+    if (s->axis == GR_SWEEP_THREADS)
+        print_bound_note(in);
 }
 
 void occ_print_suggestion_text(const occ_inputs *in, const gr_suggestion *s)
@@ -323,6 +339,7 @@ void occ_print_suggestion_text(const occ_inputs *in, const gr_suggestion *s)
         printf(" A grid of at least %d x %d SMs = %d blocks fills the GPU.",
                s->blocks_per_sm, in->device.sm_count, s->blocks_per_sm * in->device.sm_count);
     printf("\n");
+    print_bound_note(in);
 }
 
 static void print_check(const occ_inputs *in, int64_t dynamic_bytes)

@@ -6,6 +6,7 @@
 #include "fatbin.h"
 #include "host_binary.h"
 #include "kernel_file.h"
+#include "kernel_source.h"
 #include "ptxas_report.h"
 
 bool gr_kernels_read(const char *file, unsigned char *data, size_t size, gr_kernel_list *out, gr_error *err)
@@ -36,6 +37,8 @@ bool gr_kernels_read(const char *file, unsigned char *data, size_t size, gr_kern
     if (memmem(data, size, "final resource allocation is not done", 37))
         return gr_error_set(err, "%s: nvcc reports no resource usage for relocatable device code (-rdc): "
                                  "give the object itself, or the linked program", file);
+    if (gr_kernel_source_advice(file, data, size, err))
+        return false;
     return gr_error_set(err,
                         "%s: not ptxas's report (nvcc --resource-usage), cuobjdump's listing "
                         "(cuobjdump --dump-resource-usage), a cubin, nor a binary with CUDA code",

@@ -1,7 +1,5 @@
 /* Choosing an architecture and a kernel (kernel_select.h). */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,102 +42,63 @@ bool gr_kernel_sm_for_device(const gr_kernel_list *list, int major, int minor, g
     return found;
 }
 
-static char *lowered(const char *text)
-{
-    size_t n = strlen(text);
-    char *copy = malloc(n + 1);
-    if (copy)
-        for (size_t i = 0; i <= n; i++)
-            copy[i] = (char)tolower((unsigned char)text[i]);
-    return copy;
-}
-
-/* Where the function's name ends and its parameters begin in a demangled
- * name, and where its return type (a template's) ends: the first '(' and
- * the last space before it outside template arguments. */
-static void name_bounds(const char *demangled, size_t *start, size_t *end)
-{
-    int depth = 0;
-    *start = 0;
-    *end = strlen(demangled);
-    for (size_t i = 0; demangled[i]; i++) {
-        char c = demangled[i];
-        depth += (c == '<') - (c == '>');
-        if (depth == 0 && c == ' ' && i + 1 < *end && demangled[i + 1] != '(')
-            *start = i + 1;
-        if (depth == 0 && c == '(') {
-            *end = i;
-            return;
-        }
-    }
-}
-
-/* The name without its namespaces and classes: after the last "::"
- * outside template arguments. */
-static size_t unqualified(const char *name, size_t start, size_t end)
-{
-    int depth = 0;
-    size_t from = start;
-    for (size_t i = start; i + 1 < end; i++) {
-        depth += (name[i] == '<') - (name[i] == '>');
-        if (depth == 0 && name[i] == ':' && name[i + 1] == ':')
-            from = i + 2;
-    }
-    return from;
-}
-
-static bool whole_name(const char *pattern, const char *mangled, const char *demangled)
-{
-    if (strcmp(pattern, mangled) == 0 || strcmp(pattern, demangled) == 0)
-        return true;
-    size_t start, end, n = strlen(pattern);
-    name_bounds(demangled, &start, &end);
-    size_t bare = unqualified(demangled, start, end);
-    return (end - start == n && strncmp(demangled + start, pattern, n) == 0) ||
-           (end - bare == n && strncmp(demangled + bare, pattern, n) == 0);
-}
-
-static bool has_glob(const char *pattern)
-{
-    return strpbrk(pattern, "*?[") != NULL;
-}
-
-/* Whether the kernel matches in the given round (1 to 3). */
-static bool matches(int round, const char *pattern, const char *mangled, const char *demangled)
-{
-    if (round == 1)
-        return whole_name(pattern, mangled, demangled);
-    if (round == 2)
-        return has_glob(pattern) && (fnmatch(pattern, mangled, 0) == 0 || fnmatch(pattern, demangled, 0) == 0);
-    return !has_glob(pattern) && (strstr(mangled, pattern) || strstr(demangled, pattern));
-}
-
 typedef struct {
     size_t count;
     size_t items[NAMED_CANDIDATES];
 } match_set;
 
-/* The kernels of sm that match pattern (lower-case) in the given round. */
-static bool collect(const gr_kernel_list *list, const char *pattern, gr_sm sm, int round, match_set *m,
-                    gr_error *err)
+/* How each kernel of sm (every architecture where sm is NULL) matches:
+ * into how[i], and the strongest way any does into *best. */
+static bool match_all(const gr_kernel_list *list, const gr_name_pattern *pattern, const gr_sm *sm, gr_match *how,
+                      gr_match *best, gr_error *err)
 {
-    m->count = 0;
+    *best = GR_MATCH_NONE;
     for (size_t i = 0; i < list->count; i++) {
         const gr_kernel *k = &list->kernels[i];
-        if (!gr_sm_equal(k->sm, sm))
+        how[i] = GR_MATCH_NONE;
+        if (sm && !gr_sm_equal(k->sm, *sm))
             continue;
-        char *mangled = lowered(k->name), *demangled = lowered(k->demangled);
-        bool yes = mangled && demangled && matches(round, pattern, mangled, demangled);
-        bool failed = !mangled || !demangled;
-        free(mangled);
-        free(demangled);
-        if (failed)
-            return gr_error_set(err, "out of memory matching kernel names");
-        if (yes && m->count < NAMED_CANDIDATES)
-            m->items[m->count] = i;
-        m->count += yes;
+        if (!gr_name_pattern_match(pattern, k->name, k->demangled, &how[i], err))
+            return false;
+        if (how[i] != GR_MATCH_NONE && (*best == GR_MATCH_NONE || how[i] < *best))
+            *best = how[i];
     }
     return true;
+}
+
+/* The kernels of sm that match pattern as strongly as any does. */
+static bool collect(const gr_kernel_list *list, const gr_name_pattern *pattern, const gr_sm *sm, match_set *m,
+                    gr_error *err)
+{
+    gr_match *how = malloc((list->count ? list->count : 1) * sizeof *how), best;
+    m->count = 0;
+    if (!how)
+        return gr_error_set(err, "out of memory matching kernel names");
+    bool ok = match_all(list, pattern, sm, how, &best, err);
+    for (size_t i = 0; ok && best != GR_MATCH_NONE && i < list->count; i++)
+        if (how[i] == best) {
+            if (m->count < NAMED_CANDIDATES)
+                m->items[m->count] = i;
+            m->count++;
+        }
+    free(how);
+    return ok;
+}
+
+bool gr_kernel_select(const gr_kernel_list *list, const gr_name_pattern *pattern, bool *selected, size_t *count,
+                      gr_error *err)
+{
+    gr_match *how = malloc((list->count ? list->count : 1) * sizeof *how), best;
+    *count = 0;
+    if (!how)
+        return gr_error_set(err, "out of memory matching kernel names");
+    bool ok = match_all(list, pattern, NULL, how, &best, err);
+    for (size_t i = 0; ok && i < list->count; i++) {
+        selected[i] = best != GR_MATCH_NONE && how[i] == best;
+        *count += selected[i];
+    }
+    free(how);
+    return ok;
 }
 
 /* "a; b; c and 3 more": the kernels' demangled names, for an error. */
@@ -197,28 +156,21 @@ static bool no_match(const gr_kernel_list *list, const char *file, const char *p
                                             all.count, names, sizeof names));
 }
 
-bool gr_kernel_find(const gr_kernel_list *list, const char *file, const char *pattern, const gr_sm *sm,
+bool gr_kernel_find(const gr_kernel_list *list, const char *file, const gr_name_pattern *pattern, const gr_sm *sm,
                     size_t *index, gr_error *err)
 {
     gr_sm chosen;
     if (!choose_sm(list, file, sm, &chosen, err))
         return false;
-    char *wanted = lowered(pattern);
-    if (!wanted)
-        return gr_error_set(err, "out of memory matching kernel names");
     match_set m = {0};
-    bool ok = true;
-    for (int round = 1; ok && round <= 3 && m.count == 0; round++)
-        ok = collect(list, wanted, chosen, round, &m, err);
-    free(wanted);
-    if (!ok)
+    if (!collect(list, pattern, &chosen, &m, err))
         return false;
     if (m.count == 0)
-        return no_match(list, file, pattern, chosen, err);
+        return no_match(list, file, pattern->given, chosen, err);
     if (m.count > 1) {
         char names[600], name[GR_SM_NAME_SIZE];
         size_t named = m.count < NAMED_CANDIDATES ? m.count : NAMED_CANDIDATES;
-        return gr_error_set(err, "'%s' matches %zu kernels for %s in %s: %s", pattern, m.count,
+        return gr_error_set(err, "'%s' matches %zu kernels for %s in %s: %s", pattern->given, m.count,
                             gr_sm_name(chosen, name), file, candidates(list, m.items, named, m.count, names, sizeof names));
     }
     *index = m.items[0];

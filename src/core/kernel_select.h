@@ -1,11 +1,13 @@
 /* Choosing among the kernels of a file: the architecture a GPU would run,
- * and the kernel a name pattern picks (occupancy --from FILE --kernel). */
+ * and the kernels a name pattern picks (kernels --kernel, occupancy --from
+ * FILE --kernel). */
 #ifndef GPUROOF_KERNEL_SELECT_H
 #define GPUROOF_KERNEL_SELECT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include "error.h"
+#include "kernel_names.h"
 #include "kernel_resources.h"
 
 /* Whether machine code for sm runs on a GPU of compute capability
@@ -20,17 +22,19 @@ bool gr_sm_runs_on(gr_sm sm, int major, int minor);
 bool gr_kernel_sm_for_device(const gr_kernel_list *list, int major, int minor, gr_sm *out);
 
 /* The one kernel of the list (read from file, named in errors) that
- * pattern picks, for the architecture sm (NULL: the list's only one).
- * Names match case-insensitively, in three rounds, the first that matches
- * any kernel deciding:
- *   1. the whole name: mangled, demangled, or demangled without its return
- *      type and parameters, with or without its namespaces and classes
- *      (sample::scale<float, 4>, scale<float, 4>, transpose_tile);
- *   2. where pattern holds *, ? or [, a glob over the mangled or demangled name;
- *   3. otherwise, a part of the mangled or demangled name.
+ * pattern picks, for the architecture sm (NULL: the list's only one): the
+ * one that matches in the strongest way any kernel does (kernel_names.h:
+ * the whole name in either spelling, else the glob, else a part of it).
  * No match, several (listed), an architecture the list lacks (its own
  * named), several architectures and sm NULL: false, with err. */
-bool gr_kernel_find(const gr_kernel_list *list, const char *file, const char *pattern, const gr_sm *sm,
+bool gr_kernel_find(const gr_kernel_list *list, const char *file, const gr_name_pattern *pattern, const gr_sm *sm,
                     size_t *index, gr_error *err);
+
+/* Every kernel of the list, of every architecture, that pattern picks
+ * (kernels --kernel): those that match in the strongest way any kernel
+ * does, each marked in selected (list->count of them); *count says how
+ * many, 0 where none matches.  False only where memory runs out. */
+bool gr_kernel_select(const gr_kernel_list *list, const gr_name_pattern *pattern, bool *selected, size_t *count,
+                      gr_error *err);
 
 #endif

@@ -29,6 +29,15 @@ static void set_axis(gr_launch *l, gr_sweep_axis axis, int64_t x)
         l->smem_per_block_bytes = x;
 }
 
+static void sweep_point(const gr_sm_limits *lim, const gr_launch *base, gr_sweep_axis axis, int64_t x,
+                        gr_sweep_point *pt)
+{
+    gr_launch l = *base;
+    set_axis(&l, axis, x);
+    pt->x = x;
+    pt->valid = gr_occupancy_compute(lim, &l, &pt->occ, NULL);
+}
+
 /* The range and step of each axis; textbook limits without per-block
  * maxima sweep up to the SM's own. */
 static void axis_range(const gr_sm_limits *lim, gr_sweep_axis axis,
@@ -58,18 +67,17 @@ bool gr_occupancy_sweep(const gr_sm_limits *lim, const gr_launch *base,
     int64_t first, last, step;
     axis_range(lim, axis, &first, &last, &step);
     size_t n = last >= first ? (size_t)((last - first) / step + 1) : 0;
+    /* a block limit of no whole number of warps (__launch_bounds__(500)) is a point too */
+    bool limit_point = axis == GR_SWEEP_THREADS && last >= first && (last - first) % step != 0;
     out->axis = axis;
     out->count = 0;
-    out->points = calloc(n ? n : 1, sizeof *out->points);
+    out->points = calloc(n + limit_point > 0 ? n + limit_point : 1, sizeof *out->points);
     if (!out->points)
         return gr_error_set(err, "out of memory");
-    for (int64_t x = first; x <= last; x += step) {
-        gr_sweep_point *pt = &out->points[out->count++];
-        gr_launch l = *base;
-        set_axis(&l, axis, x);
-        pt->x = x;
-        pt->valid = gr_occupancy_compute(lim, &l, &pt->occ, NULL);
-    }
+    for (int64_t x = first; x <= last; x += step)
+        sweep_point(lim, base, axis, x, &out->points[out->count++]);
+    if (limit_point)
+        sweep_point(lim, base, axis, last, &out->points[out->count++]);
     return true;
 }
 
@@ -83,23 +91,62 @@ void gr_sweep_free(gr_sweep *s)
 bool gr_occupancy_suggest(const gr_sm_limits *lim, const gr_launch *base,
                           gr_suggestion *out, gr_error *err)
 {
+    return gr_occupancy_suggest_within(lim, base, 0, out, err);
+}
+
+/* From the largest block down in whole warps, the first size being the
+ * limit itself where it is no whole number of warps (as the runtime tries
+ * them); the most resident threads win, the larger block on a tie. */
+bool gr_occupancy_suggest_within(const gr_sm_limits *lim, const gr_launch *base, int block_limit,
+                                 gr_suggestion *out, gr_error *err)
+{
     int largest = lim->max_threads_block > 0 ? lim->max_threads_block : lim->max_threads_sm;
+    int warp = lim->warp_size > 0 ? lim->warp_size : 1;
     int64_t best_threads = 0;
+    largest = block_limit > 0 && block_limit < largest ? block_limit : largest;
     memset(out, 0, sizeof *out);
-    for (int size = largest / lim->warp_size * lim->warp_size; size > 0; size -= lim->warp_size) {
+    for (int aligned = (largest + warp - 1) / warp * warp; aligned > 0; aligned -= warp) {
         gr_launch l = *base;
-        l.threads_per_block = size;
+        l.threads_per_block = aligned < largest ? aligned : largest;
         gr_occupancy o;
         if (!gr_occupancy_compute(lim, &l, &o, NULL))
             continue;
-        if ((int64_t)o.blocks_per_sm * size > best_threads) {
-            best_threads = (int64_t)o.blocks_per_sm * size;
-            *out = (gr_suggestion){size, o.blocks_per_sm, o.occupancy};
+        if ((int64_t)o.blocks_per_sm * l.threads_per_block > best_threads) {
+            best_threads = (int64_t)o.blocks_per_sm * l.threads_per_block;
+            *out = (gr_suggestion){l.threads_per_block, o.blocks_per_sm, o.occupancy};
         }
     }
     if (best_threads == 0)
         return gr_error_set(err, "no block size fits with these registers and shared memory");
     return true;
+}
+
+void gr_limits_bounded(gr_sm_limits *lim, int64_t max_threads)
+{
+    if (max_threads > 0 && (lim->max_threads_block <= 0 || max_threads < lim->max_threads_block))
+        lim->max_threads_block = (int)max_threads;
+}
+
+bool gr_kernel_block_size(const gr_sm_limits *lim, const gr_launch *base, int64_t max_threads,
+                          gr_block_choice *out, gr_error *err)
+{
+    gr_suggestion s;
+    if (max_threads > 0) {
+        *out = (gr_block_choice){max_threads > 1 << 20 ? 1 << 20 : (int)max_threads, GR_BLOCK_FROM_BOUNDS};
+        return true;
+    }
+    if (!gr_occupancy_suggest(lim, base, &s, err))
+        return false;
+    *out = (gr_block_choice){s.threads_per_block, GR_BLOCK_SUGGESTED};
+    return true;
+}
+
+bool gr_kernel_block_check(int threads, int64_t max_threads, const char *kernel, gr_error *err)
+{
+    if (max_threads <= 0 || threads <= max_threads)
+        return true;
+    return gr_error_set(err, "%d threads a block: %s is bounded at %lld threads a block by __launch_bounds__ "
+                             "(a launch of more fails)", threads, kernel, (long long)max_threads);
 }
 
 static int64_t round_down(int64_t n, int64_t unit)

@@ -39,6 +39,38 @@ typedef struct {
  * threads, the larger block on a tie. */
 bool gr_occupancy_suggest(const gr_sm_limits *lim, const gr_launch *base,
                           gr_suggestion *out, gr_error *err);
+/* The same with the block size limited to block_limit threads too (0: no
+ * limit), as the runtime's blockSizeLimit limits it. */
+bool gr_occupancy_suggest_within(const gr_sm_limits *lim, const gr_launch *base, int block_limit,
+                                 gr_suggestion *out, gr_error *err);
+
+/* A compiled kernel's __launch_bounds__: the most threads a block of it
+ * may have (max_threads; 0 or less: none).  A launch of more fails, and
+ * the runtime's occupancy calculator never suggests more (it takes the
+ * smaller of the device's maximum and the kernel's maxThreadsPerBlock
+ * attribute).  These limits lowered to the bound: what the suggestion
+ * and the sweep along threads of such a kernel are held to. */
+void gr_limits_bounded(gr_sm_limits *lim, int64_t max_threads);
+
+typedef enum {
+    GR_BLOCK_FROM_BOUNDS, /* the __launch_bounds__ maximum */
+    GR_BLOCK_SUGGESTED,   /* gr_occupancy_suggest's */
+} gr_block_source;
+
+typedef struct {
+    int threads_per_block;
+    gr_block_source from;
+} gr_block_choice;
+
+/* The block size a compiled kernel is taken to run at where none is
+ * given: its __launch_bounds__ maximum, else the one gr_occupancy_suggest
+ * picks (with base's registers and shared memory). */
+bool gr_kernel_block_size(const gr_sm_limits *lim, const gr_launch *base, int64_t max_threads,
+                          gr_block_choice *out, gr_error *err);
+
+/* threads a block within kernel's bound max_threads; false, with err
+ * naming the bound, above it. */
+bool gr_kernel_block_check(int threads, int64_t max_threads, const char *kernel, gr_error *err);
 
 typedef struct {
     int64_t max_dynamic_smem_bytes;   /* the largest that keeps N blocks */

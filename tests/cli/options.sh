@@ -32,6 +32,7 @@ profile show:profile
 profile show a100:profile
 profile detect:profile
 exercises:exercises
+kernels:kernels
 EOF
 
 # The help's option list: each option once, with its value's name; the
@@ -87,7 +88,17 @@ measure|--only|--only ceilings --only sweep
 devices|--profiles|--profiles /tmp --profiles /tmp
 profile|--json|show a100 --json --json
 exercises|--json|--json --json
+kernels|--kernel|k.cubin --kernel a --kernel b
+kernels|--glob|k.cubin --kernel 'a*' --glob --glob
+occupancy|--kernel|--from k.cubin --kernel a --kernel b --device a100
+occupancy|--glob|--from k.cubin --kernel a --glob --glob --device a100
 EOF
+# --kernel and --glob in the help of the commands that take them
+for command in kernels occupancy; do
+    run "$command" --help
+    check "$command --help: --kernel PATTERN" "$(entry '--kernel PATTERN' | grep -c 'glob')" 1
+    check "$command --help: --glob" "$(entry '--glob' | grep -c 'a glob, even a pasted signature')" 1
+done
 # Abbreviated, it is still the option it stands for.
 run bound --flo 36 --flops 36 --bytes 28 --peak-gflops 200 --bandwidth 100
 expect_fails 2 "gpuroof bound: option '--flops' given twice (gpuroof bound --help)"

@@ -3,7 +3,10 @@
  * reader of any file (which tells the formats apart) and the choice of an
  * architecture and a kernel on what it accepted.  Whatever a reader
  * accepts must be whole: every kernel named, every figure recorded or
- * GR_UNRECORDED, never negative otherwise. */
+ * GR_UNRECORDED, never negative otherwise.  The input is also a kernel
+ * name and a --kernel pattern (kernel_names.h): brought to its canonical
+ * spelling, matched against itself (always whole) and against what was
+ * read. */
 #include <stdint.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -11,6 +14,7 @@
 
 #include "cuobjdump_listing.h"
 #include "kernel_file.h"
+#include "kernel_names.h"
 #include "kernel_select.h"
 #include "ptxas_report.h"
 
@@ -39,17 +43,53 @@ static void check_list(const gr_kernel_list *l)
     }
 }
 
-/* The choice of a kernel on what was read: one found is one of the list's. */
-static void choose(const gr_kernel_list *l)
+/* The kernel pattern picks, where it picks one, is one of the list's;
+ * the kernels it selects are as many as it says. */
+static void find(const gr_kernel_list *l, const char *pattern, bool glob, const gr_sm *sm)
+{
+    size_t index = 0, count = 0, marked = 0;
+    gr_error err;
+    gr_name_pattern p;
+    if (!gr_name_pattern_init(&p, pattern, glob, &err))
+        return;
+    if (gr_kernel_find(l, "fuzz", &p, sm, &index, &err) && index >= l->count)
+        abort();
+    bool *selected = calloc(l->count ? l->count : 1, sizeof *selected);
+    if (selected && gr_kernel_select(l, &p, selected, &count, &err)) {
+        for (size_t i = 0; i < l->count; i++)
+            marked += selected[i];
+        if (marked != count)
+            abort();
+    }
+    free(selected);
+    gr_name_pattern_free(&p);
+}
+
+/* The choice of a kernel on what was read. */
+static void choose(const gr_kernel_list *l, const char *input)
 {
     gr_sm sm;
-    size_t index = 0;
-    gr_error err;
-    if (gr_kernel_sm_for_device(l, 9, 0, &sm) && gr_kernel_find(l, "fuzz", "k", &sm, &index, &err) &&
-        index >= l->count)
+    if (gr_kernel_sm_for_device(l, 9, 0, &sm))
+        find(l, "k", false, &sm);
+    if (l->count) {
+        find(l, "*_Z*", false, NULL);
+        find(l, input, false, NULL);
+        find(l, input, true, NULL);
+    }
+}
+
+/* The input as a name: a canonical spelling always, and as a pattern it
+ * matches itself whole. */
+static void names(const char *input)
+{
+    gr_name_pattern p;
+    gr_match how;
+    free(gr_kernel_name_canonical(input));
+    if (!gr_name_pattern_init(&p, input, false, NULL))
+        return;
+    if (gr_name_pattern_match(&p, NULL, input, &how, NULL) && how != GR_MATCH_WHOLE)
         abort();
-    if (l->count && gr_kernel_find(l, "fuzz", "*_Z*", NULL, &index, &err) && index >= l->count)
-        abort();
+    gr_name_pattern_free(&p);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -65,15 +105,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (gr_cuobjdump_listing_read("fuzz.txt", text, size, &l, &err))
         check_list(&l);
     gr_kernel_list_free(&l);
-    unsigned char *copy = malloc(size ? size : 1);
-    if (!copy)
+    unsigned char *copy = malloc(size + 1);
+    char *input = malloc(size + 1); /* the input as a string, to its first NUL */
+    if (!copy || !input) {
+        free(copy);
+        free(input);
         return 0;
+    }
     memcpy(copy, data, size);
+    memcpy(input, data, size);
+    input[size] = '\0';
+    names(input);
     if (gr_kernels_read("fuzz.txt", copy, size, &l, &err)) {
         check_list(&l);
-        choose(&l);
+        choose(&l, input);
     }
     gr_kernel_list_free(&l);
     free(copy);
+    free(input);
     return 0;
 }

@@ -6,8 +6,8 @@
  * registers, static and dynamic shared memory, carveout preference (before
  * sm_70, the cache configuration that splits L1 and shared memory).  Valid
  * ones must give the same blocks per SM; invalid ones must be rejected by
- * both.  Also compares the suggested block size and the dynamic shared
- * memory answer.  Exits 77 (skip) without the header. */
+ * both.  Also compares the suggested block size (also under a
+ * __launch_bounds__ maximum) and the dynamic shared memory answer.  Exits 77 (skip) without the header. */
 #include <stdio.h>
 #include <stdlib.h>
 #ifndef HAVE_CUDA_OCCUPANCY_H
@@ -277,6 +277,42 @@ static long check_suggestions(const gr_profile *p)
     return disagreements;
 }
 
+/* A kernel's __launch_bounds__ as the runtime takes them, its function
+ * attribute maxThreadsPerBlock: the suggestion never exceeds it, and a
+ * bound of no whole number of warps is tried as it is.  gpuroof's two ways
+ * of holding a suggestion to a bound (a block limit, and limits lowered to
+ * the bound, as occupancy --from does) must both agree. */
+static long check_bounded_suggestions(const gr_profile *p)
+{
+    long disagreements = 0;
+    for (int i = 0; i < suggestions_per_profile; i++) {
+        config c = random_config(p);
+        c.carveout_percent = -1;
+        c.cache_config = CACHE_PREFER_NONE;
+        int bound = random_in(0, 1) ? (int)random_in(1, p->max_threads_block / 32) * 32
+                                    : (int)random_in(1, p->max_threads_block);
+        cudaOccDeviceProp d = oracle_device(p);
+        cudaOccFuncAttributes f = oracle_function(p, &c);
+        f.maxThreadsPerBlock = bound;
+        cudaOccDeviceState s = oracle_state(&c);
+        int min_grid = 0, block = 0;
+        if (cudaOccMaxPotentialOccupancyBlockSize(&min_grid, &block, &d, &f, &s, NULL, (size_t)c.dynamic_smem) !=
+            CUDA_OCC_SUCCESS)
+            block = 0;
+        gr_sm_limits lim, bounded;
+        gr_launch l = {0, c.regs, c.static_smem + c.dynamic_smem};
+        gr_suggestion within, lowered;
+        bool have = gpuroof_limits(p, &c, &lim);
+        bounded = lim;
+        gr_limits_bounded(&bounded, bound);
+        int ours = have && gr_occupancy_suggest_within(&lim, &l, bound, &within, NULL) ? within.threads_per_block : 0;
+        int ours_lowered = have && gr_occupancy_suggest(&bounded, &l, &lowered, NULL) ? lowered.threads_per_block : 0;
+        if ((ours != block || ours_lowered != block) && disagreements++ < 10)
+            report("suggested block size under __launch_bounds__", p, &c, ours != block ? ours : ours_lowered, block);
+    }
+    return disagreements;
+}
+
 int main(void)
 {
     long total_disagreements = 0, total_valid = 0;
@@ -292,7 +328,7 @@ int main(void)
         }
         long invalid = 0;
         long blocks = check_blocks(&p, &invalid);
-        long suggestions = check_suggestions(&p);
+        long suggestions = check_suggestions(&p) + check_bounded_suggestions(&p);
         long available = check_available_smem(&p);
         printf("%-10s %d valid + %ld invalid configurations: %ld disagreements; "
                "suggestions: %ld; dynamic smem answers: %ld\n",

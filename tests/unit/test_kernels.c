@@ -660,7 +660,11 @@ static void finds(const gr_kernel_list *l, const char *pattern, int sm, const ch
     size_t i = 0;
     gr_error err = {{0}};
     gr_sm want = {sm, 0};
-    if (!gr_kernel_find(l, "f", pattern, sm ? &want : NULL, &i, &err))
+    gr_name_pattern p;
+    assert_true(gr_name_pattern_init(&p, pattern, false, NULL));
+    bool found = gr_kernel_find(l, "f", &p, sm ? &want : NULL, &i, &err);
+    gr_name_pattern_free(&p);
+    if (!found)
         fail_msg("'%s': %s", pattern, err.text);
     assert_string_equal(l->kernels[i].name, name);
 }
@@ -670,7 +674,10 @@ static void does_not_find(const gr_kernel_list *l, const char *pattern, int sm, 
     size_t i = 0;
     gr_error err = {{0}};
     gr_sm want = {sm, 0};
-    assert_false(gr_kernel_find(l, "f", pattern, sm ? &want : NULL, &i, &err));
+    gr_name_pattern p;
+    assert_true(gr_name_pattern_init(&p, pattern, false, NULL));
+    assert_false(gr_kernel_find(l, "f", &p, sm ? &want : NULL, &i, &err));
+    gr_name_pattern_free(&p);
     assert_string_equal(err.text, expected);
 }
 

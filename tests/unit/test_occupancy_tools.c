@@ -83,6 +83,73 @@ static void suggest_prefers_the_larger_block_on_a_tie(void **state)
     assert_int_equal(s.threads_per_block, 1024);
 }
 
+/* Under __launch_bounds__(512), 40 registers on an H100 (48 warps by
+ * registers, above): 512 threads (16 warps) x 3 blocks = 1536 threads ties
+ * 384 x 4 and 256 x 6, and the larger block wins.  A bound of 500 is tried
+ * as it is first (16 warps: 3 blocks, 1500 threads), then in whole warps
+ * down: 480 (15 warps, 3 blocks: 1440), 384 (12 warps, 4 blocks: 1536),
+ * which no smaller block beats. */
+static void suggest_within_a_bound(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h100", -1);
+    gr_launch base = {0, 40, 0};
+    gr_suggestion s;
+    assert_true(gr_occupancy_suggest_within(&lim, &base, 512, &s, NULL));
+    assert_int_equal(s.threads_per_block, 512);
+    assert_int_equal(s.blocks_per_sm, 3);
+    assert_true(gr_occupancy_suggest_within(&lim, &base, 500, &s, NULL));
+    assert_int_equal(s.threads_per_block, 384);
+    assert_int_equal(s.blocks_per_sm, 4);
+    gr_sm_limits bounded = lim;
+    gr_limits_bounded(&bounded, 500); /* the same, through the limits */
+    assert_int_equal(bounded.max_threads_block, 500);
+    assert_true(gr_occupancy_suggest(&bounded, &base, &s, NULL));
+    assert_int_equal(s.threads_per_block, 384);
+    gr_limits_bounded(&bounded, 0); /* no bound: unchanged */
+    gr_limits_bounded(&bounded, 2048); /* above the device's: unchanged */
+    assert_int_equal(bounded.max_threads_block, 500);
+}
+
+/* A sweep along threads under a bound of 500: 32 to 480, then 500. */
+static void sweep_stops_at_a_bound(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h100", -1);
+    gr_launch base = {0, 32, 0};
+    gr_sweep s;
+    gr_limits_bounded(&lim, 500);
+    assert_true(gr_occupancy_sweep(&lim, &base, GR_SWEEP_THREADS, &s, NULL));
+    assert_int_equal(s.count, 16);
+    assert_int_equal(s.points[14].x, 480);
+    assert_int_equal(s.points[15].x, 500);
+    assert_true(s.points[15].valid);
+    assert_int_equal(s.points[15].occ.warps_per_block, 16);
+    gr_sweep_free(&s);
+}
+
+/* The block size a compiled kernel runs at: its bound's, else the
+ * suggested one; a block above the bound is refused by name. */
+static void kernel_block_size(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h100", -1);
+    gr_launch base = {0, 40, 0};
+    gr_block_choice c;
+    gr_error err;
+    assert_true(gr_kernel_block_size(&lim, &base, 256, &c, NULL));
+    assert_int_equal(c.threads_per_block, 256);
+    assert_int_equal(c.from, GR_BLOCK_FROM_BOUNDS);
+    assert_true(gr_kernel_block_size(&lim, &base, 0, &c, NULL));
+    assert_int_equal(c.threads_per_block, 768); /* as suggest_prefers_the_larger_block_on_a_tie */
+    assert_int_equal(c.from, GR_BLOCK_SUGGESTED);
+    assert_true(gr_kernel_block_check(512, 512, "k", NULL));
+    assert_true(gr_kernel_block_check(1024, 0, "k", NULL));
+    assert_false(gr_kernel_block_check(513, 512, "k(float*)", &err));
+    assert_string_equal(err.text, "513 threads a block: k(float*) is bounded at 512 threads a block by "
+                                  "__launch_bounds__ (a launch of more fails)");
+}
+
 static void suggest_fails_when_nothing_fits(void **state)
 {
     (void)state;
@@ -151,6 +218,9 @@ int main(void)
         cmocka_unit_test(axis_names),
         cmocka_unit_test(suggest_prefers_the_larger_block_on_a_tie),
         cmocka_unit_test(suggest_fails_when_nothing_fits),
+        cmocka_unit_test(suggest_within_a_bound),
+        cmocka_unit_test(sweep_stops_at_a_bound),
+        cmocka_unit_test(kernel_block_size),
         cmocka_unit_test(target_blocks_counts_reserved_memory),
         cmocka_unit_test(target_blocks_subtracts_static_memory),
         cmocka_unit_test(target_blocks_out_of_reach),
