@@ -207,6 +207,10 @@ static bool read_function(listing_reader *r, gr_span line, gr_span text)
 static bool read_arch(listing_reader *r, gr_span line, gr_span text)
 {
     gr_span sm_text = gr_span_trim(gr_span_skip(text, 6));
+    /* the image's kernels are read as of its one architecture (and its
+     * reserve taken out by it): cuobjdump never prints a second */
+    if (r->image_sm_known)
+        return fail(r, line, text, "an image has one 'arch = sm_XX' line, and this is its second");
     if (!gr_sm_parse(sm_text.p, sm_text.n, &r->image_sm))
         return fail(r, line, sm_text, "expected arch = sm_XX");
     r->image_sm_known = true;

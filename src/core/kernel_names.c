@@ -38,6 +38,7 @@ typedef struct {
     size_t len, capacity;
     bool word_last; /* the last token written was a word */
     bool failed;    /* out of memory */
+    size_t budget;  /* the most the canonical form may grow to, in bytes */
 } out_text;
 
 static bool is_word_char(char c)
@@ -184,6 +185,7 @@ static size_t closing(const tokens *t, size_t open, size_t to)
 typedef struct {
     size_t count;
     span args[TEMPLATE_ARGS_MAX];
+    size_t arg_bytes[TEMPLATE_ARGS_MAX]; /* each one's text, spaces left out */
 } template_args;
 
 static void put_type(out_text *o, const tokens *t, span s, const template_args *ta, int nesting);
@@ -226,6 +228,11 @@ static void put_sequence(out_text *o, const tokens *t, span s, const template_ar
     for (size_t i = s.from; i < s.to; i++) {
         const token *k = &t->items[i];
         const span *arg = placeholder(k, ta);
+        /* each T<n> is its argument written again: a name of many T<n> of
+         * a long argument would grow with the square of its length, so
+         * past the budget T<n> stays as it is */
+        if (arg && o->len + ta->arg_bytes[arg - ta->args] > o->budget)
+            arg = NULL;
         size_t close = is(k, "<") ? closing(t, i, s.to) : s.to;
         if (arg) {
             put_type(o, t, *arg, NULL, nesting + 1);
@@ -320,6 +327,9 @@ static void find_template_args(const tokens *t, span name, template_args *ta)
         if (i + 1 < name.to && opens(k)) {
             i = closing(t, i, name.to - 1);
         } else if (is(k, ",") || i + 1 == name.to) {
+            ta->arg_bytes[ta->count] = 0;
+            for (size_t j = start; j < i; j++)
+                ta->arg_bytes[ta->count] += t->items[j].len;
             ta->args[ta->count++] = (span){start, i};
             start = i + 1;
         }
@@ -354,7 +364,12 @@ static bool parse_tokens(const tokens *t, gr_kernel_name *out)
     template_args ta;
     if (name.from == name.to)
         name.from = 0; /* no C++ name there: its words and marks as they are */
-    out_text n = {0}, p = {0};
+    size_t text_bytes = 0;
+    for (size_t i = 0; i < t->count; i++)
+        text_bytes += t->items[i].len;
+    /* room for a space between every two tokens, and the T<n> of a real
+     * name written out several times over */
+    out_text n = {.budget = 4 * (2 * text_bytes + 256)}, p = {.budget = 4 * (2 * text_bytes + 256)};
     find_template_args(t, name, &ta);
     put_sequence(&n, t, name, NULL, 0);
     out->name = written(&n);

@@ -81,7 +81,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gr_ncu_chip chip = (gr_ncu_chip)(data[0] % GR_NCU_CHIP_COUNT);
     const char *text = (const char *)data + 1;
     size_t len = size - 1;
-    if (gr_ncu_chip_of_cc(data[0] >> 4, data[0] & 15, text) >= GR_NCU_CHIP_COUNT)
+    char *name = malloc(len + 1); /* the GPU's name is a string: the input made one */
+    if (!name)
+        return 0;
+    memcpy(name, text, len);
+    name[len] = '\0';
+    gr_ncu_chip of_cc = gr_ncu_chip_of_cc(data[0] >> 4, data[0] & 15, name);
+    free(name);
+    if (of_cc >= GR_NCU_CHIP_COUNT)
         abort();
     if (gr_ncu_metric_list_queried(text, len, list, sizeof list))
         check_list(list, GR_NCU_CHIP_UNKNOWN);
