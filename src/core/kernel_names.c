@@ -8,8 +8,12 @@
 
 /* Deeper nesting of template arguments is written out as it comes. */
 #define NESTING_MAX 64
-/* Template arguments that T1, T2, ... may stand for. */
+/* Template arguments that T1, T2, ... may stand for, and the most tokens
+ * one may have: each T<n> is written out as its argument, and a longer
+ * argument written out at every T<n> would take time growing with the
+ * square of the name. */
 #define TEMPLATE_ARGS_MAX 32
+#define TEMPLATE_ARG_TOKENS_MAX 256
 
 static const char anonymous[] = "(anonymous namespace)";
 
@@ -109,7 +113,7 @@ static bool tokenize(const char *s, tokens *t)
 
 static bool is(const token *k, const char *text)
 {
-    return k->len == strlen(text) && strncmp(k->text, text, k->len) == 0;
+    return k->text[0] == text[0] && k->len == strlen(text) && strncmp(k->text, text, k->len) == 0;
 }
 
 static void put(out_text *o, const char *text, size_t len, bool word)
@@ -199,7 +203,9 @@ static const span *placeholder(const token *k, const template_args *ta)
             return NULL;
         n = n * 10 + (size_t)(k->text[i] - '0');
     }
-    return n >= 1 && n <= ta->count ? &ta->args[n - 1] : NULL;
+    if (n < 1 || n > ta->count || ta->args[n - 1].to - ta->args[n - 1].from > TEMPLATE_ARG_TOKENS_MAX)
+        return NULL;
+    return &ta->args[n - 1];
 }
 
 /* The items of s between commas outside brackets, each by put_type. */
