@@ -48,8 +48,13 @@ bool cli_read_stream(FILE *f, const char *shown, cli_buffer *b)
     }
     if (!b->bytes)
         return input_failed(b, "%s: out of memory reading it", shown);
-    if (ferror(f))
-        return input_failed(b, "%s: cannot read it: %s", shown, strerror(errno));
+    if (ferror(f)) { /* a directory, an I/O error: nothing read is kept */
+        int why = errno;
+        free(b->bytes);
+        b->bytes = NULL;
+        b->size = 0;
+        return input_failed(b, "%s: cannot read it: %s", shown, strerror(why));
+    }
     return true;
 }
 

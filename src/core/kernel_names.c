@@ -110,7 +110,7 @@ static bool tokenize(const char *s, tokens *t)
 
 static bool is(const token *k, const char *text)
 {
-    return k->len == strlen(text) && strncmp(k->text, text, k->len) == 0;
+    return k->text[0] == text[0] && k->len == strlen(text) && strncmp(k->text, text, k->len) == 0;
 }
 
 static void put(out_text *o, const char *text, size_t len, bool word)
