@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""A small transformer training step in PyTorch: the real workload gpuroof's
+Nsight Compute reading is tried on (cuBLAS GEMMs, cuDNN/flash attention
+through scaled_dot_product_attention, layer norm, GELU, cross entropy,
+fused AdamW), in bfloat16 autocast on the local GPU.
+
+    python3 tools/torch-step.py [--steps N]
+    gpuroof ncu -o step.csv -- python3 tools/torch-step.py --steps 1
+
+One warm-up step runs first (outside any profiling range is not needed:
+ncu profiles every launch); the loss is checked to be finite and to fall
+over the steps, so a broken run is not recorded."""
+import argparse
+import math
+import sys
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Block(nn.Module):
+    def __init__(self, width, heads):
+        super().__init__()
+        self.heads = heads
+        self.norm1 = nn.LayerNorm(width)
+        self.qkv = nn.Linear(width, 3 * width)
+        self.proj = nn.Linear(width, width)
+        self.norm2 = nn.LayerNorm(width)
+        self.up = nn.Linear(width, 4 * width)
+        self.down = nn.Linear(4 * width, width)
+
+    def forward(self, x):
+        b, t, c = x.shape
+        q, k, v = self.qkv(self.norm1(x)).split(c, dim=2)
+        shape = (b, t, self.heads, c // self.heads)
+        q, k, v = (z.view(shape).transpose(1, 2) for z in (q, k, v))
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.proj(y.transpose(1, 2).reshape(b, t, c))
+        return x + self.down(F.gelu(self.up(self.norm2(x))))
+
+
+class Model(nn.Module):
+    def __init__(self, vocab, width, heads, layers, context):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, width)
+        self.position = nn.Embedding(context, width)
+        self.blocks = nn.ModuleList(Block(width, heads) for _ in range(layers))
+        self.norm = nn.LayerNorm(width)
+        self.head = nn.Linear(width, vocab, bias=False)
+
+    def forward(self, tokens):
+        positions = torch.arange(tokens.shape[1], device=tokens.device)
+        x = self.embed(tokens) + self.position(positions)
+        for block in self.blocks:
+            x = block(x)
+        return self.head(self.norm(x))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=2)
+    args = parser.parse_args()
+    if not torch.cuda.is_available():
+        print("torch-step: no CUDA GPU", file=sys.stderr)
+        return 77
+    torch.manual_seed(0)
+    vocab, width, heads, layers, context, batch = 8192, 1024, 16, 2, 512, 8
+    model = Model(vocab, width, heads, layers, context).cuda()
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3, fused=True)
+    tokens = torch.randint(0, vocab, (batch, context + 1), device="cuda")
+    losses = []
+    for _ in range(args.steps + 1):  # the first is the warm-up
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            logits = model(tokens[:, :-1])
+            loss = F.cross_entropy(logits.float().view(-1, vocab), tokens[:, 1:].reshape(-1))
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    torch.cuda.synchronize()
+    print("torch-step: losses " + " ".join(f"{x:.4f}" for x in losses))
+    if not all(math.isfinite(x) for x in losses) or losses[-1] >= losses[0]:
+        print("torch-step: the loss is not finite or did not fall", file=sys.stderr)
+        return 1
+    print(f"torch-step: {args.steps} step(s) of a {layers}-layer transformer, "
+          f"width {width}, batch {batch}x{context}, bfloat16 autocast, on {torch.cuda.get_device_name()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
