@@ -26,6 +26,15 @@ bool cli_error(const char *fmt, ...)
     return false;
 }
 
+bool cli_error_kept(char *kept, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(kept, size, fmt, ap);
+    va_end(ap);
+    return cli_error("%s", kept);
+}
+
 int cli_fail(const char *fmt, ...)
 {
     va_list ap;

@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "profile.h"
 #include "profile_search.h"
@@ -20,6 +21,9 @@ enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
  * (a function returning a pointer calls cli_error, then returns NULL).  A
  * command's run function turns a failed step into EXIT_INPUT, once. */
 bool cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* cli_error, the line also kept in kept (size bytes, cut there) for a
+ * caller that shows it again (kernels --json's files[].error). */
+bool cli_error_kept(char *kept, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "gpuroof CMD: message (gpuroof CMD --help)" */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -1,7 +1,6 @@
 /* Reading a file of compiled kernels for a command (cli_kernels.h). */
 #include <config.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,17 +22,6 @@ const char *cli_ptx_names(const gr_sm_set *set, char *buf, size_t size)
     return buf;
 }
 
-/* Prints the line and keeps it, for a command that shows it again. */
-static bool refuse(cli_kernel_file *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool refuse(cli_kernel_file *f, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(f->error, sizeof f->error, fmt, ap);
-    va_end(ap);
-    return cli_error("%s", f->error);
-}
-
 bool cli_read_kernels(const char *path, cli_kernel_file *out)
 {
     *out = (cli_kernel_file){.path = path, .shown = strcmp(path, "-") == 0 ? "standard input" : path};
@@ -47,14 +35,16 @@ bool cli_read_kernels(const char *path, cli_kernel_file *out)
     bool ok = gr_kernels_read(out->shown, b.bytes, b.size, &out->list, &err);
     cli_buffer_free(&b);
     if (!ok)
-        return refuse(out, "%s", err.text);
+        return cli_error_kept(out->error, sizeof out->error, "%s", err.text);
     if (out->list.count == 0 && out->list.ptx.count > 0) {
         char names[256];
         cli_ptx_names(&out->list.ptx, names, sizeof names);
         int first = out->list.ptx.items[0].number;
-        return refuse(out, "%s: PTX only (%s), which the driver compiles when the program loads it: no register "
-                         "counts before then; build machine code too, e.g. -gencode arch=compute_%d,code=sm_%d",
-                         out->shown, names, first, first);
+        return cli_error_kept(out->error, sizeof out->error,
+                              "%s: PTX only (%s), which the driver compiles when the program loads it: no "
+                              "register counts before then; build machine code too, e.g. -gencode "
+                              "arch=compute_%d,code=sm_%d",
+                              out->shown, names, first, first);
     }
     return true;
 }

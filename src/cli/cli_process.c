@@ -3,7 +3,6 @@
 #include <config.h>
 #include <errno.h>
 #include <spawn.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,17 +16,6 @@
 #include "cli_process.h"
 
 extern char **environ;
-
-/* Prints the line, and keeps it in b for the caller. */
-static bool input_failed(cli_buffer *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool input_failed(cli_buffer *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(b->error, sizeof b->error, fmt, ap);
-    va_end(ap);
-    return cli_error("%s", b->error);
-}
 
 bool cli_read_stream(FILE *f, const char *shown, cli_buffer *b)
 {
@@ -47,13 +35,13 @@ bool cli_read_stream(FILE *f, const char *shown, cli_buffer *b)
         b->bytes = bigger, capacity *= 2;
     }
     if (!b->bytes)
-        return input_failed(b, "%s: out of memory reading it", shown);
+        return cli_error_kept(b->error, sizeof b->error, "%s: out of memory reading it", shown);
     if (ferror(f)) { /* a directory, an I/O error: nothing read is kept */
         int why = errno;
         free(b->bytes);
         b->bytes = NULL;
         b->size = 0;
-        return input_failed(b, "%s: cannot read it: %s", shown, strerror(why));
+        return cli_error_kept(b->error, sizeof b->error, "%s: cannot read it: %s", shown, strerror(why));
     }
     return true;
 }
@@ -64,7 +52,7 @@ bool cli_read_input(const char *path, const char *shown, cli_buffer *b)
         return cli_read_stream(stdin, shown, b);
     FILE *f = fopen(path, "rb");
     if (!f)
-        return input_failed(b, "cannot open %s: %s", path, strerror(errno));
+        return cli_error_kept(b->error, sizeof b->error, "cannot open %s: %s", path, strerror(errno));
     bool ok = cli_read_stream(f, shown, b);
     fclose(f);
     return ok;
@@ -77,7 +65,7 @@ bool cli_map_input(const char *path, const char *shown, cli_buffer *b)
         return cli_read_stream(stdin, shown, b);
     int fd = open(path, O_RDONLY);
     if (fd < 0)
-        return input_failed(b, "cannot open %s: %s", path, strerror(errno));
+        return cli_error_kept(b->error, sizeof b->error, "cannot open %s: %s", path, strerror(errno));
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || (uintmax_t)st.st_size > SIZE_MAX) {
         close(fd); /* not a file that maps (a pipe, a device, an empty file): read it */
@@ -87,7 +75,7 @@ bool cli_map_input(const char *path, const char *shown, cli_buffer *b)
     int saved = errno;
     close(fd);
     if (map == MAP_FAILED)
-        return input_failed(b, "%s: cannot map it: %s", shown, strerror(saved));
+        return cli_error_kept(b->error, sizeof b->error, "%s: cannot map it: %s", shown, strerror(saved));
     *b = (cli_buffer){.bytes = map, .size = (size_t)st.st_size, .mapped = true};
     return true;
 }

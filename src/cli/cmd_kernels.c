@@ -2,7 +2,6 @@
  * memory, stack, spills, local and constant memory), from nvcc's report,
  * cuobjdump's listing, a cubin or a binary; with a device, the occupancy
  * each reaches. */
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,17 +62,6 @@ static const cli_option options[] = {
 
 static const cli_spec spec = {"kernels", usage, notes, options, sizeof options / sizeof options[0]};
 
-/* Prints the line and keeps it in the file's error, for --json. */
-static bool refuse(kernels_view *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool refuse(kernels_view *v, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(v->file.error, sizeof v->file.error, fmt, ap);
-    va_end(ap);
-    return cli_error("%s", v->file.error);
-}
-
 /* The kernels of the view's file to show: those of --arch, or with a
  * device those of the architecture it runs; all of them otherwise. */
 static bool choose_sm(const kernels_options *o, const kernels_device *d, kernels_view *v)
@@ -89,14 +77,17 @@ static bool choose_sm(const kernels_options *o, const kernels_device *d, kernels
         for (int i = 0; i < sms.count; i++)
             if (gr_sm_equal(sms.items[i], v->sm))
                 return true;
-        return refuse(v, "%s has no code for %s; it has %s", f->shown, o->arch, sms.count ? names : "no kernels");
+        return cli_error_kept(v->file.error, sizeof v->file.error, "%s has no code for %s; it has %s", f->shown,
+                              o->arch, sms.count ? names : "no kernels");
     }
     v->by_device = d != NULL;
     v->cc_major = d ? d->profile.cc_major : 0;
     v->cc_minor = d ? d->profile.cc_minor : 0;
     if (d && !gr_kernel_sm_for_device(&f->list, d->profile.cc_major, d->profile.cc_minor, &v->sm))
-        return refuse(v, "%s has no code that %s (sm_%d%d) runs; it has %s (--arch picks one anyway)", f->shown,
-                      d->profile.name, d->profile.cc_major, d->profile.cc_minor, sms.count ? names : "no kernels");
+        return cli_error_kept(v->file.error, sizeof v->file.error,
+                              "%s has no code that %s (sm_%d%d) runs; it has %s (--arch picks one anyway)", f->shown,
+                              d->profile.name, d->profile.cc_major, d->profile.cc_minor,
+                              sms.count ? names : "no kernels");
     return true;
 }
 
@@ -153,9 +144,9 @@ static bool select_kernels(const gr_name_pattern *pattern, kernels_view *v)
     gr_error err;
     v->selected = calloc(v->file.list.count ? v->file.list.count : 1, sizeof *v->selected);
     if (!v->selected)
-        return refuse(v, "%s: out of memory", v->file.shown);
+        return cli_error_kept(v->file.error, sizeof v->file.error, "%s: out of memory", v->file.shown);
     if (!gr_kernel_select(&v->file.list, pattern, v->selected, &count, &err))
-        return refuse(v, "%s", err.text);
+        return cli_error_kept(v->file.error, sizeof v->file.error, "%s", err.text);
     return true;
 }
 
