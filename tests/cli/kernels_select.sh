@@ -148,3 +148,15 @@ run occupancy --from "$b90" --kernel 'bounded5*(float[*], float const[*], int)' 
 expect_json .from.kernel 'bounded512(float*, float const*, int)'
 run occupancy --glob --threads 256 --regs 32 --device h100
 expect_fails 2 "gpuroof occupancy: --glob goes with --from FILE --kernel PATTERN (gpuroof occupancy --help)"
+# each name as Nsight Compute recorded it on an H200 (bounds-ncu.csv: the
+# four kernels of bounds.cu, <unnamed>:: for the anonymous namespace) picks
+# its one kernel
+names="$test_tmp/ncu-names"
+sed -n 's/^"[^"]*","[^"]*","[^"]*","[^"]*","\([^"]*\)".*/\1/p' "$k/bounds-ncu.csv" | grep -v '^Kernel Name$' | sort -u >"$names"
+check "Nsight Compute's report names the four kernels of bounds.cu" "$(wc -l <"$names" | tr -d ' ')" 4
+while IFS= read -r name; do
+    run kernels "$b90" --kernel "$name" --json
+    expect_json '.kernels | length' 1
+done <"$names"
+run kernels "$b90" --kernel '<unnamed>::nameless(const float &, float *)'
+expect_stdout_has "(anonymous namespace)::nameless(float const&, float*)"
