@@ -45,6 +45,7 @@ bool gr_kernel_sm_for_device(const gr_kernel_list *list, int major, int minor, g
 typedef struct {
     size_t count;
     size_t items[NAMED_CANDIDATES];
+    bool copies; /* every match is a copy of the first */
 } match_set;
 
 /* How each kernel of sm (every architecture where sm is NULL) matches:
@@ -66,7 +67,19 @@ static bool match_all(const gr_kernel_list *list, const gr_name_pattern *pattern
     return true;
 }
 
-/* The kernels of sm that match pattern as strongly as any does. */
+/* Whether b is a copy of a: a library links the same kernel into many
+ * cubins (cuBLASLt holds one helper 1,366 times for sm_90a), and copies of
+ * one name and the same figures are one answer. */
+static bool same_kernel(const gr_kernel *a, const gr_kernel *b)
+{
+    return strcmp(a->name, b->name) == 0 && gr_sm_equal(a->sm, b->sm) && a->registers == b->registers &&
+           a->shared_static_bytes == b->shared_static_bytes && a->stack_bytes == b->stack_bytes &&
+           a->local_bytes == b->local_bytes && a->constant_bytes == b->constant_bytes &&
+           a->max_threads == b->max_threads && a->relocatable == b->relocatable;
+}
+
+/* The kernels of sm that match pattern as strongly as any does (the first
+ * NAMED_CANDIDATES of them named), and whether they are all copies of one. */
 static bool collect(const gr_kernel_list *list, const gr_name_pattern *pattern, const gr_sm *sm, match_set *m,
                     gr_error *err)
 {
@@ -75,10 +88,12 @@ static bool collect(const gr_kernel_list *list, const gr_name_pattern *pattern, 
     if (!how)
         return gr_error_set(err, "out of memory matching kernel names");
     bool ok = match_all(list, pattern, sm, how, &best, err);
+    m->copies = true;
     for (size_t i = 0; ok && best != GR_MATCH_NONE && i < list->count; i++)
         if (how[i] == best) {
             if (m->count < NAMED_CANDIDATES)
                 m->items[m->count] = i;
+            m->copies = m->copies && (m->count == 0 || same_kernel(&list->kernels[m->items[0]], &list->kernels[i]));
             m->count++;
         }
     free(how);
@@ -167,6 +182,10 @@ bool gr_kernel_find(const gr_kernel_list *list, const char *file, const gr_name_
         return false;
     if (m.count == 0)
         return no_match(list, file, pattern->given, chosen, err);
+    if (m.count > 1 && m.copies) {
+        *index = m.items[0];
+        return true;
+    }
     if (m.count > 1) {
         char names[600], name[GR_SM_NAME_SIZE];
         size_t named = m.count < NAMED_CANDIDATES ? m.count : NAMED_CANDIDATES;

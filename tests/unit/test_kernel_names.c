@@ -188,6 +188,33 @@ static void selection(void **state)
     gr_kernel_list_free(&l);
 }
 
+/* A kernel linked into many cubins of a library is one answer where every
+ * copy has the same figures (cuBLASLt's helpers), and no answer where
+ * copies of one name differ. */
+static void copies_of_one_kernel(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    gr_name_pattern p;
+    gr_error err;
+    size_t index = 99;
+    gr_sm sm90a = {90, 'a'};
+    gr_kernel_list_init(&l, GR_KERNELS_CUBIN);
+    for (int i = 0; i < 8; i++) { /* more than the candidates an error names */
+        gr_kernel *k = gr_kernel_list_add(&l, "_Z6helperv", 10, sm90a, &err);
+        assert_non_null(k);
+        k->registers = 18, k->shared_static_bytes = 0, k->constant_bytes = 552;
+    }
+    assert_true(gr_name_pattern_init(&p, "helper", false, NULL));
+    assert_true(gr_kernel_find(&l, "lib.so", &p, &sm90a, &index, &err));
+    assert_int_equal(index, 0);
+    l.kernels[7].registers = 20; /* a copy that is not the same kernel */
+    assert_false(gr_kernel_find(&l, "lib.so", &p, &sm90a, &index, &err));
+    assert_non_null(strstr(err.text, "matches 8 kernels for sm_90a in lib.so"));
+    gr_name_pattern_free(&p);
+    gr_kernel_list_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +222,7 @@ int main(void)
         cmocka_unit_test(spellings),
         cmocka_unit_test(patterns),
         cmocka_unit_test(selection),
+        cmocka_unit_test(copies_of_one_kernel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
