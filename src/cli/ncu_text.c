@@ -221,11 +221,14 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f)
     gr_ncu_binding b;
     char a[32], c[32], t[32];
     ncu_view_bind(v, f, &b);
-    if (isnan(b.compute_time_ns)) {
+    if (!b.known && !b.left_out[0] && isnan(b.compute_time_ns)) {
         printf("  binding    unknown: %s\n", b.why_unknown);
         return;
     }
-    print_compute_roof(v, f, &b);
+    if (isnan(b.compute_time_ns))
+        printf("  roofs      compute: FLOPs not all counted (left out)\n");
+    else
+        print_compute_roof(v, f, &b);
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
         print_level_roof(v, f, &b, level);
     if (!b.known) {
@@ -241,6 +244,8 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f)
     printf("\n");
     if (gr_ncu_figures_lower(f))
         printf("             (from lower bounds, 'at least': the report lacks counters this chip has, named below)\n");
+    if (b.left_out[0])
+        printf("             (of the times known: %s left out, the report lacks its counters)\n", b.left_out);
 }
 
 static const char *limit_text(char buf[32], int64_t blocks)

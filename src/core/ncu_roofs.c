@@ -57,7 +57,10 @@ static bool compute_time(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_
 {
     out->compute_time_ns = 0;
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
-        if (f->flops[p] == 0)
+        /* none, or not counted (the total leaves it out too, as a lower
+         * bound): a NaN here made every compared time NaN and the
+         * binding "compute" whatever the bytes */
+        if (!(f->flops[p] > 0))
             continue;
         if (isnan(roofs->peak_gflops[p].value)) {
             snprintf(out->why_unknown, sizeof out->why_unknown, "it has %s FLOPs and the device no %s peak",
@@ -93,19 +96,24 @@ void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_bind
     *out = (gr_ncu_binding){.compute_time_ns = NAN, .compute_gflops = NAN, .binding = GR_NCU_LEVEL_COUNT};
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
         out->level_time_ns[level] = out->roof_gflops[level] = NAN;
-    if (isnan(f->flops_total)) {
-        snprintf(out->why_unknown, sizeof out->why_unknown, "its FLOPs are not all counted");
+    /* a report without the FLOPs' counters, or without any memory level's,
+     * is still bound by the longest of the times it has, and says which
+     * were left out: a missing counter blanks no more than it must */
+    bool flops_known = !isnan(f->flops_total);
+    if (flops_known && !compute_time(f, roofs, out))
+        return;
+    int levels_known = level_times(f, roofs, out);
+    if (!flops_known && levels_known == 0) {
+        snprintf(out->why_unknown, sizeof out->why_unknown, "neither its FLOPs nor any memory level's bytes are counted");
         return;
     }
-    if (!compute_time(f, roofs, out))
-        return;
-    if (level_times(f, roofs, out) == 0) {
-        snprintf(out->why_unknown, sizeof out->why_unknown, "no memory level has both its bytes and a roof");
-        return;
-    }
+    if (!flops_known)
+        snprintf(out->left_out, sizeof out->left_out, "compute (its FLOPs are not all counted)");
+    else if (levels_known == 0)
+        snprintf(out->left_out, sizeof out->left_out, "every memory level (none has both its bytes and a roof)");
     /* the level that takes the longest at its roof binds: it has the
      * lowest roof; a tie goes to the compute roof, then to the outer level */
-    double longest = out->compute_time_ns;
+    double longest = flops_known ? out->compute_time_ns : 0;
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
         if (out->level_time_ns[level] > longest) {
             longest = out->level_time_ns[level];

@@ -33,6 +33,9 @@ void gr_ncu_roofs_fill(const gr_profile *p, const gr_results *results, gr_ncu_ro
 typedef struct {
     bool known;
     char why_unknown[160];
+    /* where known of some levels only (the report lacks the metrics of the
+     * others, or of the FLOPs): which were left out, for the caveat; "" */
+    char left_out[160];
     double compute_time_ns;               /* FLOPs at their peaks; NaN where unknown */
     double compute_gflops;                /* total FLOPs / compute time */
     double level_time_ns[GR_NCU_LEVEL_COUNT]; /* bytes / bandwidth; NaN where left out */

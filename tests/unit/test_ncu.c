@@ -746,9 +746,12 @@ static void binding_unknown(void **state)
     zero_figures(&f);
     for (int q = GR_NCU_Q_DADD; q <= GR_NCU_Q_TENSOR_FP8; q++)
         f.q[q] = NAN;
+    f.q[GR_NCU_Q_DRAM_READ] = 1e3;
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
-    assert_false(b.known); /* FLOPs unknown */
+    assert_true(b.known); /* FLOPs unknown: the levels known bind, compute named as left out */
+    assert_int_not_equal(b.binding, GR_NCU_LEVEL_COUNT);
+    assert_non_null(strstr(b.left_out, "compute"));
     /* a lower bound binds, with its caveat */
     zero_figures(&f);
     f.q[GR_NCU_Q_FFMA] = 1e9, f.q[GR_NCU_Q_FADD] = NAN, f.q[GR_NCU_Q_DRAM_READ] = 1e3;
@@ -765,7 +768,9 @@ static void binding_unknown(void **state)
     f.q[GR_NCU_Q_L1_BYTES] = f.q[GR_NCU_Q_SHARED_LD_WAVEFRONTS] = f.q[GR_NCU_Q_SHARED_ST_WAVEFRONTS] = NAN;
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
-    assert_false(b.known); /* no level with both */
+    assert_true(b.known); /* no level with both: compute binds, the memory levels named as left out */
+    assert_int_equal(b.binding, GR_NCU_LEVEL_COUNT);
+    assert_non_null(strstr(b.left_out, "every memory level"));
     /* a copy: no FLOPs, bytes: memory-bound */
     zero_figures(&f);
     f.q[GR_NCU_Q_DRAM_READ] = 100;
