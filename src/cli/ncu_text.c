@@ -23,8 +23,8 @@ static const char *fig(char buf[32], double x)
 static const char *lfig(char buf[48], double x, bool lower)
 {
     char n[32];
-    fig(n, x);
-    snprintf(buf, 48, "%s%s", lower && !isnan(x) ? "at least " : "", n);
+    const char *shown = fig(n, x); /* "?" or "infinite" are not written into n */
+    snprintf(buf, 48, "%s%s", lower && !isnan(x) ? "at least " : "", shown);
     return buf;
 }
 
@@ -32,12 +32,12 @@ static const char *lfig(char buf[48], double x, bool lower)
 static const char *ifig(char buf[48], double x, bool flops_lower, bool bytes_lower)
 {
     char n[32];
-    fig(n, x);
+    const char *shown = fig(n, x); /* "?" or "infinite" are not written into n */
     const char *how = isnan(x) || isinf(x) || (!flops_lower && !bytes_lower) ? ""
                       : flops_lower && bytes_lower                     ? "about "
                       : flops_lower                                    ? "at least "
                                                                        : "at most ";
-    snprintf(buf, 48, "%s%s", how, n);
+    snprintf(buf, 48, "%s%s", how, shown);
     return buf;
 }
 

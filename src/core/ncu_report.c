@@ -3,6 +3,7 @@
  * row (the raw page) or rows (the details page) through the metric table. */
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +27,11 @@ typedef struct {
     long *metric;       /* a column's row of gr_ncu_metrics, or -1 (raw page) */
     gr_ncu_unit *unit;  /* its unit, from the units row */
     size_t id, kernel, block, grid, cc, gpu_name, name, unit_column, value;
-    long long max_id;   /* the details page's largest ID so far, or -1 */
     size_t current;     /* the launch the details page's last row was of */
+    /* the details page's launches by ID: a hash table of launch index + 1
+     * (0: empty), at most half full, so that rows in any ID order cost the
+     * same */
+    size_t *by_id, by_id_slots;
     char ncu_said[160]; /* ncu's first ==ERROR== line, or its word that it profiled nothing */
     /* details rows whose Metric Name is a label ("Duration": no metric
      * name has a space), the first of them, and rows of a known metric */
@@ -362,6 +366,32 @@ static bool take_raw_row(reader *r, long long id)
     return r->gpu_name == NONE || take_gpu_name(r, r->gpu_name);
 }
 
+static size_t id_slot(const reader *r, long long id)
+{
+    uint64_t h = (uint64_t)id * 0x9E3779B97F4A7C15u;
+    size_t s = (size_t)(h >> 32) & (r->by_id_slots - 1);
+    while (r->by_id[s] && r->out->launches[r->by_id[s] - 1].id != id)
+        s = (s + 1) & (r->by_id_slots - 1);
+    return s;
+}
+
+/* Makes room for one more launch in the table: doubled when half full. */
+static bool grow_by_id(reader *r)
+{
+    if (2 * (r->out->count + 1) <= r->by_id_slots)
+        return true;
+    size_t slots = r->by_id_slots ? 2 * r->by_id_slots : 128;
+    size_t *table = calloc(slots, sizeof *table);
+    if (!table)
+        return false;
+    free(r->by_id);
+    r->by_id = table;
+    r->by_id_slots = slots;
+    for (size_t i = 0; i < r->out->count; i++)
+        r->by_id[id_slot(r, r->out->launches[i].id)] = i + 1;
+    return true;
+}
+
 /* The details page's launch of this ID: the last row's, or an earlier
  * one's, or a new one. */
 static gr_ncu_launch *details_launch(reader *r, long long id)
@@ -369,16 +399,17 @@ static gr_ncu_launch *details_launch(reader *r, long long id)
     gr_ncu_report *out = r->out;
     if (out->count && out->launches[r->current].id == id)
         return &out->launches[r->current];
-    if (id <= r->max_id)
-        for (size_t i = out->count; i-- > 0;)
-            if (out->launches[i].id == id) {
-                r->current = i;
-                return &out->launches[i];
-            }
+    if (!grow_by_id(r))
+        return NULL;
+    size_t slot = id_slot(r, id);
+    if (r->by_id[slot]) {
+        r->current = r->by_id[slot] - 1;
+        return &out->launches[r->current];
+    }
     gr_ncu_launch *l = new_launch(r, id);
     r->current = out->count - 1;
-    if (id > r->max_id)
-        r->max_id = id;
+    if (l)
+        r->by_id[slot] = out->count;
     return l;
 }
 
@@ -575,13 +606,14 @@ static bool finish(reader *r, size_t len)
 
 bool gr_ncu_read(const char *file, const char *text, size_t len, gr_ncu_report *out, gr_error *err)
 {
-    reader r = {.file = file, .err = err, .out = out, .max_id = -1};
+    reader r = {.file = file, .err = err, .out = out};
     *out = (gr_ncu_report){0};
     if (err)
         err->text[0] = '\0';
     gr_ncu_metric_index_init(&r.index);
     bool ok = gr_span_each_line(text, len, read_line, &r) && finish(&r, len);
     gr_csv_row_free(&r.row);
+    free(r.by_id);
     free(r.metric);
     free(r.unit);
     if (!ok)

@@ -222,15 +222,37 @@ static bool is_allowed(const char *key, const char *const allowed[])
     return false;
 }
 
-/* True if a key before p in the mapping is also called name. */
-static bool given_earlier(gr_yaml *y, yaml_node_pair_t *first, yaml_node_pair_t *p, const char *name)
+/* The keys of a mapping given before, marked in repeated[]: one pass
+ * through a hash set of the names (open addressing, at most half full),
+ * so that a mapping of any size costs time linear in its keys. */
+static uint64_t name_hash(const char *name)
 {
-    for (yaml_node_pair_t *q = first; q < p; q++) {
-        const char *earlier = gr_yaml_scalar(yaml_document_get_node(&y->doc, q->key));
-        if (earlier && strcmp(earlier, name) == 0)
-            return true;
+    uint64_t h = 1469598103934665603u; /* FNV-1a */
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+        h = (h ^ *c) * 1099511628211u;
+    return h;
+}
+
+static bool mark_repeated(gr_yaml *y, yaml_node_pair_t *first, size_t count, bool *repeated)
+{
+    size_t slots = 16;
+    while (slots < 2 * count)
+        slots *= 2;
+    const char **set = calloc(slots, sizeof *set);
+    if (!set)
+        return false;
+    for (size_t i = 0; i < count; i++) {
+        const char *name = gr_yaml_scalar(yaml_document_get_node(&y->doc, first[i].key));
+        if (!name)
+            continue;
+        size_t s = (size_t)name_hash(name) & (slots - 1);
+        while (set[s] && strcmp(set[s], name) != 0)
+            s = (s + 1) & (slots - 1);
+        repeated[i] = set[s] != NULL;
+        set[s] = name;
     }
-    return false;
+    free(set);
+    return true;
 }
 
 bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
@@ -239,17 +261,25 @@ bool gr_yaml_check_mapping(gr_yaml *y, yaml_node_t *node, const char *what,
     if (node->type != YAML_MAPPING_NODE)
         return gr_yaml_error(err, y, node, "%s must be a mapping, not %s", what, type_name(node));
     yaml_node_pair_t *first = node->data.mapping.pairs.start;
-    for (yaml_node_pair_t *p = first; p < node->data.mapping.pairs.top; p++) {
-        yaml_node_t *key = yaml_document_get_node(&y->doc, p->key);
+    size_t count = (size_t)(node->data.mapping.pairs.top - first);
+    bool *repeated = calloc(count ? count : 1, sizeof *repeated);
+    if (!repeated || !mark_repeated(y, first, count, repeated)) {
+        free(repeated);
+        return gr_error_set(err, "%s: out of memory", y->path);
+    }
+    bool ok = true;
+    for (size_t i = 0; ok && i < count; i++) {
+        yaml_node_t *key = yaml_document_get_node(&y->doc, first[i].key);
         const char *name = gr_yaml_scalar(key);
         if (!name && allowed)
-            return gr_yaml_error(err, y, key, "%s: keys must be plain names", what);
-        if (name && allowed && !is_allowed(name, allowed))
-            return gr_yaml_error(err, y, key, "%s: unknown key '%s'", what, name);
-        if (name && given_earlier(y, first, p, name))
-            return gr_yaml_error(err, y, key, "%s: key '%s' given twice", what, name);
+            ok = gr_yaml_error(err, y, key, "%s: keys must be plain names", what);
+        else if (name && allowed && !is_allowed(name, allowed))
+            ok = gr_yaml_error(err, y, key, "%s: unknown key '%s'", what, name);
+        else if (name && repeated[i])
+            ok = gr_yaml_error(err, y, key, "%s: key '%s' given twice", what, name);
     }
-    return true;
+    free(repeated);
+    return ok;
 }
 
 bool gr_yaml_check_unique(gr_yaml *y, yaml_node_t *node, const char *what, gr_error *err)
