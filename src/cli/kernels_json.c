@@ -55,6 +55,7 @@ static json_t *kernel_json(const cli_kernel_file *f, const gr_kernel *k, const k
     json_object_set_new(j, "file", json_string(f->shown));
     json_object_set_new(j, "name", json_string(k->name));
     json_object_set_new(j, "demangled", json_string(k->demangled));
+    json_object_set_new(j, "too_large_to_demangle", json_boolean(k->too_large_to_demangle));
     json_object_set_new(j, "arch", json_string(gr_sm_name(k->sm, sm)));
     json_object_set_new(j, "registers", figure(k->registers));
     json_object_set_new(j, "shared_static_bytes", figure(k->shared_static_bytes));

@@ -4,11 +4,12 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "kernel_demangle.h"
 #include "kernels_output.h"
 
 /* What the tables left unrecorded, for the notes. */
 typedef struct {
-    bool spills_unrecorded, constant_unrecorded, bounds_unrecorded, stack_unexplained, relocatable;
+    bool spills_unrecorded, constant_unrecorded, bounds_unrecorded, stack_unexplained, relocatable, mangled;
     size_t spilling;
 } text_notes;
 
@@ -79,15 +80,17 @@ static void note_kernel(text_notes *n, const gr_kernel *k)
     n->bounds_unrecorded |= k->max_threads == GR_UNRECORDED;
     n->spilling += k->spill_store_bytes > 0 || k->spill_load_bytes > 0;
     n->relocatable |= k->relocatable;
+    n->mangled |= k->too_large_to_demangle;
 }
 
-/* After the name: where only a relocatable copy was read, and with a
- * device, the architecture where the file has several it runs. */
+/* After the name: where it was too large to demangle, where only a
+ * relocatable copy was read, and with a device, the architecture where
+ * the file has several it runs. */
 static void print_name(const gr_kernel *k, bool arch)
 {
     char sm[GR_SM_NAME_SIZE];
-    printf("%s%s%s%s\n", k->demangled, k->relocatable ? "  [relocatable]" : "", arch ? "  " : "",
-           arch ? gr_sm_name(k->sm, sm) : "");
+    printf("%s%s%s%s%s\n", k->demangled, k->too_large_to_demangle ? "  [mangled]" : "",
+           k->relocatable ? "  [relocatable]" : "", arch ? "  " : "", arch ? gr_sm_name(k->sm, sm) : "");
 }
 
 static void print_resources(const gr_kernel *k)
@@ -200,6 +203,11 @@ static void print_notes(const text_notes *n, const kernels_device *d)
     if (n->relocatable)
         printf("[relocatable]: only a relocatable cubin (nvcc -rdc) holds the kernel; the device link may\n"
                "change its figures.\n");
+    if (n->mangled)
+        printf("[mangled]: the name is too large to demangle, shown as compiled: its reading would pass\n"
+               "%d bytes a byte of the name and %d more (%d at most), or the name is over %d bytes.\n",
+               GR_DEMANGLE_BYTES_PER_NAME_BYTE, GR_DEMANGLE_BASE_BYTES, GR_DEMANGLE_MAX_OUTPUT_BYTES,
+               GR_DEMANGLE_MAX_NAME_BYTES);
     if (d)
         printf("Shared memory is each kernel's own static shared memory, with the runtime's reserved\n"
                "memory counted once in the occupancy; dynamic shared memory is given at launch.\n"
@@ -224,7 +232,7 @@ void kernels_print_text(const kernels_view *views, size_t count, const kernels_d
         print_view(&views[i], d, &notes);
     }
     if (notes.spilling || notes.spills_unrecorded || notes.constant_unrecorded || notes.bounds_unrecorded ||
-        notes.relocatable || d)
+        notes.relocatable || notes.mangled || d)
         printf("\n");
     print_spilling(views, count);
     print_notes(&notes, d);

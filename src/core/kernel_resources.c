@@ -2,12 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libiberty/demangle.h>
+#include "kernel_demangle.h"
 #include "kernel_resources.h"
-
-/* Longer names are left as they are: a demangler's work grows with the
- * name, and no kernel name a person reads is this long. */
-#define DEMANGLE_MAX_CHARS 16384
 
 void gr_kernel_list_init(gr_kernel_list *list, gr_kernel_format format)
 {
@@ -27,14 +23,16 @@ void gr_kernel_list_free(gr_kernel_list *list)
     list->count = list->capacity = 0;
 }
 
-/* Itanium C++ names (what nvcc's host and device compilers both use) begin
- * with _Z; anything else, an extern "C" kernel, is its own reading. */
-static char *demangle(char *name, size_t len)
+/* Every reader's names come through here, so each gets the demangler's
+ * budget: a name too large to demangle is shown as compiled, and marked
+ * so that the output can say why.  An extern "C" kernel's name, or one
+ * the demangler cannot read, is its own reading. */
+static void demangle(gr_kernel *k)
 {
-    if (len < 3 || len > DEMANGLE_MAX_CHARS || strncmp(name, "_Z", 2) != 0)
-        return name;
-    char *readable = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
-    return readable ? readable : name;
+    char *readable = NULL;
+    gr_demangle_result result = gr_kernel_demangle(k->name, &readable);
+    k->demangled = result == GR_DEMANGLE_DONE ? readable : k->name;
+    k->too_large_to_demangle = result == GR_DEMANGLE_TOO_LARGE;
 }
 
 static bool grow(gr_kernel_list *list, gr_error *err)
@@ -65,7 +63,7 @@ gr_kernel *gr_kernel_list_add(gr_kernel_list *list, const char *name, size_t nam
     gr_kernel *k = &list->kernels[list->count++];
     *k = (gr_kernel){
         .name = copy,
-        .demangled = demangle(copy, strlen(copy)),
+        .demangled = copy,
         .sm = sm,
         .registers = GR_UNRECORDED,
         .shared_static_bytes = GR_UNRECORDED,
@@ -76,6 +74,7 @@ gr_kernel *gr_kernel_list_add(gr_kernel_list *list, const char *name, size_t nam
         .constant_bytes = GR_UNRECORDED,
         .max_threads = GR_UNRECORDED,
     };
+    demangle(k);
     return k;
 }
 

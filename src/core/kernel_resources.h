@@ -48,7 +48,10 @@ typedef enum {
 
 typedef struct {
     char *name;      /* as compiled: the mangled name of a C++ kernel */
-    char *demangled; /* libiberty's reading of it; the name itself where it is not mangled */
+    char *demangled; /* libiberty's reading of it; the name itself where it is not mangled,
+                        or too large to demangle */
+    bool too_large_to_demangle; /* its reading would pass the demangler's budget
+                                   (kernel_demangle.h): demangled is the name as compiled */
     gr_sm sm;
     int64_t registers;           /* per thread */
     int64_t shared_static_bytes; /* the kernel's own static shared memory, per block */

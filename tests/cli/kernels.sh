@@ -42,7 +42,7 @@ expect_json '[.kernels[] | select(.arch == "sm_90" and .name == "_Z14transpose_t
     '["transpose_tile(float*, float const*, int)",12,4224,0,null,0,548,null,null]'
 expect_json '[.kernels[] | select(.name == "_Z7boundedPf") | .launch_bounds_threads]' '[256,256]'
 expect_json '.kernels[0] | keys_unsorted' \
-    '["file","name","demangled","arch","registers","shared_static_bytes","stack_bytes","spill_store_bytes","spill_load_bytes","local_bytes","constant_bytes","relocatable","launch_bounds_threads","spills"]'
+    '["file","name","demangled","too_large_to_demangle","arch","registers","shared_static_bytes","stack_bytes","spill_store_bytes","spill_load_bytes","local_bytes","constant_bytes","relocatable","launch_bounds_threads","spills"]'
 
 run kernels "$k/cuobjdump/libsample-z.so.txt" --arch sm_90 --json
 expect_json '[.files[0].format, .files[0].kernels, (.kernels | map(.shared_static_bytes) | add)]' '["cuobjdump_listing",9,4224]'
@@ -143,6 +143,30 @@ expect_fails 1 "gpuroof: $test_tmp/cut.o: byte 5344: a LZ4-compressed fatbin ent
 corrupt sample-lz4.o lz4claim.o 5402 '\100' # 2^22 more: past what 15364 bytes of LZ4 expand to
 run kernels "$test_tmp/lz4claim.o"
 expect_fails 1 "gpuroof: $test_tmp/lz4claim.o: byte 5344: a LZ4-compressed fatbin entry claims more bytes decompressed than an LZ4 block of its size can hold (4241248, 15364)"
+
+# ---- a name too large to demangle: shown as compiled, said once -----------------
+# blowup's 268-byte name reads as 872 MB (26 templates, each the one before
+# twice); unguarded, this took 16 s and 850 MB.  Each reader gets the guard.
+blowup=_Z6blowup1BI1AS0_ES_IS1_S1_ES_IS2_S2_ES_IS3_S3_ES_IS4_S4_ES_IS5_S5_ES_IS6_S6_ES_IS7_S7_ES_IS8_S8_ES_IS9_S9_ES_ISA_SA_ES_ISB_SB_ES_ISC_SC_ES_ISD_SD_ES_ISE_SE_ES_ISF_SF_ES_ISG_SG_ES_ISH_SH_ES_ISI_SI_ES_ISJ_SJ_ES_ISK_SK_ES_ISL_SL_ES_ISM_SM_ES_ISN_SN_ES_ISO_SO_ES_ISP_SP_E
+started=$(date +%s)
+run kernels "$k/blowup.ptxas.txt" "$k/cuobjdump/blowup.txt"
+seconds=$(($(date +%s) - started))
+expect_status 0
+if [ "$seconds" -le 5 ]; then pass "demangled within the budget's time"; else fail "time" "$seconds s" "5 s at most"; fi
+expect_stdout_line "  sm_90     12         0        0          0/0        0        ?       ?  $blowup  [mangled]"
+expect_stdout_line "  sm_90     12         0        0            ?        0      528       ?  $blowup  [mangled]"
+expect_stdout_line "  sm_90      8         0        0          0/0        0        ?       ?  void sample::scale<float, 4>(float*, float)"
+expect_stdout_line "[mangled]: the name is too large to demangle, shown as compiled: its reading would pass"
+if [ "$(grep -c '^\[mangled\]' "$out")" -eq 1 ]; then pass "said once"; else fail "said once" "$(grep -c '^\[mangled\]' "$out") times" "once"; fi
+run kernels "$k/blowup.ptxas.txt" --json
+expect_json '.kernels[0].demangled' "$blowup"
+expect_json '.kernels[0].too_large_to_demangle' true
+expect_json '.kernels[1].too_large_to_demangle' false
+run kernels "$k/sample.ptxas.txt"
+expect_stdout_lacks "[mangled]"
+run occupancy --from "$k/cuobjdump/blowup.txt" --kernel blowup --threads 256 --device h100 --json
+expect_status 0
+expect_json .from.kernel "$blowup"
 
 # ---- bad input: one line, exit 1 -------------------------------------------------
 run kernels "$k/sample-ptx.o"
@@ -247,6 +271,7 @@ for listing in "$k"/cuobjdump/*.txt; do
         expect_json '.kernels | length' 18
         continue ;;
     arch.fatbin) reports="$k/arch.ptxas.txt" ;;
+    blowup) continue ;; # written here, of no binary: the demangler's budget, above
     # nvcc reports nothing of -rdc builds: the binaries read directly instead
     rdc-app) same_figures --subset "cuobjdump/rdc-app.txt" "$listing" "$k/rdc-app"; continue ;;
     rdc-app-all) reports="$k/rdc-app" ;;

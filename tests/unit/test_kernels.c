@@ -14,10 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <libiberty/demangle.h>
 
 #include "cubin.h"
 #include "fatbin.h"
 #include "fatbin_payload.h"
+#include "kernel_demangle.h"
 #include "kernel_file.h"
 #include "kernel_select.h"
 #include "file_fixture.h"
@@ -724,6 +727,109 @@ static void architecture_names(void **state)
     assert_false(gr_sm_parse("sm_90b", 6, &sm));
 }
 
+/* "_Z1f1BI1AS0_E" then levels - 1 more parameters, each B<> of the one
+ * before twice through substitutions (S1_, S2_, ... in base 36): a name
+ * of 10 bytes a level whose reading doubles with each. */
+static char *nested_name(int levels)
+{
+    static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    char *name = malloc(16 + 12 * (size_t)levels);
+    assert_non_null(name);
+    strcpy(name, "_Z1f1BI1AS0_E");
+    for (int k = 2; k <= levels; k++) {
+        char ref[8];
+        int i = k - 1; /* the parameter before is substitution k, spelled S<k-1>_ */
+        if (i < 36)
+            snprintf(ref, sizeof ref, "S%c_", digits[i]);
+        else
+            snprintf(ref, sizeof ref, "S%c%c_", digits[i / 36], digits[i % 36]);
+        strcat(name, "S_I");
+        strcat(name, ref);
+        strcat(name, ref);
+        strcat(name, "E");
+    }
+    return name;
+}
+
+/* Within the budget the reading is libiberty's own, whole; past it the
+ * name is not demangled, however far past: 40 levels would read as
+ * terabytes. */
+static void demangle_budget(void **state)
+{
+    (void)state;
+    char *out;
+    assert_int_equal(gr_kernel_demangle("_Z1f1BI1AS0_ES_IS1_S1_E", &out), GR_DEMANGLE_DONE);
+    assert_string_equal(out, "f(B<A, A>, B<B<A, A>, B<A, A> >)");
+    free(out);
+    int done = 0;
+    for (int levels = 1; levels <= 40; levels++) {
+        char *name = nested_name(levels);
+        size_t budget = gr_demangle_budget_bytes(strlen(name));
+        gr_demangle_result r = gr_kernel_demangle(name, &out);
+        if (levels <= 14) { /* up to 200 KB: libiberty's whole reading tells the budget's edge */
+            char *whole = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
+            assert_non_null(whole);
+            if (strlen(whole) <= budget) {
+                assert_int_equal(r, GR_DEMANGLE_DONE);
+                assert_string_equal(out, whole);
+                done++;
+            } else {
+                assert_int_equal(r, GR_DEMANGLE_TOO_LARGE);
+                assert_null(out);
+            }
+            free(whole);
+        } else
+            assert_int_equal(r, GR_DEMANGLE_TOO_LARGE);
+        free(out);
+        free(name);
+    }
+    assert_int_equal(done, 8); /* 8 levels (83 bytes) read as 3,284 bytes, 9 as 6,608: past 5,584 */
+    assert_int_equal(gr_kernel_demangle("k2", &out), GR_DEMANGLE_NOT_C_PLUS_PLUS);
+    assert_int_equal(gr_kernel_demangle("_Z", &out), GR_DEMANGLE_NOT_C_PLUS_PLUS);
+    assert_int_equal(gr_kernel_demangle("_Z1fI", &out), GR_DEMANGLE_NOT_C_PLUS_PLUS);
+    assert_int_equal(gr_demangle_budget_bytes(100), 16 * 100 + 4096);
+    assert_int_equal(gr_demangle_budget_bytes((size_t)-1), GR_DEMANGLE_MAX_OUTPUT_BYTES);
+}
+
+/* A name longer than the demangler's stack allows is not demangled, and
+ * says so. */
+static void demangle_long_name(void **state)
+{
+    (void)state;
+    char *name = malloc(GR_DEMANGLE_MAX_NAME_BYTES + 2), *out;
+    assert_non_null(name);
+    memset(name, 'a', GR_DEMANGLE_MAX_NAME_BYTES + 1);
+    memcpy(name, "_Z1fv", 5);
+    name[GR_DEMANGLE_MAX_NAME_BYTES + 1] = '\0';
+    assert_int_equal(gr_kernel_demangle(name, &out), GR_DEMANGLE_TOO_LARGE);
+    free(name);
+}
+
+/* Two readers, one guard: blowup's name (26 levels, 268 bytes) reads as
+ * 872 MB, which cplus_demangle takes about 9 s and 850 MB of memory to
+ * build; read with the budget, both files take milliseconds and show it
+ * as compiled, flagged, and the kernel beside it demangled. */
+static void demangle_every_reader(void **state)
+{
+    (void)state;
+    static const char *const files[] = {DATA "blowup.ptxas.txt", DATA "cuobjdump/blowup.txt"};
+    for (size_t f = 0; f < 2; f++) {
+        gr_kernel_list l;
+        clock_t start = clock();
+        read_ok(files[f], &l);
+        double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+        assert_true(seconds < 2.0);
+        assert_int_equal(l.count, 2);
+        assert_int_equal(strlen(l.kernels[0].name), 268);
+        assert_true(strncmp(l.kernels[0].name, "_Z6blowup1BI1AS0_E", 18) == 0);
+        assert_ptr_equal(l.kernels[0].demangled, l.kernels[0].name);
+        assert_true(l.kernels[0].too_large_to_demangle);
+        assert_string_equal(l.kernels[1].demangled, "void sample::scale<float, 4>(float*, float)");
+        assert_false(l.kernels[1].too_large_to_demangle);
+        gr_kernel_list_free(&l);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -752,6 +858,9 @@ int main(void)
         cmocka_unit_test(rdc_executable),
         cmocka_unit_test(rdc_object),
         cmocka_unit_test(relocatable_copies_merge),
+        cmocka_unit_test(demangle_budget),
+        cmocka_unit_test(demangle_long_name),
+        cmocka_unit_test(demangle_every_reader),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
