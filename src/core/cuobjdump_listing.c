@@ -133,11 +133,7 @@ static void close_image(listing_reader *r)
  * 0, which a device function has none of.  Dropped from the list. */
 static void drop_function(listing_reader *r)
 {
-    gr_kernel *k = &r->out->kernels[r->function];
-    if (k->demangled != k->name)
-        free(k->demangled);
-    free(k->name);
-    r->out->count--;
+    gr_kernel_list_drop(r->out, (size_t)r->function);
     r->function = -1;
 }
 

@@ -78,7 +78,7 @@ gr_kernel *gr_kernel_list_add(gr_kernel_list *list, const char *name, size_t nam
     return k;
 }
 
-static void drop(gr_kernel_list *list, size_t i)
+void gr_kernel_list_drop(gr_kernel_list *list, size_t i)
 {
     gr_kernel *k = &list->kernels[i];
     list->relocatable_kernels -= k->relocatable;
@@ -113,9 +113,9 @@ void gr_kernel_list_merge_copies(gr_kernel_list *list, size_t first, bool reloca
         if (copy < 0) {
             i++;
         } else if (relocatable) { /* the linked cubin's figures stand */
-            drop(list, i);
+            gr_kernel_list_drop(list, i);
         } else { /* the relocatable copy read before gives way; the rest move down one */
-            drop(list, (size_t)copy);
+            gr_kernel_list_drop(list, (size_t)copy);
             first--;
             other_kind--;
         }

@@ -82,6 +82,9 @@ void gr_kernel_list_free(gr_kernel_list *list);
 gr_kernel *gr_kernel_list_add(gr_kernel_list *list, const char *name, size_t name_len, gr_sm sm,
                               gr_error *err);
 
+/* Takes kernel i out of the list, its names freed; the rest move down. */
+void gr_kernel_list_drop(gr_kernel_list *list, size_t i);
+
 /* The kernels from index first on, just read from one cubin (relocatable
  * or linked), against those read before: a kernel of the same name and
  * architecture is kept once, from the linked cubin where there is one (an
