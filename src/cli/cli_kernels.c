@@ -27,7 +27,7 @@ bool cli_read_kernels(const char *path, cli_kernel_file *out)
     *out = (cli_kernel_file){.path = path, .shown = strcmp(path, "-") == 0 ? "standard input" : path};
     gr_kernel_list_init(&out->list, GR_KERNELS_BINARY);
     cli_buffer b = {0};
-    if (!cli_map_input(path, out->shown, &b)) { /* printed: kept for the command to show again */
+    if (!cli_map_input(path, out->shown, gr_kernels_input_limit, &b)) { /* printed: kept for the command to show again */
         snprintf(out->error, sizeof out->error, "%s", b.error);
         return false;
     }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -17,65 +18,138 @@
 
 extern char **environ;
 
-bool cli_read_stream(FILE *f, const char *shown, cli_buffer *b)
+#define FIRST_READ_BYTES ((size_t)1 << 16)
+
+/* Where a read stops: the limit's bytes and one more, which tell that the
+ * input is larger (in size_t, whatever the limit). */
+static size_t stop_at(gr_input_limit limit)
 {
-    size_t capacity = 1 << 16;
+    return limit.bytes < SIZE_MAX ? (size_t)limit.bytes + 1 : SIZE_MAX;
+}
+
+static bool fail_limit(const char *shown, gr_input_limit limit, cli_buffer *b)
+{
+    gr_error err;
+    gr_input_limit_exceeded(shown, limit, &err);
+    return cli_error_kept(b->error, sizeof b->error, "%s", err.text);
+}
+
+/* Reads f until its end or past its limit (*over), never holding more
+ * than the limit and one byte; limit_of, where given, picks the limit from
+ * the first bytes.  On failure (printed) nothing read is kept. */
+static bool read_limited(FILE *f, const char *shown, cli_limit_of limit_of, gr_input_limit limit, cli_buffer *b,
+                         bool *over)
+{
+    size_t capacity = FIRST_READ_BYTES < stop_at(limit) ? FIRST_READ_BYTES : stop_at(limit);
+    *over = false;
     b->size = 0;
+    b->mapped = false;
     b->bytes = malloc(capacity);
     while (b->bytes) {
         b->size += fread(b->bytes + b->size, 1, capacity - b->size, f);
         if (b->size < capacity)
             break;
-        unsigned char *bigger = capacity <= SIZE_MAX / 2 ? realloc(b->bytes, capacity * 2) : NULL;
+        if (limit_of && b->size == capacity && capacity <= FIRST_READ_BYTES)
+            limit = limit_of(b->bytes, b->size);
+        if (b->size >= stop_at(limit)) {
+            *over = true;
+            break;
+        }
+        size_t grown = capacity <= stop_at(limit) / 2 ? capacity * 2 : stop_at(limit);
+        unsigned char *bigger = realloc(b->bytes, grown);
         if (!bigger) {
             free(b->bytes);
             b->bytes = NULL;
             break;
         }
-        b->bytes = bigger, capacity *= 2;
+        b->bytes = bigger, capacity = grown;
     }
+    int why = errno;
+    bool failed = b->bytes && !*over && ferror(f); /* an I/O error: nothing read is kept */
+    if (!b->bytes || *over || failed) {
+        free(b->bytes);
+        *b = (cli_buffer){.mapped = false};
+    }
+    if (*over)
+        return fail_limit(shown, limit, b);
+    if (failed)
+        return cli_error_kept(b->error, sizeof b->error, "%s: cannot read it: %s", shown, strerror(why));
     if (!b->bytes)
         return cli_error_kept(b->error, sizeof b->error, "%s: out of memory reading it", shown);
-    if (ferror(f)) { /* a directory, an I/O error: nothing read is kept */
-        int why = errno;
-        free(b->bytes);
-        b->bytes = NULL;
-        b->size = 0;
-        return cli_error_kept(b->error, sizeof b->error, "%s: cannot read it: %s", shown, strerror(why));
-    }
     return true;
 }
 
-bool cli_read_input(const char *path, const char *shown, cli_buffer *b)
+bool cli_read_stream(FILE *f, const char *shown, gr_input_limit limit, cli_buffer *b)
 {
+    bool over;
+    return read_limited(f, shown, NULL, limit, b, &over);
+}
+
+/* A directory opens, but is no input; a regular file's size is known
+ * before it is read (limit, where it is known before the first bytes):
+ * either is said (printed, kept) before any read, true. */
+static bool refused(int fd, const char *shown, const gr_input_limit *limit, cli_buffer *b)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        return false;
+    if (S_ISDIR(st.st_mode)) {
+        cli_error_kept(b->error, sizeof b->error, "%s: is a directory, not a file", shown);
+        return true;
+    }
+    if (limit && S_ISREG(st.st_mode) && (uint64_t)st.st_size > limit->bytes) {
+        fail_limit(shown, *limit, b);
+        return true;
+    }
+    return false;
+}
+
+static bool read_path(const char *path, const char *shown, cli_limit_of limit_of, gr_input_limit limit,
+                      cli_buffer *b)
+{
+    bool over;
+    *b = (cli_buffer){0};
     if (strcmp(path, "-") == 0)
-        return cli_read_stream(stdin, shown, b);
+        return read_limited(stdin, shown, limit_of, limit, b, &over);
     FILE *f = fopen(path, "rb");
     if (!f)
         return cli_error_kept(b->error, sizeof b->error, "cannot open %s: %s", path, strerror(errno));
-    bool ok = cli_read_stream(f, shown, b);
+    bool ok = !refused(fileno(f), shown, limit_of ? NULL : &limit, b) &&
+              read_limited(f, shown, limit_of, limit, b, &over);
     fclose(f);
     return ok;
 }
 
-bool cli_map_input(const char *path, const char *shown, cli_buffer *b)
+bool cli_read_input(const char *path, const char *shown, gr_input_limit limit, cli_buffer *b)
+{
+    return read_path(path, shown, NULL, limit, b);
+}
+
+bool cli_map_input(const char *path, const char *shown, cli_limit_of limit_of, cli_buffer *b)
 {
     *b = (cli_buffer){0};
     if (strcmp(path, "-") == 0)
-        return cli_read_stream(stdin, shown, b);
+        return read_path(path, shown, limit_of, limit_of(NULL, 0), b);
     int fd = open(path, O_RDONLY);
     if (fd < 0)
         return cli_error_kept(b->error, sizeof b->error, "cannot open %s: %s", path, strerror(errno));
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || (uintmax_t)st.st_size > SIZE_MAX) {
+    bool directory = refused(fd, shown, NULL, b);
+    if (directory || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+        (uintmax_t)st.st_size > SIZE_MAX) {
         close(fd); /* not a file that maps (a pipe, a device, an empty file): read it */
-        return cli_read_input(path, shown, b);
+        return !directory && read_path(path, shown, limit_of, limit_of(NULL, 0), b);
     }
     void *map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
     int saved = errno;
     close(fd);
     if (map == MAP_FAILED)
         return cli_error_kept(b->error, sizeof b->error, "%s: cannot map it: %s", shown, strerror(saved));
+    gr_input_limit limit = limit_of(map, (size_t)st.st_size);
+    if ((uint64_t)st.st_size > limit.bytes) {
+        munmap(map, (size_t)st.st_size);
+        return fail_limit(shown, limit, b);
+    }
     *b = (cli_buffer){.bytes = map, .size = (size_t)st.st_size, .mapped = true};
     return true;
 }
@@ -104,7 +178,8 @@ bool cli_find_program(const char *name, char *path, size_t size)
     return false;
 }
 
-bool cli_run_capture(const char *program, char *const argv[], const char *shown, cli_buffer *out)
+bool cli_run_capture(const char *program, char *const argv[], const char *shown, gr_input_limit limit,
+                     cli_buffer *out)
 {
     int fds[2], status = 0;
     pid_t pid;
@@ -122,8 +197,14 @@ bool cli_run_capture(const char *program, char *const argv[], const char *shown,
         close(fds[0]);
         return cli_error("cannot run %s: %s", program, strerror(rc));
     }
+    char output[1024];
+    snprintf(output, sizeof output, "%s's output", shown);
     FILE *f = fdopen(fds[0], "rb");
-    bool ok = f ? cli_read_stream(f, shown, out) : cli_error("cannot read from %s: %s", program, strerror(errno));
+    bool over = false;
+    bool ok = f ? read_limited(f, output, NULL, limit, out, &over)
+                : cli_error("cannot read from %s: %s", program, strerror(errno));
+    if (!ok) /* past its limit, or unread: a program that would write on is stopped */
+        kill(pid, SIGKILL);
     if (f)
         fclose(f);
     else

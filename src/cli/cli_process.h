@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "input_limits.h"
 
 typedef struct {
     unsigned char *bytes; /* the caller's to free (cli_buffer_free where it may be mapped) */
@@ -16,24 +17,35 @@ typedef struct {
     char error[1024];     /* the line printed where the input did not read, for a caller that shows it again */
 } cli_buffer;
 
-/* All of f, however it came (a file, a pipe); shown names it in errors.
- * On failure (printed) b->bytes is NULL. */
-bool cli_read_stream(FILE *f, const char *shown, cli_buffer *b);
-/* All of the file path, or of standard input for "-". */
-bool cli_read_input(const char *path, const char *shown, cli_buffer *b);
+/* The limit of an input whose first bytes are head (NULL, 0 before any is
+ * read: the smallest it may have). */
+typedef gr_input_limit (*cli_limit_of)(const unsigned char *head, size_t size);
+
+/* All of f, however it came (a file, a pipe), up to limit (input_limits.h):
+ * never more than the limit and one byte is held.  shown names it in
+ * errors.  On failure (printed, and kept in b->error: past the limit, a
+ * read error) b->bytes is NULL. */
+bool cli_read_stream(FILE *f, const char *shown, gr_input_limit limit, cli_buffer *b);
+/* All of the file path, or of standard input for "-"; a directory is an
+ * error of its own. */
+bool cli_read_input(const char *path, const char *shown, gr_input_limit limit, cli_buffer *b);
 /* The same, but a regular file is mapped (privately: writes to b->bytes
  * stay in this process) rather than copied, so that a library of hundreds
- * of megabytes costs no copy; a pipe or standard input is read. */
-bool cli_map_input(const char *path, const char *shown, cli_buffer *b);
+ * of megabytes costs no copy, and its size checked against its limit
+ * before it is read; a pipe or standard input is read up to its limit.
+ * limit_of picks the limit from the first bytes. */
+bool cli_map_input(const char *path, const char *shown, cli_limit_of limit_of, cli_buffer *b);
 void cli_buffer_free(cli_buffer *b);
 
 /* Where name is on the PATH, as a shell would find it; false if nowhere
  * (nothing printed). */
 bool cli_find_program(const char *name, char *path, size_t size);
 
-/* What program (argv[0] as given to it) writes on its standard output; its
- * standard error stays the user's.  A program that cannot run, or exits
- * other than 0: printed, false, out->bytes NULL. */
-bool cli_run_capture(const char *program, char *const argv[], const char *shown, cli_buffer *out);
+/* What program (argv[0] as given to it) writes on its standard output, up
+ * to limit; its standard error stays the user's.  A program that cannot
+ * run, exits other than 0, or writes past the limit (then killed and
+ * reaped): printed, false, out->bytes NULL. */
+bool cli_run_capture(const char *program, char *const argv[], const char *shown, gr_input_limit limit,
+                     cli_buffer *out);
 
 #endif

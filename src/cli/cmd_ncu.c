@@ -127,7 +127,7 @@ static bool read_csv(const ncu_options *o, cli_buffer *csv, char *shown, size_t 
         return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, o->file, csv);
     }
     snprintf(shown, size, "%s", strcmp(o->file, "-") == 0 ? "standard input" : o->file);
-    return cli_read_input(o->file, shown, csv);
+    return cli_read_input(o->file, shown, GR_LIMIT_NCU_CSV, csv);
 }
 
 /* --strict: a prediction that differs from Nsight Compute's fails the run. */

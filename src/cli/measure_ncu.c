@@ -10,7 +10,7 @@ bool measure_ncu_read(const char *file, gr_ncu_report *report)
 {
     cli_buffer csv = {0};
     gr_error err;
-    if (!cli_read_input(file, file, &csv)) {
+    if (!cli_read_input(file, file, GR_LIMIT_NCU_CSV, &csv)) {
         free(csv.bytes);
         return false;
     }

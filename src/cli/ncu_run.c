@@ -68,7 +68,7 @@ bool ncu_import(const char *ncu, const char *report, cli_buffer *csv)
     if (!shown)
         return cli_error("out of memory");
     snprintf(shown, size, "ncu --import %s --csv --page raw", report);
-    bool ok = cli_run_capture(ncu, argv, shown, csv);
+    bool ok = cli_run_capture(ncu, argv, shown, GR_LIMIT_NCU_CSV, csv);
     free(shown);
     return ok;
 }
@@ -192,7 +192,7 @@ static bool local_metrics(const char *ncu, char *metrics, size_t size)
 {
     char *argv[] = {(char *)ncu, "--query-metrics", "--csv", NULL};
     cli_buffer query = {0};
-    bool ok = cli_run_capture(ncu, argv, "ncu --query-metrics --csv", &query) &&
+    bool ok = cli_run_capture(ncu, argv, "ncu --query-metrics --csv", GR_LIMIT_NCU_METRIC_LIST, &query) &&
               gr_ncu_metric_list_queried((const char *)query.bytes, query.size, metrics, size);
     free(query.bytes);
     if (ok)

@@ -36,7 +36,7 @@ static bool read_text(const char *file, char *shown, size_t size, cli_buffer *cs
         return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, file, csv);
     }
     snprintf(shown, size, "%s", strcmp(file, "-") == 0 ? "standard input" : file);
-    return cli_read_input(file, shown, csv);
+    return cli_read_input(file, shown, GR_LIMIT_NCU_CSV, csv);
 }
 
 static bool read_report(const char *file, ncu_read *r)

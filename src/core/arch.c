@@ -28,3 +28,8 @@ bool gr_arch_of(int major, int minor, gr_arch *out)
         }
     return false;
 }
+
+bool gr_arch_sm_in_range(int sm)
+{
+    return sm >= 10 && sm <= 199;
+}

@@ -19,4 +19,10 @@ typedef struct {
 /* False for a compute capability this table does not know. */
 bool gr_arch_of(int major, int minor, gr_arch *out);
 
+/* Whether sm (90: sm_90) is an architecture number a GPU could have:
+ * 10 (sm_10, the first CUDA GPUs) to 199, room past the largest NVIDIA
+ * has named (sm_121, CUDA 13.0).  Numbers read from binaries (ELF flags,
+ * fatbin entries) outside it are corrupt, not a GPU to come. */
+bool gr_arch_sm_in_range(int sm);
+
 #endif

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "arch.h"
 #include "cubin.h"
 #include "le_bytes.h"
 
@@ -63,6 +64,7 @@ typedef struct {
     unsigned char *data;
     size_t size;
     uint64_t base; /* where the image begins in the file */
+    const char *within; /* where a decompressed image came from, or NULL */
     gr_kernel_list *out;
     gr_error *err;
     Elf *elf;
@@ -86,6 +88,8 @@ static bool fail_at(cubin_reader *c, uint64_t offset, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
+    if (c->within)
+        return gr_error_set(c->err, "%s: byte %llu of %s: %s", c->file, (unsigned long long)offset, c->within, what);
     return gr_error_set(c->err, "%s: byte %llu: %s", c->file, (unsigned long long)(c->base + offset), what);
 }
 
@@ -102,8 +106,11 @@ static bool read_sm(cubin_reader *c)
         c->sm = (gr_sm){(int)(flags >> 8 & 0xff), 0};
     else
         c->sm = (gr_sm){(int)(flags & 0xff), 0};
-    if (c->sm.number < 10)
+    if (c->sm.number == 0)
         return fail_at(c, 0x30, "no architecture in the ELF flags (0x%08x)", (unsigned)flags);
+    if (!gr_arch_sm_in_range(c->sm.number))
+        return fail_at(c, 0x30, "architecture %d in the ELF flags (0x%08x), which no GPU has (10 to 199: sm_10 to sm_199)",
+                       c->sm.number, (unsigned)flags);
     return true;
 }
 
@@ -212,7 +219,7 @@ static bool read_sections(cubin_reader *c)
     return true;
 }
 
-static bool symbol_kernel(cubin_reader *c, const GElf_Sym *sym, size_t names, long *kernel)
+static bool symbol_kernel(cubin_reader *c, const GElf_Sym *sym, size_t names, uint64_t at, long *kernel)
 {
     *kernel = -1;
     if (GELF_ST_TYPE(sym->st_info) != STT_FUNC || !(sym->st_other & STO_CUDA_ENTRY) || sym->st_shndx >= c->shnum ||
@@ -220,7 +227,8 @@ static bool symbol_kernel(cubin_reader *c, const GElf_Sym *sym, size_t names, lo
         return true;
     const char *name = elf_strptr(c->elf, names, sym->st_name);
     if (!name)
-        return fail_at(c, c->shoff + names * sizeof(Elf64_Shdr), "a kernel's name lies outside the symbol names");
+        return fail_at(c, at, "a kernel's name (byte %llu of section %zu, the symbol names) lies outside them",
+                       (unsigned long long)sym->st_name, names);
     section *text = &c->sections[sym->st_shndx];
     gr_kernel *k = gr_kernel_list_add(c->out, name, strlen(name), c->sm, c->err);
     if (!k)
@@ -237,6 +245,9 @@ static bool read_symbols(cubin_reader *c, size_t table)
     Elf_Data *d = elf_getdata(elf_getscn(c->elf, table), NULL);
     if (h->sh_entsize != sizeof(Elf64_Sym) || !d || d->d_size < h->sh_size || h->sh_size / sizeof(Elf64_Sym) > INT32_MAX)
         return fail_at(c, c->shoff + table * sizeof(Elf64_Shdr), "the symbol table does not read");
+    if (h->sh_link == 0 || h->sh_link >= c->shnum) /* sh_link, 40 bytes into the header */
+        return fail_at(c, c->shoff + table * sizeof(Elf64_Shdr) + 40,
+                       "the symbol table's names are in section %u, of %zu", (unsigned)h->sh_link, c->shnum);
     c->symbols = h->sh_size / sizeof(Elf64_Sym);
     c->symbol_kernel = malloc((c->symbols ? c->symbols : 1) * sizeof *c->symbol_kernel);
     if (!c->symbol_kernel)
@@ -245,7 +256,7 @@ static bool read_symbols(cubin_reader *c, size_t table)
         GElf_Sym sym;
         if (!gelf_getsym(d, (int)i, &sym))
             return fail_at(c, h->sh_offset + i * sizeof(Elf64_Sym), "symbol %zu does not read", i);
-        if (!symbol_kernel(c, &sym, h->sh_link, &c->symbol_kernel[i]))
+        if (!symbol_kernel(c, &sym, h->sh_link, h->sh_offset + i * sizeof(Elf64_Sym), &c->symbol_kernel[i]))
             return false;
     }
     return true;
@@ -360,7 +371,8 @@ static bool read_attributes(cubin_reader *c, size_t sec, long kernel)
     Elf_Data *d = elf_getdata(elf_getscn(c->elf, sec), NULL);
     if (!d || !d->d_buf)
         return c->sections[sec].header.sh_size == 0 ||
-               fail_at(c, c->sections[sec].header.sh_offset, "section %zu (%s) does not read", sec, c->sections[sec].name);
+               fail_at(c, c->shoff + sec * sizeof(Elf64_Shdr), "section %zu (%s) does not read (type %u)", sec,
+                       c->sections[sec].name, (unsigned)c->sections[sec].header.sh_type);
     size_t pos = 0;
     nv_attribute a;
     bool failed = false;
@@ -388,14 +400,17 @@ static bool read_shared(cubin_reader *c, size_t sec, gr_kernel *k)
     return true;
 }
 
-/* Shared and local memory sections hold no bytes of the image (NOBITS):
- * nothing but this bounds their size, which no GPU comes near. */
+/* Shared and local memory sections hold no bytes of the image (NOBITS),
+ * nor a constant bank that is NOBITS: nothing but this bounds their size,
+ * which no GPU comes near (constant banks are 64 KiB), before it is taken
+ * as a signed figure. */
 #define MEMORY_SECTION_MAX_BYTES (UINT64_C(1) << 32)
 
 static bool read_kernel_section(cubin_reader *c, size_t sec, size_t first_kernel)
 {
     const section *s = &c->sections[sec];
-    if ((s->kind == SEC_SHARED || s->kind == SEC_LOCAL) && s->header.sh_size > MEMORY_SECTION_MAX_BYTES)
+    if ((s->kind == SEC_SHARED || s->kind == SEC_LOCAL || s->kind == SEC_CONSTANT0) &&
+        s->header.sh_size > MEMORY_SECTION_MAX_BYTES)
         return fail_at(c, c->shoff + sec * sizeof(Elf64_Shdr), "section %zu (%s) claims %llu bytes, more than any GPU has",
                        sec, s->name, (unsigned long long)s->header.sh_size);
     if (s->kind == SEC_INFO)
@@ -466,16 +481,29 @@ bool gr_cubin_read(const char *file, unsigned char *data, size_t size, uint64_t 
     return gr_cubin_read_variant(file, data, size, file_offset, 0, out, err);
 }
 
+static bool read_cubin(cubin_reader *c)
+{
+    elf_version(EV_CURRENT);
+    bool ok = read_image(c);
+    if (c->elf)
+        elf_end(c->elf);
+    free(c->sections);
+    free(c->symbol_kernel);
+    return ok;
+}
+
 bool gr_cubin_read_variant(const char *file, unsigned char *data, size_t size, uint64_t file_offset, char variant,
                            gr_kernel_list *out, gr_error *err)
 {
     cubin_reader c = {.file = file, .data = data, .size = size, .base = file_offset, .out = out, .err = err,
                       .entry_variant = variant};
-    elf_version(EV_CURRENT);
-    bool ok = read_image(&c);
-    if (c.elf)
-        elf_end(c.elf);
-    free(c.sections);
-    free(c.symbol_kernel);
-    return ok;
+    return read_cubin(&c);
+}
+
+bool gr_cubin_read_within(const char *file, const char *within, unsigned char *data, size_t size, char variant,
+                          gr_kernel_list *out, gr_error *err)
+{
+    cubin_reader c = {.file = file, .within = within, .data = data, .size = size, .out = out, .err = err,
+                      .entry_variant = variant};
+    return read_cubin(&c);
 }

@@ -38,6 +38,13 @@ bool gr_cubin_read(const char *file, unsigned char *data, size_t size, uint64_t 
 bool gr_cubin_read_variant(const char *file, unsigned char *data, size_t size, uint64_t file_offset, char variant,
                            gr_kernel_list *out, gr_error *err);
 
+/* The same, for a cubin that is no bytes of the file as they lie (a
+ * decompressed fatbin entry): within says where it came from ("the
+ * zstd-compressed fatbin entry at byte 5344"), and errors name "byte N of
+ * within", N counted from the image's start, never a byte of the file. */
+bool gr_cubin_read_within(const char *file, const char *within, unsigned char *data, size_t size, char variant,
+                          gr_kernel_list *out, gr_error *err);
+
 /* Whether data begins as an ELF image of CUDA machine code. */
 bool gr_cubin_detect(const unsigned char *data, size_t size);
 

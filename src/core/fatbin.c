@@ -15,6 +15,7 @@
 #define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <string.h>
+#include "arch.h"
 #include "cubin.h"
 #include "fatbin.h"
 #include "fatbin_payload.h"
@@ -64,13 +65,13 @@ static bool read_compressed(fatbin_reader *f, size_t at, uint32_t header, uint64
     if (!gr_fatbin_inflate(&f->inflater, f->file, f->base + at, flags, e + header, compressed, claimed, &cubin,
                            f->err))
         return false;
-    char shown[sizeof f->err->text];
-    snprintf(shown, sizeof shown, "%s: the %s-compressed fatbin entry at byte %llu, decompressed", f->file,
-             flags & GR_FATBIN_LZ4 ? "LZ4" : "zstd", (unsigned long long)(f->base + at));
+    char within[128];
+    snprintf(within, sizeof within, "the %s-compressed fatbin entry at byte %llu (%llu bytes decompressed)",
+             flags & GR_FATBIN_LZ4 ? "LZ4" : "zstd", (unsigned long long)(f->base + at), (unsigned long long)claimed);
     if (!gr_cubin_detect(cubin, (size_t)claimed))
-        return gr_error_set(f->err, "%s: is no cubin (an ELF image for a GPU)", shown);
+        return gr_error_set(f->err, "%s: %s is no cubin (an ELF image for a GPU)", f->file, within);
     f->out->cubins++;
-    return gr_cubin_read_variant(shown, cubin, (size_t)claimed, 0, variant, f->out, f->err);
+    return gr_cubin_read_within(f->file, within, cubin, (size_t)claimed, variant, f->out, f->err);
 }
 
 static bool read_entry(fatbin_reader *f, size_t at, size_t end, size_t *next)
@@ -85,7 +86,12 @@ static bool read_entry(fatbin_reader *f, size_t at, size_t end, size_t *next)
     if (payload > end - at - header)
         return fail_at(f, at + 8, "a fatbin entry's payload runs past its container", payload, end - at - header);
     uint64_t flags = gr_le64(e + 40);
-    gr_sm sm = {(int)gr_le32(e + 28), flags & ENTRY_ARCH_SPECIFIC ? 'a' : flags & ENTRY_FAMILY ? 'f' : 0};
+    uint32_t arch = gr_le32(e + 28);
+    if ((gr_le16(e) == ENTRY_PTX || gr_le16(e) == ENTRY_ELF) && !gr_arch_sm_in_range(arch > INT32_MAX ? 0 : (int)arch))
+        return gr_error_set(f->err,
+                            "%s: byte %llu: a fatbin entry for architecture %u, which no GPU has (10 to 199: sm_10 "
+                            "to sm_199)", f->file, (unsigned long long)(f->base + at + 28), (unsigned)arch);
+    gr_sm sm = {(int)arch, flags & ENTRY_ARCH_SPECIFIC ? 'a' : flags & ENTRY_FAMILY ? 'f' : 0};
     unsigned char *bytes = f->data + at + header;
     *next = at + header + (size_t)payload;
     if (gr_le16(e) == ENTRY_PTX) {

@@ -11,15 +11,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "error.h"
+#include "input_limits.h"
 
 #define GR_FATBIN_ZSTD UINT64_C(0x8000)
 #define GR_FATBIN_LZ4 UINT64_C(0x2000)
 #define GR_FATBIN_COMPRESSED (GR_FATBIN_ZSTD | GR_FATBIN_LZ4)
 
-/* The most one entry may claim decompressed.  The largest cubin of CUDA
- * 13.0's libraries is 33.5 MB (cuDNN's); a claim past this is a corrupt
- * header, refused before any memory is taken for it. */
-#define GR_FATBIN_MAX_ENTRY_BYTES (UINT64_C(1) << 30)
+/* The most one entry may claim decompressed: input_limits.h says why. */
+#define GR_FATBIN_MAX_ENTRY_BYTES (GR_LIMIT_FATBIN_ENTRY.bytes)
 
 /* The decompressor's buffer and zstd's context, kept from entry to entry. */
 typedef struct {

@@ -57,6 +57,7 @@ static bool is_fatbin_section(const char *name)
 typedef struct {
     const char *file;
     Elf *elf;
+    GElf_Ehdr header;
     size_t names; /* the section-name table */
     unsigned char *data;
     size_t size;
@@ -72,6 +73,32 @@ static bool may_hold_fatbins(const GElf_Shdr *sh, const char *name)
     return sh->sh_type == SHT_PROGBITS && !(sh->sh_flags & SHF_EXECINSTR) && strcmp(name, ".nvFatBinSegment") != 0;
 }
 
+/* Where section i's header lies (check_headers put them all in the file). */
+static uint64_t header_byte(const host_reader *h, size_t i)
+{
+    return h->header.e_shoff + i * h->header.e_shentsize;
+}
+
+/* The section-name table: a string table within the file, or an error
+ * naming it (rather than every section skipped for want of a name). */
+static bool check_names(host_reader *h)
+{
+    size_t at = h->header.e_ident[EI_CLASS] == ELFCLASS64 ? 0x3e : 0x32; /* e_shstrndx */
+    GElf_Shdr sh;
+    Elf_Scn *scn = elf_getshdrstrndx(h->elf, &h->names) == 0 ? elf_getscn(h->elf, h->names) : NULL;
+    if (!scn || h->names == SHN_UNDEF || !gelf_getshdr(scn, &sh))
+        return gr_error_set(h->err, "%s: byte %zu: the section-name table (section %zu) is not among the sections: %s",
+                            h->file, at, h->names, elf_errmsg(-1));
+    if (sh.sh_type != SHT_STRTAB)
+        return gr_error_set(h->err, "%s: byte %llu: the section-name table (section %zu) is not a string table (type %u)",
+                            h->file, (unsigned long long)header_byte(h, h->names), h->names, (unsigned)sh.sh_type);
+    if (sh.sh_offset > h->size || sh.sh_size > h->size - sh.sh_offset)
+        return gr_error_set(h->err, "%s: byte %llu: the section-name table (section %zu: %llu bytes at byte %llu) runs past "
+                            "the end of the file (%zu bytes)", h->file, (unsigned long long)header_byte(h, h->names),
+                            h->names, (unsigned long long)sh.sh_size, (unsigned long long)sh.sh_offset, h->size);
+    return true;
+}
+
 /* Reads the fatbins of one section, if it holds any: the whole of a fatbin
  * section, and the containers found in other data (cuFFT's .ldata). */
 static bool read_section(host_reader *h, Elf_Scn *scn)
@@ -80,12 +107,17 @@ static bool read_section(host_reader *h, Elf_Scn *scn)
     if (!gelf_getshdr(scn, &sh))
         return gr_error_set(h->err, "%s: section %zu does not read: %s", h->file, elf_ndxscn(scn), elf_errmsg(-1));
     const char *name = elf_strptr(h->elf, h->names, sh.sh_name);
+    if (!name)
+        return gr_error_set(h->err, "%s: byte %llu: section %zu's name (byte %llu of the section-name table) lies outside it",
+                            h->file, (unsigned long long)header_byte(h, elf_ndxscn(scn)), elf_ndxscn(scn),
+                            (unsigned long long)sh.sh_name);
     bool whole = name && is_fatbin_section(name) && sh.sh_type != SHT_NOBITS;
     if (!whole && !(name && may_hold_fatbins(&sh, name)))
         return true;
     if (sh.sh_offset > h->size || sh.sh_size > h->size - sh.sh_offset)
-        return gr_error_set(h->err, "%s: byte %llu: section %s (%llu bytes) runs past the end of the file (%zu bytes)",
-                            h->file, (unsigned long long)sh.sh_offset, name, (unsigned long long)sh.sh_size, h->size);
+        return gr_error_set(h->err, "%s: byte %llu: section %s (%llu bytes at byte %llu) runs past the end of the file (%zu bytes)",
+                            h->file, (unsigned long long)header_byte(h, elf_ndxscn(scn)), name,
+                            (unsigned long long)sh.sh_size, (unsigned long long)sh.sh_offset, h->size);
     if (!whole)
         return gr_fatbin_scan(h->file, h->data + sh.sh_offset, (size_t)sh.sh_size, sh.sh_offset, h->out, &h->found,
                               h->err);
@@ -106,8 +138,9 @@ static bool read_elf(const char *file, unsigned char *data, size_t size, gr_kern
         return gr_error_set(err, "%s: byte 0: libelf does not read it: %s", file, elf_errmsg(-1));
     }
     host_reader h = {.file = file, .elf = elf, .data = data, .size = size, .out = out, .err = err};
-    bool ok = elf_getshdrstrndx(elf, &h.names) == 0 ||
-              gr_error_set(err, "%s: no section-name table: %s", file, elf_errmsg(-1));
+    bool ok = (gelf_getehdr(elf, &h.header) != NULL ||
+               gr_error_set(err, "%s: byte 0: the ELF header does not read: %s", file, elf_errmsg(-1))) &&
+              check_names(&h);
     for (Elf_Scn *scn = elf_nextscn(elf, NULL); ok && scn; scn = elf_nextscn(elf, scn))
         ok = read_section(&h, scn);
     elf_end(elf);

@@ -9,6 +9,13 @@
 #include "kernel_source.h"
 #include "ptxas_report.h"
 
+gr_input_limit gr_kernels_input_limit(const unsigned char *head, size_t size)
+{
+    if (head && (gr_host_binary_detect(head, size) || gr_host_archive_detect(head, size) || gr_fatbin_detect(head, size)))
+        return GR_LIMIT_KERNEL_BINARY;
+    return GR_LIMIT_KERNEL_TEXT;
+}
+
 bool gr_kernels_read(const char *file, unsigned char *data, size_t size, gr_kernel_list *out, gr_error *err)
 {
     const char *text = (const char *)data;

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "error.h"
+#include "input_limits.h"
 #include "kernel_resources.h"
 
 /* Fills out (initialised here; free it with gr_kernel_list_free, failed
@@ -17,5 +18,10 @@
  * format here, or one that does not read: false, err naming the file and
  * the line or byte. */
 bool gr_kernels_read(const char *file, unsigned char *data, size_t size, gr_kernel_list *out, gr_error *err);
+
+/* The size limit of a file of kernels whose first bytes are head
+ * (input_limits.h): a binary's (ELF, archive, fatbin), else a text's; the
+ * text's where nothing is read yet (head NULL). */
+gr_input_limit gr_kernels_input_limit(const unsigned char *head, size_t size);
 
 #endif

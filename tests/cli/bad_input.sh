@@ -225,3 +225,40 @@ devices --profiles ':::::'
 occupancy --help --nope
 bound --nope --help
 EOF
+
+# ---- readers of binaries: the right place and reason (issue 20, items 6 and 8) ----
+k="$top_srcdir/tests/data/kernels"
+patched() { # patched FROM TO BYTE OCTAL-BYTES: TO is FROM with those bytes at BYTE
+    cp "$k/$1" "$test_tmp/$2"
+    printf "$4" | dd of="$test_tmp/$2" bs=1 seek="$3" conv=notrunc 2>/dev/null
+}
+# a directory: one line, nothing read (and nothing leaked under valgrind)
+run kernels "$top_srcdir/tests"
+expect_fails 1 "gpuroof: $top_srcdir/tests: is a directory, not a file"
+run ncu "$top_srcdir/tests"
+expect_fails 1 "gpuroof: $top_srcdir/tests: is a directory, not a file"
+# sample.o (64-bit, section headers at byte 113688): e_shstrndx (byte 62) naming
+# section 2 (.text); the table's offset (section 22's header, at byte 115096) past the end
+patched sample.o names.o 62 '\2\0'
+run kernels "$test_tmp/names.o"
+expect_fails 1 "gpuroof: $test_tmp/names.o: byte 113816: the section-name table (section 2) is not a string table (type 1)"
+patched sample.o namesfar.o 115120 '\0\0\0\0\1\0\0\0'
+run kernels "$test_tmp/namesfar.o"
+expect_fails 1 "gpuroof: $test_tmp/namesfar.o: byte 115096: the section-name table (section 22: 236 bytes at byte 4294967296) runs past the end of the file (115160 bytes)"
+# sample-sm90.cubin (47,584 bytes, headers at byte 43920): the symbol table's
+# sh_link (byte 44152) made 999, whose header would be at byte 107,856
+patched sample-sm90.cubin link.cubin 44152 '\347\3\0\0'
+run kernels "$test_tmp/link.cubin"
+expect_fails 1 "gpuroof: $test_tmp/link.cubin: byte 44152: the symbol table's names are in section 999, of 52"
+# its .nv.constant0 section 45 (header at byte 46800) made NOBITS of 2^63 bytes
+patched sample-sm90.cubin nobits.cubin 46804 '\10\0\0\0'
+printf '\0\0\0\0\0\0\0\200' | dd of="$test_tmp/nobits.cubin" bs=1 seek=46832 conv=notrunc 2>/dev/null
+run kernels "$test_tmp/nobits.cubin"
+expect_fails 1 "gpuroof: $test_tmp/nobits.cubin: byte 46800: section 45 (.nv.constant0._Z13uses_constantPfPKf) claims 9223372036854775808 bytes, more than any GPU has"
+# architectures no GPU has: 255 in the cubin's ELF flags, 2^32-1 in a fatbin entry
+patched sample-sm90.cubin arch.cubin 49 '\377'
+run kernels "$test_tmp/arch.cubin"
+expect_fails 1 "gpuroof: $test_tmp/arch.cubin: byte 48: architecture 255 in the ELF flags (0x0600ff04), which no GPU has (10 to 199: sm_10 to sm_199)"
+patched sample.o arch.o 5372 '\377\377\377\377'
+run kernels "$test_tmp/arch.o"
+expect_fails 1 "gpuroof: $test_tmp/arch.o: byte 5372: a fatbin entry for architecture 4294967295, which no GPU has (10 to 199: sm_10 to sm_199)"

@@ -126,7 +126,7 @@ expect_fails 1 "gpuroof: $test_tmp/other.o: byte 5344: a zstd-compressed fatbin 
 # to a cubin whose errors name the entry and the byte within the cubin
 corrupt sample-z.o inner.o 6000 '\377\377\377\377\377\377\377\377'
 run kernels "$test_tmp/inner.o"
-expect_fails 1 "gpuroof: $test_tmp/inner.o: the zstd-compressed fatbin entry at byte 5344, decompressed: byte 43648: section 0 () runs past the end of the image: 72340172838076673 bytes at byte 72340172838076673, of 46944"
+expect_fails 1 "gpuroof: $test_tmp/inner.o: byte 43648 of the zstd-compressed fatbin entry at byte 5344 (46944 bytes decompressed): section 0 () runs past the end of the image: 72340172838076673 bytes at byte 72340172838076673, of 46944"
 corrupt sample-z.o zcut.o 5360 '\100\037' # 8000 of its 8284 bytes
 run kernels "$test_tmp/zcut.o"
 expect_status 1

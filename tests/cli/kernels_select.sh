@@ -19,10 +19,10 @@ expect_stdout_has "$k/bounds-sm80.cubin: a cubin: 4 kernels for sm_80"
 run kernels "$b90" "$test_tmp/none" "$top_srcdir/tests" "$k/bounds-sm80.cubin" --json
 expect_status 1
 expect_json '[.files[] | .error // .format]' \
-    "[\"cubin\",\"cannot open $test_tmp/none: No such file or directory\",\"$top_srcdir/tests: cannot read it: Is a directory\",\"cubin\"]"
+    "[\"cubin\",\"cannot open $test_tmp/none: No such file or directory\",\"$top_srcdir/tests: is a directory, not a file\",\"cubin\"]"
 expect_json '[(.kernels | length), (.files[1] | keys)]' '[8,["error","file"]]'
 # every line of standard error is a file's, as the JSON has it
-expect_stderr_has "gpuroof: $top_srcdir/tests: cannot read it: Is a directory"
+expect_stderr_has "gpuroof: $top_srcdir/tests: is a directory, not a file"
 # a file that reads but has no code for --arch is named the same way
 run kernels "$b90" "$k/sample.o" --arch sm_80 --json
 expect_status 1

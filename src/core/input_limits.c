@@ -1,0 +1,14 @@
+/* The line for an input past its limit (input_limits.h). */
+#include <inttypes.h>
+#include "input_limits.h"
+
+bool gr_input_limit_exceeded(const char *shown, gr_input_limit limit, gr_error *err)
+{
+    const char *unit = limit.bytes % GR_GIB == 0 ? "GiB" : "MiB";
+    uint64_t count = limit.bytes / (limit.bytes % GR_GIB == 0 ? GR_GIB : GR_MIB);
+    if (limit.bytes % GR_MIB != 0)
+        return gr_error_set(err, "%s: larger than %" PRIu64 " bytes, the limit for %s", shown, limit.bytes,
+                            limit.kind);
+    return gr_error_set(err, "%s: larger than %" PRIu64 " %s (%" PRIu64 " bytes), the limit for %s", shown, count,
+                        unit, limit.bytes, limit.kind);
+}
