@@ -78,9 +78,7 @@ static void write_data(FILE *out, const gr_chart *c, size_t chart)
     }
 }
 
-/* A tick's label: the number as the text writes it below 1000, with k, M,
- * G... above ("1k", "20k", "1M"); never gnuplot's "1m" for 0.001. */
-static const char *tick_text(char buf[32], double value)
+const char *gr_tick_text(char buf[GR_NUM_TEXT_SIZE], double value)
 {
     static const char *const prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
     char digits[32];
@@ -109,7 +107,7 @@ static void write_log_tics(FILE *out, const char *axis, double min, double max)
              * it goes a hair inside */
             double at = value * (value < min * (1 + 1e-9) ? 1 + 1e-9 : value > max * (1 - 1e-9) ? 1 - 1e-9 : 1);
             if (m == 1 || (short_axis && (m == 2 || m == 5)))
-                fprintf(out, "%s\"%s\" %.12g", separator, tick_text(label, value), at);
+                fprintf(out, "%s\"%s\" %.12g", separator, gr_tick_text(label, value), at);
             else
                 fprintf(out, "%s\"\" %.12g 1", separator, at);
             separator = ", ";

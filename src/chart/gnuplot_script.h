@@ -4,6 +4,7 @@
 #define GPUROOF_GNUPLOT_SCRIPT_H
 
 #include <stdio.h>
+#include "num_text.h"
 #include "chart.h"
 
 typedef enum { GR_TERMINAL_PDF, GR_TERMINAL_PNG } gr_terminal;
@@ -15,6 +16,11 @@ typedef struct {
     const char *made_by;    /* a comment line: the command that made it */
     const char *style;      /* the template's text (plots/style.gp) */
 } gr_script_options;
+
+/* A tick's label: the number as the text writes it below 1000, with k, M,
+ * G... above ("1k", "20k", "1M"); never gnuplot's "1m" for 0.001.  It fits
+ * buf whole: gr_num_text's longest text and one letter. */
+const char *gr_tick_text(char buf[GR_NUM_TEXT_SIZE], double value);
 
 /* Writes the script; false if out reports a write error. */
 bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *opt);

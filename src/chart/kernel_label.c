@@ -19,6 +19,13 @@ static size_t parameters_at(const char *name)
     return strlen(name);
 }
 
+/* A label cut to its buffer says so: it ends in "...". */
+static void mark_cut(char *out, size_t size)
+{
+    if (size >= 4)
+        memcpy(out + size - 4, "...", 4);
+}
+
 /* The name with each outermost template argument list written "<...>". */
 static void without_templates(const char *name, size_t len, char *out, size_t size)
 {
@@ -32,6 +39,11 @@ static void without_templates(const char *name, size_t len, char *out, size_t si
             depth--;
         } else if (depth == 0) {
             out[n++] = name[i];
+        }
+        if (n + 6 >= size && i + 1 < len) { /* more would not fit */
+            out[n] = '\0';
+            mark_cut(out, n + 4 <= size ? n + 4 : size);
+            return;
         }
     }
     out[n] = '\0';
@@ -49,10 +61,12 @@ void gr_kernel_short_name(const char *demangled, int full, char *out, size_t siz
         len--;
     if (!full && len > GR_KERNEL_LABEL_LONG && memchr(name, '<', len))
         without_templates(name, len, out, size);
+    else if (len >= size)
+        mark_cut(memcpy(out, name, size), size);
     else
         snprintf(out, size, "%.*s", (int)len, name);
-    if (out[0] == '\0')
-        snprintf(out, size, "%s", demangled);
+    if (out[0] == '\0' && (size_t)snprintf(out, size, "%s", demangled) >= size)
+        mark_cut(out, size);
 }
 
 static bool taken(char (*labels)[96], size_t count, size_t self, const char *text)
@@ -73,7 +87,8 @@ void gr_kernel_labels_unique(char (*labels)[96], size_t count)
             continue;
         char candidate[128];
         for (int k = 2;; k++) {
-            snprintf(candidate, sizeof candidate, "%.80s #%d", labels[i], k);
+            /* the number goes on the end; what it pushes out is marked */
+            snprintf(candidate, sizeof candidate, strlen(labels[i]) > 80 ? "%.77s... #%d" : "%s #%d", labels[i], k);
             if (!taken(labels, count, i, candidate))
                 break;
         }

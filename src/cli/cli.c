@@ -204,7 +204,53 @@ bool cli_error_no_peak(const gr_profile *p, const char *precision)
     return cli_error("%s has no %s peak (%sit has %s)", p->name, precision, suggestion, list);
 }
 
-const char *cli_num(char buf[32], double x)
+/* The length of the UTF-8 character at s (RFC 3629: no overlong forms, no
+ * surrogates, nothing past U+10FFFF), or 0 where s holds none. */
+static size_t utf8_char_length(const unsigned char *s)
+{
+    unsigned char c = s[0];
+    if (c < 0x80)
+        return 1;
+    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    /* the second byte's range narrows where the first alone would allow an
+     * overlong form, a surrogate or a code point past U+10FFFF */
+    unsigned char low = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned char high = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (n == 0 || s[1] < low || s[1] > high)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF)
+            return 0;
+    return n;
+}
+
+json_t *cli_json_text(const char *text)
+{
+    json_t *j = json_string(text);
+    if (j)
+        return j;
+    size_t length = strlen(text);
+    char *shown = malloc(3 * length + 1); /* each byte at most one U+FFFD */
+    if (!shown)
+        return NULL;
+    size_t used = 0;
+    for (size_t i = 0; i < length;) {
+        size_t n = utf8_char_length((const unsigned char *)text + i);
+        if (n == 0) {
+            memcpy(shown + used, "\xEF\xBF\xBD", 3);
+            used += 3, i++;
+        } else {
+            memcpy(shown + used, text + i, n);
+            used += n, i += n;
+        }
+    }
+    shown[used] = '\0';
+    j = json_string(shown);
+    free(shown);
+    return j;
+}
+
+const char *cli_num(char buf[GR_NUM_TEXT_SIZE], double x)
 {
     return gr_num_text(buf, x);
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "profile.h"
+#include "num_text.h"
 #include "profile_search.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
@@ -75,8 +76,14 @@ bool cli_error_no_peak(const gr_profile *p, const char *precision);
  * commands print (gpuroof exercises). */
 int cli_put_json(json_t *value, json_t **dest);
 
+/* Text from outside (a kernel's name, a file's path, a GPU's name) as a
+ * JSON string.  jansson takes UTF-8 alone (json_string gives NULL, and the
+ * key would be left out), so each byte that is no part of a UTF-8
+ * character is shown as U+FFFD; NULL only where memory ran out. */
+json_t *cli_json_text(const char *text);
+
 /* Numbers for people: gr_num_text (num_text.h), which the charts use too. */
-const char *cli_num(char buf[32], double x);
+const char *cli_num(char buf[GR_NUM_TEXT_SIZE], double x);
 /* A byte count with its KiB/MiB form where that is exact: "33792 B (33 KiB)". */
 const char *cli_bytes(char buf[48], int64_t bytes);
 

@@ -231,7 +231,7 @@ static int report(const banks_options *o, const banks_inputs *in, const gr_bank_
         json_object_set_new(j, "store", access_json(s));
         json_object_set_new(j, "load", access_json(l));
         if (in->kernel)
-            json_object_set_new(j, "kernel", json_string(in->kernel));
+            json_object_set_new(j, "kernel", cli_json_text(in->kernel));
         json_object_set_new(j, "block", json_string(block));
         json_object_set_new(j, "elem_bytes", json_integer(in->setup.elem_bytes));
         if (in->shows_pad)

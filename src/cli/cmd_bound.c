@@ -374,7 +374,7 @@ static json_t *to_json(const bound_inputs *in, const gr_roofline_levels *lv)
     const gr_roofline *r = &lv->level[GR_LEVEL_DRAM];
     json_t *j = json_object();
     if (in->has_device) {
-        json_object_set_new(j, "device", json_string(in->device.name));
+        json_object_set_new(j, "device", cli_json_text(in->device.name));
         json_object_set_new(j, "precision", json_string(in->precision));
     }
     if (in->work.has_counts) {

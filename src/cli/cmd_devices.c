@@ -45,8 +45,8 @@ static json_t *failures_json(const gr_profile_list *list)
     json_t *arr = json_array();
     for (size_t i = 0; i < list->failure_count; i++) {
         json_t *f = json_object();
-        json_object_set_new(f, "file", json_string(list->failures[i].path));
-        json_object_set_new(f, "error", json_string(list->failures[i].error.text));
+        json_object_set_new(f, "file", cli_json_text(list->failures[i].path));
+        json_object_set_new(f, "error", cli_json_text(list->failures[i].error.text));
         json_array_append_new(arr, f);
     }
     return arr;

@@ -97,9 +97,9 @@ static bool list_model(const gr_listed_file *f, int width, gr_model *m, json_t *
         return true;
     }
     json_t *item = json_object();
-    json_object_set_new(item, "name", json_string(f->name));
-    json_object_set_new(item, "title", json_string(m->title));
-    json_object_set_new(item, "path", json_string(f->path));
+    json_object_set_new(item, "name", cli_json_text(f->name));
+    json_object_set_new(item, "title", cli_json_text(m->title));
+    json_object_set_new(item, "path", cli_json_text(f->path));
     json_array_append_new(list, item);
     return true;
 }

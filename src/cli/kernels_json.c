@@ -25,7 +25,7 @@ static json_t *file_json(const kernels_view *v, size_t shown)
     gr_sm_set sms;
     gr_kernel_list_sms(&f->list, &sms);
     json_t *j = json_object();
-    json_object_set_new(j, "file", json_string(f->shown));
+    json_object_set_new(j, "file", cli_json_text(f->shown));
     json_object_set_new(j, "format", json_string(gr_kernel_format_key(f->list.format)));
     json_object_set_new(j, "kernels", json_integer((json_int_t)shown));
     json_object_set_new(j, "architectures", sm_names(&sms, "sm_"));
@@ -40,7 +40,7 @@ static json_t *occupancy_json(const kernels_device *d, const gr_kernel *k)
     kernel_occupancy o;
     kernels_occupancy(d, k, &o);
     if (!o.valid)
-        return json_pack("{s:s}", "error", o.error);
+        return json_pack("{s:o}", "error", cli_json_text(o.error));
     occ_inputs in = {.has_device = true, .device = d->profile, .limits = d->limits, .default_carveout = true,
                      .launch = o.launch, .has_threads = true, .has_regs = true};
     json_t *j = occ_json(&in, &o.occ);
@@ -52,9 +52,9 @@ static json_t *kernel_json(const cli_kernel_file *f, const gr_kernel *k, const k
 {
     char sm[GR_SM_NAME_SIZE];
     json_t *j = json_object();
-    json_object_set_new(j, "file", json_string(f->shown));
-    json_object_set_new(j, "name", json_string(k->name));
-    json_object_set_new(j, "demangled", json_string(k->demangled));
+    json_object_set_new(j, "file", cli_json_text(f->shown));
+    json_object_set_new(j, "name", cli_json_text(k->name));
+    json_object_set_new(j, "demangled", cli_json_text(k->demangled));
     json_object_set_new(j, "too_large_to_demangle", json_boolean(k->too_large_to_demangle));
     json_object_set_new(j, "arch", json_string(gr_sm_name(k->sm, sm)));
     json_object_set_new(j, "registers", figure(k->registers));
@@ -77,8 +77,8 @@ static json_t *kernel_json(const cli_kernel_file *f, const gr_kernel *k, const k
 /* A file that did not read: its name and the line printed on standard error. */
 static json_t *failed_json(const kernels_view *v)
 {
-    return json_pack("{s:s, s:s}", "file", v->file.shown, "error",
-                     v->file.error[0] ? v->file.error : "it did not read (standard error says why)");
+    return json_pack("{s:o, s:o}", "file", cli_json_text(v->file.shown), "error",
+                     cli_json_text(v->file.error[0] ? v->file.error : "it did not read (standard error says why)"));
 }
 
 json_t *kernels_json(const kernels_view *views, size_t count, const kernels_device *d)
@@ -101,7 +101,7 @@ json_t *kernels_json(const kernels_view *views, size_t count, const kernels_devi
     json_object_set_new(j, "files", files);
     if (d)
         json_object_set_new(j, "device", json_string(d->profile.name));
-    json_object_set_new(j, "kernel_pattern", count && views[0].pattern ? json_string(views[0].pattern) : json_null());
+    json_object_set_new(j, "kernel_pattern", count && views[0].pattern ? cli_json_text(views[0].pattern) : json_null());
     json_object_set_new(j, "kernels", kernels);
     return j;
 }

@@ -297,12 +297,12 @@ static json_t *variables_json(const gr_model *m)
     for (int i = 0; i < m->var_count; i++) {
         const gr_model_var *v = &m->vars[i];
         json_t *o = json_object();
-        json_object_set_new(o, "name", json_string(v->decl.name));
+        json_object_set_new(o, "name", cli_json_text(v->decl.name));
         json_object_set_new(o, "memory", json_string(gr_memory_name(v->decl.memory)));
         json_object_set_new(o, "scope", json_string(gr_scope_name(v->decl.scope)));
         json_object_set_new(o, "lifetime", json_string(gr_lifetime_name(v->decl.lifetime)));
         json_object_set_new(o, "versions", json_integer(v->versions));
-        json_object_set_new(o, "declaration", json_string(v->declaration));
+        json_object_set_new(o, "declaration", cli_json_text(v->declaration));
         json_object_set_new(o, "bytes", json_integer(v->bytes));
         json_array_append_new(list, o);
     }
@@ -320,7 +320,7 @@ static json_t *named_json(const gr_model_value *values, int count)
 static json_t *device_json(const model_on_device *dev)
 {
     json_t *o = json_object();
-    json_object_set_new(o, "device", json_string(dev->device.name));
+    json_object_set_new(o, "device", cli_json_text(dev->device.name));
     if (dev->has_bound) {
         json_object_set_new(o, "precision", json_string(dev->precision));
         json_object_set_new(o, "attainable_gflops", json_real(dev->levels.attainable_gflops));
@@ -333,7 +333,7 @@ static json_t *device_json(const model_on_device *dev)
         json_object_set_new(o, "blocks_per_sm", json_integer(dev->occupancy.blocks_per_sm));
         json_object_set_new(o, "occupancy", json_real(dev->occupancy.occupancy));
     } else if (dev->launch_error[0]) {
-        json_object_set_new(o, "launch_error", json_string(dev->launch_error));
+        json_object_set_new(o, "launch_error", cli_json_text(dev->launch_error));
     }
     return o;
 }
@@ -350,7 +350,7 @@ json_t *model_json(const gr_model *m, const model_on_device *dev)
     json_object_set_new(j, "threads_per_block", json_integer(m->threads_per_block));
     json_object_set_new(j, "shared_bytes_per_block", json_integer(m->shared_bytes_per_block));
     json_object_set_new(j, "variables", variables_json(m));
-    json_object_set_new(j, "model", json_string(m->name));
+    json_object_set_new(j, "model", cli_json_text(m->name));
     json_object_set_new(j, "parameters", named_json(m->params, m->param_count));
     json_object_set_new(j, "grid", dims_json(m->grid));
     json_object_set_new(j, "block", dims_json(m->block));

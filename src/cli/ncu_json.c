@@ -81,7 +81,7 @@ static json_t *launch_json(const ncu_view *v, size_t i)
     const gr_ncu_launch *l = &v->report.launches[i];
     json_t *j = json_object();
     json_object_set_new(j, "id", json_integer((json_int_t)l->id));
-    json_object_set_new(j, "kernel", json_string(l->kernel));
+    json_object_set_new(j, "kernel", cli_json_text(l->kernel));
     add_figures(j, v, &v->figures[i]);
     return j;
 }
@@ -89,7 +89,7 @@ static json_t *launch_json(const ncu_view *v, size_t i)
 static json_t *kernel_json(const ncu_view *v, const gr_ncu_group *g)
 {
     json_t *j = json_object();
-    json_object_set_new(j, "kernel", json_string(g->kernel));
+    json_object_set_new(j, "kernel", cli_json_text(g->kernel));
     json_object_set_new(j, "launches", json_integer((json_int_t)g->launches));
     json_object_set_new(j, "time_share", number(g->time_share));
     add_figures(j, v, &g->figures);
@@ -141,11 +141,11 @@ static json_t *counted_zero(gr_ncu_chip chip)
 json_t *ncu_json(const ncu_view *v)
 {
     json_t *j = json_object(), *launches = json_array();
-    json_object_set_new(j, "file", json_string(v->shown));
+    json_object_set_new(j, "file", cli_json_text(v->shown));
     json_object_set_new(j, "page", json_string(gr_ncu_page_name(v->report.page)));
-    json_object_set_new(j, "gpu", v->report.gpu.name[0] ? json_string(v->report.gpu.name) : json_null());
-    json_object_set_new(j, "device", v->has_profile ? json_string(v->profile.name) : json_null());
-    json_object_set_new(j, "results", v->has_results ? json_string(v->results.path) : json_null());
+    json_object_set_new(j, "gpu", v->report.gpu.name[0] ? cli_json_text(v->report.gpu.name) : json_null());
+    json_object_set_new(j, "device", v->has_profile ? cli_json_text(v->profile.name) : json_null());
+    json_object_set_new(j, "results", v->has_results ? cli_json_text(v->results.path) : json_null());
     json_object_set_new(j, "roofs", roofs_json(v));
     json_object_set_new(j, "chip", json_string(gr_ncu_chip_name(v->report.chip)));
     json_object_set_new(j, "counted_zero", counted_zero(v->report.chip));

@@ -7,53 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "ncu_figure_text.h"
 #include "ncu_output.h"
-
-/* A figure, "?" where unknown. */
-static const char *fig(char buf[32], double x)
-{
-    if (isnan(x))
-        return "?";
-    if (isinf(x))
-        return "infinite";
-    return cli_num(buf, x);
-}
-
-/* A figure that may be a lower bound: "at least 12". */
-static const char *lfig(char buf[48], double x, bool lower)
-{
-    char n[32];
-    const char *shown = fig(n, x); /* "?" or "infinite" are not written into n */
-    snprintf(buf, 48, "%s%s", lower && !isnan(x) ? "at least " : "", shown);
-    return buf;
-}
-
-/* An intensity: FLOPs over bytes, either of which may be a lower bound. */
-static const char *ifig(char buf[48], double x, bool flops_lower, bool bytes_lower)
-{
-    char n[32];
-    const char *shown = fig(n, x); /* "?" or "infinite" are not written into n */
-    const char *how = isnan(x) || isinf(x) || (!flops_lower && !bytes_lower) ? ""
-                      : flops_lower && bytes_lower                     ? "about "
-                      : flops_lower                                    ? "at least "
-                                                                       : "at most ";
-    snprintf(buf, 48, "%s%s", how, shown);
-    return buf;
-}
 
 /* A quantity's figure: "varies" where a kernel's launches differ in it. */
 static const char *qfig(char buf[32], const gr_ncu_figures *f, gr_ncu_quantity q)
 {
-    return f->varies[q] ? "varies" : fig(buf, f->q[q]);
-}
-
-static const char *percent(char buf[32], double fraction)
-{
-    if (isnan(fraction))
-        return "?";
-    cli_num(buf, 100 * fraction);
-    strcat(buf, "%");
-    return buf;
+    return f->varies[q] ? "varies" : ncu_fig(buf, f->q[q]);
 }
 
 static void print_shape(const char *what, const long long v[3], bool varies)
@@ -71,7 +31,7 @@ static void print_launch_shape(const gr_ncu_figures *f)
     print_shape("grid", f->grid, f->varies[GR_NCU_Q_GRID_X]);
     print_shape(" x block", f->block, f->varies[GR_NCU_Q_BLOCK_X]);
     bool threads_vary = isnan(f->threads_per_block) && (f->varies[GR_NCU_Q_BLOCK_X] || f->varies[GR_NCU_Q_BLOCK_THREADS]);
-    printf(": %s threads a block, %s registers a thread;\n", threads_vary ? "varies:" : fig(a, f->threads_per_block),
+    printf(": %s threads a block, %s registers a thread;\n", threads_vary ? "varies:" : ncu_fig(a, f->threads_per_block),
            qfig(b, f, GR_NCU_Q_REGISTERS));
     printf("             shared memory %s B static + %s B dynamic a block, %s B configured an SM\n",
            qfig(c, f, GR_NCU_Q_SMEM_STATIC), qfig(d, f, GR_NCU_Q_SMEM_DYNAMIC), qfig(a, f, GR_NCU_Q_SMEM_CONFIG));
@@ -81,9 +41,9 @@ static void print_time(const gr_ncu_figures *f)
 {
     char t[32], clock[32];
     double time = f->q[GR_NCU_Q_TIME_NS], cycles = f->q[GR_NCU_Q_SM_CYCLES];
-    printf("  time       %s ns", fig(t, time));
+    printf("  time       %s ns", ncu_fig(t, time));
     if (time > 0 && cycles > 0)
-        printf(" (%s SM cycles: %s MHz)", fig(clock, cycles), fig(t, 1000 * cycles / time));
+        printf(" (%s SM cycles: %s MHz)", ncu_fig(clock, cycles), ncu_fig(t, 1000 * cycles / time));
     printf("\n");
 }
 
@@ -94,8 +54,8 @@ static void print_pipe(const gr_ncu_figures *f, const char *name, const char *op
     char a[32], m[32], x[32], total[48];
     const char *w = weight == 1 ? "" : "2 x ", *wf = weight == 1 ? "2 x " : "4 x ";
     printf("             %s = %s%sadd + %s%smul + %s%sfma = %s%s + %s%s + %s%s = %s\n", name, w, op, w, op, wf, op, w,
-           fig(a, f->q[add]), w, fig(m, f->q[add + 1]), wf, fig(x, f->q[add + 2]),
-           lfig(total, f->flops[p], f->flops_lower[p]));
+           ncu_fig(a, f->q[add]), w, ncu_fig(m, f->q[add + 1]), wf, ncu_fig(x, f->q[add + 2]),
+           ncu_lfig(total, f->flops[p], f->flops_lower[p]));
 }
 
 static bool tensor_lower(const gr_ncu_figures *f)
@@ -115,15 +75,15 @@ static void print_flops(const gr_ncu_figures *f)
     print_pipe(f, "fp32", "f", GR_NCU_Q_FADD, 1, GR_NCU_FP32);
     print_pipe(f, "fp16", "h", GR_NCU_Q_HADD, 2, GR_NCU_FP16);
     for (int t = 0; t < 5; t++)
-        lfig(buf[t], f->flops[GR_NCU_TENSOR_FP16 + t], f->flops_lower[GR_NCU_TENSOR_FP16 + t]);
+        ncu_lfig(buf[t], f->flops[GR_NCU_TENSOR_FP16 + t], f->flops_lower[GR_NCU_TENSOR_FP16 + t]);
     printf("             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = %s + %s + %s + %s + %s = %s%s\n", buf[0], buf[1],
-           buf[2], buf[3], buf[4], lfig(total, f->flops_tensor, lower),
+           buf[2], buf[3], buf[4], ncu_lfig(total, f->flops_tensor, lower),
            f->q[GR_NCU_Q_TENSOR_PIPE_INST] == 0 && f->from[GR_NCU_Q_TENSOR_FP16] < 0
                ? " (the Tensor pipe ran no instruction)" : "");
-    printf("             total = %s + %s + %s + %s = %s\n", lfig(buf[0], f->flops_fp64, f->flops_lower[GR_NCU_FP64]),
-           lfig(buf[1], f->flops_fp32, f->flops_lower[GR_NCU_FP32]),
-           lfig(buf[2], f->flops_fp16, f->flops_lower[GR_NCU_FP16]), lfig(buf[3], f->flops_tensor, lower),
-           lfig(total, f->flops_total, f->flops_total_lower));
+    printf("             total = %s + %s + %s + %s = %s\n", ncu_lfig(buf[0], f->flops_fp64, f->flops_lower[GR_NCU_FP64]),
+           ncu_lfig(buf[1], f->flops_fp32, f->flops_lower[GR_NCU_FP32]),
+           ncu_lfig(buf[2], f->flops_fp16, f->flops_lower[GR_NCU_FP16]), ncu_lfig(buf[3], f->flops_tensor, lower),
+           ncu_lfig(total, f->flops_total, f->flops_total_lower));
 }
 
 /* Where the L2's and L1's bytes came from, and what they count. */
@@ -132,18 +92,18 @@ static void print_level_bytes(const gr_ncu_figures *f)
     char a[32], b[32], c[32], t[48];
     if (f->bytes_from[GR_NCU_L2] == GR_NCU_Q_L2_XBAR_BYTES)
         printf("             L2 %s B: derived__lts__lts2xbar_bytes.sum.per_second x duration, the bytes the L2 "
-               "sent the SMs (the roofline sections'; not lts__t_bytes)\n", fig(t, f->bytes[GR_NCU_L2]));
+               "sent the SMs (the roofline sections'; not lts__t_bytes)\n", ncu_fig(t, f->bytes[GR_NCU_L2]));
     else
-        printf("             L2 %s B: lts__t_bytes.sum\n", fig(t, f->bytes[GR_NCU_L2]));
+        printf("             L2 %s B: lts__t_bytes.sum\n", ncu_fig(t, f->bytes[GR_NCU_L2]));
     if (f->bytes_from[GR_NCU_L1] == GR_NCU_Q_L1_WRITEBACK_BYTES)
         printf("             L1 %s B: derived__l1tex__lsu_writeback_bytes_mem_lgds.sum.per_second x duration, the "
                "L1's writeback of local, global and shared data (the roofline sections'; not l1tex__t_bytes)\n",
-               fig(t, f->bytes[GR_NCU_L1]));
+               ncu_fig(t, f->bytes[GR_NCU_L1]));
     else
         printf("             L1 = l1tex__t_bytes + %d B x shared wavefronts (load + store) = %s + %d x (%s + %s) = %s B\n",
-               GR_NCU_WAVEFRONT_BYTES, fig(a, f->q[GR_NCU_Q_L1_BYTES]), GR_NCU_WAVEFRONT_BYTES,
-               fig(b, f->q[GR_NCU_Q_SHARED_LD_WAVEFRONTS]), fig(c, f->q[GR_NCU_Q_SHARED_ST_WAVEFRONTS]),
-               lfig(t, f->bytes[GR_NCU_L1], f->bytes_lower[GR_NCU_L1]));
+               GR_NCU_WAVEFRONT_BYTES, ncu_fig(a, f->q[GR_NCU_Q_L1_BYTES]), GR_NCU_WAVEFRONT_BYTES,
+               ncu_fig(b, f->q[GR_NCU_Q_SHARED_LD_WAVEFRONTS]), ncu_fig(c, f->q[GR_NCU_Q_SHARED_ST_WAVEFRONTS]),
+               ncu_lfig(t, f->bytes[GR_NCU_L1], f->bytes_lower[GR_NCU_L1]));
 }
 
 static void print_bytes(const gr_ncu_figures *f)
@@ -154,19 +114,19 @@ static void print_bytes(const gr_ncu_figures *f)
         printf("? B (%s counts no DRAM bytes: its memory is the system's)\n", gr_ncu_chip_name(f->chip));
     else {
         if (f->bytes_from[GR_NCU_DRAM] == GR_NCU_Q_DRAM_READ && !isnan(f->bytes[GR_NCU_DRAM]))
-            printf("read + write = %s + %s = ", fig(r, f->q[GR_NCU_Q_DRAM_READ]), fig(w, f->q[GR_NCU_Q_DRAM_WRITE]));
-        printf("%s B", lfig(d, f->bytes[GR_NCU_DRAM], f->bytes_lower[GR_NCU_DRAM]));
+            printf("read + write = %s + %s = ", ncu_fig(r, f->q[GR_NCU_Q_DRAM_READ]), ncu_fig(w, f->q[GR_NCU_Q_DRAM_WRITE]));
+        printf("%s B", ncu_lfig(d, f->bytes[GR_NCU_DRAM], f->bytes_lower[GR_NCU_DRAM]));
         if (f->bytes_from[GR_NCU_DRAM] == GR_NCU_Q_DRAM_BYTES)
             printf(" (dram__bytes)");
         printf("\n");
     }
     print_level_bytes(f);
     printf("  intensity  FLOPs / bytes: DRAM %s, L2 %s, L1 %s FLOP/B\n",
-           ifig(d, f->intensity[GR_NCU_DRAM], f->flops_total_lower, f->bytes_lower[GR_NCU_DRAM]),
-           ifig(l2, f->intensity[GR_NCU_L2], f->flops_total_lower, f->bytes_lower[GR_NCU_L2]),
-           ifig(l1, f->intensity[GR_NCU_L1], f->flops_total_lower, f->bytes_lower[GR_NCU_L1]));
-    printf("  achieved   %s FLOP / %s ns = %s GFLOP/s\n", lfig(d, f->flops_total, f->flops_total_lower),
-           fig(w, f->q[GR_NCU_Q_TIME_NS]), lfig(l1, f->gflops, f->flops_total_lower));
+           ncu_ifig(d, f->intensity[GR_NCU_DRAM], f->flops_total_lower, f->bytes_lower[GR_NCU_DRAM]),
+           ncu_ifig(l2, f->intensity[GR_NCU_L2], f->flops_total_lower, f->bytes_lower[GR_NCU_L2]),
+           ncu_ifig(l1, f->intensity[GR_NCU_L1], f->flops_total_lower, f->bytes_lower[GR_NCU_L1]));
+    printf("  achieved   %s FLOP / %s ns = %s GFLOP/s\n", ncu_lfig(d, f->flops_total, f->flops_total_lower),
+           ncu_fig(w, f->q[GR_NCU_Q_TIME_NS]), ncu_lfig(l1, f->gflops, f->flops_total_lower));
 }
 
 static const char *source_word(gr_ncu_roof_source s)
@@ -183,14 +143,14 @@ static void print_compute_roof(const ncu_view *v, const gr_ncu_figures *f, const
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
         if (f->flops[p] == 0)
             continue;
-        printf("%s%s %s FLOP / %s GFLOP/s", terms++ ? " + " : "", gr_ncu_precision_name(p), fig(a, f->flops[p]),
-               fig(c, v->roofs.peak_gflops[p].value));
+        printf("%s%s %s FLOP / %s GFLOP/s", terms++ ? " + " : "", gr_ncu_precision_name(p), ncu_fig(a, f->flops[p]),
+               ncu_fig(c, v->roofs.peak_gflops[p].value));
     }
     if (terms == 0)
         printf("no FLOPs");
-    printf(" = %s ns", fig(a, b->compute_time_ns));
+    printf(" = %s ns", ncu_fig(a, b->compute_time_ns));
     if (terms > 1)
-        printf(" (%s GFLOP/s for the mix)", fig(c, b->compute_gflops));
+        printf(" (%s GFLOP/s for the mix)", ncu_fig(c, b->compute_gflops));
     printf("\n");
 }
 
@@ -207,13 +167,13 @@ static void print_level_roof(const ncu_view *v, const gr_ncu_figures *f, const g
         return;
     }
     if (isnan(f->bytes[level])) {
-        printf("             %s: %s GB/s (%s), bytes unknown (left out)\n", names[level], fig(a, bw->value),
+        printf("             %s: %s GB/s (%s), bytes unknown (left out)\n", names[level], ncu_fig(a, bw->value),
                source_word(bw->source));
         return;
     }
     printf("             %s: %s B / %s GB/s (%s) = %s ns; roof %s FLOP/B x %s GB/s = %s GFLOP/s\n", names[level],
-           fig(a, f->bytes[level]), fig(c, bw->value), source_word(bw->source), fig(t, b->level_time_ns[level]),
-           fig(i, f->intensity[level]), fig(c, bw->value), fig(r, f->intensity[level] * bw->value));
+           ncu_fig(a, f->bytes[level]), ncu_fig(c, bw->value), source_word(bw->source), ncu_fig(t, b->level_time_ns[level]),
+           ncu_fig(i, f->intensity[level]), ncu_fig(c, bw->value), ncu_fig(r, f->intensity[level] * bw->value));
 }
 
 static void print_binding(const ncu_view *v, const gr_ncu_figures *f)
@@ -238,9 +198,9 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f)
     double roof = b.binding < GR_NCU_LEVEL_COUNT ? b.roof_gflops[b.binding] : b.compute_gflops;
     double time = b.binding < GR_NCU_LEVEL_COUNT ? b.level_time_ns[b.binding] : b.compute_time_ns;
     printf("  binding    %s, whose roof is the lowest (%s GFLOP/s: its %s ns are the longest)",
-           b.binding < GR_NCU_LEVEL_COUNT ? level_names[b.binding] : "compute", fig(a, roof), fig(t, time));
+           b.binding < GR_NCU_LEVEL_COUNT ? level_names[b.binding] : "compute", ncu_fig(a, roof), ncu_fig(t, time));
     if (roof > 0 && !isnan(f->gflops))
-        printf("; achieved is %s%s of it", f->flops_total_lower ? "at least " : "", percent(c, f->gflops / roof));
+        printf("; achieved is %s%s of it", f->flops_total_lower ? "at least " : "", ncu_percent(c, f->gflops / roof));
     printf("\n");
     if (gr_ncu_figures_lower(f))
         printf("             (from lower bounds, 'at least': the report lacks counters this chip has, named below)\n");
@@ -291,7 +251,7 @@ static void print_occupancy(const ncu_view *v, const gr_ncu_figures *f)
     ncu_view_predict(v, f, &p);
     printf("  occupancy  gpuroof ");
     if (p.known) {
-        printf("%s (%d blocks an SM, %d of %d warps; limited by ", percent(a, p.occ.occupancy), p.occ.blocks_per_sm,
+        printf("%s (%d blocks an SM, %d of %d warps; limited by ", ncu_percent(a, p.occ.occupancy), p.occ.blocks_per_sm,
                p.occ.warps_per_sm, p.occ.max_warps_sm);
         print_limiters(p.occ.limiters);
         printf(")");
@@ -299,8 +259,8 @@ static void print_occupancy(const ncu_view *v, const gr_ncu_figures *f)
         printf("? (%s)", p.why_unknown);
     }
     printf(", Nsight Compute theoretical %s, achieved %s%s\n",
-           f->varies[GR_NCU_Q_THEORETICAL_PCT] ? "varies" : percent(b, f->occupancy_theoretical),
-           percent(c, f->occupancy_achieved), p.compared && !p.agrees ? ": gpuroof DIFFERS" : "");
+           f->varies[GR_NCU_Q_THEORETICAL_PCT] ? "varies" : ncu_percent(b, f->occupancy_theoretical),
+           ncu_percent(c, f->occupancy_achieved), p.compared && !p.agrees ? ": gpuroof DIFFERS" : "");
     print_limits(f, &p);
 }
 
@@ -310,11 +270,11 @@ static void print_shared(const gr_ncu_figures *f)
     double ld_conf = f->q[GR_NCU_Q_SHARED_LD_CONFLICTS], st_conf = f->q[GR_NCU_Q_SHARED_ST_CONFLICTS];
     double ld_inst = f->q[GR_NCU_Q_SHARED_LD_INST], st_inst = f->q[GR_NCU_Q_SHARED_ST_INST];
     printf("  shared     load %s wavefronts for %s instructions (%s a request), store %s for %s (%s)\n",
-           fig(a, f->shared_load), fig(b, ld_inst), fig(c, ld_inst > 0 ? f->shared_load / ld_inst : NAN),
-           fig(d, f->shared_store), fig(e, st_inst), fig(g, st_inst > 0 ? f->shared_store / st_inst : NAN));
+           ncu_fig(a, f->shared_load), ncu_fig(b, ld_inst), ncu_fig(c, ld_inst > 0 ? f->shared_load / ld_inst : NAN),
+           ncu_fig(d, f->shared_store), ncu_fig(e, st_inst), ncu_fig(g, st_inst > 0 ? f->shared_store / st_inst : NAN));
     printf("             ideal = wavefronts - bank conflicts = (%s - %s) + (%s - %s) = %s; the excess, %s, are bank "
-           "conflicts\n", fig(a, f->shared_load), fig(b, ld_conf), fig(c, f->shared_store), fig(d, st_conf),
-           fig(e, f->shared_ideal), fig(g, ld_conf + st_conf));
+           "conflicts\n", ncu_fig(a, f->shared_load), ncu_fig(b, ld_conf), ncu_fig(c, f->shared_store), ncu_fig(d, st_conf),
+           ncu_fig(e, f->shared_ideal), ncu_fig(g, ld_conf + st_conf));
 }
 
 /* Items of a list, wrapped to 100 columns under a first line of their own. */
@@ -374,7 +334,7 @@ static void print_roofs(const ncu_view *v)
         if (isnan(r->value))
             snprintf(item, sizeof item, "%s unknown", level_names[level]);
         else
-            snprintf(item, sizeof item, "%s %s GB/s (%s)", level_names[level], fig(a, r->value), source_word(r->source));
+            snprintf(item, sizeof item, "%s %s GB/s (%s)", level_names[level], ncu_fig(a, r->value), source_word(r->source));
         wrap_item(&w, item);
     }
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
@@ -382,7 +342,7 @@ static void print_roofs(const ncu_view *v)
         if (isnan(r->value))
             snprintf(item, sizeof item, "%s unknown", gr_ncu_precision_name(p));
         else
-            snprintf(item, sizeof item, "%s %s GFLOP/s (%s)", gr_ncu_precision_name(p), fig(a, r->value),
+            snprintf(item, sizeof item, "%s %s GFLOP/s (%s)", gr_ncu_precision_name(p), ncu_fig(a, r->value),
                      source_word(r->source));
         wrap_item(&w, item);
     }
@@ -453,7 +413,7 @@ static void print_groups(const ncu_view *v)
         const gr_ncu_group *g = &v->groups[i];
         printf("\nKernel %zu of %zu: %s\n  %zu launch%s, %s ns in all, %s of the report's time\n", i + 1,
                v->group_count, g->kernel, g->launches, g->launches == 1 ? "" : "es",
-               fig(t, g->figures.q[GR_NCU_Q_TIME_NS]), percent(s, g->time_share));
+               ncu_fig(t, g->figures.q[GR_NCU_Q_TIME_NS]), ncu_percent(s, g->time_share));
         print_body(v, &g->figures);
     }
 }
@@ -472,7 +432,7 @@ void ncu_print_text(const ncu_view *v)
     printf("\nIn all: %zu launch%s", v->report.count, v->report.count == 1 ? "" : "es");
     if (v->grouped)
         printf(" of %zu kernel%s", v->group_count, v->group_count == 1 ? "" : "s");
-    printf(", %s ns", fig(t, total));
+    printf(", %s ns", ncu_fig(t, total));
     if (v->disagreements)
         printf("; gpuroof's occupancy differs from Nsight Compute's in %zu (on standard error)", v->disagreements);
     printf("\n");

@@ -38,11 +38,11 @@ static void add_result(json_t *j, const gr_occupancy *o)
 
 json_t *occ_from_json(const occ_inputs *in)
 {
-    json_t *j = json_pack("{s:s, s:s, s:s, s:I}", "file", in->from_file, "kernel", in->from_kernel, "arch",
-                          in->from_arch, "shared_static_bytes", (json_int_t)in->from_static_smem_bytes);
+    json_t *j = json_pack("{s:o, s:o, s:s, s:I}", "file", cli_json_text(in->from_file), "kernel",
+                          cli_json_text(in->from_kernel), "arch", in->from_arch, "shared_static_bytes", (json_int_t)in->from_static_smem_bytes);
     json_object_set_new(j, "launch_bounds_threads",
                         in->from_bound_threads ? json_integer(in->from_bound_threads) : json_null());
-    json_object_set_new(j, "block_size_from", in->from_block ? json_string(in->from_block) : json_null());
+    json_object_set_new(j, "block_size_from", in->from_block ? cli_json_text(in->from_block) : json_null());
     return j;
 }
 

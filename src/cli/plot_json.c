@@ -4,6 +4,7 @@
 #include <string.h>
 #include "chart_banks.h"
 #include "chart_levels.h"
+#include "cli.h"
 #include "plot_json.h"
 
 json_t *plot_json_number(double x)
@@ -23,8 +24,8 @@ static json_t *chart_object(const char *kind)
 
 void plot_json_files(json_t *what, const char *chart_file, const char *script_file)
 {
-    json_object_set_new(what, "chart_file", chart_file ? json_string(chart_file) : json_null());
-    json_object_set_new(what, "script_file", script_file ? json_string(script_file) : json_null());
+    json_object_set_new(what, "chart_file", chart_file ? cli_json_text(chart_file) : json_null());
+    json_object_set_new(what, "script_file", script_file ? cli_json_text(script_file) : json_null());
 }
 
 /* FP32, FP64 and the other precisions drawn, each once, in the chart's order. */
@@ -73,8 +74,8 @@ static json_t *devices_json(const gr_roofline_inputs *in)
     for (size_t i = 0; i < in->device_count; i++) {
         const gr_profile *p = in->devices[i];
         json_t *d = json_object();
-        json_object_set_new(d, "name", json_string(p->name));
-        json_object_set_new(d, "full_name", json_string(p->full_name));
+        json_object_set_new(d, "name", cli_json_text(p->name));
+        json_object_set_new(d, "full_name", cli_json_text(p->full_name));
         json_object_set_new(d, "bandwidth_gbs", json_real(p->bandwidth_gbs));
         const gr_peak *fp32 = gr_profile_peak(p, "fp32");
         json_object_set_new(d, "ridge", plot_json_number(fp32 ? fp32->gflops / p->bandwidth_gbs : NAN));
@@ -92,11 +93,11 @@ static json_t *models_json(const gr_roofline_inputs *in)
     json_t *list = json_array();
     for (size_t m = 0; m < in->model_count; m++) {
         json_t *model = json_object(), *roofs = json_array();
-        json_object_set_new(model, "label", json_string(in->models[m].label));
+        json_object_set_new(model, "label", cli_json_text(in->models[m].label));
         json_object_set_new(model, "intensity", json_real(in->models[m].intensity));
         for (size_t i = 0; i < in->device_count; i++) {
             json_t *roof = json_object();
-            json_object_set_new(roof, "device", json_string(in->devices[i]->name));
+            json_object_set_new(roof, "device", cli_json_text(in->devices[i]->name));
             json_object_set_new(roof, "gflops", plot_json_number(gr_roof_gflops(in->devices[i], "fp32", in->models[m].intensity)));
             json_array_append_new(roofs, roof);
         }
@@ -111,7 +112,7 @@ static json_t *points_json(const gr_roofline_inputs *in)
     json_t *list = json_array();
     for (size_t i = 0; i < in->point_count; i++) {
         json_t *point = json_object();
-        json_object_set_new(point, "label", json_string(in->points[i].label));
+        json_object_set_new(point, "label", cli_json_text(in->points[i].label));
         json_object_set_new(point, "intensity", json_real(in->points[i].intensity));
         json_object_set_new(point, "gflops", json_real(in->points[i].gflops));
         json_array_append_new(list, point);
@@ -128,8 +129,8 @@ static json_t *kernels_json(const gr_roofline_inputs *in, const gr_results *r)
         if (!k->verified)
             continue;
         json_t *kernel = json_object();
-        json_object_set_new(kernel, "name", json_string(k->name));
-        json_object_set_new(kernel, "params", json_string(k->params));
+        json_object_set_new(kernel, "name", cli_json_text(k->name));
+        json_object_set_new(kernel, "params", cli_json_text(k->params));
         json_object_set_new(kernel, "intensity", plot_json_number(k->intensity));
         json_object_set_new(kernel, "gflops", plot_json_number(k->gflops));
         gr_chart_level_kernel levels;
@@ -172,9 +173,9 @@ static json_t *results_json(const gr_roofline_inputs *in)
     for (size_t i = 0; i < in->results_count; i++) {
         const gr_results *r = in->results[i];
         json_t *file = json_object();
-        json_object_set_new(file, "file", json_string(r->path));
-        json_object_set_new(file, "device", json_string(in->devices[in->results_device[i]]->name));
-        json_object_set_new(file, "gpu", json_string(r->device.name));
+        json_object_set_new(file, "file", cli_json_text(r->path));
+        json_object_set_new(file, "device", cli_json_text(in->devices[in->results_device[i]]->name));
+        json_object_set_new(file, "gpu", cli_json_text(r->device.name));
         json_object_set_new(file, "measured_bandwidth_gbs", plot_json_number(gr_results_best_bandwidth(r)));
         json_object_set_new(file, "measured_fp32_gflops", plot_json_number(r->ceilings.fp32_gflops));
         if (in->has_levels)
@@ -195,7 +196,7 @@ void plot_warn(json_t *warnings, const char *fmt, ...)
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     fprintf(stderr, "gpuroof: warning: %s\n", line);
-    json_array_append_new(warnings, json_string(line));
+    json_array_append_new(warnings, cli_json_text(line));
 }
 
 static json_t *levels_json(const gr_roofline_inputs *in)
@@ -231,7 +232,7 @@ json_t *plot_json_occupancy(const char *device, const gr_sm_limits *lim, const g
         json_decref(panels);
         return NULL;
     }
-    json_object_set_new(j, "device", device ? json_string(device) : json_null());
+    json_object_set_new(j, "device", device ? cli_json_text(device) : json_null());
     json_object_set_new(j, "threads_per_block", json_integer(launch->threads_per_block));
     json_object_set_new(j, "regs_per_thread", json_integer(launch->regs_per_thread));
     json_object_set_new(j, "smem_per_block_bytes", json_integer(launch->smem_per_block_bytes));
@@ -248,8 +249,8 @@ json_t *plot_json_occupancy(const char *device, const gr_sm_limits *lim, const g
 json_t *plot_json_banks(const gr_results *r)
 {
     json_t *j = chart_object("banks"), *points = json_array();
-    json_object_set_new(j, "results", json_string(r->path));
-    json_object_set_new(j, "gpu", json_string(r->device.name));
+    json_object_set_new(j, "results", cli_json_text(r->path));
+    json_object_set_new(j, "gpu", cli_json_text(r->device.name));
     for (size_t i = 0; i < r->bank_count; i++) {
         const gr_result_bank *b = &r->banks[i];
         double wavefronts = gr_banks_wavefronts(b);
@@ -258,7 +259,7 @@ json_t *plot_json_banks(const gr_results *r)
         char block[32];
         snprintf(block, sizeof block, "%dx%d", b->block.x, b->block.y);
         json_t *point = json_object();
-        json_object_set_new(point, "kernel", json_string(b->kernel));
+        json_object_set_new(point, "kernel", cli_json_text(b->kernel));
         json_object_set_new(point, "block", json_string(block));
         json_object_set_new(point, "pad", json_integer(b->pad));
         json_object_set_new(point, "wavefronts", json_real(wavefronts));

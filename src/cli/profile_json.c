@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include "cli.h"
 #include "profile_fields.h"
 #include "profile_json.h"
 
@@ -35,7 +36,7 @@ static json_t *field_json(const gr_profile *p, const gr_profile_field *f)
     case GR_FIELD_TEXT:
     case GR_FIELD_COMPUTE_CAPABILITY:
     case GR_FIELD_BANK_SCHEME:
-        return json_string(gr_profile_field_text(p, f, buf));
+        return cli_json_text(gr_profile_field_text(p, f, buf));
     }
     return json_null();
 }
@@ -54,7 +55,7 @@ json_t *profile_summary_json(const gr_profile *p)
         if (f) /* an optional figure the profile lacks is null, unknown */
             json_object_set_new(j, f->key, gr_profile_field_given(p, f) ? field_json(p, f) : json_null());
     }
-    json_object_set_new(j, "path", json_string(p->path));
+    json_object_set_new(j, "path", cli_json_text(p->path));
     return j;
 }
 
@@ -71,7 +72,7 @@ json_t *profile_to_json(const gr_profile *p)
             continue;
         if (f->section && !gr_profile_field_in(f, open_section)) {
             if (!open_section)
-                json_object_set_new(j, "path", json_string(p->path));
+                json_object_set_new(j, "path", cli_json_text(p->path));
             open_section = f->section;
             section = json_object();
             json_object_set_new(j, open_section, section);

@@ -114,3 +114,35 @@ run bound --intensity 1 --peak-gflops 200 --bandwidth -100
 expect_fails 1 "gpuroof: --bandwidth '-100': must be positive"
 run bound --intensity 1 --peak-gflops 0 --bandwidth 100
 expect_fails 1 "gpuroof: --peak-gflops '0': must be positive"
+
+# Numbers of any magnitude print whole or in the exponent form, never cut
+# to 31 digits: a launch of 1e-30 ns (its rate 2e36 GFLOP/s, its share of
+# the roof a 37-digit percentage, once past a 32-byte buffer) and the
+# bound of 1e29 FLOPs over 1e-9 B.
+awk 'BEGIN { FS = OFS = "\",\"" } NR == 12 { $25 = "1e-30" } { print }' \
+    "$top_srcdir/tests/data/ncu/raw-base.csv" >"$test_tmp/tiny-time.csv"
+run ncu "$test_tmp/tiny-time.csv"
+expect_status 0
+expect_no_stderr
+expect_stdout_line '  time       1e-30 ns (17971 SM cycles: 1.797e+37 MHz)'
+expect_stdout_line '  achieved   2097152 FLOP / 1e-30 ns = 2.097e+36 GFLOP/s'
+expect_stdout_has 'achieved is 3.754e+35% of it'
+run ncu --json "$test_tmp/tiny-time.csv"
+expect_status 0
+expect_json '.launches[0].time_ns' 1e-30
+expect_json '.launches[0].gflops' 2.097152e+36
+run bound --flops 1e29 --bytes 1e-9 --peak-gflops 1e12 --bandwidth 1e-9
+expect_status 0
+expect_stdout_line '  intensity     I  = FLOPs / bytes = 1e+29 FLOP / 1e-09 B = 1e+38 FLOP/B'
+expect_stdout_line '  attainable       min(1e+29, 1000000000000) = 1000000000000 GFLOP/s = 100% of the peak'
+run bound --flops 1e29 --bytes 1e-9 --peak-gflops 1e12 --bandwidth 1e-9 --json
+expect_status 0
+expect_json .intensity 1e+38
+
+# A name that is not UTF-8 (here a file's) is still in the JSON, each stray
+# byte shown as U+FFFD: jansson takes UTF-8 alone, and the key was left out.
+bad_name="$test_tmp/launch-$(printf '\377').csv"
+cp "$test_tmp/tiny-time.csv" "$bad_name"
+run ncu --json "$bad_name"
+expect_status 0
+expect_json .file "$test_tmp/launch-$(printf '\357\277\275').csv"

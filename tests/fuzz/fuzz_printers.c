@@ -1,0 +1,171 @@
+/* libFuzzer harness: every printer of numbers and names.  The first 8 bytes
+ * are a double (any bit pattern: NaN, infinities, subnormals), also read as
+ * a 64-bit byte count; the rest is a name (any bytes).  Each printer's text
+ * must end within its buffer, read back as the number it was given (the
+ * whole form exact for integers below 1e15, the rounded forms within their
+ * shown digits) and never be cut; a name must come out of JSON whole. */
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_roofline.h"
+#include "cli.h"
+#include "gnuplot_script.h"
+#include "kernel_label.h"
+#include "ncu_figure_text.h"
+#include "num_text.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define CHECK(c)                                                                                                      \
+    do {                                                                                                              \
+        if (!(c)) {                                                                                                   \
+            fprintf(stderr, "fuzz_printers: %s failed at line %d\n", #c, __LINE__);                                  \
+            abort();                                                                                                  \
+        }                                                                                                             \
+    } while (0)
+
+/* The text ends (NUL) within the size bytes it was given. */
+static size_t ended_within(const char *buf, size_t size)
+{
+    const char *end = memchr(buf, '\0', size);
+    CHECK(end != NULL);
+    return (size_t)(end - buf);
+}
+
+/* shown read back is x within the digits shown: 4 significant ones, or the
+ * nearest whole number from 1000 on. */
+static void check_reads_back(double x, const char *shown)
+{
+    char *end;
+    /* long double: the largest doubles round up past DBL_MAX when shown */
+    long double back = strtold(shown, &end);
+    CHECK(end != shown);
+    if (isnan(x)) {
+        CHECK(isnan(back));
+        return;
+    }
+    if (isinf(x)) {
+        CHECK(back == x);
+        return;
+    }
+    double mag = fabs(x);
+    bool exponent = mag >= 1e15 || (mag > 0 && mag < 1e-6);
+    CHECK((strchr(shown, 'e') != NULL) == exponent);
+    if (!exponent && mag >= 1000 && x == floor(x))
+        CHECK(back == x); /* whole and exact */
+    else if (!exponent && mag >= 1000)
+        CHECK(fabsl(back - x) <= 0.5L);
+    else
+        /* a subnormal reads back as the nearest one to what is shown */
+        CHECK(fabsl(back - x) <= (mag < DBL_MIN ? 1.01e-3L : 5.01e-4L) * mag);
+}
+
+static void check_numbers(double x)
+{
+    char a[GR_NUM_TEXT_SIZE], b[GR_NUM_TEXT_SIZE];
+    memset(a, 'x', sizeof a);
+    gr_num_text(a, x);
+    CHECK(ended_within(a, sizeof a) <= GR_NUM_TEXT_LONGEST);
+    check_reads_back(x, a);
+    CHECK(strcmp(cli_num(b, x), a) == 0);
+
+    memset(b, 'x', sizeof b);
+    const char *shown = ncu_fig(b, x);
+    CHECK(strcmp(shown, isnan(x) ? "?" : isinf(x) ? "infinite" : a) == 0);
+    char worded[NCU_WORDED_FIG_SIZE];
+    memset(worded, 'x', sizeof worded);
+    ncu_lfig(worded, x, true);
+    ended_within(worded, sizeof worded);
+    CHECK(isnan(x) || strstr(worded, shown) != NULL);
+    memset(worded, 'x', sizeof worded);
+    ncu_ifig(worded, x, true, false);
+    ended_within(worded, sizeof worded);
+    CHECK(strstr(worded, shown) != NULL);
+    memset(b, 'x', sizeof b);
+    shown = ncu_percent(b, x);
+    if (!isnan(x)) {
+        size_t n = ended_within(b, sizeof b);
+        CHECK(n > 0 && b[n - 1] == '%');
+        CHECK(strncmp(b, gr_num_text(a, 100 * x), n - 1) == 0 && a[n - 1] == '\0');
+    }
+}
+
+/* A number with a unit or prefix after it reads back as x once scaled. */
+static void check_scaled(double x, const char *shown, double scale)
+{
+    if (!isfinite(x) || x < 1000)
+        return;
+    long double back = strtold(shown, NULL) * (long double)scale;
+    CHECK(fabsl(back - x) <= 5.01e-4L * x + 0.5L * scale);
+}
+
+static void check_units(double x, int64_t bytes)
+{
+    char buf[GR_NUM_TEXT_SIZE], shown[48];
+    memset(buf, 'x', sizeof buf);
+    gr_rate_text(buf, x);
+    ended_within(buf, sizeof buf);
+    static const char *const rates[] = {" GFLOP/s", " TFLOP/s", " PFLOP/s", " EFLOP/s"};
+    for (int u = 0; u < 4; u++)
+        if (strstr(buf, rates[u]))
+            check_scaled(x, buf, pow(1000, u));
+    memset(buf, 'x', sizeof buf);
+    gr_tick_text(buf, x);
+    size_t n = ended_within(buf, sizeof buf);
+    const char *prefix = n > 0 ? strchr("kMGTPE", buf[n - 1]) : NULL;
+    check_scaled(x, buf, prefix ? pow(1000, (double)(prefix - "kMGTPE") + 1) : 1);
+    memset(shown, 'x', sizeof shown);
+    cli_bytes(shown, bytes);
+    ended_within(shown, sizeof shown);
+    CHECK(strtoll(shown, NULL, 10) == bytes);
+}
+
+/* A name: into JSON whole (valid UTF-8 unchanged) and a chart label that
+ * ends within its buffer. */
+static void check_name(const char *name)
+{
+    json_t *j = cli_json_text(name);
+    CHECK(j != NULL);
+    json_t *plain = json_string(name);
+    if (plain)
+        CHECK(strcmp(json_string_value(j), name) == 0);
+    json_decref(plain);
+    char *dumped = json_dumps(j, JSON_ENCODE_ANY);
+    CHECK(dumped != NULL);
+    json_t *back = json_loads(dumped, JSON_DECODE_ANY, NULL);
+    CHECK(back != NULL && json_equal(back, j));
+    json_decref(back);
+    free(dumped);
+    json_decref(j);
+    char labels[2][96];
+    memset(labels, 'x', sizeof labels);
+    const char *names[2] = {name, name};
+    gr_kernel_labels(names, 2, labels);
+    ended_within(labels[0], sizeof labels[0]);
+    ended_within(labels[1], sizeof labels[1]);
+    CHECK(strcmp(labels[0], labels[1]) != 0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    double x = 0;
+    int64_t bytes = 0;
+    size_t taken = size < sizeof x ? size : sizeof x;
+    memcpy(&x, data, taken);
+    memcpy(&bytes, data, taken);
+    check_numbers(x);
+    check_units(x, bytes);
+    char *name = malloc(size - taken + 1);
+    if (!name)
+        return 0;
+    memcpy(name, data + taken, size - taken);
+    name[size - taken] = '\0';
+    check_name(name);
+    free(name);
+    return 0;
+}
