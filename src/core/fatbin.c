@@ -40,6 +40,8 @@ typedef struct {
     gr_fatbin_inflater inflater;
 } fatbin_reader;
 
+typedef enum { NOT_A_CONTAINER, A_CONTAINER, STEPS_SPENT } container_check;
+
 static bool fail_at(const fatbin_reader *f, uint64_t offset, const char *what, uint64_t a, uint64_t b)
 {
     return gr_error_set(f->err, "%s: byte %llu: %s (%llu bytes, %llu left)", f->file,
@@ -149,23 +151,37 @@ bool gr_fatbin_read(const char *file, unsigned char *data, size_t size, uint64_t
 
 /* Whether a whole container begins at byte at: the magic, a header of 16
  * bytes, and entries whose sizes lead exactly to its end, each with a
- * header of 64 bytes or more. */
-static bool is_container(const unsigned char *data, size_t size, size_t at)
+ * header of 64 bytes or more.  Each entry header looked at costs one of
+ * *steps_left: a data section of magic numbers whose entries chain far
+ * before failing would otherwise cost the square of its size. */
+static container_check is_container(const unsigned char *data, size_t size, size_t at, size_t *steps_left)
 {
     if (size - at < CONTAINER_HEADER_BYTES || gr_le32(data + at) != GR_FATBIN_MAGIC ||
         gr_le16(data + at + 6) != CONTAINER_HEADER_BYTES || gr_le64(data + at + 8) > size - at - CONTAINER_HEADER_BYTES)
-        return false;
+        return NOT_A_CONTAINER;
     size_t end = at + CONTAINER_HEADER_BYTES + (size_t)gr_le64(data + at + 8), entry = at + CONTAINER_HEADER_BYTES;
     while (entry < end) {
+        if (*steps_left == 0)
+            return STEPS_SPENT;
+        --*steps_left;
         if (end - entry < ENTRY_HEADER_BYTES)
-            return false;
+            return NOT_A_CONTAINER;
         uint32_t header = gr_le32(data + entry + 4);
         uint64_t payload = gr_le64(data + entry + 8);
         if (header < ENTRY_HEADER_BYTES || header > end - entry || payload > end - entry - header)
-            return false;
+            return NOT_A_CONTAINER;
         entry += header + (size_t)payload;
     }
-    return entry == end && end > at + CONTAINER_HEADER_BYTES;
+    return entry == end && end > at + CONTAINER_HEADER_BYTES ? A_CONTAINER : NOT_A_CONTAINER;
+}
+
+/* The entry headers a scan may look at: the containers read cover disjoint
+ * bytes with headers of 64 bytes or more, so a real section needs at most
+ * size / 64 for them; as much again, and a floor, for the magic numbers
+ * that turn out not to begin a container. */
+static size_t scan_steps(size_t size)
+{
+    return size / ENTRY_HEADER_BYTES * 2 + 65536;
 }
 
 bool gr_fatbin_scan(const char *file, unsigned char *data, size_t size, uint64_t file_offset,
@@ -173,6 +189,7 @@ bool gr_fatbin_scan(const char *file, unsigned char *data, size_t size, uint64_t
 {
     const unsigned char magic[4] = {0x50, 0xed, 0x55, 0xba};
     fatbin_reader f = {.file = file, .data = data, .size = size, .base = file_offset, .out = out, .err = err};
+    size_t steps_left = scan_steps(size);
     bool ok = true;
     for (size_t at = 0; ok && at < size;) {
         const unsigned char *hit = memmem(data + at, size - at, magic, sizeof magic);
@@ -180,10 +197,18 @@ bool gr_fatbin_scan(const char *file, unsigned char *data, size_t size, uint64_t
             break;
         size_t here = (size_t)(hit - data);
         at = here + 1;
-        if ((file_offset + here) % CONTAINER_ALIGN_BYTES != 0 || !is_container(data, size, here))
+        if ((file_offset + here) % CONTAINER_ALIGN_BYTES != 0)
             continue;
-        (*found)++;
-        ok = read_container(&f, here, &at);
+        container_check check = is_container(data, size, here, &steps_left);
+        if (check == STEPS_SPENT)
+            ok = gr_error_set(err, "%s: byte %llu: more fatbin-like entry headers than a real section of %llu bytes has "
+                              "(%llu looked at, twice its size over 64 bytes)", file,
+                              (unsigned long long)(file_offset + here), (unsigned long long)size,
+                              (unsigned long long)scan_steps(size));
+        else if (check == A_CONTAINER) {
+            (*found)++;
+            ok = read_container(&f, here, &at);
+        }
     }
     gr_fatbin_inflater_free(&f.inflater);
     return ok;
