@@ -1,7 +1,9 @@
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "chart_layout.h"
+#include "page_grid.h"
 
 #define PI 3.14159265358979323846
 
@@ -25,6 +27,11 @@
  * label outside the plot area is worse than any collision inside it. */
 #define LABEL_COST 10
 #define OUTSIDE_COST 1000
+/* Past this, a place inside is as bad as any other so crowded: a label
+ * among a hundred others is lost whichever hundred; and it stays better
+ * than a place outside.  Counting stops here, so a crowded chart costs
+ * time linear in its labels, not in their square. */
+#define CROWDED_COST (OUTSIDE_COST - 1)
 
 /* ---- the page ------------------------------------------------------------- */
 
@@ -228,29 +235,119 @@ static bool placed_before(const gr_chart *c, size_t i, size_t self)
     return a < b || (a == b && i < self);
 }
 
-/* What label `self` would cover at b: lines, markers, the key and the
- * labels already in place (once all are: every other). */
-static int collisions(const gr_chart *c, size_t self, bool all_placed, const gr_label_box *b)
+/* ---- what is on the page, filed on a grid ------------------------------------- */
+
+/* One thing a label may not cover: a marker's box, or a line's segment. */
+typedef struct {
+    bool segment;
+    gr_label_box marker;
+    double x0, y0, x1, y1;
+    gr_page_rect rect; /* what it spans: a box apart from it covers none of it */
+} obstacle;
+
+/* The page as placing sees it: the lines and markers (fixed), the labels
+ * where each is now, the key; each looked for on a grid of the plot area,
+ * so that a candidate place is checked against what lies near it alone. */
+typedef struct {
+    bool fast; /* false where memory ran out: every candidate checked against all, as the grids would */
+    obstacle *obstacles;
+    size_t obstacle_count;
+    gr_page_grid obstacle_grid, label_grid;
+    gr_label_box *label_boxes;
+    gr_page_rect *label_rects;
+    bool has_key;
+    gr_label_box key;
+} layout;
+
+/* A box's bounding rectangle, a micro-inch wider each way than rounding
+ * could make its corners. */
+static gr_page_rect rect_of(const gr_label_box *b)
 {
-    int n = inside_plot(c, b) ? 0 : OUTSIDE_COST;
-    gr_label_box key, clear = grown(b, LINE_CLEAR_IN);
+    gr_page_rect r = {b->x[0], b->y[0], b->x[0], b->y[0]};
+    for (int i = 1; i < 4; i++) {
+        r.lo_x = fmin(r.lo_x, b->x[i]), r.hi_x = fmax(r.hi_x, b->x[i]);
+        r.lo_y = fmin(r.lo_y, b->y[i]), r.hi_y = fmax(r.hi_y, b->y[i]);
+    }
+    for (int i = 0; i < 4; i++) /* fmin passes over NaN: the grid must see it */
+        if (isnan(b->x[i]) || isnan(b->y[i]))
+            r.lo_x = NAN;
+    return (gr_page_rect){r.lo_x - 1e-6, r.lo_y - 1e-6, r.hi_x + 1e-6, r.hi_y + 1e-6};
+}
+
+static gr_page_rect obstacle_rect(const obstacle *o)
+{
+    if (!o->segment)
+        return rect_of(&o->marker);
+    gr_label_box b = {{o->x0, o->x1, o->x1, o->x0}, {o->y0, o->y1, o->y1, o->y0}};
+    return rect_of(&b);
+}
+
+/* Whether two rectangles are apart: then no box within one covers any of
+ * the other, and the exact test is not needed. */
+static bool rects_apart(gr_page_rect a, gr_page_rect b)
+{
+    return a.hi_x < b.lo_x || b.hi_x < a.lo_x || a.hi_y < b.lo_y || b.hi_y < a.lo_y;
+}
+
+static int obstacle_hits(const obstacle *o, const gr_label_box *clear, gr_page_rect clear_rect)
+{
+    if (rects_apart(o->rect, clear_rect))
+        return 0;
+    return o->segment ? gr_segment_crosses(clear, o->x0, o->y0, o->x1, o->y1) : gr_boxes_overlap(clear, &o->marker);
+}
+
+/* What label `self` would cover at b inside the plot, as collisions()
+ * counts it, from all there is (where the grids could not be had). */
+static int crowding_unfiled(const gr_chart *c, const layout *L, size_t self, bool all_placed, const gr_label_box *b)
+{
+    int n = 0;
+    gr_label_box clear = grown(b, LINE_CLEAR_IN), padded = grown(b, LABEL_PAD_IN);
     for (size_t i = 0; i < c->series_count; i++)
         n += series_collisions(c, c->series[i], &clear);
-    gr_label_box padded = grown(b, LABEL_PAD_IN);
     for (size_t i = 0; i < c->label_count; i++)
         if (i != self && (all_placed || placed_before(c, i, self))) {
             gr_label_box other = gr_chart_label_box(c, &c->labels[i]);
             n += LABEL_COST * gr_boxes_overlap(&padded, &other);
         }
-    if (key_box(c, &key))
-        n += LABEL_COST * gr_boxes_overlap(b, &key);
+    return L->has_key ? n + LABEL_COST * gr_boxes_overlap(b, &L->key) : n;
+}
+
+/* The same from the grids, counting no further than stop. */
+static int crowding(layout *L, size_t self, const gr_label_box *b, int stop)
+{
+    int n = L->has_key ? LABEL_COST * gr_boxes_overlap(b, &L->key) : 0;
+    gr_label_box clear = grown(b, LINE_CLEAR_IN), padded = grown(b, LABEL_PAD_IN);
+    gr_page_rect clear_rect = rect_of(&clear), padded_rect = rect_of(&padded);
+    size_t id;
+    gr_grid_walk walk = gr_page_grid_near(&L->obstacle_grid, clear_rect);
+    while (n < stop && gr_page_grid_next(&L->obstacle_grid, &walk, &id))
+        n += obstacle_hits(&L->obstacles[id], &clear, clear_rect);
+    walk = gr_page_grid_near(&L->label_grid, padded_rect);
+    while (n < stop && gr_page_grid_next(&L->label_grid, &walk, &id))
+        if (id != self && !rects_apart(L->label_rects[id], padded_rect))
+            n += LABEL_COST * gr_boxes_overlap(&padded, &L->label_boxes[id]);
     return n;
+}
+
+/* What label `self` would cover at b: lines, markers, the key and the
+ * labels already in place (once all are: every other; the label grid holds
+ * just those), CROWDED_COST at most, and OUTSIDE_COST more outside the
+ * plot.  Counting stops at `enough`: a place that costs that much is not
+ * taken, whatever it costs. */
+static int collisions(const gr_chart *c, layout *L, size_t self, bool all_placed, const gr_label_box *b,
+                      int enough)
+{
+    int outside = inside_plot(c, b) ? 0 : OUTSIDE_COST;
+    int stop = enough - outside < CROWDED_COST ? enough - outside : CROWDED_COST;
+    int n = L->fast ? crowding(L, self, b, stop) : crowding_unfiled(c, L, self, all_placed, b);
+    return outside + (n < CROWDED_COST ? n : CROWDED_COST);
 }
 
 /* ---- candidate places ----------------------------------------------------------- */
 
 typedef struct {
     const gr_chart *chart;
+    layout *page;
     size_t self;
     bool all_placed;
     gr_label best;
@@ -267,7 +364,7 @@ static bool try_at(search *s, double x, double y, gr_align align, double angle_d
     l.align = align;
     l.angle = angle_deg;
     gr_label_box b = gr_chart_label_box(s->chart, &l);
-    int cost = collisions(s->chart, s->self, s->all_placed, &b);
+    int cost = collisions(s->chart, s->page, s->self, s->all_placed, &b, s->best_cost);
     if (cost < s->best_cost) {
         s->best = l;
         s->best_cost = cost;
@@ -364,15 +461,113 @@ static void along_slope(search *s)
         }
 }
 
-/* Places each label of one turn; returns what they collide with in all. */
-static int place_turn(gr_chart *c, int which, bool all_placed)
+/* ---- the page filed, and the labels placed ---------------------------------------- */
+
+static bool add_obstacle(layout *L, size_t *capacity, obstacle o)
+{
+    if (L->obstacle_count == *capacity) {
+        size_t grown_to = *capacity ? 2 * *capacity : 64;
+        obstacle *more = realloc(L->obstacles, grown_to * sizeof *more);
+        if (!more)
+            return false;
+        L->obstacles = more;
+        *capacity = grown_to;
+    }
+    L->obstacles[L->obstacle_count++] = o;
+    return true;
+}
+
+/* Each series' markers and segments, on the page, as series_collisions()
+ * finds them. */
+static bool list_obstacles(const gr_chart *c, layout *L)
+{
+    size_t capacity = 0;
+    for (size_t k = 0; k < c->series_count; k++) {
+        const gr_series *s = c->series[k];
+        for (size_t i = 0; i < s->count; i++) {
+            double x = gr_page_x(c, s->points[i].x), y = gr_page_y(c, s->points[i].y);
+            bool ok = true;
+            if (s->draw == GR_DRAW_POINTS || s->draw == GR_DRAW_IMPULSES) {
+                double r = s->thin ? THIN_MARKER_IN : MARKER_IN;
+                ok = add_obstacle(L, &capacity, (obstacle){.marker = turned_box(x, y, r, r, 0)});
+            } else if (i > 0) {
+                double x0 = gr_page_x(c, s->points[i - 1].x), y0 = gr_page_y(c, s->points[i - 1].y);
+                if (s->draw == GR_DRAW_STEPS)
+                    ok = add_obstacle(L, &capacity, (obstacle){.segment = true, .x0 = x0, .y0 = y0, .x1 = x0, .y1 = y}) &&
+                         add_obstacle(L, &capacity, (obstacle){.segment = true, .x0 = x0, .y0 = y, .x1 = x, .y1 = y});
+                else
+                    ok = add_obstacle(L, &capacity, (obstacle){.segment = true, .x0 = x0, .y0 = y0, .x1 = x, .y1 = y});
+            }
+            if (!ok)
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Files a label where it is now. */
+static void file_label(const gr_chart *c, layout *L, size_t i)
+{
+    if (!L->fast)
+        return;
+    L->label_boxes[i] = gr_chart_label_box(c, &c->labels[i]);
+    L->label_rects[i] = rect_of(&L->label_boxes[i]);
+    L->fast = gr_page_grid_add(&L->label_grid, i, L->label_rects[i]);
+}
+
+static void unfile_label(layout *L, size_t i)
+{
+    if (L->fast)
+        gr_page_grid_remove(&L->label_grid, i, L->label_rects[i]);
+}
+
+/* The page: its key, its lines and markers filed, and the labels that are
+ * not placed (those at a place of their own).  Without memory for the
+ * grids, fast is false and all is checked against all. */
+static void layout_init(const gr_chart *c, layout *L)
+{
+    memset(L, 0, sizeof *L);
+    L->has_key = key_box(c, &L->key);
+    size_t things = c->label_count;
+    L->label_boxes = malloc((c->label_count ? c->label_count : 1) * sizeof *L->label_boxes);
+    L->label_rects = malloc((c->label_count ? c->label_count : 1) * sizeof *L->label_rects);
+    L->fast = L->label_boxes && L->label_rects && list_obstacles(c, L);
+    things += L->obstacle_count;
+    L->fast = L->fast && gr_page_grid_init(&L->obstacle_grid, c->plot_width_in, c->plot_height_in, things,
+                                           L->obstacle_count ? L->obstacle_count : 1);
+    L->fast = L->fast && gr_page_grid_init(&L->label_grid, c->plot_width_in, c->plot_height_in, things,
+                                           c->label_count ? c->label_count : 1);
+    for (size_t i = 0; L->fast && i < L->obstacle_count; i++) {
+        L->obstacles[i].rect = obstacle_rect(&L->obstacles[i]);
+        L->fast = gr_page_grid_add(&L->obstacle_grid, i, L->obstacles[i].rect);
+    }
+    for (size_t i = 0; i < c->label_count; i++)
+        if (c->labels[i].place == GR_PLACE_AT)
+            file_label(c, L, i);
+}
+
+static void layout_free(layout *L)
+{
+    free(L->obstacles);
+    free(L->label_boxes);
+    free(L->label_rects);
+    gr_page_grid_free(&L->obstacle_grid);
+    gr_page_grid_free(&L->label_grid);
+}
+
+/* Places each label of one turn; returns what they collide with in all.
+ * Each is filed where it goes: the labels placed before it, and once all
+ * are, every other, are what the label grid holds. */
+static int place_turn(gr_chart *c, layout *L, int which, bool all_placed)
 {
     int total = 0;
     for (size_t i = 0; i < c->label_count; i++) {
         gr_label *l = &c->labels[i];
         if (l->place == GR_PLACE_AT || turn(l) != which)
             continue;
-        search s = {c, i, all_placed, *l, INT_MAX};
+        if (all_placed)
+            unfile_label(L, i);
+        search s = {c, L, i, all_placed, *l, INT_MAX};
         if (l->place == GR_PLACE_LEVEL)
             beside_level(&s);
         else if (l->place == GR_PLACE_POINT && !(l->chain && beside_chain(&s)))
@@ -382,6 +577,7 @@ static int place_turn(gr_chart *c, int which, bool all_placed)
         *l = s.best;
         l->unboxed = s.best_cost > 0;
         total += s.best_cost;
+        file_label(c, L, i);
     }
     return total;
 }
@@ -391,13 +587,16 @@ void gr_chart_place_labels(gr_chart *c)
     int cost = 0;
     if (!(c->plot_width_in > 0 && c->plot_height_in > 0)) /* no page: nowhere to place them */
         return;
+    layout page;
+    layout_init(c, &page);
     for (int which = 1; which < TURNS; which++)
-        cost += place_turn(c, which, false);
+        cost += place_turn(c, &page, which, false);
     /* Placed one by one, the first took the best places; where some label
      * was left colliding, each tries again knowing where all the others are. */
     for (int pass = 0; pass < PASSES && cost > 0; pass++) {
         cost = 0;
         for (int which = 1; which < TURNS; which++)
-            cost += place_turn(c, which, true);
+            cost += place_turn(c, &page, which, true);
     }
+    layout_free(&page);
 }

@@ -38,7 +38,8 @@ static const char usage[] =
     "\n"
     "Draws a chart with gnuplot (pdfcairo or pngcairo, by the extension of -o).\n";
 
-static const char notes[] = "GNUPLOT names the gnuplot to run (default: gnuplot on the PATH).\n";
+static const char notes[] = "GNUPLOT names the gnuplot to run (default: gnuplot on the PATH).\n"
+                            "GPUROOF_GNUPLOT_TIMEOUT: the seconds gnuplot may run before it is stopped (default 60).\n";
 
 #define MAX_ITEMS GR_CHART_MAX_ITEMS
 
@@ -498,7 +499,7 @@ static int draw(const plot_options *o, const gr_figure *fig)
     if (!render(o, fig, &text, &len))
         return EXIT_INPUT;
     bool ok = write_script(o, text, len, path, sizeof path, &temp);
-    if (ok && !o->script_only && !plot_run_gnuplot(path, o->output, why, sizeof why))
+    if (ok && !o->script_only && !plot_run_gnuplot(path, temp, o->output, why, sizeof why))
         ok = report_failure(o, text, len, temp, path, why);
     if (temp)
         unlink(path);

@@ -62,6 +62,25 @@ expect_status 0
 last="the details page in either order"
 check "the same launches, whatever the order" "$(sed 1d descending.txt | cksum)" "$(sed 1d "$out" | cksum)"
 
+# ---- plot --levels with 800 kernels --------------------------------------
+# Each label was checked against every line, marker and label placed: 400
+# kernels took 76 s.  The kernels of the committed synthetic results file,
+# 160 times over (800 kernels, piled five to a place: the worst crowding).
+copies=$((160 / scale))
+{
+    sed -n '/^kernels:/q;p' "$top_srcdir/tests/data/results/synthetic-levels.yaml"
+    echo "kernels:"
+    body=$(sed '1,/^kernels:/d' "$top_srcdir/tests/data/results/synthetic-levels.yaml" | grep -v '^ *#')
+    i=0
+    while [ "$i" -lt "$copies" ]; do
+        printf '%s\n' "$body" | sed "s/name: \\(.*\\)/name: \\1_$i/"
+        i=$((i + 1))
+    done
+} >crowded.yaml
+timed plot --device h100 --levels dram,l2,shared --results crowded.yaml -o crowded.pdf --script-only
+expect_status 0
+check "the last copy drawn" "$(grep -c "\"tiled_$((copies - 1))\"" crowded.gp)" "3"
+
 # ---- a data section of 131,072 fatbin magic numbers -------------------------
 # Each magic number whose entries chained to near the section's end was
 # walked to there before failing: an 8 MiB section took half a minute.  The
