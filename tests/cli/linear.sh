@@ -81,6 +81,27 @@ timed plot --device h100 --levels dram,l2,shared --results crowded.yaml -o crowd
 expect_status 0
 check "the last copy drawn" "$(grep -c "\"tiled_$((copies - 1))\"" crowded.gp)" "3"
 
+# ---- plot --levels with 2,400 kernels, each in its own place ----------------
+# Scattered over the page, every candidate place of a label lies under more
+# labels and lines the more kernels there are: counted to a hundred labels,
+# 1,600 kernels took 13 s and 2,400 half a minute.
+scattered=$((2400 / scale))
+{
+    sed -n '/^kernels:/q;p' "$top_srcdir/tests/data/results/synthetic-levels.yaml"
+    echo "kernels:"
+    awk -v n="$scattered" 'BEGIN {
+        for (i = 0; i < n; i++) { # spread by fixed strides, so every awk draws the same page
+            flops = 2 ^ 30 * (1 + i); dram = flops / 2 ^ ((i * 37 % 97) / 11)
+            l2 = dram * (1 + (i * 53 % 89) / 11); wavefronts = l2 / 128 / (1 + (i * 29 % 83) / 20)
+            printf "  - name: k%d\n    flops: %d\n    intensity: %.4f\n    gflops: %.1f\n", i, flops, flops / dram, 500 + (i * 71 % 101) * 40
+            printf "    verified: true\n    levels: {dram_bytes: %d, l2_bytes: %d, shared_wavefronts: %d}\n", dram, l2, wavefronts
+        }
+    }'
+} >scattered.yaml
+timed plot --device h100 --levels dram,l2,shared --results scattered.yaml -o scattered.pdf --script-only
+expect_status 0
+check "the last kernel labelled" "$(grep -c "'k$((scattered - 1))'" scattered.gp)" "1"
+
 # ---- a data section of 131,072 fatbin magic numbers -------------------------
 # Each magic number whose entries chained to near the section's end was
 # walked to there before failing: an 8 MiB section took half a minute.  The
