@@ -28,3 +28,10 @@ bool gr_arch_of(int major, int minor, gr_arch *out)
         }
     return false;
 }
+
+/* ---- the range of architectures ------------------------------------------ */
+
+bool gr_arch_sm_in_range(int sm)
+{
+    return sm >= GR_ARCH_SM_MIN && sm <= GR_ARCH_SM_MAX;
+}

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "arch.h"
 #include "kernel_demangle.h"
 #include "kernel_resources.h"
 
@@ -153,7 +154,8 @@ void gr_kernel_list_sms(const gr_kernel_list *list, gr_sm_set *out)
         gr_sm_set_add(out, list->kernels[i].sm);
 }
 
-/* Architectures run from sm_10 to sm_1xx so far; three digits leave room. */
+/* Architectures run from sm_10 to sm_12x so far; one outside what any GPU
+ * could have (gr_arch_sm_in_range) is no architecture. */
 bool gr_sm_parse(const char *text, size_t len, gr_sm *out)
 {
     if (len < 5 || strncmp(text, "sm_", 3) != 0)
@@ -165,7 +167,7 @@ bool gr_sm_parse(const char *text, size_t len, gr_sm *out)
             return false;
         number = number * 10 + (text[i] - '0');
     }
-    if (i < 5 || number < 10)
+    if (i < 5 || !gr_arch_sm_in_range(number))
         return false;
     char variant = 0;
     if (i < len && (text[i] == 'a' || text[i] == 'f'))
