@@ -14,7 +14,8 @@ static bool choose_sm(const cli_kernel_file *f, const char *arch, const occ_inpu
     gr_sm_set sms;
     *chosen = true;
     if (arch)
-        return gr_sm_parse(arch, strlen(arch), sm) || cli_error("--arch '%s': expected sm_XX, such as sm_90", arch);
+        return gr_sm_parse(arch, strlen(arch), sm) || cli_error("--arch '%s': expected sm_XX, an architecture from sm_10 to sm_199, such as sm_90",
+                                                          arch);
     if (in->has_device && gr_kernel_sm_for_device(&f->list, in->device.cc_major, in->device.cc_minor, sm))
         return true;
     gr_kernel_list_sms(&f->list, &sms);
@@ -31,6 +32,14 @@ static bool take_kernel(const cli_kernel_file *f, const gr_kernel *k, occ_inputs
     char sm_name[GR_SM_NAME_SIZE];
     if (k->registers == GR_UNRECORDED)
         return cli_error("%s: %s records no register count for %s", f->shown, k->demangled, gr_sm_name(k->sm, sm_name));
+    /* every reader checks these; a record out of range here is still
+     * refused rather than narrowed to another number */
+    if (k->registers < 0 || k->registers > GR_KERNEL_REGISTERS_MAX)
+        return cli_error("%s: %s has %lld registers per thread for %s, more than any GPU gives (%d at most)", f->shown,
+                         k->demangled, (long long)k->registers, gr_sm_name(k->sm, sm_name), GR_KERNEL_REGISTERS_MAX);
+    if (k->shared_static_bytes > GR_KERNEL_BYTES_MAX)
+        return cli_error("%s: %s has %lld bytes of static shared memory for %s, more than any GPU gives", f->shown,
+                         k->demangled, (long long)k->shared_static_bytes, gr_sm_name(k->sm, sm_name));
     in->launch.regs_per_thread = (int)k->registers;
     in->from_static_smem_bytes = k->shared_static_bytes == GR_UNRECORDED ? 0 : k->shared_static_bytes;
     in->launch.smem_per_block_bytes += in->from_static_smem_bytes;

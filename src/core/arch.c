@@ -29,7 +29,9 @@ bool gr_arch_of(int major, int minor, gr_arch *out)
     return false;
 }
 
+/* ---- the range of architectures ------------------------------------------ */
+
 bool gr_arch_sm_in_range(int sm)
 {
-    return sm >= 10 && sm <= 199;
+    return sm >= GR_ARCH_SM_MIN && sm <= GR_ARCH_SM_MAX;
 }

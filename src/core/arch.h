@@ -19,10 +19,15 @@ typedef struct {
 /* False for a compute capability this table does not know. */
 bool gr_arch_of(int major, int minor, gr_arch *out);
 
-/* Whether sm (90: sm_90) is an architecture number a GPU could have:
- * 10 (sm_10, the first CUDA GPUs) to 199, room past the largest NVIDIA
- * has named (sm_121, CUDA 13.0).  Numbers read from binaries (ELF flags,
- * fatbin entries) outside it are corrupt, not a GPU to come. */
+/* ---- the range of architectures ------------------------------------------ */
+
+/* Whether sm (major * 10 + minor, as in sm_90) is one any GPU could have.
+ * CUDA's compute capabilities so far run from 1.0 (sm_10) to 12.x
+ * (sm_12x); majors 1 to 19 leave room for the next few generations while
+ * still refusing what no GPU has (sm_5, sm_1000, sm_4294967295): every
+ * reader of an architecture from text or a binary checks it here. */
+#define GR_ARCH_SM_MIN 10
+#define GR_ARCH_SM_MAX 199
 bool gr_arch_sm_in_range(int sm);
 
 #endif

@@ -71,6 +71,19 @@ static bool read_key(gr_span key, gr_span *name, int64_t *bank)
     return upper_key(*name) && gr_span_take_number(&index, bank) && gr_span_equal(index, "]");
 }
 
+/* A figure of the function being read within [0, max], before anything
+ * narrows it (a listing's Common: section names none). */
+static bool in_range(listing_reader *r, gr_span line, gr_span item, int64_t n, int64_t max)
+{
+    if (n <= max)
+        return true;
+    char sm[GR_SM_NAME_SIZE];
+    const char *name = r->function >= 0 && !r->in_common ? r->out->kernels[r->function].name : "(common)";
+    return gr_error_at(r->err, r->file, r->line, column(line, item),
+                       "the function '%s' (%s) has %.*s, more than any GPU gives (%lld at most)", name,
+                       gr_sm_name(r->image_sm, sm), (int)(item.n > 60 ? 60 : item.n), item.p, (long long)max);
+}
+
 /* One "KEY:VALUE" of a resource line. */
 static bool read_value(listing_reader *r, gr_span line, gr_span item, listing_values *v)
 {
@@ -81,17 +94,20 @@ static bool read_value(listing_reader *r, gr_span line, gr_span item, listing_va
     if (colon <= 0 || !read_key((gr_span){item.p, (size_t)colon}, &name, &bank) ||
         !gr_span_take_number(&value, &n) || value.n != 0)
         return fail(r, line, item, expected);
-    const struct { const char *key; int64_t *to; } known[] = {
-        {"REG", &v->reg}, {"STACK", &v->stack}, {"SHARED", &v->shared}, {"LOCAL", &v->local},
+    const struct { const char *key; int64_t *to; int64_t max; } known[] = {
+        {"REG", &v->reg, GR_KERNEL_REGISTERS_MAX}, {"STACK", &v->stack, GR_KERNEL_BYTES_MAX},
+        {"SHARED", &v->shared, GR_KERNEL_BYTES_MAX}, {"LOCAL", &v->local, GR_KERNEL_BYTES_MAX},
     };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (bank < 0 && gr_span_equal(name, known[i].key)) {
             *known[i].to = n;
-            return true;
+            return in_range(r, line, item, n, known[i].max);
         }
-    if (bank == 0 && gr_span_equal(name, "CONSTANT"))
+    if (bank == 0 && gr_span_equal(name, "CONSTANT")) {
         v->constant0 = n;
-    else if (r->cut && !gr_span_equal(name, "CONSTANT") && !gr_span_equal(name, "TEXTURE") &&
+        return in_range(r, line, item, n, GR_KERNEL_BYTES_MAX);
+    }
+    if (r->cut && !gr_span_equal(name, "CONSTANT") && !gr_span_equal(name, "TEXTURE") &&
              !gr_span_equal(name, "SURFACE") && !gr_span_equal(name, "SAMPLER") && !gr_span_equal(name, "GLOBAL"))
         return fail(r, line, item, expected); /* a newer key, known only where the line is whole */
     return true;
@@ -208,7 +224,7 @@ static bool read_arch(listing_reader *r, gr_span line, gr_span text)
     if (r->image_sm_known)
         return fail(r, line, text, "an image has one 'arch = sm_XX' line, and this is its second");
     if (!gr_sm_parse(sm_text.p, sm_text.n, &r->image_sm))
-        return fail(r, line, sm_text, "expected arch = sm_XX");
+        return fail(r, line, sm_text, "expected arch = sm_XX, an architecture from sm_10 to sm_199");
     r->image_sm_known = true;
     if (r->image == IMAGE_PTX)
         gr_sm_set_add(&r->out->ptx, r->image_sm);

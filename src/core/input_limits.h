@@ -53,7 +53,7 @@ typedef struct {
 #define GR_LIMIT_FATBIN_ENTRY ((gr_input_limit){GR_GIB, "a fatbin entry decompressed"})
 
 /* YAML files (models, profiles, results): what yaml_doc.c reads whole
- * (GR_YAML_MAX_BYTES there, which must be this); the largest committed
+ * (yaml_doc.h's GR_YAML_MAX_BYTES is this); the largest committed
  * results file is some tens of kilobytes. */
 #define GR_LIMIT_YAML ((gr_input_limit){GR_MIB, "a YAML file"})
 

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <fnmatch.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kernel_names.h"
@@ -413,15 +414,13 @@ char *gr_kernel_name_canonical(const char *text)
     gr_kernel_name n;
     char *whole = NULL;
     if (gr_kernel_name_parse(text, &n, NULL)) {
+        /* NAME or NAME(PARAMS), written into exactly the size it takes */
         size_t size = strlen(n.name) + (n.params ? strlen(n.params) + 2 : 0) + 1;
         whole = malloc(size);
-        if (whole)
-            strcpy(whole, n.name);
-        if (whole && n.params) {
-            strcat(whole, "(");
-            strcat(whole, n.params);
-            strcat(whole, ")");
-        }
+        if (whole && n.params)
+            snprintf(whole, size, "%s(%s)", n.name, n.params);
+        else if (whole)
+            snprintf(whole, size, "%s", n.name);
     }
     gr_kernel_name_free(&n);
     return whole;

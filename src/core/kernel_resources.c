@@ -2,8 +2,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "arch.h"
 #include "kernel_demangle.h"
 #include "kernel_resources.h"
+#include "name_hash.h"
 
 void gr_kernel_list_init(gr_kernel_list *list, gr_kernel_format format)
 {
@@ -78,27 +80,85 @@ gr_kernel *gr_kernel_list_add(gr_kernel_list *list, const char *name, size_t nam
     return k;
 }
 
+static void free_names(gr_kernel *k)
+{
+    if (k->demangled != k->name)
+        free(k->demangled);
+    free(k->name);
+}
+
 void gr_kernel_list_drop(gr_kernel_list *list, size_t i)
 {
     gr_kernel *k = &list->kernels[i];
     list->relocatable_kernels -= k->relocatable;
-    if (k->demangled != k->name)
-        free(k->demangled);
-    free(k->name);
+    free_names(k);
     memmove(k, k + 1, (list->count - i - 1) * sizeof *k);
     list->count--;
 }
 
-/* The kernel of [from, to) that is a copy of k, from the other kind of
- * cubin; -1 for none. */
-static long copy_of(const gr_kernel_list *list, const gr_kernel *k, size_t from, size_t to)
+/* The kernels read before, of the other kind of cubin than the ones just
+ * added, by name and architecture: a hash table (open addressing, at most
+ * half full) of the first kernel of each, index + 1, and the next of the
+ * same name and architecture in next[], in the order they were read; a
+ * copy taken leaves its place to the next.  One pass to build and one
+ * look-up a kernel keep a library of thousands of kernels (cuBLASLt's
+ * 6,120) linear, where a scan of every kernel before for each was not. */
+typedef struct {
+    size_t *slots, mask;
+    size_t *next; /* index + 1, 0: none */
+} copy_index;
+
+static size_t slot_of(const copy_index *ix, const gr_kernel_list *list, const gr_kernel *k)
 {
-    for (size_t i = from; i < to; i++) {
-        const gr_kernel *o = &list->kernels[i];
-        if (o->relocatable != k->relocatable && gr_sm_equal(o->sm, k->sm) && strcmp(o->name, k->name) == 0)
-            return (long)i;
+    size_t s = (size_t)(gr_name_hash(k->name) ^ (uint64_t)k->sm.number * 31u ^ (uint64_t)(unsigned char)k->sm.variant) &
+               ix->mask;
+    for (; ix->slots[s]; s = (s + 1) & ix->mask) {
+        const gr_kernel *o = &list->kernels[ix->slots[s] - 1];
+        if (gr_sm_equal(o->sm, k->sm) && strcmp(o->name, k->name) == 0)
+            break;
     }
-    return -1;
+    return s;
+}
+
+static bool index_build(copy_index *ix, const gr_kernel_list *list, size_t first, bool relocatable)
+{
+    size_t slots = 16;
+    while (slots < 2 * first)
+        slots *= 2;
+    ix->mask = slots - 1;
+    ix->slots = calloc(slots, sizeof *ix->slots);
+    ix->next = calloc(first ? first : 1, sizeof *ix->next);
+    if (!ix->slots || !ix->next)
+        return false;
+    for (size_t i = first; i-- > 0;) { /* backwards: each name's chain in the order read */
+        if (list->kernels[i].relocatable == relocatable)
+            continue;
+        size_t s = slot_of(ix, list, &list->kernels[i]);
+        ix->next[i] = ix->slots[s];
+        ix->slots[s] = i + 1;
+    }
+    return true;
+}
+
+/* Marks in dropped[] the kernels the copies give way to; false: no memory. */
+static bool mark_copies(gr_kernel_list *list, size_t first, bool relocatable, bool *dropped)
+{
+    copy_index ix = {0};
+    bool ok = index_build(&ix, list, first, relocatable);
+    for (size_t i = first; ok && i < list->count; i++) {
+        size_t s = slot_of(&ix, list, &list->kernels[i]);
+        if (!ix.slots[s])
+            continue;
+        if (relocatable) { /* the linked cubin's figures stand */
+            dropped[i] = true;
+        } else { /* the relocatable copy read before gives way */
+            dropped[ix.slots[s] - 1] = true;
+            ix.slots[s] = ix.next[ix.slots[s] - 1];
+        }
+    }
+    free(ix.slots);
+    free(ix.next);
+    return ok;
 }
 
 void gr_kernel_list_merge_copies(gr_kernel_list *list, size_t first, bool relocatable)
@@ -108,18 +168,22 @@ void gr_kernel_list_merge_copies(gr_kernel_list *list, size_t first, bool reloca
     size_t added = list->count - first;
     list->relocatable_kernels += relocatable ? added : 0;
     size_t other_kind = relocatable ? first - (list->relocatable_kernels - added) : list->relocatable_kernels;
-    for (size_t i = first; other_kind > 0 && i < list->count;) {
-        long copy = copy_of(list, &list->kernels[i], 0, first);
-        if (copy < 0) {
-            i++;
-        } else if (relocatable) { /* the linked cubin's figures stand */
-            gr_kernel_list_drop(list, i);
-        } else { /* the relocatable copy read before gives way; the rest move down one */
-            gr_kernel_list_drop(list, (size_t)copy);
-            first--;
-            other_kind--;
+    bool *dropped = other_kind ? calloc(list->count, sizeof *dropped) : NULL;
+    if (!dropped || !mark_copies(list, first, relocatable, dropped)) {
+        free(dropped); /* no memory: the copies stay, each shown as read */
+        return;
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < list->count; i++) {
+        if (dropped[i]) {
+            list->relocatable_kernels -= list->kernels[i].relocatable;
+            free_names(&list->kernels[i]);
+        } else {
+            list->kernels[kept++] = list->kernels[i];
         }
     }
+    list->count = kept;
+    free(dropped);
 }
 
 bool gr_sm_equal(gr_sm a, gr_sm b)
@@ -153,7 +217,8 @@ void gr_kernel_list_sms(const gr_kernel_list *list, gr_sm_set *out)
         gr_sm_set_add(out, list->kernels[i].sm);
 }
 
-/* Architectures run from sm_10 to sm_1xx so far; three digits leave room. */
+/* Architectures run from sm_10 to sm_12x so far; one outside what any GPU
+ * could have (gr_arch_sm_in_range) is no architecture. */
 bool gr_sm_parse(const char *text, size_t len, gr_sm *out)
 {
     if (len < 5 || strncmp(text, "sm_", 3) != 0)
@@ -165,7 +230,7 @@ bool gr_sm_parse(const char *text, size_t len, gr_sm *out)
             return false;
         number = number * 10 + (text[i] - '0');
     }
-    if (i < 5 || number < 10)
+    if (i < 5 || !gr_arch_sm_in_range(number))
         return false;
     char variant = 0;
     if (i < len && (text[i] == 'a' || text[i] == 'f'))

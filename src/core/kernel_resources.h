@@ -28,6 +28,16 @@ typedef struct {
     char variant; /* 'a' (architecture-specific), 'f' (family), or 0 */
 } gr_sm;
 
+/* The largest figures a kernel record takes from outside, checked before
+ * they are narrowed to the int the occupancy computes with.  Registers: a
+ * thread has at most 255 (the CUDA C++ Programming Guide's "Maximum number
+ * of 32-bit registers per thread", every compute capability from 3.2 on,
+ * 63 before).  Bytes (shared per block, stack, local or constant per
+ * thread or bank): no GPU comes near 2^31 - 1 (228 KB of shared memory per
+ * SM, 512 KB of local memory per thread, 64 KB of constant memory). */
+#define GR_KERNEL_REGISTERS_MAX 255
+#define GR_KERNEL_BYTES_MAX INT64_C(2147483647)
+
 #define GR_SM_NAME_SIZE 16
 #define GR_MAX_SMS 32
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "arch.h"
 #include "ncu_report.h"
 
 #define NONE ((size_t)-1)
@@ -339,6 +340,13 @@ static gr_ncu_launch *new_launch(reader *r, long long id)
         gr_span cc = r->row.fields[r->cc].text;
         if (utf8_text(cc) && cc.n < sizeof r->out->cc)
             memcpy(r->out->cc, cc.p, cc.n), r->out->cc[cc.n] = '\0';
+        int major, minor;
+        if (sscanf(r->out->cc, "%d.%d", &major, &minor) == 2 &&
+            !(major >= 0 && major < 100 && minor >= 0 && minor < 10 && gr_arch_sm_in_range(major * 10 + minor))) {
+            fail_at(r, cc, "the column \"CC\" says compute capability %s, which no GPU has (1.0 to %d.9)",
+                    r->out->cc, GR_ARCH_SM_MAX / 10);
+            return NULL;
+        }
     }
     return l;
 }
@@ -552,8 +560,22 @@ static bool read_line(void *ctx, gr_span line, unsigned long number, bool cut)
 
 /* ---- the whole --------------------------------------------------------------- */
 
-/* The GPU's figures, from the first launch that has each. */
-static void take_gpu(gr_ncu_report *out)
+/* A compute capability a launch gives: whole, and one of an architecture
+ * some GPU could have (gr_arch_sm_in_range), else no figure to narrow. */
+static bool cc_in_range(reader *r, const gr_ncu_launch *l, double major, double minor)
+{
+    bool whole = major == floor(major) && minor == floor(minor) && major >= 0 && minor >= 0 && minor <= 9 &&
+                 major <= 1000;
+    if (whole && gr_arch_sm_in_range((int)major * 10 + (int)minor))
+        return true;
+    return gr_error_at(r->err, r->file, l->line, 1,
+                       "the launch %lld of %s has compute capability %.15g.%.15g, which no GPU has (1.0 to %d.9)", l->id,
+                       l->kernel ? l->kernel : "?", major, minor, GR_ARCH_SM_MAX / 10);
+}
+
+/* The GPU's figures, from the first launch that has each; counts past
+ * 10^9 are no GPU's and are left unknown. */
+static bool take_gpu(reader *r, gr_ncu_report *out)
 {
     static const gr_ncu_quantity wanted[] = {GR_NCU_Q_CC_MAJOR, GR_NCU_Q_CC_MINOR, GR_NCU_Q_SM_COUNT, GR_NCU_Q_SMEM_SM};
     double found[4] = {NAN, NAN, NAN, NAN};
@@ -562,13 +584,16 @@ static void take_gpu(gr_ncu_report *out)
         int from[GR_NCU_Q_COUNT];
         int lacking[GR_NCU_Q_COUNT];
         gr_ncu_resolve(out->launches[i].values, GR_NCU_CHIP_UNKNOWN, q, from, lacking);
+        if (!isnan(q[GR_NCU_Q_CC_MAJOR]) &&
+            !cc_in_range(r, &out->launches[i], q[GR_NCU_Q_CC_MAJOR], isnan(q[GR_NCU_Q_CC_MINOR]) ? 0 : q[GR_NCU_Q_CC_MINOR]))
+            return false;
         for (int k = 0; k < 4; k++)
-            if (isnan(found[k]) && q[wanted[k]] <= 1e9)
-                found[k] = q[wanted[k]];
+            if (isnan(found[k]) && q[wanted[k]] <= 1e9 && q[wanted[k]] >= 0)
+                found[k] = floor(q[wanted[k]]);
     }
     int major, minor;
     if (isnan(found[0]) && sscanf(out->cc, "%d.%d", &major, &minor) == 2 && major >= 0 && major < 100 &&
-        minor >= 0 && minor < 100)
+        minor >= 0 && minor < 100 && gr_arch_sm_in_range(major * 10 + minor))
         found[0] = major, found[1] = minor;
     out->gpu.cc_major = isnan(found[0]) ? 0 : (int)found[0];
     out->gpu.cc_minor = isnan(found[1]) ? 0 : (int)found[1];
@@ -578,6 +603,7 @@ static void take_gpu(gr_ncu_report *out)
         out->chip = gr_ncu_chip_of_cc(out->gpu.cc_major, out->gpu.cc_minor, out->gpu.name);
     for (size_t i = 0; i < out->count; i++)
         out->launches[i].chip = out->chip;
+    return true;
 }
 
 static bool finish(reader *r, size_t len)
@@ -600,8 +626,7 @@ static bool finish(reader *r, size_t len)
                            "the details page names its metrics by their labels ('%s'), not as gpuroof reads them "
                            "(gpu__time_duration.sum): record it with ncu --print-metric-name name, or --page raw",
                            r->label);
-    take_gpu(r->out);
-    return true;
+    return take_gpu(r, r->out);
 }
 
 bool gr_ncu_read(const char *file, const char *text, size_t len, gr_ncu_report *out, gr_error *err)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include "arch.h"
 #include "names.h"
 #include "profile.h"
 #include "profile_fields.h"
@@ -98,6 +99,9 @@ static bool read_compute_capability(loader *l, yaml_node_t *node, const char *wh
     }
     if (!shaped || l->p->cc_major < 1)
         return gr_yaml_error(l->err, &l->y, node, "%s must be MAJOR.MINOR, such as \"8.0\", not \"%s\"", what, text);
+    if (!gr_arch_sm_in_range(l->p->cc_major * 10 + l->p->cc_minor))
+        return gr_yaml_error(l->err, &l->y, node, "%s is %s, which no GPU has (1.0 to %d.9)", what, text,
+                             GR_ARCH_SM_MAX / 10);
     return true;
 }
 

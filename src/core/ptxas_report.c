@@ -44,6 +44,19 @@ static bool plausible_unit(gr_span unit)
     return true;
 }
 
+/* A figure of the kernel k (or of the module, k's name NULL) within
+ * [0, max] before anything narrows it. */
+static bool in_range(ptxas_reader *r, gr_span line, gr_span at, const gr_kernel *k, int64_t n, int64_t max,
+                     const char *what)
+{
+    if (n <= max || !k->name)
+        return true;
+    char sm[GR_SM_NAME_SIZE];
+    return gr_error_at(r->err, r->file, r->line, column(line, at),
+                       "the kernel '%s' (%s) has %lld %s, more than any GPU gives (%lld at most)", k->name,
+                       gr_sm_name(k->sm, sm), (long long)n, what, (long long)max);
+}
+
 /* One item of a "Used" line ("Used 14 registers", "4224 bytes smem",
  * "372 bytes cmem[0]"), into k where it says something of the kernel. */
 static bool read_item(ptxas_reader *r, gr_span line, gr_span item, gr_kernel *k)
@@ -55,18 +68,21 @@ static bool read_item(ptxas_reader *r, gr_span line, gr_span item, gr_kernel *k)
     if (!gr_span_take_number(&s, &n) || !gr_span_starts(s, " "))
         return fail(r, line, item, "expected a count and what it counts, such as '14 registers'");
     gr_span unit = gr_span_skip(s, 1);
-    if (gr_span_equal(unit, "registers"))
-        k->registers = n;
-    else if (gr_span_equal(unit, "bytes smem"))
-        k->shared_static_bytes = n;
-    else if (gr_span_equal(unit, "bytes cmem[0]"))
-        k->constant_bytes = n;
-    else if (gr_span_equal(unit, "bytes lmem"))
-        k->local_bytes = n;
-    else if (!gr_span_equal(unit, "barriers") && !gr_span_equal(unit, "bytes cumulative stack size") &&
-             !gr_span_equal(unit, "bytes gmem") && !gr_span_starts(unit, "bytes cmem[") &&
-             !gr_span_equal(unit, "textures") && !gr_span_equal(unit, "samplers") &&
-             !gr_span_equal(unit, "surfaces") && (r->cut || !plausible_unit(unit)))
+    const struct { const char *unit; int64_t *to; int64_t max; const char *what; } kept[] = {
+        {"registers", &k->registers, GR_KERNEL_REGISTERS_MAX, "registers per thread"},
+        {"bytes smem", &k->shared_static_bytes, GR_KERNEL_BYTES_MAX, "bytes of static shared memory"},
+        {"bytes cmem[0]", &k->constant_bytes, GR_KERNEL_BYTES_MAX, "bytes of constant bank 0"},
+        {"bytes lmem", &k->local_bytes, GR_KERNEL_BYTES_MAX, "bytes of local memory"},
+    };
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+        if (gr_span_equal(unit, kept[i].unit)) {
+            *kept[i].to = n;
+            return in_range(r, line, item, k, n, kept[i].max, kept[i].what);
+        }
+    if (!gr_span_equal(unit, "barriers") && !gr_span_equal(unit, "bytes cumulative stack size") &&
+        !gr_span_equal(unit, "bytes gmem") && !gr_span_starts(unit, "bytes cmem[") &&
+        !gr_span_equal(unit, "textures") && !gr_span_equal(unit, "samplers") &&
+        !gr_span_equal(unit, "surfaces") && (r->cut || !plausible_unit(unit)))
         return fail(r, line, unit, "expected what ptxas counts, such as 'registers' or 'bytes smem'");
     return true;
 }
@@ -99,7 +115,7 @@ static bool read_entry(ptxas_reader *r, gr_span line, gr_span rest)
     gr_sm sm;
     if (at <= 0 || rest.n < (size_t)at + 8 || rest.p[rest.n - 1] != '\'' ||
         !gr_sm_parse(rest.p + at + 7, rest.n - (size_t)at - 8, &sm))
-        return fail(r, line, rest, "expected 'NAME' for 'sm_XX'");
+        return fail(r, line, rest, "expected 'NAME' for 'sm_XX', an architecture from sm_10 to sm_199");
     if (!finish_entry(r))
         return false;
     if (!gr_kernel_list_add(r->out, rest.p, (size_t)at, sm, r->err))
@@ -149,6 +165,9 @@ static bool read_stack(ptxas_reader *r, gr_span line)
         return fail(r, line, items, "expected the end of the line after the spill loads");
     if (r->stack_for == STACK_ENTRY) {
         gr_kernel *k = &r->out->kernels[r->entry];
+        for (int i = 0; i < 3; i++)
+            if (!in_range(r, line, line, k, values[i], GR_KERNEL_BYTES_MAX, units[i]))
+                return false;
         k->stack_bytes = values[0];
         k->spill_store_bytes = values[1];
         k->spill_load_bytes = values[2];

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "expr.h"
+#include "name_hash.h"
 #include "yaml_doc.h"
 
 static bool error_at_mark(gr_error *err, const char *path, yaml_mark_t mark,
@@ -111,7 +112,7 @@ bool gr_yaml_load_buffer(gr_yaml *y, const char *name, const char *text,
     memset(y, 0, sizeof *y);
     snprintf(y->path, sizeof y->path, "%s", name);
     if (len > GR_YAML_MAX_BYTES)
-        return gr_error_set(err, "%s: file larger than %d bytes", name, GR_YAML_MAX_BYTES);
+        return gr_input_limit_exceeded(name, GR_LIMIT_YAML, err);
     if (memchr(text, '\0', len))
         return gr_error_set(err, "%s: file contains a NUL byte (not a text file)", name);
     if (!check_events(name, text, len, err))
@@ -225,14 +226,6 @@ static bool is_allowed(const char *key, const char *const allowed[])
 /* The keys of a mapping given before, marked in repeated[]: one pass
  * through a hash set of the names (open addressing, at most half full),
  * so that a mapping of any size costs time linear in its keys. */
-static uint64_t name_hash(const char *name)
-{
-    uint64_t h = 1469598103934665603u; /* FNV-1a */
-    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
-        h = (h ^ *c) * 1099511628211u;
-    return h;
-}
-
 static bool mark_repeated(gr_yaml *y, yaml_node_pair_t *first, size_t count, bool *repeated)
 {
     size_t slots = 16;
@@ -245,7 +238,7 @@ static bool mark_repeated(gr_yaml *y, yaml_node_pair_t *first, size_t count, boo
         const char *name = gr_yaml_scalar(yaml_document_get_node(&y->doc, first[i].key));
         if (!name)
             continue;
-        size_t s = (size_t)name_hash(name) & (slots - 1);
+        size_t s = (size_t)gr_name_hash(name) & (slots - 1);
         while (set[s] && strcmp(set[s], name) != 0)
             s = (s + 1) & (slots - 1);
         repeated[i] = set[s] != NULL;

@@ -9,8 +9,9 @@
 #include <stdint.h>
 #include <yaml.h>
 #include "error.h"
+#include "input_limits.h"
 
-#define GR_YAML_MAX_BYTES (1024 * 1024)
+#define GR_YAML_MAX_BYTES ((size_t)GR_LIMIT_YAML.bytes)
 #define GR_YAML_MAX_DEPTH 32
 
 typedef struct {

@@ -101,14 +101,42 @@ void gr_yw_close_list(gr_yaml_writer *w)
     emit(w, &e, yaml_sequence_end_event_initialize(&e));
 }
 
+/* The words a YAML 1.1 resolver (PyYAML, what most scripts read with) or
+ * a 1.2 one reads as a boolean or null in any case it accepts; y and n are
+ * 1.1's booleans too, though PyYAML leaves them strings. */
+static bool reserved_word(const char *value)
+{
+    static const char *const words[] = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        size_t k = 0;
+        while (words[i][k] && value[k] && (value[k] | 0x20) == words[i][k])
+            k++;
+        if (!words[i][k] && !value[k])
+            return true;
+    }
+    return false;
+}
+
+/* Whether value may be left to libyaml's choice of style (which quotes
+ * what the syntax needs: ": ", " #", spaces at either end, flow
+ * indicators) and still read back as this same string by any resolver:
+ * every number (1, 0x1f, 0o7, 1_000, 1:20's base 60, .inf, .nan), date or
+ * timestamp (2026-11-26), null (~, empty) and merge key (<<) starts with
+ * a digit, a sign, a dot or a mark, so a value starting with a letter, '_',
+ * '/' or a UTF-8 character is a string unless it is a reserved word.
+ * Everything else is double-quoted. */
+static bool plain_safe(const char *value)
+{
+    unsigned char first = (unsigned char)value[0];
+    return ((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_' || first == '/' ||
+            first >= 0x80) &&
+           !reserved_word(value);
+}
+
 /* Strings that YAML would read as something else are quoted. */
 void gr_yw_string(gr_yaml_writer *w, const char *value)
 {
-    char *end;
-    bool looks_like_number = *value && (strtod(value, &end), *end == '\0');
-    bool special = strcmp(value, "true") == 0 || strcmp(value, "false") == 0 || strcmp(value, "null") == 0 ||
-                   strcmp(value, "~") == 0 || *value == '\0';
-    scalar(w, value, looks_like_number || special ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
+    scalar(w, value, plain_safe(value) ? YAML_ANY_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE);
 }
 
 void gr_yw_int(gr_yaml_writer *w, int64_t value)
@@ -118,13 +146,25 @@ void gr_yw_int(gr_yaml_writer *w, int64_t value)
     scalar(w, text, YAML_PLAIN_SCALAR_STYLE);
 }
 
+/* A number both resolvers read as one: YAML 1.1's float needs a '.'
+ * (PyYAML reads 1e+20 as a string), so an exponent form gets ".0" before
+ * its 'e'; infinities and NaN in their YAML spelling (.inf, -.inf, .nan). */
 void gr_yw_double(gr_yaml_writer *w, double value)
 {
-    char text[40];
+    char text[48];
     if (isnan(value))
         snprintf(text, sizeof text, ".nan");
-    else /* + 0.0: a negative zero ("0/-5") would print "-0", which reads back as 0 */
-        snprintf(text, sizeof text, "%.10g", value + 0.0);
+    else if (isinf(value))
+        snprintf(text, sizeof text, "%s", value > 0 ? ".inf" : "-.inf");
+    else { /* + 0.0: a negative zero ("0/-5") would print "-0", which reads back as 0 */
+        char digits[40];
+        snprintf(digits, sizeof digits, "%.10g", value + 0.0);
+        char *e = strchr(digits, 'e');
+        if (e && !strchr(digits, '.'))
+            snprintf(text, sizeof text, "%.*s.0%s", (int)(e - digits), digits, e);
+        else
+            snprintf(text, sizeof text, "%s", digits);
+    }
     scalar(w, text, YAML_PLAIN_SCALAR_STYLE);
 }
 
@@ -133,9 +173,10 @@ void gr_yw_bool(gr_yaml_writer *w, bool value)
     scalar(w, value ? "true" : "false", YAML_PLAIN_SCALAR_STYLE);
 }
 
+/* A key is a string like any other: a kernel's name may be "on" or "1:20". */
 void gr_yw_key(gr_yaml_writer *w, const char *key)
 {
-    scalar(w, key, YAML_PLAIN_SCALAR_STYLE);
+    gr_yw_string(w, key);
 }
 
 void gr_yw_kv_string(gr_yaml_writer *w, const char *key, const char *value)

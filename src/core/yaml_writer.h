@@ -28,7 +28,7 @@ void gr_yw_close_list(gr_yaml_writer *w);
 
 void gr_yw_string(gr_yaml_writer *w, const char *value); /* quoted when it must be */
 void gr_yw_int(gr_yaml_writer *w, int64_t value);
-void gr_yw_double(gr_yaml_writer *w, double value);      /* %.10g; NaN as .nan */
+void gr_yw_double(gr_yaml_writer *w, double value);      /* %.10g, a "." in any exponent form; .nan, .inf, -.inf */
 void gr_yw_bool(gr_yaml_writer *w, bool value);
 
 /* key: value pairs in the mapping open now. */

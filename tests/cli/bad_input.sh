@@ -226,7 +226,7 @@ occupancy --help --nope
 bound --nope --help
 EOF
 
-# ---- readers of binaries: the right place and reason (issue 20, items 6 and 8) ----
+# ---- readers of binaries: the right place and reason -----------------------
 k="$top_srcdir/tests/data/kernels"
 patched() { # patched FROM TO BYTE OCTAL-BYTES: TO is FROM with those bytes at BYTE
     cp "$k/$1" "$test_tmp/$2"

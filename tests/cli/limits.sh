@@ -1,6 +1,6 @@
 #!/bin/sh
-# Every input has a size limit suited to its kind (issue 20, item 4;
-# src/core/input_limits.h names each and says why): a file or a stream past
+# Every input has a size limit suited to its kind (src/core/input_limits.h
+# names each and says why): a file or a stream past
 # it is one line naming the input and the limit, exit 1, within seconds, and
 # no more than about the limit is ever held in memory (the largest resident
 # set is measured where /usr/bin/time is, outside valgrind).  The real

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every reader's cost is linear in its input (issue 20, item 3): inputs
+# Every reader's cost is linear in its input: inputs
 # built here, large enough that work quadratic in them would take minutes,
 # each read under a time limit of 20 s.  Under valgrind, which is some
 # fifty times slower, each is a fiftieth of its size.
@@ -129,3 +129,49 @@ else
     last="a data section of fatbin magic numbers"
     skip "read in linear time" "needs python3, gcc and objcopy"
 fi
+
+# ---- a listing of 150,000 kernels, each in a relocatable and a linked cubin --
+# Each linked kernel's relocatable copy was looked for among every kernel
+# read before, and each copy dropped moved the rest down: 60,000 kernels
+# took 13 s, 150,000 a minute and a half.
+copies=$((150000 / scale))
+awk -v n="$copies" 'BEGIN {
+    for (image = 0; image < 2; image++) {
+        print "Fatbin elf code:\n================\narch = sm_80\n\nResource usage:"
+        for (i = 0; i < n; i++)
+            printf " Function _Z9k%08dPf:\n  REG:%d STACK:0 SHARED:0 LOCAL:0 CONSTANT[0]:536\n", i, 24 + 8 * image
+        if (image == 0) # the PTX of an -rdc build: the image before it is relocatable
+            print "\nFatbin ptx code:\n================\narch = sm_80\nptxasOptions = --compile-only  \n"
+    }
+}' >copies.txt
+timed kernels copies.txt
+expect_status 0
+expect_stdout_has "copies.txt: cuobjdump's listing (cuobjdump --dump-resource-usage): $copies kernels for sm_80"
+last="the linked copies of copies.txt"
+check "every kernel once, with its linked cubin's registers" \
+    "$(grep -c '^  sm_80     32 ' "$out") $(grep -c '^  sm_80     24 ' "$out")" "$copies 0"
+
+# ---- a model of many keys: parameters, derived values, variables ------------
+# Each mapping's keys go through the hash set of duplicate keys, and each
+# section stops at its most (32 parameters, 16 derived values, 32
+# variables): a model near the 1 MiB a YAML file may hold is refused at once, whichever section is long.
+keys=$((30000 / scale))
+model_with() { # SECTION PRINTF
+    awk -v n="$keys" -v section="$1" -v line="$2" 'BEGIN {
+        print "name: big\nparameters:\n  N: 1024"
+        if (section == "parameters") for (i = 0; i < n; i++) printf line, i
+        print "launch:\n  grid: [N / 256]\n  block: [256]\nflops:\n  per_thread: 1\nbytes:\n  read_per_thread: 4"
+        if (section != "parameters") { print section ":"; for (i = 0; i < n; i++) printf line, i }
+    }' >model.yaml
+}
+model_with parameters '  p%d: 1\n'
+timed model model.yaml
+expect_fails 1 "gpuroof: model.yaml:3:3: more than 32 parameters"
+model_with derived '  d%d: flops\n'
+timed model model.yaml
+expect_status 1
+expect_stderr_has "more than 16"
+model_with variables '- {declare: "float v%d[4]"}\n'
+timed model model.yaml
+expect_status 1
+expect_stderr_has "more than 32"

@@ -153,7 +153,7 @@ static void ptxas_report_errors(void **state)
     read_fails("r.txt", text(entry), "r.txt:1:1: the entry '_Z1kPf' for sm_90 has no 'Used N registers' line after it: "
                                      "is the report cut short?");
     read_fails("r.txt", text("ptxas info    : Compiling entry function '_Z1kPf' for 'sm90'\n"),
-               "r.txt:1:43: expected 'NAME' for 'sm_XX', not '_Z1kPf' for 'sm90''");
+               "r.txt:1:43: expected 'NAME' for 'sm_XX', an architecture from sm_10 to sm_199, not '_Z1kPf' for 'sm90''");
     read_fails("r.txt", text("ptxas info    : Used 14 registers\n"),
                "r.txt:1:17: a 'Used' line follows the 'Compiling entry function' line of its kernel, not 'Used 14 registers'");
     char used_twice[256];
@@ -220,7 +220,7 @@ static void cuobjdump_listing_errors(void **state)
     read_fails("l.txt", text(s), "l.txt:7:3: expected KEY:VALUE, such as REG:14 or CONSTANT[0]:548, not 'REG:x'");
     read_fails("l.txt", text("Fatbin elf code:\nResource usage:\n Function k:\n"),
                "l.txt:3:2: a function follows the 'arch = sm_XX' line of its ELF image, not 'Function k:'");
-    read_fails("l.txt", text("Fatbin elf code:\narch = gpu\n"), "l.txt:2:8: expected arch = sm_XX, not 'gpu'");
+    read_fails("l.txt", text("Fatbin elf code:\narch = gpu\n"), "l.txt:2:8: expected arch = sm_XX, an architecture from sm_10 to sm_199, not 'gpu'");
 }
 
 /* Below the reserve on sm_90, SHARED is a relocatable image's own (a

@@ -432,7 +432,7 @@ static void test_size_limit(void **state)
     gr_profile p;
     gr_error err = {{0}};
     bool at_limit = gr_profile_load_buffer("t.yaml", text, limit, &p, &err);
-    bool over = fails_with(text, limit + 1, "t.yaml: file larger than 1048576 bytes");
+    bool over = fails_with(text, limit + 1, "t.yaml: larger than 1 MiB (1048576 bytes), the limit for a YAML file");
     free(text);
     if (!at_limit)
         fail_msg("at the limit: %s", err.text);
@@ -1199,7 +1199,7 @@ static void test_load_file_over_limit(void **state)
     gr_profile p;
     gr_error err = {{0}};
     assert_false(gr_profile_load_file(path, &p, &err));
-    snprintf(expected, sizeof expected, "%s: file larger than 1048576 bytes", path);
+    snprintf(expected, sizeof expected, "%s: larger than 1 MiB (1048576 bytes), the limit for a YAML file", path);
     assert_string_equal(err.text, expected);
 }
 
