@@ -127,7 +127,7 @@ static int parse(int argc, char **argv, occupancy_options *o)
  * do not give them. */
 static bool take_model(const occupancy_options *o, const gr_model *m, occ_inputs *in)
 {
-    if (m->threads_per_block > 1 << 20)
+    if (m->threads_per_block > GR_MODEL_MAX_BLOCK_THREADS) /* the reader refuses it: kept where it is narrowed */
         return cli_error("%s: %lld threads per block", o->model, (long long)m->threads_per_block);
     if (!o->launch.regs && !m->has_registers)
         return cli_error("%s gives no registers per thread: add --regs R", o->model);

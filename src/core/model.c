@@ -297,6 +297,10 @@ static bool read_launch(model_ctx *c)
         !product(c, grid, "launch.grid", m->grid, &m->blocks) ||
         !product(c, block, "launch.block", m->block, &m->threads_per_block))
         return false;
+    if (m->threads_per_block > GR_MODEL_MAX_BLOCK_THREADS)
+        return gr_yaml_error(c->err, &c->y, block, "launch.block: %lld threads per block, more than any GPU could run "
+                             "(%d at most here; CUDA GPUs run 1024)", (long long)m->threads_per_block,
+                             GR_MODEL_MAX_BLOCK_THREADS);
     if (__builtin_mul_overflow(m->blocks, m->threads_per_block, &m->threads))
         return gr_yaml_error(c->err, &c->y, launch, "launch: too many threads (integer overflow)");
     c->known |= KNOW_LAUNCH;

@@ -14,6 +14,12 @@
 #define GR_MODEL_MAX_VARS 32
 #define GR_MODEL_MAX_DERIVED 16
 
+/* The most threads a model's block may have: 1024 on every CUDA GPU since
+ * compute capability 2.0, but occupancy takes --max-threads-block for a
+ * made-up SM, so the reader refuses only what could not be narrowed to an
+ * int and still mean a block. */
+#define GR_MODEL_MAX_BLOCK_THREADS (1 << 20)
+
 typedef struct {
     char name[64];
     gr_value value;

@@ -86,3 +86,8 @@ run ncu "$test_tmp/major.csv"
 expect_fails 1 "gpuroof: $test_tmp/major.csv:12:1: the launch 0 of void saxpy<float>(int, float, const float *, float *) has compute capability 4294967295.0, which no GPU has (1.0 to 19.9)"
 run ncu "$test_tmp/cc.csv"
 expect_fails 1 "gpuroof: $test_tmp/cc.csv:12:128: the column \"CC\" says compute capability 42.0, which no GPU has (1.0 to 19.9)"
+
+# ---- a model's block of more threads than an int could mean -----------------
+printf 'name: mb\nlaunch:\n  grid: [1, 1, 1]\n  block: [65536, 65536, 1]\n' >"$test_tmp/mb.yaml"
+run occupancy --model "$test_tmp/mb.yaml" --device a100 --regs 32
+expect_fails 1 "gpuroof: $test_tmp/mb.yaml:4:10: launch.block: 4294967296 threads per block, more than any GPU could run (1048576 at most here; CUDA GPUs run 1024)"
