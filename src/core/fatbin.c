@@ -19,6 +19,7 @@
 #include "cubin.h"
 #include "fatbin.h"
 #include "fatbin_payload.h"
+#include "input_limits.h"
 #include "le_bytes.h"
 
 #define CONTAINER_HEADER_BYTES 16
@@ -63,6 +64,12 @@ static bool read_compressed(fatbin_reader *f, size_t at, uint32_t header, uint64
     if (compressed > payload)
         return fail_at(f, at + 16, "a compressed fatbin entry's compressed size runs past its payload", compressed,
                        payload);
+    if (claimed > f->out->inflate_budget_bytes - f->out->inflated_bytes)
+        return gr_error_set(f->err, "%s: byte %llu: the compressed fatbin entries decompress to more than %llu bytes in all, "
+                            "%d times the input and 1 GiB more: no real library does", f->file,
+                            (unsigned long long)(f->base + at + 56), (unsigned long long)f->out->inflate_budget_bytes,
+                            GR_INFLATE_RATIO_MAX);
+    f->out->inflated_bytes += claimed;
     unsigned char *cubin;
     if (!gr_fatbin_inflate(&f->inflater, f->file, f->base + at, flags, e + header, compressed, claimed, &cubin,
                            f->err))

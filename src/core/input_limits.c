@@ -12,3 +12,9 @@ bool gr_input_limit_exceeded(const char *shown, gr_input_limit limit, gr_error *
     return gr_error_set(err, "%s: larger than %" PRIu64 " %s (%" PRIu64 " bytes), the limit for %s", shown, count,
                         unit, limit.bytes, limit.kind);
 }
+
+uint64_t gr_inflate_budget(uint64_t input_bytes)
+{
+    uint64_t scaled = input_bytes > UINT64_MAX / GR_INFLATE_RATIO_MAX ? UINT64_MAX : input_bytes * GR_INFLATE_RATIO_MAX;
+    return scaled > UINT64_MAX - GR_GIB ? UINT64_MAX : scaled + GR_GIB;
+}

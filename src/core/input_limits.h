@@ -52,6 +52,17 @@ typedef struct {
  * claimed. */
 #define GR_LIMIT_FATBIN_ENTRY ((gr_input_limit){GR_GIB, "a fatbin entry decompressed"})
 
+/* All the fatbin entries of one input decompressed.  CUDA 13.0's libraries
+ * decompress to 9 to 13 times their compressed entries (libcublasLt.so.13:
+ * 139 MB of entries to 1,431 MB; cuDNN's precompiled engines 151 MB to
+ * 2,004 MB; cuSPARSE 134 MB to 1,157 MB: the entries' headers summed), so
+ * 64 times the input's size and a gibibyte more is never reached by a real
+ * input, while one of decompression bombs, each within the entry's limit,
+ * costs time linear in its size. */
+#define GR_INFLATE_RATIO_MAX 64
+/* What the entries of an input of input_bytes may decompress to in all. */
+uint64_t gr_inflate_budget(uint64_t input_bytes);
+
 /* YAML files (models, profiles, results): what yaml_doc.c reads whole
  * (yaml_doc.h's GR_YAML_MAX_BYTES is this); the largest committed
  * results file is some tens of kilobytes. */

@@ -20,6 +20,7 @@ bool gr_kernels_read(const char *file, unsigned char *data, size_t size, gr_kern
 {
     const char *text = (const char *)data;
     gr_kernel_list_init(out, GR_KERNELS_BINARY);
+    out->inflate_budget_bytes = gr_inflate_budget(size);
     if (size == 0)
         return gr_error_set(err, "%s: empty", file);
     if (gr_cubin_detect(data, size)) {

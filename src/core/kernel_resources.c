@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arch.h"
+#include "input_limits.h"
 #include "kernel_demangle.h"
 #include "kernel_resources.h"
 #include "name_hash.h"
@@ -11,6 +12,7 @@ void gr_kernel_list_init(gr_kernel_list *list, gr_kernel_format format)
 {
     memset(list, 0, sizeof *list);
     list->format = format;
+    list->inflate_budget_bytes = gr_inflate_budget(0);
 }
 
 void gr_kernel_list_free(gr_kernel_list *list)

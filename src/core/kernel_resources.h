@@ -82,6 +82,8 @@ typedef struct {
     size_t relocatable;       /* of them, relocatable ones (nvcc -rdc): the device link may change their figures */
     size_t relocatable_kernels; /* kernels with .relocatable set */
     gr_sm_set ptx;            /* PTX a fatbin holds, which the driver compiles at load time */
+    uint64_t inflated_bytes;  /* compressed fatbin entries decompressed so far */
+    uint64_t inflate_budget_bytes; /* what they may come to (gr_inflate_budget of the input) */
 } gr_kernel_list;
 
 void gr_kernel_list_init(gr_kernel_list *list, gr_kernel_format format);

@@ -20,6 +20,8 @@
 #include "cubin.h"
 #include "fatbin.h"
 #include "fatbin_payload.h"
+#include "host_binary.h"
+#include "input_limits.h"
 #include "kernel_demangle.h"
 #include "kernel_file.h"
 #include "kernel_select.h"
@@ -449,6 +451,29 @@ static void compressed(void **state)
     }
 }
 
+/* What one input's compressed entries decompress to in all: counted, and
+ * refused past the budget (here set low, where the entry that passes it
+ * is the second), naming the entry's decompressed-size field. */
+static void inflate_budget(void **state)
+{
+    (void)state;
+    gr_kernel_list l;
+    file_bytes b = load(DATA "sample-z.o");
+    read_ok(DATA "sample-z.o", &l);
+    uint64_t both = l.inflated_bytes;
+    assert_true(both > 46944); /* the sm_80 entry's 46944 bytes and the sm_90 one's */
+    assert_true(l.inflate_budget_bytes == gr_inflate_budget(b.size));
+    gr_kernel_list_free(&l);
+    gr_kernel_list_init(&l, GR_KERNELS_BINARY);
+    l.inflate_budget_bytes = both - 1;
+    gr_error err = {{0}};
+    assert_false(gr_host_binary_read("z.o", b.bytes, b.size, &l, &err));
+    assert_non_null(strstr(err.text, "decompress to more than"));
+    assert_non_null(strstr(err.text, "z.o: byte "));
+    gr_kernel_list_free(&l);
+    free(b.bytes);
+}
+
 static void ptx_only(void **state)
 {
     (void)state;
@@ -842,6 +867,7 @@ int main(void)
         cmocka_unit_test(cubins),
         cmocka_unit_test(object),
         cmocka_unit_test(compressed),
+        cmocka_unit_test(inflate_budget),
         cmocka_unit_test(ptx_only),
         cmocka_unit_test(inflate),
         cmocka_unit_test(scan),
