@@ -178,28 +178,79 @@ bool cli_find_program(const char *name, char *path, size_t size)
     return false;
 }
 
+/* The file actions of a spawn: the pipe's write end as its standard
+ * output and error where asked, the read end closed in the child. */
+static void spawn_actions(const cli_spawn_spec *spec, const int fds[2], posix_spawn_file_actions_t *actions)
+{
+    posix_spawn_file_actions_init(actions);
+    if (spec->stdout_to_pipe)
+        posix_spawn_file_actions_adddup2(actions, fds[1], STDOUT_FILENO);
+    if (spec->stderr_to_pipe)
+        posix_spawn_file_actions_adddup2(actions, fds[1], STDERR_FILENO);
+    else if (spec->stderr_fd >= 0)
+        posix_spawn_file_actions_adddup2(actions, spec->stderr_fd, STDERR_FILENO);
+    if (fds[0] >= 0) {
+        posix_spawn_file_actions_addclose(actions, fds[0]);
+        posix_spawn_file_actions_addclose(actions, fds[1]);
+    }
+}
+
+static void spawn_attributes(const cli_spawn_spec *spec, posix_spawnattr_t *attr)
+{
+    short flags = 0;
+    posix_spawnattr_init(attr);
+    if (spec->own_process_group) {
+        posix_spawnattr_setpgroup(attr, 0);
+        flags |= POSIX_SPAWN_SETPGROUP;
+    }
+    if (spec->mask) {
+        posix_spawnattr_setsigmask(attr, spec->mask);
+        flags |= POSIX_SPAWN_SETSIGMASK;
+    }
+    if (spec->defaults) {
+        posix_spawnattr_setsigdefault(attr, spec->defaults);
+        flags |= POSIX_SPAWN_SETSIGDEF;
+    }
+    posix_spawnattr_setflags(attr, flags);
+}
+
+int cli_spawn(const cli_spawn_spec *spec, pid_t *pid, int *pipe_fd)
+{
+    int fds[2] = {-1, -1};
+    bool piped = spec->stdout_to_pipe || spec->stderr_to_pipe;
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    if (piped && pipe(fds) != 0)
+        return errno;
+    spawn_actions(spec, fds, &actions);
+    spawn_attributes(spec, &attr);
+    /* posix_spawnp reports a program that cannot be executed as its
+     * result (glibc waits for the exec), so no child is left to reap */
+    int rc = posix_spawnp(pid, spec->argv[0], &actions, &attr, spec->argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    if (piped) {
+        close(fds[1]);
+        if (rc != 0)
+            close(fds[0]);
+        else
+            *pipe_fd = fds[0];
+    }
+    return rc;
+}
+
 bool cli_run_capture(const char *program, char *const argv[], const char *shown, gr_input_limit limit,
                      cli_buffer *out)
 {
-    int fds[2], status = 0;
+    int fd = -1, status = 0;
     pid_t pid;
-    posix_spawn_file_actions_t actions;
-    if (pipe(fds) != 0)
-        return cli_error("cannot run %s: %s", program, strerror(errno));
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-    posix_spawn_file_actions_addclose(&actions, fds[0]);
-    posix_spawn_file_actions_addclose(&actions, fds[1]);
-    int rc = posix_spawn(&pid, program, &actions, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(fds[1]);
-    if (rc != 0) {
-        close(fds[0]);
+    cli_spawn_spec spec = {.argv = argv, .stdout_to_pipe = true, .stderr_fd = -1};
+    int rc = cli_spawn(&spec, &pid, &fd);
+    if (rc != 0)
         return cli_error("cannot run %s: %s", program, strerror(rc));
-    }
     char output[1024];
     snprintf(output, sizeof output, "%s's output", shown);
-    FILE *f = fdopen(fds[0], "rb");
+    FILE *f = fdopen(fd, "rb");
     bool over = false;
     bool ok = f ? read_limited(f, output, NULL, limit, out, &over)
                 : cli_error("cannot read from %s: %s", program, strerror(errno));
@@ -208,7 +259,7 @@ bool cli_run_capture(const char *program, char *const argv[], const char *shown,
     if (f)
         fclose(f);
     else
-        close(fds[0]);
+        close(fd);
     bool exited = waitpid(pid, &status, 0) >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (ok && !exited) {
         free(out->bytes);

@@ -5,9 +5,11 @@
 #ifndef GPUROOF_CLI_PROCESS_H
 #define GPUROOF_CLI_PROCESS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include "input_limits.h"
 
 typedef struct {
@@ -40,6 +42,23 @@ void cli_buffer_free(cli_buffer *b);
 /* Where name is on the PATH, as a shell would find it; false if nowhere
  * (nothing printed). */
 bool cli_find_program(const char *name, char *path, size_t size);
+
+/* How another program is started: the one way gpuroof runs one (Nsight
+ * Compute, gnuplot, and a program whose output it reads). */
+typedef struct {
+    char *const *argv;          /* argv[0]: a path, or a name looked up on the PATH */
+    bool stdout_to_pipe;        /* its standard output into *pipe_fd, else the user's */
+    bool stderr_to_pipe;        /* its standard error into the same pipe */
+    int stderr_fd;              /* where not piped: this descriptor, or -1 for the user's */
+    bool own_process_group;     /* so that it and what it starts can be ended together */
+    const sigset_t *mask;       /* its signal mask, or NULL: the caller's */
+    const sigset_t *defaults;   /* signals it gets at their default disposition, or NULL */
+} cli_spawn_spec;
+
+/* Starts the program; 0 with *pid (and *pipe_fd, the read end, where a
+ * stream is piped), or the errno value of why it could not be started
+ * (ENOENT: no such program), nothing printed. */
+int cli_spawn(const cli_spawn_spec *spec, pid_t *pid, int *pipe_fd);
 
 /* What program (argv[0] as given to it) writes on its standard output, up
  * to limit; its standard error stays the user's.  A program that cannot

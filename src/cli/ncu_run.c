@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <glob.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +14,6 @@
 #include <unistd.h>
 #include "cli.h"
 #include "ncu_output.h"
-
-extern char **environ;
 
 /* Where Nsight Compute installs itself besides the PATH: the CUDA
  * toolkit's bin/ and the standalone installer's default directory. */
@@ -126,32 +123,15 @@ static size_t relay(int fd)
  * the default handling of the signals gpuroof ignores meanwhile. */
 static bool spawn_piped(char **argv, pid_t *pid, int *fd)
 {
-    int fds[2];
-    posix_spawn_file_actions_t actions;
-    posix_spawnattr_t attr;
     sigset_t defaults;
-    if (pipe(fds) != 0)
-        return cli_error("cannot run %s: %s", argv[0], strerror(errno));
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
-    posix_spawn_file_actions_addclose(&actions, fds[0]);
-    posix_spawn_file_actions_addclose(&actions, fds[1]);
-    posix_spawnattr_init(&attr);
     sigemptyset(&defaults);
     sigaddset(&defaults, SIGINT);
     sigaddset(&defaults, SIGQUIT);
-    posix_spawnattr_setsigdefault(&attr, &defaults);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
-    int rc = posix_spawn(pid, argv[0], &actions, &attr, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attr);
-    close(fds[1]);
-    if (rc != 0) {
-        close(fds[0]);
+    cli_spawn_spec spec = {
+        .argv = argv, .stdout_to_pipe = true, .stderr_to_pipe = true, .stderr_fd = -1, .defaults = &defaults};
+    int rc = cli_spawn(&spec, pid, fd);
+    if (rc != 0)
         return cli_error("cannot run %s: %s", argv[0], strerror(rc));
-    }
-    *fd = fds[0];
     return true;
 }
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "atomic_file.h"
 #include "chart_file.h"
+#include "cli_process.h"
 #include "plot_run.h"
 
 /* The reason of a failure, in why; false. */
@@ -53,18 +54,19 @@ typedef struct {
     int status;
 } gnuplot_run;
 
-/* The child: gnuplot in a process group of its own (so that it and
- * anything it starts end together), with the mask and SIGCHLD's
- * disposition plot had. */
-static void exec_gnuplot(const gnuplot_run *r)
+/* Starts gnuplot in a process group of its own (so that it and anything
+ * it starts end together), with the mask plot had and its stderr in the
+ * log: 0, 127 where there is no gnuplot to run, -1 (errno) otherwise. */
+static int start_gnuplot(gnuplot_run *r)
 {
-    setpgid(0, 0);
-    sigaction(SIGCHLD, &r->old_chld, NULL);
-    sigprocmask(SIG_SETMASK, &r->old_mask, NULL);
-    dup2(fileno(r->log), STDERR_FILENO);
-    execlp(r->gnuplot, r->gnuplot, "-e", r->assignment, r->script, (char *)NULL);
-    fprintf(stderr, "%s: %s\n", r->gnuplot, strerror(errno));
-    _exit(127);
+    char *argv[] = {(char *)r->gnuplot, "-e", (char *)r->assignment, (char *)r->script, NULL};
+    cli_spawn_spec spec = {.argv = argv, .stderr_fd = fileno(r->log), .own_process_group = true,
+                           .mask = &r->old_mask};
+    int rc = cli_spawn(&spec, &r->pid, NULL);
+    if (rc == ENOENT || rc == EACCES || rc == ENOEXEC || rc == ENOTDIR)
+        return 127;
+    errno = rc;
+    return rc == 0 ? 0 : -1;
 }
 
 /* Ends gnuplot and whatever it started, and reaps it. */
@@ -141,13 +143,12 @@ static int run(gnuplot_run *r)
     sigprocmask(SIG_BLOCK, &r->watched, &r->old_mask);
     fflush(stdout);
     fflush(stderr);
-    r->pid = fork();
-    if (r->pid == 0)
-        exec_gnuplot(r);
-    int result = r->pid < 0 ? -1 : await_gnuplot(r) ? -2 : 0;
+    int result = start_gnuplot(r);
+    if (result == 0)
+        result = await_gnuplot(r) ? -2 : 0;
     sigprocmask(SIG_SETMASK, &r->old_mask, NULL);
     sigaction(SIGCHLD, &r->old_chld, NULL);
-    if (result < 0)
+    if (result != 0)
         return result;
     return WIFEXITED(r->status) ? WEXITSTATUS(r->status) : 128 + WTERMSIG(r->status);
 }
