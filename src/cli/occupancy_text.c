@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cli.h"
 #include "occupancy_output.h"
+#include "output.h"
 
 static const char *plural(long long n)
 {
@@ -157,11 +158,10 @@ static void print_result(const occ_inputs *in, const gr_occupancy *o)
 
 static void print_limiters(const gr_occupancy *o)
 {
-    const char *const words[GR_LIMIT_COUNT] = {"threads per SM", "blocks per SM", "registers",
-                                                      "shared memory"};
-    for (int i = 0, n = 0; i < GR_LIMIT_COUNT; i++)
-        if (o->limiters & (1u << i))
-            printf("%s%s", n++ ? " and " : "", words[i]);
+    out_buf words = OUT_BUF_INIT;
+    out_limiters(&words, o->limiters);
+    fputs(out_buf_text(&words), stdout);
+    out_buf_free(&words);
 }
 
 static void print_verdict(const gr_occupancy *o)

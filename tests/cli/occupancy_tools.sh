@@ -81,7 +81,7 @@ expect_status 0
 expect_stdout_line 'Occupancy against shared memory per block (bytes);'
 # 17536 + 1024 B = 18560 B: 9 would fit, threads keep 8; 17664 + 1024 = 18688 B: 8.
 expect_stdout_line '  0-17536                8        64       100%  threads per SM and registers'
-expect_stdout_line '  17664-19968            8        64       100%  threads per SM and registers and shared memory'
+expect_stdout_line '  17664-19968            8        64       100%  threads per SM, registers and shared memory'
 expect_stdout_line '  32640-40960            4        32        50%  shared memory'
 expect_stdout_line '  83072-166912           1         8      12.5%  shared memory'
 run occupancy --sweep depth --threads 256 --regs 32 --device a100

@@ -1,0 +1,133 @@
+/* What every command's text and JSON share (output.h). */
+#include <config.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "output.h"
+
+out_figure out_num(double x)
+{
+    out_figure f;
+    gr_num_text(f.text, x);
+    return f;
+}
+
+out_figure out_pct(double fraction)
+{
+    out_figure f;
+    char num[GR_NUM_TEXT_SIZE];
+    snprintf(f.text, sizeof f.text, "%s%%", gr_num_text(num, 100 * fraction));
+    return f;
+}
+
+out_figure out_bytes(int64_t bytes)
+{
+    out_figure f;
+    if (bytes >= 1048576 && bytes % 1048576 == 0)
+        snprintf(f.text, sizeof f.text, "%lld B (%lld MiB)", (long long)bytes, (long long)(bytes / 1048576));
+    else if (bytes >= 1024 && bytes % 1024 == 0)
+        snprintf(f.text, sizeof f.text, "%lld B (%lld KiB)", (long long)bytes, (long long)(bytes / 1024));
+    else
+        snprintf(f.text, sizeof f.text, "%lld B", (long long)bytes);
+    return f;
+}
+
+out_figure out_sm(gr_sm sm)
+{
+    out_figure f;
+    char name[GR_SM_NAME_SIZE];
+    snprintf(f.text, sizeof f.text, "%s", gr_sm_name(sm, name));
+    return f;
+}
+
+void out_vaddf(out_buf *b, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = b->failed ? -1 : vsnprintf(NULL, 0, fmt, ap);
+    if (n < 0) {
+        b->failed = true;
+        va_end(again);
+        return;
+    }
+    size_t need = b->length + (size_t)n + 1;
+    if (need > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity : 256;
+        while (capacity < need)
+            capacity *= 2;
+        char *grown = realloc(b->text, capacity);
+        if (!grown) {
+            b->failed = true;
+            va_end(again);
+            return;
+        }
+        b->text = grown, b->capacity = capacity;
+    }
+    vsnprintf(b->text + b->length, b->capacity - b->length, fmt, again);
+    b->length += (size_t)n;
+    va_end(again);
+}
+
+void out_addf(out_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    out_vaddf(b, fmt, ap);
+    va_end(ap);
+}
+
+const char *out_buf_text(const out_buf *b)
+{
+    return b->text ? b->text : "";
+}
+
+bool out_buf_failed(const out_buf *b)
+{
+    return b->failed;
+}
+
+void out_buf_free(out_buf *b)
+{
+    free(b->text);
+    *b = (out_buf)OUT_BUF_INIT;
+}
+
+static const char *const limit_words[GR_LIMIT_COUNT] = {"threads per SM", "blocks per SM", "registers",
+                                                        "shared memory"};
+
+const char *out_limit_words(gr_limit limit)
+{
+    return (unsigned)limit < GR_LIMIT_COUNT ? limit_words[limit] : "?";
+}
+
+void out_limiters(out_buf *b, unsigned limiter_bits)
+{
+    int count = 0, shown = 0;
+    for (int i = 0; i < GR_LIMIT_COUNT; i++)
+        count += (limiter_bits >> i) & 1u;
+    for (int i = 0; i < GR_LIMIT_COUNT; i++)
+        if (limiter_bits & (1u << i)) {
+            shown++;
+            out_addf(b, "%s%s", shown == 1 ? "" : shown == count ? " and " : ", ", out_limit_words((gr_limit)i));
+        }
+}
+
+json_t *out_json_number(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+json_t *out_json_quantity(double x)
+{
+    if (!isfinite(x))
+        return json_null();
+    if (x == floor(x) && fabs(x) < 9007199254740992.0) /* 2^53: every integer a double holds exactly */
+        return json_integer((json_int_t)x);
+    return json_real(x);
+}
+
+json_t *out_json_count(int64_t n)
+{
+    return n >= 0 ? json_integer((json_int_t)n) : json_null();
+}

@@ -1,0 +1,66 @@
+/* What every command's text and JSON share: numbers (a figure, or null
+ * where unknown), percentages, byte counts, the occupancy limiters in one
+ * wording, SM names, and a growable buffer for text of any length.
+ *
+ * A number for people is a value of a small struct, not a scratch buffer
+ * of the caller's: C11 keeps a struct returned by a call (its array
+ * member) alive to the end of the full expression, so
+ *     printf("%s GB/s at %s\n", OUT_NUM(gbs), OUT_PCT(share));
+ * needs no `char a[32], b[32]` and cannot be cut: its size is the
+ * formatter's longest text (num_text.h) and the unit. */
+#ifndef GPUROOF_OUTPUT_H
+#define GPUROOF_OUTPUT_H
+
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "kernel_resources.h"
+#include "num_text.h"
+#include "occupancy.h"
+
+typedef struct {
+    char text[GR_NUM_TEXT_SIZE + 16]; /* a number, and "%" or a byte size's KiB/MiB form */
+} out_figure;
+
+out_figure out_num(double x);             /* gr_num_text: "12.54", "66908", "1e+45" */
+out_figure out_pct(double fraction);      /* "45.31%" of a fraction 0..1 */
+out_figure out_bytes(int64_t bytes);      /* "33792 B (33 KiB)" where the KiB/MiB form is exact */
+out_figure out_sm(gr_sm sm);              /* "sm_90", "sm_90a" */
+#define OUT_NUM(x) (out_num(x).text)
+#define OUT_PCT(x) (out_pct(x).text)
+#define OUT_BYTES(x) (out_bytes(x).text)
+#define OUT_SM(x) (out_sm(x).text)
+
+/* Text that grows as it is written; memory that runs out is remembered
+ * (out_buf_text then gives what was written before it) and reported by
+ * out_buf_failed, so a printer needs no check after every line. */
+typedef struct {
+    char *text;
+    size_t length, capacity;
+    bool failed;
+} out_buf;
+#define OUT_BUF_INIT {NULL, 0, 0, false}
+
+void out_addf(out_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void out_vaddf(out_buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+const char *out_buf_text(const out_buf *b); /* "" before anything is written */
+bool out_buf_failed(const out_buf *b);
+void out_buf_free(out_buf *b);
+
+/* The occupancy limiters, one wording for every command: "threads per
+ * SM", "blocks per SM", "registers", "shared memory"; a set joined as
+ * "threads per SM, registers and shared memory". */
+const char *out_limit_words(gr_limit limit);
+void out_limiters(out_buf *b, unsigned limiter_bits);
+
+/* JSON: a number, or null where it is unknown (NaN) or not finite; a
+ * quantity (a count, bytes, a time in ns) the same but whole where it is
+ * whole; a count, or null where negative (unknown). */
+json_t *out_json_number(double x);
+json_t *out_json_quantity(double x);
+json_t *out_json_count(int64_t n);
+
+#endif
