@@ -95,9 +95,9 @@ else
     skip "ceiling labels beside their lines" "no poppler-utils"
 fi
 
-# The README shows the committed run's report as it printed it.
-last="README.md"
-missing=$(grep -v -x -F -f "$top_srcdir/README.md" "$top_srcdir/plots/data/h100-sxm.txt" | head -n 1)
+# doc/measure.md shows the committed run's report as it printed it.
+last="doc/measure.md"
+missing=$(grep -v -x -F -f "$top_srcdir/doc/measure.md" "$top_srcdir/plots/data/h100-sxm.txt" | head -n 1)
 check "holds plots/data/h100-sxm.txt line for line" "$missing" ""
 
 work="$test_tmp/work"
