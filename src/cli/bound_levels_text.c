@@ -6,6 +6,7 @@
 #include <string.h>
 #include "bound_output.h"
 #include "cli.h"
+#include "levels_output.h"
 
 /* The header: the device (or the limits given) and every roof in play. */
 static void print_header(const bound_inputs *in, const gr_roofline_levels *r)
@@ -92,14 +93,14 @@ static void print_table(const bound_inputs *in, const gr_roofline_levels *r)
     print_attainable(in, r);
 }
 
-/* The roof that would bind next, were the binding level's raised: the
+/* The roof that would bind next, were the binding levels' raised: the
  * lowest of the other levels' and the peak; its name in *name. */
 static double next_roof(const gr_roofline_levels *r, const char **name)
 {
     double next = r->peak_gflops;
     *name = "the peak's";
     for (int i = 0; i < GR_MEMORY_LEVELS; i++)
-        if (r->given[i] && i != (int)r->binding && r->level[i].memory_roof_gflops < next) {
+        if (r->given[i] && !gr_level_binding_has(&r->binds, (gr_level)i) && r->level[i].memory_roof_gflops < next) {
             next = r->level[i].memory_roof_gflops;
             *name = i == GR_LEVEL_SHARED ? "shared memory's" : i == GR_LEVEL_L2 ? "the L2's" : "DRAM's";
         }
@@ -119,7 +120,7 @@ static gr_level least_fed(const gr_roofline_levels *r)
 /* No FLOPs: each level's least time, and the longest binds. */
 static void print_times(const bound_inputs *in, const gr_roofline_levels *r)
 {
-    char a[32], b[32], c[32];
+    char a[32], b[32], c[32], words[64];
     printf("Memory-bound, with no floating-point work: only memory time matters (no %s rate applies).\n"
            "Moving each level's bytes takes at least:\n",
            in->rate_unit);
@@ -127,26 +128,34 @@ static void print_times(const bound_inputs *in, const gr_roofline_levels *r)
         if (r->given[i])
             printf("  %-13s  %s B / %s GB/s = %s ns\n", gr_level_name((gr_level)i), cli_num(a, r->bytes[i]),
                    cli_num(b, r->level[i].bandwidth_gbs), cli_num(c, r->level[i].memory_time_ns));
-    printf("The slowest, %s, binds.\n", gr_level_name(r->binding));
+    if (r->binds.count > 1)
+        printf("The slowest tie, %s: they bind together.\n", levels_binding_words(&r->binds, words, sizeof words));
+    else
+        printf("The slowest, %s, binds.\n", gr_level_name(r->binding));
 }
 
 static void print_memory_verdict(const bound_inputs *in, const gr_roofline_levels *r)
 {
     const gr_roofline *l = &r->level[r->binding];
     const char *op = in->operation, *name = gr_level_name(r->binding), *next_name;
-    char i[32], ridge[32], roof[32], x[32], next[32];
+    char i[32], ridge[32], roof[32], x[32], next[32], words[64];
     cli_num(i, l->intensity);
     cli_num(ridge, l->ridge);
+    levels_binding_words(&r->binds, words, sizeof words);
     if (r->bound == GR_BOUND_BALANCED) {
-        printf("Balanced at %s: I = I* = %s %s/B there; its roof and the peak meet at %s %s.\n", name, ridge, op,
-               cli_num(roof, r->attainable_gflops), in->rate_unit);
+        printf("The roofs tie, %s: I = I* = %s %s/B at %s; its roof and the peak meet at %s %s.\n", words, ridge,
+               op, name, cli_num(roof, r->attainable_gflops), in->rate_unit);
         return;
     }
     cli_num(next, next_roof(r, &next_name));
-    printf("Bound by %s: there I = %s < I* = %s %s/B, so its roof, %s %s, is the lowest.\n"
-           "Reaching the peak needs %sx this intensity at %s; the next roof is %s, %s %s.\n",
-           name, i, ridge, op, cli_num(roof, l->attainable_gflops), in->rate_unit, cli_num(x, l->ridge / l->intensity),
-           name, next_name, next, in->rate_unit);
+    if (r->binds.count > 1)
+        printf("The roofs tie, %s: their roofs, %s %s, are the lowest; at %s I = %s < I* = %s %s/B.\n", words,
+               cli_num(roof, l->attainable_gflops), in->rate_unit, name, i, ridge, op);
+    else
+        printf("Bound by %s: there I = %s < I* = %s %s/B, so its roof, %s %s, is the lowest.\n", name, i, ridge, op,
+               cli_num(roof, l->attainable_gflops), in->rate_unit);
+    printf("Reaching the peak needs %sx this intensity at %s; the next roof is %s, %s %s.\n",
+           cli_num(x, l->ridge / l->intensity), name, next_name, next, in->rate_unit);
 }
 
 static void print_verdict(const bound_inputs *in, const gr_roofline_levels *r)

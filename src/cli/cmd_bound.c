@@ -338,24 +338,25 @@ static void print_one_sided_verdict(const bound_inputs *in, const gr_roofline *r
 
 static void print_verdict(const bound_inputs *in, const gr_roofline *r, const gr_roofline_levels *lv)
 {
-    char i[32], ridge[32], roof[32], x[32], per_word[32];
+    char i[32], ridge[32], roof[32], x[32], per_word[32], words[64];
     const char *unit = in->rate_unit, *op = in->operation;
     cli_num(i, r->intensity);
     cli_num(ridge, r->ridge);
     if (in->work.has_counts && (in->work.flops == 0 || in->work.bytes[GR_LEVEL_DRAM] == 0))
         print_one_sided_verdict(in, r);
-    else if (r->bound == GR_BOUND_MEMORY)
+    else if (lv->bound == GR_BOUND_MEMORY)
         printf("Memory-bound: I = %s < I* = %s %s/B. Memory bandwidth caps it at %s %s;\n"
                "reaching the peak needs %s %s/B (%s %s per %d-byte word moved), %sx this intensity.\n",
                i, ridge, op, cli_num(roof, r->attainable_gflops), unit, ridge, op,
                cli_num(per_word, in->word_bytes * r->ridge), op, in->word_bytes, cli_num(x, r->ridge / r->intensity));
-    else if (r->bound == GR_BOUND_COMPUTE)
+    else if (lv->bound == GR_BOUND_COMPUTE)
         printf("Compute-bound: I = %s > I* = %s %s/B. Memory could feed %s %s,\n"
                "so the %s %s peak is the limit.\n",
                i, ridge, op, cli_num(roof, r->memory_roof_gflops), unit, cli_num(x, r->peak_gflops), unit);
     else
-        printf("Balanced: I = I* = %s %s/B, both roofs meet at %s %s.\n", ridge, op,
-               cli_num(roof, r->attainable_gflops), unit);
+        printf("The roofs tie, %s: I = I* = %s %s/B, both roofs meet at %s %s.\n",
+               levels_binding_words(&lv->binds, words, sizeof words), ridge, op, cli_num(roof, r->attainable_gflops),
+               unit);
     if (lv->has_achieved)
         print_achieved(in, lv);
 }

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdio.h>
 #include "cli.h"
 #include "levels_output.h"
 
@@ -46,4 +47,26 @@ void levels_json_set(json_t *j, const gr_roofline_levels *r)
 {
     json_object_set_new(j, "levels", levels_json(r));
     json_object_set_new(j, "binding_level", json_string(gr_level_key(r->binding)));
+    json_object_set_new(j, "binding_levels", levels_binding_json(&r->binds));
+}
+
+json_t *levels_binding_json(const gr_level_binding *b)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < b->count; i++)
+        json_array_append_new(list, json_string(gr_level_key(b->levels[i])));
+    return list;
+}
+
+const char *levels_binding_words(const gr_level_binding *b, char *buf, size_t size)
+{
+    if (b->count <= 1) {
+        snprintf(buf, size, "%s", gr_level_name(b->primary));
+        return buf;
+    }
+    size_t used = (size_t)snprintf(buf, size, "balanced: ");
+    for (int i = 0; i < b->count && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i == 0 ? "" : i == b->count - 1 ? " and " : ", ",
+                                 gr_level_name(b->levels[i]));
+    return buf;
 }

@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include "profile.h"
 #include "roofline_levels.h"
 
@@ -22,7 +23,16 @@ bool levels_error_no_bandwidth(const gr_profile *p, gr_level level, const char *
  * unbounded), bandwidth_gbs and roof_gflops. */
 json_t *levels_json(const gr_roofline_levels *r);
 
-/* Sets "levels" and "binding_level" in j. */
+/* Sets "levels", "binding_level" and "binding_levels" in j. */
 void levels_json_set(json_t *j, const gr_roofline_levels *r);
+
+/* "binding_levels": every binding level's key, in order (one but at a
+ * tie). */
+json_t *levels_binding_json(const gr_level_binding *b);
+
+/* The binding levels for people, the same words in every command:
+ * "shared memory", or at a tie "balanced: DRAM and compute",
+ * "balanced: DRAM, L2 and compute"; into buf, returned. */
+const char *levels_binding_words(const gr_level_binding *b, char *buf, size_t size);
 
 #endif

@@ -224,7 +224,7 @@ static void print_level_roof(const char *label, const model_on_device *dev, cons
 static void print_levels_bound(const model_on_device *dev)
 {
     const gr_roofline_levels *lv = &dev->levels;
-    char a[32];
+    char a[32], words[64];
     for (int i = 0; i < GR_MEMORY_LEVELS; i++)
         if (lv->given[i])
             print_level_roof(gr_level_name((gr_level)i), dev, &lv->level[i]);
@@ -232,7 +232,11 @@ static void print_levels_bound(const model_on_device *dev)
     if (lv->bound == GR_BOUND_COMPUTE)
         printf("compute-bound, every level's roof at or above the peak\n");
     else if (lv->bound == GR_BOUND_BALANCED)
-        printf("balanced: %s's roof meets the peak\n", gr_level_name(lv->binding));
+        printf("%s: %s's roof meets the peak\n", levels_binding_words(&lv->binds, words, sizeof words),
+               gr_level_name(lv->binding));
+    else if (lv->binds.count > 1)
+        printf("%s, the lowest roofs (gpuroof bound --model for the work)\n",
+               levels_binding_words(&lv->binds, words, sizeof words));
     else
         printf("bound by %s, the lowest roof (gpuroof bound --model for the work)\n", gr_level_name(lv->binding));
 }

@@ -3,6 +3,7 @@
  * a figure the report lacks is null. */
 #include <math.h>
 #include "cli.h"
+#include "levels_output.h"
 #include "ncu_output.h"
 
 /* A whole number where the value is one (counts, bytes, time in ns),
@@ -66,7 +67,8 @@ static void add_figures(json_t *j, const ncu_view *v, const gr_ncu_figures *f)
     json_object_set_new(j, "bytes", levels(f->bytes));
     json_object_set_new(j, "intensity", levels(f->intensity));
     json_object_set_new(j, "gflops", number(f->gflops));
-    json_object_set_new(j, "binding_level", b.known ? json_string(gr_ncu_level_name(b.binding)) : json_null());
+    json_object_set_new(j, "binding_level", b.known ? json_string(gr_level_key(b.binding.primary)) : json_null());
+    json_object_set_new(j, "binding_levels", b.known ? levels_binding_json(&b.binding) : json_null());
     json_object_set_new(j, "binding_left_out", b.known && b.left_out[0] ? json_string(b.left_out) : json_null());
     json_object_set_new(j, "occupancy", occupancy(v, f));
     json_object_set_new(j, "lower_bound", json_boolean(gr_ncu_figures_lower(f)));

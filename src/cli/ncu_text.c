@@ -8,6 +8,7 @@
 #include <string.h>
 #include "cli.h"
 #include "ncu_figure_text.h"
+#include "levels_output.h"
 #include "ncu_output.h"
 
 /* A quantity's figure: "varies" where a kernel's launches differ in it. */
@@ -154,24 +155,22 @@ static void print_compute_roof(const ncu_view *v, const gr_ncu_figures *f, const
     printf("\n");
 }
 
-static const char *const level_names[] = {"DRAM", "L2", "L1 (shared memory)"};
-
 static void print_level_roof(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *b, int level)
 {
-    const char *const *names = level_names;
+    const char *name = gr_level_name((gr_level)level);
     const gr_ncu_roof *bw = &v->roofs.bandwidth_gbs[level];
     char a[32], c[32], t[32], i[32], r[32];
     if (isnan(bw->value)) {
-        printf("             %s: no roof known for %s (left out)\n", names[level],
+        printf("             %s: no roof known for %s (left out)\n", name,
                v->has_profile ? v->profile.name : "no device");
         return;
     }
     if (isnan(f->bytes[level])) {
-        printf("             %s: %s GB/s (%s), bytes unknown (left out)\n", names[level], ncu_fig(a, bw->value),
+        printf("             %s: %s GB/s (%s), bytes unknown (left out)\n", name, ncu_fig(a, bw->value),
                source_word(bw->source));
         return;
     }
-    printf("             %s: %s B / %s GB/s (%s) = %s ns; roof %s FLOP/B x %s GB/s = %s GFLOP/s\n", names[level],
+    printf("             %s: %s B / %s GB/s (%s) = %s ns; roof %s FLOP/B x %s GB/s = %s GFLOP/s\n", name,
            ncu_fig(a, f->bytes[level]), ncu_fig(c, bw->value), source_word(bw->source), ncu_fig(t, b->level_time_ns[level]),
            ncu_fig(i, f->intensity[level]), ncu_fig(c, bw->value), ncu_fig(r, f->intensity[level] * bw->value));
 }
@@ -179,7 +178,7 @@ static void print_level_roof(const ncu_view *v, const gr_ncu_figures *f, const g
 static void print_binding(const ncu_view *v, const gr_ncu_figures *f)
 {
     gr_ncu_binding b;
-    char a[32], c[32], t[32];
+    char a[32], c[32], t[32], words[64];
     ncu_view_bind(v, f, &b);
     if (!b.known && !b.left_out[0] && isnan(b.compute_time_ns)) {
         printf("  binding    unknown: %s\n", b.why_unknown);
@@ -195,10 +194,13 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f)
         printf("  binding    unknown: %s\n", b.why_unknown);
         return;
     }
-    double roof = b.binding < GR_NCU_LEVEL_COUNT ? b.roof_gflops[b.binding] : b.compute_gflops;
-    double time = b.binding < GR_NCU_LEVEL_COUNT ? b.level_time_ns[b.binding] : b.compute_time_ns;
-    printf("  binding    %s, whose roof is the lowest (%s GFLOP/s: its %s ns are the longest)",
-           b.binding < GR_NCU_LEVEL_COUNT ? level_names[b.binding] : "compute", ncu_fig(a, roof), ncu_fig(t, time));
+    gr_level primary = b.binding.primary;
+    double roof = primary != GR_LEVEL_COMPUTE ? b.roof_gflops[primary] : b.compute_gflops;
+    double time = primary != GR_LEVEL_COMPUTE ? b.level_time_ns[primary] : b.compute_time_ns;
+    bool tie = b.binding.count > 1;
+    printf("  binding    %s, whose %s the lowest (%s GFLOP/s: %s %s ns are the longest)",
+           levels_binding_words(&b.binding, words, sizeof words), tie ? "roofs are" : "roof is", ncu_fig(a, roof),
+           tie ? "their" : "its", ncu_fig(t, time));
     if (roof > 0 && !isnan(f->gflops))
         printf("; achieved is %s%s of it", f->flops_total_lower ? "at least " : "", ncu_percent(c, f->gflops / roof));
     printf("\n");
@@ -332,9 +334,9 @@ static void print_roofs(const ncu_view *v)
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++) {
         const gr_ncu_roof *r = &v->roofs.bandwidth_gbs[level];
         if (isnan(r->value))
-            snprintf(item, sizeof item, "%s unknown", level_names[level]);
+            snprintf(item, sizeof item, "%s unknown", gr_level_name((gr_level)level));
         else
-            snprintf(item, sizeof item, "%s %s GB/s (%s)", level_names[level], ncu_fig(a, r->value), source_word(r->source));
+            snprintf(item, sizeof item, "%s %s GB/s (%s)", gr_level_name((gr_level)level), ncu_fig(a, r->value), source_word(r->source));
         wrap_item(&w, item);
     }
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {

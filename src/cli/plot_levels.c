@@ -13,7 +13,8 @@ static int take_level(const char *item, size_t len, bool levels[GR_MEMORY_LEVELS
         return cli_usage_error("plot", "--levels: an empty name in the list (give dram, l2 and shared, "
                                        "comma-separated)");
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
-        if (gr_name_equal(name, gr_level_key(l))) {
+        /* l1: what gpuroof ncu's quantities call the L1/shared-memory data path */
+        if (gr_name_equal(name, gr_level_key(l)) || (l == GR_LEVEL_SHARED && gr_name_equal(name, "l1"))) {
             if (levels[l])
                 return cli_usage_error("plot", "--levels: %s is named twice", gr_level_key(l));
             levels[l] = true;

@@ -12,14 +12,22 @@
 #include <stdbool.h>
 #include "ncu_metrics.h"
 #include "ncu_report.h"
+#include "roofline_levels.h"
 
 /* The most bytes one shared-memory wavefront moves: 32 banks of 4 bytes
  * (the CUDA C++ Programming Guide, "Shared Memory" of compute capability
  * 5.x and later). */
 #define GR_NCU_WAVEFRONT_BYTES 128
 
-/* The memory levels of the hierarchical roofline. */
-typedef enum { GR_NCU_DRAM, GR_NCU_L2, GR_NCU_L1, GR_NCU_LEVEL_COUNT } gr_ncu_level;
+/* The memory levels of the hierarchical roofline are its one enum's
+ * (roofline_levels.h); the L1 level's bytes are the L1/shared-memory data
+ * path's (l1tex bytes and shared-memory wavefronts), the level shared
+ * memory's. */
+typedef gr_level gr_ncu_level;
+#define GR_NCU_DRAM GR_LEVEL_DRAM
+#define GR_NCU_L2 GR_LEVEL_L2
+#define GR_NCU_L1 GR_LEVEL_SHARED
+#define GR_NCU_LEVEL_COUNT GR_MEMORY_LEVELS
 
 /* FLOPs by the peak they run at: the three of the FP pipes, then the
  * Tensor Cores' by source type. */
@@ -81,7 +89,8 @@ void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out);
  * after summing. */
 void gr_ncu_figures_derive(gr_ncu_figures *f);
 
-/* "dram", "l2", "l1" */
+/* "dram", "l2", "l1": the keys of a launch's quantities (bytes,
+ * intensity, the roofs' bandwidths), not the levels' names (gr_level_key) */
 const char *gr_ncu_level_name(gr_ncu_level level);
 /* "fp64", ..., "tensor_fp16": as the precision's peak is named in a
  * profile ("fp16_tensor" there; gr_ncu_precision_peak_name). */

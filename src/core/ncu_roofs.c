@@ -51,27 +51,21 @@ void gr_ncu_roofs_fill(const gr_profile *p, const gr_results *results, gr_ncu_ro
         from_results(results, out);
 }
 
-/* The FLOPs' least time at their peaks (GFLOP/s is FLOP/ns); false where
- * a precision that has FLOPs has no peak. */
+/* The FLOPs' least time at their peaks; false where a precision that
+ * has FLOPs has no peak. */
 static bool compute_time(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_binding *out)
 {
-    out->compute_time_ns = 0;
-    for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
-        /* none, or not counted (the total leaves it out too, as a lower
-         * bound): a NaN here made every compared time NaN and the
-         * binding "compute" whatever the bytes */
-        if (!(f->flops[p] > 0))
-            continue;
-        if (isnan(roofs->peak_gflops[p].value)) {
-            snprintf(out->why_unknown, sizeof out->why_unknown, "it has %s FLOPs and the device no %s peak",
-                     gr_ncu_precision_name(p), gr_ncu_precision_peak_name(p));
-            out->compute_time_ns = NAN;
-            return false;
-        }
-        out->compute_time_ns += f->flops[p] / roofs->peak_gflops[p].value;
-    }
-    out->compute_gflops = out->compute_time_ns > 0 ? f->flops_total / out->compute_time_ns : NAN;
-    return true;
+    gr_compute_term terms[GR_NCU_PRECISION_COUNT];
+    gr_compute_roof roof;
+    for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++)
+        terms[p] = (gr_compute_term){f->flops[p], roofs->peak_gflops[p].value};
+    gr_compute_roof_of(terms, GR_NCU_PRECISION_COUNT, &roof);
+    out->compute_time_ns = roof.time_ns;
+    out->compute_gflops = roof.roof_gflops;
+    if (roof.lacking_peak >= 0)
+        snprintf(out->why_unknown, sizeof out->why_unknown, "it has %s FLOPs and the device no %s peak",
+                 gr_ncu_precision_name(roof.lacking_peak), gr_ncu_precision_peak_name(roof.lacking_peak));
+    return roof.lacking_peak < 0;
 }
 
 /* Each level's least time and roof; the number of levels with both known. */
@@ -93,7 +87,7 @@ static int level_times(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_nc
 
 void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_binding *out)
 {
-    *out = (gr_ncu_binding){.compute_time_ns = NAN, .compute_gflops = NAN, .binding = GR_NCU_LEVEL_COUNT};
+    *out = (gr_ncu_binding){.compute_time_ns = NAN, .compute_gflops = NAN};
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
         out->level_time_ns[level] = out->roof_gflops[level] = NAN;
     /* a report without the FLOPs' counters, or without any memory level's,
@@ -111,17 +105,11 @@ void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_bind
         snprintf(out->left_out, sizeof out->left_out, "compute (its FLOPs are not all counted)");
     else if (levels_known == 0)
         snprintf(out->left_out, sizeof out->left_out, "every memory level (none has both its bytes and a roof)");
-    /* the level that takes the longest at its roof binds: it has the
-     * lowest roof; a tie goes to the compute roof, then to the outer level */
-    double longest = flops_known ? out->compute_time_ns : 0;
+    double time[GR_LEVEL_COUNT];
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
-        if (out->level_time_ns[level] > longest) {
-            longest = out->level_time_ns[level];
-            out->binding = level;
-        }
-    if (longest == 0) {
+        time[level] = out->level_time_ns[level];
+    time[GR_LEVEL_COMPUTE] = out->compute_time_ns;
+    out->known = gr_level_bind(time, &out->binding);
+    if (!out->known)
         snprintf(out->why_unknown, sizeof out->why_unknown, "it has neither FLOPs nor bytes");
-        return;
-    }
-    out->known = true;
 }

@@ -26,10 +26,12 @@ typedef struct {
  * ceilings of results (NULL: none) where they have one. */
 void gr_ncu_roofs_fill(const gr_profile *p, const gr_results *results, gr_ncu_roofs *out);
 
-/* The binding level of a launch: the level whose roof is lowest, of those
- * with both their bytes and their bandwidth known, or the compute roof.
- * With several precisions, the compute time is the sum of each one's
- * FLOPs at its peak, and the compute roof the total FLOPs over that time. */
+/* The binding level of a launch, by the one rule (gr_level_bind): each
+ * level's least time, bytes / bandwidth, of those with both known, and the
+ * compute's, each precision's FLOPs at its peak summed (gr_compute_roof_of;
+ * the compute roof is the total FLOPs over that time).  A level whose
+ * bytes or roof are unknown is left out, as compute is where the report
+ * lacks the FLOPs' counters. */
 typedef struct {
     bool known;
     char why_unknown[160];
@@ -40,7 +42,7 @@ typedef struct {
     double compute_gflops;                /* total FLOPs / compute time */
     double level_time_ns[GR_NCU_LEVEL_COUNT]; /* bytes / bandwidth; NaN where left out */
     double roof_gflops[GR_NCU_LEVEL_COUNT];   /* min(compute roof, intensity x bandwidth) */
-    int binding;                          /* a gr_ncu_level, or GR_NCU_LEVEL_COUNT for compute */
+    gr_level_binding binding;             /* where known */
 } gr_ncu_binding;
 
 void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_binding *out);

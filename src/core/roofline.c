@@ -1,6 +1,14 @@
 #include <math.h>
 #include "roofline.h"
 
+bool gr_balanced(double a, double b)
+{
+    double larger = fmax(a, b);
+    /* an infinite intensity (no bytes) ties with nothing finite: inf - x
+     * is no more than inf x the tolerance */
+    return a == b || (isfinite(larger) && fabs(a - b) <= GR_BALANCED_TOLERANCE * larger);
+}
+
 static bool positive_finite(double x)
 {
     return isfinite(x) && x > 0;
@@ -28,11 +36,10 @@ static void fill(double intensity, double peak_gflops, double bandwidth_gbs, gr_
     };
     out->attainable_gflops = fmin(out->memory_roof_gflops, peak_gflops);
     out->fraction_of_peak = out->attainable_gflops / peak_gflops;
-    double distance = (intensity - out->ridge) / out->ridge;
-    if (fabs(distance) <= GR_BALANCED_TOLERANCE)
+    if (gr_balanced(intensity, out->ridge))
         out->bound = GR_BOUND_BALANCED;
     else
-        out->bound = distance < 0 ? GR_BOUND_MEMORY : GR_BOUND_COMPUTE;
+        out->bound = intensity < out->ridge ? GR_BOUND_MEMORY : GR_BOUND_COMPUTE;
 }
 
 bool gr_roofline_compute(double intensity, double peak_gflops, double bandwidth_gbs,

@@ -24,9 +24,13 @@ typedef struct {
     double compute_time_ns;   /* FLOPs / peak (GFLOP/s is FLOP/ns): the least time to do them */
 } gr_roofline;
 
-/* Intensities within this relative distance of the ridge are "balanced":
- * closer than any figure in a profile is known. */
+/* The one tie rule of gpuroof's rooflines: two times (or intensities,
+ * or roofs) within this distance of each other, relative to the larger,
+ * are a tie, "balanced": closer than any figure in a profile is known. */
 #define GR_BALANCED_TOLERANCE 1e-9
+
+/* |a - b| <= GR_BALANCED_TOLERANCE x max(a, b), a and b at least 0. */
+bool gr_balanced(double a, double b);
 
 bool gr_roofline_compute(double intensity, double peak_gflops, double bandwidth_gbs,
                          gr_roofline *out, gr_error *err);

@@ -70,38 +70,64 @@ static bool level_roofline(const gr_level_work *w, int i, gr_roofline *out, gr_e
     return ok || gr_error_set(err, "%s: %s", gr_level_name(i), why.text);
 }
 
-/* How hard a level presses: with counts the least time its bytes take
- * (the lowest roof is the longest time, and without FLOPs only times
- * differ); without, the inverse of its memory roof. */
-static double pressure(const gr_roofline *r)
+bool gr_level_bind(const double time[GR_LEVEL_COUNT], gr_level_binding *out)
 {
-    return r->has_counts ? r->memory_time_ns : 1 / r->memory_roof_gflops;
+    double longest = NAN;
+    for (int i = 0; i < GR_LEVEL_COUNT; i++)
+        if (!isnan(time[i]) && !(time[i] <= longest))
+            longest = time[i];
+    *out = (gr_level_binding){.primary = GR_LEVEL_COMPUTE};
+    if (!(longest > 0))
+        return false;
+    for (int i = 0; i < GR_LEVEL_COUNT; i++)
+        if (!isnan(time[i]) && gr_balanced(time[i], longest))
+            out->levels[out->count++] = (gr_level)i;
+    out->primary = out->levels[0];
+    return true;
 }
 
-/* The binding level among those whose own bound is kind: the one that
- * presses hardest, the first on a tie; GR_LEVEL_COMPUTE where none is. */
-static gr_level hardest(const gr_roofline_levels *r, gr_bound_kind kind)
+bool gr_level_binding_has(const gr_level_binding *b, gr_level level)
 {
-    gr_level found = GR_LEVEL_COMPUTE;
-    for (int i = 0; i < GR_MEMORY_LEVELS; i++) {
-        if (!r->given[i] || r->level[i].bound != kind)
+    for (int i = 0; i < b->count; i++)
+        if (b->levels[i] == level)
+            return true;
+    return false;
+}
+
+void gr_compute_roof_of(const gr_compute_term *terms, int count, gr_compute_roof *out)
+{
+    int with_flops = 0;
+    *out = (gr_compute_roof){.lacking_peak = -1};
+    for (int i = 0; i < count; i++) {
+        /* not counted (NaN) is left out of the time as of the total: a
+         * lower bound; a NaN here would make every compared time NaN */
+        if (!(terms[i].flops > 0))
             continue;
-        double p = pressure(&r->level[i]);
-        if (found == GR_LEVEL_COMPUTE ||
-            p > pressure(&r->level[found]) * (1 + GR_BALANCED_TOLERANCE))
-            found = (gr_level)i;
+        if (!(terms[i].peak_gflops > 0)) {
+            *out = (gr_compute_roof){.time_ns = NAN, .roof_gflops = NAN, .flops = NAN, .lacking_peak = i};
+            return;
+        }
+        out->time_ns += terms[i].flops / terms[i].peak_gflops;
+        out->flops += terms[i].flops;
+        /* one precision's roof is its peak, not flops / (flops / peak) */
+        out->roof_gflops = with_flops++ ? out->flops / out->time_ns : terms[i].peak_gflops;
     }
-    return found;
+    if (with_flops == 0)
+        out->roof_gflops = NAN;
 }
 
+/* Each given level's least time and compute's, into the one rule: with
+ * counts in ns; without (an intensity alone), a FLOP's, 1 / the roof. */
 static void choose_binding(gr_roofline_levels *r)
 {
-    r->binding = hardest(r, GR_BOUND_MEMORY);
-    r->bound = GR_BOUND_MEMORY;
-    if (r->binding == GR_LEVEL_COMPUTE) {
-        r->binding = hardest(r, GR_BOUND_BALANCED);
-        r->bound = r->binding == GR_LEVEL_COMPUTE ? GR_BOUND_COMPUTE : GR_BOUND_BALANCED;
-    }
+    double time[GR_LEVEL_COUNT];
+    for (int i = 0; i < GR_MEMORY_LEVELS; i++)
+        time[i] = !r->given[i] ? NAN : r->has_counts ? r->level[i].memory_time_ns : 1 / r->level[i].memory_roof_gflops;
+    time[GR_LEVEL_COMPUTE] = r->has_counts ? r->compute_time_ns : 1 / r->peak_gflops;
+    gr_level_bind(time, &r->binds); /* never false: checked work has a time */
+    r->binding = r->binds.primary;
+    bool compute = gr_level_binding_has(&r->binds, GR_LEVEL_COMPUTE);
+    r->bound = !compute ? GR_BOUND_MEMORY : r->binds.count == 1 ? GR_BOUND_COMPUTE : GR_BOUND_BALANCED;
     r->attainable_gflops = r->binding == GR_LEVEL_COMPUTE ? r->peak_gflops : r->level[r->binding].attainable_gflops;
     r->fraction_of_peak = r->attainable_gflops / r->peak_gflops;
 }
@@ -123,7 +149,9 @@ bool gr_roofline_levels_compute(const gr_level_work *w, gr_roofline_levels *out,
         if (!level_roofline(w, i, &r.level[i], err))
             return false;
     }
-    r.compute_time_ns = w->has_counts ? w->flops / w->peak_gflops : 0;
+    gr_compute_roof compute;
+    gr_compute_roof_of(&(gr_compute_term){w->has_counts ? w->flops : 0, w->peak_gflops}, 1, &compute);
+    r.compute_time_ns = compute.time_ns;
     choose_binding(&r);
     *out = r;
     return true;

@@ -89,13 +89,22 @@ expect_json .bound memory
 # Exactly at the ridge: balanced.
 run bound --intensity 2 --peak-gflops 200 --bandwidth 100
 expect_status 0
-expect_stdout_line 'Balanced: I = I* = 2 FLOP/B, both roofs meet at 200 GFLOP/s.'
+expect_stdout_line 'The roofs tie, balanced: DRAM and compute: I = I* = 2 FLOP/B, both roofs meet at 200 GFLOP/s.'
 run bound --intensity 2 --peak-gflops 200 --bandwidth 100 --json
 expect_json .bound balanced
 expect_json .attainable_gflops 200
 expect_json .fraction_of_peak 1
 run bound --flops '2*100' --bytes 100 --peak-gflops 200 --bandwidth 100 --json
 expect_json .bound balanced
+expect_json .binding_level dram
+expect_json .binding_levels '["dram","compute"]'
+# A hair past the tie (one part in 10^8, beyond the 1e-9 tolerance): one level binds.
+run bound --flops 200.00002 --bytes 100 --peak-gflops 200 --bandwidth 100 --json
+expect_json .bound compute
+expect_json .binding_levels '["compute"]'
+run bound --flops 200 --bytes 100.00001 --peak-gflops 200 --bandwidth 100 --json
+expect_json .bound memory
+expect_json .binding_levels '["dram"]'
 
 # A measured rate below the roof: the efficiency against the attainable.
 run bound $ex9a --achieved-gflops 100
@@ -378,7 +387,7 @@ expect_stdout_lacks 'ridge point'
 run bound $levels --shared-bandwidth 2000 --json
 expect_status 0
 expect_one_json object
-expect_json_keys intensity ridge peak_gflops bandwidth_gbs attainable_gflops fraction_of_peak bound levels binding_level
+expect_json_keys intensity ridge peak_gflops bandwidth_gbs attainable_gflops fraction_of_peak bound levels binding_level binding_levels
 expect_json .intensity 4
 expect_json .ridge 10
 expect_json .bandwidth_gbs 100
@@ -433,10 +442,23 @@ expect_json .bound compute
 expect_json '[.levels[].roof_gflops]' '[200,200,200]'
 # Balanced where the binding level's roof meets the peak: 0.25 x 800 = 200.
 run bound --flops 64 --bytes 4 --shared-bytes 256 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 800
-expect_stdout_line 'Balanced at shared memory: I = I* = 0.25 FLOP/B there; its roof and the peak meet at 200 GFLOP/s.'
+expect_stdout_line 'The roofs tie, balanced: shared memory and compute: I = I* = 0.25 FLOP/B at shared memory; its roof and the peak meet at 200 GFLOP/s.'
 run bound --flops 64 --bytes 4 --shared-bytes 256 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 800 --json
 expect_json .bound balanced
 expect_json .binding_level shared
+expect_json .binding_levels '["shared","compute"]'
+# Two memory levels tie below the peak (4000 B at 400 GB/s, 10000 B at 1000 GB/s: 10 ns each):
+# both named, the L2 first; the bound is memory's.
+run bound --flops 1000 --bytes 20 --l2-bytes 4000 --shared-bytes 10000 --peak-gflops 10000 --bandwidth 100 \
+    --l2-bandwidth 400 --shared-bandwidth 1000
+expect_status 0
+expect_stdout_line 'The roofs tie, balanced: L2 and shared memory: their roofs, 100 GFLOP/s, are the lowest; at L2 I = 0.25 < I* = 25 FLOP/B.'
+expect_stdout_line "Reaching the peak needs 100x this intensity at L2; the next roof is DRAM's, 5000 GFLOP/s."
+run bound --flops 1000 --bytes 20 --l2-bytes 4000 --shared-bytes 10000 --peak-gflops 10000 --bandwidth 100 \
+    --l2-bandwidth 400 --shared-bandwidth 1000 --json
+expect_json .bound memory
+expect_json .binding_level l2
+expect_json .binding_levels '["l2","shared"]'
 # No FLOPs: the level whose bytes take longest binds (100 B at 100 GB/s: 1 ns;
 # 3000 B at 1000 GB/s: 3 ns).
 run bound --flops 0 --bytes 100 --shared-bytes 3000 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 1000
@@ -445,6 +467,10 @@ expect_stdout_line "Moving each level's bytes takes at least:"
 expect_stdout_line '  DRAM           100 B / 100 GB/s = 1 ns'
 expect_stdout_line '  shared memory  3000 B / 1000 GB/s = 3 ns'
 expect_stdout_line 'The slowest, shared memory, binds.'
+run bound --flops 0 --bytes 300 --shared-bytes 3000 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 1000
+expect_stdout_line 'The slowest tie, balanced: DRAM and shared memory: they bind together.'
+run bound --flops 0 --bytes 300 --shared-bytes 3000 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 1000 --json
+expect_json .binding_levels '["dram","shared"]'
 run bound --flops 0 --bytes 100 --shared-bytes 3000 --peak-gflops 200 --bandwidth 100 --shared-bandwidth 1000 --json
 expect_json .binding_level shared
 expect_json .attainable_gflops 0

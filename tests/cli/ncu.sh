@@ -69,10 +69,10 @@ expect_stdout_line '             L1 = l1tex__t_bytes + 128 B x shared wavefronts
 expect_stdout_line '  achieved   2097152 FLOP / 10240 ns = 204.8 GFLOP/s'
 expect_stdout_line '             DRAM: 12582912 B / 3352 GB/s (profile) = 3754 ns; roof 0.1667 FLOP/B x 3352 GB/s = 558.7 GFLOP/s'
 expect_stdout_line '             L2: 12615680 B / 13125 GB/s (profile) = 961.2 ns; roof 0.1662 FLOP/B x 13125 GB/s = 2182 GFLOP/s'
-expect_stdout_line '             L1 (shared memory): 20405288960 B / 33454 GB/s (profile) = 609949 ns; roof 0.1052 FLOP/B x 33454 GB/s = 3521 GFLOP/s'
+expect_stdout_line '             shared memory: 20405288960 B / 33454 GB/s (profile) = 609949 ns; roof 0.1052 FLOP/B x 33454 GB/s = 3521 GFLOP/s'
 expect_stdout_line '  binding    DRAM, whose roof is the lowest (558.7 GFLOP/s: its 3754 ns are the longest); achieved is 36.66% of it'
 # matmul_tiled: bound by its shared-memory traffic, not its FP32
-expect_stdout_line '  binding    L1 (shared memory), whose roof is the lowest (3521 GFLOP/s: its 609949 ns are the longest); achieved is 46.92% of it'
+expect_stdout_line '  binding    shared memory, whose roof is the lowest (3521 GFLOP/s: its 609949 ns are the longest); achieved is 46.92% of it'
 expect_stdout_line '  binding    compute, whose roof is the lowest (989430 GFLOP/s: its 17363 ns are the longest); achieved is 38.59% of it'
 expect_stdout_line '             ideal = wavefronts - bank conflicts = (134217728 - 0) + (12582912 - 4194304) = 142606336; the excess, 4194304, are bank conflicts'
 expect_stdout_line '  shared     load 134217728 wavefronts for 134217728 instructions (1 a request), store 12582912 for 8388608 (1.5)'
@@ -93,7 +93,7 @@ expect_one_json object
 expect_json 'keys_unsorted' \
     '["file","page","gpu","device","results","roofs","chip","counted_zero","missing_metrics","occupancy_disagreements","launches"]'
 expect_json '.launches[0] | keys_unsorted' \
-    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts"]'
+    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts"]'
 expect_json '[.page, .gpu, .device, .results, .occupancy_disagreements]' '["raw","NVIDIA H100 80GB HBM3","h100",null,0]'
 expect_json '.launches[0] | [.id, .grid, .block, .registers_per_thread, .shared_static_bytes, .time_ns, .gflops]' \
     '[0,[4096,1,1],[256,1,1],16,0,10240,204.8]'
@@ -101,7 +101,8 @@ expect_json '.launches[0].flops' '{"fp64":0,"fp32":2097152,"fp16":0,"tensor":0,"
 expect_json '.launches[0].bytes' '{"dram":12582912,"l2":12615680,"l1":12582912}'
 expect_json '.launches[2].bytes.l1' 20405288960
 expect_json_near '.launches[0].intensity.dram' 0.16666666666667 1e-9
-expect_json '[.launches[].binding_level]' '["dram","dram","l1","compute",null]'
+expect_json '[.launches[].binding_level]' '["dram","dram","shared","compute",null]'
+expect_json '[.launches[].binding_levels]' '[["dram"],["dram"],["shared"],["compute"],null]'
 expect_json '.launches[2].shared_wavefronts' '{"load":134217728,"store":12582912,"ideal":142606336}'
 expect_json '.launches[2].occupancy' '{"predicted":1,"ncu_theoretical":1,"achieved":0.931}'
 expect_json '.launches[3].occupancy' '{"predicted":0.5,"ncu_theoretical":0.5,"achieved":0.482}'
@@ -160,7 +161,7 @@ expect_status 0
 expect_json '[.kernels[] | [.kernel, .launches]]' \
     '[["matmul_tiled(const float *, const float *, float *, int)",1],["wmma_gemm(const __half *, const __half *, float *, int)",1],["void saxpy<float>(int, float, const float *, float *)",2]]'
 expect_json '.kernels[2] | keys_unsorted' \
-    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts"]'
+    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts"]'
 expect_json '.kernels[2] | [.time_ns, .flops.fp32, .bytes.dram, .grid, .block, .binding_level]' \
     '[30400,6291456,37748736,null,[256,1,1],"dram"]'
 expect_json_near '.kernels[2].time_share' 0.0221027 1e-4

@@ -144,6 +144,12 @@ run plot --device h100 --levels dram,,l2 -o s.pdf --script-only
 expect_fails 2 "gpuroof plot: --levels: an empty name in the list (give dram, l2 and shared, comma-separated) (gpuroof plot --help)"
 run plot --device h100 --levels dram,DRAM -o s.pdf --script-only
 expect_fails 2 "gpuroof plot: --levels: dram is named twice (gpuroof plot --help)"
+# l1, gpuroof ncu's name of the L1/shared-memory data path's bytes, is shared memory's level
+run plot --device h100 --levels dram,l1 --results "$levels_results" -o s.pdf --script-only --json
+expect_status 0
+expect_json '.levels' '["dram","shared"]'
+run plot --device h100 --levels shared,L1 -o s.pdf --script-only
+expect_fails 2 "gpuroof plot: --levels: shared is named twice (gpuroof plot --help)"
 run plot --device h100 --levels dram --levels l2 -o s.pdf --script-only
 expect_status 2
 expect_error_line

@@ -73,7 +73,7 @@ static void work_out(const gr_ncu_figures *f, const gr_profile *p, const gr_ncu_
     gr_ncu_prediction pr;
     check_figures(f);
     gr_ncu_bind(f, roofs, &b);
-    if (b.known && (b.binding < 0 || b.binding > GR_NCU_LEVEL_COUNT))
+    if (b.known && (b.binding.count < 1 || b.binding.count > GR_LEVEL_COUNT || b.binding.primary != b.binding.levels[0]))
         abort();
     gr_ncu_predict(p, f, &pr);
     if (pr.known && (pr.occ.occupancy < 0 || pr.occ.occupancy > 1))

@@ -707,7 +707,8 @@ static void binding(void **state)
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
     assert_true(b.known);
-    assert_int_equal(b.binding, GR_NCU_DRAM);
+    assert_int_equal(b.binding.primary, GR_LEVEL_DRAM);
+    assert_int_equal(b.binding.count, 1);
     assert_true(b.compute_time_ns == 10);
     assert_true(b.level_time_ns[GR_NCU_DRAM] == 20);
     assert_true(b.level_time_ns[GR_NCU_L2] == 5);
@@ -718,15 +719,17 @@ static void binding(void **state)
     f.q[GR_NCU_Q_DFMA] = 5000; /* 10000 FLOPs at 500: 20 ns, 30 ns in all */
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
-    assert_int_equal(b.binding, GR_NCU_LEVEL_COUNT);
+    assert_int_equal(b.binding.primary, GR_LEVEL_COMPUTE);
     assert_true(b.compute_time_ns == 30);
     assert_true(fabs(b.compute_gflops - 20000.0 / 30) < 1e-9);
-    assert_string_equal(gr_ncu_level_name(b.binding), "compute");
-    /* a tie goes to compute */
+    assert_string_equal(gr_level_key(b.binding.primary), "compute");
+    /* a tie names both, DRAM (farther from the SMs) first: the one rule */
     f.q[GR_NCU_Q_DRAM_READ] = 3000;
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
-    assert_int_equal(b.binding, GR_NCU_LEVEL_COUNT);
+    assert_int_equal(b.binding.primary, GR_LEVEL_DRAM);
+    assert_int_equal(b.binding.count, 2);
+    assert_int_equal(b.binding.levels[1], GR_LEVEL_COMPUTE);
     /* FP16 FLOPs and no FP16 peak: unknown */
     f.q[GR_NCU_Q_HADD] = 1;
     gr_ncu_figures_derive(&f);
@@ -750,7 +753,7 @@ static void binding_unknown(void **state)
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
     assert_true(b.known); /* FLOPs unknown: the levels known bind, compute named as left out */
-    assert_int_not_equal(b.binding, GR_NCU_LEVEL_COUNT);
+    assert_int_not_equal(b.binding.primary, GR_LEVEL_COMPUTE);
     assert_non_null(strstr(b.left_out, "compute"));
     /* a lower bound binds, with its caveat */
     zero_figures(&f);
@@ -769,7 +772,7 @@ static void binding_unknown(void **state)
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
     assert_true(b.known); /* no level with both: compute binds, the memory levels named as left out */
-    assert_int_equal(b.binding, GR_NCU_LEVEL_COUNT);
+    assert_int_equal(b.binding.primary, GR_LEVEL_COMPUTE);
     assert_non_null(strstr(b.left_out, "every memory level"));
     /* a copy: no FLOPs, bytes: memory-bound */
     zero_figures(&f);
@@ -777,7 +780,7 @@ static void binding_unknown(void **state)
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
     assert_true(b.known);
-    assert_int_equal(b.binding, GR_NCU_DRAM);
+    assert_int_equal(b.binding.primary, GR_LEVEL_DRAM);
     assert_true(b.roof_gflops[GR_NCU_DRAM] == 0);
 }
 
