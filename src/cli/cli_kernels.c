@@ -49,6 +49,14 @@ bool cli_read_kernels(const char *path, cli_kernel_file *out)
     return true;
 }
 
+const char *cli_kernels_file_error(const gr_kernels_file *f, char *buf, size_t size)
+{
+    if (f->status != GR_KERNELS_FILE_NO_CODE_RUNS)
+        return f->error ? f->error : "";
+    snprintf(buf, size, "%s (--arch picks one anyway)", f->error);
+    return buf;
+}
+
 void cli_kernel_file_free(cli_kernel_file *f)
 {
     gr_kernel_list_free(&f->list);

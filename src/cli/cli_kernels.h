@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include "kernel_resources.h"
+#include "kernels_report.h"
 
 typedef struct {
     const char *path;       /* as given: "-" is standard input */
@@ -21,6 +22,11 @@ typedef struct {
  * PTX and no cubin: one line printed (and kept in out->error), false. */
 bool cli_read_kernels(const char *path, cli_kernel_file *out);
 void cli_kernel_file_free(cli_kernel_file *f);
+
+/* Why the kernels report does not show f, as standard error and
+ * kernels --json's files[].error say it (into buf, size bytes, where it
+ * adds to the report's words). */
+const char *cli_kernels_file_error(const gr_kernels_file *f, char *buf, size_t size);
 
 /* "sm_90, compute_90": a set of PTX architectures as nvcc names them. */
 const char *cli_ptx_names(const gr_sm_set *set, char *buf, size_t size);

@@ -9,9 +9,8 @@
 #include "cli.h"
 #include "cli_kernels.h"
 #include "commands.h"
-#include "kernel_select.h"
 #include "kernels_output.h"
-#include "occupancy_tools.h"
+#include "kernels_report.h"
 
 static const char usage[] =
     "Usage: gpuroof kernels FILE... [--arch sm_XX] [--device NAME] [--kernel PATTERN [--glob]]\n"
@@ -62,174 +61,107 @@ static const cli_option options[] = {
 
 static const cli_spec spec = {"kernels", usage, notes, options, sizeof options / sizeof options[0]};
 
-/* The kernels of the view's file to show: those of --arch, or with a
- * device those of the architecture it runs; all of them otherwise. */
-static bool choose_sm(const kernels_options *o, const kernels_device *d, kernels_view *v)
+static bool read_device(const kernels_options *o, gr_profile *device, gr_sm_limits *limits)
 {
-    gr_sm_set sms;
-    char names[256];
-    const cli_kernel_file *f = &v->file;
-    gr_kernel_list_sms(&f->list, &sms);
-    gr_sm_set_names(&sms, names, sizeof names);
-    v->filtered = o->arch != NULL || d != NULL;
-    if (o->arch) {
-        gr_sm_parse(o->arch, strlen(o->arch), &v->sm);
-        for (int i = 0; i < sms.count; i++)
-            if (gr_sm_equal(sms.items[i], v->sm))
-                return true;
-        return cli_error_kept(v->file.error, sizeof v->file.error, "%s has no code for %s; it has %s", f->shown,
-                              o->arch, sms.count ? names : "no kernels");
-    }
-    v->by_device = d != NULL;
-    v->cc_major = d ? d->profile.cc_major : 0;
-    v->cc_minor = d ? d->profile.cc_minor : 0;
-    if (d && !gr_kernel_sm_for_device(&f->list, d->profile.cc_major, d->profile.cc_minor, &v->sm))
-        return cli_error_kept(v->file.error, sizeof v->file.error,
-                              "%s has no code that %s (sm_%d%d) runs; it has %s (--arch picks one anyway)", f->shown,
-                              d->profile.name, d->profile.cc_major, d->profile.cc_minor,
-                              sms.count ? names : "no kernels");
-    return true;
-}
-
-/* With a device, all its code of the number it runs: sm_90a and sm_90 on
- * the H100 (the driver loads the first where a kernel has both). */
-bool kernels_view_shows(const kernels_view *v, const gr_kernel *k)
-{
-    bool sm_shown = !v->filtered || gr_sm_equal(k->sm, v->sm) ||
-                    (v->by_device && k->sm.number == v->sm.number && gr_sm_runs_on(k->sm, v->cc_major, v->cc_minor));
-    return sm_shown && (!v->selected || v->selected[k - v->file.list.kernels]);
-}
-
-/* Figures too large for an int are no launch: the occupancy computation
- * refuses them by name. */
-static int clamped(int64_t n)
-{
-    return n > 1 << 20 ? 1 << 20 : (int)n;
-}
-
-void kernels_occupancy(const kernels_device *d, const gr_kernel *k, kernel_occupancy *out)
-{
-    gr_error err;
-    gr_block_choice block;
-    *out = (kernel_occupancy){.launch = {0, clamped(k->registers), k->shared_static_bytes}};
-    if (k->registers < 0) {
-        snprintf(out->error, sizeof out->error, "its file records no register count");
-        return;
-    }
-    if (!gr_kernel_block_size(&d->limits, &out->launch, k->max_threads, &block, &err)) {
-        snprintf(out->error, sizeof out->error, "%s", err.text);
-        return;
-    }
-    out->launch.threads_per_block = block.threads_per_block;
-    out->from_bounds = block.from == GR_BLOCK_FROM_BOUNDS;
-    out->valid = gr_occupancy_compute(&d->limits, &out->launch, &out->occ, &err);
-    if (!out->valid)
-        snprintf(out->error, sizeof out->error, "%s", err.text);
-}
-
-static bool read_device(const kernels_options *o, kernels_device *d)
-{
-    if (!cli_load_device(o->profiles, o->device, &d->profile))
+    if (!cli_load_device(o->profiles, o->device, device))
         return false;
     gr_error err;
-    if (!gr_limits_from_profile(&d->profile, -1, &d->limits, &err))
+    if (!gr_limits_from_profile(device, -1, limits, &err))
         return cli_error("%s", err.text);
     return true;
 }
 
-/* The kernels --kernel picks in v's file. */
-static bool select_kernels(const gr_name_pattern *pattern, kernels_view *v)
+/* Every file, each that does not read named on its own line as it is
+ * read; the report takes their lists. */
+static void read_files(const kernels_options *o, cli_kernel_file *read, gr_kernels_source *sources)
 {
-    size_t count;
-    gr_error err;
-    v->selected = calloc(v->file.list.count ? v->file.list.count : 1, sizeof *v->selected);
-    if (!v->selected)
-        return cli_error_kept(v->file.error, sizeof v->file.error, "%s: out of memory", v->file.shown);
-    if (!gr_kernel_select(&v->file.list, pattern, v->selected, &count, &err))
-        return cli_error_kept(v->file.error, sizeof v->file.error, "%s", err.text);
-    return true;
+    for (int i = 0; i < o->file_count; i++) {
+        bool ok = cli_read_kernels(o->files[i], &read[i]);
+        sources[i] = (gr_kernels_source){.shown = read[i].shown, .read = ok, .error = read[i].error,
+                                         .list = read[i].list};
+    }
 }
 
-/* Every file, each that does not read named on its own line: the rest
- * are still shown.  EXIT_INPUT where any did not read. */
-static int read_files(const kernels_options *o, const kernels_device *d, const gr_name_pattern *pattern,
-                      kernels_view *views)
+/* Whether the report shows f; where it read but is not shown (no code
+ * for the architecture or the device), its line.  A file that did not
+ * read was named as it was read. */
+static bool file_shown(const gr_kernels_file *f)
+{
+    char error[1024];
+    if (f->status == GR_KERNELS_FILE_SHOWN || f->status == GR_KERNELS_FILE_UNREAD)
+        return f->status == GR_KERNELS_FILE_SHOWN;
+    return cli_error("%s", cli_kernels_file_error(f, error, sizeof error));
+}
+
+/* EXIT_INPUT where any file is not shown, each named. */
+static int report_files(const gr_kernels_report *r)
 {
     int rc = EXIT_OK;
-    for (int i = 0; i < o->file_count; i++) {
-        kernels_view *v = &views[i];
-        v->pattern = pattern ? pattern->given : NULL;
-        v->failed = !cli_read_kernels(o->files[i], &v->file) || !choose_sm(o, d, v) ||
-                    (pattern && !select_kernels(pattern, v));
-        if (v->failed)
+    for (size_t i = 0; i < r->file_count; i++)
+        if (!file_shown(&r->files[i]))
             rc = EXIT_INPUT;
-    }
     return rc;
 }
 
-static size_t shown_kernels(const kernels_view *views, int count)
-{
-    size_t n = 0;
-    for (int f = 0; f < count; f++)
-        for (size_t i = 0; !views[f].failed && i < views[f].file.list.count; i++)
-            n += kernels_view_shows(&views[f], &views[f].file.list.kernels[i]);
-    return n;
-}
-
 /* --kernel that picks nothing in any file read: one line, exit 1. */
-static int no_kernel_picked(const kernels_options *o, const kernels_view *views, int read, int last)
+static int no_kernel_picked(const kernels_options *o, const gr_kernels_report *r)
 {
     char sm[GR_SM_NAME_SIZE];
-    if (read > 1)
-        return cli_fail("no kernel in the %d files read matches '%s' (gpuroof kernels FILE lists them)", read,
-                        o->kernel);
-    if (views[last].filtered)
+    const gr_kernels_file *last = &r->files[r->last_shown];
+    if (r->files_shown > 1)
+        return cli_fail("no kernel in the %zu files read matches '%s' (gpuroof kernels FILE lists them)",
+                        r->files_shown, o->kernel);
+    if (last->filtered)
         return cli_fail("no kernel for %s in %s matches '%s' (gpuroof kernels FILE lists them)",
-                        gr_sm_name(views[last].sm, sm), views[last].file.shown, o->kernel);
-    return cli_fail("no kernel in %s matches '%s' (gpuroof kernels FILE lists them)", views[last].file.shown,
-                    o->kernel);
+                        gr_sm_name(last->sm, sm), last->shown, o->kernel);
+    return cli_fail("no kernel in %s matches '%s' (gpuroof kernels FILE lists them)", last->shown, o->kernel);
 }
 
-static int show(const kernels_options *o, const kernels_device *d, const kernels_view *views, int rc,
-                json_t **json)
+static int show(const kernels_options *o, const gr_kernels_report *r, json_t **json)
 {
-    int read = 0, last = 0;
-    for (int i = 0; i < o->file_count; i++)
-        if (!views[i].failed)
-            read++, last = i;
-    if (read == 0)
+    int rc = report_files(r);
+    if (r->files_shown == 0)
         return rc; /* each file's line is printed: nothing to show */
-    if (o->kernel && shown_kernels(views, o->file_count) == 0)
-        return no_kernel_picked(o, views, read, last);
+    if (o->kernel && r->row_count == 0)
+        return no_kernel_picked(o, r);
     if (o->json) {
-        int put = cli_put_json(kernels_json(views, (size_t)o->file_count, d), json);
+        int put = cli_put_json(kernels_json(r), json);
         return put != EXIT_OK ? put : rc;
     }
-    kernels_print_text(views, (size_t)o->file_count, d);
+    kernels_print_text(r);
+    return rc;
+}
+
+/* The files read, then the report built from them and the request. */
+static int build_and_show(const kernels_options *o, const gr_kernels_request *request, cli_kernel_file *read,
+                          gr_kernels_source *sources, json_t **json)
+{
+    gr_kernels_report report;
+    gr_error err;
+    read_files(o, read, sources);
+    if (!gr_kernels_report_build(sources, (size_t)o->file_count, request, &report, &err))
+        return cli_fail("%s", err.text); /* the lists are freed: the report took them */
+    int rc = show(o, &report, json);
+    gr_kernels_report_free(&report);
     return rc;
 }
 
 int cmd_kernels_run(const kernels_options *o, json_t **json)
 {
-    kernels_device device;
-    const kernels_device *d = o->device ? &device : NULL;
-    gr_name_pattern pattern;
-    gr_error err;
-    if (d && !read_device(o, &device))
+    gr_profile device;
+    gr_sm_limits limits;
+    gr_kernels_request request = {.arch = o->arch, .kernel_pattern = o->kernel, .glob = o->glob};
+    if (o->device && !read_device(o, &device, &limits))
         return EXIT_INPUT;
-    if (o->kernel && !gr_name_pattern_init(&pattern, o->kernel, o->glob, &err))
-        return cli_fail("%s", err.text);
-    kernels_view *views = calloc((size_t)o->file_count, sizeof *views);
-    int rc = views ? read_files(o, d, o->kernel ? &pattern : NULL, views) : cli_fail("out of memory");
-    if (views)
-        rc = show(o, d, views, rc, json);
-    for (int i = 0; views && i < o->file_count; i++) {
-        cli_kernel_file_free(&views[i].file);
-        free(views[i].selected);
+    if (o->device) {
+        request.device = &device;
+        request.limits = &limits;
     }
-    free(views);
-    if (o->kernel)
-        gr_name_pattern_free(&pattern);
+    cli_kernel_file *read = calloc((size_t)o->file_count, sizeof *read);
+    gr_kernels_source *sources = calloc((size_t)o->file_count, sizeof *sources);
+    int rc = read && sources ? build_and_show(o, &request, read, sources, json) : cli_fail("out of memory");
+    free(read);
+    free(sources);
     return rc;
 }
 

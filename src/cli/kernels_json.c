@@ -2,6 +2,7 @@
  * every kernel shown, with its occupancy (the occupancy command's keys)
  * where a device is given. */
 #include "cli.h"
+#include "cli_kernels.h"
 #include "kernels_output.h"
 #include "occupancy_output.h"
 
@@ -19,40 +20,37 @@ static json_t *sm_names(const gr_sm_set *set, const char *prefix)
     return list;
 }
 
-static json_t *file_json(const kernels_view *v, size_t shown)
+static json_t *file_json(const gr_kernels_file *f)
 {
-    const cli_kernel_file *f = &v->file;
-    gr_sm_set sms;
-    gr_kernel_list_sms(&f->list, &sms);
     json_t *j = json_object();
     json_object_set_new(j, "file", cli_json_text(f->shown));
     json_object_set_new(j, "format", json_string(gr_kernel_format_key(f->list.format)));
-    json_object_set_new(j, "kernels", json_integer((json_int_t)shown));
-    json_object_set_new(j, "architectures", sm_names(&sms, "sm_"));
+    json_object_set_new(j, "kernels", json_integer((json_int_t)f->row_count));
+    json_object_set_new(j, "architectures", sm_names(&f->sms, "sm_"));
     json_object_set_new(j, "cubins", json_integer((json_int_t)f->list.cubins));
     json_object_set_new(j, "relocatable_cubins", json_integer((json_int_t)f->list.relocatable));
     json_object_set_new(j, "ptx", sm_names(&f->list.ptx, "compute_"));
     return j;
 }
 
-static json_t *occupancy_json(const kernels_device *d, const gr_kernel *k)
+/* The occupancy command's object for the kernel's launch, and where its
+ * block size comes from. */
+static json_t *occupancy_json(const gr_kernels_report *r, const gr_kernel_occupancy *o)
 {
-    kernel_occupancy o;
-    kernels_occupancy(d, k, &o);
-    if (!o.valid)
-        return json_pack("{s:o}", "error", cli_json_text(o.error));
-    occ_inputs in = {.has_device = true, .device = d->profile, .limits = d->limits, .default_carveout = true,
-                     .launch = o.launch, .has_threads = true, .has_regs = true};
-    json_t *j = occ_json(&in, &o.occ);
-    json_object_set_new(j, "block_size_from", json_string(o.from_bounds ? "launch_bounds" : "suggest"));
+    if (!o->valid)
+        return json_pack("{s:o}", "error", cli_json_text(o->error));
+    json_t *j = occ_launch_json(&o->occ, r->device.name, &o->launch, NULL,
+                                o->has_carveout ? &o->default_carveout_bytes : NULL);
+    json_object_set_new(j, "block_size_from", json_string(gr_block_source_key(o->block.from)));
     return j;
 }
 
-static json_t *kernel_json(const cli_kernel_file *f, const gr_kernel *k, const kernels_device *d)
+static json_t *kernel_json(const gr_kernels_report *r, const gr_kernels_row *row)
 {
     char sm[GR_SM_NAME_SIZE];
+    const gr_kernel *k = row->kernel;
     json_t *j = json_object();
-    json_object_set_new(j, "file", cli_json_text(f->shown));
+    json_object_set_new(j, "file", cli_json_text(r->files[row->file].shown));
     json_object_set_new(j, "name", cli_json_text(k->name));
     json_object_set_new(j, "demangled", cli_json_text(k->demangled));
     json_object_set_new(j, "too_large_to_demangle", json_boolean(k->too_large_to_demangle));
@@ -69,39 +67,32 @@ static json_t *kernel_json(const cli_kernel_file *f, const gr_kernel *k, const k
     json_object_set_new(j, "spills", k->spill_store_bytes == GR_UNRECORDED
                                          ? json_null()
                                          : json_boolean(k->spill_store_bytes > 0 || k->spill_load_bytes > 0));
-    if (d)
-        json_object_set_new(j, "occupancy", occupancy_json(d, k));
+    if (r->has_device)
+        json_object_set_new(j, "occupancy", occupancy_json(r, &row->occupancy));
     return j;
 }
 
-/* A file that did not read: its name and the line printed on standard error. */
-static json_t *failed_json(const kernels_view *v)
+/* A file that is not shown: its name and the line printed on standard error. */
+static json_t *failed_json(const gr_kernels_file *f)
 {
-    return json_pack("{s:o, s:o}", "file", cli_json_text(v->file.shown), "error",
-                     cli_json_text(v->file.error[0] ? v->file.error : "it did not read (standard error says why)"));
+    char error[1024];
+    const char *why = cli_kernels_file_error(f, error, sizeof error);
+    return json_pack("{s:o, s:o}", "file", cli_json_text(f->shown), "error",
+                     cli_json_text(why[0] ? why : "it did not read (standard error says why)"));
 }
 
-json_t *kernels_json(const kernels_view *views, size_t count, const kernels_device *d)
+json_t *kernels_json(const gr_kernels_report *r)
 {
     json_t *j = json_object(), *files = json_array(), *kernels = json_array();
-    for (size_t f = 0; f < count; f++) {
-        if (views[f].failed) {
-            json_array_append_new(files, failed_json(&views[f]));
-            continue;
-        }
-        const gr_kernel_list *l = &views[f].file.list;
-        size_t shown = 0;
-        for (size_t i = 0; i < l->count; i++)
-            if (kernels_view_shows(&views[f], &l->kernels[i])) {
-                json_array_append_new(kernels, kernel_json(&views[f].file, &l->kernels[i], d));
-                shown++;
-            }
-        json_array_append_new(files, file_json(&views[f], shown));
-    }
+    for (size_t i = 0; i < r->row_count; i++)
+        json_array_append_new(kernels, kernel_json(r, &r->rows[i]));
+    for (size_t f = 0; f < r->file_count; f++)
+        json_array_append_new(files, r->files[f].status == GR_KERNELS_FILE_SHOWN ? file_json(&r->files[f])
+                                                                                  : failed_json(&r->files[f]));
     json_object_set_new(j, "files", files);
-    if (d)
-        json_object_set_new(j, "device", json_string(d->profile.name));
-    json_object_set_new(j, "kernel_pattern", count && views[0].pattern ? cli_json_text(views[0].pattern) : json_null());
+    if (r->has_device)
+        json_object_set_new(j, "device", json_string(r->device.name));
+    json_object_set_new(j, "kernel_pattern", r->kernel_pattern ? cli_json_text(r->kernel_pattern) : json_null());
     json_object_set_new(j, "kernels", kernels);
     return j;
 }

@@ -4,14 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_kernels.h"
 #include "kernel_demangle.h"
 #include "kernels_output.h"
-
-/* What the tables left unrecorded, for the notes. */
-typedef struct {
-    bool spills_unrecorded, constant_unrecorded, bounds_unrecorded, stack_unexplained, relocatable, mangled;
-    size_t spilling;
-} text_notes;
 
 /* "12", "-" for none where the file records it, "?" where it does not. */
 static const char *figure(char buf[32], int64_t n)
@@ -30,57 +25,32 @@ static const char *spills(char buf[48], const gr_kernel *k)
     return buf;
 }
 
-/* The architectures of the kernels v shows: sm_90a, sm_90 on an H100. */
-static void shown_sms(const kernels_view *v, gr_sm_set *out)
+static void print_file_header(const gr_kernels_report *r, const gr_kernels_file *f)
 {
-    out->count = 0;
-    for (size_t i = 0; i < v->file.list.count; i++)
-        if (kernels_view_shows(v, &v->file.list.kernels[i]))
-            gr_sm_set_add(out, v->file.list.kernels[i].sm);
-    if (out->count == 0)
-        gr_sm_set_add(out, v->sm);
-}
-
-static void print_file_header(const kernels_view *v, size_t shown)
-{
-    const cli_kernel_file *f = &v->file;
-    gr_sm_set sms, shown_set;
     char names[256], sm[256], ptx[256];
-    gr_kernel_list_sms(&f->list, &sms);
-    shown_sms(v, &shown_set);
-    gr_sm_set_names(&sms, names, sizeof names);
+    size_t shown = f->row_count;
+    gr_sm_set_names(&f->sms, names, sizeof names);
     printf("%s: ", f->shown);
     if (f->list.format == GR_KERNELS_BINARY || f->list.format == GR_KERNELS_FATBIN)
         printf("%s, %zu cubin%s read directly", gr_kernel_format_name(f->list.format), f->list.cubins,
                f->list.cubins == 1 ? "" : "s");
     else
         printf("%s", gr_kernel_format_name(f->list.format));
-    if (v->filtered || v->pattern) {
+    if (f->filtered || r->kernel_pattern) {
         printf(": %zu kernel%s", shown, shown == 1 ? "" : "s");
-        if (v->filtered)
-            printf(" for %s", gr_sm_set_names(&shown_set, sm, sizeof sm));
-        if (v->pattern)
-            printf(" matching '%s'", v->pattern);
+        if (f->filtered)
+            printf(" for %s", gr_sm_set_names(&f->shown_sms, sm, sizeof sm));
+        if (r->kernel_pattern)
+            printf(" matching '%s'", r->kernel_pattern);
         printf(" (of %zu, for %s)\n", f->list.count, names);
     } else
-        printf(": %zu kernel%s%s%s\n", shown, shown == 1 ? "" : "s", sms.count ? " for " : "", names);
+        printf(": %zu kernel%s%s%s\n", shown, shown == 1 ? "" : "s", f->sms.count ? " for " : "", names);
     if (f->list.relocatable)
         printf("  %zu of its cubins relocatable (nvcc -rdc): the device link may still change their figures\n",
                f->list.relocatable);
     if (f->list.ptx.count)
         printf("  also PTX for %s, which the driver compiles for GPUs without a cubin here\n",
                cli_ptx_names(&f->list.ptx, ptx, sizeof ptx));
-}
-
-static void note_kernel(text_notes *n, const gr_kernel *k)
-{
-    n->spills_unrecorded |= k->spill_store_bytes == GR_UNRECORDED;
-    n->stack_unexplained |= k->spill_store_bytes == GR_UNRECORDED && k->stack_bytes > 0;
-    n->constant_unrecorded |= k->constant_bytes == GR_UNRECORDED;
-    n->bounds_unrecorded |= k->max_threads == GR_UNRECORDED;
-    n->spilling += k->spill_store_bytes > 0 || k->spill_load_bytes > 0;
-    n->relocatable |= k->relocatable;
-    n->mangled |= k->too_large_to_demangle;
 }
 
 /* After the name: where it was too large to demangle, where only a
@@ -124,73 +94,57 @@ static const char *limiters(char *buf, size_t size, unsigned bits)
     return buf;
 }
 
-static void print_device_row(const kernels_device *d, const gr_kernel *k, bool arch)
+static void print_device_row(const gr_kernels_row *row, bool arch)
 {
-    kernel_occupancy o;
+    const gr_kernel_occupancy *o = &row->occupancy;
     char threads[32], num[32], pct[40], limit[96];
-    kernels_occupancy(d, k, &o);
     printf("  ");
-    print_resources(k);
-    if (!o.valid) {
-        printf("  cannot launch: %s  ", o.error);
-        print_name(k, arch);
+    print_resources(row->kernel);
+    if (!o->valid) {
+        printf("  cannot launch: %s  ", o->error);
+        print_name(row->kernel, arch);
         return;
     }
-    snprintf(threads, sizeof threads, "%d %s", o.launch.threads_per_block, o.from_bounds ? "bounds" : "suggest");
-    snprintf(pct, sizeof pct, "%s%%", cli_num(num, 100 * o.occ.occupancy));
-    printf("  %12s  %9d  %9s  %-21s  ", threads, o.occ.blocks_per_sm, pct, limiters(limit, sizeof limit, o.occ.limiters));
-    print_name(k, arch);
+    snprintf(threads, sizeof threads, "%d %s", o->launch.threads_per_block,
+             o->block.from == GR_BLOCK_FROM_BOUNDS ? "bounds" : "suggest");
+    snprintf(pct, sizeof pct, "%s%%", cli_num(num, 100 * o->occ.occupancy));
+    printf("  %12s  %9d  %9s  %-21s  ", threads, o->occ.blocks_per_sm, pct,
+           limiters(limit, sizeof limit, o->occ.limiters));
+    print_name(row->kernel, arch);
 }
 
-static size_t shown_count(const kernels_view *v)
+static void print_file(const gr_kernels_report *r, const gr_kernels_file *f)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < v->file.list.count; i++)
-        n += kernels_view_shows(v, &v->file.list.kernels[i]);
-    return n;
-}
-
-static void print_view(const kernels_view *v, const kernels_device *d, text_notes *notes)
-{
-    size_t shown = shown_count(v);
-    gr_sm_set sms;
-    shown_sms(v, &sms);
-    print_file_header(v, shown);
-    if (shown == 0)
+    print_file_header(r, f);
+    if (f->row_count == 0)
         return;
-    if (d)
+    if (r->has_device)
         printf("\n  %4s  %8s  %7s  %11s  %12s  %9s  %9s  %-21s  %s\n", "regs", "shared B", "stack B", "spill st/ld",
                "threads", "blocks/SM", "occupancy", "limited by", "kernel");
     else
         printf("\n  %-6s  %4s  %8s  %7s  %11s  %7s  %7s  %6s  %s\n", "arch", "regs", "shared B", "stack B", "spill st/ld",
                "local B", "const B", "bounds", "kernel");
-    for (size_t i = 0; i < v->file.list.count; i++) {
-        const gr_kernel *k = &v->file.list.kernels[i];
-        if (!kernels_view_shows(v, k))
-            continue;
-        note_kernel(notes, k);
-        if (d)
-            print_device_row(d, k, sms.count > 1);
+    for (size_t i = f->first_row; i < f->first_row + f->row_count; i++)
+        if (r->has_device)
+            print_device_row(&r->rows[i], f->shown_sms.count > 1);
         else
-            print_plain_row(k);
+            print_plain_row(r->rows[i].kernel);
+}
+
+static void print_spilling(const gr_kernels_report *r)
+{
+    char sm[GR_SM_NAME_SIZE];
+    for (size_t i = 0; i < r->row_count; i++) {
+        const gr_kernel *k = r->rows[i].kernel;
+        if (k->spill_store_bytes > 0 || k->spill_load_bytes > 0)
+            printf("Spills: %s on %s stores %lld B and loads %lld B per thread to local memory "
+                   "(registers: %lld).\n",
+                   k->demangled, gr_sm_name(k->sm, sm), (long long)k->spill_store_bytes,
+                   (long long)k->spill_load_bytes, (long long)k->registers);
     }
 }
 
-static void print_spilling(const kernels_view *views, size_t count)
-{
-    for (size_t f = 0; f < count; f++)
-        for (size_t i = 0; !views[f].failed && i < views[f].file.list.count; i++) {
-            const gr_kernel *k = &views[f].file.list.kernels[i];
-            char sm[GR_SM_NAME_SIZE];
-            if (kernels_view_shows(&views[f], k) && (k->spill_store_bytes > 0 || k->spill_load_bytes > 0))
-                printf("Spills: %s on %s stores %lld B and loads %lld B per thread to local memory "
-                       "(registers: %lld).\n",
-                       k->demangled, gr_sm_name(k->sm, sm), (long long)k->spill_store_bytes,
-                       (long long)k->spill_load_bytes, (long long)k->registers);
-        }
-}
-
-static void print_notes(const text_notes *n, const kernels_device *d)
+static void print_notes(const gr_kernels_notes *n, bool d)
 {
     if (n->spills_unrecorded)
         printf("? spills: cubins and cuobjdump's listing do not record them; nvcc --resource-usage reports them.\n");
@@ -218,22 +172,22 @@ static void print_notes(const text_notes *n, const kernels_device *d)
                "which its cubin or binary gives.\n");
 }
 
-void kernels_print_text(const kernels_view *views, size_t count, const kernels_device *d)
+void kernels_print_text(const gr_kernels_report *r)
 {
-    text_notes notes = {0};
-    if (d)
-        printf("On %s (%s, sm_%d%d):\n\n", d->profile.full_name, d->profile.name, d->profile.cc_major,
-               d->profile.cc_minor);
-    for (size_t i = 0, printed = 0; i < count; i++) {
-        if (views[i].failed)
+    const gr_kernels_notes *n = &r->notes;
+    if (r->has_device)
+        printf("On %s (%s, sm_%d%d):\n\n", r->device.full_name, r->device.name, r->device.cc_major,
+               r->device.cc_minor);
+    for (size_t i = 0, printed = 0; i < r->file_count; i++) {
+        if (r->files[i].status != GR_KERNELS_FILE_SHOWN)
             continue; /* its line is on standard error */
         if (printed++)
             printf("\n");
-        print_view(&views[i], d, &notes);
+        print_file(r, &r->files[i]);
     }
-    if (notes.spilling || notes.spills_unrecorded || notes.constant_unrecorded || notes.bounds_unrecorded ||
-        notes.relocatable || notes.mangled || d)
+    if (n->spilling || n->spills_unrecorded || n->constant_unrecorded || n->bounds_unrecorded || n->relocatable ||
+        n->mangled || r->has_device)
         printf("\n");
-    print_spilling(views, count);
-    print_notes(&notes, d);
+    print_spilling(r);
+    print_notes(n, r->has_device);
 }

@@ -70,7 +70,7 @@ static bool take_block(const gr_kernel *k, bool choose_block, occ_inputs *in)
         return cli_error("%s", err.text);
     in->launch.threads_per_block = block.threads_per_block;
     in->has_threads = true;
-    in->from_block = block.from == GR_BLOCK_FROM_BOUNDS ? "launch_bounds" : "suggest";
+    in->from_block = gr_block_source_key(block.from);
     return true;
 }
 

@@ -46,28 +46,38 @@ json_t *occ_from_json(const occ_inputs *in)
     return j;
 }
 
-json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
+json_t *occ_launch_json(const gr_occupancy *o, const char *device, const gr_launch *launch, json_t *from,
+                        const int64_t *default_carveout_bytes)
 {
     json_t *j = json_object();
     add_result(j, o);
-    if (in->has_device)
-        json_object_set_new(j, "device", json_string(in->device.name));
-    json_object_set_new(j, "threads_per_block", json_integer(in->launch.threads_per_block));
-    json_object_set_new(j, "regs_per_thread", json_integer(in->launch.regs_per_thread));
-    json_object_set_new(j, "smem_per_block_bytes", json_integer(in->launch.smem_per_block_bytes));
-    if (in->from_kernel[0])
-        json_object_set_new(j, "from", occ_from_json(in));
+    if (device)
+        json_object_set_new(j, "device", json_string(device));
+    json_object_set_new(j, "threads_per_block", json_integer(launch->threads_per_block));
+    json_object_set_new(j, "regs_per_thread", json_integer(launch->regs_per_thread));
+    json_object_set_new(j, "smem_per_block_bytes", json_integer(launch->smem_per_block_bytes));
+    if (from)
+        json_object_set_new(j, "from", from);
     json_object_set_new(j, "warps_per_block", json_integer(o->warps_per_block));
     json_object_set_new(j, "max_warps_per_sm", json_integer(o->max_warps_sm));
     json_object_set_new(j, "regs_per_warp_allocated", json_integer(o->regs_per_warp));
     json_object_set_new(j, "smem_per_block_allocated_bytes", json_integer(o->smem_per_block));
     json_object_set_new(j, "smem_per_sm_bytes", json_integer(o->smem_sm_bytes));
-    /* before sm_70 there is no carveout: the split is the cache configuration's */
-    if (in->has_device && in->default_carveout && in->device.cc_major >= 7)
-        json_object_set_new(j, "default_carveout_bytes",
-                            json_integer(gr_default_carveout(&in->device, &in->limits, &in->launch)));
+    if (default_carveout_bytes)
+        json_object_set_new(j, "default_carveout_bytes", json_integer(*default_carveout_bytes));
     json_object_set_new(j, "needs_optin", json_boolean(o->needs_optin));
     return j;
+}
+
+json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
+{
+    int64_t carveout = 0;
+    /* before sm_70 there is no carveout: the split is the cache configuration's */
+    bool has_carveout = in->has_device && in->default_carveout && in->device.cc_major >= 7;
+    if (has_carveout)
+        carveout = gr_default_carveout(&in->device, &in->limits, &in->launch);
+    return occ_launch_json(o, in->has_device ? in->device.name : NULL, &in->launch,
+                           in->from_kernel[0] ? occ_from_json(in) : NULL, has_carveout ? &carveout : NULL);
 }
 
 json_t *occ_sweep_json(const gr_sweep *s)

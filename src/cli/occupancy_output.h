@@ -33,6 +33,11 @@ void occ_print_suggestion_text(const occ_inputs *in, const gr_suggestion *s);
 void occ_print_target_text(const occ_inputs *in, int target, const gr_smem_target *t);
 
 json_t *occ_json(const occ_inputs *in, const gr_occupancy *o);
+/* The same object from its parts (occ_json's, and each kernel's of
+ * kernels --device): device's name (NULL: none), from (NULL: none; taken),
+ * the default carveout (NULL: none, as before sm_70). */
+json_t *occ_launch_json(const gr_occupancy *o, const char *device, const gr_launch *launch, json_t *from,
+                        const int64_t *default_carveout_bytes);
 /* --from's kernel: file, kernel, arch, shared_static_bytes, launch_bounds_threads, block_size_from. */
 json_t *occ_from_json(const occ_inputs *in);
 json_t *occ_sweep_json(const gr_sweep *s);

@@ -254,10 +254,11 @@ static void print_from(const occ_inputs *in)
         return;
     printf("  kernel         %s (%s) in %s:\n                 its registers, and %lld B of static shared memory\n",
            in->from_kernel, in->from_arch, in->from_file, in->from_static_smem_bytes);
+    bool bounds_taken = in->from_block && strcmp(in->from_block, gr_block_source_key(GR_BLOCK_FROM_BOUNDS)) == 0;
     if (in->from_bound_threads)
         printf("                 __launch_bounds__: at most %lld threads a block%s\n", in->from_bound_threads,
-               in->from_block && strcmp(in->from_block, "launch_bounds") == 0 ? ", the block size taken" : "");
-    if (in->from_block && strcmp(in->from_block, "suggest") == 0)
+               bounds_taken ? ", the block size taken" : "");
+    if (in->from_block && strcmp(in->from_block, gr_block_source_key(GR_BLOCK_SUGGESTED)) == 0)
         printf("                 no __launch_bounds__: the block size occupancy --suggest picks\n");
 }
 

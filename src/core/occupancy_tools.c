@@ -141,6 +141,11 @@ bool gr_kernel_block_size(const gr_sm_limits *lim, const gr_launch *base, int64_
     return true;
 }
 
+const char *gr_block_source_key(gr_block_source from)
+{
+    return from == GR_BLOCK_FROM_BOUNDS ? "launch_bounds" : "suggest";
+}
+
 bool gr_kernel_block_check(int threads, int64_t max_threads, const char *kernel, gr_error *err)
 {
     if (max_threads <= 0 || threads <= max_threads)

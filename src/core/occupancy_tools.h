@@ -67,6 +67,9 @@ typedef struct {
  * picks (with base's registers and shared memory). */
 bool gr_kernel_block_size(const gr_sm_limits *lim, const gr_launch *base, int64_t max_threads,
                           gr_block_choice *out, gr_error *err);
+/* Where that block size comes from, as scripts read it (JSON's
+ * block_size_from): "launch_bounds" or "suggest". */
+const char *gr_block_source_key(gr_block_source from);
 
 /* threads a block within kernel's bound max_threads; false, with err
  * naming the bound, above it. */
