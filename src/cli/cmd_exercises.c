@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "commands.h"
+#include "output.h"
 #include "names.h"
 
 #define MAX_RUNS 2
@@ -217,16 +218,18 @@ static bool exercise_answers(const exercise *e, const char *asked)
 /* "no exercise '13': give 1, 2, ..., 5.1 or 5.5" */
 static int unknown_exercise(const char *asked)
 {
-    char list[256] = "";
+    out_buf list = OUT_BUF_INIT;
     for (size_t i = 0; i < EXERCISE_COUNT; i++)
         for (const char *w = exercises[i].numbers; *w; w += strspn(w, " ")) {
             size_t len = strcspn(w, " ");
-            const char *joint = !list[0] ? "" : i + 1 == EXERCISE_COUNT && !w[len] ? " or " : ", ";
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%.*s", joint, (int)len, w);
+            const char *joint = !list.length ? "" : i + 1 == EXERCISE_COUNT && !w[len] ? " or " : ", ";
+            out_addf(&list, "%s%.*s", joint, (int)len, w);
             w += len;
         }
-    return cli_usage_error("exercises", "no exercise '%s': give %s (a number alone is all its parts: 9 is 9a and 9b)",
-                           asked, list);
+    int rc = cli_usage_error("exercises", "no exercise '%s': give %s (a number alone is all its parts: 9 is 9a and 9b)",
+                             asked, out_buf_text(&list));
+    out_buf_free(&list);
+    return rc;
 }
 
 /* The exercises asked for, in the order asked, each once; all of them

@@ -46,8 +46,10 @@ json_t *occ_from_json(const occ_inputs *in)
     return j;
 }
 
-json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
+static json_t *one_json(const occ_result *r)
 {
+    const occ_inputs *in = r->in;
+    const gr_occupancy *o = &r->occ;
     json_t *j = json_object();
     add_result(j, o);
     if (in->has_device)
@@ -62,15 +64,13 @@ json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
     json_object_set_new(j, "regs_per_warp_allocated", json_integer(o->regs_per_warp));
     json_object_set_new(j, "smem_per_block_allocated_bytes", json_integer(o->smem_per_block));
     json_object_set_new(j, "smem_per_sm_bytes", json_integer(o->smem_sm_bytes));
-    /* before sm_70 there is no carveout: the split is the cache configuration's */
-    if (in->has_device && in->default_carveout && in->device.cc_major >= 7)
-        json_object_set_new(j, "default_carveout_bytes",
-                            json_integer(gr_default_carveout(&in->device, &in->limits, &in->launch)));
+    if (r->has_default_carveout)
+        json_object_set_new(j, "default_carveout_bytes", json_integer(r->default_carveout_bytes));
     json_object_set_new(j, "needs_optin", json_boolean(o->needs_optin));
     return j;
 }
 
-json_t *occ_sweep_json(const gr_sweep *s)
+static json_t *sweep_json(const gr_sweep *s)
 {
     const char *const keys[] = {"threads_per_block", "regs_per_thread", "smem_per_block_bytes"};
     json_t *j = json_object(), *points = json_array();
@@ -87,20 +87,49 @@ json_t *occ_sweep_json(const gr_sweep *s)
     return j;
 }
 
-void occ_add_suggestion_json(json_t *j, const occ_inputs *in, const gr_suggestion *s)
+static json_t *suggestion_json(const occ_result *r)
 {
+    const occ_inputs *in = r->in;
+    const gr_suggestion *s = &r->suggestion;
+    json_t *j = json_object();
     json_object_set_new(j, "suggested_threads", json_integer(s->threads_per_block));
     json_object_set_new(j, "suggested_occupancy", json_real(s->occupancy));
     json_object_set_new(j, "suggested_blocks_per_sm", json_integer(s->blocks_per_sm));
     if (in->from_kernel[0])
         json_object_set_new(j, "from", occ_from_json(in));
     if (in->has_device)
-        json_object_set_new(j, "min_grid_size", json_integer((json_int_t)s->blocks_per_sm * in->device.sm_count));
+        json_object_set_new(j, "min_grid_size", json_integer(r->min_grid_blocks));
+    return j;
 }
 
-void occ_add_target_json(json_t *j, int target, const gr_smem_target *t)
+static json_t *target_json(const occ_result *r)
 {
-    json_object_set_new(j, "target_blocks", json_integer(target));
+    const gr_smem_target *t = &r->target;
+    json_t *j = json_object();
+    json_object_set_new(j, "target_blocks", json_integer(r->target_blocks));
     json_object_set_new(j, "max_dynamic_smem_bytes", json_integer(t->max_dynamic_smem_bytes));
     json_object_set_new(j, "runtime_dynamic_smem_bytes", json_integer(t->runtime_dynamic_smem_bytes));
+    return j;
+}
+
+json_t *occ_result_json(const occ_result *r)
+{
+    switch (r->mode) {
+    case OCC_SWEEP:
+        return sweep_json(&r->sweep);
+    case OCC_SUGGEST:
+        return suggestion_json(r);
+    case OCC_TARGET:
+        return target_json(r);
+    case OCC_ONE:
+        break;
+    }
+    return one_json(r);
+}
+
+json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
+{
+    occ_result r = {0};
+    occ_result_one(in, o, &r);
+    return one_json(&r);
 }
