@@ -90,8 +90,10 @@ static void flagged_ceilings(const gr_node_comparison *c, size_t i, out_buf *out
     }
 }
 
-/* The verdict on stdout; where a GPU is flagged, one line on stderr too. */
-static int print_verdict(const gr_results *const *r, const gr_node_comparison *c, const node_columns *cols)
+/* The verdict on stdout; where a GPU is flagged, one line on stderr too,
+ * naming them in names (the caller's). */
+static int print_verdict(const gr_results *const *r, const gr_node_comparison *c, const node_columns *cols,
+                         out_buf *names)
 {
     if (!c->twins) {
         printf("node check: no two GPUs of one model, so none is held against another\n");
@@ -101,7 +103,6 @@ static int print_verdict(const gr_results *const *r, const gr_node_comparison *c
         printf("node check passed: every GPU within %g%% of the best of its twins on every ceiling\n", c->limit_pct);
         return EXIT_OK;
     }
-    out_buf names = OUT_BUF_INIT;
     for (size_t i = 0; i < c->gpu_count; i++) {
         if (!c->flagged[i])
             continue;
@@ -109,13 +110,11 @@ static int print_verdict(const gr_results *const *r, const gr_node_comparison *c
         flagged_ceilings(c, i, &why);
         printf("node check FAILED: %s (%s): %s\n", cols->labels[i], r[i]->device.name, out_buf_text(&why));
         out_buf_free(&why);
-        out_addf(&names, "%s%s", names.length ? ", " : "", cols->labels[i]);
+        out_addf(names, "%s%s", names->length ? ", " : "", cols->labels[i]);
     }
-    int rc = cli_fail("node check failed: %zu of %zu GPUs more than %g%% below the best of their twins on a ceiling, "
-                      "or without one a twin measured: %s",
-                      c->flagged_count, c->gpu_count, c->limit_pct, out_buf_text(&names));
-    out_buf_free(&names);
-    return rc;
+    return cli_fail("node check failed: %zu of %zu GPUs more than %g%% below the best of their twins on a ceiling, "
+                    "or without one a twin measured: %s",
+                    c->flagged_count, c->gpu_count, c->limit_pct, out_buf_text(names));
 }
 
 /* The comparison, c and cols the caller's. */
@@ -132,7 +131,10 @@ static int print_comparison(const gr_results *const *r, size_t count, double lim
            limit_pct);
     print_gpus(r, c, cols);
     print_table(c, cols);
-    return print_verdict(r, c, cols);
+    out_buf names = OUT_BUF_INIT;
+    int rc = print_verdict(r, c, cols, &names);
+    out_buf_free(&names);
+    return rc;
 }
 
 int measure_print_node(const gr_results *const *r, size_t count, double limit_pct)

@@ -37,29 +37,25 @@ static void every_gpu(const plot_devices *d, out_buf *out)
     }
 }
 
-/* The file names no profile: the one device its GPU is. */
-static bool by_gpu(const gr_results *r, const plot_devices *d, size_t *index)
+/* The file names no profile: the one device its GPU is.  names and gpu:
+ * the caller's, for the words of the error. */
+static bool by_gpu(const gr_results *r, const plot_devices *d, size_t *index, out_buf *names, out_buf *gpu)
 {
     size_t matches = 0;
-    out_buf names = OUT_BUF_INIT, gpu = OUT_BUF_INIT;
     for (size_t i = 0; i < d->count; i++)
         if (same_gpu(&r->device, &d->items[i])) {
             *index = i;
-            out_addf(&names, "%s%s", matches++ ? " or " : "", d->items[i].name);
+            out_addf(names, "%s%s", matches++ ? " or " : "", d->items[i].name);
         }
-    gpu_text(&gpu, r->device.compute_capability, r->device.sm_count);
-    bool ok = matches == 1;
+    gpu_text(gpu, r->device.compute_capability, r->device.sm_count);
     if (matches > 1)
-        cli_error("%s names no device profile, and its GPU (%s, %s) could be %s: draw it with only the "
-                  "one it was measured on", r->path, r->device.name, out_buf_text(&gpu), out_buf_text(&names));
-    if (matches == 0) {
-        every_gpu(d, &names);
-        cli_error("%s names no device profile, and its GPU (%s, %s) is %s%s", r->path, r->device.name,
-                  out_buf_text(&gpu), d->count > 1 ? "none of " : "not ", out_buf_text(&names));
-    }
-    out_buf_free(&names);
-    out_buf_free(&gpu);
-    return ok;
+        return cli_error("%s names no device profile, and its GPU (%s, %s) could be %s: draw it with only the "
+                         "one it was measured on", r->path, r->device.name, out_buf_text(gpu), out_buf_text(names));
+    if (matches == 1)
+        return true;
+    every_gpu(d, names);
+    return cli_error("%s names no device profile, and its GPU (%s, %s) is %s%s", r->path, r->device.name,
+                     out_buf_text(gpu), d->count > 1 ? "none of " : "not ", out_buf_text(names));
 }
 
 /* The file's profile is no device of the chart: it joins the chart. */
@@ -86,8 +82,13 @@ bool plot_results_device(const char *profiles_option, const gr_results *r, plot_
                          json_t *warnings)
 {
     const char *profile = r->device.profile;
-    if (!profile[0] || strcmp(profile, "none") == 0)
-        return by_gpu(r, d, index);
+    if (!profile[0] || strcmp(profile, "none") == 0) {
+        out_buf names = OUT_BUF_INIT, gpu = OUT_BUF_INIT;
+        bool ok = by_gpu(r, d, index, &names, &gpu);
+        out_buf_free(&names);
+        out_buf_free(&gpu);
+        return ok;
+    }
     for (size_t i = 0; i < d->count; i++)
         if (strcmp(d->items[i].name, profile) == 0) {
             *index = i;
