@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "names.h"
+#include "output.h"
 
 static const char usage[] =
     "Usage: gpuroof banks (--kernel NAME | --store FORMULA --load FORMULA) --block XxY\n"
@@ -71,7 +72,7 @@ typedef struct {
     bool has_pad;   /* the kernel or formulas have a pad to set */
     bool shows_pad; /* has_pad, or --pad 0 given for one that has none */
     int pad;
-    char device[320];
+    out_buf device; /* the banks' device and layout, in words */
 } banks_inputs;
 
 static bool parse_block(const char *text, int *bdx, int *bdy)
@@ -97,15 +98,16 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
 {
     gr_profile p;
     in->setup.mode = GR_BANKS_4BYTE;
-    snprintf(in->device, sizeof in->device, "32 banks of 4 bytes (Fermi, Maxwell to Hopper)");
-    if (!o->device)
+    if (!o->device) {
+        out_addf(&in->device, "32 banks of 4 bytes (Fermi, Maxwell to Hopper)");
         return true;
+    }
     if (!cli_load_device(o->profiles, o->device, &p))
         return false;
     if (p.bank_scheme != GR_BANKS_KEPLER) {
         if (o->bank_mode)
             return cli_error("--bank-mode: %s has 4-byte banks; only Kepler's 64-bit banks have modes", p.name);
-        snprintf(in->device, sizeof in->device, "%s (%s): 32 banks of 4 bytes", p.full_name, p.name);
+        out_addf(&in->device, "%s (%s): 32 banks of 4 bytes", p.full_name, p.name);
         return true;
     }
     int64_t mode = 4;
@@ -114,8 +116,7 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
     if (mode != 4 && mode != 8)
         return cli_error("--bank-mode '%s': 4 or 8", o->bank_mode);
     in->setup.mode = mode == 8 ? GR_BANKS_KEPLER_8 : GR_BANKS_KEPLER_4;
-    snprintf(in->device, sizeof in->device, "%s (%s): 32 banks 8 bytes wide, %d-byte mode", p.full_name, p.name,
-             (int)mode);
+    out_addf(&in->device, "%s (%s): 32 banks 8 bytes wide, %d-byte mode", p.full_name, p.name, (int)mode);
     return true;
 }
 
@@ -183,15 +184,14 @@ static bool analyse(const banks_inputs *in, int pad, gr_bank_result *store, gr_b
     return cli_error("%s", err.text);
 }
 
-/* The smallest padding, 0 to 64, with both accesses at their ideal. */
-static int suggest_pad(const banks_inputs *in)
-{
-    gr_bank_result s, l;
-    for (int pad = 0; pad <= 64; pad++)
-        if (analyse(in, pad, &s, &l) && s.ways == 1 && l.ways == 1)
-            return pad;
-    return -1;
-}
+/* What banks found, worked out before either printer reads it. */
+typedef struct {
+    const banks_inputs *in;
+    gr_bank_result store, load;
+    int bank_width_bytes;
+    bool has_suggestion; /* --suggest-pad */
+    int suggested_pad;   /* the smallest, 0 to 64, with both accesses ideal; -1: none */
+} banks_result;
 
 static void print_access(const char *what, const char *formula, const gr_bank_result *r)
 {
@@ -218,52 +218,65 @@ static json_t *access_json(const gr_bank_result *r)
     return j;
 }
 
-static int report(const banks_options *o, const banks_inputs *in, const gr_bank_result *s, const gr_bank_result *l,
-                  int suggested, json_t **json)
+static json_t *result_json(const banks_result *r)
 {
-    int width = in->setup.mode == GR_BANKS_4BYTE ? 4 : 8;
-    if (o->json) {
-        json_t *j = json_object();
-        char block[32];
-        snprintf(block, sizeof block, "%dx%d", in->setup.bdx, in->setup.bdy);
-        json_object_set_new(j, "banks", json_integer(32));
-        json_object_set_new(j, "bank_width", json_integer(width));
-        json_object_set_new(j, "store", access_json(s));
-        json_object_set_new(j, "load", access_json(l));
-        if (in->kernel)
-            json_object_set_new(j, "kernel", cli_json_text(in->kernel));
-        json_object_set_new(j, "block", json_string(block));
-        json_object_set_new(j, "elem_bytes", json_integer(in->setup.elem_bytes));
-        if (in->shows_pad)
-            json_object_set_new(j, "pad", json_integer(in->pad));
-        if (o->suggest_pad)
-            json_object_set_new(j, "suggested_pad", suggested >= 0 ? json_integer(suggested) : json_null());
-        return cli_put_json(j, json);
-    }
+    const banks_inputs *in = r->in;
+    json_t *j = json_object();
+    json_object_set_new(j, "banks", json_integer(32));
+    json_object_set_new(j, "bank_width", json_integer(r->bank_width_bytes));
+    json_object_set_new(j, "store", access_json(&r->store));
+    json_object_set_new(j, "load", access_json(&r->load));
+    if (in->kernel)
+        json_object_set_new(j, "kernel", cli_json_text(in->kernel));
+    json_object_set_new(j, "block", json_sprintf("%dx%d", in->setup.bdx, in->setup.bdy));
+    json_object_set_new(j, "elem_bytes", json_integer(in->setup.elem_bytes));
+    if (in->shows_pad)
+        json_object_set_new(j, "pad", json_integer(in->pad));
+    if (r->has_suggestion)
+        json_object_set_new(j, "suggested_pad", out_json_count(r->suggested_pad));
+    return j;
+}
+
+static void print_result(const banks_result *r)
+{
+    const banks_inputs *in = r->in;
     printf("Shared-memory banks of %s, block %dx%d, %d-byte elements%s", in->kernel ? in->kernel : "the access",
            in->setup.bdx, in->setup.bdy, in->setup.elem_bytes, in->shows_pad ? "" : "\n");
     if (in->shows_pad)
         printf(", pad %d\n", in->pad);
-    printf("on %s\n\n", in->device);
-    print_access("store", in->store, s);
-    print_access("load", in->load, l);
-    if (o->suggest_pad && suggested >= 0)
-        printf("\nThe smallest padding that makes both conflict-free: %d (--pad %d).\n", suggested, suggested);
-    else if (o->suggest_pad)
+    printf("on %s\n\n", out_buf_text(&in->device));
+    print_access("store", in->store, &r->store);
+    print_access("load", in->load, &r->load);
+    if (r->has_suggestion && r->suggested_pad >= 0)
+        printf("\nThe smallest padding that makes both conflict-free: %d (--pad %d).\n", r->suggested_pad,
+               r->suggested_pad);
+    else if (r->has_suggestion)
         printf("\nNo padding up to 64 makes both conflict-free.\n");
+}
+
+static int run(const banks_options *o, banks_inputs *in, json_t **json)
+{
+    banks_result r = {.in = in, .has_suggestion = o->suggest_pad, .suggested_pad = -1};
+    if (!read_inputs(o, in) || !analyse(in, in->pad, &r.store, &r.load))
+        return EXIT_INPUT;
+    if (o->suggest_pad && !in->has_pad)
+        return cli_fail("--suggest-pad: %s has no padding to choose (give a formula with pad, or a padded kernel)",
+                        in->kernel ? in->kernel : "this access");
+    r.bank_width_bytes = in->setup.mode == GR_BANKS_4BYTE ? 4 : 8;
+    if (o->suggest_pad)
+        r.suggested_pad = gr_banks_smallest_pad(&in->setup, in->store, in->load, 64);
+    if (o->json)
+        return cli_put_json(result_json(&r), json);
+    print_result(&r);
     return EXIT_OK;
 }
 
 int cmd_banks_run(const banks_options *o, json_t **json)
 {
     banks_inputs in = {0};
-    gr_bank_result store, load;
-    if (!read_inputs(o, &in) || !analyse(&in, in.pad, &store, &load))
-        return EXIT_INPUT;
-    if (o->suggest_pad && !in.has_pad)
-        return cli_fail("--suggest-pad: %s has no padding to choose (give a formula with pad, or a padded kernel)",
-                        in.kernel ? in.kernel : "this access");
-    return report(o, &in, &store, &load, o->suggest_pad ? suggest_pad(&in) : -1, json);
+    int rc = run(o, &in, json);
+    out_buf_free(&in.device);
+    return rc;
 }
 
 int cmd_banks(int argc, char **argv)

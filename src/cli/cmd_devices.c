@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include "cli.h"
 #include "commands.h"
+#include "output.h"
 #include "profile_json.h"
 
 static const char usage[] =
@@ -19,14 +20,30 @@ static const cli_option options[] = {
 
 static const cli_spec spec = {"devices", usage, NULL, options, sizeof options / sizeof options[0]};
 
-static void print_device_row(const gr_profile *p)
+/* A row of the table, its figures worked out before it is printed. */
+typedef struct {
+    const gr_profile *p;
+    double fp32_gflops, fp64_gflops;
+    double ridge_flop_per_byte; /* FP32 over DRAM */
+    double l2_mib;
+} device_row;
+
+static device_row device_row_of(const gr_profile *p)
 {
-    char fp32[32], fp64[32], bw[32], ridge[32], l2[32];
-    const gr_peak *peak32 = gr_profile_peak(p, "fp32");
+    device_row r = {.p = p};
+    r.fp32_gflops = gr_profile_peak(p, "fp32")->gflops;
+    r.fp64_gflops = gr_profile_peak(p, "fp64")->gflops;
+    r.ridge_flop_per_byte = r.fp32_gflops / p->bandwidth_gbs;
+    r.l2_mib = p->l2_bytes / 1048576.0;
+    return r;
+}
+
+static void print_device_row(const device_row *r)
+{
+    const gr_profile *p = r->p;
     printf("%-10s %-28s sm_%d%d %4d %9s %9s %7s %7s %5s MiB %4d KiB\n", p->name, p->full_name,
-           p->cc_major, p->cc_minor, p->sm_count, cli_num(fp32, peak32->gflops),
-           cli_num(fp64, gr_profile_peak(p, "fp64")->gflops), cli_num(bw, p->bandwidth_gbs),
-           cli_num(ridge, peak32->gflops / p->bandwidth_gbs), cli_num(l2, p->l2_bytes / 1048576.0),
+           p->cc_major, p->cc_minor, p->sm_count, OUT_NUM(r->fp32_gflops), OUT_NUM(r->fp64_gflops),
+           OUT_NUM(p->bandwidth_gbs), OUT_NUM(r->ridge_flop_per_byte), OUT_NUM(r->l2_mib),
            p->smem_sm_bytes / 1024);
 }
 
@@ -68,8 +85,10 @@ static int print_list(const gr_profile_list *list, bool json, json_t **dest)
            "FP32", "FP64", "DRAM", "ridge", "L2", "smem/SM");
     printf("%-10s %-28s %-5s %4s %9s %9s %7s %7s\n", "", "", "", "", "GFLOP/s", "GFLOP/s",
            "GB/s", "FLOP/B");
-    for (size_t i = 0; i < list->count; i++)
-        print_device_row(&list->items[i]);
+    for (size_t i = 0; i < list->count; i++) {
+        device_row r = device_row_of(&list->items[i]);
+        print_device_row(&r);
+    }
     return EXIT_OK;
 }
 

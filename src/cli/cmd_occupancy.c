@@ -144,66 +144,77 @@ static bool read_model(const occupancy_options *o, occ_inputs *in)
     return ok;
 }
 
-static int run_target(const occupancy_options *o, occ_inputs *in, json_t **json)
+void occ_result_one(const occ_inputs *in, const gr_occupancy *o, occ_result *r)
+{
+    r->in = in;
+    r->mode = OCC_ONE;
+    r->occ = *o;
+    gr_occupancy_explain(&in->limits, &in->launch, o, &r->why);
+    /* before sm_70 there is no carveout: the split is the cache configuration's */
+    r->has_default_carveout = in->has_device && in->default_carveout && in->device.cc_major >= 7;
+    if (r->has_default_carveout)
+        r->default_carveout_bytes = gr_default_carveout(&in->device, &in->limits, &in->launch);
+}
+
+/* The blocks resident with dynamic_bytes more shared memory. */
+static void check_dynamic(const occ_inputs *in, int64_t dynamic_bytes, occ_check *c)
+{
+    gr_launch l = in->launch;
+    gr_occupancy o;
+    l.smem_per_block_bytes += dynamic_bytes;
+    c->dynamic_bytes = dynamic_bytes;
+    c->launches = gr_occupancy_compute(&in->limits, &l, &o, &c->why);
+    c->blocks_per_sm = c->launches ? o.blocks_per_sm : 0;
+}
+
+static bool compute_target(const occupancy_options *o, const occ_inputs *in, occ_result *r)
 {
     int64_t target;
+    gr_error err;
     if (!cli_int("--target-blocks", o->target_blocks, CLI_COUNT, 1, 1 << 16, &target))
-        return EXIT_INPUT;
-    gr_smem_target t;
-    gr_error err;
-    if (!gr_occupancy_max_smem(&in->limits, &in->launch, (int)target, &t, &err))
-        return cli_fail("%s", err.text);
-    if (!o->json) {
-        occ_print_target_text(in, (int)target, &t);
-        return EXIT_OK;
-    }
-    json_t *j = json_object();
-    occ_add_target_json(j, (int)target, &t);
-    return cli_put_json(j, json);
+        return false;
+    r->target_blocks = (int)target;
+    if (!gr_occupancy_max_smem(&in->limits, &in->launch, (int)target, &r->target, &err))
+        return cli_error("%s", err.text);
+    r->target_share_bytes = in->limits.smem_sm_bytes / target;
+    r->target_left_bytes =
+        r->target.per_block_bytes - in->limits.smem_reserved_bytes - in->launch.smem_per_block_bytes;
+    check_dynamic(in, r->target.max_dynamic_smem_bytes, &r->checks[r->check_count++]);
+    check_dynamic(in, r->target.max_dynamic_smem_bytes + 1, &r->checks[r->check_count++]);
+    if (in->limits.smem_reserved_bytes && r->target.runtime_dynamic_smem_bytes != r->target.max_dynamic_smem_bytes)
+        check_dynamic(in, r->target.runtime_dynamic_smem_bytes, &r->checks[r->check_count++]);
+    return true;
 }
 
-static int run_suggest(const occupancy_options *o, occ_inputs *in, json_t **json)
+static bool compute_suggestion(const occ_inputs *in, occ_result *r)
 {
-    gr_suggestion s;
     gr_error err;
-    if (!gr_occupancy_suggest(&in->limits, &in->launch, &s, &err))
-        return cli_fail("%s", err.text);
-    if (!o->json) {
-        occ_print_suggestion_text(in, &s);
-        return EXIT_OK;
-    }
-    json_t *j = json_object();
-    occ_add_suggestion_json(j, in, &s);
-    return cli_put_json(j, json);
+    if (!gr_occupancy_suggest(&in->limits, &in->launch, &r->suggestion, &err))
+        return cli_error("%s", err.text);
+    if (in->has_device)
+        r->min_grid_blocks = (int64_t)r->suggestion.blocks_per_sm * in->device.sm_count;
+    return true;
 }
 
-static int run_sweep(const occupancy_options *o, occ_inputs *in, json_t **json)
+static bool compute(const occupancy_options *o, const occ_inputs *in, occ_result *r)
 {
+    gr_error err;
     gr_sweep_axis axis;
-    gr_sweep s;
-    gr_error err;
-    gr_sweep_axis_parse(o->sweep, &axis);
-    if (!gr_occupancy_sweep(&in->limits, &in->launch, axis, &s, &err))
-        return cli_fail("%s", err.text);
-    int rc = EXIT_OK;
-    if (o->json)
-        rc = cli_put_json(occ_sweep_json(&s), json);
-    else
-        occ_print_sweep_text(in, &s);
-    gr_sweep_free(&s);
-    return rc;
-}
-
-static int run_one(const occupancy_options *o, occ_inputs *in, json_t **json)
-{
+    r->in = in;
+    r->mode = o->target_blocks ? OCC_TARGET : o->suggest ? OCC_SUGGEST : o->sweep ? OCC_SWEEP : OCC_ONE;
+    if (r->mode == OCC_TARGET)
+        return compute_target(o, in, r);
+    if (r->mode == OCC_SUGGEST)
+        return compute_suggestion(in, r);
+    if (r->mode == OCC_SWEEP) {
+        gr_sweep_axis_parse(o->sweep, &axis);
+        return gr_occupancy_sweep(&in->limits, &in->launch, axis, &r->sweep, &err) || cli_error("%s", err.text);
+    }
     gr_occupancy occ;
-    gr_error err;
     if (!gr_occupancy_compute(&in->limits, &in->launch, &occ, &err))
-        return cli_fail("%s", err.text);
-    if (o->json)
-        return cli_put_json(occ_json(in, &occ), json);
-    occ_print_text(in, &occ);
-    return EXIT_OK;
+        return cli_error("%s", err.text);
+    occ_result_one(in, &occ, r);
+    return true;
 }
 
 int cmd_occupancy_run(const occupancy_options *o, json_t **json)
@@ -217,13 +228,17 @@ int cmd_occupancy_run(const occupancy_options *o, json_t **json)
         !occ_read_sm(&o->launch, o->profiles, o->device, &in) ||
         (o->from && !occ_read_from(o, choose_block, &in)))
         return EXIT_INPUT;
-    if (o->target_blocks)
-        return run_target(o, &in, json);
-    if (o->suggest)
-        return run_suggest(o, &in, json);
-    if (o->sweep)
-        return run_sweep(o, &in, json);
-    return run_one(o, &in, json);
+    occ_result r = {0};
+    if (!compute(o, &in, &r))
+        return EXIT_INPUT;
+    int rc = EXIT_OK;
+    if (o->json)
+        rc = cli_put_json(occ_result_json(&r), json);
+    else
+        occ_print_result_text(&r);
+    if (r.mode == OCC_SWEEP)
+        gr_sweep_free(&r.sweep);
+    return rc;
 }
 
 int cmd_occupancy(int argc, char **argv)

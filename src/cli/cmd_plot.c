@@ -391,7 +391,10 @@ static bool draw_occupancy(const occ_inputs *in, gr_figure *fig, json_t **what)
     occupancy_sm_title(in, title, sizeof title);
     if (!gr_occupancy_figure(&in->limits, &in->launch, title, fig, &err))
         return cli_error("%s", err.text);
-    if (what && !(*what = plot_json_occupancy(in->has_device ? in->device.name : NULL, &in->limits, &in->launch)))
+    gr_occupancy occ;
+    if (what && !gr_occupancy_compute(&in->limits, &in->launch, &occ, &err))
+        return cli_error("%s", err.text); /* the chart was drawn from it: never */
+    if (what && !(*what = plot_json_occupancy(in->has_device ? in->device.name : NULL, &in->launch, &occ)))
         return cli_error("out of memory");
     return true;
 }

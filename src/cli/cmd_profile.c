@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "commands.h"
+#include "output.h"
 #include "profile_fields.h"
 #include "profile_json.h"
 
@@ -54,43 +55,40 @@ static int parse(int argc, char **argv, profile_options *o)
 /* A DRAM size as its datasheet gives it: whole GB (10^9, as the HBM
  * parts of Hopper are sold) or whole GiB, whichever the profile's figure is
  * exact in; otherwise GiB to four digits, with the bytes. */
-static const char *memory_size(char buf[64], int64_t bytes)
+static void print_memory_size(int64_t bytes)
 {
     const int64_t gb = INT64_C(1000000000), gib = INT64_C(1) << 30;
-    char approx[32];
     if (bytes % gb == 0)
-        snprintf(buf, 64, "%lld GB", (long long)(bytes / gb));
+        printf("%lld GB", (long long)(bytes / gb));
     else if (bytes % gib == 0)
-        snprintf(buf, 64, "%lld GiB", (long long)(bytes / gib));
+        printf("%lld GiB", (long long)(bytes / gib));
     else
-        snprintf(buf, 64, "%s GiB (%lld B)", cli_num(approx, (double)bytes / (double)gib), (long long)bytes);
-    return buf;
+        printf("%s GiB (%lld B)", OUT_NUM((double)bytes / (double)gib), (long long)bytes);
 }
 
 static void print_profile(const gr_profile *p)
 {
-    char a[48], b[48], c[48];
     printf("%s (%s): %s, compute capability %d.%d\n", p->full_name, p->name, p->architecture,
            p->cc_major, p->cc_minor);
     printf("  from          %s\n", p->path);
-    printf("  SMs           %d at %s MHz (the clock the peaks assume)\n", p->sm_count, cli_num(a, p->clock_mhz));
+    printf("  SMs           %d at %s MHz (the clock the peaks assume)\n", p->sm_count, OUT_NUM(p->clock_mhz));
     for (int i = 0; i < p->peak_count; i++)
-        printf("  peak %-12s %s %s\n", p->peaks[i].precision, cli_num(a, p->peaks[i].gflops),
+        printf("  peak %-12s %s %s\n", p->peaks[i].precision, OUT_NUM(p->peaks[i].gflops),
                gr_precision_unit(p->peaks[i].precision));
-    char size[64];
-    printf("  DRAM          %s GB/s, %s\n", cli_num(a, p->bandwidth_gbs), memory_size(size, p->memory_bytes));
-    printf("  L2            %s", cli_bytes(b, p->l2_bytes));
+    printf("  DRAM          %s GB/s, ", OUT_NUM(p->bandwidth_gbs));
+    print_memory_size(p->memory_bytes);
+    printf("\n  L2            %s", OUT_BYTES(p->l2_bytes));
     if (p->l2_bandwidth_gbs > 0)
-        printf(", %s GB/s", cli_num(a, p->l2_bandwidth_gbs));
+        printf(", %s GB/s", OUT_NUM(p->l2_bandwidth_gbs));
     printf("\n");
     printf("  per SM        %d threads (%d warps), %d blocks, %d registers, %s shared memory\n",
-           p->max_threads_sm, p->max_warps_sm, p->max_blocks_sm, p->regs_sm, cli_bytes(b, p->smem_sm_bytes));
+           p->max_threads_sm, p->max_warps_sm, p->max_blocks_sm, p->regs_sm, OUT_BYTES(p->smem_sm_bytes));
     printf("  carveouts    ");
     for (int i = 0; i < p->carveout_count; i++)
         printf(" %d%s", p->carveouts_bytes[i] / 1024, i + 1 < p->carveout_count ? "," : " KiB\n");
     printf("  per block     %d threads, %d registers, %s shared memory (%s with opt-in), %d B reserved\n",
-           p->max_threads_block, p->regs_block, cli_bytes(b, p->smem_block_bytes),
-           cli_bytes(c, p->smem_block_optin_bytes), p->smem_block_reserved_bytes);
+           p->max_threads_block, p->regs_block, OUT_BYTES(p->smem_block_bytes),
+           OUT_BYTES(p->smem_block_optin_bytes), p->smem_block_reserved_bytes);
     printf("  per thread    %d registers at most\n", p->max_regs_thread);
     printf("  allocation    registers per warp in units of %d, %d sub-partitions; shared memory in units of %d B\n",
            p->reg_alloc_unit, p->reg_subpartitions, p->smem_alloc_unit);
@@ -98,13 +96,13 @@ static void print_profile(const gr_profile *p)
     printf("  banks         %d banks of %d bytes (%s)", p->bank_count, p->bank_width_bytes,
            gr_bank_scheme_name(p->bank_scheme));
     if (p->shared_bandwidth_gbs > 0)
-        printf(", %s GB/s in all", cli_num(a, p->shared_bandwidth_gbs));
+        printf(", %s GB/s in all", OUT_NUM(p->shared_bandwidth_gbs));
     printf("\n");
     if (p->source[0])
         printf("  source        %s\n", p->source);
     if (p->has_measured)
-        printf("  measured      DRAM %s GB/s, FP32 %s GFLOP/s, FP64 %s GFLOP/s\n", cli_num(a, p->measured_bandwidth_gbs),
-               cli_num(b, p->measured_fp32_gflops), cli_num(c, p->measured_fp64_gflops));
+        printf("  measured      DRAM %s GB/s, FP32 %s GFLOP/s, FP64 %s GFLOP/s\n", OUT_NUM(p->measured_bandwidth_gbs),
+               OUT_NUM(p->measured_fp32_gflops), OUT_NUM(p->measured_fp64_gflops));
 }
 
 int cmd_profile_run(const profile_options *o, json_t **json)

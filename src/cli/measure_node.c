@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "measure_node.h"
+#include "output.h"
 
 /* The labels and the width of a GPU's column. */
 typedef struct {
@@ -49,14 +50,14 @@ static void print_gpus(const gr_results *const *r, const gr_node_comparison *c, 
 
 static void print_row(const gr_node_row *w, size_t gpu_count, const node_columns *cols)
 {
-    char key[160];
-    snprintf(key, sizeof key, "%s (%s)", w->key, w->unit);
-    printf("  %-*s", cols->key_width, key);
+    int key_length = (int)(strlen(w->key) + strlen(w->unit) + 3);
+    printf("  %s (%s)%*s", w->key, w->unit, cols->key_width - key_length, "");
     for (size_t i = 0; i < gpu_count; i++) {
-        char value[48];
         const gr_node_cell *cell = &w->gpus[i];
-        snprintf(value, sizeof value, isnan(cell->value) ? "-" : "%.0f", cell->value);
-        printf("  %*s%c", cols->column_width, value, cell->flagged ? '*' : ' ');
+        if (isnan(cell->value))
+            printf("  %*s%c", cols->column_width, "-", cell->flagged ? '*' : ' ');
+        else
+            printf("  %*.0f%c", cols->column_width, cell->value, cell->flagged ? '*' : ' ');
     }
     if (isnan(w->spread_pct))
         printf(" %7s\n", "-");
@@ -75,24 +76,24 @@ static void print_table(const gr_node_comparison *c, const node_columns *cols)
 }
 
 /* "fp64_gflops 15.0% below, dram_write_gbs not measured": GPU i's flags. */
-static void flagged_ceilings(const gr_node_comparison *c, size_t i, char *out, size_t size)
+static void flagged_ceilings(const gr_node_comparison *c, size_t i, out_buf *out)
 {
-    out[0] = '\0';
     for (size_t k = 0; k < c->row_count; k++) {
         const gr_node_cell *cell = &c->rows[k].gpus[i];
+        const char *joint = out->length ? ", " : "";
         if (!cell->flagged)
             continue;
-        size_t used = strlen(out);
         if (isnan(cell->value))
-            snprintf(out + used, size - used, "%s%s not measured", used ? ", " : "", c->rows[k].key);
+            out_addf(out, "%s%s not measured", joint, c->rows[k].key);
         else
-            snprintf(out + used, size - used, "%s%s %.1f%% below", used ? ", " : "", c->rows[k].key,
-                     cell->below_pct);
+            out_addf(out, "%s%s %.1f%% below", joint, c->rows[k].key, cell->below_pct);
     }
 }
 
-/* The verdict on stdout; where a GPU is flagged, one line on stderr too. */
-static int print_verdict(const gr_results *const *r, const gr_node_comparison *c, const node_columns *cols)
+/* The verdict on stdout; where a GPU is flagged, one line on stderr too,
+ * naming them in names (the caller's). */
+static int print_verdict(const gr_results *const *r, const gr_node_comparison *c, const node_columns *cols,
+                         out_buf *names)
 {
     if (!c->twins) {
         printf("node check: no two GPUs of one model, so none is held against another\n");
@@ -102,19 +103,18 @@ static int print_verdict(const gr_results *const *r, const gr_node_comparison *c
         printf("node check passed: every GPU within %g%% of the best of its twins on every ceiling\n", c->limit_pct);
         return EXIT_OK;
     }
-    char names[1024] = "";
     for (size_t i = 0; i < c->gpu_count; i++) {
         if (!c->flagged[i])
             continue;
-        char why[1024];
-        flagged_ceilings(c, i, why, sizeof why);
-        printf("node check FAILED: %s (%s): %s\n", cols->labels[i], r[i]->device.name, why);
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
-                 cols->labels[i]);
+        out_buf why = OUT_BUF_INIT;
+        flagged_ceilings(c, i, &why);
+        printf("node check FAILED: %s (%s): %s\n", cols->labels[i], r[i]->device.name, out_buf_text(&why));
+        out_buf_free(&why);
+        out_addf(names, "%s%s", names->length ? ", " : "", cols->labels[i]);
     }
     return cli_fail("node check failed: %zu of %zu GPUs more than %g%% below the best of their twins on a ceiling, "
                     "or without one a twin measured: %s",
-                    c->flagged_count, c->gpu_count, c->limit_pct, names);
+                    c->flagged_count, c->gpu_count, c->limit_pct, out_buf_text(names));
 }
 
 /* The comparison, c and cols the caller's. */
@@ -131,7 +131,10 @@ static int print_comparison(const gr_results *const *r, size_t count, double lim
            limit_pct);
     print_gpus(r, c, cols);
     print_table(c, cols);
-    return print_verdict(r, c, cols);
+    out_buf names = OUT_BUF_INIT;
+    int rc = print_verdict(r, c, cols, &names);
+    out_buf_free(&names);
+    return rc;
 }
 
 int measure_print_node(const gr_results *const *r, size_t count, double limit_pct)

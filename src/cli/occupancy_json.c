@@ -69,18 +69,15 @@ json_t *occ_launch_json(const gr_occupancy *o, const char *device, const gr_laun
     return j;
 }
 
-json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
+static json_t *one_json(const occ_result *r)
 {
-    int64_t carveout = 0;
-    /* before sm_70 there is no carveout: the split is the cache configuration's */
-    bool has_carveout = in->has_device && in->default_carveout && in->device.cc_major >= 7;
-    if (has_carveout)
-        carveout = gr_default_carveout(&in->device, &in->limits, &in->launch);
-    return occ_launch_json(o, in->has_device ? in->device.name : NULL, &in->launch,
-                           in->from_kernel[0] ? occ_from_json(in) : NULL, has_carveout ? &carveout : NULL);
+    const occ_inputs *in = r->in;
+    return occ_launch_json(&r->occ, in->has_device ? in->device.name : NULL, &in->launch,
+                           in->from_kernel[0] ? occ_from_json(in) : NULL,
+                           r->has_default_carveout ? &r->default_carveout_bytes : NULL);
 }
 
-json_t *occ_sweep_json(const gr_sweep *s)
+static json_t *sweep_json(const gr_sweep *s)
 {
     const char *const keys[] = {"threads_per_block", "regs_per_thread", "smem_per_block_bytes"};
     json_t *j = json_object(), *points = json_array();
@@ -97,20 +94,49 @@ json_t *occ_sweep_json(const gr_sweep *s)
     return j;
 }
 
-void occ_add_suggestion_json(json_t *j, const occ_inputs *in, const gr_suggestion *s)
+static json_t *suggestion_json(const occ_result *r)
 {
+    const occ_inputs *in = r->in;
+    const gr_suggestion *s = &r->suggestion;
+    json_t *j = json_object();
     json_object_set_new(j, "suggested_threads", json_integer(s->threads_per_block));
     json_object_set_new(j, "suggested_occupancy", json_real(s->occupancy));
     json_object_set_new(j, "suggested_blocks_per_sm", json_integer(s->blocks_per_sm));
     if (in->from_kernel[0])
         json_object_set_new(j, "from", occ_from_json(in));
     if (in->has_device)
-        json_object_set_new(j, "min_grid_size", json_integer((json_int_t)s->blocks_per_sm * in->device.sm_count));
+        json_object_set_new(j, "min_grid_size", json_integer(r->min_grid_blocks));
+    return j;
 }
 
-void occ_add_target_json(json_t *j, int target, const gr_smem_target *t)
+static json_t *target_json(const occ_result *r)
 {
-    json_object_set_new(j, "target_blocks", json_integer(target));
+    const gr_smem_target *t = &r->target;
+    json_t *j = json_object();
+    json_object_set_new(j, "target_blocks", json_integer(r->target_blocks));
     json_object_set_new(j, "max_dynamic_smem_bytes", json_integer(t->max_dynamic_smem_bytes));
     json_object_set_new(j, "runtime_dynamic_smem_bytes", json_integer(t->runtime_dynamic_smem_bytes));
+    return j;
+}
+
+json_t *occ_result_json(const occ_result *r)
+{
+    switch (r->mode) {
+    case OCC_SWEEP:
+        return sweep_json(&r->sweep);
+    case OCC_SUGGEST:
+        return suggestion_json(r);
+    case OCC_TARGET:
+        return target_json(r);
+    case OCC_ONE:
+        break;
+    }
+    return one_json(r);
+}
+
+json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
+{
+    occ_result r = {0};
+    occ_result_one(in, o, &r);
+    return one_json(&r);
 }

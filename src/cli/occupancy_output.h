@@ -27,11 +27,49 @@ typedef struct {
  * GR_SMEM_CACHE_CONFIG) that much shared memory: "cudaFuncCachePreferL1". */
 const char *occ_cache_config_name(const gr_profile *p, int64_t capacity_bytes);
 
-void occ_print_text(const occ_inputs *in, const gr_occupancy *o);
-void occ_print_sweep_text(const occ_inputs *in, const gr_sweep *s);
-void occ_print_suggestion_text(const occ_inputs *in, const gr_suggestion *s);
-void occ_print_target_text(const occ_inputs *in, int target, const gr_smem_target *t);
+typedef enum { OCC_ONE, OCC_SWEEP, OCC_SUGGEST, OCC_TARGET } occ_mode;
 
+/* --target-blocks' answer tried: the blocks resident with that much
+ * dynamic shared memory, or why it does not launch. */
+typedef struct {
+    int64_t dynamic_bytes;
+    bool launches;
+    int blocks_per_sm;
+    gr_error why;
+} occ_check;
+
+/* What the occupancy command found, all of it worked out before either
+ * printer reads it. */
+typedef struct {
+    const occ_inputs *in;
+    occ_mode mode;
+    /* OCC_ONE */
+    gr_occupancy occ;
+    gr_occupancy_explanation why;
+    bool has_default_carveout; /* a device of sm_70 on, the carveout not given */
+    int64_t default_carveout_bytes;
+    /* OCC_SWEEP */
+    gr_sweep sweep;
+    /* OCC_SUGGEST */
+    gr_suggestion suggestion;
+    int64_t min_grid_blocks; /* blocks per SM x SMs, with a device */
+    /* OCC_TARGET */
+    int target_blocks;
+    gr_smem_target target;
+    int64_t target_share_bytes; /* capacity / target blocks */
+    int64_t target_left_bytes;  /* the block's share less reserved and static */
+    occ_check checks[3];        /* the answer, a byte more, the runtime's answer */
+    int check_count;
+} occ_result;
+
+/* The result of one occupancy o of in: its explanation and default
+ * carveout worked out. */
+void occ_result_one(const occ_inputs *in, const gr_occupancy *o, occ_result *r);
+
+void occ_print_result_text(const occ_result *r);
+json_t *occ_result_json(const occ_result *r);
+
+/* The JSON of one occupancy (occ_result_one, then occ_result_json). */
 json_t *occ_json(const occ_inputs *in, const gr_occupancy *o);
 /* The same object from its parts (occ_json's, and each kernel's of
  * kernels --device): device's name (NULL: none), from (NULL: none; taken),
@@ -40,8 +78,5 @@ json_t *occ_launch_json(const gr_occupancy *o, const char *device, const gr_laun
                         const int64_t *default_carveout_bytes);
 /* --from's kernel: file, kernel, arch, shared_static_bytes, launch_bounds_threads, block_size_from. */
 json_t *occ_from_json(const occ_inputs *in);
-json_t *occ_sweep_json(const gr_sweep *s);
-void occ_add_suggestion_json(json_t *j, const occ_inputs *in, const gr_suggestion *s);
-void occ_add_target_json(json_t *j, int target, const gr_smem_target *t);
 
 #endif

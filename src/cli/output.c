@@ -41,6 +41,21 @@ out_figure out_sm(gr_sm sm)
     return f;
 }
 
+out_figure out_kib(int64_t bytes)
+{
+    out_figure f;
+    if (bytes % 1024 == 0)
+        snprintf(f.text, sizeof f.text, "%lld KiB", (long long)(bytes / 1024));
+    else
+        snprintf(f.text, sizeof f.text, "%lld B", (long long)bytes);
+    return f;
+}
+
+const char *out_plural(long long n)
+{
+    return n == 1 ? "" : "s";
+}
+
 void out_vaddf(out_buf *b, const char *fmt, va_list ap)
 {
     va_list again;

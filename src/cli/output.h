@@ -29,10 +29,15 @@ out_figure out_num(double x);             /* gr_num_text: "12.54", "66908", "1e+
 out_figure out_pct(double fraction);      /* "45.31%" of a fraction 0..1 */
 out_figure out_bytes(int64_t bytes);      /* "33792 B (33 KiB)" where the KiB/MiB form is exact */
 out_figure out_sm(gr_sm sm);              /* "sm_90", "sm_90a" */
+out_figure out_kib(int64_t bytes);        /* "48 KiB" where whole, else "49000 B" */
 #define OUT_NUM(x) (out_num(x).text)
 #define OUT_PCT(x) (out_pct(x).text)
 #define OUT_BYTES(x) (out_bytes(x).text)
 #define OUT_SM(x) (out_sm(x).text)
+#define OUT_KIB(x) (out_kib(x).text)
+
+/* "s" after a count that is not 1: "%d block%s", n, out_plural(n). */
+const char *out_plural(long long n);
 
 /* Text that grows as it is written; memory that runs out is remembered
  * (out_buf_text then gives what was written before it) and reported by

@@ -5,6 +5,7 @@
 #include "chart_banks.h"
 #include "chart_levels.h"
 #include "cli.h"
+#include "output.h"
 #include "plot_json.h"
 
 json_t *plot_json_number(double x)
@@ -190,13 +191,14 @@ static json_t *results_json(const gr_roofline_inputs *in)
 
 void plot_warn(json_t *warnings, const char *fmt, ...)
 {
-    char line[1024];
+    out_buf line = OUT_BUF_INIT; /* paths and names: any length */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    out_vaddf(&line, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "gpuroof: warning: %s\n", line);
-    json_array_append_new(warnings, cli_json_text(line));
+    fprintf(stderr, "gpuroof: warning: %s\n", out_buf_text(&line));
+    json_array_append_new(warnings, cli_json_text(out_buf_text(&line)));
+    out_buf_free(&line);
 }
 
 static json_t *levels_json(const gr_roofline_inputs *in)
@@ -222,22 +224,15 @@ json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings, json_
     return j;
 }
 
-json_t *plot_json_occupancy(const char *device, const gr_sm_limits *lim, const gr_launch *launch)
+json_t *plot_json_occupancy(const char *device, const gr_launch *launch, const gr_occupancy *occ)
 {
-    gr_occupancy occ;
-    gr_error err;
     json_t *j = chart_object("occupancy"), *panels = json_array();
-    if (!gr_occupancy_compute(lim, launch, &occ, &err)) { /* the chart was drawn from it: never */
-        json_decref(j);
-        json_decref(panels);
-        return NULL;
-    }
     json_object_set_new(j, "device", device ? cli_json_text(device) : json_null());
     json_object_set_new(j, "threads_per_block", json_integer(launch->threads_per_block));
     json_object_set_new(j, "regs_per_thread", json_integer(launch->regs_per_thread));
     json_object_set_new(j, "smem_per_block_bytes", json_integer(launch->smem_per_block_bytes));
-    json_object_set_new(j, "blocks_per_sm", json_integer(occ.blocks_per_sm));
-    json_object_set_new(j, "occupancy", json_real(occ.occupancy));
+    json_object_set_new(j, "blocks_per_sm", json_integer(occ->blocks_per_sm));
+    json_object_set_new(j, "occupancy", json_real(occ->occupancy));
     json_array_append_new(panels, json_string("threads"));
     json_array_append_new(panels, json_string("regs"));
     json_array_append_new(panels, json_string("smem"));
@@ -256,11 +251,9 @@ json_t *plot_json_banks(const gr_results *r)
         double wavefronts = gr_banks_wavefronts(b);
         if (isnan(wavefronts))
             continue;
-        char block[32];
-        snprintf(block, sizeof block, "%dx%d", b->block.x, b->block.y);
         json_t *point = json_object();
         json_object_set_new(point, "kernel", cli_json_text(b->kernel));
-        json_object_set_new(point, "block", json_string(block));
+        json_object_set_new(point, "block", json_sprintf("%dx%d", b->block.x, b->block.y));
         json_object_set_new(point, "pad", json_integer(b->pad));
         json_object_set_new(point, "wavefronts", json_real(wavefronts));
         json_object_set_new(point, "ns_per_rep", json_real(b->ns_per_rep));

@@ -14,7 +14,7 @@
 /* ncu: --ncu's object (plot_levels.h), taken as it is; NULL: null. */
 json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings, json_t *ncu);
 /* device: the profile's name, or NULL where the limits were given. */
-json_t *plot_json_occupancy(const char *device, const gr_sm_limits *lim, const gr_launch *launch);
+json_t *plot_json_occupancy(const char *device, const gr_launch *launch, const gr_occupancy *occ);
 json_t *plot_json_banks(const gr_results *r);
 
 /* A warning: one line on stderr, "gpuroof: warning: ...", and an entry of

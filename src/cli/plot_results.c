@@ -1,69 +1,70 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "output.h"
 #include "plot_json.h"
 #include "plot_results.h"
 
 /* "h100, h200": the devices given, for a message. */
-static const char *given_names(const plot_devices *d, char *out, size_t size)
+static void given_names(const plot_devices *d, out_buf *out)
 {
-    out[0] = '\0';
     for (size_t i = 0; i < d->given; i++)
-        snprintf(out + strlen(out), size - strlen(out), "%s%s", i ? ", " : "", d->items[i].name);
-    return out;
+        out_addf(out, "%s%s", i ? ", " : "", d->items[i].name);
 }
 
-/* "(compute capability 9.0, 132 SMs)" */
-static const char *gpu_text(const char *cc, long long sms, char *out, size_t size)
+/* "compute capability 9.0, 132 SMs" */
+static void gpu_text(out_buf *out, const char *cc, long long sms)
 {
-    snprintf(out, size, "compute capability %s, %lld SMs", cc[0] ? cc : "unknown", sms);
-    return out;
+    out_addf(out, "compute capability %s, %lld SMs", cc[0] ? cc : "unknown", sms);
 }
 
 static bool same_gpu(const gr_result_device *gpu, const gr_profile *p)
 {
-    char cc[16];
+    char cc[16]; /* "%d.%d" of two small numbers */
     snprintf(cc, sizeof cc, "%d.%d", p->cc_major, p->cc_minor);
     return strcmp(gpu->compute_capability, cc) == 0 && gpu->sm_count == p->sm_count;
 }
 
-/* The file names no profile: the one device its GPU is. */
-static bool by_gpu(const gr_results *r, const plot_devices *d, size_t *index)
+/* "h100 (compute capability 9.0, 132 SMs), ...": every device of the chart. */
+static void every_gpu(const plot_devices *d, out_buf *out)
+{
+    for (size_t i = 0; i < d->count; i++) {
+        char cc[16]; /* "%d.%d" of two small numbers */
+        snprintf(cc, sizeof cc, "%d.%d", d->items[i].cc_major, d->items[i].cc_minor);
+        out_addf(out, "%s%s (", i ? ", " : "", d->items[i].name);
+        gpu_text(out, cc, d->items[i].sm_count);
+        out_addf(out, ")");
+    }
+}
+
+/* The file names no profile: the one device its GPU is.  names and gpu:
+ * the caller's, for the words of the error. */
+static bool by_gpu(const gr_results *r, const plot_devices *d, size_t *index, out_buf *names, out_buf *gpu)
 {
     size_t matches = 0;
-    char names[512] = "", gpu[96], each[96];
     for (size_t i = 0; i < d->count; i++)
         if (same_gpu(&r->device, &d->items[i])) {
             *index = i;
-            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", matches++ ? " or " : "",
-                     d->items[i].name);
+            out_addf(names, "%s%s", matches++ ? " or " : "", d->items[i].name);
         }
-    gpu_text(r->device.compute_capability, r->device.sm_count, gpu, sizeof gpu);
+    gpu_text(gpu, r->device.compute_capability, r->device.sm_count);
     if (matches > 1)
         return cli_error("%s names no device profile, and its GPU (%s, %s) could be %s: draw it with only the "
-                         "one it was measured on", r->path, r->device.name, gpu, names);
+                         "one it was measured on", r->path, r->device.name, out_buf_text(gpu), out_buf_text(names));
     if (matches == 1)
         return true;
-    names[0] = '\0';
-    for (size_t i = 0; i < d->count; i++) {
-        char cc[16];
-        snprintf(cc, sizeof cc, "%d.%d", d->items[i].cc_major, d->items[i].cc_minor);
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s (%s)", i ? ", " : "",
-                 d->items[i].name, gpu_text(cc, d->items[i].sm_count, each, sizeof each));
-    }
-    return cli_error("%s names no device profile, and its GPU (%s, %s) is %s%s", r->path, r->device.name, gpu,
-                     d->count > 1 ? "none of " : "not ", names);
+    every_gpu(d, names);
+    return cli_error("%s names no device profile, and its GPU (%s, %s) is %s%s", r->path, r->device.name,
+                     out_buf_text(gpu), d->count > 1 ? "none of " : "not ", out_buf_text(names));
 }
 
 /* The file's profile is no device of the chart: it joins the chart. */
 static bool add_profile(const char *profiles_option, const gr_results *r, plot_devices *d, size_t *index,
-                        json_t *warnings)
+                        const char *given, json_t *warnings)
 {
-    char given[512];
     gr_search_path sp;
     gr_error err;
     const char *profile = r->device.profile;
-    given_names(d, given, sizeof given);
     if (d->count == GR_CHART_MAX_ITEMS)
         return cli_error("%s was measured on %s (profile %s), not on %s, and the chart has no room for one more "
                          "device (at most %d)", r->path, r->device.name, profile, given, GR_CHART_MAX_ITEMS);
@@ -81,12 +82,21 @@ bool plot_results_device(const char *profiles_option, const gr_results *r, plot_
                          json_t *warnings)
 {
     const char *profile = r->device.profile;
-    if (!profile[0] || strcmp(profile, "none") == 0)
-        return by_gpu(r, d, index);
+    if (!profile[0] || strcmp(profile, "none") == 0) {
+        out_buf names = OUT_BUF_INIT, gpu = OUT_BUF_INIT;
+        bool ok = by_gpu(r, d, index, &names, &gpu);
+        out_buf_free(&names);
+        out_buf_free(&gpu);
+        return ok;
+    }
     for (size_t i = 0; i < d->count; i++)
         if (strcmp(d->items[i].name, profile) == 0) {
             *index = i;
             return true;
         }
-    return add_profile(profiles_option, r, d, index, warnings);
+    out_buf given = OUT_BUF_INIT;
+    given_names(d, &given);
+    bool ok = add_profile(profiles_option, r, d, index, out_buf_text(&given), warnings);
+    out_buf_free(&given);
+    return ok;
 }

@@ -308,3 +308,13 @@ const char *gr_bank_mode_name(gr_bank_mode mode)
     }
     return "unknown";
 }
+
+int gr_banks_smallest_pad(const gr_bank_setup *s, const char *store, const char *load, int max_pad)
+{
+    gr_bank_result st, ld;
+    for (int pad = 0; pad <= max_pad; pad++)
+        if (gr_banks_formula(s, store, true, pad, &st, NULL) && gr_banks_formula(s, load, true, pad, &ld, NULL) &&
+            st.ways == 1 && ld.ways == 1)
+            return pad;
+    return -1;
+}

@@ -83,6 +83,11 @@ bool gr_banks_formula(const gr_bank_setup *s, const char *formula,
                       bool has_pad, int pad, gr_bank_result *out,
                       gr_error *err);
 
+/* The smallest pad, 0 to max_pad, with which both the store and the load
+ * formula are conflict-free (1-way); -1 where none is.  A pad at which a
+ * formula does not evaluate is not one. */
+int gr_banks_smallest_pad(const gr_bank_setup *s, const char *store, const char *load, int max_pad);
+
 /* The mode for a profile's scheme: Kepler's 8-byte mode when asked for,
  * its default 4-byte mode otherwise. */
 gr_bank_mode gr_bank_mode_for_scheme(gr_bank_scheme scheme, bool kepler_8byte);

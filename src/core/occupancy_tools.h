@@ -87,4 +87,26 @@ typedef struct {
 bool gr_occupancy_max_smem(const gr_sm_limits *lim, const gr_launch *base, int target,
                            gr_smem_target *out, gr_error *err);
 
+/* The figures that explain an occupancy as on a whiteboard, beyond the
+ * answer itself: the register file's split, the per-thread estimate of
+ * PMPP's chapter 5 (capacity / bytes per thread, which ignores that
+ * blocks are resident whole) and what the runtime's reserved bytes cost. */
+typedef struct {
+    int thread_slots_per_block;     /* whole warps' threads */
+    int64_t regs_per_warp_asked;    /* registers x warp size, before the unit */
+    int64_t regs_per_subpartition;  /* the register file over its sub-partitions */
+    int64_t warps_per_subpartition; /* warps one sub-partition's registers hold */
+    bool has_estimate;              /* shared memory limits and a block asks for some */
+    double smem_per_thread_bytes;
+    double estimate_threads;        /* capacity / bytes per thread, at most the SM's threads */
+    double estimate_occupancy;      /* estimate_threads / the SM's threads */
+    bool estimate_differs;          /* the estimate's whole threads are not the answer's */
+    bool reserved_costs;            /* without the reserved bytes, more blocks fit */
+    gr_occupancy unreserved;        /* the occupancy without them, where reserved_costs */
+} gr_occupancy_explanation;
+
+/* The explanation of o, the occupancy of launch on lim. */
+void gr_occupancy_explain(const gr_sm_limits *lim, const gr_launch *launch, const gr_occupancy *o,
+                          gr_occupancy_explanation *out);
+
 #endif

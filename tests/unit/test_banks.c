@@ -632,6 +632,23 @@ static void test_modes(void **state)
     assert_string_equal(gr_bank_mode_name((gr_bank_mode)9), "unknown");
 }
 
+/* The transpose's padding: 32x32 4-byte words need pad 1; Kepler's 4-byte
+ * mode over 32x16 needs 2 (as --suggest-pad says); a formula without pad
+ * and with a conflict has none; a pad at which a formula fails is skipped. */
+static void test_smallest_pad(void **state)
+{
+    (void)state;
+    gr_bank_setup s = {.bdx = 32, .bdy = 32, .elem_bytes = 4, .mode = GR_BANKS_4BYTE};
+    assert_int_equal(gr_banks_smallest_pad(&s, "ty*(bdx+pad)+tx", "tx*(bdx+pad)+ty", 64), 1);
+    assert_int_equal(gr_banks_smallest_pad(&s, "ty*bdx+tx", "tx*bdx+ty", 64), -1);
+    assert_int_equal(gr_banks_smallest_pad(&s, "ty*(bdx+pad)+tx", "tx*(bdx+pad)+ty", 0), -1);
+    assert_int_equal(gr_banks_smallest_pad(&s, "ty*bdx+tx+32/pad", "ty*bdx+tx", 64), 1); /* pad 0 divides by zero */
+    gr_bank_setup k = {.bdx = 32, .bdy = 16, .elem_bytes = 4, .mode = GR_BANKS_KEPLER_4};
+    assert_int_equal(gr_banks_smallest_pad(&k, "ty*(bdx+pad)+tx",
+                                           "(ty*bdx+tx) % bdy * (bdx+pad) + floor((ty*bdx+tx) / bdy)", 64),
+                     2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -654,6 +671,7 @@ int main(void)
         cmocka_unit_test(test_formula_errors),
         cmocka_unit_test(test_callback_errors),
         cmocka_unit_test(test_modes),
+        cmocka_unit_test(test_smallest_pad),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

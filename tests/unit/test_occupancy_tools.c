@@ -209,6 +209,70 @@ static void target_blocks_out_of_reach(void **state)
     assert_int_equal(t.max_dynamic_smem_bytes, 7296 - 1024); /* 233472/32 = 7296 */
 }
 
+/* PMPP chapter 5's A100 example: 256 threads, 32 registers, 32 KiB: 4
+ * blocks, where 167936 B / 128 B per thread = 1312 threads (64.06%)
+ * suggests more, and 5 blocks would fit without the 1 KiB reserved. */
+static void explain_a100_estimate(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("a100", -1);
+    gr_launch l = {256, 32, 32768};
+    gr_occupancy o;
+    gr_occupancy_explanation why;
+    assert_true(gr_occupancy_compute(&lim, &l, &o, NULL));
+    gr_occupancy_explain(&lim, &l, &o, &why);
+    assert_int_equal(why.thread_slots_per_block, 256);
+    assert_int_equal(why.regs_per_warp_asked, 1024);
+    assert_int_equal(why.regs_per_subpartition, 16384);
+    assert_int_equal(why.warps_per_subpartition, 16);
+    assert_true(why.has_estimate);
+    assert_float_equal(why.smem_per_thread_bytes, 128.0, 0);
+    assert_float_equal(why.estimate_threads, 1312.0, 0);
+    assert_float_equal(why.estimate_occupancy, 1312.0 / 2048, 1e-12);
+    assert_true(why.estimate_differs);
+    assert_true(why.reserved_costs);
+    assert_int_equal(why.unreserved.blocks_per_sm, 5);
+    assert_float_equal(why.unreserved.occupancy, 0.625, 1e-12);
+}
+
+/* PMPP exercise 12a's SM (no reserved memory): shared memory limits at
+ * 24 blocks of 64 threads, 1536 threads, which is also what 98304 B / 64
+ * B per thread gives: no difference to explain, no reserved cost. */
+static void explain_estimate_agrees(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = exercise_12_limits();
+    gr_launch l = {64, 27, 4096};
+    gr_occupancy o;
+    gr_occupancy_explanation why;
+    assert_true(gr_occupancy_compute(&lim, &l, &o, NULL));
+    gr_occupancy_explain(&lim, &l, &o, &why);
+    assert_int_equal(o.threads_per_sm, 1536);
+    assert_true(why.has_estimate);
+    assert_float_equal(why.estimate_threads, 1536.0, 0);
+    assert_false(why.estimate_differs);
+    assert_false(why.reserved_costs);
+    assert_int_equal(why.regs_per_subpartition, 0); /* textbook rules: no sub-partitions */
+}
+
+/* Where shared memory does not limit, nothing of it to explain; the
+ * estimate is capped at the SM's threads. */
+static void explain_without_smem_limit(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h100", -1);
+    gr_launch l = {100, 255, 1024};
+    gr_occupancy o;
+    gr_occupancy_explanation why;
+    assert_true(gr_occupancy_compute(&lim, &l, &o, NULL));
+    gr_occupancy_explain(&lim, &l, &o, &why);
+    assert_int_equal(why.thread_slots_per_block, 128); /* 100 threads take 4 warps */
+    assert_int_equal(why.regs_per_warp_asked, 255 * 32);
+    assert_false(why.has_estimate);
+    assert_false(why.estimate_differs);
+    assert_false(why.reserved_costs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -224,6 +288,9 @@ int main(void)
         cmocka_unit_test(target_blocks_counts_reserved_memory),
         cmocka_unit_test(target_blocks_subtracts_static_memory),
         cmocka_unit_test(target_blocks_out_of_reach),
+        cmocka_unit_test(explain_a100_estimate),
+        cmocka_unit_test(explain_estimate_agrees),
+        cmocka_unit_test(explain_without_smem_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
