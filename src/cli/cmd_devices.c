@@ -17,7 +17,7 @@ static const cli_option options[] = {
     CLI_OPTION_JSON(devices_options),
 };
 
-static const cli_spec spec = {"devices", usage, NULL, options, sizeof options / sizeof options[0]};
+static const cli_spec spec = {"devices", usage, NULL, options, sizeof options / sizeof options[0], NULL};
 
 static void print_device_row(const gr_profile *p)
 {
