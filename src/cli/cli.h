@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "options.h"
 #include "profile.h"
 #include "num_text.h"
 #include "profile_search.h"
@@ -29,14 +30,7 @@ int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "gpuroof CMD: message (gpuroof CMD --help)" */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* What an option's number is, which decides the suffixes it takes (K, M and
- * G are 1024-based for counts as for bytes: "64K registers"):
- *   CLI_PLAIN  a rate (GFLOP/s, GB/s: already 10^9), an intensity, a
- *              percentage, a choice: none, as a K there would be 1000 to
- *              one reader and 1024 to another
- *   CLI_BYTES  a size: K, KB, KiB, M, MB, MiB, G, GB, GiB and B
- *   CLI_COUNT  registers, threads, blocks, FLOPs, repeats: K, M, G */
-typedef enum { CLI_PLAIN, CLI_BYTES, CLI_COUNT } cli_quantity;
+/* cli_quantity: options.h. */
 
 /* What --help says of numbers, for the commands that take them. */
 #define CLI_NUMBERS_NOTE                                                                                   \

@@ -23,46 +23,50 @@ static const char notes[] =
     CLI_NUMBERS_NOTE
     "Example (the book's K40 figure): gpuroof banks --kernel setRowReadCol --block 32x16 --device k40\n";
 
-#define FIELD(name) offsetof(banks_options, name)
+#define T banks_options
 static const cli_option options[] = {
-    {.name = "kernel", .arg = "NAME", .offset = FIELD(kernel),
-     .help = "a kernel of the course notes: setRowReadRow, setColReadCol, setRowReadCol, setRowReadColDyn, "
-             "setRowReadColPad, setRowReadColDynPad"},
-    {.name = "store", .arg = "FORMULA", .offset = FIELD(store),
-     .help = "any access's store, as an element index in tx, ty, bdx, bdy (and pad)"},
-    {.name = "load", .arg = "FORMULA", .offset = FIELD(load), .help = "its load, the same way"},
-    {.name = "block", .arg = "XxY", .offset = FIELD(block),
-     .help = "the block (32x32 square, 32x16 rectangular in the notes)"},
-    {.name = "pad", .arg = "N", .offset = FIELD(pad),
-     .help = "padding columns of the padded kernels (default: the notes' 1 square, 2 rectangular); "
-             "0, no padding, for the others"},
-    {.name = "suggest-pad", .offset = FIELD(suggest_pad),
-     .help = "the smallest padding that makes both accesses conflict-free"},
-    {.name = "elem-bytes", .arg = "N", .offset = FIELD(elem_bytes),
-     .help = "4 (int, float), 8 (double) or 16 (float4): 8- and 16-byte elements are served per half- and "
-             "quarter-warp"},
-    {.name = "device", .arg = "NAME", .offset = FIELD(device),
-     .help = "its bank scheme: 32 banks of 4 bytes (Fermi, Maxwell to Hopper, the default) or Kepler's 64-bit "
-             "banks (k40)"},
-    {.name = "bank-mode", .arg = "4|8", .offset = FIELD(bank_mode), .help = "Kepler's 4-byte (default) or 8-byte mode"},
-    CLI_OPTION_PROFILES(banks_options),
-    CLI_OPTION_JSON(banks_options),
+    CLI_OPT_STRING(T, kernel, .name = "kernel", .arg = "NAME",
+                   .help = "a kernel of the course notes: setRowReadRow, setColReadCol, setRowReadCol, "
+                           "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad"),
+    CLI_OPT_STRING(T, store, .name = "store", .arg = "FORMULA",
+                   .help = "any access's store, as an element index in tx, ty, bdx, bdy (and pad)"),
+    CLI_OPT_STRING(T, load, .name = "load", .arg = "FORMULA", .help = "its load, the same way"),
+    CLI_OPT_STRING(T, block, .name = "block", .arg = "XxY", .help = "the block (32x32 square, 32x16 rectangular in the notes)"),
+    CLI_OPT_INT(T, pad, CLI_COUNT, 0, 1024, .name = "pad", .arg = "N",
+                .help = "padding columns of the padded kernels (default: the notes' 1 square, 2 rectangular); "
+                        "0, no padding, for the others"),
+    CLI_OPT_FLAG(T, suggest_pad, .name = "suggest-pad", .help = "the smallest padding that makes both accesses conflict-free"),
+    CLI_OPT_INT(T, elem_bytes, CLI_BYTES, 4, 16, .name = "elem-bytes", .arg = "N",
+                .help = "4 (int, float), 8 (double) or 16 (float4): 8- and 16-byte elements are served per half- and "
+                        "quarter-warp"),
+    CLI_OPT_STRING(T, device, .name = "device", .arg = "NAME",
+                   .help = "its bank scheme: 32 banks of 4 bytes (Fermi, Maxwell to Hopper, the default) or Kepler's "
+                           "64-bit banks (k40)"),
+    CLI_OPT_INT(T, bank_mode, CLI_PLAIN, 4, 8, .name = "bank-mode", .arg = "4|8",
+                .help = "Kepler's 4-byte (default) or 8-byte mode"),
+    CLI_OPTION_PROFILES(T),
+    CLI_OPTION_JSON(T),
 };
-#undef FIELD
+#undef T
 
-static const cli_spec spec = {"banks", usage, notes, options, sizeof options / sizeof options[0]};
+static const cli_group groups[] = {
+    {CLI_EXCLUSIVE, "kernel store/load", NULL},
+    {CLI_TOGETHER, "store load", NULL},
+    {CLI_NEEDS, "bank-mode device", "a Kepler GPU"},
+    {0},
+};
+
+static const cli_spec spec = {"banks", usage, notes, options, sizeof options / sizeof options[0], groups};
 
 static int parse(int argc, char **argv, banks_options *o)
 {
     int rc = cli_parse_options(&spec, argc, argv, o);
     if (rc != EXIT_OK)
         return rc;
-    if (!o->kernel == !(o->store || o->load) || (!o->kernel && !(o->store && o->load)))
+    if (!o->kernel && !o->store)
         return cli_usage_error("banks", "give --kernel NAME, or both --store and --load");
     if (!o->block)
         return cli_usage_error("banks", "give --block XxY");
-    if (o->bank_mode && !o->device)
-        return cli_usage_error("banks", "--bank-mode needs --device (a Kepler GPU)");
     return EXIT_OK;
 }
 
@@ -105,16 +109,14 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
     if (!cli_load_device(o->profiles, o->device, &p))
         return false;
     if (p.bank_scheme != GR_BANKS_KEPLER) {
-        if (o->bank_mode)
+        if (o->bank_mode.given)
             return cli_error("--bank-mode: %s has 4-byte banks; only Kepler's 64-bit banks have modes", p.name);
         out_addf(&in->device, "%s (%s): 32 banks of 4 bytes", p.full_name, p.name);
         return true;
     }
-    int64_t mode = 4;
-    if (o->bank_mode && !cli_int("--bank-mode", o->bank_mode, CLI_PLAIN, 4, 8, &mode))
-        return false;
+    int64_t mode = o->bank_mode.given ? o->bank_mode.value : 4; /* 4..8 */
     if (mode != 4 && mode != 8)
-        return cli_error("--bank-mode '%s': 4 or 8", o->bank_mode);
+        return cli_error("--bank-mode '%s': 4 or 8", o->bank_mode.text);
     in->setup.mode = mode == 8 ? GR_BANKS_KEPLER_8 : GR_BANKS_KEPLER_4;
     out_addf(&in->device, "%s (%s): 32 banks 8 bytes wide, %d-byte mode", p.full_name, p.name, (int)mode);
     return true;
@@ -125,18 +127,16 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
  * do. */
 static bool read_pad(const banks_options *o, banks_inputs *in)
 {
-    int64_t pad;
+    int64_t pad = o->pad.value;
     in->pad = in->has_pad ? gr_bank_default_pad(in->setup.bdx, in->setup.bdy) : 0;
-    in->shows_pad = in->has_pad || o->pad;
-    if (!o->pad)
+    in->shows_pad = in->has_pad || o->pad.given;
+    if (!o->pad.given)
         return true;
-    if (!cli_int("--pad", o->pad, CLI_COUNT, 0, 1024, &pad))
-        return false;
     if (!in->has_pad && pad != 0 && in->kernel)
         return cli_error("--pad '%s': %s has no padding, so only --pad 0 fits it (the padded kernels are "
-                         "setRowReadColPad and setRowReadColDynPad)", o->pad, in->kernel);
+                         "setRowReadColPad and setRowReadColDynPad)", o->pad.text, in->kernel);
     if (!in->has_pad && pad != 0)
-        return cli_error("--pad '%s': the formulas do not use pad, so only --pad 0 fits them", o->pad);
+        return cli_error("--pad '%s': the formulas do not use pad, so only --pad 0 fits them", o->pad.text);
     in->pad = (int)pad;
     return true;
 }
@@ -157,16 +157,14 @@ static bool unknown_kernel(const char *kernel)
 
 static bool read_inputs(const banks_options *o, banks_inputs *in)
 {
-    int64_t elem = 4;
+    int64_t elem = o->elem_bytes.given ? o->elem_bytes.value : 4; /* 4..16 */
     const gr_bank_preset *p = o->kernel ? gr_bank_preset_find(o->kernel) : NULL;
     if (o->kernel && !p)
         return unknown_kernel(o->kernel);
     if (!parse_block(o->block, &in->setup.bdx, &in->setup.bdy))
         return false;
-    if (o->elem_bytes && !cli_int("--elem-bytes", o->elem_bytes, CLI_BYTES, 4, 16, &elem))
-        return false;
     if (elem != 4 && elem != 8 && elem != 16)
-        return cli_error("--elem-bytes '%s': 4, 8 or 16", o->elem_bytes);
+        return cli_error("--elem-bytes '%s': 4, 8 or 16", o->elem_bytes.text);
     in->setup.elem_bytes = (int)elem;
     in->kernel = p ? p->name : NULL;
     in->store = p ? p->store : o->store;

@@ -28,39 +28,53 @@ static const char notes[] =
     "Hierarchical (PMPP's tiled matmul, 16x16 tiles): gpuroof bound --model matmul-tiled --device a100\n";
 
 #define FIELD(name) offsetof(bound_options, name)
+#define COUNT(field, ...) CLI_OPT_DOUBLE(bound_options, field, CLI_COUNT, 0, 1e30, __VA_ARGS__)
+#define BYTES(field, ...) CLI_OPT_DOUBLE(bound_options, field, CLI_BYTES, 0, 1e30, __VA_ARGS__)
+#define RATE(field, ...) CLI_OPT_DOUBLE(bound_options, field, CLI_PLAIN, 1e-9, 1e12, __VA_ARGS__)
 static const cli_option options[] = {
-    {.name = "flops", .arg = "F", .offset = FIELD(flops),
-     .help = "floating-point operations (per thread or in total; may be 0)"},
-    {.name = "bytes", .arg = "B", .offset = FIELD(bytes),
-     .help = "global-memory (DRAM) bytes moved by the same work (read + written; may be 0)"},
-    {.name = "l2-bytes", .arg = "B2", .offset = FIELD(l2_bytes),
-     .help = "bytes the same work moves through the L2: the bound becomes hierarchical"},
-    {.name = "shared-bytes", .arg = "B1", .offset = FIELD(shared_bytes),
-     .help = "bytes it moves through shared memory: the bound becomes hierarchical"},
-    {.name = "intensity", .arg = "I", .offset = FIELD(intensity),
-     .help = "arithmetic intensity at DRAM in FLOP/B, instead of --flops/--bytes"},
-    {.name = "model", .arg = "FILE", .offset = FIELD(model),
-     .help = "take the FLOPs and bytes from a kernel model (gpuroof model)"},
+    COUNT(flops, .name = "flops", .arg = "F", .help = "floating-point operations (per thread or in total; may be 0)"),
+    BYTES(bytes, .name = "bytes", .arg = "B",
+          .help = "global-memory (DRAM) bytes moved by the same work (read + written; may be 0)"),
+    BYTES(l2_bytes, .name = "l2-bytes", .arg = "B2",
+          .help = "bytes the same work moves through the L2: the bound becomes hierarchical"),
+    BYTES(shared_bytes, .name = "shared-bytes", .arg = "B1",
+          .help = "bytes it moves through shared memory: the bound becomes hierarchical"),
+    CLI_OPT_DOUBLE(bound_options, intensity, CLI_PLAIN, 1e-12, 1e12, .name = "intensity", .arg = "I",
+                   .help = "arithmetic intensity at DRAM in FLOP/B, instead of --flops/--bytes"),
+    CLI_OPT_STRING(bound_options, model, .name = "model", .arg = "FILE",
+                   .help = "take the FLOPs and bytes from a kernel model (gpuroof model)"),
     CLI_OPTION_DEFINE(bound_options, "set a parameter of the model"),
-    {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
-     .help = "a device profile (gpuroof devices lists them)"},
-    {.name = "precision", .arg = "P", .offset = FIELD(precision),
-     .help = "which peak of the profile: fp32 (default), fp64, fp16_tensor, ..."},
-    {.name = "peak-gflops", .arg = "P", .offset = FIELD(peak_gflops),
-     .help = "the compute roof in GFLOP/s (overrides the profile's)"},
-    {.name = "bandwidth", .arg = "GBS", .offset = FIELD(bandwidth),
-     .help = "the DRAM roof in GB/s = 10^9 B/s (overrides the profile's)"},
-    {.name = "l2-bandwidth", .arg = "GBS", .offset = FIELD(l2_bandwidth),
-     .help = "the L2's roof in GB/s (overrides the profile's)"},
-    {.name = "shared-bandwidth", .arg = "GBS", .offset = FIELD(shared_bandwidth),
-     .help = "shared memory's roof in GB/s (overrides the profile's)"},
-    {.name = "achieved-gflops", .arg = "A", .offset = FIELD(achieved_gflops),
-     .help = "a measured rate: how far it sits below its roof"},
+    CLI_OPT_STRING(bound_options, device, .name = "device", .arg = "NAME|FILE",
+                   .help = "a device profile (gpuroof devices lists them)"),
+    CLI_OPT_STRING(bound_options, precision, .name = "precision", .arg = "P",
+                   .help = "which peak of the profile: fp32 (default), fp64, fp16_tensor, ..."),
+    RATE(peak_gflops, .name = "peak-gflops", .arg = "P", .help = "the compute roof in GFLOP/s (overrides the profile's)"),
+    RATE(bandwidth, .name = "bandwidth", .arg = "GBS",
+         .help = "the DRAM roof in GB/s = 10^9 B/s (overrides the profile's)"),
+    RATE(l2_bandwidth, .name = "l2-bandwidth", .arg = "GBS", .help = "the L2's roof in GB/s (overrides the profile's)"),
+    RATE(shared_bandwidth, .name = "shared-bandwidth", .arg = "GBS",
+         .help = "shared memory's roof in GB/s (overrides the profile's)"),
+    CLI_OPT_DOUBLE(bound_options, achieved_gflops, CLI_PLAIN, 0, 1e12, .name = "achieved-gflops", .arg = "A",
+                   .help = "a measured rate: how far it sits below its roof"),
     CLI_OPTION_PROFILES(bound_options),
     CLI_OPTION_JSON(bound_options),
 };
 
-const cli_spec bound_spec = {"bound", usage, notes, options, sizeof options / sizeof options[0]};
+static const cli_group groups[] = {
+    {CLI_EXCLUSIVE, "flops/bytes intensity model", NULL},
+    {CLI_TOGETHER, "flops bytes", NULL},
+    {CLI_NEEDS, "define model", NULL},
+    {CLI_NEEDS, "precision device", NULL},
+    {CLI_NEEDS, "l2-bytes flops/bytes", "--intensity is DRAM's alone; a model counts its own"},
+    {CLI_NEEDS, "shared-bytes flops/bytes", "--intensity is DRAM's alone; a model counts its own"},
+    {CLI_NEEDS, "l2-bytes l2-bandwidth device", "a device whose profile gives one"},
+    {CLI_NEEDS, "shared-bytes shared-bandwidth device", "a device whose profile gives one"},
+    {CLI_NEEDS, "l2-bandwidth l2-bytes model", "a model that counts l2 bytes"},
+    {CLI_NEEDS, "shared-bandwidth shared-bytes model", "a model that counts shared bytes"},
+    {0},
+};
+
+static const cli_spec bound_spec = {"bound", usage, notes, options, sizeof options / sizeof options[0], groups};
 
 /* The levels inside the GPU and the options that give their bytes and
  * bandwidths. */
@@ -76,47 +90,21 @@ static const inner_level inner_levels[] = {
 };
 #define INNER_LEVELS (sizeof inner_levels / sizeof inner_levels[0])
 
-static const char *option_text(const bound_options *o, size_t offset)
+static const cli_double_value *option_value(const bound_options *o, size_t offset)
 {
-    return *(const char *const *)((const char *)o + offset);
+    return (const cli_double_value *)((const char *)o + offset);
 }
 
-/* An inner level's options: its bytes go with --flops and --bytes, and
- * need a roof; its bandwidth needs bytes (a model's are checked once read). */
-static int check_inner_level(const bound_options *o, const inner_level *l)
-{
-    const char *bytes = option_text(o, l->bytes_offset), *bandwidth = option_text(o, l->bandwidth_offset);
-    if (bytes && !o->flops)
-        return cli_usage_error("bound", "%s goes with --flops and --bytes (--intensity is DRAM's alone; a model counts its own)",
-                               l->bytes_option);
-    if (bytes && !bandwidth && !o->device)
-        return cli_usage_error("bound", "%s needs %s, or a --device whose profile gives one", l->bytes_option,
-                               l->bandwidth_option);
-    if (bandwidth && !bytes && !o->model)
-        return cli_usage_error("bound", "%s needs %s, or a model that counts %s bytes", l->bandwidth_option,
-                               l->bytes_option, gr_level_name(l->level));
-    return EXIT_OK;
-}
-
-static int parse(int argc, char **argv, bound_options *o)
+int cmd_bound_parse(int argc, char **argv, bound_options *o)
 {
     int rc = cli_parse_options(&bound_spec, argc, argv, o);
     if (rc != EXIT_OK)
         return rc;
-    int sources = (o->intensity != NULL) + (o->flops || o->bytes) + (o->model != NULL);
-    if (sources != 1)
+    /* the groups say which go together; these, that one is there */
+    if (!o->intensity.given && !o->flops.given && !o->model)
         return cli_usage_error("bound", "give --flops and --bytes, or --intensity, or --model");
-    if ((o->flops || o->bytes) && !(o->flops && o->bytes))
-        return cli_usage_error("bound", "--flops and --bytes go together");
-    if (o->defines.count && !o->model)
-        return cli_usage_error("bound", "-D needs --model");
-    if (!o->device && !(o->peak_gflops && o->bandwidth))
+    if (!o->device && !(o->peak_gflops.given && o->bandwidth.given))
         return cli_usage_error("bound", "give --device, or both --peak-gflops and --bandwidth");
-    if (o->precision && !o->device)
-        return cli_usage_error("bound", "--precision needs --device");
-    for (size_t i = 0; i < INNER_LEVELS; i++)
-        if ((rc = check_inner_level(o, &inner_levels[i])) != EXIT_OK)
-            return rc;
     return EXIT_OK;
 }
 
@@ -140,19 +128,18 @@ static bool read_device(const bound_options *o, bound_inputs *in)
 static bool read_roofs(const bound_options *o, bound_inputs *in)
 {
     gr_level_work *w = &in->work;
-    in->given_peak = o->peak_gflops != NULL;
-    if (o->peak_gflops && !cli_double("--peak-gflops", o->peak_gflops, CLI_PLAIN, 1e-9, 1e12, &w->peak_gflops))
-        return false;
-    in->given_roof[GR_LEVEL_DRAM] = o->bandwidth != NULL;
-    if (o->bandwidth &&
-        !cli_double("--bandwidth", o->bandwidth, CLI_PLAIN, 1e-9, 1e12, &w->bandwidth_gbs[GR_LEVEL_DRAM]))
-        return false;
+    in->given_peak = o->peak_gflops.given;
+    if (o->peak_gflops.given)
+        w->peak_gflops = o->peak_gflops.value;
+    in->given_roof[GR_LEVEL_DRAM] = o->bandwidth.given;
+    if (o->bandwidth.given)
+        w->bandwidth_gbs[GR_LEVEL_DRAM] = o->bandwidth.value;
     for (size_t i = 0; i < INNER_LEVELS; i++) {
         const inner_level *l = &inner_levels[i];
-        const char *text = option_text(o, l->bandwidth_offset);
-        in->given_roof[l->level] = text != NULL;
-        if (text && !cli_double(l->bandwidth_option, text, CLI_PLAIN, 1e-9, 1e12, &w->bandwidth_gbs[l->level]))
-            return false;
+        const cli_double_value *v = option_value(o, l->bandwidth_offset);
+        in->given_roof[l->level] = v->given;
+        if (v->given)
+            w->bandwidth_gbs[l->level] = v->value;
     }
     return true;
 }
@@ -188,15 +175,14 @@ static bool read_counts(const bound_options *o, bound_inputs *in)
 {
     gr_level_work *w = &in->work;
     bool inner_zero = true;
-    if (!cli_double("--flops", o->flops, CLI_COUNT, 0, 1e30, &w->flops) ||
-        !cli_double("--bytes", o->bytes, CLI_BYTES, 0, 1e30, &w->bytes[GR_LEVEL_DRAM]))
-        return false;
+    w->flops = o->flops.value;
+    w->bytes[GR_LEVEL_DRAM] = o->bytes.value;
     for (size_t i = 0; i < INNER_LEVELS; i++) {
         const inner_level *l = &inner_levels[i];
-        const char *text = option_text(o, l->bytes_offset);
-        w->given[l->level] = text != NULL;
-        if (text && !cli_double(l->bytes_option, text, CLI_BYTES, 0, 1e30, &w->bytes[l->level]))
-            return false;
+        const cli_double_value *v = option_value(o, l->bytes_offset);
+        w->given[l->level] = v->given;
+        if (v->given)
+            w->bytes[l->level] = v->value;
         inner_zero = inner_zero && w->bytes[l->level] == 0;
     }
     bool inner = w->given[GR_LEVEL_L2] || w->given[GR_LEVEL_SHARED];
@@ -251,9 +237,8 @@ static bool read_inputs(const bound_options *o, bound_inputs *in)
     in->work.given[GR_LEVEL_DRAM] = true;
     if (!read_device(o, in) || !read_roofs(o, in))
         return false;
-    bool ok = o->intensity ? cli_double("--intensity", o->intensity, CLI_PLAIN, 1e-12, 1e12, &in->work.dram_intensity)
-              : o->model   ? read_model(o, in)
-                           : read_counts(o, in);
+    in->work.dram_intensity = o->intensity.value;
+    bool ok = o->intensity.given ? true : o->model ? read_model(o, in) : read_counts(o, in);
     return ok && check_roofs(o, in);
 }
 
@@ -263,8 +248,8 @@ static void print_header(const bound_options *o, const bound_inputs *in, const g
     const char *unit = in->rate_unit;
     if (in->has_device)
         printf("Roofline of %s (%s): %s %s %s peak%s, %s GB/s DRAM%s\n\n", in->device.full_name, in->device.name,
-               cli_num(a, r->peak_gflops), unit, in->precision, o->peak_gflops ? " (given)" : "",
-               cli_num(b, r->bandwidth_gbs), o->bandwidth ? " (given)" : "");
+               cli_num(a, r->peak_gflops), unit, in->precision, o->peak_gflops.given ? " (given)" : "",
+               cli_num(b, r->bandwidth_gbs), o->bandwidth.given ? " (given)" : "");
     else
         printf("Roofline of a device with a %s %s peak and %s GB/s of memory bandwidth\n\n",
                cli_num(a, r->peak_gflops), unit, cli_num(b, r->bandwidth_gbs));
@@ -296,7 +281,7 @@ static void print_work(const bound_options *o, const bound_inputs *in, const gr_
         print_work_without_bytes(in, r);
         return;
     }
-    if (o->intensity)
+    if (o->intensity.given)
         printf("  intensity     I  = %s %s/B (given)\n", cli_num(a, r->intensity), op);
     else
         printf("  intensity     I  = %ss / bytes = %s %s / %s B = %s %s/B\n", op, cli_num(a, in->work.flops), op,
@@ -405,14 +390,11 @@ int cmd_bound_run(const bound_options *o, json_t **json)
     bound_inputs in = {0};
     gr_roofline_levels lv;
     gr_error err;
-    double achieved;
     if (!read_inputs(o, &in))
         return EXIT_INPUT;
     if (!gr_roofline_levels_compute(&in.work, &lv, &err))
         return cli_fail("%s", err.text);
-    if (o->achieved_gflops && !cli_double("--achieved-gflops", o->achieved_gflops, CLI_PLAIN, 0, 1e12, &achieved))
-        return EXIT_INPUT;
-    if (o->achieved_gflops && !gr_roofline_levels_add_achieved(&lv, achieved, &err))
+    if (o->achieved_gflops.given && !gr_roofline_levels_add_achieved(&lv, o->achieved_gflops.value, &err))
         return cli_fail("%s", err.text);
     if (o->json)
         return cli_put_json(to_json(&in, &lv), json);
@@ -429,6 +411,6 @@ int cmd_bound_run(const bound_options *o, json_t **json)
 int cmd_bound(int argc, char **argv)
 {
     bound_options o = {0};
-    int rc = parse(argc, argv, &o);
+    int rc = cmd_bound_parse(argc, argv, &o);
     return rc == EXIT_OK ? cmd_bound_run(&o, NULL) : cli_parse_stopped(rc);
 }

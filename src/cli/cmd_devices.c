@@ -18,7 +18,7 @@ static const cli_option options[] = {
     CLI_OPTION_JSON(devices_options),
 };
 
-static const cli_spec spec = {"devices", usage, NULL, options, sizeof options / sizeof options[0]};
+static const cli_spec spec = {"devices", usage, NULL, options, sizeof options / sizeof options[0], NULL};
 
 /* A row of the table, its figures worked out before it is printed. */
 typedef struct {

@@ -19,17 +19,17 @@ static const char usage[] =
 static const char notes[] = "Example (PMPP exercise 9, both parts): gpuroof exercises 9\n";
 
 static const cli_option options[] = {
-    {.name = "json", .offset = offsetof(exercises_options, json),
-     .help = "print one JSON object: each exercise with its commands and what they printed"},
+    CLI_OPT_FLAG(exercises_options, json, .name = "json",
+                 .help = "print one JSON object: each exercise with its commands and what they printed"),
 };
 
-static const cli_spec spec = {"exercises", usage, notes, options, sizeof options / sizeof options[0]};
+static const cli_spec spec = {"exercises", usage, notes, options, sizeof options / sizeof options[0], NULL};
 
-/* One command: exactly one of its options is set. */
+/* One command, as a student types it after "gpuroof": the command's name,
+ * then its options; parsed by the command's own parse, as if typed. */
+#define MAX_WORDS 20
 typedef struct {
-    const bound_options *bound;
-    const occupancy_options *occupancy;
-    const model_options *model;
+    const char *words[MAX_WORDS]; /* ended by NULL; none: no run */
 } exercise_run;
 
 typedef struct {
@@ -39,95 +39,92 @@ typedef struct {
     const char *answer;          /* for the questions answered in words */
 } exercise;
 
-#define MODEL(...) {.model = &(const model_options){__VA_ARGS__}}
-#define BOUND(...) {.bound = &(const bound_options){__VA_ARGS__}}
-#define OCCUPANCY(...) {.occupancy = &(const occupancy_options){__VA_ARGS__}}
+#define MODEL(...) {{"model", __VA_ARGS__}}
+#define BOUND(...) {{"bound", __VA_ARGS__}}
+#define OCCUPANCY(...) {{"occupancy", __VA_ARGS__}}
 /* The SM of exercise 12 */
-#define TEXTBOOK_SM                                                                                       \
-    .launch.max_threads_sm = "2048", .launch.max_blocks_sm = "32", .launch.regs_sm = "64K", \
-    .launch.smem_sm = "96K"
+#define TEXTBOOK_SM "--max-threads-sm", "2048", "--max-blocks-sm", "32", "--regs-sm", "64K", "--smem-sm", "96K"
 
 static const exercise exercises[] = {
     {"1", "Exercise 1: can shared memory reduce the global traffic of matrix addition?",
-     {MODEL(.file = "matrix-add")}, NULL},
+     {MODEL("matrix-add")}, NULL},
     {"2", "Exercise 2: 8x8 matrix multiplication with 2x2 and 4x4 tiles: the reduction is the tile width",
-     {MODEL(.file = "matmul-tiled", .defines = {2, {"Width=8", "TILE_WIDTH=2"}}),
-      MODEL(.file = "matmul-tiled", .defines = {2, {"Width=8", "TILE_WIDTH=4"}})}, NULL},
+     {MODEL("matmul-tiled", "-D", "Width=8", "-D", "TILE_WIDTH=2"),
+      MODEL("matmul-tiled", "-D", "Width=8", "-D", "TILE_WIDTH=4")}, NULL},
     {"3", "Exercise 3: what goes wrong without the __syncthreads() calls of the tiled kernel (Fig. 5.9)?",
-     {{NULL}},
+     {{{NULL}}},
      "Without the first, a thread may read Mds or Nds before the threads that load them have\n"
      "written them (read-after-write, a true dependence). Without the second, a fast thread may\n"
      "load the next phase's tile over the one slower threads are still reading (write-after-read,\n"
      "a false dependence). Either way P gets wrong values.\n"},
     {"4", "Exercise 4: why hold values fetched from global memory in shared memory rather than registers?",
-     {{NULL}},
+     {{{NULL}}},
      "Every thread of a block can read shared memory, so one thread's load from global memory can\n"
      "serve all the threads that need the value; a register is private to its thread.\n"},
     {"5", "Exercise 5: the reduction of global traffic with 32x32 tiles",
-     {MODEL(.file = "matmul-tiled", .defines = {1, {"TILE_WIDTH=32"}})}, NULL},
+     {MODEL("matmul-tiled", "-D", "TILE_WIDTH=32")}, NULL},
     {"6 7", "Exercises 6 and 7: versions of a local and of a shared variable, 1000 blocks of 512 threads",
-     {MODEL(.file = "versions")}, NULL},
+     {MODEL("versions")}, NULL},
     {"8", "Exercise 8: how many times is each input element requested, untiled and with TxT tiles?",
-     {MODEL(.file = "matmul-tiled")}, NULL},
+     {MODEL("matmul-tiled")}, NULL},
     {"9a", "Exercise 9a: 36 FLOP and seven 32-bit global accesses per thread; 200 GFLOP/s, 100 GB/s",
-     {BOUND(.flops = "36", .bytes = "7*4", .peak_gflops = "200", .bandwidth = "100")}, NULL},
+     {BOUND("--flops", "36", "--bytes", "7*4", "--peak-gflops", "200", "--bandwidth", "100")}, NULL},
     {"9b", "Exercise 9b: the same kernel; 300 GFLOP/s, 250 GB/s",
-     {BOUND(.flops = "36", .bytes = "7*4", .peak_gflops = "300", .bandwidth = "250")}, NULL},
+     {BOUND("--flops", "36", "--bytes", "7*4", "--peak-gflops", "300", "--bandwidth", "250")}, NULL},
     {"10", "Exercise 10: BlockTranspose: for which BLOCK_WIDTH is it correct, and why?",
-     {MODEL(.file = "block-transpose")}, NULL},
+     {MODEL("block-transpose")}, NULL},
     {"11", "Exercise 11: foo_kernel: versions of i, x, y_s and b_s; shared memory per block; FLOP/B",
-     {MODEL(.file = "foo-kernel")}, NULL},
+     {MODEL("foo-kernel")}, NULL},
     {"12a",
      "Exercise 12a: 64 threads, 27 registers, 4 KB per block; 2048 threads, 32 blocks, 64K registers, 96 KB per SM",
-     {OCCUPANCY(.launch.threads = "64", .launch.regs = "27", .launch.smem = "4K", TEXTBOOK_SM)}, NULL},
+     {OCCUPANCY("--threads", "64", "--regs", "27", "--smem", "4K", TEXTBOOK_SM)}, NULL},
     {"12b", "Exercise 12b: 256 threads, 31 registers, 8 KB per block on the same SM",
-     {OCCUPANCY(.launch.threads = "256", .launch.regs = "31", .launch.smem = "8K", TEXTBOOK_SM)}, NULL},
+     {OCCUPANCY("--threads", "256", "--regs", "31", "--smem", "8K", TEXTBOOK_SM)}, NULL},
     {"5.1", "Section 5.1: the naive matmul loop does 2 FLOP per 8 bytes loaded; on an A100 it is memory-bound",
-     {BOUND(.flops = "2", .bytes = "2*4", .device = "a100")}, NULL},
+     {BOUND("--flops", "2", "--bytes", "2*4", "--device", "a100")}, NULL},
     {"5.5", "Section 5.5: 256 threads and 32 KB of shared memory per block on an A100, by the hardware's rules\n"
      "(the chapter gives no register count; 32 registers do not limit here)",
-     {OCCUPANCY(.launch.threads = "256", .launch.regs = "32", .launch.smem = "32K", .device = "a100")}, NULL},
+     {OCCUPANCY("--threads", "256", "--regs", "32", "--smem", "32K", "--device", "a100")}, NULL},
 };
 
 static bool is_run(const exercise_run *r)
 {
-    return r->bound || r->occupancy || r->model;
+    return r->words[0] != NULL;
 }
 
 /* Calls word() with each word of the command line of r, as a student
  * would type it after "gpuroof". */
-static void run_words(const exercise_run *r, cli_word_fn word, void *context)
+typedef void (*word_fn)(const char *word, void *context);
+static void run_words(const exercise_run *r, word_fn word, void *context)
 {
-    if (r->bound) {
-        word("bound", context);
-        cli_option_words(&bound_spec, r->bound, word, context);
-    } else if (r->occupancy) {
-        word("occupancy", context);
-        cli_option_words(&occupancy_spec, r->occupancy, word, context);
-    } else {
-        word("model", context);
-        word(r->model->file, context);
-        cli_option_words(&model_spec, r->model, word, context);
-    }
+    for (size_t i = 0; r->words[i]; i++)
+        word(r->words[i], context);
 }
 
-/* Runs r, with --json where json says: its JSON is then handed over. */
+/* Runs r through its command's parse, with --json where json says: its
+ * JSON is then handed over. */
 static int run(const exercise_run *r, json_t **json)
 {
+    char *argv[MAX_WORDS];
+    int argc = 0, rc;
+    while (r->words[argc]) {
+        argv[argc] = (char *)r->words[argc]; /* getopt reorders the pointers, never the words */
+        argc++;
+    }
     fflush(stdout);
-    if (r->bound) {
-        bound_options o = *r->bound;
+    if (strcmp(argv[0], "bound") == 0) {
+        bound_options o = {0};
         o.json = json != NULL;
-        return cmd_bound_run(&o, json);
+        return (rc = cmd_bound_parse(argc, argv, &o)) == EXIT_OK ? cmd_bound_run(&o, json) : rc;
     }
-    if (r->occupancy) {
-        occupancy_options o = *r->occupancy;
+    if (strcmp(argv[0], "occupancy") == 0) {
+        occupancy_options o = {0};
         o.json = json != NULL;
-        return cmd_occupancy_run(&o, json);
+        return (rc = cmd_occupancy_parse(argc, argv, &o)) == EXIT_OK ? cmd_occupancy_run(&o, json) : rc;
     }
-    model_options o = *r->model;
+    model_options o = {0};
     o.json = json != NULL;
-    return cmd_model_run(&o, json);
+    return (rc = cmd_model_parse(argc, argv, &o)) == EXIT_OK ? cmd_model_run(&o, json) : rc;
 }
 
 static void print_word(const char *word, void *context)

@@ -43,23 +43,28 @@ static int take_arch(const char *command, void *parsed, const char *value)
     return EXIT_OK;
 }
 
-#define FIELD(name) offsetof(kernels_options, name)
+#define T kernels_options
 static const cli_option options[] = {
-    {.name = "arch", .arg = "sm_XX", .offset = FIELD(arch), .take = take_arch,
-     .help = "only the kernels compiled for that architecture (with --device, default: the one the device runs)"},
-    {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
-     .help = "each kernel's occupancy on that GPU: block size, blocks per SM, occupancy and the limiter"},
-    {.name = "kernel", .arg = "PATTERN", .offset = FIELD(kernel),
-     .help = "only the kernels it names: a name in either spelling (pasted from Nsight Compute or the demangler), "
-             "a glob or a part of it"},
-    {.name = "glob", .offset = FIELD(glob),
-     .help = "--kernel's PATTERN is a glob, even a pasted signature with * in it"},
-    CLI_OPTION_PROFILES(kernels_options),
-    CLI_OPTION_JSON(kernels_options),
+    CLI_OPT_STRING(T, arch, .name = "arch", .arg = "sm_XX", .take = take_arch,
+                   .help = "only the kernels compiled for that architecture (with --device, default: the one the "
+                           "device runs)"),
+    CLI_OPT_STRING(T, device, .name = "device", .arg = "NAME|FILE",
+                   .help = "each kernel's occupancy on that GPU: block size, blocks per SM, occupancy and the limiter"),
+    CLI_OPT_STRING(T, kernel, .name = "kernel", .arg = "PATTERN",
+                   .help = "only the kernels it names: a name in either spelling (pasted from Nsight Compute or the "
+                           "demangler), a glob or a part of it"),
+    CLI_OPT_FLAG(T, glob, .name = "glob", .help = "--kernel's PATTERN is a glob, even a pasted signature with * in it"),
+    CLI_OPTION_PROFILES(T),
+    CLI_OPTION_JSON(T),
 };
-#undef FIELD
+#undef T
 
-static const cli_spec spec = {"kernels", usage, notes, options, sizeof options / sizeof options[0]};
+static const cli_group groups[] = {
+    {CLI_NEEDS, "glob kernel", NULL},
+    {0},
+};
+
+static const cli_spec spec = {"kernels", usage, notes, options, sizeof options / sizeof options[0], groups};
 
 static bool read_device(const kernels_options *o, gr_profile *device, gr_sm_limits *limits)
 {
@@ -174,8 +179,6 @@ int cmd_kernels(int argc, char **argv)
     if (operand >= argc)
         return cli_usage_error("kernels", "give at least one FILE (the report of nvcc --resource-usage, '-', "
                                           "a cubin or a binary)");
-    if (o.glob && !o.kernel)
-        return cli_usage_error("kernels", "--glob goes with --kernel PATTERN");
     o.file_count = argc - operand;
     o.files = argv + operand;
     return cmd_kernels_run(&o, NULL);

@@ -41,36 +41,44 @@ static const char notes[] =
     "does (the runtime's default puts the fastest first).  Each results file records\n"
     "its GPU's index, PCI bus id and UUID.\n";
 
-#define FIELD(name) offsetof(measure_options, name)
+#define T measure_options
 static const cli_option options[] = {
-    {.name = "output", .short_name = 'o', .arg = "FILE", .offset = FIELD(output),
-     .help = "the results file (default: results.yaml), written whole or not at all"},
-    {.name = "only", .arg = "PARTS", .offset = FIELD(only),
-     .help = "a comma-separated list of the parts above (default: all)"},
-    {.name = "quick", .offset = FIELD(quick), .help = "small sizes (seconds; the GPU test of make check)"},
-    {.name = "repeats", .arg = "N", .offset = FIELD(repeats),
-     .help = "timed runs of each kernel, the median kept (default 20)"},
-    {.name = "profiles", .arg = "DIR", .offset = FIELD(profiles),
-     .help = "look for profiles in DIR first (the GPU's own predicts occupancy)"},
-    {.name = "bank-counters", .arg = "FILE", .offset = FIELD(bank_counters),
-     .help = "the layout kernels' wavefronts per request as Nsight Compute counted them, a launch a line "
-             "(\"load store\"), recorded beside gpuroof's (--ncu-counters reads ncu's own report instead)"},
-    {.name = "ncu-counters", .arg = "FILE", .offset = FIELD(ncu_counters),
-     .help = "Nsight Compute's report (CSV, raw page, gpuroof ncu --metrics) of measure's own kernels "
-             "(tools/ncu-proof makes it): each matrix multiplication's traffic at every level and its "
-             "counted FLOPs, and the layout kernels' wavefronts per request, recorded beside the run's"},
-    {.name = "gpu", .arg = "N", .offset = FIELD(gpu), .help = "measure CUDA device N (default 0)"},
-    {.name = "all-gpus", .offset = FIELD(all_gpus),
-     .help = "measure every GPU, one after another, each into its own file, and compare them"},
-    {.name = "spread-limit", .arg = "PCT", .offset = FIELD(spread_limit),
-     .help = "--all-gpus, --compare: how far below the best of its twins a GPU may fall on a ceiling, in "
-             "percent (default 10)"},
-    {.name = "compare", .offset = FIELD(compare),
-     .help = "compare the results files given (two or more) as --all-gpus does; runs nothing"},
+    CLI_OPT_PATH(T, output, .name = "output", .short_name = 'o', .arg = "FILE",
+                 .help = "the results file (default: results.yaml), written whole or not at all"),
+    CLI_OPT_STRING(T, only, .name = "only", .arg = "PARTS", .help = "a comma-separated list of the parts above (default: all)"),
+    CLI_OPT_FLAG(T, quick, .name = "quick", .help = "small sizes (seconds; the GPU test of make check)"),
+    CLI_OPT_INT(T, repeats, CLI_COUNT, 1, 1000, .name = "repeats", .arg = "N",
+                .help = "timed runs of each kernel, the median kept (default 20)"),
+    CLI_OPT_PATH(T, profiles, .name = "profiles", .arg = "DIR",
+                 .help = "look for profiles in DIR first (the GPU's own predicts occupancy)"),
+    CLI_OPT_PATH(T, bank_counters, .name = "bank-counters", .arg = "FILE",
+                 .help = "the layout kernels' wavefronts per request as Nsight Compute counted them, a launch a line "
+                         "(\"load store\"), recorded beside gpuroof's (--ncu-counters reads ncu's own report instead)"),
+    CLI_OPT_PATH(T, ncu_counters, .name = "ncu-counters", .arg = "FILE",
+                 .help = "Nsight Compute's report (CSV, raw page, gpuroof ncu --metrics) of measure's own kernels "
+                         "(tools/ncu-proof makes it): each matrix multiplication's traffic at every level and its "
+                         "counted FLOPs, and the layout kernels' wavefronts per request, recorded beside the run's"),
+    CLI_OPT_INT(T, gpu, CLI_PLAIN, 0, INT32_MAX, .name = "gpu", .arg = "N", .help = "measure CUDA device N (default 0)"),
+    CLI_OPT_FLAG(T, all_gpus, .name = "all-gpus",
+                 .help = "measure every GPU, one after another, each into its own file, and compare them"),
+    CLI_OPT_DOUBLE(T, spread_limit, CLI_PLAIN, 0, 100, .name = "spread-limit", .arg = "PCT",
+                   .help = "--all-gpus, --compare: how far below the best of its twins a GPU may fall on a ceiling, "
+                           "in percent (default 10)"),
+    CLI_OPT_FLAG(T, compare, .name = "compare",
+                 .help = "compare the results files given (two or more) as --all-gpus does; runs nothing"),
 };
-#undef FIELD
+#undef T
 
-static const cli_spec spec = {"measure", usage, notes, options, sizeof options / sizeof options[0]};
+static const cli_group groups[] = {
+    {CLI_EXCLUSIVE, "compare output/only/quick/repeats/profiles/bank-counters/ncu-counters/gpu/all-gpus",
+     "--compare reads results files and runs nothing"},
+    {CLI_EXCLUSIVE, "gpu all-gpus", NULL},
+    {CLI_NEEDS, "spread-limit all-gpus compare", NULL},
+    {CLI_EXCLUSIVE, "bank-counters ncu-counters", "the report has the banks' counters"},
+    {0},
+};
+
+static const cli_spec spec = {"measure", usage, notes, options, sizeof options / sizeof options[0], groups};
 
 #ifdef HAVE_CUDA
 #include "commit.h"
@@ -101,9 +109,7 @@ static int read_plan(const measure_options *o, measure_plan *p)
 {
     const char *const parts[] = {"ceilings", "sweep", "matmul", "smem", "occupancy"};
     bool *flags[] = {&p->ceilings, &p->sweep, &p->matmul, &p->smem, &p->occupancy};
-    int64_t repeats = o->quick ? 5 : 20;
-    if (o->repeats && !cli_int("--repeats", o->repeats, CLI_COUNT, 1, 1000, &repeats))
-        return EXIT_INPUT;
+    int64_t repeats = o->repeats.given ? o->repeats.value : o->quick ? 5 : 20;
     p->repeats = (int)repeats;
     p->quick = o->quick;
     p->bank_counters = o->bank_counters;
@@ -123,53 +129,22 @@ static int read_plan(const measure_options *o, measure_plan *p)
     return EXIT_OK;
 }
 
-/* --compare runs nothing: the options of a run are usage errors beside it. */
-static int check_compare(const measure_options *o)
-{
-    const struct {
-        bool given;
-        const char *name;
-    } run_options[] = {
-        {o->output != NULL, "-o"}, {o->only != NULL, "--only"}, {o->quick, "--quick"},
-        {o->repeats != NULL, "--repeats"}, {o->profiles != NULL, "--profiles"},
-        {o->bank_counters != NULL, "--bank-counters"}, {o->ncu_counters != NULL, "--ncu-counters"},
-        {o->gpu != NULL, "--gpu"}, {o->all_gpus, "--all-gpus"},
-    };
-    for (size_t i = 0; i < sizeof run_options / sizeof run_options[0]; i++)
-        if (run_options[i].given)
-            return cli_usage_error("measure", "--compare reads results files and runs nothing: %s is for a run",
-                                   run_options[i].name);
-    if (o->file_count < 2)
-        return cli_usage_error("measure", "--compare takes two or more results files");
-    return EXIT_OK;
-}
-
 /* The options of GPUs and of comparisons, checked before any CUDA call. */
 static int check_gpu_options(const measure_options *o)
 {
-    if (o->compare)
-        return check_compare(o);
-    if (o->file_count > 0)
+    /* the groups say which options go together */
+    if (o->compare && o->file_count < 2)
+        return cli_usage_error("measure", "--compare takes two or more results files");
+    if (!o->compare && o->file_count > 0)
         return cli_usage_error("measure", "unexpected argument '%s'", o->files[0]);
-    if (o->gpu && o->all_gpus)
-        return cli_usage_error("measure", "give --gpu N or --all-gpus, not both");
-    if (o->spread_limit && !o->all_gpus)
-        return cli_usage_error("measure", "--spread-limit is for --all-gpus and --compare");
-    if (o->bank_counters && o->ncu_counters)
-        return cli_usage_error("measure", "give --bank-counters or --ncu-counters, not both (the report has the banks' counters)");
     return EXIT_OK;
 }
 
 static int read_gpus(const measure_options *o, measure_gpus *g)
 {
-    int64_t gpu = 0;
-    g->spread_limit_pct = GR_NODE_SPREAD_LIMIT_PCT;
-    if (o->spread_limit && !cli_double("--spread-limit", o->spread_limit, CLI_PLAIN, 0, 100, &g->spread_limit_pct))
-        return EXIT_INPUT;
-    if (o->gpu && !cli_int("--gpu", o->gpu, CLI_PLAIN, 0, INT32_MAX, &gpu))
-        return EXIT_INPUT;
-    g->gpu = o->all_gpus ? -1 : (int)gpu;
-    g->named = o->gpu || o->all_gpus;
+    g->spread_limit_pct = o->spread_limit.given ? o->spread_limit.value : GR_NODE_SPREAD_LIMIT_PCT;
+    g->gpu = o->all_gpus ? -1 : (int)o->gpu.value; /* 0 where not given */
+    g->named = o->gpu.given || o->all_gpus;
     if (o->ncu_counters && !measure_ncu_read(o->ncu_counters, &g->ncu))
         return EXIT_INPUT;
     g->ncu_file = o->ncu_counters;

@@ -21,47 +21,48 @@ static const char usage[] =
 
 static const char notes[] = "Example (PMPP exercise 11): gpuroof model foo-kernel\n";
 
-#define FIELD(name) offsetof(model_options, name)
 static const cli_option options[] = {
     CLI_OPTION_DEFINE(model_options, "set a parameter of the model (arithmetic allowed)"),
-    {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
-     .help = "add the roofline bound and, given registers, the occupancy"},
-    {.name = "precision", .arg = "P", .offset = FIELD(precision), .help = "which peak of the device (default fp32)"},
-    {.name = "regs", .arg = "R", .offset = FIELD(regs), .help = "registers per thread, if the model does not say"},
-    {.name = "list", .offset = FIELD(list), .help = "list the models on the search path, with their titles"},
+    CLI_OPT_STRING(model_options, device, .name = "device", .arg = "NAME|FILE",
+                   .help = "add the roofline bound and, given registers, the occupancy"),
+    CLI_OPT_STRING(model_options, precision, .name = "precision", .arg = "P",
+                   .help = "which peak of the device (default fp32)"),
+    CLI_OPT_INT(model_options, regs, CLI_COUNT, 0, 255, .name = "regs", .arg = "R",
+                .help = "registers per thread, if the model does not say"),
+    CLI_OPT_FLAG(model_options, list, .name = "list", .help = "list the models on the search path, with their titles"),
     CLI_OPTION_PROFILES(model_options),
     CLI_OPTION_JSON(model_options),
 };
-#undef FIELD
 
-const cli_spec model_spec = {"model", usage, notes, options, sizeof options / sizeof options[0]};
+static const cli_group groups[] = {
+    {CLI_NEEDS, "precision device", NULL},
+    {0},
+};
 
-static int parse(int argc, char **argv, model_options *o)
+static const cli_spec model_spec = {"model", usage, notes, options, sizeof options / sizeof options[0], groups};
+
+int cmd_model_parse(int argc, char **argv, model_options *o)
 {
     int operand, rc = cli_parse(&model_spec, argc, argv, o, &operand);
     if (rc != EXIT_OK)
         return rc;
-    if (o->list && (operand != argc || o->defines.count || o->device || o->precision || o->regs || o->profiles))
+    /* an option alone, with no operand either: no group says it */
+    if (o->list && (operand != argc || o->defines.count || o->device || o->precision || o->regs.given || o->profiles))
         return cli_usage_error("model", "--list takes no model and no other option but --json");
     if (o->list)
         return EXIT_OK;
     if (operand + 1 != argc)
         return cli_usage_error("model", operand == argc ? "give a model FILE" : "give one model FILE");
-    if (o->precision && !o->device)
-        return cli_usage_error("model", "--precision needs --device");
     o->file = argv[operand];
     return EXIT_OK;
 }
 
 static bool apply_regs(const model_options *o, gr_model *m)
 {
-    int64_t regs;
-    if (!o->regs)
+    if (!o->regs.given)
         return true;
-    if (!cli_int("--regs", o->regs, CLI_COUNT, 0, 255, &regs))
-        return false;
     m->has_registers = true;
-    m->registers = (int)regs;
+    m->registers = (int)o->regs.value;
     return true;
 }
 
@@ -153,6 +154,6 @@ int cmd_model_run(const model_options *o, json_t **json)
 int cmd_model(int argc, char **argv)
 {
     model_options o = {0};
-    int rc = parse(argc, argv, &o);
+    int rc = cmd_model_parse(argc, argv, &o);
     return rc == EXIT_OK ? cmd_model_run(&o, NULL) : cli_parse_stopped(rc);
 }

@@ -37,29 +37,37 @@ static const char notes[] =
     "that exit status 1. ncu is $GPUROOF_NCU, else found on\n"
     "the PATH, in /usr/local/cuda/bin or /opt/nvidia/nsight-compute.\n";
 
-#define FIELD(name) offsetof(ncu_options, name)
+#define T ncu_options
 static const cli_option options[] = {
-    {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
-     .help = "the device to hold the launches against (default: the shipped profile of the report's GPU)"},
-    {.name = "results", .arg = "FILE", .offset = FIELD(results),
-     .help = "roofs measured on the GPU (gpuroof measure's results), where they have one"},
-    {.name = "group", .offset = FIELD(group), .help = "sum the launches of each kernel, the longest first"},
-    {.name = "strict", .offset = FIELD(strict),
-     .help = "exit status 1 where gpuroof's occupancy differs from Nsight Compute's, or the report is of "
-             "another GPU than --device's"},
-    {.name = "output", .short_name = 'o', .arg = "FILE.csv", .offset = FIELD(output),
-     .help = "with -- APP: keep ncu's CSV there"},
-    {.name = "metrics", .offset = FIELD(metrics),
-     .help = "print gpuroof's metric list, comma-separated, for ncu --metrics: every chip's (ncu answers n/a "
-             "for those a chip lacks), or with --device that device's chip's"},
-    {.name = "chip", .arg = "CHIP", .offset = FIELD(chip),
-     .help = "with --metrics: the list for one of ncu's chips (ncu --list-chips: ga102, gb202, ...)"},
-    CLI_OPTION_PROFILES(ncu_options),
-    CLI_OPTION_JSON(ncu_options),
+    CLI_OPT_STRING(T, device, .name = "device", .arg = "NAME|FILE",
+                   .help = "the device to hold the launches against (default: the shipped profile of the report's GPU)"),
+    CLI_OPT_PATH(T, results, .name = "results", .arg = "FILE",
+                 .help = "roofs measured on the GPU (gpuroof measure's results), where they have one"),
+    CLI_OPT_FLAG(T, group, .name = "group", .help = "sum the launches of each kernel, the longest first"),
+    CLI_OPT_FLAG(T, strict, .name = "strict",
+                 .help = "exit status 1 where gpuroof's occupancy differs from Nsight Compute's, or the report is of "
+                         "another GPU than --device's"),
+    CLI_OPT_PATH(T, output, .name = "output", .short_name = 'o', .arg = "FILE.csv",
+                 .help = "with -- APP: keep ncu's CSV there"),
+    CLI_OPT_FLAG(T, metrics, .name = "metrics",
+                 .help = "print gpuroof's metric list, comma-separated, for ncu --metrics: every chip's (ncu answers "
+                         "n/a for those a chip lacks), or with --device that device's chip's"),
+    CLI_OPT_STRING(T, chip, .name = "chip", .arg = "CHIP",
+                   .help = "with --metrics: the list for one of ncu's chips (ncu --list-chips: ga102, gb202, ...)"),
+    CLI_OPTION_PROFILES(T),
+    CLI_OPTION_JSON(T),
 };
-#undef FIELD
+#undef T
 
-static const cli_spec spec = {"ncu", usage, notes, options, sizeof options / sizeof options[0]};
+static const cli_group groups[] = {
+    {CLI_EXCLUSIVE, "metrics results/group/strict/output",
+     "--metrics prints gpuroof's metric list and takes nothing else but --device or --chip, and --json"},
+    {CLI_NEEDS, "chip metrics", NULL},
+    {CLI_EXCLUSIVE, "chip device", "--chip names the chip --device would"},
+    {0},
+};
+
+static const cli_spec spec = {"ncu", usage, notes, options, sizeof options / sizeof options[0], groups};
 
 /* The chip whose metrics --metrics lists: --device's, else every chip's. */
 static bool metrics_chip(const ncu_options *o, gr_ncu_chip *chip)
@@ -170,11 +178,10 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
 /* What the options ask for, checked once parsed. */
 static int check_options(const ncu_options *o, int files)
 {
-    if (o->metrics && (files || o->app_argc || o->results || o->group || o->strict || o->output))
+    /* the groups say which options go with --metrics; these, the operands */
+    if (o->metrics && (files || o->app_argc))
         return cli_usage_error("ncu", "--metrics prints gpuroof's metric list and takes nothing else but --device "
                                "or --chip, and --json");
-    if (o->chip && (!o->metrics || o->device))
-        return cli_usage_error("ncu", "--chip goes with --metrics, without --device");
     if (o->metrics)
         return EXIT_OK;
     if (files > 1)

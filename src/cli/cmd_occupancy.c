@@ -34,88 +34,88 @@ static const char notes[] =
     "Example (PMPP exercise 12a): gpuroof occupancy --threads 64 --regs 27 --smem 4K \\\n"
     "    --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 64K --smem-sm 96K\n";
 
-#define FIELD(name) offsetof(occupancy_options, name)
+#define T occupancy_options
+static const char *const sweeps[] = {"threads", "regs", "smem", NULL}; /* gr_sweep_axis's order */
 static const cli_option options[] = {
-    OCC_LAUNCH_OPTIONS(occupancy_options, ""),
-    {.name = "model", .arg = "FILE", .offset = FIELD(model),
-     .help = "take them from a kernel model (the options above override)"},
-    {.name = "from", .arg = "FILE", .offset = FIELD(from),
-     .help = "take the registers and static shared memory of a compiled kernel (anything gpuroof kernels "
-             "reads); --smem then adds dynamic shared memory"},
-    {.name = "kernel", .arg = "PATTERN", .offset = FIELD(kernel),
-     .help = "with --from: the kernel, by its mangled name, its name in either spelling (pasted from Nsight "
-             "Compute or the demangler), a glob or a part of it"},
-    {.name = "glob", .offset = FIELD(glob),
-     .help = "with --kernel: PATTERN is a glob, even a pasted signature with * in it"},
-    {.name = "arch", .arg = "sm_XX", .offset = FIELD(arch),
-     .help = "with --from: the architecture's code (default: the one --device runs)"},
-    CLI_OPTION_DEFINE(occupancy_options, "set a parameter of the model"),
-    {.name = "device", .arg = "NAME|FILE", .offset = FIELD(device),
-     .help = "follow that GPU's hardware rules exactly (gpuroof devices)"},
-    OCC_SM_OPTIONS(occupancy_options, ""),
-    {.name = "sweep", .arg = "AXIS", .offset = FIELD(sweep),
-     .help = "the occupancy curve along threads, regs or smem"},
-    {.name = "suggest", .offset = FIELD(suggest),
-     .help = "the block size with the highest occupancy, chosen as cudaOccupancyMaxPotentialBlockSize chooses it"},
-    {.name = "target-blocks", .arg = "N", .offset = FIELD(target_blocks),
-     .help = "the largest dynamic shared memory per block that keeps N blocks resident (--smem is then the "
-             "static part)"},
-    CLI_OPTION_PROFILES(occupancy_options),
-    CLI_OPTION_JSON(occupancy_options),
+    OCC_LAUNCH_OPTIONS(T, ""),
+    CLI_OPT_STRING(T, model, .name = "model", .arg = "FILE",
+                   .help = "take them from a kernel model (the options above override)"),
+    CLI_OPT_PATH(T, from, .name = "from", .arg = "FILE",
+                 .help = "take the registers and static shared memory of a compiled kernel (anything gpuroof kernels "
+                         "reads); --smem then adds dynamic shared memory"),
+    CLI_OPT_STRING(T, kernel, .name = "kernel", .arg = "PATTERN",
+                   .help = "with --from: the kernel, by its mangled name, its name in either spelling (pasted from "
+                           "Nsight Compute or the demangler), a glob or a part of it"),
+    CLI_OPT_FLAG(T, glob, .name = "glob", .help = "with --kernel: PATTERN is a glob, even a pasted signature with * in it"),
+    CLI_OPT_STRING(T, arch, .name = "arch", .arg = "sm_XX",
+                   .help = "with --from: the architecture's code (default: the one --device runs)"),
+    CLI_OPTION_DEFINE(T, "set a parameter of the model"),
+    CLI_OPT_STRING(T, device, .name = "device", .arg = "NAME|FILE",
+                   .help = "follow that GPU's hardware rules exactly (gpuroof devices)"),
+    OCC_SM_OPTIONS(T, ""),
+    CLI_OPT_CHOICE(T, sweep, sweeps, .name = "sweep", .arg = "AXIS",
+                   .help = "the occupancy curve along threads, regs or smem"),
+    CLI_OPT_FLAG(T, suggest, .name = "suggest",
+                 .help = "the block size with the highest occupancy, chosen as cudaOccupancyMaxPotentialBlockSize "
+                         "chooses it"),
+    CLI_OPT_INT(T, target_blocks, CLI_COUNT, 1, 1 << 16, .name = "target-blocks", .arg = "N",
+                .help = "the largest dynamic shared memory per block that keeps N blocks resident (--smem is then "
+                        "the static part)"),
+    CLI_OPTION_PROFILES(T),
+    CLI_OPTION_JSON(T),
 };
-#undef FIELD
+#undef T
 
-const cli_spec occupancy_spec = {"occupancy", usage, notes, options, sizeof options / sizeof options[0]};
+static const cli_group groups[] = {
+    OCC_GROUPS("device"),
+    {CLI_NEEDS, "kernel from", NULL},
+    {CLI_NEEDS, "arch from", NULL},
+    {CLI_NEEDS, "glob kernel", NULL},
+    {CLI_NEEDS, "from kernel", "gpuroof kernels FILE lists them"},
+    {CLI_EXCLUSIVE, "from regs/model", "--from gives the registers"},
+    {CLI_NEEDS, "define model", NULL},
+    {CLI_EXCLUSIVE, "sweep suggest target-blocks", NULL},
+    {CLI_EXCLUSIVE, "suggest threads/block", "--suggest chooses the block size"},
+    {0},
+};
+
+static const cli_spec occupancy_spec = {"occupancy", usage, notes, options, sizeof options / sizeof options[0],
+                                        groups};
 
 /* The option that gives what --sweep varies. */
 static const char *swept_option(const occupancy_options *o, gr_sweep_axis axis)
 {
     if (axis == GR_SWEEP_THREADS)
-        return o->launch.threads ? o->launch.threads : o->launch.block;
-    return axis == GR_SWEEP_REGS ? o->launch.regs : o->launch.smem;
+        return o->launch.threads.given ? "--threads" : o->launch.block ? "--block" : NULL;
+    if (axis == GR_SWEEP_REGS)
+        return o->launch.regs.given ? "--regs" : NULL;
+    return o->launch.smem.given ? "--smem" : NULL;
 }
 
 static int check_launch(const occupancy_options *o, gr_sweep_axis axis)
 {
-    bool threads_varied = o->suggest || (o->sweep && axis == GR_SWEEP_THREADS);
-    if (!o->launch.threads && !o->launch.block && !threads_varied && !o->model && !o->from)
+    bool threads_varied = o->suggest || (o->sweep.given && axis == GR_SWEEP_THREADS);
+    if (!o->launch.threads.given && !o->launch.block && !threads_varied && !o->model && !o->from)
         return cli_usage_error("occupancy", "give --threads N or --block XxY");
-    if ((o->kernel || o->arch) && !o->from)
-        return cli_usage_error("occupancy", "--kernel and --arch go with --from FILE");
-    if (o->glob && !o->kernel)
-        return cli_usage_error("occupancy", "--glob goes with --from FILE --kernel PATTERN");
-    if (!o->launch.regs && !(o->sweep && axis == GR_SWEEP_REGS) && !o->model && !o->from)
+    if (!o->launch.regs.given && !(o->sweep.given && axis == GR_SWEEP_REGS) && !o->model && !o->from)
         return cli_usage_error("occupancy", "give --regs R (registers per thread)");
-    if (o->from && !o->kernel)
-        return cli_usage_error("occupancy", "--from needs --kernel PATTERN (gpuroof kernels FILE lists them)");
-    if (o->from && (o->model || o->launch.regs))
-        return cli_usage_error("occupancy", "--from gives the registers: leave out --regs and --model");
-    if (o->defines.count && !o->model)
-        return cli_usage_error("occupancy", "-D needs --model");
     return EXIT_OK;
 }
 
 static int check_combination(const occupancy_options *o)
 {
-    gr_sweep_axis axis = GR_SWEEP_THREADS;
+    gr_sweep_axis axis = (gr_sweep_axis)o->sweep.index;
     int rc;
-    if (o->sweep && !gr_sweep_axis_parse(o->sweep, &axis))
-        return cli_usage_error("occupancy", "--sweep takes threads, regs or smem, not '%s'", o->sweep);
     if ((rc = check_launch(o, axis)) != EXIT_OK)
         return rc;
     if ((rc = occ_check_options("occupancy", &o->launch, o->device != NULL)) != EXIT_OK)
         return rc;
-    int modes = (o->sweep != NULL) + o->suggest + (o->target_blocks != NULL);
-    if (modes > 1)
-        return cli_usage_error("occupancy", "give at most one of --sweep, --suggest and --target-blocks");
-    if (o->sweep && swept_option(o, axis))
-        return cli_usage_error("occupancy", "--sweep %s varies that resource: leave out its option", o->sweep);
-    if (o->suggest && (o->launch.threads || o->launch.block))
-        return cli_usage_error("occupancy", "--suggest chooses the block size: leave out --threads and --block");
+    if (o->sweep.given && swept_option(o, axis))
+        return cli_usage_error("occupancy", "--sweep %s varies that resource: leave out its option", sweeps[axis]);
     return EXIT_OK;
 }
 
-static int parse(int argc, char **argv, occupancy_options *o)
+int cmd_occupancy_parse(int argc, char **argv, occupancy_options *o)
 {
     int rc = cli_parse_options(&occupancy_spec, argc, argv, o);
     if (rc != EXIT_OK)
@@ -129,7 +129,7 @@ static bool take_model(const occupancy_options *o, const gr_model *m, occ_inputs
 {
     if (m->threads_per_block > GR_MODEL_MAX_BLOCK_THREADS) /* the reader refuses it: kept where it is narrowed */
         return cli_error("%s: %lld threads per block", o->model, (long long)m->threads_per_block);
-    if (!o->launch.regs && !m->has_registers)
+    if (!o->launch.regs.given && !m->has_registers)
         return cli_error("%s gives no registers per thread: add --regs R", o->model);
     in->launch = (gr_launch){(int)m->threads_per_block, m->registers, m->shared_bytes_per_block};
     in->has_threads = in->has_regs = true;
@@ -169,10 +169,8 @@ static void check_dynamic(const occ_inputs *in, int64_t dynamic_bytes, occ_check
 
 static bool compute_target(const occupancy_options *o, const occ_inputs *in, occ_result *r)
 {
-    int64_t target;
+    int64_t target = o->target_blocks.value;
     gr_error err;
-    if (!cli_int("--target-blocks", o->target_blocks, CLI_COUNT, 1, 1 << 16, &target))
-        return false;
     r->target_blocks = (int)target;
     if (!gr_occupancy_max_smem(&in->limits, &in->launch, (int)target, &r->target, &err))
         return cli_error("%s", err.text);
@@ -199,15 +197,14 @@ static bool compute_suggestion(const occ_inputs *in, occ_result *r)
 static bool compute(const occupancy_options *o, const occ_inputs *in, occ_result *r)
 {
     gr_error err;
-    gr_sweep_axis axis;
+    gr_sweep_axis axis = (gr_sweep_axis)o->sweep.index;
     r->in = in;
-    r->mode = o->target_blocks ? OCC_TARGET : o->suggest ? OCC_SUGGEST : o->sweep ? OCC_SWEEP : OCC_ONE;
+    r->mode = o->target_blocks.given ? OCC_TARGET : o->suggest ? OCC_SUGGEST : o->sweep.given ? OCC_SWEEP : OCC_ONE;
     if (r->mode == OCC_TARGET)
         return compute_target(o, in, r);
     if (r->mode == OCC_SUGGEST)
         return compute_suggestion(in, r);
     if (r->mode == OCC_SWEEP) {
-        gr_sweep_axis_parse(o->sweep, &axis);
         return gr_occupancy_sweep(&in->limits, &in->launch, axis, &r->sweep, &err) || cli_error("%s", err.text);
     }
     gr_occupancy occ;
@@ -220,10 +217,7 @@ static bool compute(const occupancy_options *o, const occ_inputs *in, occ_result
 int cmd_occupancy_run(const occupancy_options *o, json_t **json)
 {
     occ_inputs in = {0};
-    gr_sweep_axis axis = GR_SWEEP_THREADS;
-    if (o->sweep)
-        gr_sweep_axis_parse(o->sweep, &axis);
-    bool choose_block = !o->suggest && !(o->sweep && axis == GR_SWEEP_THREADS);
+    bool choose_block = !o->suggest && !(o->sweep.given && o->sweep.index == GR_SWEEP_THREADS);
     if ((o->model && !read_model(o, &in)) || !occ_read_launch(&o->launch, &in) ||
         !occ_read_sm(&o->launch, o->profiles, o->device, &in) ||
         (o->from && !occ_read_from(o, choose_block, &in)))
@@ -244,6 +238,6 @@ int cmd_occupancy_run(const occupancy_options *o, json_t **json)
 int cmd_occupancy(int argc, char **argv)
 {
     occupancy_options o = {0};
-    int rc = parse(argc, argv, &o);
+    int rc = cmd_occupancy_parse(argc, argv, &o);
     return rc == EXIT_OK ? cmd_occupancy_run(&o, NULL) : cli_parse_stopped(rc);
 }

@@ -45,45 +45,53 @@ static const char notes[] = "GNUPLOT names the gnuplot to run (default: gnuplot 
 
 static int attach_define(const char *command, void *parsed, const char *value);
 
-#define FIELD(name) offsetof(plot_options, name)
+#define T plot_options
 static const cli_option options[] = {
-    {.name = "device", .arg = "NAME|FILE", .offset = FIELD(devices), .repeats = true,
-     .help = "a device's roofline: DRAM bandwidth, FP32 and FP64 ceilings and the ridge point; several devices "
-             "share one chart"},
-    {.name = "precision", .arg = "P", .offset = FIELD(precisions), .repeats = true,
-     .help = "another ceiling of each device (fp16_tensor, tf32_tensor, ...)"},
-    {.name = "model", .arg = "FILE", .offset = FIELD(models), .repeats = true,
-     .help = "a kernel model, drawn at its intensity on each roof; -D after it sets that model's parameters"},
-    {.name = "define", .short_name = 'D', .arg = "NAME=VALUE", .offset = FIELD(defines), .repeats = true,
-     .take = attach_define, .help = "a parameter of the --model before it"},
-    {.name = "point", .arg = "L:I:G", .offset = FIELD(points), .repeats = true,
-     .help = "a point of your own: label, FLOP/B, GFLOP/s"},
-    {.name = "results", .arg = "FILE", .offset = FIELD(results), .repeats = true,
-     .help = "a results file of gpuroof measure: its measured ceilings, its verified kernels and its intensity "
-             "sweep"},
-    {.name = "levels", .arg = "LIST", .offset = FIELD(levels),
-     .help = "the hierarchical roofline: a bandwidth roof for each of these levels (dram, l2, shared, "
-             "comma-separated), and kernels with counts at each level drawn at every one"},
-    {.name = "ncu", .arg = "FILE", .offset = FIELD(ncu),
-     .help = "the kernels of a Nsight Compute report (a CSV, '-' or an .ncu-rep), grouped, each at its intensity "
-             "at DRAM, L2 and L1 (default --levels: all three); without --device, the device of its GPU"},
-    {.name = "top", .arg = "N", .offset = FIELD(top),
-     .help = "with --ncu: the N kernels that took the longest (default 8, at most 16)"},
-    OCC_LAUNCH_OPTIONS(plot_options, "plot occupancy: "),
-    OCC_SM_OPTIONS(plot_options, "plot occupancy: "),
-    {.name = "output", .short_name = 'o', .arg = "FILE", .offset = FIELD(output),
-     .help = "the chart, written whole or not at all"},
-    {.name = "keep-script", .offset = FIELD(keep_script),
-     .help = "also write the gnuplot script, data inline, as FILE's name .gp"},
-    {.name = "script-only", .offset = FIELD(script_only), .help = "write only the script"},
-    {.name = "json", .offset = FIELD(json),
-     .help = "print one JSON object: what was drawn (devices and their roofs, points and kernels, warnings) and "
-             "the files written"},
-    CLI_OPTION_PROFILES(plot_options),
+    CLI_OPT_LIST(T, devices, .name = "device", .arg = "NAME|FILE",
+                 .help = "a device's roofline: DRAM bandwidth, FP32 and FP64 ceilings and the ridge point; several "
+                         "devices share one chart"),
+    CLI_OPT_LIST(T, precisions, .name = "precision", .arg = "P",
+                 .help = "another ceiling of each device (fp16_tensor, tf32_tensor, ...)"),
+    CLI_OPT_LIST(T, models, .name = "model", .arg = "FILE",
+                 .help = "a kernel model, drawn at its intensity on each roof; -D after it sets that model's "
+                         "parameters"),
+    CLI_OPT_LIST(T, defines, .name = "define", .short_name = 'D', .arg = "NAME=VALUE", .take = attach_define,
+                 .help = "a parameter of the --model before it"),
+    CLI_OPT_LIST(T, points, .name = "point", .arg = "L:I:G", .help = "a point of your own: label, FLOP/B, GFLOP/s"),
+    CLI_OPT_LIST(T, results, .name = "results", .arg = "FILE",
+                 .help = "a results file of gpuroof measure: its measured ceilings, its verified kernels and its "
+                         "intensity sweep"),
+    CLI_OPT_STRING(T, levels, .name = "levels", .arg = "LIST",
+                   .help = "the hierarchical roofline: a bandwidth roof for each of these levels (dram, l2, shared, "
+                           "comma-separated), and kernels with counts at each level drawn at every one"),
+    CLI_OPT_PATH(T, ncu, .name = "ncu", .arg = "FILE",
+                 .help = "the kernels of a Nsight Compute report (a CSV, '-' or an .ncu-rep), grouped, each at its "
+                         "intensity at DRAM, L2 and L1 (default --levels: all three); without --device, the device "
+                         "of its GPU"),
+    CLI_OPT_INT(T, top, CLI_COUNT, 1, PLOT_NCU_TOP_MAX, .name = "top", .arg = "N",
+                .help = "with --ncu: the N kernels that took the longest (default 8, at most 16)"),
+    OCC_LAUNCH_OPTIONS(T, "plot occupancy: "),
+    OCC_SM_OPTIONS(T, "plot occupancy: "),
+    CLI_OPT_PATH(T, output, .name = "output", .short_name = 'o', .arg = "FILE",
+                 .help = "the chart, written whole or not at all"),
+    CLI_OPT_FLAG(T, keep_script, .name = "keep-script",
+                 .help = "also write the gnuplot script, data inline, as FILE's name .gp"),
+    CLI_OPT_FLAG(T, script_only, .name = "script-only", .help = "write only the script"),
+    CLI_OPT_FLAG(T, json, .name = "json",
+                 .help = "print one JSON object: what was drawn (devices and their roofs, points and kernels, "
+                         "warnings) and the files written"),
+    CLI_OPTION_PROFILES(T),
 };
-#undef FIELD
+#undef T
 
-static const cli_spec spec = {"plot", usage, notes, options, sizeof options / sizeof options[0]};
+static const cli_group groups[] = {
+    {CLI_NEEDS, "top ncu", "--top N chooses the kernels of --ncu FILE"},
+    {CLI_EXCLUSIVE, "keep-script script-only", NULL},
+    OCC_GROUPS("device"),
+    {0},
+};
+
+static const cli_spec spec = {"plot", usage, notes, options, sizeof options / sizeof options[0], groups};
 
 /* -D: a parameter of the --model given last, checked as bound's and
  * model's are. */
@@ -135,7 +143,7 @@ static int check_occupancy(const plot_options *o)
 {
     if (o->devices.count > 1)
         return cli_usage_error("plot", "plot occupancy takes one --device, or textbook limits");
-    if (!(o->launch.threads || o->launch.block) || !o->launch.regs)
+    if (!(o->launch.threads.given || o->launch.block) || !o->launch.regs.given)
         return cli_usage_error("plot", "plot occupancy takes --threads N (or --block XxY) and --regs R");
     if (o->models.count || o->points.count || o->results.count || o->precisions.count)
         return cli_usage_error("plot", "plot occupancy takes no --model, --point, --results or --precision");
@@ -149,7 +157,7 @@ static int check_options(const plot_options *o)
     if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png"))
         return cli_usage_error("plot", "-o must end in .pdf or .png, not '%s'", o->output);
     const char *occupancy_option = occ_first_option_given(&o->launch);
-    if ((o->levels || o->ncu || o->top) && (o->occupancy || o->banks))
+    if ((o->levels || o->ncu || o->top.given) && (o->occupancy || o->banks))
         return cli_usage_error("plot", "--levels, --ncu and --top are for a roofline, not plot %s",
                                o->occupancy ? "occupancy" : "banks");
     if (o->banks) {
@@ -157,12 +165,8 @@ static int check_options(const plot_options *o)
             return cli_usage_error("plot", "plot banks takes one --results FILE and nothing else to draw");
         return EXIT_OK;
     }
-    if (o->top && !o->ncu)
-        return cli_usage_error("plot", "--top N chooses the kernels of --ncu FILE: give it with --ncu");
     if (o->devices.count == 0 && !o->occupancy && !o->ncu)
         return cli_usage_error("plot", "give --device NAME");
-    if (o->keep_script && o->script_only)
-        return cli_usage_error("plot", "give --keep-script or --script-only, not both");
     if (o->occupancy)
         return check_occupancy(o);
     bool levels[GR_MEMORY_LEVELS];

@@ -17,16 +17,14 @@ static const char usage[] =
     "local GPU from cudaGetDeviceProperties, with its ceilings measured, and says where\n"
     "it differs from the shipped profile of the same GPU.\n";
 
-#define FIELD(name) offsetof(profile_options, name)
 static const cli_option options[] = {
-    {.name = "output", .short_name = 'o', .arg = "FILE", .offset = FIELD(output),
-     .help = "detect: write the profile to FILE (default: standard output)"},
+    CLI_OPT_PATH(profile_options, output, .name = "output", .short_name = 'o', .arg = "FILE",
+                 .help = "detect: write the profile to FILE (default: standard output)"),
     CLI_OPTION_PROFILES(profile_options),
-    {.name = "json", .offset = FIELD(json), .help = "show: print one JSON object"},
+    CLI_OPT_FLAG(profile_options, json, .name = "json", .help = "show: print one JSON object"),
 };
-#undef FIELD
 
-static const cli_spec spec = {"profile", usage, NULL, options, sizeof options / sizeof options[0]};
+static const cli_spec spec = {"profile", usage, NULL, options, sizeof options / sizeof options[0], NULL};
 
 /* The subcommand and its operands. */
 static int parse(int argc, char **argv, profile_options *o)

@@ -1,7 +1,8 @@
 /* The gpuroof commands.  Each is two functions: cmd_X(argc, argv), argv[0]
  * its name, parses its options into X_options and calls cmd_X_run, which
- * any caller can call with options of its own.  Option values are the text
- * given ("7*4", "4K"), read by the run.  Where a run takes json_t **json,
+ * any caller can call with options of its own.  Option values are parsed
+ * and range-checked by cli_parse (options.h): a number is a cli_int_value
+ * or cli_double_value, whose given says whether it was given.  Where a run takes json_t **json,
  * its JSON output is handed over there instead of printed (cli_put_json);
  * NULL prints it. */
 #ifndef GPUROOF_COMMANDS_H
@@ -12,9 +13,9 @@
 #include "options.h"
 
 typedef struct {
-    const char *flops, *bytes, *intensity, *model, *device, *precision, *peak_gflops, *bandwidth,
-        *achieved_gflops, *profiles;
-    const char *l2_bytes, *shared_bytes, *l2_bandwidth, *shared_bandwidth; /* the hierarchical bound's levels */
+    cli_double_value flops, bytes, intensity, peak_gflops, bandwidth, achieved_gflops;
+    const char *model, *device, *precision, *profiles;
+    cli_double_value l2_bytes, shared_bytes, l2_bandwidth, shared_bandwidth; /* the hierarchical bound's levels */
     cli_values defines; /* -D NAME=VALUE */
     bool json;
 } bound_options;
@@ -22,10 +23,11 @@ typedef struct {
 /* One launch and the SM it runs on, as occupancy and plot occupancy take
  * them (occupancy_launch.h). */
 typedef struct {
-    const char *threads, *block, *regs, *smem, *carveout;
+    cli_int_value threads, regs, smem;
+    const char *block, *carveout; /* read with the device: 16x16, 100K or 50% */
     /* textbook limits, instead of a device */
-    const char *max_threads_sm, *max_blocks_sm, *regs_sm, *smem_sm, *max_threads_block, *reg_unit, *smem_unit,
-        *smem_reserved;
+    cli_int_value max_threads_sm, max_blocks_sm, regs_sm, smem_sm, max_threads_block, reg_unit, smem_unit,
+        smem_reserved;
 } occupancy_launch_options;
 
 typedef struct {
@@ -33,7 +35,9 @@ typedef struct {
     const char *model, *device;
     const char *from, *kernel, *arch; /* --from FILE --kernel PATTERN [--arch sm_XX]: a compiled kernel's */
     bool glob;                        /* --glob: --kernel's PATTERN is a glob */
-    const char *sweep, *target_blocks, *profiles;
+    cli_choice_value sweep; /* occupancy_sweeps */
+    cli_int_value target_blocks;
+    const char *profiles;
     cli_values defines;
     bool suggest, json;
 } occupancy_options;
@@ -41,12 +45,14 @@ typedef struct {
 typedef struct {
     const char *file; /* the model: a file, or a name in models/ */
     cli_values defines;
-    const char *device, *precision, *regs, *profiles;
+    const char *device, *precision, *profiles;
+    cli_int_value regs;
     bool list, json; /* list: model --list */
 } model_options;
 
 typedef struct {
-    const char *kernel, *store, *load, *block, *pad, *elem_bytes, *device, *bank_mode, *profiles;
+    const char *kernel, *store, *load, *block, *device, *profiles;
+    cli_int_value pad, elem_bytes, bank_mode;
     bool suggest_pad, json;
 } banks_options;
 
@@ -67,15 +73,17 @@ typedef struct {
     cli_values devices, precisions, models, defines, points, results;
     size_t define_model[CLI_MAX_VALUES]; /* the index in models of the model each -D sets */
     occupancy_launch_options launch; /* plot occupancy's */
-    const char *levels, *ncu, *top;  /* the hierarchical roofline, and a Nsight Compute report's kernels on it */
+    const char *levels, *ncu;        /* the hierarchical roofline, and a Nsight Compute report's kernels on it */
+    cli_int_value top;
     const char *output, *profiles;
     bool keep_script, script_only, json;
     char made_by[2048]; /* the command that makes the chart again, for its script */
 } plot_options;
 
 typedef struct {
-    const char *output, *only, *repeats, *profiles, *bank_counters, *ncu_counters;
-    const char *gpu, *spread_limit;
+    const char *output, *only, *profiles, *bank_counters, *ncu_counters;
+    cli_int_value repeats, gpu;
+    cli_double_value spread_limit;
     bool quick, all_gpus, compare;
     int argc; /* the command as typed, for the results' provenance */
     char **argv;
@@ -131,8 +139,10 @@ int cmd_kernels_run(const kernels_options *o, json_t **json);
 int cmd_ncu(int argc, char **argv);
 int cmd_ncu_run(const ncu_options *o, json_t **json);
 
-/* The option tables of the commands exercises runs, which it prints each
- * run's command line from. */
-extern const cli_spec bound_spec, occupancy_spec, model_spec;
+/* The parse of the commands exercises runs: cmd_X is cmd_X_parse, then
+ * cmd_X_run.  Each returns EXIT_OK, CLI_HELP_SHOWN or a usage error. */
+int cmd_bound_parse(int argc, char **argv, bound_options *o);
+int cmd_occupancy_parse(int argc, char **argv, occupancy_options *o);
+int cmd_model_parse(int argc, char **argv, model_options *o);
 
 #endif

@@ -9,36 +9,24 @@
 
 const char *occ_first_option_given(const occupancy_launch_options *t)
 {
-    const struct { const char *value, *name; } options[] = {
-        {t->threads, "--threads"}, {t->block, "--block"}, {t->regs, "--regs"}, {t->smem, "--smem"},
-        {t->carveout, "--carveout"}, {t->max_threads_sm, "--max-threads-sm"},
-        {t->max_blocks_sm, "--max-blocks-sm"}, {t->regs_sm, "--regs-sm"}, {t->smem_sm, "--smem-sm"},
-        {t->max_threads_block, "--max-threads-block"}, {t->reg_unit, "--reg-unit"},
-        {t->smem_unit, "--smem-unit"}, {t->smem_reserved, "--smem-reserved"},
+    const struct { bool given; const char *name; } options[] = {
+        {t->threads.given, "--threads"}, {t->block != NULL, "--block"}, {t->regs.given, "--regs"},
+        {t->smem.given, "--smem"}, {t->carveout != NULL, "--carveout"}, {t->max_threads_sm.given, "--max-threads-sm"},
+        {t->max_blocks_sm.given, "--max-blocks-sm"}, {t->regs_sm.given, "--regs-sm"}, {t->smem_sm.given, "--smem-sm"},
+        {t->max_threads_block.given, "--max-threads-block"}, {t->reg_unit.given, "--reg-unit"},
+        {t->smem_unit.given, "--smem-unit"}, {t->smem_reserved.given, "--smem-reserved"},
     };
     for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
-        if (options[i].value)
+        if (options[i].given)
             return options[i].name;
     return NULL;
 }
 
-static bool any_textbook_option(const occupancy_launch_options *t)
-{
-    return t->max_threads_sm || t->max_blocks_sm || t->regs_sm || t->smem_sm || t->max_threads_block ||
-           t->reg_unit || t->smem_unit || t->smem_reserved;
-}
-
 int occ_check_options(const char *command, const occupancy_launch_options *t, bool has_device)
 {
-    if (t->threads && t->block)
-        return cli_usage_error(command, "give --threads or --block, not both");
-    if (has_device && any_textbook_option(t))
-        return cli_usage_error(command, "give --device or explicit limits, not both");
-    if (!has_device && !(t->max_threads_sm && t->max_blocks_sm && t->regs_sm && t->smem_sm))
+    if (!has_device && !(t->max_threads_sm.given && t->max_blocks_sm.given && t->regs_sm.given && t->smem_sm.given))
         return cli_usage_error(command,
                                "give --device, or all of --max-threads-sm, --max-blocks-sm, --regs-sm and --smem-sm");
-    if (t->carveout && !has_device)
-        return cli_usage_error(command, "--carveout needs --device");
     return EXIT_OK;
 }
 
@@ -68,28 +56,18 @@ static bool parse_block(const char *text, int *threads)
 
 bool occ_read_launch(const occupancy_launch_options *t, occ_inputs *in)
 {
-    int64_t n = 0;
     gr_launch *l = &in->launch;
-    if (t->threads) {
-        if (!cli_int("--threads", t->threads, CLI_COUNT, 0, 1 << 20, &n))
-            return false;
-        l->threads_per_block = (int)n;
-    } else if (t->block && !parse_block(t->block, &l->threads_per_block)) {
+    if (t->threads.given)
+        l->threads_per_block = (int)t->threads.value; /* at most 2^20 */
+    else if (t->block && !parse_block(t->block, &l->threads_per_block))
         return false;
-    }
     in->block_shape = t->block;
-    in->has_threads = in->has_threads || t->threads || t->block;
-    in->has_regs = in->has_regs || t->regs;
-    if (t->regs) {
-        if (!cli_int("--regs", t->regs, CLI_COUNT, 0, 1 << 20, &n))
-            return false;
-        l->regs_per_thread = (int)n;
-    }
-    if (t->smem) {
-        if (!cli_int("--smem", t->smem, CLI_BYTES, 0, INT64_C(1) << 40, &n))
-            return false;
-        l->smem_per_block_bytes = n;
-    }
+    in->has_threads = in->has_threads || t->threads.given || t->block;
+    in->has_regs = in->has_regs || t->regs.given;
+    if (t->regs.given)
+        l->regs_per_thread = (int)t->regs.value;
+    if (t->smem.given)
+        l->smem_per_block_bytes = t->smem.value;
     return true;
 }
 
@@ -183,24 +161,13 @@ static bool read_device_limits(const occupancy_launch_options *t, const char *pr
 
 static bool read_textbook_limits(const occupancy_launch_options *t, occ_inputs *in)
 {
-    int64_t threads_sm = 0, blocks_sm = 0, regs_sm = 0, smem_sm = 0, reg_unit = 0, smem_unit = 0, smem_reserved = 0;
-    int64_t threads_block = CUDA_MAX_THREADS_PER_BLOCK;
-    const struct { const char *option, *text; cli_quantity quantity; int64_t min, max, *out; } fields[] = {
-        {"--max-threads-sm", t->max_threads_sm, CLI_COUNT, 1, 1 << 16, &threads_sm},
-        {"--max-blocks-sm", t->max_blocks_sm, CLI_COUNT, 1, 1 << 16, &blocks_sm},
-        {"--regs-sm", t->regs_sm, CLI_COUNT, 1, INT64_C(1) << 30, &regs_sm},
-        {"--smem-sm", t->smem_sm, CLI_BYTES, 0, INT64_C(1) << 40, &smem_sm},
-        {"--max-threads-block", t->max_threads_block, CLI_COUNT, 1, 1 << 16, &threads_block},
-        {"--reg-unit", t->reg_unit, CLI_COUNT, 1, 1 << 16, &reg_unit},
-        {"--smem-unit", t->smem_unit, CLI_BYTES, 1, 1 << 20, &smem_unit},
-        {"--smem-reserved", t->smem_reserved, CLI_BYTES, 0, 1 << 20, &smem_reserved},
-    };
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (fields[i].text && !cli_int(fields[i].option, fields[i].text, fields[i].quantity, fields[i].min,
-                                       fields[i].max, fields[i].out))
-            return false;
+    /* each range-checked by its table entry (OCC_SM_OPTIONS); one not given is 0 */
+    int64_t threads_sm = t->max_threads_sm.value, blocks_sm = t->max_blocks_sm.value, regs_sm = t->regs_sm.value,
+            smem_sm = t->smem_sm.value, reg_unit = t->reg_unit.value, smem_unit = t->smem_unit.value,
+            smem_reserved = t->smem_reserved.value;
+    int64_t threads_block = t->max_threads_block.given ? t->max_threads_block.value : CUDA_MAX_THREADS_PER_BLOCK;
     if (threads_sm % 32 != 0) /* an SM holds whole warps */
-        return cli_error("--max-threads-sm '%s': must be a multiple of the warp size, 32", t->max_threads_sm);
+        return cli_error("--max-threads-sm '%s': must be a multiple of the warp size, 32", t->max_threads_sm.text);
     in->limits = (gr_sm_limits){
         .warp_size = 32,
         .max_threads_sm = (int)threads_sm,
@@ -221,7 +188,7 @@ static bool read_textbook_limits(const occupancy_launch_options *t, occ_inputs *
 static bool check_textbook_block(const occupancy_launch_options *t, const occ_inputs *in)
 {
     int threads = in->launch.threads_per_block;
-    if (in->has_device || t->max_threads_block || !in->has_threads || threads <= in->limits.max_threads_block)
+    if (in->has_device || t->max_threads_block.given || !in->has_threads || threads <= in->limits.max_threads_block)
         return true;
     return cli_error("%d threads per block exceed the maximum of %d threads per block (every CUDA GPU since compute "
                      "capability 2.0; --max-threads-block N sets another)",

@@ -13,44 +13,54 @@
 /* Table entries for a command whose options struct `type` holds an
  * occupancy_launch_options named launch; prefix starts each help ("" or
  * "plot occupancy: ").  The launch: */
+#define OCC_COUNT(T, field, max, ...) CLI_OPT_INT(T, launch.field, CLI_COUNT, 1, max, __VA_ARGS__)
 #define OCC_LAUNCH_OPTIONS(type, prefix)                                                                     \
-    {.name = "threads", .arg = "N", .offset = offsetof(type, launch.threads), .help = prefix "threads per block"}, \
-    {.name = "block", .arg = "XxY[xZ]", .offset = offsetof(type, launch.block),                               \
-     .help = prefix "the block shape instead (16x16 = 256 threads)"},                                         \
-    {.name = "regs", .arg = "R", .offset = offsetof(type, launch.regs),                                       \
-     .help = prefix "registers per thread (nvcc -Xptxas -v reports them)"},                                   \
-    {.name = "smem", .arg = "BYTES", .offset = offsetof(type, launch.smem),                                   \
-     .help = prefix "shared memory per block, static + dynamic (default 0)"}
+    CLI_OPT_INT(type, launch.threads, CLI_COUNT, 0, 1 << 20, .name = "threads", .arg = "N",                   \
+                .help = prefix "threads per block"),                                                          \
+    CLI_OPT_STRING(type, launch.block, .name = "block", .arg = "XxY[xZ]",                                     \
+                   .help = prefix "the block shape instead (16x16 = 256 threads)"),                           \
+    CLI_OPT_INT(type, launch.regs, CLI_COUNT, 0, 1 << 20, .name = "regs", .arg = "R",                         \
+                .help = prefix "registers per thread (nvcc -Xptxas -v reports them)"),                        \
+    CLI_OPT_INT(type, launch.smem, CLI_BYTES, 0, INT64_C(1) << 40, .name = "smem", .arg = "BYTES",             \
+                .help = prefix "shared memory per block, static + dynamic (default 0)")
 
 /* The SM: a device's carveout, or textbook limits instead of a device. */
 #define OCC_SM_OPTIONS(type, prefix)                                                                            \
-    {.name = "carveout", .arg = "BYTES|P%", .offset = offsetof(type, launch.carveout),                           \
+    CLI_OPT_STRING(type, launch.carveout, .name = "carveout", .arg = "BYTES|P%",                                 \
      .help = prefix "the shared-memory carveout, bytes with a unit (100K) or a share of the largest (50%, as "    \
                     "cudaFuncAttributePreferredSharedMemoryCarveout takes it; default: the driver's choice); "   \
-                    "before sm_70, the shared memory of a cudaFuncSetCacheConfig split (16K, 32K or 48K on a K40)"}, \
-    {.name = "max-threads-sm", .arg = "N", .offset = offsetof(type, launch.max_threads_sm),                      \
-     .help = prefix "textbook limits instead of a device: threads per SM"},                                      \
-    {.name = "max-blocks-sm", .arg = "N", .offset = offsetof(type, launch.max_blocks_sm),                        \
-     .help = prefix "blocks per SM"},                                                                            \
-    {.name = "regs-sm", .arg = "N", .offset = offsetof(type, launch.regs_sm), .help = prefix "registers per SM"}, \
-    {.name = "smem-sm", .arg = "BYTES", .offset = offsetof(type, launch.smem_sm),                                \
-     .help = prefix "shared memory per SM"},                                                                     \
-    {.name = "max-threads-block", .arg = "N", .offset = offsetof(type, launch.max_threads_block),                \
-     .help = prefix "threads per block (default 1024, as on every CUDA GPU since compute capability 2.0)"},      \
-    {.name = "reg-unit", .arg = "N", .offset = offsetof(type, launch.reg_unit),                                  \
-     .help = prefix "registers are allocated per warp in units of N"},                                           \
-    {.name = "smem-unit", .arg = "BYTES", .offset = offsetof(type, launch.smem_unit),                            \
-     .help = prefix "shared memory is allocated in units of BYTES"},                                             \
-    {.name = "smem-reserved", .arg = "BYTES", .offset = offsetof(type, launch.smem_reserved),                    \
-     .help = prefix "shared memory the system reserves per block"}
+                    "before sm_70, the shared memory of a cudaFuncSetCacheConfig split (16K, 32K or 48K on a K40)"), \
+    OCC_COUNT(type, max_threads_sm, 1 << 16, .name = "max-threads-sm", .arg = "N",                               \
+              .help = prefix "textbook limits instead of a device: threads per SM"),                             \
+    OCC_COUNT(type, max_blocks_sm, 1 << 16, .name = "max-blocks-sm", .arg = "N", .help = prefix "blocks per SM"), \
+    OCC_COUNT(type, regs_sm, INT64_C(1) << 30, .name = "regs-sm", .arg = "N", .help = prefix "registers per SM"), \
+    CLI_OPT_INT(type, launch.smem_sm, CLI_BYTES, 0, INT64_C(1) << 40, .name = "smem-sm", .arg = "BYTES",          \
+                .help = prefix "shared memory per SM"),                                                          \
+    OCC_COUNT(type, max_threads_block, 1 << 16, .name = "max-threads-block", .arg = "N",                         \
+              .help = prefix "threads per block (default 1024, as on every CUDA GPU since compute capability 2.0)"), \
+    OCC_COUNT(type, reg_unit, 1 << 16, .name = "reg-unit", .arg = "N",                                          \
+              .help = prefix "registers are allocated per warp in units of N"),                                  \
+    CLI_OPT_INT(type, launch.smem_unit, CLI_BYTES, 1, 1 << 20, .name = "smem-unit", .arg = "BYTES",             \
+                .help = prefix "shared memory is allocated in units of BYTES"),                                  \
+    CLI_OPT_INT(type, launch.smem_reserved, CLI_BYTES, 0, 1 << 20, .name = "smem-reserved", .arg = "BYTES",     \
+                .help = prefix "shared memory the system reserves per block")
+
+/* The groups of those options, for a command whose device option is
+ * device_option ("device"): not both --threads and --block; a device or
+ * textbook limits, not both; --carveout only with a device. */
+#define OCC_TEXTBOOK_LIMITS "max-threads-sm/max-blocks-sm/regs-sm/smem-sm/max-threads-block/reg-unit/smem-unit/smem-reserved"
+#define OCC_GROUPS(device_option)                                       \
+    {CLI_EXCLUSIVE, "threads block", NULL},                             \
+    {CLI_EXCLUSIVE, device_option " " OCC_TEXTBOOK_LIMITS, NULL}, \
+    {CLI_NEEDS, "carveout " device_option, NULL}
 
 /* The first of these options given ("--threads"), or NULL: for a command
  * that takes them only in one of its forms. */
 const char *occ_first_option_given(const occupancy_launch_options *t);
 
-/* The checks both commands make of the options parsed: not both --threads
- * and --block; a device or all four textbook SM limits, not both;
- * --carveout only with a device.  EXIT_OK or a usage error's status. */
+/* The check both commands make of the options parsed beyond OCC_GROUPS:
+ * a device or all four textbook SM limits.  EXIT_OK or a usage error's
+ * status. */
 int occ_check_options(const char *command, const occupancy_launch_options *t, bool has_device);
 
 /* The launch options given, into in->launch (an option not given leaves

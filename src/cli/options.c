@@ -1,7 +1,9 @@
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "names.h"
 #include "options.h"
 
 /* getopt_long's value for the table's option i: above every short name. */
@@ -65,7 +67,7 @@ static void print_help(const cli_spec *spec)
     fputs(spec->usage, stdout);
     printf("\n");
     for (size_t i = 0; i < spec->option_count; i++)
-        print_option(names[i], spec->options[i].help, spec->options[i].repeats, widest + 4);
+        print_option(names[i], spec->options[i].help, spec->options[i].type == CLI_TYPE_LIST, widest + 4);
     print_option(names[spec->option_count], help.help, false, widest + 4);
     if (spec->notes)
         printf("\n%s", spec->notes);
@@ -82,10 +84,11 @@ static void build_getopt(const cli_spec *spec, struct option *longopts, char *sh
     *s++ = 'h';
     for (size_t i = 0; i < spec->option_count; i++) {
         const cli_option *opt = &spec->options[i];
-        longopts[i] = (struct option){opt->name, opt->arg ? required_argument : no_argument, NULL, LONG_VALUE(i)};
+        bool takes_value = opt->type != CLI_TYPE_FLAG;
+        longopts[i] = (struct option){opt->name, takes_value ? required_argument : no_argument, NULL, LONG_VALUE(i)};
         if (opt->short_name) {
             *s++ = opt->short_name;
-            if (opt->arg)
+            if (takes_value)
                 *s++ = ':';
         }
     }
@@ -128,6 +131,73 @@ static void option_name(const cli_option *opt, bool by_long, char *out, size_t s
         snprintf(out, size, "-%c", opt->short_name);
 }
 
+/* "threads, regs or smem" */
+static void choice_list(const char *const *choices, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; choices[i] && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", i == 0 ? "" : choices[i + 1] ? ", " : " or ",
+                                 choices[i]);
+}
+
+/* A choice's value: one of its names in any case, or a usage error that
+ * lists them and offers the closest. */
+static int take_choice(const char *command, const cli_option *opt, const char *value, cli_choice_value *out)
+{
+    char names[256], close[128], suggestion[160] = "";
+    gr_name_suggestion s;
+    gr_suggest_start(&s, value);
+    for (int i = 0; opt->choices[i]; i++) {
+        if (gr_name_equal(opt->choices[i], value)) {
+            *out = (cli_choice_value){true, i};
+            return EXIT_OK;
+        }
+        gr_suggest_consider(&s, opt->choices[i]);
+    }
+    choice_list(opt->choices, names, sizeof names);
+    if (gr_suggest_text(&s, close, sizeof close))
+        snprintf(suggestion, sizeof suggestion, ": did you mean %s?", close);
+    return cli_usage_error(command, "--%s takes %s, not '%s'%s", opt->name, names, value, suggestion);
+}
+
+/* A value of a typed option into its field, converted and range-checked:
+ * a number that is not one, or out of range, is bad input (exit 1, as
+ * cli_int and cli_double say), a choice not offered a usage error. */
+static int convert(const cli_spec *spec, const cli_option *opt, char *field, const char *value)
+{
+    char name[80];
+    snprintf(name, sizeof name, "--%s", opt->name);
+    switch (opt->type) {
+    case CLI_TYPE_INT: {
+        cli_int_value *v = (cli_int_value *)field;
+        if (!cli_int(name, value, opt->quantity, (int64_t)opt->min, (int64_t)opt->max, &v->value))
+            return EXIT_INPUT;
+        v->given = true;
+        v->text = value;
+        return EXIT_OK;
+    }
+    case CLI_TYPE_DOUBLE: {
+        cli_double_value *v = (cli_double_value *)field;
+        if (!cli_double(name, value, opt->quantity, opt->min, opt->max, &v->value))
+            return EXIT_INPUT;
+        v->given = true;
+        v->text = value;
+        return EXIT_OK;
+    }
+    case CLI_TYPE_CHOICE:
+        return take_choice(spec->command, opt, value, (cli_choice_value *)field);
+    case CLI_TYPE_PATH:
+        if (!*value)
+            return cli_usage_error(spec->command, "%s takes a path, not ''", name);
+        *(const char **)field = value;
+        return EXIT_OK;
+    default:
+        *(const char **)field = value;
+        return EXIT_OK;
+    }
+}
+
 /* Stores one value where the table says; by_long: how it was named, for
  * the message when it may not be given again. */
 static int store(const cli_spec *spec, const cli_option *opt, void *options, const char *value, bool again,
@@ -135,20 +205,154 @@ static int store(const cli_spec *spec, const cli_option *opt, void *options, con
 {
     char *field = (char *)options + opt->offset;
     char name[64];
+    int rc = EXIT_OK;
     option_name(opt, by_long, name, sizeof name);
-    if (again && !opt->repeats)
+    if (again && opt->type != CLI_TYPE_LIST)
         return cli_usage_error(spec->command, "option '%s' given twice", name);
-    if (!opt->arg) {
+    if (opt->type == CLI_TYPE_FLAG) {
         *(bool *)field = true;
-    } else if (!opt->repeats) {
-        *(const char **)field = value;
-    } else {
+    } else if (opt->type == CLI_TYPE_LIST) {
         cli_values *values = (cli_values *)field;
         if (values->count == CLI_MAX_VALUES)
             return cli_usage_error(spec->command, "option '%s' given more than %d times", name, CLI_MAX_VALUES);
         values->items[values->count++] = value;
+    } else if ((rc = convert(spec, opt, field, value)) != EXIT_OK) {
+        return rc;
     }
     return opt->take ? opt->take(spec->command, options, value) : EXIT_OK;
+}
+
+/* ---- groups ------------------------------------------------------------- */
+
+#define MAX_MEMBERS 12
+
+/* One member of a group: its options' indexes in the table. */
+typedef struct {
+    size_t index[MAX_MEMBERS];
+    size_t count;
+} member;
+
+/* The group's members, each option looked up by its long name; false
+ * where one is not in the table (a gpuroof bug, said so). */
+static bool read_members(const cli_spec *spec, const char *text, member *members, size_t *count)
+{
+    *count = 0;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, " /"), i = 0;
+        while (i < spec->option_count &&
+               !(strlen(spec->options[i].name) == len && strncmp(spec->options[i].name, p, len) == 0))
+            i++;
+        if (*count == MAX_MEMBERS || i == spec->option_count || members[*count].count == MAX_MEMBERS)
+            return cli_error("%s: group '%s' is past its limits or names no option '%.*s' (a gpuroof bug)",
+                             spec->command, text, (int)len, p);
+        members[*count].index[members[*count].count++] = i;
+        p += len;
+        if (*p != '/')
+            ++*count; /* a member ends at a space or the end */
+        if (*p)
+            p++;
+    }
+    return true;
+}
+
+static bool member_given(const member *m, const bool *given)
+{
+    for (size_t i = 0; i < m->count; i++)
+        if (given[m->index[i]])
+            return true;
+    return false;
+}
+
+/* snprintf at out + *used, cut at size. */
+__attribute__((format(printf, 4, 5))) static void append(char *out, size_t size, size_t *used, const char *fmt, ...)
+{
+    va_list ap;
+    if (*used >= size)
+        return;
+    va_start(ap, fmt);
+    int n = vsnprintf(out + *used, size - *used, fmt, ap);
+    va_end(ap);
+    *used = n < 0 ? size : *used + (size_t)n;
+}
+
+/* "--flops/--bytes", "-D": by the short name where there is one; of a
+ * member given, only the options given. */
+static void member_text(const cli_spec *spec, const member *m, const bool *given, char *out, size_t size)
+{
+    size_t used = 0;
+    bool any = member_given(m, given);
+    out[0] = '\0';
+    for (size_t i = 0; i < m->count; i++) {
+        const cli_option *opt = &spec->options[m->index[i]];
+        if (any && !given[m->index[i]])
+            continue;
+        if (opt->short_name)
+            append(out, size, &used, "%s-%c", used ? "/" : "", opt->short_name);
+        else
+            append(out, size, &used, "%s--%s", used ? "/" : "", opt->name);
+    }
+}
+
+/* The members from first on, those given where only_given, as "A, B and
+ * C" (`last` the word before the last: "and", "or"); returns how many. */
+static size_t members_text(const cli_spec *spec, const member *members, size_t first, size_t count,
+                           const bool *given, bool only_given, const char *last, char *out, size_t size)
+{
+    const member *shown[MAX_MEMBERS];
+    size_t n = 0, used = 0;
+    for (size_t i = first; i < count; i++)
+        if (!only_given || member_given(&members[i], given))
+            shown[n++] = &members[i];
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        char one[512];
+        member_text(spec, shown[i], given, one, sizeof one);
+        if (i > 0 && i + 1 < n)
+            append(out, size, &used, ", ");
+        else if (i > 0)
+            append(out, size, &used, " %s ", last);
+        append(out, size, &used, "%s", one);
+    }
+    return n;
+}
+
+/* The group's error where the options given break it, else EXIT_OK. */
+static int check_group(const cli_spec *spec, const cli_group *g, const bool *given)
+{
+    member members[MAX_MEMBERS] = {0};
+    size_t count, n_given = 0;
+    char text[1024], why[256] = "";
+    if (!read_members(spec, g->members, members, &count))
+        return EXIT_USAGE;
+    for (size_t i = 0; i < count; i++)
+        n_given += member_given(&members[i], given);
+    if (g->why)
+        snprintf(why, sizeof why, " (%s)", g->why);
+    if (g->kind == CLI_EXCLUSIVE && n_given > 1) {
+        size_t n = members_text(spec, members, 0, count, given, true, n_given == 2 ? "or" : "and", text, sizeof text);
+        return cli_usage_error(spec->command, n == 2 ? "give %s, not both%s" : "give at most one of %s%s", text, why);
+    }
+    if (g->kind == CLI_TOGETHER && n_given > 0 && n_given < count) {
+        members_text(spec, members, 0, count, given, false, "and", text, sizeof text);
+        return cli_usage_error(spec->command, "%s go together%s", text, why);
+    }
+    if (g->kind == CLI_NEEDS && member_given(&members[0], given) && n_given == 1) {
+        char first[512];
+        member_text(spec, &members[0], given, first, sizeof first);
+        members_text(spec, members, 1, count, given, false, "or", text, sizeof text);
+        return cli_usage_error(spec->command, "%s needs %s%s", first, text, why);
+    }
+    return EXIT_OK;
+}
+
+static int check_groups(const cli_spec *spec, const bool *given)
+{
+    for (const cli_group *g = spec->groups; g && g->members; g++) {
+        int rc = check_group(spec, g, given);
+        if (rc != EXIT_OK)
+            return rc;
+    }
+    return EXIT_OK;
 }
 
 int cli_parse(const cli_spec *spec, int argc, char **argv, void *options, int *operand)
@@ -160,6 +364,7 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, void *options, int *o
         return cli_fail("%s: more options than CLI_MAX_OPTIONS (a gpuroof bug)", spec->command);
     build_getopt(spec, longopts, shortopts);
     opterr = 0;
+    optind = 0; /* glibc: start afresh, for a caller that parses more than once (exercises) */
     for (;;) {
         int long_index = -1, c = getopt_long(argc, argv, shortopts, longopts, &long_index);
         if (c == -1)
@@ -177,36 +382,12 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, void *options, int *o
         given[i] = true;
     }
     *operand = optind;
-    return EXIT_OK;
+    return check_groups(spec, given);
 }
 
 int cli_parse_stopped(int rc)
 {
     return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
-}
-
-/* ---- the command line back ---------------------------------------------- */
-
-void cli_option_words(const cli_spec *spec, const void *options, cli_word_fn word, void *context)
-{
-    for (size_t i = 0; i < spec->option_count; i++) {
-        const cli_option *opt = &spec->options[i];
-        const char *field = (const char *)options + opt->offset;
-        char name[64];
-        option_name(opt, !opt->short_name, name, sizeof name);
-        if (!opt->arg && *(const bool *)field) {
-            word(name, context);
-        } else if (opt->arg && !opt->repeats && *(const char *const *)field) {
-            word(name, context);
-            word(*(const char *const *)field, context);
-        } else if (opt->arg && opt->repeats) {
-            const cli_values *values = (const cli_values *)field;
-            for (size_t v = 0; v < values->count; v++) {
-                word(name, context);
-                word(values->items[v], context);
-            }
-        }
-    }
 }
 
 int cli_parse_options(const cli_spec *spec, int argc, char **argv, void *options)

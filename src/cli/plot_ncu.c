@@ -194,10 +194,8 @@ static bool pick(const ncu_read *r, size_t top, gr_roofline_inputs *in, json_t *
 bool plot_ncu_load(const plot_options *o, plot_devices *d, gr_roofline_inputs *in, json_t *warnings,
                    json_t **json)
 {
-    int64_t top = PLOT_NCU_TOP;
+    int64_t top = o->top.given ? o->top.value : PLOT_NCU_TOP; /* 1..PLOT_NCU_TOP_MAX */
     ncu_read r = {0};
-    if (o->top && !cli_int("--top", o->top, CLI_COUNT, 1, PLOT_NCU_TOP_MAX, &top))
-        return false;
     bool ok = read_report(o->ncu, &r) && choose_device(o, &r, d, &in->level_kernels_device);
     if (ok) {
         *json = json_object();

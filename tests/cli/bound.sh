@@ -528,17 +528,17 @@ expect_json .attainable_gflops 4875
 
 # Errors.
 run bound --intensity 1 --shared-bytes 8 --device a100
-expect_fails 2 "gpuroof bound: --shared-bytes goes with --flops and --bytes (--intensity is DRAM's alone; a model counts its own) (gpuroof bound --help)"
+expect_fails 2 "gpuroof bound: --shared-bytes needs --flops/--bytes (--intensity is DRAM's alone; a model counts its own) (gpuroof bound --help)"
 run bound --model matmul-tiled --l2-bytes 8 --device a100
-expect_fails 2 "gpuroof bound: --l2-bytes goes with --flops and --bytes (--intensity is DRAM's alone; a model counts its own) (gpuroof bound --help)"
+expect_fails 2 "gpuroof bound: --l2-bytes needs --flops/--bytes (--intensity is DRAM's alone; a model counts its own) (gpuroof bound --help)"
 run bound --flops 1 --bytes 1 --shared-bytes 8 --peak-gflops 1 --bandwidth 1
-expect_fails 2 'gpuroof bound: --shared-bytes needs --shared-bandwidth, or a --device whose profile gives one (gpuroof bound --help)'
+expect_fails 2 'gpuroof bound: --shared-bytes needs --shared-bandwidth or --device (a device whose profile gives one) (gpuroof bound --help)'
 run bound --flops 1 --bytes 1 --l2-bytes 8 --peak-gflops 1 --bandwidth 1
-expect_fails 2 'gpuroof bound: --l2-bytes needs --l2-bandwidth, or a --device whose profile gives one (gpuroof bound --help)'
+expect_fails 2 'gpuroof bound: --l2-bytes needs --l2-bandwidth or --device (a device whose profile gives one) (gpuroof bound --help)'
 run bound --flops 1 --bytes 1 --shared-bandwidth 8 --device a100
-expect_fails 2 'gpuroof bound: --shared-bandwidth needs --shared-bytes, or a model that counts shared memory bytes (gpuroof bound --help)'
+expect_fails 2 'gpuroof bound: --shared-bandwidth needs --shared-bytes or --model (a model that counts shared bytes) (gpuroof bound --help)'
 run bound --intensity 1 --l2-bandwidth 8 --device a100
-expect_fails 2 'gpuroof bound: --l2-bandwidth needs --l2-bytes, or a model that counts L2 bytes (gpuroof bound --help)'
+expect_fails 2 'gpuroof bound: --l2-bandwidth needs --l2-bytes or --model (a model that counts l2 bytes) (gpuroof bound --help)'
 run bound --flops 1 --bytes 1 --shared-bytes 1 --shared-bytes 2 --device a100
 expect_fails 2 "gpuroof bound: option '--shared-bytes' given twice (gpuroof bound --help)"
 run bound --model matmul-naive --shared-bandwidth 100 --device a100

@@ -394,8 +394,8 @@ expect_fails 1 "gpuroof: 'scale' matches 2 kernels for sm_90 in $k/sample.o: voi
 run occupancy --from "$k/sample.o" --kernel transpose --threads 256 --device k40
 expect_fails 1 "gpuroof: $k/sample.o has no code k40 runs (compute capability 3.5): it has sm_80, sm_90"
 run occupancy --kernel transpose --threads 256 --device h100
-expect_fails 2 "gpuroof occupancy: --kernel and --arch go with --from FILE (gpuroof occupancy --help)"
+expect_fails 2 "gpuroof occupancy: --kernel needs --from (gpuroof occupancy --help)"
 run occupancy --from "$k/sample.o" --threads 256 --device h100
-expect_fails 2 "gpuroof occupancy: --from needs --kernel PATTERN (gpuroof kernels FILE lists them) (gpuroof occupancy --help)"
+expect_fails 2 "gpuroof occupancy: --from needs --kernel (gpuroof kernels FILE lists them) (gpuroof occupancy --help)"
 run occupancy --from "$k/sample.o" --kernel transpose --regs 32 --threads 256 --device h100
-expect_fails 2 "gpuroof occupancy: --from gives the registers: leave out --regs and --model (gpuroof occupancy --help)"
+expect_fails 2 "gpuroof occupancy: give --from or --regs, not both (--from gives the registers) (gpuroof occupancy --help)"

@@ -96,7 +96,7 @@ expect_fails 1 "gpuroof: no kernel for sm_90 in $b90 matches 'nothing' (gpuroof 
 run kernels "$b90" "$app" --kernel nothing
 expect_fails 1 "gpuroof: no kernel in the 2 files read matches 'nothing' (gpuroof kernels FILE lists them)"
 run kernels "$b90" --glob
-expect_fails 2 "gpuroof kernels: --glob goes with --kernel PATTERN (gpuroof kernels --help)"
+expect_fails 2 "gpuroof kernels: --glob needs --kernel (gpuroof kernels --help)"
 
 # ---- __launch_bounds__ ---------------------------------------------------------------
 # the figures of the cubins, as ptxas reported them for the same build
@@ -147,7 +147,7 @@ expect_stderr_has "no kernel for sm_90 in $b90 matches 'bounded*(float *, const 
 run occupancy --from "$b90" --kernel 'bounded5*(float[*], float const[*], int)' --glob --device h100 --json
 expect_json .from.kernel 'bounded512(float*, float const*, int)'
 run occupancy --glob --threads 256 --regs 32 --device h100
-expect_fails 2 "gpuroof occupancy: --glob goes with --from FILE --kernel PATTERN (gpuroof occupancy --help)"
+expect_fails 2 "gpuroof occupancy: --glob needs --kernel (gpuroof occupancy --help)"
 # each name as Nsight Compute recorded it on an H200 (bounds-ncu.csv: the
 # four kernels of bounds.cu, <unnamed>:: for the anonymous namespace) picks
 # its one kernel

@@ -81,3 +81,30 @@ if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
 else
     skip "rendered" "no man"
 fi
+
+# OPTIONS: every option a command's --help lists (from its option table)
+# is in that command's SYNOPSIS entries, by its long or its short name, and
+# the SYNOPSIS names no option the table lacks; -h/--help is the page's
+# OPTIONS section's, for all.
+last="SYNOPSIS against each command's option table"
+for command in $commands; do
+    # "--define -D", "--json": each option of the table, its short name after
+    "$GPUROOF" "$command" --help |
+        sed -n -e 's/^  -\([A-Za-z]\), --\([a-z0-9-]*\).*/--\2 -\1/p' -e 's/^  --\([a-z0-9-]*\).*/--\1/p' |
+        grep -v -e '^--help' >"$test_tmp/table"
+    sed -n "/^\\.SY \"gpuroof $command[ \"]/,/^\\.YS/p" "$text" |
+        grep -o -E '(^|[^A-Za-z0-9-])--?[A-Za-z][a-z0-9-]*' | sed 's/^[^-]*//' | sort -u >"$test_tmp/page_options"
+    if [ ! -s "$test_tmp/table" ] || [ ! -s "$test_tmp/page_options" ]; then
+        fail "gpuroof $command" "no options in --help or in the SYNOPSIS" "both list its options"
+        continue
+    fi
+    missing="" unknown=""
+    while read -r long short; do
+        grep -q -x -e "$long" ${short:+-e "$short"} "$test_tmp/page_options" || missing="$missing $long"
+    done <"$test_tmp/table"
+    while read -r word; do
+        tr ' ' '\n' <"$test_tmp/table" | grep -q -x -e "$word" || unknown="$unknown $word"
+    done <"$test_tmp/page_options"
+    check "gpuroof $command: options of --help missing from the man page's SYNOPSIS" "$missing" ""
+    check "gpuroof $command: options of the man page's SYNOPSIS that --help lacks" "$unknown" ""
+done

@@ -72,11 +72,11 @@ unset CUDA_VISIBLE_DEVICES
 # Their checks come before any CUDA call, so they hold without a GPU.
 usage='(gpuroof measure --help)'
 run measure --gpu 1 --all-gpus
-expect_fails 2 "gpuroof measure: give --gpu N or --all-gpus, not both $usage"
+expect_fails 2 "gpuroof measure: give --gpu or --all-gpus, not both $usage"
 run measure --spread-limit 5
-expect_fails 2 "gpuroof measure: --spread-limit is for --all-gpus and --compare $usage"
+expect_fails 2 "gpuroof measure: --spread-limit needs --all-gpus or --compare $usage"
 run measure --gpu 0 --spread-limit 5
-expect_fails 2 "gpuroof measure: --spread-limit is for --all-gpus and --compare $usage"
+expect_fails 2 "gpuroof measure: --spread-limit needs --all-gpus or --compare $usage"
 run measure --gpu -1
 expect_fails 1 "gpuroof: --gpu '-1': must not be negative"
 run measure --gpu 1.5
@@ -93,7 +93,7 @@ for option in "-o x.yaml:-o" "--only ceilings:--only" "--quick:--quick" "--repea
     "--gpu 0:--gpu" "--all-gpus:--all-gpus"; do
     # shellcheck disable=SC2086 # the option and its value, split
     run measure --compare a.yaml b.yaml ${option%%:*}
-    expect_fails 2 "gpuroof measure: --compare reads results files and runs nothing: ${option#*:} is for a run $usage"
+    expect_fails 2 "gpuroof measure: give --compare or ${option#*:}, not both (--compare reads results files and runs nothing) $usage"
 done
 run measure a.yaml
 expect_fails 2 "gpuroof measure: unexpected argument 'a.yaml' $usage"

@@ -190,10 +190,13 @@ expect_fails 1 'gpuroof: 2 blocks cannot be resident: each would have 116736 byt
 run occupancy --threads 256 --regs 32 --target-blocks 0 --device h200
 expect_fails 1 "gpuroof: --target-blocks '0': 0 is out of range (1 to 65536)"
 
-# --sweep, --suggest and --target-blocks exclude each other.
-for modes in '--sweep regs --suggest' '--sweep regs --target-blocks 2' '--suggest --target-blocks 2' \
-    '--sweep threads --suggest --target-blocks 2'; do
+# --sweep, --suggest and --target-blocks exclude each other: the error
+# names those given.
+for modes in '--sweep regs --suggest:give --sweep or --suggest, not both' \
+    '--sweep regs --target-blocks 2:give --sweep or --target-blocks, not both' \
+    '--suggest --target-blocks 2:give --suggest or --target-blocks, not both' \
+    '--sweep threads --suggest --target-blocks 2:give at most one of --sweep, --suggest and --target-blocks'; do
     # shellcheck disable=SC2086
-    run occupancy --threads 256 --regs 32 --device h200 $modes
-    expect_fails 2 'gpuroof occupancy: give at most one of --sweep, --suggest and --target-blocks (gpuroof occupancy --help)'
+    run occupancy --threads 256 --regs 32 --device h200 ${modes%%:*}
+    expect_fails 2 "gpuroof occupancy: ${modes#*:} (gpuroof occupancy --help)"
 done

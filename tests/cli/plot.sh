@@ -235,7 +235,7 @@ run plot occupancy --device k40 --threads 256 --regs 32 --smem 20K --carveout 16
 expect_status 0
 check "Kepler's PreferL1 raised to the most shared memory" "$(marked k40.gp)" '256 0.25 "256 threads: 25%"'
 run plot occupancy --device a100 --threads 256 --regs 32 $textbook -o x.pdf
-expect_fails 2 'gpuroof plot: give --device or explicit limits, not both (gpuroof plot --help)'
+expect_fails 2 'gpuroof plot: give --device or --max-threads-sm/--max-blocks-sm/--regs-sm/--smem-sm, not both (gpuroof plot --help)'
 run plot occupancy --threads 256 --regs 32 -o x.pdf
 expect_fails 2 'gpuroof plot: give --device, or all of --max-threads-sm, --max-blocks-sm, --regs-sm and --smem-sm (gpuroof plot --help)'
 run plot occupancy --threads 256 --regs 32 --carveout 50% $textbook -o x.pdf

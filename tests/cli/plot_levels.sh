@@ -154,7 +154,7 @@ run plot --device h100 --levels dram --levels l2 -o s.pdf --script-only
 expect_status 2
 expect_error_line
 run plot --device h100 --top 3 -o s.pdf --script-only
-expect_fails 2 "gpuroof plot: --top N chooses the kernels of --ncu FILE: give it with --ncu (gpuroof plot --help)"
+expect_fails 2 "gpuroof plot: --top needs --ncu (--top N chooses the kernels of --ncu FILE) (gpuroof plot --help)"
 run plot --ncu "$app" --top 0 -o s.pdf --script-only
 expect_fails 1 "gpuroof: --top '0': 0 is out of range (1 to 16)"
 run plot --ncu "$app" --top 17 -o s.pdf --script-only

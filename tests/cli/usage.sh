@@ -152,7 +152,9 @@ expect_fails 2 'gpuroof model: give a model FILE (gpuroof model --help)'
 
 # Conflicting options.
 run bound --intensity 1 --flops 1 --bytes 2 --device a100
-expect_fails 2 'gpuroof bound: give --flops and --bytes, or --intensity, or --model (gpuroof bound --help)'
+expect_fails 2 'gpuroof bound: give --flops/--bytes or --intensity, not both (gpuroof bound --help)'
+run bound --intensity 1 --flops 1 --bytes 2 --model m --device a100
+expect_fails 2 'gpuroof bound: give at most one of --flops/--bytes, --intensity and --model (gpuroof bound --help)'
 run bound --intensity 1 --device a100 -D n=4
 expect_fails 2 'gpuroof bound: -D needs --model (gpuroof bound --help)'
 run occupancy --threads 256 --regs 32 --device a100 -D n=4
@@ -162,10 +164,10 @@ expect_fails 2 'gpuroof bound: --precision needs --device (gpuroof bound --help)
 run occupancy --threads 256 --block 16x16 --regs 32 --device a100
 expect_fails 2 'gpuroof occupancy: give --threads or --block, not both (gpuroof occupancy --help)'
 run occupancy --threads 256 --regs 32 --device a100 --max-threads-sm 2048
-expect_fails 2 'gpuroof occupancy: give --device or explicit limits, not both (gpuroof occupancy --help)'
+expect_fails 2 'gpuroof occupancy: give --device or --max-threads-sm, not both (gpuroof occupancy --help)'
 run occupancy --threads 256 --regs 32 --device a100 --smem-unit 128
-expect_fails 2 'gpuroof occupancy: give --device or explicit limits, not both (gpuroof occupancy --help)'
+expect_fails 2 'gpuroof occupancy: give --device or --smem-unit, not both (gpuroof occupancy --help)'
 run occupancy --threads 256 --regs 32 --carveout 50% --max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 65536 --smem-sm 96K
 expect_fails 2 'gpuroof occupancy: --carveout needs --device (gpuroof occupancy --help)'
 run occupancy --threads 256 --regs 32 --device a100 --sweep regs --suggest
-expect_fails 2 'gpuroof occupancy: give at most one of --sweep, --suggest and --target-blocks (gpuroof occupancy --help)'
+expect_fails 2 'gpuroof occupancy: give --sweep or --suggest, not both (gpuroof occupancy --help)'
