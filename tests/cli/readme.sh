@@ -23,6 +23,13 @@ awk -v dir="$work" '
     inblock && n    { print > (dir "/" n ".out") }
 ' "$readme"
 
+# Each example and each package one TAP line (automake's tap-driver.sh), a
+# "#" of the command escaped so that it is no directive; the plan at the end.
+n=0
+tap() { # OK DESCRIPTION [DIRECTIVE]
+    n=$((n + 1))
+    echo "$1 $n - $(printf '%s' "$2" | tr '\n' ' ' | sed 's/#/\\#/g')${3:+ # $3}"
+}
 checked=0 failed=0 skipped=0
 for cmd in "$work"/*.cmd; do
     [ -e "$cmd" ] || break
@@ -31,7 +38,7 @@ for cmd in "$work"/*.cmd; do
     nvcc\ *)
         if ! nvcc_usable; then
             skipped=$((skipped + 1))
-            echo "ok - README: $(cat "$cmd") # SKIP needs nvcc $readme_nvcc_release"
+            tap ok "README: $(cat "$cmd")" "SKIP needs nvcc $readme_nvcc_release"
             continue
         fi ;;
     esac
@@ -39,20 +46,20 @@ for cmd in "$work"/*.cmd; do
     toolkit_file=$(grep -o '/usr/local/cuda/[^ ]*' "$cmd" | head -n 1)
     if [ -n "$toolkit_file" ] && [ ! -r "$toolkit_file" ]; then
         skipped=$((skipped + 1))
-        echo "ok - README: $(cat "$cmd") # SKIP no $toolkit_file"
+        tap ok "README: $(cat "$cmd")" "SKIP no $toolkit_file"
         continue
     fi
     (cd "$top_srcdir" && eval "$(cat "$cmd")") >"$work/actual" 2>&1
     checked=$((checked + 1))
     if cmp -s "$expected" "$work/actual"; then
-        echo "ok - README: $(cat "$cmd")"
+        tap ok "README: $(cat "$cmd")"
     else
         failed=$((failed + 1))
-        echo "FAIL - README: $(cat "$cmd")"
-        diff -u "$expected" "$work/actual" | head -n 40
+        tap "not ok" "README: $(cat "$cmd")"
+        diff -u "$expected" "$work/actual" | head -n 40 | sed 's/^/# /'
     fi
 done
-echo "$checked README examples checked, $failed differ, $skipped skipped"
+echo "# $checked README examples checked, $failed differ, $skipped skipped"
 
 # The Quick start names every package tools/install-deps installs, and the
 # CUDA toolkit that it does not; it once left out pkgconf and valgrind.
@@ -60,8 +67,9 @@ quick=$(awk '/^## Quick start$/ { on = 1; next } /^## / { on = 0 } on' "$readme"
 missing=
 for pkg in $(cat "$top_srcdir/tools/packages.txt") nvcc; do
     case $quick in
-    *"\`$pkg\`"*) echo "ok - README's Quick start names $pkg" ;;
-    *) echo "FAIL - README's Quick start does not name \`$pkg\`"; missing="$missing $pkg" ;;
+    *"\`$pkg\`"*) tap ok "README's Quick start names $pkg" ;;
+    *) tap "not ok" "README's Quick start does not name \`$pkg\`"; missing="$missing $pkg" ;;
     esac
 done
+echo "1..$n"
 [ "$checked" -gt 0 ] && [ "$failed" -eq 0 ] && [ -z "$missing" ]
