@@ -4,32 +4,38 @@
 # prediction equal to the probe's, no ceiling above its theoretical figure)
 # hold for each committed measured results file, and fail where they
 # should: the synthetic file has an unverified kernel.
+# Each check one TAP line (automake's tap-driver.sh), the plan at exit.
 set -u
-failures=0
+failures=0 checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"; echo "1..$checks"' EXIT
+ok() {
+    checks=$((checks + 1))
+    echo "ok $checks - $*"
+}
+not_ok() {
+    checks=$((checks + 1)) failures=$((failures + 1))
+    echo "not ok $checks - $*"
+}
 for f in "$top_srcdir"/plots/data/*.yaml; do
     if out=$("$CHECK_RESULTS" "$f"); then
-        echo "ok - $(basename "$f"): $out"
+        ok "$(basename "$f"): $out"
     else
-        echo "FAIL - $(basename "$f"): $out"
-        failures=$((failures + 1))
+        not_ok "$(basename "$f"): $out"
     fi
 done
 if out=$("$CHECK_RESULTS" "$top_srcdir/tests/data/results/synthetic.yaml"); then
-    echo "FAIL - synthetic.yaml passed the checks: $out"
-    failures=$((failures + 1))
+    not_ok "synthetic.yaml passed the checks: $out"
 elif printf '%s\n' "$out" | grep -q 'kernel-unverified: not verified'; then
-    echo "ok - synthetic.yaml fails on its unverified kernel"
+    ok "synthetic.yaml fails on its unverified kernel"
 else
-    echo "FAIL - synthetic.yaml failed, but not on its unverified kernel: $out"
-    failures=$((failures + 1))
+    not_ok "synthetic.yaml failed, but not on its unverified kernel: $out"
 fi
 
 # --fresh (what tests/gpu/measure.sh asks of a run of this gpuroof): every
 # ceiling the GPU has a unit for, its theoretical figure beside it where
 # gpuroof knows the GPU's per-clock figures (an A100 here: no FP8), none
 # above that figure.  The committed runs predate the newer ceilings.
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 fresh() { # $1: the file's name; stdin: its ceilings beyond fp32_gflops
     { printf 'device: {name: Synthetic A100, compute_capability: "8.0"}\n'
       printf 'ceilings:\n  dram_read_gbs: 1400\n  fp32_gflops: 18000\n'
@@ -62,10 +68,9 @@ expect_check() { # $1: what; $2: expected status; $3: a line the output must hav
     out=$("$CHECK_RESULTS" "$@")
     got=$?
     if [ "$got" -eq "$status" ] && { [ -z "$line" ] || printf '%s\n' "$out" | grep -qF -- "$line"; }; then
-        echo "ok - $what"
+        ok "$what"
     else
-        echo "FAIL - $what: exit $got (expected $status): $out"
-        failures=$((failures + 1))
+        not_ok "$what: exit $got (expected $status): $out"
     fi
 }
 expect_check "a fresh A100 run with every ceiling passes --fresh" 0 "" --fresh "$tmp/all.yaml"

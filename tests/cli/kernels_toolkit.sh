@@ -12,17 +12,11 @@
 # are allowed (--subset).
 # cuobjdump: $CUOBJDUMP, or on the PATH, or the Python package's
 # (pip install nvidia-cuda-cuobjdump); the libraries: $CUDA_LIBDIR, or
-# beside $NVCC, or /usr/local/cuda/lib64.  Without cuobjdump: skipped (77).
+# beside $NVCC, or /usr/local/cuda/lib64.  Without cuobjdump: skipped (lib.sh's skip_all).
 # Under valgrind only the small fixtures are compared.
 . "$top_srcdir/tests/cli/lib.sh"
 k="$top_srcdir/tests/data/kernels"
 
-skip_all() {
-    echo "# SKIP: $1"
-    trap - EXIT
-    rm -rf "$test_tmp"
-    exit 77
-}
 find_cuobjdump() {
     if [ -n "${CUOBJDUMP:-}" ]; then echo "$CUOBJDUMP"; return; fi
     if command -v cuobjdump >/dev/null 2>&1; then command -v cuobjdump; return; fi

@@ -5,10 +5,14 @@
 #     expect_status 0
 #     expect_stdout_has 'Balanced'
 #     expect_json .bound balanced
-# Every expect_* prints one line, "ok - ..." or "FAIL - ..." with what came
-# and what was expected; nothing aborts.  At exit a summary is printed and the
-# status is 0 if every check passed, 1 otherwise (automake's harness: any
-# other status than 0, 77 and 99 is a failure).
+# Every expect_* is one check and prints one TAP line (automake's
+# tap-driver.sh counts each): "ok N - ...", "not ok N - ..." followed by
+# what came and what was expected as "#" lines, or "ok N - ... # SKIP why";
+# nothing aborts.  At exit the plan "1..N" is printed and the status is 0 if
+# every check passed, 1 otherwise; a script that stops early with a status
+# other than 0 gets one more "not ok" saying so, so it fails even when every
+# check before passed.  A script that cannot run at all (no GPU, no oracle)
+# calls skip_all REASON before its first check: "1..0 # SKIP REASON".
 #
 # Environment (set by `make check`): GPUROOF (the binary), top_srcdir, JQ
 # (may be empty: JSON checks are then skipped one by one, with a note).
@@ -35,19 +39,34 @@ status=0
 last=
 
 test_tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpuroof-cli.XXXXXX") || {
-    echo "FAIL - cannot create a temporary directory" >&2
+    echo "Bail out! cannot create a temporary directory"
     exit 99
 }
 out="$test_tmp/stdout"
 err="$test_tmp/stderr"
 
+# summary STATUS: at exit, STATUS the script's own; the plan last, so that a
+# script killed before it (no plan) is an error to the TAP driver too.
 summary() {
     rm -rf "$test_tmp"
+    if [ "$1" -ne 0 ] && [ "$failures" -eq 0 ]; then
+        last=$(basename "$0")
+        fail "runs to its end" "exit status $1" "the end of the script"
+    fi
+    echo "1..$checks"
     echo "# $checks checks: $((checks - failures - skips)) ok, $failures failed, $skips skipped"
     [ "$failures" -eq 0 ]
 }
-trap 'summary; exit $?' EXIT
-trap 'failures=$((failures + 1)); exit 1' HUP INT TERM
+trap 'summary $?; exit $?' EXIT
+trap 'exit 1' HUP INT TERM
+
+# skip_all REASON: the whole script is skipped (before any check).
+skip_all() {
+    trap - EXIT
+    rm -rf "$test_tmp"
+    echo "1..0 # SKIP $1"
+    exit 0
+}
 
 # run ARGS...: runs gpuroof; its stdout, stderr and exit status go to
 # $out, $err and $status.
@@ -57,24 +76,31 @@ run() {
     "$GPUROOF" "$@" </dev/null >"$out" 2>"$err" || status=$?
 }
 
-pass() {
+_tap_nl='
+'
+# tap_line OK DESCRIPTION [DIRECTIVE]: one TAP result line; a description on
+# one line, its "#" escaped so that it is no directive.
+tap_line() {
     checks=$((checks + 1))
-    echo "ok - $last: $1"
+    _tap_what="$last: $2"
+    case $_tap_what in *"$_tap_nl"* | *"#"*) _tap_what=$(printf '%s' "$_tap_what" | tr '\n' ' ' | sed 's/#/\\#/g') ;; esac
+    echo "$1 $checks - $_tap_what${3:+ # $3}"
+}
+
+pass() {
+    tap_line ok "$1"
 }
 
 # fail WHAT GOT EXPECTED
 fail() {
-    checks=$((checks + 1))
     failures=$((failures + 1))
-    echo "FAIL - $last: $1"
-    echo "#   got:      $2"
-    echo "#   expected: $3"
+    tap_line "not ok" "$1"
+    printf '%s\n' "#   got:      $2" "#   expected: $3" | sed '2,$s/^\([^#]\)/#   \1/'
 }
 
 skip() {
-    checks=$((checks + 1))
     skips=$((skips + 1))
-    echo "ok - $last: $1 # SKIP $2"
+    tap_line ok "$1" "SKIP $2"
 }
 
 # check DESCRIPTION GOT EXPECTED: passes if they are the same string.

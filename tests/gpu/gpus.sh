@@ -3,27 +3,36 @@
 # only): --gpu 0 records its index, PCI bus id and UUID; an index of no GPU
 # is one line naming how many there are, under CUDA_VISIBLE_DEVICES too;
 # --all-gpus writes FILE-gpuN.yaml for each GPU, and its table is the one
-# --compare prints from those files.  Skips (77) where gpuroof has no CUDA
+# --compare prints from those files.  Skipped (TAP "1..0 # SKIP") where gpuroof has no CUDA
 # or the machine no GPU.
 set -u
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# TAP (automake's tap-driver.sh): each check an "ok" or "not ok" line, the
+# plan at exit; a skip is the plan "1..0 # SKIP why" alone.
+checks=0 plan=yes
+trap 'rm -rf "$tmp"; [ -z "$plan" ] || echo "1..$checks"' EXIT
+ok() {
+    checks=$((checks + 1))
+    echo "ok - $*"
+}
 GPUROOF_PROFILES="$top_srcdir/profiles"
 export GPUROOF_PROFILES
 unset CUDA_VISIBLE_DEVICES
 failures=0
 fail() {
-    echo "FAIL - $*"
+    checks=$((checks + 1))
+    echo "not ok - $*"
     failures=$((failures + 1))
 }
 
 "$GPUROOF" measure --quick --only ceilings --gpu 0 -o "$tmp/one.yaml" >"$tmp/out" 2>"$tmp/err"
 status=$?
 if grep -q -e 'built without CUDA' -e 'no CUDA device' "$tmp/err"; then
-    echo "SKIP: $(tail -n 1 "$tmp/err")"
-    exit 77
+    plan=
+    echo "1..0 # SKIP $(tail -n 1 "$tmp/err")"
+    exit 0
 fi
-cat "$tmp/out"
+sed 's/^/# /' "$tmp/out"
 [ "$status" -eq 0 ] || fail "--gpu 0 exited $status: $(tail -n 1 "$tmp/err")"
 grep -q '^GPU 0 (' "$tmp/out" || fail "--gpu 0: the report does not name GPU 0"
 grep -q '^  cuda_index: 0$' "$tmp/one.yaml" || fail "--gpu 0: no cuda_index: 0 in the file"
@@ -44,7 +53,7 @@ if [ -z "$count" ] || [ "$count" -lt 1 ]; then
     fail "--gpu 4096: the message names no GPU count"
 fi
 [ -e "$tmp/none.yaml" ] && fail "--gpu 4096 wrote a file"
-echo "ok - --gpu 4096: $(cat "$tmp/err")"
+ok "--gpu 4096: $(cat "$tmp/err")"
 count=${count:-1}
 "$GPUROOF" measure --quick --gpu "$count" -o "$tmp/none.yaml" >/dev/null 2>"$tmp/err"
 status=$?
@@ -61,7 +70,7 @@ grep -q "no GPU 1: CUDA_VISIBLE_DEVICES='0' shows 1 CUDA GPU, GPU 0" "$tmp/err" 
 # full run checks the node.
 "$GPUROOF" measure --quick --only ceilings --all-gpus --spread-limit 50 -o "$tmp/node.yaml" >"$tmp/out" 2>"$tmp/err"
 status=$?
-cat "$tmp/out"
+sed 's/^/# /' "$tmp/out"
 [ "$status" -eq 0 ] || fail "--all-gpus exited $status: $(tail -n 1 "$tmp/err")"
 i=0
 files=
@@ -87,5 +96,5 @@ if [ "$count" -ge 2 ]; then # --compare takes two or more
     cmp -s "$tmp/table" "$tmp/compared" ||
         fail "--compare of the files differs from --all-gpus's table: $(diff "$tmp/table" "$tmp/compared")"
 fi
-[ "$failures" -eq 0 ] && echo "ok - --gpu and --all-gpus on $count GPU(s)"
+[ "$failures" -eq 0 ] && ok "--gpu and --all-gpus on $count GPU(s)"
 [ "$failures" -eq 0 ]

@@ -2,19 +2,27 @@
 # gpuroof measure interrupted on a real GPU (SIGINT, then SIGTERM, ~2 s into
 # the run): exit status 128 + the signal's number, the results file that was
 # there byte for byte as it was, no temporary file beside it, and one line
-# on stderr saying the run was interrupted.  Skips (77) where gpuroof has no
+# on stderr saying the run was interrupted.  Skipped (TAP "1..0 # SKIP") where gpuroof has no
 # CUDA or the machine no GPU (tests/unit/test_measure_interrupt covers the
 # handler itself there).
 set -u
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# TAP (automake's tap-driver.sh): each check an "ok" or "not ok" line, the
+# plan at exit; a skip is the plan "1..0 # SKIP why" alone.
+checks=0 plan=yes
+trap 'rm -rf "$tmp"; [ -z "$plan" ] || echo "1..$checks"' EXIT
+ok() {
+    checks=$((checks + 1))
+    echo "ok - $*"
+}
 GPUROOF_PROFILES="$top_srcdir/profiles"
 export GPUROOF_PROFILES
 mkdir "$tmp/out" || exit 99
 failures=0
 
 fail() {
-    echo "FAIL - $*"
+    checks=$((checks + 1))
+    echo "not ok - $*"
     failures=$((failures + 1))
 }
 
@@ -31,8 +39,9 @@ interrupt() {
     wait "$pid"
     status=$?
     if grep -q -e 'built without CUDA' -e 'no CUDA device' "$tmp/stderr"; then
-        echo "SKIP: $(tail -n 1 "$tmp/stderr")"
-        exit 77
+        plan=
+        echo "1..0 # SKIP $(tail -n 1 "$tmp/stderr")"
+        exit 0
     fi
     [ "$status" -eq "$2" ] || fail "SIG$1: exit status $status, not $2"
     cmp -s "$tmp/out/results.yaml" "$tmp/orig" || fail "SIG$1: the results file changed"
@@ -40,7 +49,7 @@ interrupt() {
     [ "$left" = results.yaml ] || fail "SIG$1: beside the results file: $left"
     last=$(tail -n 1 "$tmp/stderr")
     case $last in
-    'gpuroof measure: interrupted '*'; nothing written, '*' left as it was '*) echo "ok - SIG$1: $last" ;;
+    'gpuroof measure: interrupted '*'; nothing written, '*' left as it was '*) ok "SIG$1: $last" ;;
     *) fail "SIG$1: the last line on stderr is '$last', not 'gpuroof measure: interrupted ...'" ;;
     esac
 }

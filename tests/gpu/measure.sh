@@ -2,28 +2,48 @@
 # The measure path on a real GPU, at a small size: every result verified,
 # no point above its roof, occupancy predictions equal to the residency
 # probe's, every ceiling the GPU has a unit for measured and no higher than
-# its theoretical figure.  Skips (77) where gpuroof has no CUDA or the
+# its theoretical figure.  Skipped (TAP "1..0 # SKIP") where gpuroof has no CUDA or the
 # machine no GPU.
 set -u
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# TAP (automake's tap-driver.sh): each check an "ok" or "not ok" line, the
+# plan at exit; a skip is the plan "1..0 # SKIP why" alone.
+checks=0 plan=yes
+trap 'rm -rf "$tmp"; [ -z "$plan" ] || echo "1..$checks"' EXIT
+ok() {
+    checks=$((checks + 1))
+    echo "ok - $*"
+}
 GPUROOF_PROFILES="$top_srcdir/profiles"
 export GPUROOF_PROFILES
 "$GPUROOF" measure --quick -o "$tmp/results.yaml" >"$tmp/out" 2>"$tmp/err"
 status=$?
 if grep -q -e 'built without CUDA' -e 'no CUDA device' "$tmp/err"; then
-    echo "SKIP: $(tail -n 1 "$tmp/err")"
-    exit 77
+    plan=
+    echo "1..0 # SKIP $(tail -n 1 "$tmp/err")"
+    exit 0
 fi
-cat "$tmp/out"
+sed 's/^/# /' "$tmp/out"
 if [ "$status" -ne 0 ]; then
-    echo "FAIL - gpuroof measure --quick exited $status"
-    cat "$tmp/err"
+    checks=$((checks + 1))
+    echo "not ok - gpuroof measure --quick exited $status"
+    sed 's/^/# /' "$tmp/err"
     exit 1
 fi
+ok "gpuroof measure --quick"
 # A fresh run: every ceiling this GPU has a unit for is there, unless the
 # run found no cuBLAS (or no cuBLASLt) to run the tensor cores' GEMMs with.
 set -- --fresh
 grep -q 'cuBLAS is not available' "$tmp/err" && set -- "$@" --without-cublas
 grep -q 'cuBLASLt is not available' "$tmp/err" && set -- "$@" --without-cublaslt
-"$CHECK_RESULTS" "$@" "$tmp/results.yaml"
+# check_results's own lines as diagnostics: one check here.
+"$CHECK_RESULTS" "$@" "$tmp/results.yaml" >"$tmp/checked"
+checked=$?
+sed 's/^/# /' "$tmp/checked"
+if [ "$checked" -eq 0 ]; then
+    ok "check_results $*"
+else
+    checks=$((checks + 1))
+    echo "not ok - check_results $*: exit $checked"
+    exit 1
+fi

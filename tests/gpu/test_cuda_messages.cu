@@ -9,7 +9,7 @@
 
 #include "check.h"
 
-static int failures;
+static int failures, checks; /* TAP: the plan "1..checks" is printed last */
 
 /* The message for code names the call, the error's name and, where given,
  * what it means for the run. */
@@ -21,11 +21,13 @@ static void expect_message(cudaError_t code, const char *name, const char *meani
     const char *parts[] = {"kernel<<<>>>: ", name, meaning};
     for (const char *part : parts) {
         if (part[0] && !std::strstr(err.message, part)) {
-            std::printf("FAIL - %s: '%s' lacks '%s'\n", name, err.message, part);
+            checks++;
+            std::printf("not ok - %s: '%s' lacks '%s'\n", name, err.message, part);
             failures++;
             return;
         }
     }
+    checks++;
     std::printf("ok - %s\n", err.message);
 }
 
@@ -36,10 +38,12 @@ static void expect_no_device(const char *what, cudaError_t code, int driver, int
     char text[512];
     grk_no_device_text(code, driver, runtime, visible, text, sizeof text);
     if (std::strncmp(text, "no CUDA device", 14) != 0 || !std::strstr(text, want)) {
-        std::printf("FAIL - %s: '%s' lacks 'no CUDA device...' or '%s'\n", what, text, want);
+        checks++;
+            std::printf("not ok - %s: '%s' lacks 'no CUDA device...' or '%s'\n", what, text, want);
         failures++;
         return;
     }
+    checks++;
     std::printf("ok - %s: %s\n", what, text);
 }
 
@@ -49,10 +53,12 @@ static void expect_index(int index, int count, const char *visible, const char *
     char text[512];
     grk_device_index_text(index, count, visible, text, sizeof text);
     if (std::strcmp(text, want) != 0) {
-        std::printf("FAIL - --gpu %d of %d: '%s', not '%s'\n", index, count, text, want);
+        checks++;
+            std::printf("not ok - --gpu %d of %d: '%s', not '%s'\n", index, count, text, want);
         failures++;
         return;
     }
+    checks++;
     std::printf("ok - --gpu %d of %d: %s\n", index, count, text);
 }
 
@@ -78,5 +84,6 @@ int main()
                    "more registers, threads or shared memory than an SM has");
     expect_message(cudaErrorInvalidConfiguration, "[cudaErrorInvalidConfiguration]", "");
     expect_message(cudaErrorMemoryAllocation, "[cudaErrorMemoryAllocation]", "out of GPU memory");
+    std::printf("1..%d\n", checks);
     return failures ? 1 : 0;
 }

@@ -8,20 +8,31 @@
 # the measure layer and the command line, but for the signal handler of measure_interrupt.c, whose
 # state can live nowhere else; the command line reports errors one way
 # (cli.h): a failing function returns the helper of its own type at once.
+# Each rule is one TAP check (automake's tap-driver.sh), what breaks it as
+# "#" lines under it.
 set -u
 src=${top_srcdir:?}/src
 build=${top_builddir:?}
-status=0
-fail() { echo "layers: $*"; status=1; }
+status=0 rule=0 broken=0
+fail() { echo "# layers: $*"; broken=1; }
+# done_rule WHAT: the check of the rule just tested.
+done_rule() {
+    rule=$((rule + 1))
+    if [ "$broken" -eq 0 ]; then echo "ok $rule - $1"; else echo "not ok $rule - $1"; status=1; fi
+    broken=0
+}
 
 for f in "$src"/*/*.[ch]; do
     grep -n '#include "[^"]*/' "$f" | sed "s|^|$f:|" | while read -r line; do
-        echo "layers: $line: an include names a path; the layer's include paths decide what it sees"
+        echo "# layers: $line: an include names a path; the layer's include paths decide what it sees"
     done
-done | grep . && status=1
+done | grep . && broken=1
+done_rule "every include names a header by its bare name"
 
 grep -nE '\b(printf|puts|putchar|perror|exit|abort)\(|\b(stdout|stderr)\b' \
-    "$src"/core/*.c "$src"/chart/*.c | grep -v 'format(printf' && fail "the core and chart print or exit (above)"
+    "$src"/core/*.c "$src"/chart/*.c | grep -v 'format(printf' | sed 's/^/# /' | grep . &&
+    fail "the core and chart print or exit (above)"
+done_rule "the core and chart never print or exit"
 
 # An object in .data, .bss or common; AddressSanitizer's markers of the
 # globals it instruments (__odr_asan.NAME) are its own, not the program's.
@@ -42,12 +53,14 @@ for obj in "$build"/src/cli/gpuroof-*.o; do
     mutable=$(objdump -t "$obj" | awk "$mutable_object"' {print $NF}' | tr '\n' ' ')
     [ -z "$mutable" ] || fail "mutable static state in $(basename "$obj"): $mutable"
 done
-grep -n '^[[:space:]][[:space:]]*static ' "$src"/cli/*.c && fail "function-scope static variables in src/cli (above)"
+grep -n '^[[:space:]][[:space:]]*static ' "$src"/cli/*.c | sed 's/^/# /' | grep . &&
+    fail "function-scope static variables in src/cli (above)"
+done_rule "no mutable static state in the core, chart, measure and command line"
 
 # Function definitions start at column 0 with their return type: enough to
 # tell which helper each may return.
 awk '
-function bad(why) { printf "layers: %s:%d: %s: %s\n", FILENAME, FNR, why, $0; found = 1 }
+function bad(why) { printf "# layers: %s:%d: %s: %s\n", FILENAME, FNR, why, $0; found = 1 }
 FNR == 1 { kind = "" }
 /^[A-Za-z].*\(/ && !/;[[:space:]]*$/ {
     kind = $0 ~ /^(static )?bool / ? "bool" : $0 ~ /^(static )?int / ? "int" : $0 ~ /\*[a-z_]+\(/ ? "pointer" : "other"
@@ -59,5 +72,6 @@ kind != "pointer" && /(^[[:space:]]+|= *)cli_(fail|error)\(/ { bad("an error pri
 END { exit found }
 ' "$src"/cli/*.c || fail "the command line's errors go another way than cli.h says (above)"
 
-[ $status -eq 0 ] && echo "layers: includes, printing, static state and errors as HACKING.md says"
+done_rule "the command line reports errors one way (cli.h)"
+echo "1..$rule"
 exit $status

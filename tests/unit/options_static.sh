@@ -6,6 +6,8 @@
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 status=0
+n=0
+# TAP (automake's tap-driver.sh): one line a declaration, the plan at the end.
 # $1: the field's type; $2: the declaration's macro and arguments; $3: pass or fail
 try() {
     cat >"$tmp/t.c" <<C
@@ -16,10 +18,11 @@ const cli_option *get(void);
 const cli_option *get(void) { return options; }
 C
     if $OPTIONS_CC -std=c11 -fsyntax-only -I"$top_srcdir/src/cli" "$tmp/t.c" 2>"$tmp/err"; then got=pass; else got=fail; fi
+    n=$((n + 1))
     if [ "$got" = "$3" ]; then
-        echo "ok: $1 with $2: $got"
+        echo "ok $n - $1 with $2: $got"
     else
-        echo "FAIL: $1 with $2: expected $3, got $got"; cat "$tmp/err"; status=1
+        echo "not ok $n - $1 with $2: expected $3, got $got"; sed 's/^/# /' "$tmp/err"; status=1
     fi
 }
 try "cli_int_value" 'CLI_OPT_INT(t_options, field, CLI_COUNT, 0, 10, .name = "n")' pass
@@ -34,4 +37,5 @@ try "cli_values" 'CLI_OPT_LIST(t_options, field, .name = "n")' pass
 try "const char *" 'CLI_OPT_LIST(t_options, field, .name = "n")' fail
 try "cli_choice_value" 'CLI_OPT_CHOICE(t_options, field, NULL, .name = "n")' pass
 try "int" 'CLI_OPT_CHOICE(t_options, field, NULL, .name = "n")' fail
+echo "1..$n"
 exit $status
