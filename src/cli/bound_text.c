@@ -201,10 +201,11 @@ static void print_table(const bound_inputs *in, const gr_roofline_levels *r)
 }
 
 /* The next roof's name: "the peak's" for compute. */
+static const char *const roof_owners[GR_LEVEL_COUNT] = {"DRAM's", "the L2's", "shared memory's", "the peak's"};
+
 static const char *roof_owner(gr_level level)
 {
-    static const char *const owners[GR_LEVEL_COUNT] = {"DRAM's", "the L2's", "shared memory's", "the peak's"};
-    return (unsigned)level < GR_LEVEL_COUNT ? owners[level] : "?";
+    return (unsigned)level < GR_LEVEL_COUNT ? roof_owners[level] : "?";
 }
 
 /* No FLOPs: each level's least time, and the longest binds. */
