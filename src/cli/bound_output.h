@@ -1,9 +1,12 @@
-/* gpuroof bound's inputs as read, and its text for a hierarchical bound
- * (bound_levels_text.c); cmd_bound.c reads them and prints the rest. */
+/* gpuroof bound's one result, which its text (bound_text.c) and JSON
+ * (cmd_bound.c) both read: the inputs as read, the levels' roofline from
+ * the core, and the few figures of the verdict that are unit changes. */
 #ifndef GPUROOF_BOUND_OUTPUT_H
 #define GPUROOF_BOUND_OUTPUT_H
 
+#include <jansson.h>
 #include <stdbool.h>
+#include "model.h"
 #include "profile.h"
 #include "roofline_levels.h"
 
@@ -15,15 +18,29 @@ typedef struct {
     const char *rate_unit, *operation; /* "GFLOP/s" and "FLOP", or an integer precision's "GOP/s" and "OP" */
     int word_bytes;                    /* one value of the precision: 4 for fp32, 8 for fp64 */
     const char *model;                 /* the --model given, or NULL */
-    char model_title[256];
+    char model_title[sizeof ((gr_model *)0)->title]; /* the model's own */
     gr_profile device;
     bool has_device;
     double unroofed_bytes[GR_MEMORY_LEVELS]; /* a model's bytes at a level with no bandwidth known: left out */
 } bound_inputs;
 
-/* The work of a bound with more levels than DRAM, shown as on a
- * whiteboard: each level's bytes, intensity and roof, the attainable rate,
- * then which level binds and why, and an achieved rate against it. */
-void bound_print_levels(const bound_inputs *in, const gr_roofline_levels *r);
+typedef struct {
+    bound_inputs in;
+    gr_roofline_levels levels; /* every level's roofline, the binding one, the next roof */
+    bool hierarchical;         /* an L2 or shared-memory level given: the levels' table */
+    bool intensity_given;      /* --intensity: no counts */
+    bool no_dram_bytes;        /* counts, and no DRAM bytes: no memory roof at DRAM */
+    bool one_sided;            /* counts with no FLOPs or no DRAM bytes: one time is all there is */
+    double ridge_per_word;     /* DRAM's ridge in FLOPs a word of the precision */
+    double dram_ns_per_byte;   /* 1 / DRAM's bandwidth: GB/s is bytes a ns */
+} bound_result;
+
+/* The work shown as on a whiteboard: DRAM's roofline, or with more levels
+ * a table of each level's bytes, intensity and roof; the attainable rate,
+ * then what binds and why, and an achieved rate against it. */
+void bound_print_text(const bound_result *r);
+
+/* DRAM's roofline, as ever, then what the levels change. */
+json_t *bound_json(const bound_result *r);
 
 #endif

@@ -9,6 +9,7 @@
 #include "cli_model.h"
 #include "commands.h"
 #include "levels_output.h"
+#include "output.h"
 #include "profile_fields.h"
 #include "roofline_levels.h"
 
@@ -159,7 +160,7 @@ static bool take_model(const bound_options *o, const gr_model *m, bound_inputs *
     if (w->flops == 0 && !any_bytes)
         return cli_error("%s: the model counts no FLOPs and no bytes: work that does nothing has no bound", o->model);
     w->has_counts = true;
-    snprintf(in->model_title, sizeof in->model_title, "%s", m->title);
+    snprintf(in->model_title, sizeof in->model_title, "%s", m->title); /* the same size */
     return true;
 }
 
@@ -217,12 +218,11 @@ static bool check_roofs(const bound_options *o, bound_inputs *in)
 /* What a model counted at a level left without a roof. */
 static void print_unroofed(const bound_inputs *in)
 {
-    char bytes[32];
     for (size_t i = 0; i < INNER_LEVELS; i++) {
         const inner_level *l = &inner_levels[i];
         if (in->unroofed_bytes[l->level] > 0)
             printf("Not bounded at %s: the model counts %s B there, but no %s bandwidth is known (give %s GBS).\n",
-                   gr_level_name(l->level), cli_num(bytes, in->unroofed_bytes[l->level]), gr_level_name(l->level),
+                   gr_level_name(l->level), OUT_NUM(in->unroofed_bytes[l->level]), gr_level_name(l->level),
                    l->bandwidth_option);
     }
 }
@@ -242,121 +242,14 @@ static bool read_inputs(const bound_options *o, bound_inputs *in)
     return ok && check_roofs(o, in);
 }
 
-static void print_header(const bound_options *o, const bound_inputs *in, const gr_roofline *r)
-{
-    char a[32], b[32];
-    const char *unit = in->rate_unit;
-    if (in->has_device)
-        printf("Roofline of %s (%s): %s %s %s peak%s, %s GB/s DRAM%s\n\n", in->device.full_name, in->device.name,
-               cli_num(a, r->peak_gflops), unit, in->precision, o->peak_gflops.given ? " (given)" : "",
-               cli_num(b, r->bandwidth_gbs), o->bandwidth.given ? " (given)" : "");
-    else
-        printf("Roofline of a device with a %s %s peak and %s GB/s of memory bandwidth\n\n",
-               cli_num(a, r->peak_gflops), unit, cli_num(b, r->bandwidth_gbs));
-    if (o->model)
-        printf("  model            %s (%s)\n", in->model_title, o->model);
-}
-
-/* No bytes move: the intensity has no bound and the memory roof does not
- * apply, so min() has one term. */
-static void print_work_without_bytes(const bound_inputs *in, const gr_roofline *r)
-{
-    char a[32], b[32], c[32];
-    const char *unit = in->rate_unit, *op = in->operation;
-    printf("  intensity     I  = %ss / bytes = %s %s / 0 B: unbounded (no memory traffic)\n", op,
-           cli_num(a, in->work.flops), op);
-    printf("  ridge point   I* = peak / bandwidth = %s / %s = %s %s/B\n",
-           cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs), cli_num(c, r->ridge), op);
-    printf("  memory roof      none: no bytes move\n");
-    printf("  compute roof     peak = %s %s\n", cli_num(a, r->peak_gflops), unit);
-    printf("  attainable       %s %s = 100%% of the peak\n\n", cli_num(a, r->attainable_gflops), unit);
-}
-
-static void print_work(const bound_options *o, const bound_inputs *in, const gr_roofline *r)
-{
-    char a[32], b[32], c[32], d[32];
-    const char *unit = in->rate_unit, *op = in->operation;
-    print_header(o, in, r);
-    if (in->work.has_counts && in->work.bytes[GR_LEVEL_DRAM] == 0) {
-        print_work_without_bytes(in, r);
-        return;
-    }
-    if (o->intensity.given)
-        printf("  intensity     I  = %s %s/B (given)\n", cli_num(a, r->intensity), op);
-    else
-        printf("  intensity     I  = %ss / bytes = %s %s / %s B = %s %s/B\n", op, cli_num(a, in->work.flops), op,
-               cli_num(b, in->work.bytes[GR_LEVEL_DRAM]), cli_num(c, r->intensity), op);
-    printf("  ridge point   I* = peak / bandwidth = %s / %s = %s %s/B\n",
-           cli_num(a, r->peak_gflops), cli_num(b, r->bandwidth_gbs), cli_num(c, r->ridge), op);
-    printf("  memory roof      I x bandwidth = %s x %s = %s %s\n",
-           cli_num(a, r->intensity), cli_num(b, r->bandwidth_gbs), cli_num(c, r->memory_roof_gflops), unit);
-    printf("  compute roof     peak = %s %s\n", cli_num(a, r->peak_gflops), unit);
-    printf("  attainable       min(%s, %s) = %s %s = %s%% of the peak\n\n",
-           cli_num(a, r->memory_roof_gflops), cli_num(b, r->peak_gflops),
-           cli_num(c, r->attainable_gflops), unit, cli_num(d, 100 * r->fraction_of_peak));
-}
-
-static void print_achieved(const bound_inputs *in, const gr_roofline_levels *lv)
-{
-    char rate[32], pct[32], roof[32];
-    printf("Achieved %s %s = %s%% of the attainable %s %s%s\n", cli_num(rate, lv->achieved_gflops), in->rate_unit,
-           cli_num(pct, 100 * lv->efficiency), cli_num(roof, lv->attainable_gflops), in->rate_unit,
-           lv->efficiency > 1 ? ": above its roof, so a count or a roof is wrong." : ".");
-}
-
-/* Work with no FLOPs or no bytes: one of the two times is all there is.
- * GB/s is bytes per nanosecond and GFLOP/s FLOPs per nanosecond. */
-static void print_one_sided_verdict(const bound_inputs *in, const gr_roofline *r)
-{
-    char count[32], rate[32], time[32], per_byte[32];
-    if (in->work.flops == 0)
-        printf("Memory-bound, with no floating-point work: only memory time matters (no %s rate applies).\n"
-               "Moving the bytes takes at least %s B / %s GB/s = %s ns, %s ns per byte.\n",
-               in->rate_unit, cli_num(count, in->work.bytes[GR_LEVEL_DRAM]), cli_num(rate, r->bandwidth_gbs),
-               cli_num(time, r->memory_time_ns), cli_num(per_byte, 1 / r->bandwidth_gbs));
-    else
-        printf("Compute-bound, with no memory traffic: only compute time matters.\n"
-               "The %ss take at least %s %s / %s %s = %s ns.\n",
-               in->operation, cli_num(count, in->work.flops), in->operation, cli_num(rate, r->peak_gflops),
-               in->rate_unit, cli_num(time, r->compute_time_ns));
-}
-
-static void print_verdict(const bound_inputs *in, const gr_roofline *r, const gr_roofline_levels *lv)
-{
-    char i[32], ridge[32], roof[32], x[32], per_word[32], words[64];
-    const char *unit = in->rate_unit, *op = in->operation;
-    cli_num(i, r->intensity);
-    cli_num(ridge, r->ridge);
-    if (in->work.has_counts && (in->work.flops == 0 || in->work.bytes[GR_LEVEL_DRAM] == 0))
-        print_one_sided_verdict(in, r);
-    else if (lv->bound == GR_BOUND_MEMORY)
-        printf("Memory-bound: I = %s < I* = %s %s/B. Memory bandwidth caps it at %s %s;\n"
-               "reaching the peak needs %s %s/B (%s %s per %d-byte word moved), %sx this intensity.\n",
-               i, ridge, op, cli_num(roof, r->attainable_gflops), unit, ridge, op,
-               cli_num(per_word, in->word_bytes * r->ridge), op, in->word_bytes, cli_num(x, r->ridge / r->intensity));
-    else if (lv->bound == GR_BOUND_COMPUTE)
-        printf("Compute-bound: I = %s > I* = %s %s/B. Memory could feed %s %s,\n"
-               "so the %s %s peak is the limit.\n",
-               i, ridge, op, cli_num(roof, r->memory_roof_gflops), unit, cli_num(x, r->peak_gflops), unit);
-    else
-        printf("The roofs tie, %s: I = I* = %s %s/B, both roofs meet at %s %s.\n",
-               levels_binding_words(&lv->binds, words, sizeof words), ridge, op, cli_num(roof, r->attainable_gflops),
-               unit);
-    if (lv->has_achieved)
-        print_achieved(in, lv);
-}
-
-/* JSON has no infinity: the intensity and memory roof of work that moves
- * no bytes are null. */
-static json_t *real_or_null(double x)
-{
-    return isfinite(x) ? json_real(x) : json_null();
-}
-
 /* DRAM's roofline, as ever, then what the levels change: the attainable
- * rate, the bound and the efficiency are the binding level's. */
-static json_t *to_json(const bound_inputs *in, const gr_roofline_levels *lv)
+ * rate, the bound and the efficiency are the binding level's.  JSON has
+ * no infinity: the intensity and memory roof of work that moves no bytes
+ * are null. */
+json_t *bound_json(const bound_result *res)
 {
+    const bound_inputs *in = &res->in;
+    const gr_roofline_levels *lv = &res->levels;
     const gr_roofline *r = &lv->level[GR_LEVEL_DRAM];
     json_t *j = json_object();
     if (in->has_device) {
@@ -367,11 +260,11 @@ static json_t *to_json(const bound_inputs *in, const gr_roofline_levels *lv)
         json_object_set_new(j, "flops", json_real(in->work.flops));
         json_object_set_new(j, "bytes", json_real(in->work.bytes[GR_LEVEL_DRAM]));
     }
-    json_object_set_new(j, "intensity", real_or_null(r->intensity));
+    json_object_set_new(j, "intensity", out_json_number(r->intensity));
     json_object_set_new(j, "ridge", json_real(r->ridge));
     json_object_set_new(j, "peak_gflops", json_real(r->peak_gflops));
     json_object_set_new(j, "bandwidth_gbs", json_real(r->bandwidth_gbs));
-    json_object_set_new(j, "memory_roof_gflops", real_or_null(r->memory_roof_gflops));
+    json_object_set_new(j, "memory_roof_gflops", out_json_number(r->memory_roof_gflops));
     json_object_set_new(j, "attainable_gflops", json_real(lv->attainable_gflops));
     json_object_set_new(j, "fraction_of_peak", json_real(lv->fraction_of_peak));
     json_object_set_new(j, "bound", json_string(gr_bound_name(lv->bound)));
@@ -385,27 +278,44 @@ static json_t *to_json(const bound_inputs *in, const gr_roofline_levels *lv)
     return j;
 }
 
+/* The one result: the inputs, the levels' roofline and what the verdict
+ * says, for the text and the JSON to read. */
+static bool build_result(const bound_options *o, bound_result *res)
+{
+    gr_error err;
+    if (!read_inputs(o, &res->in))
+        return false;
+    if (!gr_roofline_levels_compute(&res->in.work, &res->levels, &err))
+        return cli_error("%s", err.text);
+    if (o->achieved_gflops.given && !gr_roofline_levels_add_achieved(&res->levels, o->achieved_gflops.value, &err))
+        return cli_error("%s", err.text);
+    const gr_roofline *dram = &res->levels.level[GR_LEVEL_DRAM];
+    const gr_level_work *w = &res->in.work;
+    res->hierarchical = gr_roofline_levels_beyond_dram(&res->levels);
+    res->intensity_given = o->intensity.given;
+    res->no_dram_bytes = w->has_counts && w->bytes[GR_LEVEL_DRAM] == 0;
+    res->one_sided = w->has_counts && (w->flops == 0 || w->bytes[GR_LEVEL_DRAM] == 0);
+    res->ridge_per_word = res->in.word_bytes * dram->ridge;
+    res->dram_ns_per_byte = 1 / dram->bandwidth_gbs;
+    return true;
+}
+
 int cmd_bound_run(const bound_options *o, json_t **json)
 {
-    bound_inputs in = {0};
-    gr_roofline_levels lv;
-    gr_error err;
-    if (!read_inputs(o, &in))
-        return EXIT_INPUT;
-    if (!gr_roofline_levels_compute(&in.work, &lv, &err))
-        return cli_fail("%s", err.text);
-    if (o->achieved_gflops.given && !gr_roofline_levels_add_achieved(&lv, o->achieved_gflops.value, &err))
-        return cli_fail("%s", err.text);
-    if (o->json)
-        return cli_put_json(to_json(&in, &lv), json);
-    if (gr_roofline_levels_beyond_dram(&lv))
-        bound_print_levels(&in, &lv);
+    bound_result *res = calloc(1, sizeof *res); /* a profile: large for the stack */
+    if (!res)
+        return cli_fail("out of memory");
+    int rc = EXIT_OK;
+    if (!build_result(o, res))
+        rc = EXIT_INPUT;
+    else if (o->json)
+        rc = cli_put_json(bound_json(res), json);
     else {
-        print_work(o, &in, &lv.level[GR_LEVEL_DRAM]);
-        print_verdict(&in, &lv.level[GR_LEVEL_DRAM], &lv);
+        bound_print_text(res);
+        print_unroofed(&res->in);
     }
-    print_unroofed(&in);
-    return EXIT_OK;
+    free(res);
+    return rc;
 }
 
 int cmd_bound(int argc, char **argv)

@@ -19,6 +19,7 @@
 #include "names.h"
 #include "occupancy_launch.h"
 #include "plot_json.h"
+#include "output.h"
 #include "plot_levels.h"
 #include "plot_results.h"
 #include "plot_run.h"
@@ -214,12 +215,14 @@ static bool parse_point(const char *text, gr_chart_point *p)
         first--;
     if (!second || !first || first < text || first == text)
         return cli_error("--point '%s': expected LABEL:INTENSITY:GFLOPS", text);
-    char intensity[64], gflops[64];
+    out_buf intensity = OUT_BUF_INIT; /* the number as given, however long: none cut */
     snprintf(p->label, sizeof p->label, "%.*s", (int)(first - text), text);
-    snprintf(intensity, sizeof intensity, "%.*s", (int)(second - first - 1), first + 1);
-    snprintf(gflops, sizeof gflops, "%s", second + 1);
-    return cli_double("--point", intensity, CLI_PLAIN, 1e-9, 1e9, &p->intensity) &&
-           cli_double("--point", gflops, CLI_PLAIN, 1e-9, 1e12, &p->gflops);
+    out_addf(&intensity, "%.*s", (int)(second - first - 1), first + 1);
+    bool ok = !out_buf_failed(&intensity) || cli_error("out of memory");
+    ok = ok && cli_double("--point", out_buf_text(&intensity), CLI_PLAIN, 1e-9, 1e9, &p->intensity) &&
+         cli_double("--point", second + 1, CLI_PLAIN, 1e-9, 1e12, &p->gflops);
+    out_buf_free(&intensity);
+    return ok;
 }
 
 /* The point of model i, labelled with the parameters its -D set. */
@@ -375,26 +378,30 @@ static bool build_banks(const plot_options *o, gr_figure *fig, json_t **what)
     return true;
 }
 
-/* The chart's words for the SM: the device, or the textbook limits. */
-static void occupancy_sm_title(const occ_inputs *in, char *title, size_t size)
+/* The chart's words for the SM: the device (its full name, any length),
+ * or the textbook limits. */
+static void occupancy_sm_title(const occ_inputs *in, out_buf *title)
 {
     const gr_sm_limits *lim = &in->limits;
     bool kib = lim->smem_sm_bytes % 1024 == 0;
     if (in->has_device)
-        snprintf(title, size, "%s (%s)", in->device.full_name, in->device.name);
+        out_addf(title, "%s (%s)", in->device.full_name, in->device.name);
     else
-        snprintf(title, size, "a textbook SM (%d threads, %d blocks, %lld registers, %lld %s of shared memory)",
+        out_addf(title, "a textbook SM (%d threads, %d blocks, %lld registers, %lld %s of shared memory)",
                  lim->max_threads_sm, lim->max_blocks_sm, (long long)lim->regs_sm,
                  (long long)(kib ? lim->smem_sm_bytes / 1024 : lim->smem_sm_bytes), kib ? "KiB" : "B");
 }
 
 static bool draw_occupancy(const occ_inputs *in, gr_figure *fig, json_t **what)
 {
-    char title[300];
+    out_buf title = OUT_BUF_INIT;
     gr_error err;
-    occupancy_sm_title(in, title, sizeof title);
-    if (!gr_occupancy_figure(&in->limits, &in->launch, title, fig, &err))
-        return cli_error("%s", err.text);
+    occupancy_sm_title(in, &title);
+    bool drawn = !out_buf_failed(&title) && gr_occupancy_figure(&in->limits, &in->launch, out_buf_text(&title), fig, &err);
+    bool failed = out_buf_failed(&title);
+    out_buf_free(&title);
+    if (!drawn)
+        return failed ? cli_error("out of memory") : cli_error("%s", err.text);
     gr_occupancy occ;
     if (what && !gr_occupancy_compute(&in->limits, &in->launch, &occ, &err))
         return cli_error("%s", err.text); /* the chart was drawn from it: never */

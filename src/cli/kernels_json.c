@@ -1,22 +1,22 @@
 /* The kernels command's JSON: the files read and what they were, then
  * every kernel shown, with its occupancy (the occupancy command's keys)
  * where a device is given. */
+#include <string.h>
 #include "cli.h"
 #include "cli_kernels.h"
 #include "kernels_output.h"
 #include "occupancy_output.h"
+#include "output.h"
 
-static json_t *figure(int64_t n)
-{
-    return n == GR_UNRECORDED ? json_null() : json_integer(n);
-}
+/* A figure the file records, or null where it does not (GR_UNRECORDED,
+ * which is negative: out_json_count's unknown). */
+#define FIGURE(n) out_json_count(n)
 
 static json_t *sm_names(const gr_sm_set *set, const char *prefix)
 {
     json_t *list = json_array();
     for (int i = 0; i < set->count; i++)
-        json_array_append_new(list, json_sprintf("%s%d%s", prefix, set->items[i].number,
-                                                 set->items[i].variant == 'a' ? "a" : set->items[i].variant == 'f' ? "f" : ""));
+        json_array_append_new(list, json_sprintf("%s%s", prefix, OUT_SM(set->items[i]) + strlen("sm_")));
     return list;
 }
 
@@ -47,21 +47,20 @@ static json_t *occupancy_json(const gr_kernels_report *r, const gr_kernel_occupa
 
 static json_t *kernel_json(const gr_kernels_report *r, const gr_kernels_row *row)
 {
-    char sm[GR_SM_NAME_SIZE];
     const gr_kernel *k = row->kernel;
     json_t *j = json_object();
     json_object_set_new(j, "file", cli_json_text(r->files[row->file].shown));
     json_object_set_new(j, "name", cli_json_text(k->name));
     json_object_set_new(j, "demangled", cli_json_text(k->demangled));
     json_object_set_new(j, "too_large_to_demangle", json_boolean(k->too_large_to_demangle));
-    json_object_set_new(j, "arch", json_string(gr_sm_name(k->sm, sm)));
-    json_object_set_new(j, "registers", figure(k->registers));
-    json_object_set_new(j, "shared_static_bytes", figure(k->shared_static_bytes));
-    json_object_set_new(j, "stack_bytes", figure(k->stack_bytes));
-    json_object_set_new(j, "spill_store_bytes", figure(k->spill_store_bytes));
-    json_object_set_new(j, "spill_load_bytes", figure(k->spill_load_bytes));
-    json_object_set_new(j, "local_bytes", figure(k->local_bytes));
-    json_object_set_new(j, "constant_bytes", figure(k->constant_bytes));
+    json_object_set_new(j, "arch", json_string(OUT_SM(k->sm)));
+    json_object_set_new(j, "registers", FIGURE(k->registers));
+    json_object_set_new(j, "shared_static_bytes", FIGURE(k->shared_static_bytes));
+    json_object_set_new(j, "stack_bytes", FIGURE(k->stack_bytes));
+    json_object_set_new(j, "spill_store_bytes", FIGURE(k->spill_store_bytes));
+    json_object_set_new(j, "spill_load_bytes", FIGURE(k->spill_load_bytes));
+    json_object_set_new(j, "local_bytes", FIGURE(k->local_bytes));
+    json_object_set_new(j, "constant_bytes", FIGURE(k->constant_bytes));
     json_object_set_new(j, "relocatable", json_boolean(k->relocatable));
     json_object_set_new(j, "launch_bounds_threads", k->max_threads > 0 ? json_integer(k->max_threads) : json_null());
     json_object_set_new(j, "spills", k->spill_store_bytes == GR_UNRECORDED

@@ -7,50 +7,60 @@
 #include "cli_kernels.h"
 #include "kernel_demangle.h"
 #include "kernels_output.h"
+#include "output.h"
+
+/* The "limited by" column: out_limiters' words, as wide as its longest
+ * pair, "threads per SM and shared memory"; three limiters at once push
+ * the kernel's name on. */
+#define LIMITED_BY_WIDTH 32
 
 /* "12", "-" for none where the file records it, "?" where it does not. */
-static const char *figure(char buf[32], int64_t n)
+static out_figure figure(int64_t n)
 {
-    if (n == GR_UNRECORDED)
-        return "?";
-    snprintf(buf, 32, "%lld", (long long)n);
-    return buf;
+    out_figure f = {"?"};
+    if (n != GR_UNRECORDED)
+        snprintf(f.text, sizeof f.text, "%lld", (long long)n);
+    return f;
 }
+#define FIGURE(n) (figure(n).text)
 
-static const char *spills(char buf[48], const gr_kernel *k)
+static out_figure spills(const gr_kernel *k)
 {
-    if (k->spill_store_bytes == GR_UNRECORDED || k->spill_load_bytes == GR_UNRECORDED)
-        return "?";
-    snprintf(buf, 48, "%lld/%lld", (long long)k->spill_store_bytes, (long long)k->spill_load_bytes);
-    return buf;
+    out_figure f = {"?"};
+    if (k->spill_store_bytes != GR_UNRECORDED && k->spill_load_bytes != GR_UNRECORDED)
+        snprintf(f.text, sizeof f.text, "%lld/%lld", (long long)k->spill_store_bytes, (long long)k->spill_load_bytes);
+    return f;
 }
 
 static void print_file_header(const gr_kernels_report *r, const gr_kernels_file *f)
 {
-    char names[256], sm[256], ptx[256];
+    out_buf names = OUT_BUF_INIT, shown_sms = OUT_BUF_INIT, ptx = OUT_BUF_INIT;
     size_t shown = f->row_count;
-    gr_sm_set_names(&f->sms, names, sizeof names);
+    out_sm_names(&names, &f->sms, "sm_");
+    out_sm_names(&shown_sms, &f->shown_sms, "sm_");
+    out_sm_names(&ptx, &f->list.ptx, "compute_");
     printf("%s: ", f->shown);
     if (f->list.format == GR_KERNELS_BINARY || f->list.format == GR_KERNELS_FATBIN)
         printf("%s, %zu cubin%s read directly", gr_kernel_format_name(f->list.format), f->list.cubins,
-               f->list.cubins == 1 ? "" : "s");
+               out_plural((long long)f->list.cubins));
     else
         printf("%s", gr_kernel_format_name(f->list.format));
     if (f->filtered || r->kernel_pattern) {
-        printf(": %zu kernel%s", shown, shown == 1 ? "" : "s");
+        printf(": %zu kernel%s", shown, out_plural((long long)shown));
         if (f->filtered)
-            printf(" for %s", gr_sm_set_names(&f->shown_sms, sm, sizeof sm));
+            printf(" for %s", out_buf_text(&shown_sms));
         if (r->kernel_pattern)
             printf(" matching '%s'", r->kernel_pattern);
-        printf(" (of %zu, for %s)\n", f->list.count, names);
+        printf(" (of %zu, for %s)\n", f->list.count, out_buf_text(&names));
     } else
-        printf(": %zu kernel%s%s%s\n", shown, shown == 1 ? "" : "s", f->sms.count ? " for " : "", names);
+        printf(": %zu kernel%s%s%s\n", shown, out_plural((long long)shown), f->sms.count ? " for " : "",
+               out_buf_text(&names));
     if (f->list.relocatable)
         printf("  %zu of its cubins relocatable (nvcc -rdc): the device link may still change their figures\n",
                f->list.relocatable);
     if (f->list.ptx.count)
-        printf("  also PTX for %s, which the driver compiles for GPUs without a cubin here\n",
-               cli_ptx_names(&f->list.ptx, ptx, sizeof ptx));
+        printf("  also PTX for %s, which the driver compiles for GPUs without a cubin here\n", out_buf_text(&ptx));
+    out_buf_free(&names), out_buf_free(&shown_sms), out_buf_free(&ptx);
 }
 
 /* After the name: where it was too large to demangle, where only a
@@ -58,46 +68,28 @@ static void print_file_header(const gr_kernels_report *r, const gr_kernels_file 
  * the file has several it runs. */
 static void print_name(const gr_kernel *k, bool arch)
 {
-    char sm[GR_SM_NAME_SIZE];
     printf("%s%s%s%s%s\n", k->demangled, k->too_large_to_demangle ? "  [mangled]" : "",
-           k->relocatable ? "  [relocatable]" : "", arch ? "  " : "", arch ? gr_sm_name(k->sm, sm) : "");
+           k->relocatable ? "  [relocatable]" : "", arch ? "  " : "", arch ? OUT_SM(k->sm) : "");
 }
 
 static void print_resources(const gr_kernel *k)
 {
-    char regs[32], shared[32], stack[32], spill[48];
-    printf("%4s  %8s  %7s  %11s", figure(regs, k->registers), figure(shared, k->shared_static_bytes),
-           figure(stack, k->stack_bytes), spills(spill, k));
+    printf("%4s  %8s  %7s  %11s", FIGURE(k->registers), FIGURE(k->shared_static_bytes), FIGURE(k->stack_bytes),
+           spills(k).text);
 }
 
 static void print_plain_row(const gr_kernel *k)
 {
-    char sm[GR_SM_NAME_SIZE], local[32], constant[32], bounds[32];
-    printf("  %-6s  ", gr_sm_name(k->sm, sm));
+    printf("  %-6s  ", OUT_SM(k->sm));
     print_resources(k);
-    printf("  %7s  %7s  %6s  ", figure(local, k->local_bytes), figure(constant, k->constant_bytes),
-           k->max_threads == 0 ? "-" : figure(bounds, k->max_threads));
+    printf("  %7s  %7s  %6s  ", FIGURE(k->local_bytes), FIGURE(k->constant_bytes),
+           k->max_threads == 0 ? "-" : FIGURE(k->max_threads));
     print_name(k, false);
-}
-
-/* "registers and shared memory" */
-static const char *limiters(char *buf, size_t size, unsigned bits)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0, n = 0; i < GR_LIMIT_COUNT && used < size; i++)
-        if (bits & (1u << i)) {
-            int w = snprintf(buf + used, size - used, "%s%s", n++ ? " and " : "",
-                             i == GR_LIMIT_SHARED_MEMORY ? "shared memory" : gr_limit_name((gr_limit)i));
-            used += w > 0 ? (size_t)w : 0;
-        }
-    return buf;
 }
 
 static void print_device_row(const gr_kernels_row *row, bool arch)
 {
     const gr_kernel_occupancy *o = &row->occupancy;
-    char threads[32], num[32], pct[40], limit[96];
     printf("  ");
     print_resources(row->kernel);
     if (!o->valid) {
@@ -105,11 +97,13 @@ static void print_device_row(const gr_kernels_row *row, bool arch)
         print_name(row->kernel, arch);
         return;
     }
-    snprintf(threads, sizeof threads, "%d %s", o->launch.threads_per_block,
+    out_buf threads = OUT_BUF_INIT, limit = OUT_BUF_INIT;
+    out_addf(&threads, "%d %s", o->launch.threads_per_block,
              o->block.from == GR_BLOCK_FROM_BOUNDS ? "bounds" : "suggest");
-    snprintf(pct, sizeof pct, "%s%%", cli_num(num, 100 * o->occ.occupancy));
-    printf("  %12s  %9d  %9s  %-21s  ", threads, o->occ.blocks_per_sm, pct,
-           limiters(limit, sizeof limit, o->occ.limiters));
+    out_limiters(&limit, o->occ.limiters);
+    printf("  %12s  %9d  %9s  %-*s  ", out_buf_text(&threads), o->occ.blocks_per_sm, OUT_PCT(o->occ.occupancy),
+           LIMITED_BY_WIDTH, out_buf_text(&limit));
+    out_buf_free(&threads), out_buf_free(&limit);
     print_name(row->kernel, arch);
 }
 
@@ -119,8 +113,8 @@ static void print_file(const gr_kernels_report *r, const gr_kernels_file *f)
     if (f->row_count == 0)
         return;
     if (r->has_device)
-        printf("\n  %4s  %8s  %7s  %11s  %12s  %9s  %9s  %-21s  %s\n", "regs", "shared B", "stack B", "spill st/ld",
-               "threads", "blocks/SM", "occupancy", "limited by", "kernel");
+        printf("\n  %4s  %8s  %7s  %11s  %12s  %9s  %9s  %-*s  %s\n", "regs", "shared B", "stack B", "spill st/ld",
+               "threads", "blocks/SM", "occupancy", LIMITED_BY_WIDTH, "limited by", "kernel");
     else
         printf("\n  %-6s  %4s  %8s  %7s  %11s  %7s  %7s  %6s  %s\n", "arch", "regs", "shared B", "stack B", "spill st/ld",
                "local B", "const B", "bounds", "kernel");
@@ -133,13 +127,12 @@ static void print_file(const gr_kernels_report *r, const gr_kernels_file *f)
 
 static void print_spilling(const gr_kernels_report *r)
 {
-    char sm[GR_SM_NAME_SIZE];
     for (size_t i = 0; i < r->row_count; i++) {
         const gr_kernel *k = r->rows[i].kernel;
         if (k->spill_store_bytes > 0 || k->spill_load_bytes > 0)
             printf("Spills: %s on %s stores %lld B and loads %lld B per thread to local memory "
                    "(registers: %lld).\n",
-                   k->demangled, gr_sm_name(k->sm, sm), (long long)k->spill_store_bytes,
+                   k->demangled, OUT_SM(k->sm), (long long)k->spill_store_bytes,
                    (long long)k->spill_load_bytes, (long long)k->registers);
     }
 }

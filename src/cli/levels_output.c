@@ -1,4 +1,3 @@
-#include <math.h>
 #include <stdio.h>
 #include "cli.h"
 #include "levels_output.h"
@@ -20,12 +19,6 @@ bool levels_error_no_bandwidth(const gr_profile *p, gr_level level, const char *
                      gr_level_name(level), field, gr_level_name(level));
 }
 
-/* JSON has no infinity: what is unbounded is null. */
-static json_t *real_or_null(double x)
-{
-    return isfinite(x) ? json_real(x) : json_null();
-}
-
 json_t *levels_json(const gr_roofline_levels *r)
 {
     json_t *list = json_array();
@@ -35,7 +28,7 @@ json_t *levels_json(const gr_roofline_levels *r)
         json_t *o = json_object();
         json_object_set_new(o, "level", json_string(gr_level_key((gr_level)i)));
         json_object_set_new(o, "bytes", r->has_counts ? json_real(r->bytes[i]) : json_null());
-        json_object_set_new(o, "intensity", real_or_null(r->level[i].intensity));
+        json_object_set_new(o, "intensity", out_json_number(r->level[i].intensity) /* unbounded: null */);
         json_object_set_new(o, "bandwidth_gbs", json_real(r->level[i].bandwidth_gbs));
         json_object_set_new(o, "roof_gflops", json_real(r->level[i].attainable_gflops));
         json_array_append_new(list, o);
@@ -58,15 +51,22 @@ json_t *levels_binding_json(const gr_level_binding *b)
     return list;
 }
 
-const char *levels_binding_words(const gr_level_binding *b, char *buf, size_t size)
+void levels_binding_add(out_buf *out, const gr_level_binding *b)
 {
     if (b->count <= 1) {
-        snprintf(buf, size, "%s", gr_level_name(b->primary));
-        return buf;
+        out_addf(out, "%s", gr_level_name(b->primary));
+        return;
     }
-    size_t used = (size_t)snprintf(buf, size, "balanced: ");
-    for (int i = 0; i < b->count && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", i == 0 ? "" : i == b->count - 1 ? " and " : ", ",
-                                 gr_level_name(b->levels[i]));
+    out_addf(out, "balanced: ");
+    for (int i = 0; i < b->count; i++)
+        out_addf(out, "%s%s", i == 0 ? "" : i == b->count - 1 ? " and " : ", ", gr_level_name(b->levels[i]));
+}
+
+const char *levels_binding_words(const gr_level_binding *b, char *buf, size_t size)
+{
+    out_buf words = OUT_BUF_INIT;
+    levels_binding_add(&words, b);
+    snprintf(buf, size, "%s", out_buf_text(&words));
+    out_buf_free(&words);
     return buf;
 }

@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include "output.h"
 #include "profile.h"
 #include "roofline_levels.h"
 
@@ -32,7 +33,9 @@ json_t *levels_binding_json(const gr_level_binding *b);
 
 /* The binding levels for people, the same words in every command:
  * "shared memory", or at a tie "balanced: DRAM and compute",
- * "balanced: DRAM, L2 and compute"; into buf, returned. */
+ * "balanced: DRAM, L2 and compute"; added to out. */
+void levels_binding_add(out_buf *out, const gr_level_binding *b);
+/* The same into buf, returned (gpuroof ncu's text). */
 const char *levels_binding_words(const gr_level_binding *b, char *buf, size_t size);
 
 #endif

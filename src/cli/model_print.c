@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "levels_output.h"
 #include "model_print.h"
+#include "output.h"
 #include "profile_fields.h"
 
 static bool beyond_dram(const gr_model *m)
@@ -57,14 +58,17 @@ bool model_on(const gr_model *m, const char *profiles, const char *device,
     return true;
 }
 
-static const char *value_text(char buf[48], gr_value v)
+/* A model's value as it was counted: a whole count, or a figure. */
+static out_figure value_figure(gr_value v)
 {
+    out_figure f;
     if (v.is_int)
-        snprintf(buf, 48, "%" PRId64, v.i);
+        snprintf(f.text, sizeof f.text, "%" PRId64, v.i);
     else
-        cli_num(buf, v.d);
-    return buf;
+        f = out_num(v.d);
+    return f;
 }
+#define VALUE(v) (value_figure(v).text)
 
 /* Prints text after label, wrapped at spaces to lines of at most 100
  * characters, continuation lines indented under the text. */
@@ -88,12 +92,11 @@ static void print_wrapped(const char *label, const char *text)
 
 static void print_parameters(const gr_model *m)
 {
-    char a[48];
     if (m->param_count == 0)
         return;
     printf("  parameters    ");
     for (int i = 0; i < m->param_count; i++)
-        printf("%s%s = %s%s", i ? ", " : " ", m->params[i].name, value_text(a, m->params[i].value),
+        printf("%s%s = %s%s", i ? ", " : " ", m->params[i].name, VALUE(m->params[i].value),
                m->params[i].overridden ? " (-D)" : "");
     printf("\n");
 }
@@ -114,30 +117,27 @@ static void print_launch(const gr_model *m)
     printf(": %" PRId64 " threads in all\n", m->threads);
 }
 
-static void print_counts(const gr_model *m)
+static void print_counts(const gr_model *m, const gr_model_figures *f)
 {
-    char a[48], b[48], c[48], d[48];
     if (m->flops_per_thread)
-        printf("  FLOPs          %s per thread x %" PRId64 " threads = %s\n",
-               cli_num(a, gr_value_as_double(m->flops) / (double)m->threads), m->threads, value_text(b, m->flops));
+        printf("  FLOPs          %s per thread x %" PRId64 " threads = %s\n", OUT_NUM(f->flops_per_thread), m->threads,
+               VALUE(m->flops));
     else
-        printf("  FLOPs          %s in all\n", value_text(b, m->flops));
+        printf("  FLOPs          %s in all\n", VALUE(m->flops));
     if (m->flops_note[0])
         print_wrapped("counted:", m->flops_note);
-    double read = gr_value_as_double(m->bytes_read), written = gr_value_as_double(m->bytes_written);
-    double threads = (double)m->threads;
     if (m->bytes_per_thread)
         printf("  bytes          %s read + %s written = %s B per thread x %" PRId64 " threads = %s B\n",
-               cli_num(a, read / threads), cli_num(b, written / threads), cli_num(c, (read + written) / threads),
-               m->threads, cli_num(d, read + written));
+               OUT_NUM(f->read_per_thread), OUT_NUM(f->written_per_thread), OUT_NUM(f->bytes_per_thread), m->threads,
+               OUT_NUM(f->bytes_moved));
     else
-        printf("  bytes          %s read + %s written = %s B\n", value_text(a, m->bytes_read),
-               value_text(b, m->bytes_written), cli_num(c, read + written));
+        printf("  bytes          %s read + %s written = %s B\n", VALUE(m->bytes_read), VALUE(m->bytes_written),
+               OUT_NUM(f->bytes_moved));
     if (m->bytes_note[0])
         print_wrapped("counted:", m->bytes_note);
     if (m->has_intensity)
-        printf("  intensity      %s FLOP / %s B = %s FLOP/B (%s)\n", value_text(a, m->flops), value_text(b, m->bytes),
-               cli_num(c, m->intensity), m->counts_written ? "bytes read and written" : "bytes read only");
+        printf("  intensity      %s FLOP / %s B = %s FLOP/B (%s)\n", VALUE(m->flops), VALUE(m->bytes),
+               OUT_NUM(m->intensity), m->counts_written ? "bytes read and written" : "bytes read only");
     else
         printf("  intensity      none: the kernel %s\n",
                gr_value_as_double(m->flops) > 0 ? "moves no global memory" : "does no floating-point work");
@@ -145,22 +145,21 @@ static void print_counts(const gr_model *m)
 
 /* The bytes at a level inside the GPU, as the global bytes are shown, and
  * the intensity there. */
-static void print_level_bytes(const gr_model *m, const char *label, const gr_model_level_bytes *level)
+static void print_level_bytes(const gr_model *m, const char *label, const gr_model_level_bytes *level,
+                              const gr_model_level_figures *f)
 {
-    char a[48], b[48], c[48];
-    double bytes = gr_value_as_double(level->bytes), flops = gr_value_as_double(m->flops);
     if (!level->given)
         return;
     if (level->per_thread)
-        printf("  %-13s  %s B per thread x %" PRId64 " threads = %s B\n", label, cli_num(a, bytes / (double)m->threads),
-               m->threads, value_text(b, level->bytes));
+        printf("  %-13s  %s B per thread x %" PRId64 " threads = %s B\n", label, OUT_NUM(f->bytes_per_thread),
+               m->threads, VALUE(level->bytes));
     else
-        printf("  %-13s  %s B in all\n", label, value_text(b, level->bytes));
+        printf("  %-13s  %s B in all\n", label, VALUE(level->bytes));
     if (level->note[0])
         print_wrapped("counted:", level->note);
-    if (flops > 0 && bytes > 0)
-        printf("                 intensity %s FLOP / %s B = %s FLOP/B\n", value_text(a, m->flops),
-               value_text(b, level->bytes), cli_num(c, flops / bytes));
+    if (isfinite(f->intensity))
+        printf("                 intensity %s FLOP / %s B = %s FLOP/B\n", VALUE(m->flops), VALUE(level->bytes),
+               OUT_NUM(f->intensity));
 }
 
 static void print_shared(const gr_model *m)
@@ -197,26 +196,24 @@ static void print_variables(const gr_model *m)
 
 static void print_derived(const gr_model *m)
 {
-    char a[48];
     if (m->derived_count)
         printf("\n");
     for (int i = 0; i < m->derived_count; i++)
-        printf("  %s = %s = %s\n", m->derived[i].name, m->derived[i].formula, value_text(a, m->derived[i].value));
+        printf("  %s = %s = %s\n", m->derived[i].name, m->derived[i].formula, VALUE(m->derived[i].value));
 }
 
 /* One line: a level's roof, min(intensity x bandwidth, peak), and its
  * ridge; where no bytes move there, the peak. */
 static void print_level_roof(const char *label, const model_on_device *dev, const gr_roofline *r)
 {
-    char a[32], b[32], c[32], d[32], e[32];
     const char *unit = gr_precision_unit(dev->precision), *op = gr_precision_operation(dev->precision);
     if (!isfinite(r->intensity)) {
-        printf("  %-13s  no bytes move: the peak, %s %s %s\n", label, cli_num(a, r->peak_gflops), unit, dev->precision);
+        printf("  %-13s  no bytes move: the peak, %s %s %s\n", label, OUT_NUM(r->peak_gflops), unit, dev->precision);
         return;
     }
-    printf("  %-13s  min(%s %s/B x %s GB/s, %s %s %s) = %s %s (ridge %s %s/B)\n", label, cli_num(a, r->intensity), op,
-           cli_num(b, r->bandwidth_gbs), cli_num(c, r->peak_gflops), unit, dev->precision,
-           cli_num(d, r->attainable_gflops), unit, cli_num(e, r->ridge), op);
+    printf("  %-13s  min(%s %s/B x %s GB/s, %s %s %s) = %s %s (ridge %s %s/B)\n", label, OUT_NUM(r->intensity), op,
+           OUT_NUM(r->bandwidth_gbs), OUT_NUM(r->peak_gflops), unit, dev->precision,
+           OUT_NUM(r->attainable_gflops), unit, OUT_NUM(r->ridge), op);
 }
 
 /* The bound of a model of more levels than DRAM: each level's roof, then
@@ -224,26 +221,25 @@ static void print_level_roof(const char *label, const model_on_device *dev, cons
 static void print_levels_bound(const model_on_device *dev)
 {
     const gr_roofline_levels *lv = &dev->levels;
-    char a[32], words[64];
+    out_buf words = OUT_BUF_INIT;
+    levels_binding_add(&words, &lv->binds);
     for (int i = 0; i < GR_MEMORY_LEVELS; i++)
         if (lv->given[i])
             print_level_roof(gr_level_name((gr_level)i), dev, &lv->level[i]);
-    printf("  bound          %s %s: ", cli_num(a, lv->attainable_gflops), gr_precision_unit(dev->precision));
+    printf("  bound          %s %s: ", OUT_NUM(lv->attainable_gflops), gr_precision_unit(dev->precision));
     if (lv->bound == GR_BOUND_COMPUTE)
         printf("compute-bound, every level's roof at or above the peak\n");
     else if (lv->bound == GR_BOUND_BALANCED)
-        printf("%s: %s's roof meets the peak\n", levels_binding_words(&lv->binds, words, sizeof words),
-               gr_level_name(lv->binding));
+        printf("%s: %s's roof meets the peak\n", out_buf_text(&words), gr_level_name(lv->binding));
     else if (lv->binds.count > 1)
-        printf("%s, the lowest roofs (gpuroof bound --model for the work)\n",
-               levels_binding_words(&lv->binds, words, sizeof words));
+        printf("%s, the lowest roofs (gpuroof bound --model for the work)\n", out_buf_text(&words));
     else
         printf("bound by %s, the lowest roof (gpuroof bound --model for the work)\n", gr_level_name(lv->binding));
+    out_buf_free(&words);
 }
 
 static void print_device(const gr_model *m, const model_on_device *dev)
 {
-    char a[32], b[32], c[32], d[32], e[32];
     const gr_roofline *dram = &dev->levels.level[GR_LEVEL_DRAM];
     printf("\nOn %s (%s):\n", dev->device.full_name, dev->device.name);
     const char *unit = gr_precision_unit(dev->precision), *op = gr_precision_operation(dev->precision);
@@ -251,13 +247,13 @@ static void print_device(const gr_model *m, const model_on_device *dev)
         print_levels_bound(dev);
     else if (dev->has_bound)
         printf("  bound          min(%s %s/B x %s GB/s, %s %s %s) = %s %s: %s-bound (ridge %s %s/B)\n",
-               cli_num(a, m->intensity), op, cli_num(b, dram->bandwidth_gbs), cli_num(c, dram->peak_gflops),
-               unit, dev->precision, cli_num(d, dram->attainable_gflops), unit, gr_bound_name(dram->bound),
-               cli_num(e, dram->ridge), op);
+               OUT_NUM(m->intensity), op, OUT_NUM(dram->bandwidth_gbs), OUT_NUM(dram->peak_gflops),
+               unit, dev->precision, OUT_NUM(dram->attainable_gflops), unit, gr_bound_name(dram->bound),
+               OUT_NUM(dram->ridge), op);
     if (dev->has_occupancy)
-        printf("  occupancy      %d blocks of %" PRId64 " threads per SM = %d warps = %s%% (gpuroof occupancy --model for the work)\n",
+        printf("  occupancy      %d blocks of %" PRId64 " threads per SM = %d warps = %s (gpuroof occupancy --model for the work)\n",
                dev->occupancy.blocks_per_sm, m->threads_per_block, dev->occupancy.warps_per_sm,
-               cli_num(a, 100 * dev->occupancy.occupancy));
+               OUT_PCT(dev->occupancy.occupancy));
     else if (dev->launch_error[0])
         printf("  occupancy      the launch fails: %s\n", dev->launch_error);
     else
@@ -270,9 +266,11 @@ void model_print(const gr_model *m, const model_on_device *dev)
     print_parameters(m);
     printf("\n");
     print_launch(m);
-    print_counts(m);
-    print_level_bytes(m, "L2 bytes", &m->l2);
-    print_level_bytes(m, "shared bytes", &m->shared);
+    gr_model_figures f;
+    gr_model_figures_of(m, &f);
+    print_counts(m, &f);
+    print_level_bytes(m, "L2 bytes", &m->l2, &f.l2);
+    print_level_bytes(m, "shared bytes", &m->shared, &f.shared);
     print_shared(m);
     print_variables(m);
     print_derived(m);

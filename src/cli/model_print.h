@@ -15,7 +15,7 @@ typedef struct {
     gr_roofline_levels levels; /* every level's roof and the binding one; DRAM's alone for most models */
     bool has_occupancy;    /* registers known and the launch valid */
     gr_occupancy occupancy;
-    char launch_error[1024]; /* registers known but the launch invalid there */
+    char launch_error[sizeof ((gr_error *)0)->text]; /* registers known but the launch invalid there: its error */
 } model_on_device;
 
 /* Loads the device and computes the bound and occupancy; prints the error

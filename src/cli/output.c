@@ -128,6 +128,12 @@ void out_limiters(out_buf *b, unsigned limiter_bits)
         }
 }
 
+void out_sm_names(out_buf *b, const gr_sm_set *set, const char *prefix)
+{
+    for (int i = 0; i < set->count; i++)
+        out_addf(b, "%s%s%s", i ? ", " : "", prefix, OUT_SM(set->items[i]) + strlen("sm_"));
+}
+
 json_t *out_json_number(double x)
 {
     return isfinite(x) ? json_real(x) : json_null();

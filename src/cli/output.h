@@ -61,6 +61,10 @@ void out_buf_free(out_buf *b);
 const char *out_limit_words(gr_limit limit);
 void out_limiters(out_buf *b, unsigned limiter_bits);
 
+/* An architecture set, "sm_80, sm_90a"; with prefix "compute_" PTX's
+ * names, "compute_90a". */
+void out_sm_names(out_buf *b, const gr_sm_set *set, const char *prefix);
+
 /* JSON: a number, or null where it is unknown (NaN) or not finite; a
  * quantity (a count, bytes, a time in ns) the same but whole where it is
  * whole; a count, or null where negative (unknown). */

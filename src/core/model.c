@@ -637,3 +637,27 @@ bool gr_define_parse(char *text, gr_define *out)
     out->value = eq + 1;
     return true;
 }
+
+static gr_model_level_figures level_figures(const gr_model *m, const gr_model_level_bytes *level)
+{
+    double bytes = gr_value_as_double(level->bytes), flops = gr_value_as_double(m->flops);
+    return (gr_model_level_figures){
+        .bytes_per_thread = level->given ? bytes / (double)m->threads : NAN,
+        .intensity = level->given && flops > 0 && bytes > 0 ? flops / bytes : NAN,
+    };
+}
+
+void gr_model_figures_of(const gr_model *m, gr_model_figures *out)
+{
+    double threads = (double)m->threads;
+    double read = gr_value_as_double(m->bytes_read), written = gr_value_as_double(m->bytes_written);
+    *out = (gr_model_figures){
+        .flops_per_thread = gr_value_as_double(m->flops) / threads,
+        .read_per_thread = read / threads,
+        .written_per_thread = written / threads,
+        .bytes_per_thread = (read + written) / threads,
+        .bytes_moved = read + written,
+        .l2 = level_figures(m, &m->l2),
+        .shared = level_figures(m, &m->shared),
+    };
+}

@@ -91,6 +91,23 @@ bool gr_model_load(const char *path, const gr_define *defines, int define_count,
 bool gr_model_load_buffer(const char *name, const char *text, size_t len, const gr_define *defines,
                           int define_count, gr_model *out, gr_error *err);
 
+/* What a model's counts come to a thread (each over its threads) and the
+ * intensity at the L2 and shared memory: FLOPs over that level's bytes,
+ * NaN where the level is not given or either count is 0. */
+typedef struct {
+    double bytes_per_thread;
+    double intensity; /* FLOP/B */
+} gr_model_level_figures;
+
+typedef struct {
+    double flops_per_thread;
+    double read_per_thread, written_per_thread, bytes_per_thread; /* bytes: read + written */
+    double bytes_moved;                                           /* read + written, in all */
+    gr_model_level_figures l2, shared;
+} gr_model_figures;
+
+void gr_model_figures_of(const gr_model *m, gr_model_figures *out);
+
 /* Splits "name=value" (as -D takes it); false if there is no '=' or name. */
 bool gr_define_parse(char *text, gr_define *out);
 

@@ -132,6 +132,27 @@ static void choose_binding(gr_roofline_levels *r)
     r->fraction_of_peak = r->attainable_gflops / r->peak_gflops;
 }
 
+/* The next roof, the least-fed level and the factor to the peak (the
+ * fields' comment in roofline_levels.h says what each is). */
+static void next_roofs(gr_roofline_levels *r)
+{
+    r->next_level = GR_LEVEL_COMPUTE;
+    r->next_roof_gflops = r->peak_gflops;
+    r->least_fed = GR_LEVEL_DRAM;
+    for (int i = 0; i < GR_MEMORY_LEVELS; i++) {
+        if (!r->given[i])
+            continue;
+        double roof = r->level[i].memory_roof_gflops;
+        if (!gr_level_binding_has(&r->binds, (gr_level)i) && roof < r->next_roof_gflops)
+            r->next_level = (gr_level)i, r->next_roof_gflops = roof;
+        if (roof < r->level[r->least_fed].memory_roof_gflops)
+            r->least_fed = (gr_level)i;
+    }
+    r->intensity_to_peak = r->binding == GR_LEVEL_COMPUTE
+                               ? NAN
+                               : r->level[r->binding].ridge / r->level[r->binding].intensity;
+}
+
 bool gr_roofline_levels_compute(const gr_level_work *w, gr_roofline_levels *out, gr_error *err)
 {
     gr_roofline_levels r = {.has_counts = w->has_counts, .peak_gflops = w->peak_gflops};
@@ -153,6 +174,7 @@ bool gr_roofline_levels_compute(const gr_level_work *w, gr_roofline_levels *out,
     gr_compute_roof_of(&(gr_compute_term){w->has_counts ? w->flops : 0, w->peak_gflops}, 1, &compute);
     r.compute_time_ns = compute.time_ns;
     choose_binding(&r);
+    next_roofs(&r);
     *out = r;
     return true;
 }

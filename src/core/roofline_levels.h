@@ -90,6 +90,16 @@ typedef struct {
                                            balanced (compute ties with a memory level) */
     double attainable_gflops;           /* the binding roof */
     double fraction_of_peak;
+    /* what the verdict says next: the roof that would bind were the binding
+     * levels' raised (the lowest memory roof of the other levels, or the
+     * peak: GR_LEVEL_COMPUTE), the level whose memory roof is the lowest
+     * (what feeds the least), and how many times its intensity the binding
+     * memory level needs to reach the peak (ridge / intensity; NaN where
+     * compute binds alone) */
+    gr_level next_level;
+    double next_roof_gflops;
+    gr_level least_fed;
+    double intensity_to_peak;
     bool has_achieved;
     double achieved_gflops;
     double efficiency;                  /* achieved / attainable */

@@ -78,8 +78,8 @@ expect_json '.kernels[0].occupancy | keys_unsorted | .[0:7]' \
 run kernels "$k/sample.o" --device h100
 expect_stdout_starts 'On NVIDIA H100 SXM5 80GB (h100, sm_90):'
 expect_stdout_has "$k/sample.o: a binary with fatbins, 2 cubins read directly: 9 kernels for sm_90 (of 18, for sm_80, sm_90)"
-expect_stdout_line '     8         0        0            ?    256 bounds          8       100%  threads                bounded(float*)'
-expect_stdout_line '    32         0      312            ?   1024 bounds          2       100%  threads and registers  spills(float*, float const*, int)'
+expect_stdout_line '     8         0        0            ?    256 bounds          8       100%  threads per SM                    bounded(float*)'
+expect_stdout_line '    32         0      312            ?   1024 bounds          2       100%  threads per SM and registers      spills(float*, float const*, int)'
 
 # a device of another architecture runs the newest code of its major version below it
 run kernels "$k/sample.o" --device rtx4090 --json

@@ -1028,11 +1028,37 @@ static void derived_values(void **state)
     INT_IS(model.flops, 192);
 }
 
+/* gr_model_figures_of: foo-kernel (exercise 11f) does 10 FLOP and reads
+ * 20 B and writes 4 B a thread; the tiled matmul (Width 1024: 1024^2
+ * threads, 2 x 1024 FLOP each) moves 2 x 4 x 1024^3 B through shared
+ * memory, 8192 B a thread, at 0.25 FLOP/B, and gives no L2. */
+static void figures_a_thread_and_at_each_level(void **state)
+{
+    (void)state;
+    gr_model_figures f;
+    LOAD(SHIPPED("foo-kernel.yaml"), NULL, 0);
+    gr_model_figures_of(&model, &f);
+    assert_float_equal(f.flops_per_thread, 10, 0);
+    assert_float_equal(f.read_per_thread, 20, 0);
+    assert_float_equal(f.written_per_thread, 4, 0);
+    assert_float_equal(f.bytes_per_thread, 24, 0);
+    assert_float_equal(f.bytes_moved, 24576, 0);
+    assert_true(isnan(f.l2.intensity) && isnan(f.shared.intensity));
+    LOAD(SHIPPED("matmul-tiled.yaml"), NULL, 0);
+    gr_model_figures_of(&model, &f);
+    assert_int_equal(model.threads, 1024 * 1024);
+    assert_float_equal(f.shared.bytes_per_thread, 8192, 0);
+    assert_float_equal(f.shared.intensity, 0.25, 0);
+    assert_float_equal(f.flops_per_thread, 2048, 0);
+    assert_true(isnan(f.l2.bytes_per_thread) && isnan(f.l2.intensity));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         /* PMPP chapter 5's exercises on the shipped models */
         cmocka_unit_test(exercise_11_versions),
+        cmocka_unit_test(figures_a_thread_and_at_each_level),
         cmocka_unit_test(exercise_11_shared_memory_and_intensity),
         cmocka_unit_test(exercises_6_and_7),
         cmocka_unit_test(naive_matmul),

@@ -263,6 +263,59 @@ static void names(void **state)
     }
 }
 
+/* What the verdict says next, worked out by hand.  1000 FLOP, peak 10000
+ * GFLOP/s: DRAM 100 B at 100 GB/s (roof 1000), the L2 200 B at 1000 GB/s
+ * (5000), shared memory 1000 B at 20000 GB/s (20000, above the peak).
+ * DRAM binds; the next roof is the L2's 5000; DRAM feeds the least; DRAM's
+ * ridge is 100 FLOP/B against an intensity of 10: 10x. */
+static void the_next_roof_and_the_factor_to_the_peak(void **state)
+{
+    (void)state;
+    gr_level_work w = work(1000, 10000);
+    add(&w, GR_LEVEL_DRAM, 100, 100);
+    add(&w, GR_LEVEL_L2, 200, 1000);
+    add(&w, GR_LEVEL_SHARED, 1000, 20000);
+    gr_roofline_levels r = compute(&w);
+    assert_int_equal(r.binding, GR_LEVEL_DRAM);
+    assert_int_equal(r.next_level, GR_LEVEL_L2);
+    assert_float_equal(r.next_roof_gflops, 5000, 1e-9);
+    assert_int_equal(r.least_fed, GR_LEVEL_DRAM);
+    assert_float_equal(r.intensity_to_peak, 10, 1e-12);
+    /* the L2 slower (100 GB/s: roof 500): it binds, DRAM's 1000 is next */
+    w.bandwidth_gbs[GR_LEVEL_L2] = 100;
+    r = compute(&w);
+    assert_int_equal(r.binding, GR_LEVEL_L2);
+    assert_int_equal(r.next_level, GR_LEVEL_DRAM);
+    assert_float_equal(r.next_roof_gflops, 1000, 1e-9);
+    assert_int_equal(r.least_fed, GR_LEVEL_L2);
+    assert_float_equal(r.intensity_to_peak, 20, 1e-12); /* ridge 100 / intensity 5 */
+    /* every memory roof above the peak (DRAM 1000 FLOP/B x 100 GB/s =
+     * 100000, shared memory 100 x 20000 = 2000000): compute binds, the
+     * peak is next, there is no factor, and DRAM feeds the least */
+    w = work(1000, 200);
+    add(&w, GR_LEVEL_DRAM, 1, 100);
+    add(&w, GR_LEVEL_SHARED, 10, 20000);
+    r = compute(&w);
+    assert_int_equal(r.binding, GR_LEVEL_COMPUTE);
+    assert_int_equal(r.next_level, GR_LEVEL_COMPUTE);
+    assert_float_equal(r.next_roof_gflops, 200, 0);
+    assert_int_equal(r.least_fed, GR_LEVEL_DRAM); /* 100000 against shared memory's 2000000 */
+    assert_true(isnan(r.intensity_to_peak));
+}
+
+/* A tie of DRAM and the L2 (both 1000): neither is next; the peak is. */
+static void at_a_tie_the_next_roof_is_outside_it(void **state)
+{
+    (void)state;
+    gr_level_work w = work(1000, 10000);
+    add(&w, GR_LEVEL_DRAM, 100, 100);
+    add(&w, GR_LEVEL_L2, 200, 200);
+    gr_roofline_levels r = compute(&w);
+    assert_int_equal(r.binds.count, 2);
+    assert_int_equal(r.next_level, GR_LEVEL_COMPUTE);
+    assert_float_equal(r.next_roof_gflops, 10000, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -277,6 +330,8 @@ int main(void)
         cmocka_unit_test(achieved_against_the_binding_roof),
         cmocka_unit_test(errors),
         cmocka_unit_test(names),
+        cmocka_unit_test(the_next_roof_and_the_factor_to_the_peak),
+        cmocka_unit_test(at_a_tie_the_next_roof_is_outside_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
