@@ -77,11 +77,13 @@ bool ncu_view_build(const ncu_options *o, const char *shown, const char *text, s
     gr_results_init(&v->results);
     if (!gr_ncu_analysis_read(shown, text, len, &v->a, &err))
         return cli_error("%s", err.text);
-    bool ok = load_request(o, v, &device, &list, &rq) && (gr_ncu_analysis_work_out(&v->a, shown, &rq, &err) ||
-                                                         cli_error("%s", err.text));
+    bool loaded = load_request(o, v, &device, &list, &rq);
+    bool worked_out = loaded && gr_ncu_analysis_work_out(&v->a, shown, &rq, &err);
     gr_profile_list_free(&list);
-    if (!ok)
+    if (!loaded)
         return false;
+    if (!worked_out)
+        return cli_error("%s", err.text);
     if (v->a.other_gpu)
         warn_other_gpu(v);
     warn_disagreements(v);
