@@ -108,10 +108,7 @@ static json_t *missing_json(const gr_ncu_analysis *a)
 {
     json_t *list = json_array();
     for (int q = 0; q < GR_NCU_Q_COUNT; q++) {
-        size_t where = a->report.count;
-        for (size_t i = 0; i < a->report.count && where == a->report.count; i++)
-            if (a->figures[i].missing[q])
-                where = i;
+        size_t where = a->first_missing[q];
         if (where < a->report.count)
             json_array_append_new(list, json_string(gr_ncu_missing_metric(&a->figures[where], q)));
     }

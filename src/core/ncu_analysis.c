@@ -95,13 +95,19 @@ static bool figure_launches(gr_ncu_analysis *a)
     a->disagreements = array_of(n, sizeof *a->disagreements);
     if (!a->figures || !a->bindings || !a->predictions || !a->disagreements)
         return false;
-    for (int q = 0; q < GR_NCU_Q_COUNT; q++)
+    for (int q = 0; q < GR_NCU_Q_COUNT; q++) {
         a->absent_everywhere[q] = true;
+        a->first_missing[q] = n;
+    }
     for (size_t i = 0; i < n; i++) {
+        const gr_ncu_figures *f = &a->figures[i];
         gr_ncu_figures_of_launch(&a->report.launches[i], &a->figures[i]);
-        a->time_ns_total += a->figures[i].q[GR_NCU_Q_TIME_NS];
-        for (int q = 0; q < GR_NCU_Q_COUNT; q++)
-            a->absent_everywhere[q] &= a->figures[i].missing[q] && a->figures[i].lacking[q] == 0;
+        a->time_ns_total += f->q[GR_NCU_Q_TIME_NS];
+        for (int q = 0; q < GR_NCU_Q_COUNT; q++) {
+            a->absent_everywhere[q] &= f->missing[q] && f->lacking[q] == 0;
+            if (f->missing[q] && a->first_missing[q] == n)
+                a->first_missing[q] = i;
+        }
     }
     return true;
 }

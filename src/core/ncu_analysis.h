@@ -70,6 +70,9 @@ typedef struct {
     bool has_results;
     gr_ncu_roofs roofs;
     bool absent_everywhere[GR_NCU_Q_COUNT]; /* missing in every launch */
+    /* the first launch each quantity is missing in (report.count: none),
+     * whose metric name stands for it */
+    size_t first_missing[GR_NCU_Q_COUNT];
     double time_ns_total;               /* every launch's time summed; NaN where one is unknown */
     size_t disagreement_count;
     gr_ncu_disagreement *disagreements; /* in launch order */
