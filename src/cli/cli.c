@@ -146,16 +146,21 @@ bool cli_load_device(const char *profiles_option, const char *device, gr_profile
     return cli_error("%s", err.text);
 }
 
-const gr_profile *cli_find_gpu_profile(const char *profiles_option, const gr_gpu_info *gpu, gr_profile_list *list)
+bool cli_load_profiles(const char *profiles_option, gr_profile_list *list)
 {
     gr_search_path sp;
     gr_error err;
     cli_search_path(&sp, profiles_option);
-    if (!gr_profile_list_all(&sp, list, &err)) {
-        cli_error("%s", err.text);
-        return NULL;
-    }
+    if (!gr_profile_list_all(&sp, list, &err))
+        return cli_error("%s", err.text);
     (void)cli_report_unloaded(list);
+    return true;
+}
+
+const gr_profile *cli_find_gpu_profile(const char *profiles_option, const gr_gpu_info *gpu, gr_profile_list *list)
+{
+    if (!cli_load_profiles(profiles_option, list))
+        return NULL;
     return gr_profile_match_gpu(list, gpu);
 }
 

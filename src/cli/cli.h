@@ -54,6 +54,10 @@ bool cli_int_as(const char *option, const char *shown, const char *text, cli_qua
  * installed program (cli_data_path). */
 void cli_search_path(gr_search_path *sp, const char *profiles_option);
 bool cli_load_device(const char *profiles_option, const char *device, gr_profile *p);
+/* Every profile on the search path (--profiles, $GPUROOF_PROFILES, ...),
+ * those that do not load each named on standard error; false (printed)
+ * where no list can be made. */
+bool cli_load_profiles(const char *profiles_option, gr_profile_list *list);
 /* The shipped profile of a GPU found at run time (gr_profile_match_gpu over
  * the search path), kept in list; NULL where none matches.  A broken profile
  * on the path is printed and the rest are matched. */

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "ncu_output.h"
+#include "output.h"
 
 static const char usage[] =
     "Usage: gpuroof ncu FILE [--device NAME] [--results FILE] [--group] [--strict] [--profiles DIR] [--json]\n"
@@ -118,35 +119,36 @@ static bool ends_with(const char *text, const char *end)
 }
 
 /* The CSV to read, and what messages call it. */
-static bool read_csv(const ncu_options *o, cli_buffer *csv, char *shown, size_t size)
+static bool read_csv(const ncu_options *o, cli_buffer *csv, out_buf *shown)
 {
     char ncu[4096];
     gr_error err;
     if (o->app_argc > 0) {
         if (!ncu_profile_app(o, csv))
             return false;
-        snprintf(shown, size, "%s", o->output ? o->output : "ncu's CSV");
+        out_addf(shown, "%s", o->output ? o->output : "ncu's CSV");
         if (o->output && !gr_write_file_atomic(o->output, (const char *)csv->bytes, csv->size, &err))
             return cli_error("%s", err.text);
         return true;
     }
     if (ends_with(o->file, ".ncu-rep")) {
-        snprintf(shown, size, "%s's raw page", o->file);
+        out_addf(shown, "%s's raw page", o->file);
         return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, o->file, csv);
     }
-    snprintf(shown, size, "%s", strcmp(o->file, "-") == 0 ? "standard input" : o->file);
-    return cli_read_input(o->file, shown, GR_LIMIT_NCU_CSV, csv);
+    out_addf(shown, "%s", strcmp(o->file, "-") == 0 ? "standard input" : o->file);
+    return cli_read_input(o->file, out_buf_text(shown), GR_LIMIT_NCU_CSV, csv);
 }
 
 /* --strict: a prediction that differs from Nsight Compute's fails the run. */
 static int strict_status(const ncu_options *o, const ncu_view *v, const char *shown)
 {
-    if (o->strict && v->other_gpu)
-        return cli_fail("%s: the report is of another GPU than --device %s's (--strict)", shown, v->profile.name);
-    if (!o->strict || v->disagreements == 0)
+    const gr_ncu_analysis *a = &v->a;
+    if (o->strict && a->other_gpu)
+        return cli_fail("%s: the report is of another GPU than --device %s's (--strict)", shown, a->device.name);
+    if (!o->strict || a->disagreement_count == 0)
         return EXIT_OK;
     return cli_fail("%s: gpuroof's occupancy differs from Nsight Compute's in %zu launch%s (--strict)", shown,
-                    v->disagreements, v->disagreements == 1 ? "" : "es");
+                    a->disagreement_count, a->disagreement_count == 1 ? "" : "es");
 }
 
 int cmd_ncu_run(const ncu_options *o, json_t **json)
@@ -154,13 +156,10 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
     if (o->metrics)
         return print_metrics(o, json);
     cli_buffer csv = {0};
-    char shown[4200];
-    if (!read_csv(o, &csv, shown, sizeof shown)) {
-        free(csv.bytes);
-        return EXIT_INPUT;
-    }
-    ncu_view v;
-    bool built = ncu_view_build(o, shown, (const char *)csv.bytes, csv.size, &v);
+    out_buf shown = OUT_BUF_INIT;
+    ncu_view v = {0};
+    bool built = read_csv(o, &csv, &shown) && !out_buf_failed(&shown) &&
+                 ncu_view_build(o, out_buf_text(&shown), (const char *)csv.bytes, csv.size, &v);
     free(csv.bytes);
     int rc = EXIT_INPUT;
     if (built && o->json) {
@@ -170,8 +169,9 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
         rc = EXIT_OK;
     }
     if (rc == EXIT_OK)
-        rc = strict_status(o, &v, shown);
+        rc = strict_status(o, &v, out_buf_text(&shown));
     ncu_view_free(&v);
+    out_buf_free(&shown);
     return rc;
 }
 

@@ -1,46 +1,46 @@
 #include <math.h>
 #include <stdio.h>
-#include "cli.h"
 #include "ncu_figure_text.h"
 
 /* The words and the figure together always fit: checked where it is built. */
-_Static_assert(sizeof "at least " - 1 + GR_NUM_TEXT_LONGEST < NCU_WORDED_FIG_SIZE, "a worded figure fits its buffer");
-_Static_assert(GR_NUM_TEXT_LONGEST + 1 < GR_NUM_TEXT_SIZE, "a percentage fits its buffer");
+_Static_assert(sizeof "at least " - 1 + GR_NUM_TEXT_SIZE <= sizeof(out_figure), "a worded figure fits");
+_Static_assert(GR_NUM_TEXT_LONGEST + 1 < sizeof(out_figure), "a percentage fits");
 
-const char *ncu_fig(char buf[GR_NUM_TEXT_SIZE], double x)
+/* The figure's words: "?" or "infinite", NULL for a number. */
+static const char *word_of(double x)
 {
-    if (isnan(x))
-        return "?";
-    if (isinf(x))
-        return "infinite";
-    return cli_num(buf, x);
+    return isnan(x) ? "?" : isinf(x) ? "infinite" : NULL;
 }
 
-const char *ncu_lfig(char buf[NCU_WORDED_FIG_SIZE], double x, bool lower)
+static out_figure worded(const char *how, double x)
 {
+    out_figure f;
     char n[GR_NUM_TEXT_SIZE];
-    const char *shown = ncu_fig(n, x); /* "?" or "infinite" are not written into n */
-    snprintf(buf, NCU_WORDED_FIG_SIZE, "%s%s", lower && !isnan(x) ? "at least " : "", shown);
-    return buf;
+    const char *word = word_of(x);
+    snprintf(f.text, sizeof f.text, "%s%s", how, word ? word : gr_num_text(n, x));
+    return f;
 }
 
-const char *ncu_ifig(char buf[NCU_WORDED_FIG_SIZE], double x, bool flops_lower, bool bytes_lower)
+out_figure ncu_fig(double x)
 {
-    char n[GR_NUM_TEXT_SIZE];
-    const char *shown = ncu_fig(n, x); /* "?" or "infinite" are not written into n */
+    return worded("", x);
+}
+
+out_figure ncu_lfig(double x, bool lower)
+{
+    return worded(lower && !isnan(x) ? "at least " : "", x);
+}
+
+out_figure ncu_ifig(double x, bool flops_lower, bool bytes_lower)
+{
     const char *how = isnan(x) || isinf(x) || (!flops_lower && !bytes_lower) ? ""
                       : flops_lower && bytes_lower                     ? "about "
                       : flops_lower                                    ? "at least "
                                                                        : "at most ";
-    snprintf(buf, NCU_WORDED_FIG_SIZE, "%s%s", how, shown);
-    return buf;
+    return worded(how, x);
 }
 
-const char *ncu_percent(char buf[GR_NUM_TEXT_SIZE], double fraction)
+out_figure ncu_pct(double fraction)
 {
-    char n[GR_NUM_TEXT_SIZE];
-    if (isnan(fraction))
-        return "?";
-    snprintf(buf, GR_NUM_TEXT_SIZE, "%s%%", cli_num(n, 100 * fraction));
-    return buf;
+    return isnan(fraction) ? worded("", fraction) : out_pct(fraction);
 }

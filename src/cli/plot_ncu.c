@@ -10,16 +10,9 @@
 #include "chart_levels.h"
 #include "kernel_label.h"
 #include "ncu_output.h"
+#include "output.h"
 #include "plot_json.h"
 #include "plot_levels.h"
-
-typedef struct {
-    char shown[4200];
-    gr_ncu_report report;
-    gr_ncu_figures *figures;
-    gr_ncu_group *groups;
-    size_t group_count;
-} ncu_read;
 
 static bool ends_with(const char *text, const char *end)
 {
@@ -28,113 +21,89 @@ static bool ends_with(const char *text, const char *end)
 }
 
 /* The report's text: the file, standard input, or an .ncu-rep's raw page. */
-static bool read_text(const char *file, char *shown, size_t size, cli_buffer *csv)
+static bool read_text(const char *file, out_buf *shown, cli_buffer *csv)
 {
     char ncu[4096];
     if (ends_with(file, ".ncu-rep")) {
-        snprintf(shown, size, "%s's raw page", file);
+        out_addf(shown, "%s's raw page", file);
         return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, file, csv);
     }
-    snprintf(shown, size, "%s", strcmp(file, "-") == 0 ? "standard input" : file);
-    return cli_read_input(file, shown, GR_LIMIT_NCU_CSV, csv);
+    out_addf(shown, "%s", strcmp(file, "-") == 0 ? "standard input" : file);
+    return cli_read_input(file, out_buf_text(shown), GR_LIMIT_NCU_CSV, csv);
 }
 
-static bool read_report(const char *file, ncu_read *r)
+/* The report, its launches grouped as ncu --group groups them, held
+ * against the first --device, else the shipped profile of the report's
+ * GPU, which joins the chart; no device is an error. */
+static bool analyse(const plot_options *o, const char *shown, const cli_buffer *csv, plot_devices *d,
+                    gr_ncu_analysis *a, size_t *index)
 {
-    cli_buffer csv = {0};
     gr_error err;
-    if (!read_text(file, r->shown, sizeof r->shown, &csv)) {
-        free(csv.bytes);
-        return false;
-    }
-    bool read = gr_ncu_read(r->shown, (const char *)csv.bytes, csv.size, &r->report, &err);
-    free(csv.bytes);
-    if (!read)
+    gr_profile_list list = {0};
+    gr_ncu_request rq = {.group = true, .device_required = true, .device_hint = "--device NAME"};
+    if (!gr_ncu_analysis_read(shown, (const char *)csv->bytes, csv->size, a, &err))
         return cli_error("%s", err.text);
-    r->figures = malloc((r->report.count ? r->report.count : 1) * sizeof *r->figures);
-    if (!r->figures)
-        return cli_error("%s: out of memory", r->shown);
-    for (size_t i = 0; i < r->report.count; i++)
-        gr_ncu_figures_of_launch(&r->report.launches[i], &r->figures[i]);
-    if (!gr_ncu_group_launches(&r->report, r->figures, &r->groups, &r->group_count, &err))
-        return cli_error("%s: %s", r->shown, err.text);
-    return true;
-}
-
-static void free_report(ncu_read *r)
-{
-    gr_ncu_report_free(&r->report);
-    free(r->figures);
-    free(r->groups);
-}
-
-/* The device: the first --device, else the shipped profile of the
- * report's GPU, which joins the chart. */
-static bool choose_device(const plot_options *o, const ncu_read *r, plot_devices *d, size_t *index)
-{
-    const gr_gpu_info *gpu = &r->report.gpu;
-    *index = 0;
     if (d->given > 0)
-        return true;
-    if (gpu->name[0] == '\0' || gpu->sm_count == 0)
-        return cli_error("%s does not say which GPU it ran on (Nsight Compute's raw page does): give --device NAME",
-                         r->shown);
-    gr_profile_list list;
-    const gr_profile *found = cli_find_gpu_profile(o->profiles, gpu, &list);
-    if (found) {
-        d->items[d->count] = *found;
+        rq.device = &d->items[0];
+    else if (gr_ncu_analysis_needs_profiles(a))
+        rq.profiles = cli_load_profiles(o->profiles, &list) ? &list : NULL;
+    bool ok = gr_ncu_analysis_work_out(a, shown, &rq, &err);
+    gr_profile_list_free(&list);
+    if (!ok)
+        return cli_error("%s", err.text);
+    *index = 0;
+    if (a->device_source == GR_NCU_DEVICE_FOUND) {
+        d->items[d->count] = a->device;
         *index = d->count++;
     }
-    gr_profile_list_free(&list);
-    if (!found)
-        return cli_error("%s ran on %s (compute capability %d.%d, %d SMs), which no device profile is: give "
-                         "--device NAME", r->shown, gpu->name, gpu->cc_major, gpu->cc_minor, gpu->sm_count);
     return true;
 }
 
 /* "a, b, c and 2 more": the first names of a list, for the note. */
-static void add_name(char *list, size_t size, size_t *count, const char *name)
+static void add_name(out_buf *list, size_t *count, const char *name)
 {
-    char label[96];
+    char label[96]; /* gr_kernel_short_name's: a label for the chart, cut to fit it */
     gr_kernel_short_name(name, 0, label, sizeof label);
     if (*count < 3)
-        snprintf(list + strlen(list), size - strlen(list), "%s%s", *count ? ", " : "", label);
+        out_addf(list, "%s%s", *count ? ", " : "", label);
     (*count)++;
 }
 
-static void name_rest(char *list, size_t size, size_t count)
+static void name_rest(out_buf *list, size_t count)
 {
     if (count > 3)
-        snprintf(list + strlen(list), size - strlen(list), " and %zu more", count - 3);
+        out_addf(list, " and %zu more", count - 3);
 }
 
-/* A note too long for its line ends in "...", so that a reader sees it was cut. */
-static void mark_cut(char *note, size_t size)
+/* The chart's note, which is of fixed size: a note too long for it ends
+ * in "...", so that a reader sees it was cut. */
+static void set_note(gr_roofline_inputs *in, const out_buf *note)
 {
-    memcpy(note + size - 4, "...", 4);
+    size_t size = sizeof in->level_kernels_note;
+    snprintf(in->level_kernels_note, size, "%s", out_buf_text(note));
+    if (strlen(out_buf_text(note)) >= size)
+        memcpy(in->level_kernels_note + size - 4, "...", 4);
 }
 
 /* Why groups were left out: on the chart's note and standard error. */
-static void note_left_out(const ncu_read *r, gr_roofline_inputs *in, json_t *warnings, size_t top,
+static void note_left_out(const char *shown, gr_roofline_inputs *in, json_t *warnings, size_t top,
                           const char *no_flops, size_t no_flops_count, size_t beyond)
 {
-    char note[sizeof in->level_kernels_note] = "";
+    out_buf note = OUT_BUF_INIT;
     if (no_flops_count) {
-        if (snprintf(note, sizeof note, "Not drawn: %zu kernel%s without FLOPs (%s).", no_flops_count,
-                     no_flops_count == 1 ? "" : "s", no_flops) >= (int)sizeof note)
-            mark_cut(note, sizeof note);
-        plot_warn(warnings, "%s: %zu kernel%s without FLOPs, so without an intensity, not drawn: %s", r->shown,
-                  no_flops_count, no_flops_count == 1 ? "" : "s", no_flops);
+        out_addf(&note, "Not drawn: %zu kernel%s without FLOPs (%s).", no_flops_count, out_plural((long long)no_flops_count),
+                 no_flops);
+        plot_warn(warnings, "%s: %zu kernel%s without FLOPs, so without an intensity, not drawn: %s", shown,
+                  no_flops_count, out_plural((long long)no_flops_count), no_flops);
     }
     if (beyond) {
-        size_t used = strlen(note);
-        if (snprintf(note + used, sizeof note - used, "%s%zu more kernel%s past the top %zu by time.",
-                     note[0] ? " " : "Not drawn: ", beyond, beyond == 1 ? "" : "s", top) >= (int)(sizeof note - used))
-            mark_cut(note, sizeof note);
-        plot_warn(warnings, "%s: %zu more kernel%s past the top %zu by time, not drawn (--top N draws more)",
-                  r->shown, beyond, beyond == 1 ? "" : "s", top);
+        out_addf(&note, "%s%zu more kernel%s past the top %zu by time.", note.length ? " " : "Not drawn: ", beyond,
+                 out_plural((long long)beyond), top);
+        plot_warn(warnings, "%s: %zu more kernel%s past the top %zu by time, not drawn (--top N draws more)", shown,
+                  beyond, out_plural((long long)beyond), top);
     }
-    snprintf(in->level_kernels_note, sizeof in->level_kernels_note, "%s", note);
+    set_note(in, &note);
+    out_buf_free(&note);
 }
 
 static json_t *kernel_json(const gr_ncu_group *g, const gr_chart_level_kernel *k)
@@ -157,34 +126,37 @@ static json_t *kernel_json(const gr_ncu_group *g, const gr_chart_level_kernel *k
 }
 
 /* The top ones by time with FLOPs into in; the others counted. */
-static bool pick(const ncu_read *r, size_t top, gr_roofline_inputs *in, json_t *warnings, json_t *json)
+static bool pick(const gr_ncu_analysis *a, const char *shown, size_t top, gr_roofline_inputs *in, json_t *warnings,
+                 json_t *json)
 {
     const char *names[GR_CHART_MAX_ITEMS];
-    char no_flops[160] = "", labels[GR_CHART_MAX_ITEMS][96];
+    char labels[GR_CHART_MAX_ITEMS][96]; /* gr_kernel_labels' */
+    out_buf no_flops = OUT_BUF_INIT;
     size_t no_flops_count = 0, beyond = 0;
     json_t *drawn = json_array(), *without = json_array(), *past = json_array();
-    for (size_t i = 0; i < r->group_count; i++) {
+    for (size_t i = 0; i < a->group_count; i++) {
         gr_chart_level_kernel k;
-        if (!gr_chart_ncu_kernel(&r->groups[i].figures, "", &k)) {
-            add_name(no_flops, sizeof no_flops, &no_flops_count, r->groups[i].kernel);
-            json_array_append_new(without, kernel_json(&r->groups[i], NULL));
+        if (!gr_chart_ncu_kernel(&a->groups[i].figures, "", &k)) {
+            add_name(&no_flops, &no_flops_count, a->groups[i].kernel);
+            json_array_append_new(without, kernel_json(&a->groups[i], NULL));
         } else if (in->level_kernel_count < top) {
-            names[in->level_kernel_count] = r->groups[i].kernel;
+            names[in->level_kernel_count] = a->groups[i].kernel;
             in->level_kernels[in->level_kernel_count++] = k;
         } else {
             beyond++;
-            json_array_append_new(past, kernel_json(&r->groups[i], NULL));
+            json_array_append_new(past, kernel_json(&a->groups[i], NULL));
         }
     }
     gr_kernel_labels(names, in->level_kernel_count, labels);
     for (size_t i = 0, g = 0; i < in->level_kernel_count; i++, g++) {
-        while (r->groups[g].kernel != names[i])
+        while (a->groups[g].kernel != names[i])
             g++;
         memcpy(in->level_kernels[i].label, labels[i], sizeof labels[i]);
-        json_array_append_new(drawn, kernel_json(&r->groups[g], &in->level_kernels[i]));
+        json_array_append_new(drawn, kernel_json(&a->groups[g], &in->level_kernels[i]));
     }
-    name_rest(no_flops, sizeof no_flops, no_flops_count);
-    note_left_out(r, in, warnings, top, no_flops, no_flops_count, beyond);
+    name_rest(&no_flops, no_flops_count);
+    note_left_out(shown, in, warnings, top, out_buf_text(&no_flops), no_flops_count, beyond);
+    out_buf_free(&no_flops);
     json_object_set_new(json, "drawn", drawn);
     json_object_set_new(json, "without_flops", without);
     json_object_set_new(json, "past_top", past);
@@ -195,17 +167,22 @@ bool plot_ncu_load(const plot_options *o, plot_devices *d, gr_roofline_inputs *i
                    json_t **json)
 {
     int64_t top = o->top.given ? o->top.value : PLOT_NCU_TOP; /* 1..PLOT_NCU_TOP_MAX */
-    ncu_read r = {0};
-    bool ok = read_report(o->ncu, &r) && choose_device(o, &r, d, &in->level_kernels_device);
+    out_buf shown = OUT_BUF_INIT;
+    cli_buffer csv = {0};
+    gr_ncu_analysis a = {0};
+    bool ok = read_text(o->ncu, &shown, &csv) && analyse(o, out_buf_text(&shown), &csv, d, &a,
+                                                         &in->level_kernels_device);
+    free(csv.bytes);
     if (ok) {
         *json = json_object();
-        json_object_set_new(*json, "file", json_string(r.shown));
+        json_object_set_new(*json, "file", json_string(out_buf_text(&shown)));
         json_object_set_new(*json, "device", json_string(d->items[in->level_kernels_device].name));
-        json_object_set_new(*json, "launches", json_integer((json_int_t)r.report.count));
-        json_object_set_new(*json, "kernels", json_integer((json_int_t)r.group_count));
+        json_object_set_new(*json, "launches", json_integer((json_int_t)a.report.count));
+        json_object_set_new(*json, "kernels", json_integer((json_int_t)a.group_count));
         json_object_set_new(*json, "top", json_integer(top));
-        ok = pick(&r, (size_t)top, in, warnings, *json);
+        ok = pick(&a, out_buf_text(&shown), (size_t)top, in, warnings, *json);
     }
-    free_report(&r);
+    gr_ncu_analysis_free(&a);
+    out_buf_free(&shown);
     return ok;
 }

@@ -79,7 +79,9 @@ expect_stdout_line '  shared     load 134217728 wavefronts for 134217728 instruc
 expect_stdout_line '             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = 17179869184 + 0 + 0 + 0 + 0 = 17179869184'
 expect_stdout_line '  roofs      compute: tensor_fp16 17179869184 FLOP / 989430 GFLOP/s = 17363 ns'
 expect_stdout_line '  occupancy  gpuroof 50% (8 blocks an SM, 32 of 64 warps; limited by shared memory), Nsight Compute theoretical 50%, achieved 48.2%'
-expect_stdout_line '             blocks an SM each allows, gpuroof (Nsight Compute): threads 16 (16), blocks 32 (32), registers 12 (12), shared memory 8 (8)'
+# the limiters in the one wording every command uses (occupancy's too)
+expect_stdout_line '  occupancy  gpuroof 100% (8 blocks an SM, 64 of 64 warps; limited by threads per SM and registers), Nsight Compute theoretical 100%, achieved 93.1%'
+expect_stdout_line '             blocks an SM each allows, gpuroof (Nsight Compute): threads per SM 16 (16), blocks per SM 32 (32), registers 12 (12), shared memory 8 (8)'
 # the launch ncu failed to profile: kept, every figure unknown and named
 expect_stdout_line 'Launch 4 (line 16): void "quoted"<1>(float *)'
 expect_stdout_line "  binding    unknown: neither its FLOPs nor any memory level's bytes are counted"

@@ -1,20 +1,20 @@
-/* libFuzzer harness: the reader of Nsight Compute's CSV (gr_ncu_read), then
- * on whatever it accepted everything `gpuroof ncu` works out: each
- * launch's figures, its binding level against an H100's roofs, gpuroof's
- * occupancy prediction on the H100's rules, and the launches grouped by
- * kernel.  Whatever the reader accepts must be whole: every launch named,
- * every figure a number of its kind or unknown (NaN), never negative; the
- * groups must hold every launch once. */
+/* libFuzzer harness: the Nsight Compute analysis (gr_ncu_analysis_build),
+ * which `gpuroof ncu` and `plot --ncu` build: the reader of the CSV, then
+ * on whatever it accepted each launch's figures, its binding level against
+ * an H100's roofs, gpuroof's occupancy prediction on the H100's rules, the
+ * launches grouped by kernel and the disagreements; once with the H100
+ * given, once to be found from the report's GPU (an error where it is not
+ * the H100).  Whatever the reader accepts must be whole: every launch
+ * named, every figure a number of its kind or unknown (NaN), never
+ * negative; the groups must hold every launch once; each disagreement a
+ * launch whose prediction differs. */
 #include <math.h>
 #include <stdint.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ncu_group.h"
-#include "ncu_occupancy.h"
-#include "ncu_report.h"
-#include "ncu_roofs.h"
+#include "ncu_analysis.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -67,61 +67,59 @@ static void check_figures(const gr_ncu_figures *f)
     check_figure(f->shared_store);
 }
 
-static void work_out(const gr_ncu_figures *f, const gr_profile *p, const gr_ncu_roofs *roofs)
+static void check_judged(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_prediction *pr)
 {
-    gr_ncu_binding b;
-    gr_ncu_prediction pr;
     check_figures(f);
-    gr_ncu_bind(f, roofs, &b);
-    if (b.known && (b.binding.count < 1 || b.binding.count > GR_LEVEL_COUNT || b.binding.primary != b.binding.levels[0]))
+    if (b->known && (b->binding.count < 1 || b->binding.count > GR_LEVEL_COUNT || b->binding.primary != b->binding.levels[0]))
         abort();
-    gr_ncu_predict(p, f, &pr);
-    if (pr.known && (pr.occ.occupancy < 0 || pr.occ.occupancy > 1))
+    if (pr->known && (pr->occ.occupancy < 0 || pr->occ.occupancy > 1))
         abort();
 }
 
-static void group(const gr_ncu_report *r, const gr_ncu_figures *each, const gr_profile *p,
-                  const gr_ncu_roofs *roofs)
+static void check_analysis(const gr_ncu_analysis *a)
 {
-    gr_ncu_group *groups;
-    size_t count, launches = 0;
-    gr_error err;
-    if (!gr_ncu_group_launches(r, each, &groups, &count, &err))
-        return; /* out of memory only */
-    for (size_t i = 0; i < count; i++) {
-        launches += groups[i].launches;
-        if (groups[i].time_share > 1 + 1e-9)
+    size_t launches = 0, disagreements = 0;
+    if (a->report.count == 0)
+        abort(); /* the reader accepts no report without a launch */
+    for (size_t i = 0; i < a->report.count; i++) {
+        const gr_ncu_prediction *p = &a->predictions[i];
+        if (!a->report.launches[i].kernel || !a->report.launches[i].values)
             abort();
-        work_out(&groups[i].figures, p, roofs);
+        check_judged(&a->figures[i], &a->bindings[i], p);
+        if (p->known && p->compared && !p->agrees &&
+            (disagreements >= a->disagreement_count || a->disagreements[disagreements++].launch != i))
+            abort();
     }
-    if (launches != r->count)
+    if (disagreements != a->disagreement_count)
         abort();
-    free(groups);
+    for (size_t g = 0; g < a->group_count; g++) {
+        launches += a->groups[g].launches;
+        if (a->groups[g].time_share > 1 + 1e-9)
+            abort();
+        check_judged(&a->groups[g].figures, &a->group_bindings[g], &a->group_predictions[g]);
+    }
+    if (a->grouped && launches != a->report.count)
+        abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    gr_ncu_report r;
+    gr_ncu_analysis a;
     gr_error err;
-    if (!gr_ncu_read("fuzz.csv", (const char *)data, size, &r, &err))
-        return 0;
     gr_profile p;
-    gr_ncu_roofs roofs;
     h100(&p);
-    gr_ncu_roofs_fill(&p, NULL, &roofs);
-    gr_ncu_figures *each = malloc((r.count ? r.count : 1) * sizeof *each);
-    if (!each)
-        abort();
-    if (r.count == 0)
-        abort(); /* the reader accepts no report without a launch */
-    for (size_t i = 0; i < r.count; i++) {
-        if (!r.launches[i].kernel || !r.launches[i].values)
+    gr_ncu_request given = {.group = true, .device = &p, .device_hint = "--device NAME"};
+    if (!gr_ncu_analysis_build((const char *)data, size, "fuzz.csv", &given, &a, &err))
+        return 0; /* the reader's error, or out of memory */
+    check_analysis(&a);
+    gr_ncu_analysis_free(&a);
+    gr_profile_list list = {.count = 1, .items = &p};
+    gr_ncu_request found = {.profiles = &list, .device_required = true, .device_hint = "--device NAME"};
+    if (gr_ncu_analysis_build((const char *)data, size, "fuzz.csv", &found, &a, &err)) {
+        if (a.device_source != GR_NCU_DEVICE_FOUND)
             abort();
-        gr_ncu_figures_of_launch(&r.launches[i], &each[i]);
-        work_out(&each[i], &p, &roofs);
+        check_analysis(&a);
+        gr_ncu_analysis_free(&a);
     }
-    group(&r, each, &p, &roofs);
-    free(each);
-    gr_ncu_report_free(&r);
     return 0;
 }

@@ -83,24 +83,20 @@ static void check_numbers(double x)
     check_reads_back(x, a);
     CHECK(strcmp(cli_num(b, x), a) == 0);
 
-    memset(b, 'x', sizeof b);
-    const char *shown = ncu_fig(b, x);
+    out_figure fig = ncu_fig(x);
+    const char *shown = fig.text;
     CHECK(strcmp(shown, isnan(x) ? "?" : isinf(x) ? "infinite" : a) == 0);
-    char worded[NCU_WORDED_FIG_SIZE];
-    memset(worded, 'x', sizeof worded);
-    ncu_lfig(worded, x, true);
-    ended_within(worded, sizeof worded);
-    CHECK(isnan(x) || strstr(worded, shown) != NULL);
-    memset(worded, 'x', sizeof worded);
-    ncu_ifig(worded, x, true, false);
-    ended_within(worded, sizeof worded);
-    CHECK(strstr(worded, shown) != NULL);
-    memset(b, 'x', sizeof b);
-    shown = ncu_percent(b, x);
+    out_figure worded = ncu_lfig(x, true);
+    ended_within(worded.text, sizeof worded.text);
+    CHECK(isnan(x) || strstr(worded.text, shown) != NULL);
+    worded = ncu_ifig(x, true, false);
+    ended_within(worded.text, sizeof worded.text);
+    CHECK(strstr(worded.text, shown) != NULL);
+    out_figure pct = ncu_pct(x);
     if (!isnan(x)) {
-        size_t n = ended_within(b, sizeof b);
-        CHECK(n > 0 && b[n - 1] == '%');
-        CHECK(strncmp(b, gr_num_text(a, 100 * x), n - 1) == 0 && a[n - 1] == '\0');
+        size_t n = ended_within(pct.text, sizeof pct.text);
+        CHECK(n > 0 && pct.text[n - 1] == '%');
+        CHECK(strncmp(pct.text, gr_num_text(a, 100 * x), n - 1) == 0 && a[n - 1] == '\0');
     }
 }
 

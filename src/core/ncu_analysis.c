@@ -1,0 +1,187 @@
+/* The Nsight Compute analysis (ncu_analysis.h): read once, worked out once. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ncu_analysis.h"
+
+bool gr_ncu_analysis_read(const char *shown, const char *text, size_t len, gr_ncu_analysis *a, gr_error *err)
+{
+    *a = (gr_ncu_analysis){0};
+    return gr_ncu_read(shown, text, len, &a->report, err);
+}
+
+bool gr_ncu_analysis_needs_profiles(const gr_ncu_analysis *a)
+{
+    return a->report.gpu.name[0] != '\0' && a->report.gpu.sm_count != 0;
+}
+
+/* The given device against the GPU the report names (its compute
+ * capability, SMs where the raw page says): a report from another GPU is
+ * held against roofs it never had, which no one may miss. */
+static bool is_other_gpu(const gr_ncu_report *r, const gr_profile *p)
+{
+    const gr_gpu_info *gpu = &r->gpu;
+    if (gpu->cc_major <= 0 && r->cc[0] == '\0')
+        return false;
+    bool cc_differs = gpu->cc_major != p->cc_major || gpu->cc_minor != p->cc_minor;
+    bool sms_differ = gpu->sm_count > 0 && p->sm_count > 0 && gpu->sm_count != p->sm_count;
+    return cc_differs || sms_differ;
+}
+
+/* The device: the request's, else the profile of the list that is the
+ * report's GPU, else none (an error where the request requires one). */
+static bool choose_device(gr_ncu_analysis *a, const char *shown, const gr_ncu_request *rq, gr_error *err)
+{
+    const gr_gpu_info *gpu = &a->report.gpu;
+    const char *hint = rq->device_hint ? rq->device_hint : "a device";
+    if (rq->device) {
+        a->device = *rq->device;
+        a->has_device = true;
+        a->device_source = GR_NCU_DEVICE_GIVEN;
+        a->other_gpu = is_other_gpu(&a->report, rq->device);
+        return true;
+    }
+    const gr_profile *found = NULL;
+    if (!gr_ncu_analysis_needs_profiles(a))
+        a->device_source = GR_NCU_DEVICE_UNNAMED;
+    else if (rq->profiles && (found = gr_profile_match_gpu(rq->profiles, gpu)) != NULL)
+        a->device_source = GR_NCU_DEVICE_FOUND;
+    else
+        a->device_source = GR_NCU_DEVICE_UNMATCHED;
+    if (found) {
+        a->device = *found;
+        a->has_device = true;
+    }
+    if (found || !rq->device_required)
+        return true;
+    if (a->device_source == GR_NCU_DEVICE_UNNAMED)
+        return gr_error_set(err, "%s does not say which GPU it ran on (Nsight Compute's raw page does): give %s",
+                            shown, hint);
+    return gr_error_set(err, "%s ran on %s (compute capability %d.%d, %d SMs), which no device profile is: give %s",
+                        shown, gpu->name, gpu->cc_major, gpu->cc_minor, gpu->sm_count, hint);
+}
+
+/* A launch's or a kernel's binding level and occupancy prediction. */
+static void bind(const gr_ncu_analysis *a, const gr_ncu_request *rq, const gr_ncu_figures *f, gr_ncu_binding *b)
+{
+    gr_ncu_bind(f, &a->roofs, b);
+    if (!b->known && !a->has_device && !a->has_results && !isnan(f->flops_total))
+        snprintf(b->why_unknown, sizeof b->why_unknown, "no device, so no roofs (give %s)",
+                 rq->device_hint ? rq->device_hint : "a device");
+}
+
+static void predict(const gr_ncu_analysis *a, const gr_ncu_figures *f, gr_ncu_prediction *p)
+{
+    if (a->has_device) {
+        gr_ncu_predict(&a->device, f, p);
+        return;
+    }
+    *p = (gr_ncu_prediction){.carveout_bytes = -1};
+    snprintf(p->why_unknown, sizeof p->why_unknown, "no device");
+}
+
+static void *array_of(size_t count, size_t size)
+{
+    return malloc((count ? count : 1) * size);
+}
+
+static bool figure_launches(gr_ncu_analysis *a)
+{
+    size_t n = a->report.count;
+    a->figures = array_of(n, sizeof *a->figures);
+    a->bindings = array_of(n, sizeof *a->bindings);
+    a->predictions = array_of(n, sizeof *a->predictions);
+    a->disagreements = array_of(n, sizeof *a->disagreements);
+    if (!a->figures || !a->bindings || !a->predictions || !a->disagreements)
+        return false;
+    for (int q = 0; q < GR_NCU_Q_COUNT; q++) {
+        a->absent_everywhere[q] = true;
+        a->first_missing[q] = n;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const gr_ncu_figures *f = &a->figures[i];
+        gr_ncu_figures_of_launch(&a->report.launches[i], &a->figures[i]);
+        a->time_ns_total += f->q[GR_NCU_Q_TIME_NS];
+        for (int q = 0; q < GR_NCU_Q_COUNT; q++) {
+            a->absent_everywhere[q] &= f->missing[q] && f->lacking[q] == 0;
+            if (f->missing[q] && a->first_missing[q] == n)
+                a->first_missing[q] = i;
+        }
+    }
+    return true;
+}
+
+/* The bindings and predictions of each launch, and the launches whose
+ * prediction differs from Nsight Compute's: gpuroof's rules or the
+ * profile are wrong for this GPU, which no one may miss. */
+static void judge_launches(gr_ncu_analysis *a, const gr_ncu_request *rq)
+{
+    for (size_t i = 0; i < a->report.count; i++) {
+        const gr_ncu_prediction *p = &a->predictions[i];
+        bind(a, rq, &a->figures[i], &a->bindings[i]);
+        predict(a, &a->figures[i], &a->predictions[i]);
+        if (p->known && p->compared && !p->agrees)
+            a->disagreements[a->disagreement_count++] = (gr_ncu_disagreement){
+                .launch = i,
+                .predicted = p->occ.occupancy,
+                .blocks_per_sm = p->occ.blocks_per_sm,
+                .theoretical = a->figures[i].occupancy_theoretical,
+            };
+    }
+}
+
+static bool group_launches(gr_ncu_analysis *a, const char *shown, const gr_ncu_request *rq, gr_error *err)
+{
+    gr_error why;
+    a->grouped = rq->group;
+    if (!rq->group)
+        return true;
+    if (!gr_ncu_group_launches(&a->report, a->figures, &a->groups, &a->group_count, &why))
+        return gr_error_set(err, "%s: %s", shown, why.text);
+    a->group_bindings = array_of(a->group_count, sizeof *a->group_bindings);
+    a->group_predictions = array_of(a->group_count, sizeof *a->group_predictions);
+    if (!a->group_bindings || !a->group_predictions)
+        return gr_error_set(err, "%s: out of memory", shown);
+    for (size_t g = 0; g < a->group_count; g++) {
+        bind(a, rq, &a->groups[g].figures, &a->group_bindings[g]);
+        predict(a, &a->groups[g].figures, &a->group_predictions[g]);
+    }
+    return true;
+}
+
+bool gr_ncu_analysis_work_out(gr_ncu_analysis *a, const char *shown, const gr_ncu_request *rq, gr_error *err)
+{
+    if (!choose_device(a, shown, rq, err))
+        return false;
+    a->has_results = rq->results != NULL;
+    if (!figure_launches(a))
+        return gr_error_set(err, "%s: out of memory", shown);
+    gr_ncu_roofs_fill(a->has_device ? &a->device : NULL, rq->results, &a->roofs);
+    judge_launches(a, rq);
+    return group_launches(a, shown, rq, err);
+}
+
+bool gr_ncu_analysis_build(const char *text, size_t len, const char *shown, const gr_ncu_request *rq,
+                           gr_ncu_analysis *a, gr_error *err)
+{
+    if (!gr_ncu_analysis_read(shown, text, len, a, err))
+        return false;
+    if (gr_ncu_analysis_work_out(a, shown, rq, err))
+        return true;
+    gr_ncu_analysis_free(a);
+    return false;
+}
+
+void gr_ncu_analysis_free(gr_ncu_analysis *a)
+{
+    gr_ncu_report_free(&a->report);
+    free(a->figures);
+    free(a->bindings);
+    free(a->predictions);
+    free(a->groups);
+    free(a->group_bindings);
+    free(a->group_predictions);
+    free(a->disagreements);
+    *a = (gr_ncu_analysis){0};
+}
