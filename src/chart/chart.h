@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "error.h"
+#include "gpuroof_text.h"
 
 /* GR_DRAW_STEPS: each point's value holds back to the previous point (a
  * block of 257 threads occupies what one of 288 does). */

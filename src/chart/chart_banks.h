@@ -4,7 +4,7 @@
 #define GPUROOF_CHART_BANKS_H
 
 #include "chart.h"
-#include "results.h"
+#include "gpuroof_results.h"
 
 /* Where a bank check sits on the chart: its store and load wavefronts per
  * request (Nsight Compute's where counted, else gpuroof's); NaN for a check

@@ -4,7 +4,7 @@
 #include <string.h>
 #include "chart_levels.h"
 #include "kernel_label.h"
-#include "num_text.h"
+#include "gpuroof_text.h"
 
 /* ---- the figures ------------------------------------------------------------ */
 

@@ -8,7 +8,7 @@
 
 #include "chart.h"
 #include "chart_roofline.h"
-#include "ncu_figures.h"
+#include "gpuroof_ncu.h"
 
 /* The most bytes one shared-memory wavefront moves: the L1/shared-memory
  * data path's width a clock, 32 banks of 4 B (CUDA C++ Programming Guide,

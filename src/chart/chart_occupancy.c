@@ -2,8 +2,8 @@
 #include <string.h>
 #include "chart_layout.h"
 #include "chart_occupancy.h"
-#include "num_text.h"
-#include "occupancy_tools.h"
+#include "gpuroof_text.h"
+#include "gpuroof_occupancy.h"
 
 static const struct {
     const char *title, *xlabel;

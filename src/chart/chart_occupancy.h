@@ -5,7 +5,7 @@
 #define GPUROOF_CHART_OCCUPANCY_H
 
 #include "chart.h"
-#include "occupancy.h"
+#include "gpuroof_occupancy.h"
 
 bool gr_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const char *device_title,
                          gr_figure *out, gr_error *err);

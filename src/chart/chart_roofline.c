@@ -5,8 +5,8 @@
 #include "chart_layout.h"
 #include "chart_levels.h"
 #include "chart_roofline.h"
-#include "num_text.h"
-#include "results_node.h"
+#include "gpuroof_text.h"
+#include "gpuroof_results.h"
 
 const char *gr_rate_text(char buf[32], double gflops)
 {

@@ -4,9 +4,9 @@
 #define GPUROOF_CHART_ROOFLINE_H
 
 #include "chart.h"
-#include "profile.h"
-#include "results.h"
-#include "roofline_levels.h"
+#include "gpuroof_profile.h"
+#include "gpuroof_results.h"
+#include "gpuroof_roofline.h"
 
 #define GR_CHART_MAX_ITEMS 16
 

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gnuplot_script.h"
-#include "num_text.h"
+#include "gpuroof_text.h"
 
 /* Text from profiles, models, results and the command line goes into the
  * script: a line break there would start a gnuplot command of its own (and

@@ -4,7 +4,7 @@
 #define GPUROOF_GNUPLOT_SCRIPT_H
 
 #include <stdio.h>
-#include "num_text.h"
+#include "gpuroof_text.h"
 #include "chart.h"
 
 typedef enum { GR_TERMINAL_PDF, GR_TERMINAL_PNG } gr_terminal;

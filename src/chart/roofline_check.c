@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "num_text.h"
+#include "gpuroof_text.h"
 #include "roofline_check.h"
 
 /* A point is above a roof when it tops it by more than rounding: a point

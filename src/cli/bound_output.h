@@ -6,9 +6,9 @@
 
 #include <jansson.h>
 #include <stdbool.h>
-#include "model.h"
-#include "profile.h"
-#include "roofline_levels.h"
+#include "gpuroof_model.h"
+#include "gpuroof_profile.h"
+#include "gpuroof_roofline.h"
 
 typedef struct {
     gr_level_work work;              /* FLOPs, each level's bytes and bandwidth, the peak */

@@ -6,9 +6,8 @@
 #include <string.h>
 #include "cli.h"
 #include "cli_data.h"
-#include "expr.h"
-#include "names.h"
-#include "num_text.h"
+#include "gpuroof_model.h"
+#include "gpuroof_text.h"
 
 static void print_error(const char *fmt, va_list ap)
 {

@@ -8,9 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "options.h"
-#include "profile.h"
-#include "num_text.h"
-#include "profile_search.h"
+#include "gpuroof_profile.h"
+#include "gpuroof_text.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 

@@ -4,7 +4,7 @@
 #ifndef GPUROOF_CLI_DATA_H
 #define GPUROOF_CLI_DATA_H
 
-#include "search_path.h"
+#include "gpuroof_files.h"
 
 /* The kind's search path: option's directories (NULL: none), those of the
  * kind's environment variable, then this program's data directory: its

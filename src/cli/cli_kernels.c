@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "cli_kernels.h"
 #include "cli_process.h"
-#include "kernel_file.h"
+#include "gpuroof_kernels.h"
 
 const char *cli_ptx_names(const gr_sm_set *set, char *buf, size_t size)
 {

@@ -7,8 +7,7 @@
 #define GPUROOF_CLI_KERNELS_H
 
 #include <stdbool.h>
-#include "kernel_resources.h"
-#include "kernels_report.h"
+#include "gpuroof_kernels.h"
 
 typedef struct {
     const char *path;       /* as given: "-" is standard input */

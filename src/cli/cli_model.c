@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "cli_data.h"
 #include "cli_model.h"
-#include "names.h"
+#include "gpuroof_text.h"
 
 int cli_take_define(const char *command, void *parsed, const char *value)
 {

@@ -3,7 +3,7 @@
 #define GPUROOF_CLI_MODEL_H
 
 #include <stdbool.h>
-#include "model.h"
+#include "gpuroof_model.h"
 #include "options.h"
 
 /* As many as the command line keeps. */

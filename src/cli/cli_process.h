@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
-#include "input_limits.h"
+#include "gpuroof_files.h"
 
 typedef struct {
     unsigned char *bytes; /* the caller's to free (cli_buffer_free where it may be mapped) */

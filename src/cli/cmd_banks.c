@@ -4,11 +4,10 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include "banks.h"
-#include "banks_presets.h"
+#include "gpuroof_banks.h"
 #include "cli.h"
 #include "commands.h"
-#include "names.h"
+#include "gpuroof_text.h"
 #include "output.h"
 
 static const char usage[] =

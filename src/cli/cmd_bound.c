@@ -10,8 +10,8 @@
 #include "commands.h"
 #include "levels_output.h"
 #include "output.h"
-#include "profile_fields.h"
-#include "roofline_levels.h"
+#include "gpuroof_profile.h"
+#include "gpuroof_roofline.h"
 
 static const char usage[] =
     "Usage: gpuroof bound (--flops F --bytes B [--l2-bytes B2] [--shared-bytes B1] | --intensity I\n"

@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
-#include "names.h"
+#include "gpuroof_text.h"
 
 #define MAX_RUNS 2
 

@@ -10,7 +10,7 @@
 #include "cli_kernels.h"
 #include "commands.h"
 #include "kernels_output.h"
-#include "kernels_report.h"
+#include "gpuroof_kernels.h"
 
 static const char usage[] =
     "Usage: gpuroof kernels FILE... [--arch sm_XX] [--device NAME] [--kernel PATTERN [--glob]]\n"

@@ -84,7 +84,7 @@ static const cli_spec spec = {"measure", usage, notes, options, sizeof options /
 #include "commit.h"
 #include "measure.h"
 #include "measure_interrupt.h"
-#include "profile_search.h"
+#include "gpuroof_profile.h"
 #else
 typedef struct {
     bool ceilings, matmul, smem, occupancy, sweep;

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "atomic_file.h"
+#include "gpuroof_files.h"
 #include "cli.h"
 #include "commands.h"
 #include "ncu_output.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "atomic_file.h"
+#include "gpuroof_files.h"
 #include "chart_banks.h"
 #include "chart_occupancy.h"
 #include "chart_roofline.h"
@@ -16,7 +16,7 @@
 #include "cli_model.h"
 #include "commands.h"
 #include "gnuplot_script.h"
-#include "names.h"
+#include "gpuroof_text.h"
 #include "occupancy_launch.h"
 #include "plot_json.h"
 #include "output.h"

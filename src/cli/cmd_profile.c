@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
-#include "profile_fields.h"
+#include "gpuroof_profile.h"
 #include "profile_json.h"
 
 static const char usage[] =

@@ -18,11 +18,9 @@ int cmd_profile_detect_run(const profile_options *o)
                     "CUDA toolkit and run ./configure --with-cuda[=DIR], then make");
 }
 #else
-#include "arch.h"
-#include "atomic_file.h"
+#include "gpuroof_profile.h"
+#include "gpuroof_files.h"
 #include "measure.h"
-#include "profile_fields.h"
-#include "profile_gpu.h"
 
 static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *len)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 #include "cli.h"
 #include "commands.h"
-#include "names.h"
+#include "gpuroof_text.h"
 
 typedef struct {
     const char *name;

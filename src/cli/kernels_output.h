@@ -4,7 +4,7 @@
 #define GPUROOF_KERNELS_OUTPUT_H
 
 #include <jansson.h>
-#include "kernels_report.h"
+#include "gpuroof_kernels.h"
 
 void kernels_print_text(const gr_kernels_report *r);
 json_t *kernels_json(const gr_kernels_report *r);

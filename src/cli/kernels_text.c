@@ -5,7 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "cli_kernels.h"
-#include "kernel_demangle.h"
+#include "gpuroof_kernels.h"
 #include "kernels_output.h"
 #include "output.h"
 

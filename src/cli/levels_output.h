@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "output.h"
-#include "profile.h"
-#include "roofline_levels.h"
+#include "gpuroof_profile.h"
+#include "gpuroof_roofline.h"
 
 /* The profile's bandwidth of each memory level, 0 where it has none. */
 void levels_profile_bandwidths(const gr_profile *p, double bandwidth_gbs[GR_MEMORY_LEVELS]);

@@ -4,7 +4,7 @@
 #include "cli.h"
 #include "cli_process.h"
 #include "measure_ncu.h"
-#include "results_ncu.h"
+#include "gpuroof_results.h"
 
 bool measure_ncu_read(const char *file, gr_ncu_report *report)
 {

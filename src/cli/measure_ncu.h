@@ -5,8 +5,8 @@
 #define GPUROOF_MEASURE_NCU_H
 
 #include <stdbool.h>
-#include "ncu_report.h"
-#include "results.h"
+#include "gpuroof_ncu.h"
+#include "gpuroof_results.h"
 
 /* The report in file, read whole; false (printed) where it does not read. */
 bool measure_ncu_read(const char *file, gr_ncu_report *report);

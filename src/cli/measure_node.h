@@ -4,8 +4,7 @@
 #define GPUROOF_MEASURE_NODE_H
 
 #include <stddef.h>
-#include "results.h"
-#include "results_node.h"
+#include "gpuroof_results.h"
 
 /* Prints each GPU (its label, name, PCI bus id, UUID and file), their
  * measured ceilings side by side with the spread, and the verdict.

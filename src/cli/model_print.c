@@ -6,7 +6,7 @@
 #include "levels_output.h"
 #include "model_print.h"
 #include "output.h"
-#include "profile_fields.h"
+#include "gpuroof_profile.h"
 
 static bool beyond_dram(const gr_model *m)
 {

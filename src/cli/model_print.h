@@ -3,10 +3,10 @@
 #define GPUROOF_MODEL_PRINT_H
 
 #include <jansson.h>
-#include "model.h"
-#include "occupancy.h"
-#include "profile.h"
-#include "roofline_levels.h"
+#include "gpuroof_model.h"
+#include "gpuroof_occupancy.h"
+#include "gpuroof_profile.h"
+#include "gpuroof_roofline.h"
 
 typedef struct {
     gr_profile device;

@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include "cli_process.h"
 #include "commands.h"
-#include "ncu_analysis.h"
-#include "results.h"
+#include "gpuroof_ncu.h"
+#include "gpuroof_results.h"
 
 /* How many launches whose occupancy differs from Nsight Compute's are
  * named on standard error, one a line, before the rest are counted. */

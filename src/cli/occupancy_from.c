@@ -2,9 +2,9 @@
 #include <string.h>
 #include "cli.h"
 #include "cli_kernels.h"
-#include "kernel_select.h"
+#include "gpuroof_kernels.h"
 #include "occupancy_from.h"
-#include "occupancy_tools.h"
+#include "gpuroof_occupancy.h"
 
 /* The architecture whose code the launch runs: --arch, else the device's,
  * else none (gr_kernel_find takes the file's only one). */

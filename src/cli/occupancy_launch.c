@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
-#include "expr.h"
+#include "gpuroof_model.h"
 #include "occupancy_launch.h"
 
 const char *occ_first_option_given(const occupancy_launch_options *t)

@@ -3,9 +3,8 @@
 #define GPUROOF_OCCUPANCY_OUTPUT_H
 
 #include <jansson.h>
-#include "occupancy.h"
-#include "occupancy_tools.h"
-#include "profile.h"
+#include "gpuroof_occupancy.h"
+#include "gpuroof_profile.h"
 
 typedef struct {
     bool has_device;

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
-#include "names.h"
+#include "gpuroof_text.h"
 #include "options.h"
 
 /* getopt_long's value for the table's option i: above every short name. */

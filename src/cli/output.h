@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "kernel_resources.h"
-#include "num_text.h"
-#include "occupancy.h"
+#include "gpuroof_kernels.h"
+#include "gpuroof_text.h"
+#include "gpuroof_occupancy.h"
 
 typedef struct {
     char text[GR_NUM_TEXT_SIZE + 16]; /* a number, and "%" or a byte size's KiB/MiB form */

@@ -7,8 +7,8 @@
 
 #include <jansson.h>
 #include "chart_roofline.h"
-#include "occupancy.h"
-#include "results.h"
+#include "gpuroof_occupancy.h"
+#include "gpuroof_results.h"
 
 /* warnings: the lines warned of (plot_warn), taken as they are. */
 /* ncu: --ncu's object (plot_levels.h), taken as it is; NULL: null. */

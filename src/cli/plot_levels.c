@@ -1,7 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
-#include "names.h"
+#include "gpuroof_text.h"
 #include "plot_levels.h"
 
 /* One item of --levels, as long as len. */

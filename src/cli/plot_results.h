@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "chart_roofline.h"
-#include "profile.h"
-#include "results.h"
+#include "gpuroof_profile.h"
+#include "gpuroof_results.h"
 
 /* The devices of the chart: the --device ones first (given of them), then
  * those results files brought; devices[i] is drawn as in->devices[i]. */

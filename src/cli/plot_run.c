@@ -10,8 +10,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "atomic_file.h"
-#include "chart_file.h"
+#include "gpuroof_files.h"
 #include "cli_process.h"
 #include "plot_run.h"
 

@@ -1,6 +1,6 @@
 #include <stdio.h>
 #include "cli.h"
-#include "profile_fields.h"
+#include "gpuroof_profile.h"
 #include "profile_json.h"
 
 static json_t *peaks_json(const gr_profile *p)

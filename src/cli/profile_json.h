@@ -3,7 +3,7 @@
 #define GPUROOF_PROFILE_JSON_H
 
 #include <jansson.h>
-#include "profile.h"
+#include "gpuroof_profile.h"
 
 json_t *profile_to_json(const gr_profile *p);
 /* The figures `gpuroof devices` lists. */

@@ -7,9 +7,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "gpu_info.h"
-#include "profile.h"
-#include "results.h"
+#include "gpuroof_profile.h"
+#include "gpuroof_results.h"
 
 /* The ceilings measured beside DRAM and the FP32 and FP64 FMAs, in the
  * order they run (measure_peaks.c). */

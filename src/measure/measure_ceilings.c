@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include "arch.h"
+#include "gpuroof_profile.h"
 #include "measure_gpu.h"
 
 static size_t stream_elements(const measure_run *r, const measure_plan *p)

@@ -7,11 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
-#include "banks.h"
-#include "banks_presets.h"
+#include "gpuroof_banks.h"
 #include "measure_gpu.h"
-#include "occupancy.h"
-#include "occupancy_tools.h"
+#include "gpuroof_occupancy.h"
 
 /* What the layout kernels write: the thread index, or its transpose
  * (icol * blockDim.x + irow, irow = idx / blockDim.y, icol = idx % blockDim.y). */

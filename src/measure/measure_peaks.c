@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "measure_gpu.h"
-#include "sm_rates.h"
+#include "gpuroof_profile.h"
 
 #define CEILING(field) offsetof(gr_result_ceilings, field)
 

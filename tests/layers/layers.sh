@@ -29,6 +29,17 @@ for f in "$src"/*/*.[ch]; do
 done | grep . && broken=1
 done_rule "every include names a header by its bare name"
 
+# The layers above the core include its public headers (src/core/include,
+# one an area) alone: their include paths do not reach its per-file
+# headers, and this names the file where a build with other flags would.
+for f in "$src"/cli/*.[ch] "$src"/chart/*.[ch] "$src"/measure/*.[ch] "$src"/measure/*.cu; do
+    [ -r "$f" ] || continue
+    grep -o '#include "[a-z_0-9]*\.h"' "$f" | sed 's/#include "\(.*\)"/\1/' | while read -r h; do
+        [ -r "$src/core/$h" ] && echo "# layers: $f includes $h, a header of the core's own (its area's is in src/core/include)"
+    done
+done | grep . && broken=1
+done_rule "the layers above the core include its public headers alone"
+
 grep -nE '\b(printf|puts|putchar|perror|exit|abort)\(|\b(stdout|stderr)\b' \
     "$src"/core/*.c "$src"/chart/*.c | grep -v 'format(printf' | sed 's/^/# /' | grep . &&
     fail "the core and chart print or exit (above)"

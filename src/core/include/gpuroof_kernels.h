@@ -1,0 +1,15 @@
+/* Compiled kernels: files read (ELF, fatbins, listings), code chosen per architecture, names, and the report built once (kernels_report).
+ * The core's public interface for this area: the layers above it (chart,
+ * measure, the command line) include this header alone, never the
+ * per-file headers it gathers (their include paths do not reach them). */
+#ifndef GPUROOF_PUBLIC_KERNELS_H
+#define GPUROOF_PUBLIC_KERNELS_H
+
+#include "../kernel_resources.h"
+#include "../kernel_names.h"
+#include "../kernel_demangle.h"
+#include "../kernel_file.h"
+#include "../kernel_select.h"
+#include "../kernels_report.h"
+
+#endif

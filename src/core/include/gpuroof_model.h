@@ -1,0 +1,11 @@
+/* Kernel models (YAML with formulas) and the expression language they use.
+ * The core's public interface for this area: the layers above it (chart,
+ * measure, the command line) include this header alone, never the
+ * per-file headers it gathers (their include paths do not reach them). */
+#ifndef GPUROOF_PUBLIC_MODEL_H
+#define GPUROOF_PUBLIC_MODEL_H
+
+#include "../expr.h"
+#include "../model.h"
+
+#endif

@@ -1,0 +1,12 @@
+/* Errors and text shown to people: gr_error, numbers (gr_num_text), names matched case-insensitively with "did you mean".
+ * The core's public interface for this area: the layers above it (chart,
+ * measure, the command line) include this header alone, never the
+ * per-file headers it gathers (their include paths do not reach them). */
+#ifndef GPUROOF_PUBLIC_TEXT_H
+#define GPUROOF_PUBLIC_TEXT_H
+
+#include "../error.h"
+#include "../num_text.h"
+#include "../names.h"
+
+#endif
