@@ -233,8 +233,9 @@ static void print_occupancy(const gr_ncu_figures *f, const gr_ncu_prediction *p)
     if (p->known) {
         out_buf limiters = OUT_BUF_INIT;
         out_limiters(&limiters, p->occ.limiters);
-        printf("%s (%d blocks an SM, %d of %d warps; limited by %s)", NCU_PCT(p->occ.occupancy),
-               p->occ.blocks_per_sm, p->occ.warps_per_sm, p->occ.max_warps_sm, out_buf_text(&limiters));
+        printf("%s (%d block%s an SM, %d of %d warps; limited by %s)", NCU_PCT(p->occ.occupancy),
+               p->occ.blocks_per_sm, out_plural(p->occ.blocks_per_sm), p->occ.warps_per_sm, p->occ.max_warps_sm,
+               out_buf_text(&limiters));
         out_buf_free(&limiters);
     } else {
         printf("? (%s)", p->why_unknown);
