@@ -253,19 +253,3 @@ json_t *cli_json_text(const char *text)
     free(shown);
     return j;
 }
-
-const char *cli_num(char buf[GR_NUM_TEXT_SIZE], double x)
-{
-    return gr_num_text(buf, x);
-}
-
-const char *cli_bytes(char buf[48], int64_t bytes)
-{
-    if (bytes >= 1048576 && bytes % 1048576 == 0)
-        snprintf(buf, 48, "%lld B (%lld MiB)", (long long)bytes, (long long)(bytes / 1048576));
-    else if (bytes >= 1024 && bytes % 1024 == 0)
-        snprintf(buf, 48, "%lld B (%lld KiB)", (long long)bytes, (long long)(bytes / 1024));
-    else
-        snprintf(buf, 48, "%lld B", (long long)bytes);
-    return buf;
-}

@@ -79,9 +79,5 @@ int cli_put_json(json_t *value, json_t **dest);
  * character is shown as U+FFFD; NULL only where memory ran out. */
 json_t *cli_json_text(const char *text);
 
-/* Numbers for people: gr_num_text (num_text.h), which the charts use too. */
-const char *cli_num(char buf[GR_NUM_TEXT_SIZE], double x);
-/* A byte count with its KiB/MiB form where that is exact: "33792 B (33 KiB)". */
-const char *cli_bytes(char buf[48], int64_t bytes);
 
 #endif

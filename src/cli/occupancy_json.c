@@ -133,10 +133,3 @@ json_t *occ_result_json(const occ_result *r)
     }
     return one_json(r);
 }
-
-json_t *occ_json(const occ_inputs *in, const gr_occupancy *o)
-{
-    occ_result r = {0};
-    occ_result_one(in, o, &r);
-    return one_json(&r);
-}

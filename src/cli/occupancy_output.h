@@ -68,9 +68,7 @@ void occ_result_one(const occ_inputs *in, const gr_occupancy *o, occ_result *r);
 void occ_print_result_text(const occ_result *r);
 json_t *occ_result_json(const occ_result *r);
 
-/* The JSON of one occupancy (occ_result_one, then occ_result_json). */
-json_t *occ_json(const occ_inputs *in, const gr_occupancy *o);
-/* The same object from its parts (occ_json's, and each kernel's of
+/* One occupancy's JSON object from its parts (occ_result_json's, and each kernel's of
  * kernels --device): device's name (NULL: none), from (NULL: none; taken),
  * the default carveout (NULL: none, as before sm_70). */
 json_t *occ_launch_json(const gr_occupancy *o, const char *device, const gr_launch *launch, json_t *from,

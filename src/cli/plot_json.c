@@ -8,12 +8,6 @@
 #include "output.h"
 #include "plot_json.h"
 
-json_t *plot_json_number(double x)
-{
-    return isfinite(x) ? json_real(x) : json_null();
-}
-
-
 static json_t *chart_object(const char *kind)
 {
     json_t *j = json_object();
@@ -54,7 +48,7 @@ static json_t *level_roofs_json(const gr_roofline_inputs *in, const gr_profile *
         if (!in->levels[l])
             continue;
         double gbs = r ? gr_level_measured_gbs(r, l) : gr_level_bandwidth_gbs(p, l);
-        json_object_set_new(roofs, gr_level_key(l), plot_json_number(gbs > 0 ? gbs : NAN));
+        json_object_set_new(roofs, gr_level_key(l), out_json_number(gbs > 0 ? gbs : NAN));
     }
     return roofs;
 }
@@ -65,7 +59,7 @@ static json_t *level_points_json(const gr_roofline_inputs *in, const gr_chart_le
     json_t *points = json_object();
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
         if (in->levels[l])
-            json_object_set_new(points, gr_level_key(l), plot_json_number(k->intensity[l]));
+            json_object_set_new(points, gr_level_key(l), out_json_number(k->intensity[l]));
     return points;
 }
 
@@ -79,7 +73,7 @@ static json_t *devices_json(const gr_roofline_inputs *in)
         json_object_set_new(d, "full_name", cli_json_text(p->full_name));
         json_object_set_new(d, "bandwidth_gbs", json_real(p->bandwidth_gbs));
         const gr_peak *fp32 = gr_profile_peak(p, "fp32");
-        json_object_set_new(d, "ridge", plot_json_number(fp32 ? fp32->gflops / p->bandwidth_gbs : NAN));
+        json_object_set_new(d, "ridge", out_json_number(fp32 ? fp32->gflops / p->bandwidth_gbs : NAN));
         json_object_set_new(d, "ceilings_gflops", ceilings_json(in, p));
         if (in->has_levels)
             json_object_set_new(d, "level_bandwidths_gbs", level_roofs_json(in, p, NULL));
@@ -99,7 +93,7 @@ static json_t *models_json(const gr_roofline_inputs *in)
         for (size_t i = 0; i < in->device_count; i++) {
             json_t *roof = json_object();
             json_object_set_new(roof, "device", cli_json_text(in->devices[i]->name));
-            json_object_set_new(roof, "gflops", plot_json_number(gr_roof_gflops(in->devices[i], "fp32", in->models[m].intensity)));
+            json_object_set_new(roof, "gflops", out_json_number(gr_roof_gflops(in->devices[i], "fp32", in->models[m].intensity)));
             json_array_append_new(roofs, roof);
         }
         json_object_set_new(model, "roofs", roofs);
@@ -132,8 +126,8 @@ static json_t *kernels_json(const gr_roofline_inputs *in, const gr_results *r)
         json_t *kernel = json_object();
         json_object_set_new(kernel, "name", cli_json_text(k->name));
         json_object_set_new(kernel, "params", cli_json_text(k->params));
-        json_object_set_new(kernel, "intensity", plot_json_number(k->intensity));
-        json_object_set_new(kernel, "gflops", plot_json_number(k->gflops));
+        json_object_set_new(kernel, "intensity", out_json_number(k->intensity));
+        json_object_set_new(kernel, "gflops", out_json_number(k->gflops));
         gr_chart_level_kernel levels;
         if (gr_levels_draws_result_kernel(in, k) && gr_chart_result_kernel(k, &levels))
             json_object_set_new(kernel, "level_intensity", level_points_json(in, &levels));
@@ -147,8 +141,8 @@ static json_t *sweep_json(const gr_results *r)
     json_t *list = json_array();
     for (size_t i = 0; i < r->sweep_count; i++) {
         json_t *point = json_object();
-        json_object_set_new(point, "intensity", plot_json_number(r->sweep[i].intensity));
-        json_object_set_new(point, "gflops", plot_json_number(r->sweep[i].gflops));
+        json_object_set_new(point, "intensity", out_json_number(r->sweep[i].intensity));
+        json_object_set_new(point, "gflops", out_json_number(r->sweep[i].gflops));
         json_array_append_new(list, point);
     }
     return list;
@@ -177,8 +171,8 @@ static json_t *results_json(const gr_roofline_inputs *in)
         json_object_set_new(file, "file", cli_json_text(r->path));
         json_object_set_new(file, "device", cli_json_text(in->devices[in->results_device[i]]->name));
         json_object_set_new(file, "gpu", cli_json_text(r->device.name));
-        json_object_set_new(file, "measured_bandwidth_gbs", plot_json_number(gr_results_best_bandwidth(r)));
-        json_object_set_new(file, "measured_fp32_gflops", plot_json_number(r->ceilings.fp32_gflops));
+        json_object_set_new(file, "measured_bandwidth_gbs", out_json_number(gr_results_best_bandwidth(r)));
+        json_object_set_new(file, "measured_fp32_gflops", out_json_number(r->ceilings.fp32_gflops));
         if (in->has_levels)
             json_object_set_new(file, "measured_level_bandwidths_gbs", level_roofs_json(in, NULL, r));
         json_object_set_new(file, "measured_ceilings_gflops", measured_ceilings_json(in, r));

@@ -21,8 +21,6 @@ json_t *plot_json_banks(const gr_results *r);
  * warnings, the JSON's list. */
 void plot_warn(json_t *warnings, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* A figure, or null where it is absent (NaN): JSON has no NaN. */
-json_t *plot_json_number(double x);
 
 /* The files written: the chart and the script, either NULL where absent. */
 void plot_json_files(json_t *what, const char *chart_file, const char *script_file);

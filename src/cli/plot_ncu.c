@@ -110,14 +110,14 @@ static json_t *kernel_json(const gr_ncu_group *g, const gr_chart_level_kernel *k
 {
     json_t *j = json_object(), *intensity = json_object();
     for (gr_level l = GR_LEVEL_DRAM; k && l <= GR_LEVEL_SHARED; l++)
-        json_object_set_new(intensity, gr_level_key(l), plot_json_number(k->intensity[l]));
+        json_object_set_new(intensity, gr_level_key(l), out_json_number(k->intensity[l]));
     if (k)
         json_object_set_new(j, "label", json_string(k->label));
     json_object_set_new(j, "kernel", json_string(g->kernel));
     json_object_set_new(j, "launches", json_integer((json_int_t)g->launches));
-    json_object_set_new(j, "time_share", plot_json_number(g->time_share));
+    json_object_set_new(j, "time_share", out_json_number(g->time_share));
     if (k) {
-        json_object_set_new(j, "gflops", plot_json_number(k->gflops));
+        json_object_set_new(j, "gflops", out_json_number(k->gflops));
         json_object_set_new(j, "intensity", intensity);
     } else {
         json_decref(intensity);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "output.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -35,11 +36,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     text[size - 1] = '\0';
     int64_t n;
     double d;
-    char num[32], shown[48];
     if (cli_int("--fuzz", text, quantity, INT64_MIN, INT64_MAX, &n))
-        (void)cli_bytes(shown, n);
+        (void)out_bytes(n);
     if (cli_double("--fuzz", text, quantity, -1e308, 1e308, &d))
-        (void)cli_num(num, d);
+        (void)out_num(d);
     free(text);
     return 0;
 }

@@ -76,12 +76,12 @@ static void check_reads_back(double x, const char *shown)
 
 static void check_numbers(double x)
 {
-    char a[GR_NUM_TEXT_SIZE], b[GR_NUM_TEXT_SIZE];
+    char a[GR_NUM_TEXT_SIZE];
     memset(a, 'x', sizeof a);
     gr_num_text(a, x);
     CHECK(ended_within(a, sizeof a) <= GR_NUM_TEXT_LONGEST);
     check_reads_back(x, a);
-    CHECK(strcmp(cli_num(b, x), a) == 0);
+    CHECK(strcmp(OUT_NUM(x), a) == 0);
 
     out_figure fig = ncu_fig(x);
     const char *shown = fig.text;
@@ -116,7 +116,7 @@ static void check_scaled(double x, const char *shown, double scale)
 
 static void check_units(double x, int64_t bytes)
 {
-    char buf[GR_NUM_TEXT_SIZE], shown[48];
+    char buf[GR_NUM_TEXT_SIZE];
     memset(buf, 'x', sizeof buf);
     gr_rate_text(buf, x);
     ended_within(buf, sizeof buf);
@@ -129,10 +129,9 @@ static void check_units(double x, int64_t bytes)
     size_t n = ended_within(buf, sizeof buf);
     const char *prefix = n > 0 ? strchr("kMGTPE", buf[n - 1]) : NULL;
     check_scaled(x, buf, prefix ? pow(1000, (double)(prefix - "kMGTPE") + 1) : 1);
-    memset(shown, 'x', sizeof shown);
-    cli_bytes(shown, bytes);
-    ended_within(shown, sizeof shown);
-    CHECK(strtoll(shown, NULL, 10) == bytes);
+    out_figure shown = out_bytes(bytes);
+    ended_within(shown.text, sizeof shown.text);
+    CHECK(strtoll(shown.text, NULL, 10) == bytes);
 }
 
 /* A name: into JSON whole (valid UTF-8 unchanged) and a chart label that
