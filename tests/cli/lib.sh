@@ -45,9 +45,54 @@ test_tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpuroof-cli.XXXXXX") || {
 out="$test_tmp/stdout"
 err="$test_tmp/stderr"
 
+# make check-valgrind (GPUROOF_FORK_SERVER set): gpuroof starts under
+# valgrind once a script, as a fork server (tests/valgrind/fork_server.c),
+# and each run is a fork of it, under memcheck as a run started anew is
+# (its errors and leaks make its status 88), at a tenth of the time.
+# GPUROOF is then the client that asks for a run with this shell's
+# descriptors, directory and environment (tests/valgrind/fork_client.c).
+fork_server=
+start_fork_server() {
+    GPUROOF_FORK_SOCKET=$test_tmp/fork.sock
+    GPUROOF_FORK_PROGRAM=$VALGRIND_GPUROOF
+    GPUROOF_FORK_WRAPPER=$top_srcdir/tests/valgrind/run
+    export GPUROOF_FORK_SOCKET GPUROOF_FORK_PROGRAM GPUROOF_FORK_WRAPPER
+    LD_PRELOAD=$GPUROOF_FORK_SERVER "$GPUROOF_FORK_WRAPPER" "$VALGRIND_GPUROOF" \
+        </dev/null >/dev/null 2>"$test_tmp/valgrind.log" &
+    fork_server=$!
+    _fork_waited=0
+    while [ ! -S "$GPUROOF_FORK_SOCKET" ]; do
+        if ! kill -0 "$fork_server" 2>/dev/null || [ "$_fork_waited" -ge 1200 ]; then
+            echo "Bail out! the fork server did not start: $(shown "$test_tmp/valgrind.log")"
+            exit 99
+        fi
+        sleep 0.05
+        _fork_waited=$((_fork_waited + 1))
+    done
+    GPUROOF=$top_builddir/tests/valgrind/fork-client
+}
+
+# The server stopped, and one check: memcheck reported nothing in any run
+# (each run's report goes to the server's log; its status is 88 too).
+stop_fork_server() {
+    [ -n "$fork_server" ] || return 0
+    kill -TERM "$fork_server" 2>/dev/null
+    _fork_status=0
+    wait "$fork_server" || _fork_status=$?
+    fork_server=
+    last="valgrind memcheck"
+    if [ "$_fork_status" -eq 0 ] && [ ! -s "$test_tmp/valgrind.log" ]; then
+        pass "no error or leak in any gpuroof run of the script"
+    else
+        fail "no error or leak in any gpuroof run of the script" \
+            "server status $_fork_status, log: $(shown "$test_tmp/valgrind.log")" "status 0, an empty log"
+    fi
+}
+
 # summary STATUS: at exit, STATUS the script's own; the plan last, so that a
 # script killed before it (no plan) is an error to the TAP driver too.
 summary() {
+    stop_fork_server
     rm -rf "$test_tmp"
     if [ "$1" -ne 0 ] && [ "$failures" -eq 0 ]; then
         last=$(basename "$0")
@@ -63,6 +108,7 @@ trap 'exit 1' HUP INT TERM
 # skip_all REASON: the whole script is skipped (before any check).
 skip_all() {
     trap - EXIT
+    [ -z "$fork_server" ] || { kill -TERM "$fork_server"; wait "$fork_server"; } 2>/dev/null
     rm -rf "$test_tmp"
     echo "1..0 # SKIP $1"
     exit 0
@@ -301,3 +347,5 @@ expect_one_json() {
     got=$("$JQ" -s -r 'map(type) | join(" ")' "$out" 2>/dev/null) || got="not JSON: $(shown "$out")"
     check "stdout is one JSON $1" "$got" "$1"
 }
+
+[ -z "${GPUROOF_FORK_SERVER-}" ] || start_fork_server
