@@ -187,3 +187,12 @@ expect_status 0
 check "Chart.Pdf is drawn as a PDF" "$(grep -c '^set terminal pdfcairo' Chart.gp)" 1
 run plot --device a100 -o chart.svg
 expect_fails 2 "gpuroof plot: -o must end in .pdf or .png, not 'chart.svg' (gpuroof plot --help)"
+
+# A precision typed in capitals is the profiles' own: FP64 moves 8-byte
+# words, INT8_TENSOR counts GOP/s.
+run bound --intensity 1 --device h100 --precision FP64
+expect_stdout_has "(79.84 FLOP per 8-byte word moved)"
+run bound --intensity 1 --device h100 --precision INT8_TENSOR --json
+expect_status 0
+expect_json .precision int8_tensor
+expect_json .rate_unit GOP/s
