@@ -22,15 +22,19 @@ static const char notes[] =
     CLI_NUMBERS_NOTE
     "Example (the book's K40 figure): gpuroof banks --kernel setRowReadCol --block 32x16 --device k40\n";
 
+static int parse_kernel(const char *command, const cli_option *opt, const char *value, void *field);
+static int parse_block(const char *command, const cli_option *opt, const char *value, void *field);
+
 #define T banks_options
 static const cli_option options[] = {
-    CLI_OPT_STRING(T, kernel, .name = "kernel", .arg = "NAME",
+    CLI_OPT_PARSED(T, kernel, const gr_bank_preset *, parse_kernel, .name = "kernel", .arg = "NAME",
                    .help = "a kernel of the course notes: setRowReadRow, setColReadCol, setRowReadCol, "
                            "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad"),
     CLI_OPT_STRING(T, store, .name = "store", .arg = "FORMULA",
                    .help = "any access's store, as an element index in tx, ty, bdx, bdy (and pad)"),
     CLI_OPT_STRING(T, load, .name = "load", .arg = "FORMULA", .help = "its load, the same way"),
-    CLI_OPT_STRING(T, block, .name = "block", .arg = "XxY", .help = "the block (32x32 square, 32x16 rectangular in the notes)"),
+    CLI_OPT_PARSED(T, block, banks_block_value, parse_block, .name = "block", .arg = "XxY",
+                   .help = "the block (32x32 square, 32x16 rectangular in the notes)"),
     CLI_OPT_INT(T, pad, CLI_COUNT, 0, 1024, .name = "pad", .arg = "N",
                 .help = "padding columns of the padded kernels (default: the notes' 1 square, 2 rectangular); "
                         "0, no padding, for the others"),
@@ -64,7 +68,7 @@ static int parse(int argc, char **argv, banks_options *o)
         return rc;
     if (!o->kernel && !o->store)
         return cli_usage_error("banks", "give --kernel NAME, or both --store and --load");
-    if (!o->block)
+    if (!o->block.given)
         return cli_usage_error("banks", "give --block XxY");
     return EXIT_OK;
 }
@@ -78,23 +82,26 @@ typedef struct {
     out_buf device; /* the banks' device and layout, in words */
 } banks_inputs;
 
-static bool parse_block(const char *text, int *bdx, int *bdy)
+/* --block XxY, each from 1 to 1024, at most 1024 threads in all. */
+static int parse_block(const char *command, const cli_option *opt, const char *value, void *field)
 {
     char x[32], y[32];
     int64_t vx, vy;
-    const char *sep = strchr(text, 'x');
-    if (!sep || sep == text || !sep[1] || strchr(sep + 1, 'x') || (size_t)(sep - text) >= sizeof x ||
+    const char *sep = strchr(value, 'x');
+    (void)command, (void)opt;
+    if (!sep || sep == value || !sep[1] || strchr(sep + 1, 'x') || (size_t)(sep - value) >= sizeof x ||
         strlen(sep + 1) >= sizeof y)
-        return cli_error("--block '%s': expected XxY, such as 32x16", text);
-    snprintf(x, sizeof x, "%.*s", (int)(sep - text), text);
+        return cli_fail("--block '%s': expected XxY, such as 32x16", value);
+    snprintf(x, sizeof x, "%.*s", (int)(sep - value), value);
     snprintf(y, sizeof y, "%s", sep + 1);
-    if (!cli_int_as("--block", text, x, CLI_COUNT, 1, 1024, &vx) || !cli_int_as("--block", text, y, CLI_COUNT, 1, 1024, &vy))
-        return false;
+    if (!cli_int_as("--block", value, x, CLI_COUNT, 1, 1024, &vx) ||
+        !cli_int_as("--block", value, y, CLI_COUNT, 1, 1024, &vy))
+        return EXIT_INPUT;
     if (vx * vy > 1024)
-        return cli_error("--block '%s': %lld threads, more than the 1024 a block may have", text,
-                         (long long)(vx * vy));
-    *bdx = (int)vx, *bdy = (int)vy;
-    return true;
+        return cli_fail("--block '%s': %lld threads, more than the 1024 a block may have", value,
+                        (long long)(vx * vy));
+    *(banks_block_value *)field = (banks_block_value){true, (int)vx, (int)vy};
+    return EXIT_OK;
 }
 
 static bool read_mode(const banks_options *o, banks_inputs *in)
@@ -140,28 +147,29 @@ static bool read_pad(const banks_options *o, banks_inputs *in)
     return true;
 }
 
-/* An unknown --kernel: the closest names, and the list. */
-static bool unknown_kernel(const char *kernel)
+/* --kernel NAME: a kernel of the notes, or the closest names and the list. */
+static int parse_kernel(const char *command, const cli_option *opt, const char *value, void *field)
 {
     gr_name_suggestion s;
     char names[160], suggestion[200] = "";
-    gr_suggest_start(&s, kernel);
+    (void)command, (void)opt;
+    if ((*(const gr_bank_preset **)field = gr_bank_preset_find(value)) != NULL)
+        return EXIT_OK;
+    gr_suggest_start(&s, value);
     for (size_t i = 0; i < gr_bank_preset_count; i++)
         gr_suggest_consider(&s, gr_bank_presets[i].name);
     if (gr_suggest_text(&s, names, sizeof names))
         snprintf(suggestion, sizeof suggestion, "; did you mean %s?", names);
-    return cli_error("--kernel '%s': not a kernel of the notes%s (setRowReadRow, setColReadCol, setRowReadCol, "
-                     "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", kernel, suggestion);
+    return cli_fail("--kernel '%s': not a kernel of the notes%s (setRowReadRow, setColReadCol, setRowReadCol, "
+                    "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", value, suggestion);
 }
 
 static bool read_inputs(const banks_options *o, banks_inputs *in)
 {
     int64_t elem = o->elem_bytes.given ? o->elem_bytes.value : 4; /* 4..16 */
-    const gr_bank_preset *p = o->kernel ? gr_bank_preset_find(o->kernel) : NULL;
-    if (o->kernel && !p)
-        return unknown_kernel(o->kernel);
-    if (!parse_block(o->block, &in->setup.bdx, &in->setup.bdy))
-        return false;
+    const gr_bank_preset *p = o->kernel;
+    in->setup.bdx = o->block.x;
+    in->setup.bdy = o->block.y;
     if (elem != 4 && elem != 8 && elem != 16)
         return cli_error("--elem-bytes '%s': 4, 8 or 16", o->elem_bytes.text);
     in->setup.elem_bytes = (int)elem;

@@ -47,7 +47,7 @@ static const cli_option options[] = {
     CLI_OPTION_DEFINE(bound_options, "set a parameter of the model"),
     CLI_OPT_STRING(bound_options, device, .name = "device", .arg = "NAME|FILE",
                    .help = "a device profile (gpuroof devices lists them)"),
-    CLI_OPT_STRING(bound_options, precision, .name = "precision", .arg = "P",
+    CLI_OPT_CHOICE(bound_options, precision, gr_precisions, .name = "precision", .arg = "P",
                    .help = "which peak of the profile: fp32 (default), fp64, fp16_tensor, ..."),
     RATE(peak_gflops, .name = "peak-gflops", .arg = "P", .help = "the compute roof in GFLOP/s (overrides the profile's)"),
     RATE(bandwidth, .name = "bandwidth", .arg = "GBS",
@@ -229,7 +229,7 @@ static void print_unroofed(const bound_inputs *in)
 
 static bool read_inputs(const bound_options *o, bound_inputs *in)
 {
-    in->precision = o->precision ? o->precision : "fp32";
+    in->precision = o->precision.given ? gr_precisions[o->precision.index] : "fp32";
     in->rate_unit = gr_precision_unit(in->precision);
     in->operation = gr_precision_operation(in->precision);
     in->word_bytes = gr_precision_element_bytes(in->precision);

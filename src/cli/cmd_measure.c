@@ -41,11 +41,15 @@ static const char notes[] =
     "does (the runtime's default puts the fastest first).  Each results file records\n"
     "its GPU's index, PCI bus id and UUID.\n";
 
+/* --only's parts, in the order of read_plan's flags. */
+static const char *const measure_parts[] = {"ceilings", "sweep", "matmul", "smem", "occupancy", NULL};
+
 #define T measure_options
 static const cli_option options[] = {
     CLI_OPT_PATH(T, output, .name = "output", .short_name = 'o', .arg = "FILE",
                  .help = "the results file (default: results.yaml), written whole or not at all"),
-    CLI_OPT_STRING(T, only, .name = "only", .arg = "PARTS", .help = "a comma-separated list of the parts above (default: all)"),
+    CLI_OPT_CHOICES(T, only, measure_parts, .name = "only", .arg = "PARTS",
+                    .help = "a comma-separated list of the parts above (default: all)"),
     CLI_OPT_FLAG(T, quick, .name = "quick", .help = "small sizes (seconds; the GPU test of make check)"),
     CLI_OPT_INT(T, repeats, CLI_COUNT, 1, 1000, .name = "repeats", .arg = "N",
                 .help = "timed runs of each kernel, the median kept (default 20)"),
@@ -107,25 +111,15 @@ typedef struct {
 
 static int read_plan(const measure_options *o, measure_plan *p)
 {
-    const char *const parts[] = {"ceilings", "sweep", "matmul", "smem", "occupancy"};
-    bool *flags[] = {&p->ceilings, &p->sweep, &p->matmul, &p->smem, &p->occupancy};
+    bool *flags[] = {&p->ceilings, &p->sweep, &p->matmul, &p->smem, &p->occupancy}; /* measure_parts' order */
     int64_t repeats = o->repeats.given ? o->repeats.value : o->quick ? 5 : 20;
     p->repeats = (int)repeats;
     p->quick = o->quick;
     p->bank_counters = o->bank_counters;
     for (size_t i = 0; i < 5; i++)
-        *flags[i] = !o->only;
-    for (const char *part = o->only; part && *part;) {
-        size_t len = strcspn(part, ",");
-        bool known = false;
-        for (size_t i = 0; i < 5; i++)
-            if (strlen(parts[i]) == len && strncmp(part, parts[i], len) == 0)
-                known = *flags[i] = true;
-        if (!known)
-            return cli_usage_error("measure", "--only takes ceilings, sweep, matmul, smem and occupancy, not '%.*s'",
-                                   (int)len, part);
-        part += len + (part[len] == ',');
-    }
+        *flags[i] = !o->only.given;
+    for (size_t i = 0; i < o->only.count; i++) /* each checked as parsed */
+        *flags[o->only.index[i]] = true;
     return EXIT_OK;
 }
 

@@ -25,7 +25,7 @@ static const cli_option options[] = {
     CLI_OPTION_DEFINE(model_options, "set a parameter of the model (arithmetic allowed)"),
     CLI_OPT_STRING(model_options, device, .name = "device", .arg = "NAME|FILE",
                    .help = "add the roofline bound and, given registers, the occupancy"),
-    CLI_OPT_STRING(model_options, precision, .name = "precision", .arg = "P",
+    CLI_OPT_CHOICE(model_options, precision, gr_precisions, .name = "precision", .arg = "P",
                    .help = "which peak of the device (default fp32)"),
     CLI_OPT_INT(model_options, regs, CLI_COUNT, 0, 255, .name = "regs", .arg = "R",
                 .help = "registers per thread, if the model does not say"),
@@ -47,7 +47,8 @@ int cmd_model_parse(int argc, char **argv, model_options *o)
     if (rc != EXIT_OK)
         return rc;
     /* an option alone, with no operand either: no group says it */
-    if (o->list && (operand != argc || o->defines.count || o->device || o->precision || o->regs.given || o->profiles))
+    if (o->list &&
+        (operand != argc || o->defines.count || o->device || o->precision.given || o->regs.given || o->profiles))
         return cli_usage_error("model", "--list takes no model and no other option but --json");
     if (o->list)
         return EXIT_OK;
@@ -77,7 +78,8 @@ static int evaluate(const model_options *o, model_run *r, json_t **json)
     const model_on_device *on = o->device ? &r->device : NULL;
     if (!cli_load_model_given(o->file, &o->defines, &r->model) || !apply_regs(o, &r->model))
         return EXIT_INPUT;
-    if (o->device && !model_on(&r->model, o->profiles, o->device, o->precision ? o->precision : "fp32", &r->device))
+    const char *precision = o->precision.given ? gr_precisions[o->precision.index] : "fp32";
+    if (o->device && !model_on(&r->model, o->profiles, o->device, precision, &r->device))
         return EXIT_INPUT;
     if (o->json)
         return cli_put_json(model_json(&r->model, on), json);

@@ -86,7 +86,7 @@ static const cli_spec occupancy_spec = {"occupancy", usage, notes, options, size
 static const char *swept_option(const occupancy_options *o, gr_sweep_axis axis)
 {
     if (axis == GR_SWEEP_THREADS)
-        return o->launch.threads.given ? "--threads" : o->launch.block ? "--block" : NULL;
+        return o->launch.threads.given ? "--threads" : o->launch.block.given ? "--block" : NULL;
     if (axis == GR_SWEEP_REGS)
         return o->launch.regs.given ? "--regs" : NULL;
     return o->launch.smem.given ? "--smem" : NULL;
@@ -95,7 +95,7 @@ static const char *swept_option(const occupancy_options *o, gr_sweep_axis axis)
 static int check_launch(const occupancy_options *o, gr_sweep_axis axis)
 {
     bool threads_varied = o->suggest || (o->sweep.given && axis == GR_SWEEP_THREADS);
-    if (!o->launch.threads.given && !o->launch.block && !threads_varied && !o->model && !o->from)
+    if (!o->launch.threads.given && !o->launch.block.given && !threads_varied && !o->model && !o->from)
         return cli_usage_error("occupancy", "give --threads N or --block XxY");
     if (!o->launch.regs.given && !(o->sweep.given && axis == GR_SWEEP_REGS) && !o->model && !o->from)
         return cli_usage_error("occupancy", "give --regs R (registers per thread)");

@@ -45,24 +45,28 @@ static const char notes[] = "GNUPLOT names the gnuplot to run (default: gnuplot 
 #define MAX_ITEMS GR_CHART_MAX_ITEMS
 
 static int attach_define(const char *command, void *parsed, const char *value);
+static int parse_point(const char *command, const cli_option *opt, const char *value, void *field);
+static int parse_levels(const char *command, const cli_option *opt, const char *value, void *field);
+_Static_assert(PLOT_MAX_POINTS == MAX_ITEMS, "the chart draws every point given");
 
 #define T plot_options
 static const cli_option options[] = {
     CLI_OPT_LIST(T, devices, .name = "device", .arg = "NAME|FILE",
                  .help = "a device's roofline: DRAM bandwidth, FP32 and FP64 ceilings and the ridge point; several "
                          "devices share one chart"),
-    CLI_OPT_LIST(T, precisions, .name = "precision", .arg = "P",
-                 .help = "another ceiling of each device (fp16_tensor, tf32_tensor, ...)"),
+    CLI_OPT_CHOICES(T, precisions, gr_precisions, .name = "precision", .arg = "P", .repeats = true,
+                    .help = "another ceiling of each device (fp16_tensor, tf32_tensor, ...)"),
     CLI_OPT_LIST(T, models, .name = "model", .arg = "FILE",
                  .help = "a kernel model, drawn at its intensity on each roof; -D after it sets that model's "
                          "parameters"),
     CLI_OPT_LIST(T, defines, .name = "define", .short_name = 'D', .arg = "NAME=VALUE", .take = attach_define,
                  .help = "a parameter of the --model before it"),
-    CLI_OPT_LIST(T, points, .name = "point", .arg = "L:I:G", .help = "a point of your own: label, FLOP/B, GFLOP/s"),
+    CLI_OPT_PARSED(T, points, plot_points_value, parse_point, .name = "point", .arg = "L:I:G", .repeats = true,
+                   .help = "a point of your own: label, FLOP/B, GFLOP/s"),
     CLI_OPT_LIST(T, results, .name = "results", .arg = "FILE",
                  .help = "a results file of gpuroof measure: its measured ceilings, its verified kernels and its "
                          "intensity sweep"),
-    CLI_OPT_STRING(T, levels, .name = "levels", .arg = "LIST",
+    CLI_OPT_PARSED(T, levels, plot_levels_value, parse_levels, .name = "levels", .arg = "LIST",
                    .help = "the hierarchical roofline: a bandwidth roof for each of these levels (dram, l2, shared, "
                            "comma-separated), and kernels with counts at each level drawn at every one"),
     CLI_OPT_PATH(T, ncu, .name = "ncu", .arg = "FILE",
@@ -105,6 +109,43 @@ static int attach_define(const char *command, void *parsed, const char *value)
     return cli_take_define(command, parsed, value);
 }
 
+/* --point "LABEL:INTENSITY:GFLOPS", the label free to hold colons itself;
+ * at most MAX_ITEMS of them. */
+static int parse_point(const char *command, const cli_option *opt, const char *value, void *field)
+{
+    plot_points_value *points = field;
+    const char *second = strrchr(value, ':');
+    const char *first = second ? second - 1 : NULL;
+    (void)opt;
+    if (points->count == MAX_ITEMS)
+        return cli_usage_error(command, "at most %d points", MAX_ITEMS);
+    while (first && first >= value && *first != ':')
+        first--;
+    if (!second || !first || first < value || first == value)
+        return cli_fail("--point '%s': expected LABEL:INTENSITY:GFLOPS", value);
+    out_buf intensity = OUT_BUF_INIT; /* the number as given, however long: none cut */
+    out_addf(&intensity, "%.*s", (int)(second - first - 1), first + 1);
+    bool ok = !out_buf_failed(&intensity) || cli_error("out of memory");
+    ok = ok && cli_double("--point", out_buf_text(&intensity), CLI_PLAIN, 1e-9, 1e9,
+                          &points->items[points->count].intensity) &&
+         cli_double("--point", second + 1, CLI_PLAIN, 1e-9, 1e12, &points->items[points->count].gflops);
+    out_buf_free(&intensity);
+    if (!ok)
+        return EXIT_INPUT;
+    points->items[points->count].label = value;
+    points->items[points->count++].label_len = (size_t)(first - value);
+    return EXIT_OK;
+}
+
+/* --levels LIST: plot_parse_levels says what it takes. */
+static int parse_levels(const char *command, const cli_option *opt, const char *value, void *field)
+{
+    plot_levels_value *levels = field;
+    (void)command, (void)opt;
+    levels->given = true;
+    return plot_parse_levels(value, levels->levels);
+}
+
 /* The command as typed, less the options that only choose what is kept:
  * the script says how to make it again. */
 static void remember_command(plot_options *o, int argc, char **argv)
@@ -125,12 +166,12 @@ static bool has_extension(const char *path, const char *ext)
     return strlen(path) > strlen(ext) && gr_name_has_suffix(path, ext);
 }
 
-/* The chart draws at most MAX_ITEMS of each. */
+/* The chart draws at most MAX_ITEMS of each (of points, parse_point
+ * counts; there are fewer precisions). */
 static int check_counts(const plot_options *o)
 {
     const struct { const cli_values *values; const char *what; } lists[] = {
-        {&o->devices, "devices"}, {&o->precisions, "precisions"}, {&o->models, "models"},
-        {&o->points, "points"}, {&o->results, "results files"},
+        {&o->devices, "devices"}, {&o->models, "models"}, {&o->results, "results files"},
     };
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
         if (lists[i].values->count > MAX_ITEMS)
@@ -144,7 +185,7 @@ static int check_occupancy(const plot_options *o)
 {
     if (o->devices.count > 1)
         return cli_usage_error("plot", "plot occupancy takes one --device, or textbook limits");
-    if (!(o->launch.threads.given || o->launch.block) || !o->launch.regs.given)
+    if (!(o->launch.threads.given || o->launch.block.given) || !o->launch.regs.given)
         return cli_usage_error("plot", "plot occupancy takes --threads N (or --block XxY) and --regs R");
     if (o->models.count || o->points.count || o->results.count || o->precisions.count)
         return cli_usage_error("plot", "plot occupancy takes no --model, --point, --results or --precision");
@@ -158,7 +199,7 @@ static int check_options(const plot_options *o)
     if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png"))
         return cli_usage_error("plot", "-o must end in .pdf or .png, not '%s'", o->output);
     const char *occupancy_option = occ_first_option_given(&o->launch);
-    if ((o->levels || o->ncu || o->top.given) && (o->occupancy || o->banks))
+    if ((o->levels.given || o->ncu || o->top.given) && (o->occupancy || o->banks))
         return cli_usage_error("plot", "--levels, --ncu and --top are for a roofline, not plot %s",
                                o->occupancy ? "occupancy" : "banks");
     if (o->banks) {
@@ -170,10 +211,6 @@ static int check_options(const plot_options *o)
         return cli_usage_error("plot", "give --device NAME");
     if (o->occupancy)
         return check_occupancy(o);
-    bool levels[GR_MEMORY_LEVELS];
-    int rc = o->levels ? plot_parse_levels(o->levels, levels) : EXIT_OK;
-    if (rc != EXIT_OK)
-        return rc;
     if (occupancy_option)
         return cli_usage_error("plot", "%s is for plot occupancy", occupancy_option);
     return check_counts(o);
@@ -205,25 +242,6 @@ typedef struct {
     json_t *warnings; /* the lines warned of, each printed on stderr: --json's warnings list */
     json_t *ncu;      /* --ncu: what was drawn of the report and what left out */
 } roofline_data;
-
-/* "LABEL:INTENSITY:GFLOPS", the label free to hold colons itself. */
-static bool parse_point(const char *text, gr_chart_point *p)
-{
-    const char *second = strrchr(text, ':');
-    const char *first = second ? second - 1 : NULL;
-    while (first && first >= text && *first != ':')
-        first--;
-    if (!second || !first || first < text || first == text)
-        return cli_error("--point '%s': expected LABEL:INTENSITY:GFLOPS", text);
-    out_buf intensity = OUT_BUF_INIT; /* the number as given, however long: none cut */
-    snprintf(p->label, sizeof p->label, "%.*s", (int)(first - text), text);
-    out_addf(&intensity, "%.*s", (int)(second - first - 1), first + 1);
-    bool ok = !out_buf_failed(&intensity) || cli_error("out of memory");
-    ok = ok && cli_double("--point", out_buf_text(&intensity), CLI_PLAIN, 1e-9, 1e9, &p->intensity) &&
-         cli_double("--point", second + 1, CLI_PLAIN, 1e-9, 1e12, &p->gflops);
-    out_buf_free(&intensity);
-    return ok;
-}
 
 /* The point of model i, labelled with the parameters its -D set. */
 static bool model_point(const plot_options *o, size_t i, const cli_values *defines, gr_model *m, gr_chart_point *p)
@@ -261,14 +279,14 @@ static bool use_devices(const plot_options *o, roofline_data *d)
     for (in->device_count = 0; in->device_count < d->devices.count; in->device_count++) {
         const gr_profile *p = &d->devices.items[in->device_count];
         for (size_t k = 0; k < o->precisions.count; k++)
-            if (!gr_profile_peak(p, o->precisions.items[k]))
-                return cli_error_no_peak(p, o->precisions.items[k]);
+            if (!gr_profile_peak(p, gr_precisions[o->precisions.index[k]]))
+                return cli_error_no_peak(p, gr_precisions[o->precisions.index[k]]);
         in->devices[in->device_count] = p;
     }
     if (in->device_count == 0)
         return true; /* --ncu alone: the device comes with the report, and this runs again then */
     for (size_t k = 0; k < o->precisions.count; k++) /* as the profiles spell them: FP64 is fp64 */
-        in->precisions[k] = gr_profile_peak(&d->devices.items[0], o->precisions.items[k])->precision;
+        in->precisions[k] = gr_profile_peak(&d->devices.items[0], gr_precisions[o->precisions.index[k]])->precision;
     return true;
 }
 
@@ -296,16 +314,13 @@ static bool load_results(const plot_options *o, roofline_data *d)
     return use_devices(o, d);
 }
 
-/* --levels (checked as parsed), all three with --ncu alone; --ncu's kernels. */
+/* --levels, all three with --ncu alone; --ncu's kernels. */
 static bool load_levels(const plot_options *o, roofline_data *d)
 {
     gr_roofline_inputs *in = &d->in;
-    in->has_levels = o->levels || o->ncu;
-    if (o->levels)
-        plot_parse_levels(o->levels, in->levels);
-    else
-        for (int l = 0; l < GR_MEMORY_LEVELS; l++)
-            in->levels[l] = in->has_levels;
+    in->has_levels = o->levels.given || o->ncu;
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        in->levels[l] = o->levels.given ? o->levels.levels[l] : in->has_levels;
     return !o->ncu || (plot_ncu_load(o, &d->devices, in, d->warnings, &d->ncu) && use_devices(o, d));
 }
 
@@ -317,9 +332,12 @@ static bool load_roofline(const plot_options *o, roofline_data *d)
     for (size_t i = 0; i < o->models.count; i++, in->model_count++)
         if (!add_model(o, i, &in->models[i]))
             return false;
-    for (size_t i = 0; i < o->points.count; i++, in->point_count++)
-        if (!parse_point(o->points.items[i], &in->points[i]))
-            return false;
+    for (size_t i = 0; i < o->points.count; i++, in->point_count++) {
+        gr_chart_point *p = &in->points[i];
+        snprintf(p->label, sizeof p->label, "%.*s", (int)o->points.items[i].label_len, o->points.items[i].label);
+        p->intensity = o->points.items[i].intensity;
+        p->gflops = o->points.items[i].gflops;
+    }
     return load_results(o, d);
 }
 

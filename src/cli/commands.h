@@ -10,21 +10,44 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include "gpuroof_banks.h"
+#include "gpuroof_roofline.h"
 #include "options.h"
 
 typedef struct {
     cli_double_value flops, bytes, intensity, peak_gflops, bandwidth, achieved_gflops;
-    const char *model, *device, *precision, *profiles;
+    const char *model, *device, *profiles;
+    cli_choice_value precision; /* in gr_precisions */
     cli_double_value l2_bytes, shared_bytes, l2_bandwidth, shared_bandwidth; /* the hierarchical bound's levels */
     cli_values defines; /* -D NAME=VALUE */
     bool json;
 } bound_options;
 
+/* --block XxY[xZ]: the threads of the shape, and the shape as given. */
+typedef struct {
+    bool given;
+    int threads;
+    const char *text;
+} occ_block_value;
+
+/* --carveout: bytes with a unit (100K), a share of the largest carveout
+ * (50%), or a bare number, which the device's rules refuse in their own
+ * words (occ_read_sm: before sm_70 a percentage is refused too). */
+typedef enum { OCC_CARVEOUT_BYTES, OCC_CARVEOUT_PERCENT, OCC_CARVEOUT_BARE } occ_carveout_kind;
+typedef struct {
+    bool given;
+    occ_carveout_kind kind;
+    int64_t value; /* bytes, or percent */
+    double bare;   /* the bare number */
+    const char *text;
+} occ_carveout_value;
+
 /* One launch and the SM it runs on, as occupancy and plot occupancy take
  * them (occupancy_launch.h). */
 typedef struct {
     cli_int_value threads, regs, smem;
-    const char *block, *carveout; /* read with the device: 16x16, 100K or 50% */
+    occ_block_value block;
+    occ_carveout_value carveout;
     /* textbook limits, instead of a device */
     cli_int_value max_threads_sm, max_blocks_sm, regs_sm, smem_sm, max_threads_block, reg_unit, smem_unit,
         smem_reserved;
@@ -45,13 +68,22 @@ typedef struct {
 typedef struct {
     const char *file; /* the model: a file, or a name in models/ */
     cli_values defines;
-    const char *device, *precision, *profiles;
+    const char *device, *profiles;
+    cli_choice_value precision; /* in gr_precisions */
     cli_int_value regs;
     bool list, json; /* list: model --list */
 } model_options;
 
+/* banks --block XxY: at most 1024 threads. */
 typedef struct {
-    const char *kernel, *store, *load, *block, *device, *profiles;
+    bool given;
+    int x, y;
+} banks_block_value;
+
+typedef struct {
+    const gr_bank_preset *kernel; /* --kernel NAME: a kernel of the notes */
+    const char *store, *load, *device, *profiles;
+    banks_block_value block;
     cli_int_value pad, elem_bytes, bank_mode;
     bool suggest_pad, json;
 } banks_options;
@@ -68,12 +100,33 @@ typedef struct {
     bool json;
 } profile_options;
 
+/* plot --point LABEL:INTENSITY:GFLOPS, each given: the label is the
+ * value's first label_len bytes. */
+#define PLOT_MAX_POINTS 16 /* GR_CHART_MAX_ITEMS */
+typedef struct {
+    size_t count;
+    struct {
+        const char *label;
+        size_t label_len;
+        double intensity, gflops; /* FLOP/B, GFLOP/s */
+    } items[PLOT_MAX_POINTS];
+} plot_points_value;
+
+/* plot --levels LIST: the memory levels named. */
+typedef struct {
+    bool given;
+    bool levels[GR_MEMORY_LEVELS];
+} plot_levels_value;
+
 typedef struct {
     bool occupancy, banks; /* plot occupancy, plot banks; otherwise a roofline */
-    cli_values devices, precisions, models, defines, points, results;
+    cli_values devices, models, defines, results;
+    cli_choices_value precisions; /* in gr_precisions */
+    plot_points_value points;
     size_t define_model[CLI_MAX_VALUES]; /* the index in models of the model each -D sets */
     occupancy_launch_options launch; /* plot occupancy's */
-    const char *levels, *ncu;        /* the hierarchical roofline, and a Nsight Compute report's kernels on it */
+    plot_levels_value levels;        /* the hierarchical roofline */
+    const char *ncu;                 /* a Nsight Compute report's kernels on it */
     cli_int_value top;
     const char *output, *profiles;
     bool keep_script, script_only, json;
@@ -81,7 +134,8 @@ typedef struct {
 } plot_options;
 
 typedef struct {
-    const char *output, *only, *profiles, *bank_counters, *ncu_counters;
+    const char *output, *profiles, *bank_counters, *ncu_counters;
+    cli_choices_value only; /* --only PARTS: in measure_parts */
     cli_int_value repeats, gpu;
     cli_double_value spread_limit;
     bool quick, all_gpus, compare;

@@ -10,8 +10,8 @@
 const char *occ_first_option_given(const occupancy_launch_options *t)
 {
     const struct { bool given; const char *name; } options[] = {
-        {t->threads.given, "--threads"}, {t->block != NULL, "--block"}, {t->regs.given, "--regs"},
-        {t->smem.given, "--smem"}, {t->carveout != NULL, "--carveout"}, {t->max_threads_sm.given, "--max-threads-sm"},
+        {t->threads.given, "--threads"}, {t->block.given, "--block"}, {t->regs.given, "--regs"},
+        {t->smem.given, "--smem"}, {t->carveout.given, "--carveout"}, {t->max_threads_sm.given, "--max-threads-sm"},
         {t->max_blocks_sm.given, "--max-blocks-sm"}, {t->regs_sm.given, "--regs-sm"}, {t->smem_sm.given, "--smem-sm"},
         {t->max_threads_block.given, "--max-threads-block"}, {t->reg_unit.given, "--reg-unit"},
         {t->smem_unit.given, "--smem-unit"}, {t->smem_reserved.given, "--smem-reserved"},
@@ -31,27 +31,29 @@ int occ_check_options(const char *command, const occupancy_launch_options *t, bo
 }
 
 /* "16x16x4": each dimension within CUDA's maxThreadsDim (1024, 1024, 64). */
-static bool parse_block(const char *text, int *threads)
+int occ_parse_block(const char *command, const cli_option *opt, const char *value, void *field)
 {
     const int64_t max_dim[3] = {1024, 1024, 64};
+    occ_block_value *block = field;
     int64_t product = 1;
     int dims = 0;
-    for (const char *part = text;; dims++) {
+    (void)command, (void)opt;
+    for (const char *part = value;; dims++) {
         size_t len = strcspn(part, "x");
         char dim[64];
         int64_t n;
         if (dims == 3 || len == 0 || len >= sizeof dim)
-            return cli_error("--block '%s': expected X, XxY or XxYxZ, such as 16x16", text);
+            return cli_fail("--block '%s': expected X, XxY or XxYxZ, such as 16x16", value);
         snprintf(dim, sizeof dim, "%.*s", (int)len, part);
-        if (!cli_int_as("--block", text, dim, CLI_COUNT, 1, max_dim[dims], &n))
-            return false;
+        if (!cli_int_as("--block", value, dim, CLI_COUNT, 1, max_dim[dims], &n))
+            return EXIT_INPUT;
         product *= n;
         if (part[len] == '\0')
             break;
         part += len + 1;
     }
-    *threads = (int)product; /* at most 1024 x 1024 x 64 */
-    return true;
+    *block = (occ_block_value){true, (int)product, value}; /* at most 1024 x 1024 x 64 */
+    return EXIT_OK;
 }
 
 bool occ_read_launch(const occupancy_launch_options *t, occ_inputs *in)
@@ -59,10 +61,10 @@ bool occ_read_launch(const occupancy_launch_options *t, occ_inputs *in)
     gr_launch *l = &in->launch;
     if (t->threads.given)
         l->threads_per_block = (int)t->threads.value; /* at most 2^20 */
-    else if (t->block && !parse_block(t->block, &l->threads_per_block))
-        return false;
-    in->block_shape = t->block;
-    in->has_threads = in->has_threads || t->threads.given || t->block;
+    else if (t->block.given)
+        l->threads_per_block = t->block.threads;
+    in->block_shape = t->block.text;
+    in->has_threads = in->has_threads || t->threads.given || t->block.given;
     in->has_regs = in->has_regs || t->regs.given;
     if (t->regs.given)
         l->regs_per_thread = (int)t->regs.value;
@@ -117,25 +119,39 @@ static bool refuse_bare_number(const char *text, double value, const gr_profile 
 
 /* "50%": a share of the largest carveout, as cudaFuncAttributePreferred-
  * SharedMemoryCarveout takes it; otherwise bytes, with a unit ("100K"). */
-static bool read_carveout(const char *text, const gr_profile *p, int64_t *bytes)
+int occ_parse_carveout(const char *command, const cli_option *opt, const char *value, void *field)
 {
-    size_t len = strlen(text);
+    occ_carveout_value *c = field;
+    size_t len = strlen(value);
     gr_value bare;
     gr_expr_error unused;
-    if (len > 0 && text[len - 1] == '%') {
+    (void)command, (void)opt;
+    *c = (occ_carveout_value){.given = true, .text = value};
+    if (len > 0 && value[len - 1] == '%') {
         char number[64];
-        int64_t percent;
-        if (p->cc_major < 7)
-            return refuse_percent(text, p);
-        snprintf(number, sizeof number, "%.*s", (int)(len - 1), text);
-        if (!cli_int_as("--carveout", text, number, CLI_PLAIN, 0, 100, &percent))
-            return false;
-        *bytes = gr_carveout_from_percent(p, (int)percent);
-        return true;
+        snprintf(number, sizeof number, "%.*s", (int)(len - 1), value);
+        c->kind = OCC_CARVEOUT_PERCENT;
+        return cli_int_as("--carveout", value, number, CLI_PLAIN, 0, 100, &c->value) ? EXIT_OK : EXIT_INPUT;
     }
-    if (gr_expr_eval(text, NULL, NULL, 0, &bare, &unused))
-        return refuse_bare_number(text, gr_value_as_double(bare), p);
-    return cli_int("--carveout", text, CLI_BYTES, 0, INT64_C(1) << 40, bytes);
+    if (gr_expr_eval(value, NULL, NULL, 0, &bare, &unused)) {
+        c->kind = OCC_CARVEOUT_BARE;
+        c->bare = gr_value_as_double(bare);
+        return EXIT_OK;
+    }
+    c->kind = OCC_CARVEOUT_BYTES;
+    return cli_int("--carveout", value, CLI_BYTES, 0, INT64_C(1) << 40, &c->value) ? EXIT_OK : EXIT_INPUT;
+}
+
+/* The carveout's bytes on the device p, or the refusal of a percentage
+ * before sm_70 or of a bare number, in the device's words. */
+static bool read_carveout(const occ_carveout_value *c, const gr_profile *p, int64_t *bytes)
+{
+    if (c->kind == OCC_CARVEOUT_BARE)
+        return refuse_bare_number(c->text, c->bare, p);
+    if (c->kind == OCC_CARVEOUT_PERCENT && p->cc_major < 7)
+        return refuse_percent(c->text, p);
+    *bytes = c->kind == OCC_CARVEOUT_PERCENT ? gr_carveout_from_percent(p, (int)c->value) : c->value;
+    return true;
 }
 
 static bool read_device_limits(const occupancy_launch_options *t, const char *profiles, const char *device,
@@ -145,8 +161,8 @@ static bool read_device_limits(const occupancy_launch_options *t, const char *pr
         return false;
     in->has_device = true;
     int64_t carveout = -1;
-    in->default_carveout = t->carveout == NULL;
-    if (!in->default_carveout && !read_carveout(t->carveout, &in->device, &carveout))
+    in->default_carveout = !t->carveout.given;
+    if (!in->default_carveout && !read_carveout(&t->carveout, &in->device, &carveout))
         return false;
     gr_error err;
     if (!gr_limits_from_profile(&in->device, carveout, &in->limits, &err))

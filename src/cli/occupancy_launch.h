@@ -17,7 +17,7 @@
 #define OCC_LAUNCH_OPTIONS(type, prefix)                                                                     \
     CLI_OPT_INT(type, launch.threads, CLI_COUNT, 0, 1 << 20, .name = "threads", .arg = "N",                   \
                 .help = prefix "threads per block"),                                                          \
-    CLI_OPT_STRING(type, launch.block, .name = "block", .arg = "XxY[xZ]",                                     \
+    CLI_OPT_PARSED(type, launch.block, occ_block_value, occ_parse_block, .name = "block", .arg = "XxY[xZ]",     \
                    .help = prefix "the block shape instead (16x16 = 256 threads)"),                           \
     CLI_OPT_INT(type, launch.regs, CLI_COUNT, 0, 1 << 20, .name = "regs", .arg = "R",                         \
                 .help = prefix "registers per thread (nvcc -Xptxas -v reports them)"),                        \
@@ -26,7 +26,8 @@
 
 /* The SM: a device's carveout, or textbook limits instead of a device. */
 #define OCC_SM_OPTIONS(type, prefix)                                                                            \
-    CLI_OPT_STRING(type, launch.carveout, .name = "carveout", .arg = "BYTES|P%",                                 \
+    CLI_OPT_PARSED(type, launch.carveout, occ_carveout_value, occ_parse_carveout, .name = "carveout",           \
+                   .arg = "BYTES|P%",                                                                            \
      .help = prefix "the shared-memory carveout, bytes with a unit (100K) or a share of the largest (50%, as "    \
                     "cudaFuncAttributePreferredSharedMemoryCarveout takes it; default: the driver's choice); "   \
                     "before sm_70, the shared memory of a cudaFuncSetCacheConfig split (16K, 32K or 48K on a K40)"), \
@@ -44,6 +45,13 @@
                 .help = prefix "shared memory is allocated in units of BYTES"),                                  \
     CLI_OPT_INT(type, launch.smem_reserved, CLI_BYTES, 0, 1 << 20, .name = "smem-reserved", .arg = "BYTES",     \
                 .help = prefix "shared memory the system reserves per block")
+
+/* --block XxY[xZ] into an occ_block_value: each dimension within CUDA's
+ * maxThreadsDim (1024, 1024, 64); --carveout into an occ_carveout_value:
+ * a percentage from 0 to 100, or bytes with a unit (a bare number is
+ * kept, for occ_read_sm to refuse in the device's words).  cli_parse_fn. */
+int occ_parse_block(const char *command, const cli_option *opt, const char *value, void *field);
+int occ_parse_carveout(const char *command, const cli_option *opt, const char *value, void *field);
 
 /* The groups of those options, for a command whose device option is
  * device_option ("device"): not both --threads and --block; a device or

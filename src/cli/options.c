@@ -67,7 +67,8 @@ static void print_help(const cli_spec *spec)
     fputs(spec->usage, stdout);
     printf("\n");
     for (size_t i = 0; i < spec->option_count; i++)
-        print_option(names[i], spec->options[i].help, spec->options[i].type == CLI_TYPE_LIST, widest + 4);
+        print_option(names[i], spec->options[i].help,
+                     spec->options[i].type == CLI_TYPE_LIST || spec->options[i].repeats, widest + 4);
     print_option(names[spec->option_count], help.help, false, widest + 4);
     if (spec->notes)
         printf("\n%s", spec->notes);
@@ -131,39 +132,78 @@ static void option_name(const cli_option *opt, bool by_long, char *out, size_t s
         snprintf(out, size, "-%c", opt->short_name);
 }
 
-/* "threads, regs or smem" */
-static void choice_list(const char *const *choices, char *out, size_t size)
+/* "threads, regs or smem"; last: the word before the last ("or", "and") */
+static void choice_list(const char *const *choices, const char *last, char *out, size_t size)
 {
     size_t used = 0;
     out[0] = '\0';
-    for (size_t i = 0; choices[i] && used < size; i++)
-        used += (size_t)snprintf(out + used, size - used, "%s%s", i == 0 ? "" : choices[i + 1] ? ", " : " or ",
-                                 choices[i]);
+    for (size_t i = 0; choices[i] && used < size; i++) {
+        if (i > 0 && !choices[i + 1])
+            used += (size_t)snprintf(out + used, size - used, " %s %s", last, choices[i]);
+        else
+            used += (size_t)snprintf(out + used, size - used, "%s%s", i == 0 ? "" : ", ", choices[i]);
+    }
 }
 
-/* A choice's value: one of its names in any case, or a usage error that
- * lists them and offers the closest. */
-static int take_choice(const char *command, const cli_option *opt, const char *value, cli_choice_value *out)
+/* The index of the choice named by the len bytes at item, in any case, or
+ * a usage error that lists them (last: the word before the last) and
+ * offers the closest. */
+static int find_choice(const char *command, const cli_option *opt, const char *item, size_t len, const char *last,
+                       int *index)
 {
-    char names[256], close[128], suggestion[160] = "";
+    char value[128], names[256], close[128], suggestion[160] = "";
     gr_name_suggestion s;
+    snprintf(value, sizeof value, "%.*s", (int)(len < sizeof value - 1 ? len : sizeof value - 1), item);
     gr_suggest_start(&s, value);
     for (int i = 0; opt->choices[i]; i++) {
-        if (gr_name_equal(opt->choices[i], value)) {
-            *out = (cli_choice_value){true, i};
+        if (len < sizeof value && gr_name_equal(opt->choices[i], value)) {
+            *index = i;
             return EXIT_OK;
         }
         gr_suggest_consider(&s, opt->choices[i]);
     }
-    choice_list(opt->choices, names, sizeof names);
-    if (gr_suggest_text(&s, close, sizeof close))
+    choice_list(opt->choices, last, names, sizeof names);
+    if (*value && gr_suggest_text(&s, close, sizeof close))
         snprintf(suggestion, sizeof suggestion, ": did you mean %s?", close);
-    return cli_usage_error(command, "--%s takes %s, not '%s'%s", opt->name, names, value, suggestion);
+    return cli_usage_error(command, "--%s takes %s, not '%.*s'%s", opt->name, names, (int)len, item, suggestion);
+}
+
+/* A choice's value: one of its names in any case. */
+static int take_choice(const char *command, const cli_option *opt, const char *value, cli_choice_value *out)
+{
+    int rc = find_choice(command, opt, value, strlen(value), "or", &out->index);
+    out->given = rc == EXIT_OK;
+    return rc;
+}
+
+/* A list of choices' value: each item, comma-separated, one of its names
+ * (an empty item is none of them), added to those of the option's values
+ * before; one named again is kept once, where it was first named. */
+static int take_choices(const char *command, const cli_option *opt, const char *value, cli_choices_value *out)
+{
+    for (const char *item = value;; item++) {
+        size_t len = strcspn(item, ",");
+        int index, rc = find_choice(command, opt, item, len, "and", &index);
+        if (rc != EXIT_OK)
+            return rc;
+        size_t seen = 0;
+        while (seen < out->count && out->index[seen] != index)
+            seen++;
+        if (seen == CLI_MAX_CHOICES)
+            return cli_usage_error(command, "--%s: more than %d choices (a gpuroof bug)", opt->name, CLI_MAX_CHOICES);
+        if (seen == out->count)
+            out->index[out->count++] = index;
+        out->given = true;
+        item += len;
+        if (*item == '\0')
+            return EXIT_OK;
+    }
 }
 
 /* A value of a typed option into its field, converted and range-checked:
  * a number that is not one, or out of range, is bad input (exit 1, as
- * cli_int and cli_double say), a choice not offered a usage error. */
+ * cli_int and cli_double say), a choice not offered a usage error; a
+ * parsed option's function says which its errors are. */
 static int convert(const cli_spec *spec, const cli_option *opt, char *field, const char *value)
 {
     char name[80];
@@ -187,6 +227,10 @@ static int convert(const cli_spec *spec, const cli_option *opt, char *field, con
     }
     case CLI_TYPE_CHOICE:
         return take_choice(spec->command, opt, value, (cli_choice_value *)field);
+    case CLI_TYPE_CHOICES:
+        return take_choices(spec->command, opt, value, (cli_choices_value *)field);
+    case CLI_TYPE_PARSED:
+        return opt->parse(spec->command, opt, value, field);
     case CLI_TYPE_PATH:
         if (!*value)
             return cli_usage_error(spec->command, "%s takes a path, not ''", name);
@@ -207,7 +251,7 @@ static int store(const cli_spec *spec, const cli_option *opt, void *options, con
     char name[64];
     int rc = EXIT_OK;
     option_name(opt, by_long, name, sizeof name);
-    if (again && opt->type != CLI_TYPE_LIST)
+    if (again && opt->type != CLI_TYPE_LIST && !opt->repeats)
         return cli_usage_error(spec->command, "option '%s' given twice", name);
     if (opt->type == CLI_TYPE_FLAG) {
         *(bool *)field = true;

@@ -52,6 +52,14 @@ typedef struct {
     bool given;
     int index; /* in the option's choices */
 } cli_choice_value;
+/* A list of choices, in the order given: "ceilings,smem", or the option
+ * repeated where its entry says .repeats; each kept once. */
+#define CLI_MAX_CHOICES 16
+typedef struct {
+    bool given;
+    size_t count;
+    int index[CLI_MAX_CHOICES]; /* in the option's choices */
+} cli_choices_value;
 
 /* What an option's value is, and so the type of its field. */
 typedef enum {
@@ -62,6 +70,8 @@ typedef enum {
     CLI_TYPE_INT,    /* cli_int_value: arithmetic, the quantity's suffixes, min..max */
     CLI_TYPE_DOUBLE, /* cli_double_value: the same, finite, min..max */
     CLI_TYPE_CHOICE, /* cli_choice_value: one of choices, in any case */
+    CLI_TYPE_CHOICES, /* cli_choices_value: comma-separated choices, in any case */
+    CLI_TYPE_PARSED, /* the entry's own type: its parse function converts the value */
 } cli_type;
 
 /* Called with each value of an option once it is stored, with the whole
@@ -69,7 +79,16 @@ typedef enum {
  * it.  Returns EXIT_OK, or a usage error's status (cli_usage_error). */
 typedef int (*cli_take_fn)(const char *command, void *parsed, const char *value);
 
-typedef struct {
+struct cli_option;
+/* A CLI_OPT_PARSED option's conversion of value into field, which has the
+ * type its entry names (checked there): returns EXIT_OK, or prints one
+ * error naming the option and the rule broken and returns its status
+ * (EXIT_INPUT for a value that is no such thing, as for a number;
+ * EXIT_USAGE for one that is not offered).  Called once a value; for an
+ * entry with .repeats, field gathers every value itself. */
+typedef int (*cli_parse_fn)(const char *command, const struct cli_option *opt, const char *value, void *field);
+
+typedef struct cli_option {
     const char *name;   /* --name */
     char short_name;    /* -c, or 0 */
     const char *arg;    /* the value's name in --help ("FILE"); NULL for a flag */
@@ -82,6 +101,8 @@ typedef struct {
     const char *const *choices; /* a choice's names, NULL-terminated */
     const char *help;   /* one paragraph, wrapped to fit */
     cli_take_fn take;   /* NULL, or called after each value is stored */
+    cli_parse_fn parse; /* a CLI_OPT_PARSED option's conversion */
+    bool repeats;       /* a CHOICES or PARSED option may be given again (a LIST always may) */
 } cli_option;
 
 /* The declarations of typed options: each checks at compile time that
@@ -90,7 +111,10 @@ typedef struct {
  * over a const char * field does not compile ("size of unnamed array is
  * negative"; tests/unit/Makefile.am's options_static check tries it).
  * The rest of the entry follows as designated initializers: .name, .arg,
- * .help, .short_name, .take. */
+ * .help, .short_name, .take, .repeats.
+ *     CLI_OPT_PARSED(banks_options, block, banks_block, banks_parse_block, ...)
+ * declares an option whose value its own function converts, into a field
+ * of the type named (banks_block here), checked the same way. */
 #define CLI_FIELD_CHECK(T, field, ftype) (sizeof(char[_Generic(((T *)0)->field, ftype: 1, default: -1)]) - 1)
 #define CLI_FIELD(T, field, ftype) (offsetof(T, field) + CLI_FIELD_CHECK(T, field, ftype))
 #define CLI_OPT_FLAG(T, field, ...) {.type = CLI_TYPE_FLAG, .offset = CLI_FIELD(T, field, bool), __VA_ARGS__}
@@ -106,6 +130,10 @@ typedef struct {
      .max = max_, __VA_ARGS__}
 #define CLI_OPT_CHOICE(T, field, names, ...) \
     {.type = CLI_TYPE_CHOICE, .offset = CLI_FIELD(T, field, cli_choice_value), .choices = names, __VA_ARGS__}
+#define CLI_OPT_CHOICES(T, field, names, ...) \
+    {.type = CLI_TYPE_CHOICES, .offset = CLI_FIELD(T, field, cli_choices_value), .choices = names, __VA_ARGS__}
+#define CLI_OPT_PARSED(T, field, ftype, parse_fn, ...) \
+    {.type = CLI_TYPE_PARSED, .offset = CLI_FIELD(T, field, ftype), .parse = parse_fn, __VA_ARGS__}
 
 /* Options that go together or not, checked once every option is parsed,
  * in the table's order, each with one wording.  members: the options by

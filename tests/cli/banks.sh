@@ -130,3 +130,16 @@ expect_error_line
 run banks --store 'tx/0' --load 'tx' --block 32x1
 expect_status 1
 expect_stderr_has 'division by zero'
+
+# --block and --kernel are read as the options are parsed: a bad one is
+# found before an option missing (exit 1, as for a bad number).
+run banks --kernel bogus
+expect_fails 1 "gpuroof: --kernel 'bogus': not a kernel of the notes (setRowReadRow, setColReadCol, setRowReadCol, setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)"
+run banks --block 32
+expect_fails 1 "gpuroof: --block '32': expected XxY, such as 32x16"
+run banks --block 0x16 --store tx --load tx
+expect_fails 1 "gpuroof: --block '0x16': 0 is out of range (1 to 1024)"
+run banks --kernel setrowreadcol --block 32x16 --json
+expect_status 0
+expect_json .kernel setRowReadCol
+expect_json .block 32x16

@@ -183,3 +183,14 @@ expect_status 1
 expect_no_stdout
 expect_error_line
 expect_stderr_has 'broken.yaml:1:'
+
+# --only: a comma-separated list of the parts, read as the options are
+# parsed; each part in any case, an empty item none of them.
+run measure --only smem,bogus
+expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem and occupancy, not 'bogus' (gpuroof measure --help)"
+run measure --only smem,
+expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem and occupancy, not '' (gpuroof measure --help)"
+run measure --only smme
+expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem and occupancy, not 'smme': did you mean smem? (gpuroof measure --help)"
+run measure --only smem --only sweep
+expect_fails 2 "gpuroof measure: option '--only' given twice (gpuroof measure --help)"

@@ -56,13 +56,22 @@ expect_json .precision fp16_tensor
 run model matmul-naive --device a100 --precision FP64 --json
 expect_status 0
 expect_json .on_device.precision fp64
+# A precision no profile may have is refused as the options are parsed
+# (exit 2), the closest offered; the device is not read.
 run bound --intensity 1 --device h100 --precision fp46
-expect_fails 1 "gpuroof: h100 has no fp46 peak (did you mean fp64 or fp16? it has fp64, fp64_tensor, fp32, fp16, bf16, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor, int8_tensor)"
+expect_fails 2 "gpuroof bound: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor or int8_tensor, not 'fp46': did you mean fp64 or fp16? (gpuroof bound --help)"
 run bound --intensity 1 --device a100 --precision tf32
-expect_fails 1 "gpuroof: a100 has no tf32 peak (did you mean fp32? it has fp64, fp64_tensor, fp32, fp16, bf16, tf32_tensor, fp16_tensor, bf16_tensor, int8_tensor)"
-# A precision a profile may have but this one lacks is not a typo.
+expect_fails 2 "gpuroof bound: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor or int8_tensor, not 'tf32': did you mean fp32? (gpuroof bound --help)"
+run bound --intensity 1 --device no-such-gpu --precision tf32
+expect_fails 2 "gpuroof bound: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor or int8_tensor, not 'tf32': did you mean fp32? (gpuroof bound --help)"
+run model matmul-naive --device a100 --precision fp46
+expect_fails 2 "gpuroof model: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor or int8_tensor, not 'fp46': did you mean fp64 or fp16? (gpuroof model --help)"
+run plot --device a100 --precision fp32 --precision fp46 -o x.pdf --script-only
+expect_fails 2 "gpuroof plot: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor and int8_tensor, not 'fp46': did you mean fp64 or fp16? (gpuroof plot --help)"
+# A precision a profile may have but this one lacks is not a typo: the
+# device's error, the precision as the profiles spell it.
 run bound --intensity 1 --device k40 --precision BF16_TENSOR
-expect_fails 1 "gpuroof: k40 has no BF16_TENSOR peak (it has fp64, fp32)"
+expect_fails 1 "gpuroof: k40 has no bf16_tensor peak (it has fp64, fp32)"
 run plot --device a100 --precision FP16_TENSOR -o upper.png --script-only
 expect_status 0
 expect_no_stderr
@@ -178,3 +187,12 @@ expect_status 0
 check "Chart.Pdf is drawn as a PDF" "$(grep -c '^set terminal pdfcairo' Chart.gp)" 1
 run plot --device a100 -o chart.svg
 expect_fails 2 "gpuroof plot: -o must end in .pdf or .png, not 'chart.svg' (gpuroof plot --help)"
+
+# A precision typed in capitals is the profiles' own: FP64 moves 8-byte
+# words, INT8_TENSOR counts GOP/s.
+run bound --intensity 1 --device h100 --precision FP64
+expect_stdout_has "(79.84 FLOP per 8-byte word moved)"
+run bound --intensity 1 --device h100 --precision INT8_TENSOR --json
+expect_status 0
+expect_json .precision int8_tensor
+expect_json .rate_unit GOP/s

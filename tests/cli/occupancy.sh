@@ -344,3 +344,23 @@ expect_json .full true
 run occupancy --threads 8 --regs 1 --max-threads-sm 16 --max-blocks-sm 32 --regs-sm 65536 --smem-sm 96K
 expect_status 1
 expect_stderr_has '--max-threads-sm'
+
+# --block and --carveout are read as the options are parsed: a bad value is
+# found before an option missing and before the device is read.  What the
+# device's rules refuse (a bare number; a percentage before sm_70) waits
+# for the device.
+run occupancy --block 0x4
+expect_fails 1 "gpuroof: --block '0x4': 0 is out of range (1 to 1024)"
+run occupancy --block 16x16 --regs 32 --device no-such-gpu --carveout 101%
+expect_fails 1 "gpuroof: --carveout '101%': 101 is out of range (0 to 100)"
+run occupancy --block 16x16 --regs 32 --device k40 --carveout 150%
+expect_fails 1 "gpuroof: --carveout '150%': 150 is out of range (0 to 100)"
+run occupancy --block 16x16 --regs 32 --device k40 --carveout 50.5%
+expect_fails 1 "gpuroof: --carveout '50.5%': must be a whole number, not 50.5"
+run occupancy --block 16x16 --regs 32 --device no-such-gpu --carveout 100
+expect_fails 1 "gpuroof: unknown device 'no-such-gpu' (gpuroof devices lists the profiles)"
+run occupancy --block 16x16 --regs 32 --device h100 --carveout 200K --json
+expect_status 0
+expect_json .blocks_per_sm 8
+run occupancy --block 4x4x4 --block 4x4 --regs 32 --device h100
+expect_fails 2 "gpuroof occupancy: option '--block' given twice (gpuroof occupancy --help)"

@@ -451,3 +451,23 @@ expect_fails 2 'gpuroof plot: --carveout is for plot occupancy (gpuroof plot --h
 run plot banks --results "$top_srcdir/tests/data/results/synthetic.yaml" --smem-sm 96K -o x.pdf
 expect_fails 2 'gpuroof plot: plot banks takes one --results FILE and nothing else to draw (gpuroof plot --help)'
 check "no file left by the failures" "$(ls x.* 2>/dev/null)" ""
+
+# --point is read as the options are parsed: a bad one is found whichever
+# chart is asked for, and at most 16 are taken.
+run plot occupancy --threads 256 --regs 32 --device h100 --point nonsense -o x.pdf
+expect_fails 1 "gpuroof: --point 'nonsense': expected LABEL:INTENSITY:GFLOPS"
+run plot --device k40 --point a:1:0 -o x.pdf --script-only
+expect_fails 1 "gpuroof: --point '0': must be positive"
+set -- plot --device k40 -o x.pdf --script-only
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do set -- "$@" --point "p$i:1:100"; done
+run "$@"
+expect_status 0
+check "16 points drawn" "$(grep -c "^set label .*'p[0-9]*'" x.gp)" 16
+rm -f x.gp
+run "$@" --point p17:1:100
+expect_fails 2 "gpuroof plot: at most 16 points (gpuroof plot --help)"
+run plot occupancy --levels l3 --threads 32 --regs 3 --device k40 -o x.pdf
+expect_fails 2 "gpuroof plot: --levels: no memory level 'l3' (did you mean l2? the levels are dram, l2 and shared) (gpuroof plot --help)"
+run plot --device k40 --precision fp16,fp32 -o x.pdf --script-only
+expect_fails 1 "gpuroof: k40 has no fp16 peak (it has fp64, fp32)"
+check "no file left by the failures" "$(ls x.* 2>/dev/null)" ""

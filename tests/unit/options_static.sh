@@ -37,5 +37,13 @@ try "cli_values" 'CLI_OPT_LIST(t_options, field, .name = "n")' pass
 try "const char *" 'CLI_OPT_LIST(t_options, field, .name = "n")' fail
 try "cli_choice_value" 'CLI_OPT_CHOICE(t_options, field, NULL, .name = "n")' pass
 try "int" 'CLI_OPT_CHOICE(t_options, field, NULL, .name = "n")' fail
+try "cli_choices_value" 'CLI_OPT_CHOICES(t_options, field, NULL, .name = "n")' pass
+try "cli_choice_value" 'CLI_OPT_CHOICES(t_options, field, NULL, .name = "n")' fail
+# CLI_OPT_PARSED: the field must have the type the entry names, whatever it is
+try "int" 'CLI_OPT_PARSED(t_options, field, int, NULL, .name = "n")' pass
+try "long" 'CLI_OPT_PARSED(t_options, field, int, NULL, .name = "n")' fail
+try "struct { int x; } *" 'CLI_OPT_PARSED(t_options, field, const char *, NULL, .name = "n")' fail
+try "const char *" 'CLI_OPT_PARSED(t_options, field, const char *, NULL, .name = "n")' pass
+try "const char *" 'CLI_OPT_PARSED(t_options, field, char *, NULL, .name = "n")' fail
 echo "1..$n"
 exit $status

@@ -27,9 +27,46 @@ typedef struct {
     cli_int_value count, size;
     cli_double_value rate;
     cli_choice_value axis;
+    cli_choices_value axes_list, axes_each;
+    struct pair {
+        bool given;
+        int a, b;
+    } pair;
+    struct pairs {
+        size_t count;
+        int a[4];
+    } pairs_a;
 } test_options;
 
 static const char *const axes[] = {"threads", "regs", "smem", NULL};
+
+/* A CLI_OPT_PARSED option's parse function: "AxB", each 1 to 9; a bad
+ * value is bad input, "0x0" a usage error (what it returns is passed on). */
+static int parse_pair(const char *command, const cli_option *opt, const char *value, void *field)
+{
+    struct pair *p = field;
+    assert_string_equal(command, "test");
+    assert_non_null(strstr(opt->name, "pair"));
+    if (strcmp(value, "0x0") == 0)
+        return cli_usage_error(command, "--%s: 0x0 is no pair", opt->name);
+    if (strlen(value) != 3 || value[1] != 'x' || value[0] < '1' || value[0] > '9' || value[2] < '1' || value[2] > '9')
+        return cli_fail("--%s '%s': expected AxB", opt->name, value);
+    *p = (struct pair){true, value[0] - '0', value[2] - '0'};
+    return EXIT_OK;
+}
+
+/* The same, gathering each value's A where the option repeats. */
+static int parse_pairs(const char *command, const cli_option *opt, const char *value, void *field)
+{
+    struct pairs *pairs = field;
+    struct pair one;
+    int rc = parse_pair(command, opt, value, &one);
+    if (rc == EXIT_OK && pairs->count == 4)
+        return cli_usage_error(command, "at most 4 pairs");
+    if (rc == EXIT_OK)
+        pairs->a[pairs->count++] = one.a;
+    return rc;
+}
 
 #define T test_options
 static const cli_option options[] = {
@@ -41,6 +78,11 @@ static const cli_option options[] = {
     CLI_OPT_INT(T, size, CLI_BYTES, 0, INT64_C(1) << 40, .name = "size", .arg = "BYTES", .help = "a size"),
     CLI_OPT_DOUBLE(T, rate, CLI_PLAIN, 1e-9, 1e12, .name = "rate", .arg = "GBS", .help = "a rate"),
     CLI_OPT_CHOICE(T, axis, axes, .name = "axis", .arg = "AXIS", .help = "a choice"),
+    CLI_OPT_CHOICES(T, axes_list, axes, .name = "axes", .arg = "LIST", .help = "choices, comma-separated"),
+    CLI_OPT_CHOICES(T, axes_each, axes, .name = "each", .arg = "AXIS", .repeats = true, .help = "choices, repeated"),
+    CLI_OPT_PARSED(T, pair, struct pair, parse_pair, .name = "pair", .arg = "AxB", .help = "a parsed value"),
+    CLI_OPT_PARSED(T, pairs_a, struct pairs, parse_pairs, .name = "pairs", .arg = "AxB",
+                   .repeats = true, .help = "parsed values, repeated"),
 };
 #undef T
 
@@ -127,6 +169,59 @@ static void choices_in_any_case(void **state)
     assert_int_equal(o.axis.index, 2);
     assert_int_equal(parse_words(&o, "test", "--axis", "thread", "--name", "n", NULL), EXIT_USAGE);
     assert_int_equal(parse_words(&o, "test", "--axis", "", "--name", "n", NULL), EXIT_USAGE);
+}
+
+/* A comma-separated list of choices: each in any case, in the order given,
+ * each kept once; an empty item or an unknown one is a usage error. */
+static void choice_lists(void **state)
+{
+    (void)state;
+    test_options o;
+    assert_int_equal(parse_words(&o, "test", "--axes", "SMEM,threads", NULL), EXIT_OK);
+    assert_true(o.axes_list.given);
+    assert_int_equal(o.axes_list.count, 2);
+    assert_int_equal(o.axes_list.index[0], 2);
+    assert_int_equal(o.axes_list.index[1], 0);
+    assert_int_equal(parse_words(&o, "test", "--axes", "regs,smem,regs", NULL), EXIT_OK);
+    assert_int_equal(o.axes_list.count, 2);
+    assert_int_equal(o.axes_list.index[1], 2);
+    assert_int_equal(parse_words(&o, "test", "--axes", "regs", NULL), EXIT_OK);
+    assert_int_equal(o.axes_list.count, 1);
+    assert_false(o.axes_each.given);
+    assert_int_equal(parse_words(&o, "test", "--axes", "regs,,smem", NULL), EXIT_USAGE);
+    assert_int_equal(parse_words(&o, "test", "--axes", "regs,", NULL), EXIT_USAGE);
+    assert_int_equal(parse_words(&o, "test", "--axes", "", NULL), EXIT_USAGE);
+    assert_int_equal(parse_words(&o, "test", "--axes", "regs,warps", NULL), EXIT_USAGE);
+    /* without .repeats, given once; with it, each value's choices added */
+    assert_int_equal(parse_words(&o, "test", "--axes", "regs", "--axes", "smem", NULL), EXIT_USAGE);
+    assert_int_equal(parse_words(&o, "test", "--each", "regs", "--each", "threads,REGS", NULL), EXIT_OK);
+    assert_int_equal(o.axes_each.count, 2);
+    assert_int_equal(o.axes_each.index[0], 1);
+    assert_int_equal(o.axes_each.index[1], 0);
+}
+
+/* A parsed option: its function fills the field, and its status is the
+ * parse's; given once unless .repeats. */
+static void parsed_values(void **state)
+{
+    (void)state;
+    test_options o;
+    assert_int_equal(parse_words(&o, "test", "--pair", "3x4", NULL), EXIT_OK);
+    assert_true(o.pair.given);
+    assert_int_equal(o.pair.a, 3);
+    assert_int_equal(o.pair.b, 4);
+    assert_int_equal(parse_words(&o, "test", "--pair", "3y4", NULL), EXIT_INPUT);
+    assert_false(o.pair.given);
+    assert_int_equal(parse_words(&o, "test", "--pair", "0x0", NULL), EXIT_USAGE);
+    assert_int_equal(parse_words(&o, "test", "--pair", "1x1", "--pair", "2x2", NULL), EXIT_USAGE);
+    assert_int_equal(parse_words(&o, "test", "--pair", NULL), EXIT_USAGE);
+    assert_int_equal(parse_words(&o, "test", "--pairs", "1x1", "--pairs", "2x2", "--pairs", "3x3", NULL), EXIT_OK);
+    assert_int_equal(o.pairs_a.count, 3);
+    assert_int_equal(o.pairs_a.a[2], 3);
+    assert_int_equal(parse_words(&o, "test", "--pairs", "1x1", "--pairs", "1x", NULL), EXIT_INPUT);
+    assert_int_equal(parse_words(&o, "test", "--pairs", "1x1", "--pairs", "1x1", "--pairs", "1x1", "--pairs", "1x1",
+                                 "--pairs", "1x1", NULL),
+                     EXIT_USAGE);
 }
 
 static void strings_paths_and_flags(void **state)
@@ -255,6 +350,8 @@ int main(void)
         cmocka_unit_test(ints_out_of_range_are_bad_input),
         cmocka_unit_test(doubles_positive_and_finite),
         cmocka_unit_test(choices_in_any_case),
+        cmocka_unit_test(choice_lists),
+        cmocka_unit_test(parsed_values),
         cmocka_unit_test(strings_paths_and_flags),
         cmocka_unit_test(repeats_only_for_lists),
         cmocka_unit_test(list_past_its_limit),
