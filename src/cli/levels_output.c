@@ -1,4 +1,3 @@
-#include <stdio.h>
 #include "cli.h"
 #include "levels_output.h"
 
@@ -60,13 +59,4 @@ void levels_binding_add(out_buf *out, const gr_level_binding *b)
     out_addf(out, "balanced: ");
     for (int i = 0; i < b->count; i++)
         out_addf(out, "%s%s", i == 0 ? "" : i == b->count - 1 ? " and " : ", ", gr_level_name(b->levels[i]));
-}
-
-const char *levels_binding_words(const gr_level_binding *b, char *buf, size_t size)
-{
-    out_buf words = OUT_BUF_INIT;
-    levels_binding_add(&words, b);
-    snprintf(buf, size, "%s", out_buf_text(&words));
-    out_buf_free(&words);
-    return buf;
 }

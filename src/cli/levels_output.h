@@ -35,7 +35,5 @@ json_t *levels_binding_json(const gr_level_binding *b);
  * "shared memory", or at a tie "balanced: DRAM and compute",
  * "balanced: DRAM, L2 and compute"; added to out. */
 void levels_binding_add(out_buf *out, const gr_level_binding *b);
-/* The same into buf, returned (gpuroof ncu's text). */
-const char *levels_binding_words(const gr_level_binding *b, char *buf, size_t size);
 
 #endif
