@@ -127,3 +127,17 @@ gr_model *cli_new_model(const char *path, const cli_values *given)
     free(m);
     return NULL;
 }
+
+bool cli_model_on_device(const gr_model *m, const char *profiles, const char *name, const char *precision,
+                         gr_profile *device, gr_model_on_device *out)
+{
+    gr_error err;
+    if (!cli_load_device(profiles, name, device))
+        return false;
+    const gr_peak *peak = gr_profile_peak(device, precision);
+    if (!peak)
+        return cli_error_no_peak(device, precision);
+    if (!gr_model_on_device_compute(m, device, peak, out, &err))
+        return cli_error("%s", err.text);
+    return true;
+}

@@ -32,4 +32,11 @@ bool cli_load_model_given(const char *path, const cli_values *given, gr_model *m
  * a model is too large for the stack. */
 gr_model *cli_new_model(const char *path, const cli_values *given);
 
+/* Loads the device (cli_load_device) into device and works out m there
+ * (gr_model_on_device_compute) at precision's peak; prints the error and
+ * returns false where the device cannot be used (no such profile, no peak
+ * of the precision, no bandwidth for a level the model gives bytes at). */
+bool cli_model_on_device(const gr_model *m, const char *profiles, const char *name, const char *precision,
+                         gr_profile *device, gr_model_on_device *out);
+
 #endif

@@ -121,7 +121,7 @@ static bool read_device(const bound_options *o, bound_inputs *in)
         return cli_error_no_peak(&in->device, in->precision);
     in->precision = peak->precision; /* as the profile spells it: FP64 is fp64 */
     in->work.peak_gflops = peak->gflops;
-    levels_profile_bandwidths(&in->device, in->work.bandwidth_gbs);
+    gr_profile_level_bandwidths(&in->device, in->work.bandwidth_gbs);
     return true;
 }
 

@@ -316,7 +316,7 @@ static int measure_every_gpu(const measure_options *o, const measure_plan *plan,
     printf("\n");
     if (written_count < (size_t)count)
         printf("%zu of %d GPUs measured: the others' runs failed (above)\n", written_count, count);
-    if (written_count && measure_print_node(written, written_count, g->spread_limit_pct) != EXIT_OK)
+    if (written_count && measure_node_check(written, written_count, g->spread_limit_pct) != EXIT_OK)
         rc = EXIT_INPUT;
     return rc;
 }

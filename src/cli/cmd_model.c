@@ -67,23 +67,18 @@ static bool apply_regs(const model_options *o, gr_model *m)
     return true;
 }
 
-/* What one run evaluates: too large for the stack. */
-typedef struct {
-    gr_model model;
-    model_on_device device;
-} model_run;
-
-static int evaluate(const model_options *o, model_run *r, json_t **json)
+static int evaluate(const model_options *o, model_result *r, json_t **json)
 {
-    const model_on_device *on = o->device ? &r->device : NULL;
     if (!cli_load_model_given(o->file, &o->defines, &r->model) || !apply_regs(o, &r->model))
         return EXIT_INPUT;
     const char *precision = o->precision.given ? gr_precisions[o->precision.index] : "fp32";
-    if (o->device && !model_on(&r->model, o->profiles, o->device, precision, &r->device))
+    gr_model_figures_of(&r->model, &r->figures);
+    r->has_device = o->device != NULL;
+    if (r->has_device && !cli_model_on_device(&r->model, o->profiles, o->device, precision, &r->device, &r->on))
         return EXIT_INPUT;
     if (o->json)
-        return cli_put_json(model_json(&r->model, on), json);
-    model_print(&r->model, on);
+        return cli_put_json(model_json(r), json);
+    model_print(r);
     return EXIT_OK;
 }
 
@@ -145,7 +140,7 @@ int cmd_model_run(const model_options *o, json_t **json)
 {
     if (o->list)
         return run_list(o, json);
-    model_run *r = calloc(1, sizeof *r);
+    model_result *r = calloc(1, sizeof *r); /* too large for the stack */
     if (!r)
         return cli_fail("out of memory");
     int rc = evaluate(o, r, json);

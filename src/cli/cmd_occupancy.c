@@ -151,7 +151,8 @@ void occ_result_one(const occ_inputs *in, const gr_occupancy *o, occ_result *r)
     r->occ = *o;
     gr_occupancy_explain(&in->limits, &in->launch, o, &r->why);
     /* before sm_70 there is no carveout: the split is the cache configuration's */
-    r->has_default_carveout = in->has_device && in->default_carveout && in->device.cc_major >= 7;
+    r->has_default_carveout =
+        in->has_device && in->default_carveout && in->limits.smem_config == GR_SMEM_CARVEOUT;
     if (r->has_default_carveout)
         r->default_carveout_bytes = gr_default_carveout(&in->device, &in->limits, &in->launch);
 }

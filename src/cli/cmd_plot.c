@@ -1,6 +1,7 @@
 /* gpuroof plot: roofline and occupancy charts through gnuplot. */
 #define _POSIX_C_SOURCE 200809L
 #include <config.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -377,6 +378,27 @@ static bool build_roofline(const plot_options *o, gr_figure *fig, json_t **what)
     return ok;
 }
 
+/* The checks the bank-conflict chart draws, at its wavefronts: what --json
+ * says, figured before it is written.  False where memory runs out. */
+static bool banks_result(const gr_results *r, plot_banks_result *out)
+{
+    *out = (plot_banks_result){.results = r, .points = calloc(r->bank_count ? r->bank_count : 1, sizeof *out->points)};
+    for (size_t i = 0; out->points && i < r->bank_count; i++) {
+        double wavefronts = gr_banks_wavefronts(&r->banks[i]);
+        if (!isnan(wavefronts))
+            out->points[out->point_count++] = (plot_bank_point){&r->banks[i], wavefronts};
+    }
+    return out->points != NULL;
+}
+
+static json_t *banks_json(const gr_results *r)
+{
+    plot_banks_result b;
+    json_t *j = banks_result(r, &b) ? plot_json_banks(&b) : NULL;
+    free(b.points);
+    return j;
+}
+
 static bool build_banks(const plot_options *o, gr_figure *fig, json_t **what)
 {
     gr_results r;
@@ -385,7 +407,7 @@ static bool build_banks(const plot_options *o, gr_figure *fig, json_t **what)
         return cli_error("%s", err.text);
     bool ok = gr_banks_chart(&r, fig->width_in, fig->height_in, &fig->charts[0], &err);
     if (ok && what)
-        *what = plot_json_banks(&r);
+        *what = banks_json(&r);
     gr_results_free(&r);
     if (!ok)
         return cli_error("%s", err.text);

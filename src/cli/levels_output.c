@@ -1,22 +1,11 @@
-#include <stdio.h>
 #include "cli.h"
 #include "levels_output.h"
 
-void levels_profile_bandwidths(const gr_profile *p, double bandwidth_gbs[GR_MEMORY_LEVELS])
-{
-    bandwidth_gbs[GR_LEVEL_DRAM] = p->bandwidth_gbs;
-    bandwidth_gbs[GR_LEVEL_L2] = p->l2_bandwidth_gbs;
-    bandwidth_gbs[GR_LEVEL_SHARED] = p->shared_bandwidth_gbs;
-}
-
 bool levels_error_no_bandwidth(const gr_profile *p, gr_level level, const char *option)
 {
-    const char *field = level == GR_LEVEL_L2 ? "memory.l2_bandwidth_gbs" : "shared_memory_banks.shared_bandwidth_gbs";
-    if (option)
-        return cli_error("%s has no %s bandwidth (%s in its profile), so the %s bytes have no roof: give %s GBS",
-                         p->name, gr_level_name(level), field, gr_level_name(level), option);
-    return cli_error("%s has no %s bandwidth (%s in its profile), so the %s bytes have no roof", p->name,
-                     gr_level_name(level), field, gr_level_name(level));
+    gr_error err;
+    gr_level_no_bandwidth(p, level, option, &err);
+    return cli_error("%s", err.text);
 }
 
 json_t *levels_json(const gr_roofline_levels *r)
@@ -60,13 +49,4 @@ void levels_binding_add(out_buf *out, const gr_level_binding *b)
     out_addf(out, "balanced: ");
     for (int i = 0; i < b->count; i++)
         out_addf(out, "%s%s", i == 0 ? "" : i == b->count - 1 ? " and " : ", ", gr_level_name(b->levels[i]));
-}
-
-const char *levels_binding_words(const gr_level_binding *b, char *buf, size_t size)
-{
-    out_buf words = OUT_BUF_INIT;
-    levels_binding_add(&words, b);
-    snprintf(buf, size, "%s", out_buf_text(&words));
-    out_buf_free(&words);
-    return buf;
 }

@@ -1,6 +1,6 @@
-/* What bound and model share of the hierarchical roofline: a profile's
- * roof for each memory level, the error for one it lacks, and the levels
- * as JSON (roofline_levels.h computes them). */
+/* What bound and model share of the hierarchical roofline's output: the
+ * error for a level a profile lacks, the levels as JSON and the binding
+ * levels in words (roofline_levels.h computes them). */
 #ifndef GPUROOF_LEVELS_OUTPUT_H
 #define GPUROOF_LEVELS_OUTPUT_H
 
@@ -11,12 +11,9 @@
 #include "gpuroof_profile.h"
 #include "gpuroof_roofline.h"
 
-/* The profile's bandwidth of each memory level, 0 where it has none. */
-void levels_profile_bandwidths(const gr_profile *p, double bandwidth_gbs[GR_MEMORY_LEVELS]);
-
 /* The error for a level given bytes on a device whose profile has no
- * bandwidth for it, naming the figure and, where there is one, the option
- * that gives it instead (NULL: none); false. */
+ * bandwidth for it (the core's wording, gr_level_no_bandwidth), printed;
+ * false. */
 bool levels_error_no_bandwidth(const gr_profile *p, gr_level level, const char *option);
 
 /* "levels": a list of objects, each given level with its level, bytes
@@ -35,7 +32,5 @@ json_t *levels_binding_json(const gr_level_binding *b);
  * "shared memory", or at a tie "balanced: DRAM and compute",
  * "balanced: DRAM, L2 and compute"; added to out. */
 void levels_binding_add(out_buf *out, const gr_level_binding *b);
-/* The same into buf, returned (gpuroof ncu's text). */
-const char *levels_binding_words(const gr_level_binding *b, char *buf, size_t size);
 
 #endif

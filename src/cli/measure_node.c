@@ -8,14 +8,33 @@
 #include "measure_node.h"
 #include "output.h"
 
-/* The labels and the width of a GPU's column. */
+/* What the text shows, built once before a line of it is printed: the
+ * core's comparison and each GPU's label. */
 typedef struct {
+    gr_node_comparison comparison;
     char labels[GR_NODE_MAX_GPUS][GR_NODE_LABEL_SIZE];
+} node_result;
+
+/* The result of r (count of them); false (err set) where the core refuses. */
+static bool node_result_build(const gr_results *const *r, size_t count, double limit_pct, node_result *out,
+                              gr_error *err)
+{
+    if (!gr_node_compare(r, count, limit_pct, &out->comparison, err))
+        return false;
+    gr_node_labels(r, count, out->labels);
+    return true;
+}
+
+/* The labels (the result's) and the width of a GPU's column. */
+typedef struct {
+    const char (*labels)[GR_NODE_LABEL_SIZE];
     int key_width, column_width;
 } node_columns;
 
-static void size_columns(const gr_node_comparison *c, node_columns *cols)
+static void size_columns(const node_result *res, node_columns *cols)
 {
+    const gr_node_comparison *c = &res->comparison;
+    cols->labels = res->labels;
     cols->key_width = (int)strlen("ceiling");
     cols->column_width = 7; /* "1234567": the figure; a marker column follows */
     for (size_t i = 0; i < c->row_count; i++) {
@@ -117,38 +136,31 @@ static int print_verdict(const gr_results *const *r, const gr_node_comparison *c
                     c->flagged_count, c->gpu_count, c->limit_pct, out_buf_text(names));
 }
 
-/* The comparison, c and cols the caller's. */
-static int print_comparison(const gr_results *const *r, size_t count, double limit_pct, gr_node_comparison *c,
-                            node_columns *cols)
+/* The result as text: it is only read. */
+static int print_node(const gr_results *const *r, const node_result *res)
 {
-    gr_error err;
-    if (!gr_node_compare(r, count, limit_pct, c, &err))
-        return cli_fail("%s", err.text);
-    gr_node_labels(r, count, cols->labels);
-    size_columns(c, cols);
+    const gr_node_comparison *c = &res->comparison;
+    node_columns cols;
+    size_columns(res, &cols);
     printf("The GPUs side by side (twins: GPUs of one model; spread: max less min over max among twins;\n"
            "*: more than %g%% below the best of its twins, or not measured where a twin was):\n",
-           limit_pct);
-    print_gpus(r, c, cols);
-    print_table(c, cols);
+           c->limit_pct);
+    print_gpus(r, c, &cols);
+    print_table(c, &cols);
     out_buf names = OUT_BUF_INIT;
-    int rc = print_verdict(r, c, cols, &names);
+    int rc = print_verdict(r, c, &cols, &names);
     out_buf_free(&names);
     return rc;
 }
 
-int measure_print_node(const gr_results *const *r, size_t count, double limit_pct)
+int measure_node_check(const gr_results *const *r, size_t count, double limit_pct)
 {
-    gr_node_comparison *c = malloc(sizeof *c); /* too large for the stack */
-    node_columns *cols = malloc(sizeof *cols);
-    if (!c || !cols) {
-        free(c);
-        free(cols);
+    node_result *res = malloc(sizeof *res); /* too large for the stack */
+    if (!res)
         return cli_fail("out of memory");
-    }
-    int rc = print_comparison(r, count, limit_pct, c, cols);
-    free(c);
-    free(cols);
+    gr_error err;
+    int rc = node_result_build(r, count, limit_pct, res, &err) ? print_node(r, res) : cli_fail("%s", err.text);
+    free(res);
     return rc;
 }
 
@@ -174,7 +186,7 @@ int measure_compare_files(char **paths, size_t count, double limit_pct)
         loaded[i] = &files[i];
     int rc = load_files(paths, count, files);
     if (rc == EXIT_OK)
-        rc = measure_print_node(loaded, count, limit_pct);
+        rc = measure_node_check(loaded, count, limit_pct);
     for (size_t i = 0; i < count; i++)
         gr_results_free(&files[i]);
     free(files);

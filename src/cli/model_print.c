@@ -6,57 +6,6 @@
 #include "levels_output.h"
 #include "model_print.h"
 #include "output.h"
-#include "gpuroof_profile.h"
-
-static bool beyond_dram(const gr_model *m)
-{
-    return m->shared.given || m->l2.given;
-}
-
-/* The model's work at each level it gives, against the device's roofs.
- * A model of DRAM alone is bound where it has an intensity, as ever; one
- * with more levels wherever it does floating-point work. */
-static bool bound_on(const gr_model *m, double peak_gflops, model_on_device *out)
-{
-    const gr_model_level_bytes *inner[GR_MEMORY_LEVELS] = {NULL, &m->l2, &m->shared};
-    gr_level_work w = {.has_counts = true, .flops = gr_value_as_double(m->flops), .peak_gflops = peak_gflops};
-    gr_error err;
-    levels_profile_bandwidths(&out->device, w.bandwidth_gbs);
-    w.given[GR_LEVEL_DRAM] = true;
-    w.bytes[GR_LEVEL_DRAM] = gr_value_as_double(m->bytes);
-    for (int i = GR_LEVEL_L2; i < GR_MEMORY_LEVELS; i++) {
-        w.given[i] = inner[i]->given;
-        w.bytes[i] = gr_value_as_double(inner[i]->bytes);
-        if (w.given[i] && w.bandwidth_gbs[i] == 0)
-            return levels_error_no_bandwidth(&out->device, (gr_level)i, NULL);
-    }
-    out->has_bound = (beyond_dram(m) ? w.flops > 0 : m->has_intensity) &&
-                     gr_roofline_levels_compute(&w, &out->levels, &err);
-    return true;
-}
-
-bool model_on(const gr_model *m, const char *profiles, const char *device,
-              const char *precision, model_on_device *out)
-{
-    gr_error err;
-    if (!cli_load_device(profiles, device, &out->device))
-        return false;
-    const gr_peak *peak = gr_profile_peak(&out->device, precision);
-    if (!peak)
-        return cli_error_no_peak(&out->device, precision);
-    out->precision = peak->precision; /* as the profile spells it: FP64 is fp64 */
-    if (!bound_on(m, peak->gflops, out))
-        return false;
-    if (!m->has_registers)
-        return true;
-    gr_sm_limits lim;
-    gr_launch l = {(int)(m->threads_per_block > 1 << 20 ? 1 << 20 : m->threads_per_block), m->registers,
-                   m->shared_bytes_per_block};
-    if (!gr_limits_from_profile(&out->device, -1, &lim, &err) ||
-        !(out->has_occupancy = gr_occupancy_compute(&lim, &l, &out->occupancy, &err)))
-        snprintf(out->launch_error, sizeof out->launch_error, "%s", err.text);
-    return true;
-}
 
 /* A model's value as it was counted: a whole count, or a figure. */
 static out_figure value_figure(gr_value v)
@@ -204,29 +153,29 @@ static void print_derived(const gr_model *m)
 
 /* One line: a level's roof, min(intensity x bandwidth, peak), and its
  * ridge; where no bytes move there, the peak. */
-static void print_level_roof(const char *label, const model_on_device *dev, const gr_roofline *r)
+static void print_level_roof(const char *label, const gr_model_on_device *on, const gr_roofline *r)
 {
-    const char *unit = gr_precision_unit(dev->precision), *op = gr_precision_operation(dev->precision);
+    const char *unit = gr_precision_unit(on->precision), *op = gr_precision_operation(on->precision);
     if (!isfinite(r->intensity)) {
-        printf("  %-13s  no bytes move: the peak, %s %s %s\n", label, OUT_NUM(r->peak_gflops), unit, dev->precision);
+        printf("  %-13s  no bytes move: the peak, %s %s %s\n", label, OUT_NUM(r->peak_gflops), unit, on->precision);
         return;
     }
     printf("  %-13s  min(%s %s/B x %s GB/s, %s %s %s) = %s %s (ridge %s %s/B)\n", label, OUT_NUM(r->intensity), op,
-           OUT_NUM(r->bandwidth_gbs), OUT_NUM(r->peak_gflops), unit, dev->precision,
+           OUT_NUM(r->bandwidth_gbs), OUT_NUM(r->peak_gflops), unit, on->precision,
            OUT_NUM(r->attainable_gflops), unit, OUT_NUM(r->ridge), op);
 }
 
 /* The bound of a model of more levels than DRAM: each level's roof, then
  * the lowest, which binds. */
-static void print_levels_bound(const model_on_device *dev)
+static void print_levels_bound(const gr_model_on_device *on)
 {
-    const gr_roofline_levels *lv = &dev->levels;
+    const gr_roofline_levels *lv = &on->levels;
     out_buf words = OUT_BUF_INIT;
     levels_binding_add(&words, &lv->binds);
     for (int i = 0; i < GR_MEMORY_LEVELS; i++)
         if (lv->given[i])
-            print_level_roof(gr_level_name((gr_level)i), dev, &lv->level[i]);
-    printf("  bound          %s %s: ", OUT_NUM(lv->attainable_gflops), gr_precision_unit(dev->precision));
+            print_level_roof(gr_level_name((gr_level)i), on, &lv->level[i]);
+    printf("  bound          %s %s: ", OUT_NUM(lv->attainable_gflops), gr_precision_unit(on->precision));
     if (lv->bound == GR_BOUND_COMPUTE)
         printf("compute-bound, every level's roof at or above the peak\n");
     else if (lv->bound == GR_BOUND_BALANCED)
@@ -238,44 +187,45 @@ static void print_levels_bound(const model_on_device *dev)
     out_buf_free(&words);
 }
 
-static void print_device(const gr_model *m, const model_on_device *dev)
+static void print_device(const model_result *r)
 {
-    const gr_roofline *dram = &dev->levels.level[GR_LEVEL_DRAM];
-    printf("\nOn %s (%s):\n", dev->device.full_name, dev->device.name);
-    const char *unit = gr_precision_unit(dev->precision), *op = gr_precision_operation(dev->precision);
-    if (dev->has_bound && beyond_dram(m))
-        print_levels_bound(dev);
-    else if (dev->has_bound)
+    const gr_model *m = &r->model;
+    const gr_model_on_device *on = &r->on;
+    const gr_roofline *dram = &on->levels.level[GR_LEVEL_DRAM];
+    printf("\nOn %s (%s):\n", r->device.full_name, r->device.name);
+    const char *unit = gr_precision_unit(on->precision), *op = gr_precision_operation(on->precision);
+    if (on->has_bound && gr_model_beyond_dram(m))
+        print_levels_bound(on);
+    else if (on->has_bound)
         printf("  bound          min(%s %s/B x %s GB/s, %s %s %s) = %s %s: %s-bound (ridge %s %s/B)\n",
                OUT_NUM(m->intensity), op, OUT_NUM(dram->bandwidth_gbs), OUT_NUM(dram->peak_gflops),
-               unit, dev->precision, OUT_NUM(dram->attainable_gflops), unit, gr_bound_name(dram->bound),
+               unit, on->precision, OUT_NUM(dram->attainable_gflops), unit, gr_bound_name(dram->bound),
                OUT_NUM(dram->ridge), op);
-    if (dev->has_occupancy)
+    if (on->has_occupancy)
         printf("  occupancy      %d blocks of %" PRId64 " threads per SM = %d warps = %s (gpuroof occupancy --model for the work)\n",
-               dev->occupancy.blocks_per_sm, m->threads_per_block, dev->occupancy.warps_per_sm,
-               OUT_PCT(dev->occupancy.occupancy));
-    else if (dev->launch_error[0])
-        printf("  occupancy      the launch fails: %s\n", dev->launch_error);
+               on->occupancy.blocks_per_sm, m->threads_per_block, on->occupancy.warps_per_sm,
+               OUT_PCT(on->occupancy.occupancy));
+    else if (on->launch_error[0])
+        printf("  occupancy      the launch fails: %s\n", on->launch_error);
     else
         printf("  occupancy      unknown: the model gives no registers per thread (--regs R)\n");
 }
 
-void model_print(const gr_model *m, const model_on_device *dev)
+void model_print(const model_result *r)
 {
+    const gr_model *m = &r->model;
     printf("%s (model %s)\n", m->title, m->name);
     print_parameters(m);
     printf("\n");
     print_launch(m);
-    gr_model_figures f;
-    gr_model_figures_of(m, &f);
-    print_counts(m, &f);
-    print_level_bytes(m, "L2 bytes", &m->l2, &f.l2);
-    print_level_bytes(m, "shared bytes", &m->shared, &f.shared);
+    print_counts(m, &r->figures);
+    print_level_bytes(m, "L2 bytes", &m->l2, &r->figures.l2);
+    print_level_bytes(m, "shared bytes", &m->shared, &r->figures.shared);
     print_shared(m);
     print_variables(m);
     print_derived(m);
-    if (dev)
-        print_device(m, dev);
+    if (r->has_device)
+        print_device(r);
     if (m->notes[0])
         printf("\n%s%s", m->notes, m->notes[strlen(m->notes) - 1] == '\n' ? "" : "\n");
 }
@@ -319,29 +269,31 @@ static json_t *named_json(const gr_model_value *values, int count)
     return o;
 }
 
-static json_t *device_json(const model_on_device *dev)
+static json_t *device_json(const model_result *r)
 {
+    const gr_model_on_device *on = &r->on;
     json_t *o = json_object();
-    json_object_set_new(o, "device", cli_json_text(dev->device.name));
-    if (dev->has_bound) {
-        json_object_set_new(o, "precision", json_string(dev->precision));
-        json_object_set_new(o, "attainable_gflops", json_real(dev->levels.attainable_gflops));
-        json_object_set_new(o, "rate_unit", json_string(gr_precision_unit(dev->precision)));
-        json_object_set_new(o, "ridge", json_real(dev->levels.level[GR_LEVEL_DRAM].ridge));
-        json_object_set_new(o, "bound", json_string(gr_bound_name(dev->levels.bound)));
-        levels_json_set(o, &dev->levels);
+    json_object_set_new(o, "device", cli_json_text(r->device.name));
+    if (on->has_bound) {
+        json_object_set_new(o, "precision", json_string(on->precision));
+        json_object_set_new(o, "attainable_gflops", json_real(on->levels.attainable_gflops));
+        json_object_set_new(o, "rate_unit", json_string(gr_precision_unit(on->precision)));
+        json_object_set_new(o, "ridge", json_real(on->levels.level[GR_LEVEL_DRAM].ridge));
+        json_object_set_new(o, "bound", json_string(gr_bound_name(on->levels.bound)));
+        levels_json_set(o, &on->levels);
     }
-    if (dev->has_occupancy) {
-        json_object_set_new(o, "blocks_per_sm", json_integer(dev->occupancy.blocks_per_sm));
-        json_object_set_new(o, "occupancy", json_real(dev->occupancy.occupancy));
-    } else if (dev->launch_error[0]) {
-        json_object_set_new(o, "launch_error", cli_json_text(dev->launch_error));
+    if (on->has_occupancy) {
+        json_object_set_new(o, "blocks_per_sm", json_integer(on->occupancy.blocks_per_sm));
+        json_object_set_new(o, "occupancy", json_real(on->occupancy.occupancy));
+    } else if (on->launch_error[0]) {
+        json_object_set_new(o, "launch_error", cli_json_text(on->launch_error));
     }
     return o;
 }
 
-json_t *model_json(const gr_model *m, const model_on_device *dev)
+json_t *model_json(const model_result *r)
 {
+    const gr_model *m = &r->model;
     json_t *j = json_object();
     json_object_set_new(j, "flops", value_json(m->flops));
     json_object_set_new(j, "bytes", value_json(m->bytes));
@@ -363,7 +315,7 @@ json_t *model_json(const gr_model *m, const model_on_device *dev)
     if (m->has_registers)
         json_object_set_new(j, "regs_per_thread", json_integer(m->registers));
     json_object_set_new(j, "derived", named_json(m->derived, m->derived_count));
-    if (dev)
-        json_object_set_new(j, "on_device", device_json(dev));
+    if (r->has_device)
+        json_object_set_new(j, "on_device", device_json(r));
     return j;
 }

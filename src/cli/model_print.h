@@ -8,23 +8,18 @@
 #include "gpuroof_profile.h"
 #include "gpuroof_roofline.h"
 
+/* What one run of gpuroof model shows, built before a line is printed:
+ * the model, its figures, and where a device is given its figures there
+ * (the core's gr_model_on_device_compute). */
 typedef struct {
+    gr_model model;
+    gr_model_figures figures;
+    bool has_device;
     gr_profile device;
-    const char *precision;
-    bool has_bound;         /* FLOPs, and bytes at some level: levels is set */
-    gr_roofline_levels levels; /* every level's roof and the binding one; DRAM's alone for most models */
-    bool has_occupancy;    /* registers known and the launch valid */
-    gr_occupancy occupancy;
-    char launch_error[sizeof ((gr_error *)0)->text]; /* registers known but the launch invalid there: its error */
-} model_on_device;
+    gr_model_on_device on; /* its precision points into device */
+} model_result;
 
-/* Loads the device and computes the bound and occupancy; prints the error
- * and returns false if the device cannot be used (no peak of the
- * precision, no bandwidth for a level the model gives bytes at). */
-bool model_on(const gr_model *m, const char *profiles, const char *device,
-              const char *precision, model_on_device *out);
-
-void model_print(const gr_model *m, const model_on_device *dev);
-json_t *model_json(const gr_model *m, const model_on_device *dev);
+void model_print(const model_result *r);
+json_t *model_json(const model_result *r);
 
 #endif

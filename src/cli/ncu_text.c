@@ -173,7 +173,6 @@ static void print_level_roof(const ncu_view *v, const gr_ncu_figures *f, const g
 static void print_binding(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *binding)
 {
     const gr_ncu_binding b = *binding;
-    char words[64]; /* levels_binding_words': level names, never a number */
     if (!b.known && !b.left_out[0] && isnan(b.compute_time_ns)) {
         printf("  binding    unknown: %s\n", b.why_unknown);
         return;
@@ -192,9 +191,11 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f, const gr_n
     double roof = primary != GR_LEVEL_COMPUTE ? b.roof_gflops[primary] : b.compute_gflops;
     double time = primary != GR_LEVEL_COMPUTE ? b.level_time_ns[primary] : b.compute_time_ns;
     bool tie = b.binding.count > 1;
-    printf("  binding    %s, whose %s the lowest (%s GFLOP/s: %s %s ns are the longest)",
-           levels_binding_words(&b.binding, words, sizeof words), tie ? "roofs are" : "roof is", NCU_FIG(roof),
-           tie ? "their" : "its", NCU_FIG(time));
+    out_buf words = OUT_BUF_INIT;
+    levels_binding_add(&words, &b.binding);
+    printf("  binding    %s, whose %s the lowest (%s GFLOP/s: %s %s ns are the longest)", out_buf_text(&words),
+           tie ? "roofs are" : "roof is", NCU_FIG(roof), tie ? "their" : "its", NCU_FIG(time));
+    out_buf_free(&words);
     if (roof > 0 && !isnan(f->gflops))
         printf("; achieved is %s%s of it", f->flops_total_lower ? "at least " : "", NCU_PCT(f->gflops / roof));
     printf("\n");
@@ -355,7 +356,7 @@ static void print_chip_lacks(const gr_ncu_report *r)
 /* Where the device came from, or why there is none. */
 static void print_device(const gr_ncu_analysis *a)
 {
-    const gr_gpu_info *gpu = &a->report.gpu;
+    char why[sizeof a->report.gpu.name + 256];
     printf("Device: ");
     switch (a->device_source) {
     case GR_NCU_DEVICE_GIVEN:
@@ -365,11 +366,8 @@ static void print_device(const gr_ncu_analysis *a)
         printf("%s (%s), the shipped profile of the report's GPU\n", a->device.name, a->device.full_name);
         break;
     case GR_NCU_DEVICE_UNNAMED:
-        printf("none: the report does not say which GPU it ran on (the raw page does); give --device NAME\n");
-        break;
     case GR_NCU_DEVICE_UNMATCHED:
-        printf("none: no profile has %s's compute capability %d.%d, %d SMs and %lld B of shared memory an SM; "
-               "give --device NAME\n", gpu->name, gpu->cc_major, gpu->cc_minor, gpu->sm_count, gpu->smem_sm);
+        printf("none: %s\n", gr_ncu_no_device_words(a, "--device NAME", why, sizeof why));
         break;
     }
 }

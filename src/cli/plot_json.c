@@ -235,22 +235,19 @@ json_t *plot_json_occupancy(const char *device, const gr_launch *launch, const g
     return j;
 }
 
-json_t *plot_json_banks(const gr_results *r)
+json_t *plot_json_banks(const plot_banks_result *b)
 {
     json_t *j = chart_object("banks"), *points = json_array();
-    json_object_set_new(j, "results", cli_json_text(r->path));
-    json_object_set_new(j, "gpu", cli_json_text(r->device.name));
-    for (size_t i = 0; i < r->bank_count; i++) {
-        const gr_result_bank *b = &r->banks[i];
-        double wavefronts = gr_banks_wavefronts(b);
-        if (isnan(wavefronts))
-            continue;
+    json_object_set_new(j, "results", cli_json_text(b->results->path));
+    json_object_set_new(j, "gpu", cli_json_text(b->results->device.name));
+    for (size_t i = 0; i < b->point_count; i++) {
+        const gr_result_bank *bank = b->points[i].bank;
         json_t *point = json_object();
-        json_object_set_new(point, "kernel", cli_json_text(b->kernel));
-        json_object_set_new(point, "block", json_sprintf("%dx%d", b->block.x, b->block.y));
-        json_object_set_new(point, "pad", json_integer(b->pad));
-        json_object_set_new(point, "wavefronts", json_real(wavefronts));
-        json_object_set_new(point, "ns_per_rep", json_real(b->ns_per_rep));
+        json_object_set_new(point, "kernel", cli_json_text(bank->kernel));
+        json_object_set_new(point, "block", json_sprintf("%dx%d", bank->block.x, bank->block.y));
+        json_object_set_new(point, "pad", json_integer(bank->pad));
+        json_object_set_new(point, "wavefronts", json_real(b->points[i].wavefronts));
+        json_object_set_new(point, "ns_per_rep", json_real(bank->ns_per_rep));
         json_array_append_new(points, point);
     }
     json_object_set_new(j, "points", points);

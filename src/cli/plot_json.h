@@ -15,7 +15,21 @@
 json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings, json_t *ncu);
 /* device: the profile's name, or NULL where the limits were given. */
 json_t *plot_json_occupancy(const char *device, const gr_launch *launch, const gr_occupancy *occ);
-json_t *plot_json_banks(const gr_results *r);
+
+/* What a bank-conflict chart shows, built before its JSON is written: each
+ * check the chart draws (timed, with wavefronts), in the file's order. */
+typedef struct {
+    const gr_result_bank *bank;
+    double wavefronts; /* store + load per request, where the chart puts it (gr_banks_wavefronts) */
+} plot_bank_point;
+
+typedef struct {
+    const gr_results *results;
+    size_t point_count;
+    plot_bank_point *points; /* point_count of them, the builder's to free */
+} plot_banks_result;
+
+json_t *plot_json_banks(const plot_banks_result *b);
 
 /* A warning: one line on stderr, "gpuroof: warning: ...", and an entry of
  * warnings, the JSON's list. */

@@ -93,7 +93,7 @@ static bool kernel_occupancy(const gr_kernels_report *r, const gr_kernel *k, gr_
         return occupancy_error(o, why.text, err);
     o->valid = true;
     /* before sm_70 there is no carveout: the split is the cache configuration's */
-    o->has_carveout = r->device.cc_major >= 7;
+    o->has_carveout = r->limits.smem_config == GR_SMEM_CARVEOUT;
     if (o->has_carveout)
         o->default_carveout_bytes = gr_default_carveout(&r->device, &r->limits, &o->launch);
     return true;

@@ -55,11 +55,20 @@ static bool choose_device(gr_ncu_analysis *a, const char *shown, const gr_ncu_re
     }
     if (found || !rq->device_required)
         return true;
-    if (a->device_source == GR_NCU_DEVICE_UNNAMED)
-        return gr_error_set(err, "%s does not say which GPU it ran on (Nsight Compute's raw page does): give %s",
-                            shown, hint);
-    return gr_error_set(err, "%s ran on %s (compute capability %d.%d, %d SMs), which no device profile is: give %s",
-                        shown, gpu->name, gpu->cc_major, gpu->cc_minor, gpu->sm_count, hint);
+    char why[sizeof gpu->name + 256];
+    return gr_error_set(err, "%s: no device: %s", shown, gr_ncu_no_device_words(a, hint, why, sizeof why));
+}
+
+const char *gr_ncu_no_device_words(const gr_ncu_analysis *a, const char *hint, char *buf, size_t size)
+{
+    const gr_gpu_info *gpu = &a->report.gpu;
+    if (a->device_source == GR_NCU_DEVICE_UNMATCHED)
+        snprintf(buf, size,
+                 "no profile has %s's compute capability %d.%d, %d SMs and %lld B of shared memory an SM; give %s",
+                 gpu->name, gpu->cc_major, gpu->cc_minor, gpu->sm_count, gpu->smem_sm, hint);
+    else
+        snprintf(buf, size, "the report does not say which GPU it ran on (the raw page does); give %s", hint);
+    return buf;
 }
 
 /* A launch's or a kernel's binding level and occupancy prediction. */

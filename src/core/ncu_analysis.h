@@ -98,4 +98,11 @@ bool gr_ncu_analysis_build(const char *text, size_t len, const char *shown, cons
 
 void gr_ncu_analysis_free(gr_ncu_analysis *a);
 
+/* Why an analysis found no device (device_source UNNAMED or UNMATCHED), in
+ * the one wording that gpuroof ncu's "Device: none: ..." and the error of a
+ * request that requires a device ("FILE: no device: ...") both use; hint:
+ * how the user names one ("--device NAME").  Into buf (size bytes),
+ * returned. */
+const char *gr_ncu_no_device_words(const gr_ncu_analysis *a, const char *hint, char *buf, size_t size);
+
 #endif

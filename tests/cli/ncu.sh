@@ -136,6 +136,12 @@ expect_stdout_has 'binding    unknown: no device, so no roofs (give --device NAM
 run ncu "$n/details-base.csv" --json
 expect_json '[.device, .launches[0].binding_level, .launches[0].occupancy.predicted, .launches[0].flops.fp32]' \
     '[null,null,null,2097152]'
+# a GPU no profile is (the H100's report, its SM count made 100): the same words as plot --ncu's error
+sed 's/"NVIDIA H100 80GB HBM3","233,472","132"/"NVIDIA H100 80GB HBM3","233,472","100"/' "$n/raw-base.csv" >"$test_tmp/no-profile.csv"
+run ncu "$test_tmp/no-profile.csv"
+expect_status 0
+expect_stdout_line "Device: none: no profile has NVIDIA H100 80GB HBM3's compute capability 9.0, 100 SMs and 233472 B of shared memory an SM; give --device NAME"
+expect_stdout_has 'binding    unknown: no device, so no roofs (give --device NAME)'
 
 # ---- the stock roofline sections: rates ---------------------------------------------
 run ncu "$n/roofline-raw.csv" --json

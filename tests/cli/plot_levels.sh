@@ -162,7 +162,12 @@ expect_fails 1 "gpuroof: --top '17': 17 is out of range (1 to 16)"
 run plot --ncu "$test_tmp/none.csv" -o s.pdf --script-only
 expect_fails 1 "gpuroof: cannot open $test_tmp/none.csv: No such file or directory"
 run plot --ncu "$top_srcdir/tests/data/ncu/details-base.csv" -o s.pdf --script-only
-expect_fails 1 "gpuroof: $top_srcdir/tests/data/ncu/details-base.csv does not say which GPU it ran on (Nsight Compute's raw page does): give --device NAME"
+expect_fails 1 "gpuroof: $top_srcdir/tests/data/ncu/details-base.csv: no device: the report does not say which GPU it ran on (the raw page does); give --device NAME"
+# a GPU no profile is (the H100's report, its SM count made 100): gpuroof ncu's words
+sed 's/"NVIDIA H100 80GB HBM3","233,472","132"/"NVIDIA H100 80GB HBM3","233,472","100"/' \
+    "$top_srcdir/tests/data/ncu/raw-base.csv" >"$test_tmp/no-profile.csv"
+run plot --ncu "$test_tmp/no-profile.csv" -o s.pdf --script-only
+expect_fails 1 "gpuroof: $test_tmp/no-profile.csv: no device: no profile has NVIDIA H100 80GB HBM3's compute capability 9.0, 100 SMs and 233472 B of shared memory an SM; give --device NAME"
 run plot --ncu "$top_srcdir/tests/data/ncu/bad/after-quote.csv" --device h100 -o s.pdf --script-only
 expect_fails 1 "gpuroof: $top_srcdir/tests/data/ncu/bad/after-quote.csv:3:34: a closing quote is followed by something other than a comma"
 run plot occupancy --device h100 --threads 256 --regs 32 --levels dram -o s.pdf

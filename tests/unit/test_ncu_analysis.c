@@ -178,11 +178,11 @@ static void device_not_found_is_an_error(void **state)
     gr_ncu_analysis a;
     gr_error err;
     assert_false(build(DATA "raw-base.csv", &rq, &a, &err));
-    assert_string_equal(err.text, DATA "raw-base.csv ran on NVIDIA H100 80GB HBM3 (compute capability 9.0, 132 "
-                                       "SMs), which no device profile is: give --device NAME");
+    assert_string_equal(err.text, DATA "raw-base.csv: no device: no profile has NVIDIA H100 80GB HBM3's compute "
+                                       "capability 9.0, 132 SMs and 233472 B of shared memory an SM; give --device NAME");
     assert_false(build(DATA "details-base.csv", &rq, &a, &err));
-    assert_string_equal(err.text, DATA "details-base.csv does not say which GPU it ran on (Nsight Compute's raw "
-                                       "page does): give --device NAME");
+    assert_string_equal(err.text, DATA "details-base.csv: no device: the report does not say which GPU it ran on (the "
+                                       "raw page does); give --device NAME");
 }
 
 /* ---- another GPU, disagreements -------------------------------------------- */

@@ -1,4 +1,5 @@
-/* Kernel models (YAML with formulas) and the expression language they use.
+/* Kernel models (YAML with formulas), the expression language they use, and
+ * a model's figures on a device.
  * The core's public interface for this area: the layers above it (chart,
  * measure, the command line) include this header alone, never the
  * per-file headers it gathers (their include paths do not reach them). */
@@ -7,5 +8,6 @@
 
 #include "../expr.h"
 #include "../model.h"
+#include "../model_device.h"
 
 #endif

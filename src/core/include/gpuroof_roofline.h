@@ -5,6 +5,7 @@
 #ifndef GPUROOF_PUBLIC_ROOFLINE_H
 #define GPUROOF_PUBLIC_ROOFLINE_H
 
+#include "../level_roofs.h"
 #include "../roofline.h"
 #include "../roofline_levels.h"
 
