@@ -8,6 +8,8 @@
 #include "kernel_resources.h"
 #include "name_hash.h"
 
+static void index_free(gr_kernel_list *list);
+
 void gr_kernel_list_init(gr_kernel_list *list, gr_kernel_format format)
 {
     memset(list, 0, sizeof *list);
@@ -25,6 +27,7 @@ void gr_kernel_list_free(gr_kernel_list *list)
     free(list->kernels);
     list->kernels = NULL;
     list->count = list->capacity = 0;
+    index_free(list);
 }
 
 /* Every reader's names come through here, so each gets the demangler's
@@ -96,85 +99,145 @@ void gr_kernel_list_drop(gr_kernel_list *list, size_t i)
     free_names(k);
     memmove(k, k + 1, (list->count - i - 1) * sizeof *k);
     list->count--;
+    index_free(list);
 }
 
-/* The kernels read before, of the other kind of cubin than the ones just
- * added, by name and architecture: a hash table (open addressing, at most
- * half full) of the first kernel of each, index + 1, and the next of the
- * same name and architecture in next[], in the order they were read; a
- * copy taken leaves its place to the next.  One pass to build and one
- * look-up a kernel keep a library of thousands of kernels (cuBLASLt's
- * 6,120) linear, where a scan of every kernel before for each was not. */
+/* The copy index: every kernel of the list by name and architecture, one
+ * table a kind of cubin (relocatable or linked), kept as the list grows so
+ * that each kernel is hashed and placed once.  A table is open addressing,
+ * at most half full, a slot the chain of the kernels of one name and
+ * architecture in the order read (index + 1 in head, tail and next[]); a
+ * copy taken leaves its place to the next.  A kernel dropped moves the
+ * ones after it, so the index is then let go and made again when a cubin
+ * of the other kind next comes: one pass over the list a drop, where
+ * making it anew for every cubin was quadratic (cuBLASLt's 5,832 cubins,
+ * 60 of them relocatable: a third of the reading). */
 typedef struct {
-    size_t *slots, mask;
-    size_t *next; /* index + 1, 0: none */
-} copy_index;
+    size_t key, head, tail; /* key: the kernel whose name and architecture the slot holds; 0: empty */
+} copy_chain;
+typedef struct {
+    copy_chain *slots;
+    size_t mask, used;
+} copy_table;
+struct gr_copy_index {
+    copy_table kinds[2]; /* [relocatable] */
+    size_t *next;        /* [kernel]: the next of its chain, index + 1; 0: none */
+    uint64_t *hashes;    /* [kernel]: of its name and architecture */
+    size_t capacity;     /* of next and hashes */
+    size_t indexed;      /* the kernels [0, indexed) are in the tables */
+};
 
-static size_t slot_of(const copy_index *ix, const gr_kernel_list *list, const gr_kernel *k)
+static uint64_t key_hash(const gr_kernel *k)
 {
-    size_t s = (size_t)(gr_name_hash(k->name) ^ (uint64_t)k->sm.number * 31u ^ (uint64_t)(unsigned char)k->sm.variant) &
-               ix->mask;
-    for (; ix->slots[s]; s = (s + 1) & ix->mask) {
-        const gr_kernel *o = &list->kernels[ix->slots[s] - 1];
-        if (gr_sm_equal(o->sm, k->sm) && strcmp(o->name, k->name) == 0)
+    uint64_t h = gr_name_hash(k->name) ^ ((uint64_t)k->sm.number << 8 | (unsigned char)k->sm.variant);
+    return h * 0x9e3779b97f4a7c15u; /* the architecture's bits spread over the slot's */
+}
+
+static void index_free(gr_kernel_list *list)
+{
+    if (!list->copies)
+        return;
+    free(list->copies->kinds[0].slots);
+    free(list->copies->kinds[1].slots);
+    free(list->copies->next);
+    free(list->copies->hashes);
+    free(list->copies);
+    list->copies = NULL;
+}
+
+/* The slot of kernel k's name and architecture in t: its chain, or the
+ * empty slot where it would go. */
+static size_t slot_of(const copy_table *t, const gr_kernel_list *list, const gr_kernel *k, uint64_t hash)
+{
+    const struct gr_copy_index *ix = list->copies;
+    size_t s = (size_t)(hash >> 20) & t->mask;
+    for (; t->slots[s].key; s = (s + 1) & t->mask) {
+        size_t o = t->slots[s].key - 1;
+        if (ix->hashes[o] == hash && gr_sm_equal(list->kernels[o].sm, k->sm) && strcmp(list->kernels[o].name, k->name) == 0)
             break;
     }
     return s;
 }
 
-static bool index_build(copy_index *ix, const gr_kernel_list *list, size_t first, bool relocatable)
+/* Room in t for one more chain: the table doubled, its chains placed anew. */
+static bool table_reserve(copy_table *t, const gr_kernel_list *list)
 {
-    size_t slots = 16;
-    while (slots < 2 * first)
-        slots *= 2;
-    ix->mask = slots - 1;
-    ix->slots = calloc(slots, sizeof *ix->slots);
-    ix->next = calloc(first ? first : 1, sizeof *ix->next);
-    if (!ix->slots || !ix->next)
+    if ((t->used + 1) * 2 <= t->mask + 1 && t->slots)
+        return true;
+    copy_table bigger = {.mask = t->slots ? 2 * t->mask + 1 : 63, .used = t->used};
+    bigger.slots = calloc(bigger.mask + 1, sizeof *bigger.slots);
+    if (!bigger.slots)
         return false;
-    for (size_t i = first; i-- > 0;) { /* backwards: each name's chain in the order read */
-        if (list->kernels[i].relocatable == relocatable)
-            continue;
-        size_t s = slot_of(ix, list, &list->kernels[i]);
-        ix->next[i] = ix->slots[s];
-        ix->slots[s] = i + 1;
+    for (size_t s = 0; t->slots && s <= t->mask; s++)
+        if (t->slots[s].key) {
+            size_t o = t->slots[s].key - 1;
+            bigger.slots[slot_of(&bigger, list, &list->kernels[o], list->copies->hashes[o])] = t->slots[s];
+        }
+    free(t->slots);
+    *t = bigger;
+    return true;
+}
+
+/* The kernels [indexed, upto) put in the index; false: no memory. */
+static bool index_extend(gr_kernel_list *list, size_t upto)
+{
+    if (!list->copies && !(list->copies = calloc(1, sizeof *list->copies)))
+        return false;
+    struct gr_copy_index *ix = list->copies;
+    if (ix->capacity < list->capacity) {
+        size_t *next = realloc(ix->next, list->capacity * sizeof *next);
+        ix->next = next ? next : ix->next;
+        uint64_t *hashes = realloc(ix->hashes, list->capacity * sizeof *hashes);
+        ix->hashes = hashes ? hashes : ix->hashes;
+        if (!next || !hashes)
+            return false;
+        ix->capacity = list->capacity;
+    }
+    for (; ix->indexed < upto; ix->indexed++) {
+        size_t i = ix->indexed;
+        const gr_kernel *k = &list->kernels[i];
+        copy_table *t = &ix->kinds[k->relocatable];
+        ix->hashes[i] = key_hash(k);
+        ix->next[i] = 0;
+        if (!table_reserve(t, list))
+            return false;
+        copy_chain *c = &t->slots[slot_of(t, list, k, ix->hashes[i])];
+        if (c->key)
+            ix->next[c->tail - 1] = i + 1;
+        else
+            *c = (copy_chain){.key = i + 1, .head = i + 1}, t->used++;
+        c->tail = i + 1;
     }
     return true;
 }
 
-/* Marks in dropped[] the kernels the copies give way to; false: no memory. */
-static bool mark_copies(gr_kernel_list *list, size_t first, bool relocatable, bool *dropped)
+/* Marks in *dropped (made at the first) the kernels the copies give way
+ * to; false: no memory. */
+static bool mark_copies(gr_kernel_list *list, size_t first, bool relocatable, bool **dropped)
 {
-    copy_index ix = {0};
-    bool ok = index_build(&ix, list, first, relocatable);
-    for (size_t i = first; ok && i < list->count; i++) {
-        size_t s = slot_of(&ix, list, &list->kernels[i]);
-        if (!ix.slots[s])
+    if (!index_extend(list, first))
+        return false;
+    const copy_table *other = &list->copies->kinds[!relocatable];
+    for (size_t i = first; other->slots && i < list->count; i++) {
+        const gr_kernel *k = &list->kernels[i];
+        copy_chain *c = &other->slots[slot_of(other, list, k, key_hash(k))];
+        if (!c->head)
             continue;
+        if (!*dropped && !(*dropped = calloc(list->count, sizeof **dropped)))
+            return false;
         if (relocatable) { /* the linked cubin's figures stand */
-            dropped[i] = true;
+            (*dropped)[i] = true;
         } else { /* the relocatable copy read before gives way */
-            dropped[ix.slots[s] - 1] = true;
-            ix.slots[s] = ix.next[ix.slots[s] - 1];
+            (*dropped)[c->head - 1] = true;
+            c->head = list->copies->next[c->head - 1];
         }
     }
-    free(ix.slots);
-    free(ix.next);
-    return ok;
+    return true;
 }
 
-void gr_kernel_list_merge_copies(gr_kernel_list *list, size_t first, bool relocatable)
+/* The kernels dropped[] marks taken out, the rest moved down. */
+static void drop_marked(gr_kernel_list *list, const bool *dropped)
 {
-    for (size_t i = first; i < list->count; i++)
-        list->kernels[i].relocatable = relocatable;
-    size_t added = list->count - first;
-    list->relocatable_kernels += relocatable ? added : 0;
-    size_t other_kind = relocatable ? first - (list->relocatable_kernels - added) : list->relocatable_kernels;
-    bool *dropped = other_kind ? calloc(list->count, sizeof *dropped) : NULL;
-    if (!dropped || !mark_copies(list, first, relocatable, dropped)) {
-        free(dropped); /* no memory: the copies stay, each shown as read */
-        return;
-    }
     size_t kept = 0;
     for (size_t i = 0; i < list->count; i++) {
         if (dropped[i]) {
@@ -185,7 +248,28 @@ void gr_kernel_list_merge_copies(gr_kernel_list *list, size_t first, bool reloca
         }
     }
     list->count = kept;
-    free(dropped);
+}
+
+void gr_kernel_list_merge_copies(gr_kernel_list *list, size_t first, bool relocatable)
+{
+    for (size_t i = first; i < list->count; i++)
+        list->kernels[i].relocatable = relocatable;
+    size_t added = list->count - first;
+    list->relocatable_kernels += relocatable ? added : 0;
+    size_t other_kind = relocatable ? first - (list->relocatable_kernels - added) : list->relocatable_kernels;
+    if (!other_kind)
+        return;
+    bool *dropped = NULL;
+    if (!mark_copies(list, first, relocatable, &dropped)) {
+        free(dropped); /* no memory: the copies stay, each shown as read */
+        index_free(list);
+        return;
+    }
+    if (dropped) {
+        drop_marked(list, dropped);
+        index_free(list); /* the kernels after a dropped one have moved */
+        free(dropped);
+    }
 }
 
 bool gr_sm_equal(gr_sm a, gr_sm b)

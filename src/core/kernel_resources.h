@@ -84,6 +84,8 @@ typedef struct {
     gr_sm_set ptx;            /* PTX a fatbin holds, which the driver compiles at load time */
     uint64_t inflated_bytes;  /* compressed fatbin entries decompressed so far */
     uint64_t inflate_budget_bytes; /* what they may come to (gr_inflate_budget of the input) */
+    struct gr_copy_index *copies; /* the kernels by name and architecture, for merging copies
+                                     (kernel_resources.c); NULL until a second kind of cubin comes */
 } gr_kernel_list;
 
 void gr_kernel_list_init(gr_kernel_list *list, gr_kernel_format format);

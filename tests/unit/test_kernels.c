@@ -401,6 +401,67 @@ static void relocatable_copies_merge(void **state)
     }
 }
 
+/* The copy index against the rule worked out by a scan of every kernel
+ * kept before: 600 cubins of both kinds (two in five relocatable), names from
+ * a pool of 25 on sm_80 and sm_90, the same name twice in a cubin at
+ * times, so that chains, drops, the index made anew after a drop and its
+ * tables doubling all come. */
+typedef struct {
+    char name[8];
+    int sm;
+    bool relocatable;
+} expected_kernel;
+
+static size_t expected_merge(expected_kernel *kept, size_t count, size_t first)
+{
+    bool dropped[64 * 600] = {0};
+    for (size_t i = first; i < count; i++)
+        for (size_t j = 0; j < first; j++)
+            if (!dropped[j] && kept[j].relocatable != kept[i].relocatable && kept[j].sm == kept[i].sm &&
+                strcmp(kept[j].name, kept[i].name) == 0) {
+                dropped[kept[i].relocatable ? i : j] = true;
+                break;
+            }
+    size_t n = 0;
+    for (size_t i = 0; i < count; i++)
+        if (!dropped[i])
+            kept[n++] = kept[i];
+    return n;
+}
+
+static void relocatable_copies_many_cubins(void **state)
+{
+    (void)state;
+    static expected_kernel want[64 * 600];
+    gr_error err = {{0}};
+    gr_kernel_list l;
+    gr_kernel_list_init(&l, GR_KERNELS_BINARY);
+    size_t wanted = 0;
+    unsigned seed = 12345;
+    for (int cubin = 0; cubin < 600; cubin++) {
+        seed = seed * 1103515245u + 12345u;
+        bool relocatable = (seed >> 16) % 5 < 2;
+        size_t first = l.count, kernels = 1 + (seed >> 8) % 8;
+        for (size_t k = 0; k < kernels; k++) {
+            seed = seed * 1103515245u + 12345u;
+            expected_kernel *e = &want[wanted++];
+            snprintf(e->name, sizeof e->name, "k%u", (seed >> 16) % 25);
+            e->sm = (seed >> 8) % 2 ? 90 : 80;
+            e->relocatable = relocatable;
+            assert_non_null(gr_kernel_list_add(&l, e->name, strlen(e->name), (gr_sm){e->sm, 0}, &err));
+        }
+        gr_kernel_list_merge_copies(&l, first, relocatable);
+        wanted = expected_merge(want, wanted, wanted - kernels);
+        assert_int_equal(l.count, wanted);
+    }
+    for (size_t i = 0; i < wanted; i++) {
+        assert_string_equal(l.kernels[i].name, want[i].name);
+        assert_int_equal(l.kernels[i].sm.number, want[i].sm);
+        assert_int_equal(l.kernels[i].relocatable, want[i].relocatable);
+    }
+    gr_kernel_list_free(&l);
+}
+
 /* ---- cubins and binaries --------------------------------------------------- */
 
 static void cubins(void **state)
@@ -884,6 +945,7 @@ int main(void)
         cmocka_unit_test(rdc_executable),
         cmocka_unit_test(rdc_object),
         cmocka_unit_test(relocatable_copies_merge),
+        cmocka_unit_test(relocatable_copies_many_cubins),
         cmocka_unit_test(demangle_budget),
         cmocka_unit_test(demangle_long_name),
         cmocka_unit_test(demangle_every_reader),
