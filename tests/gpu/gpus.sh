@@ -36,7 +36,8 @@ sed 's/^/# /' "$tmp/out"
 [ "$status" -eq 0 ] || fail "--gpu 0 exited $status: $(tail -n 1 "$tmp/err")"
 grep -q '^GPU 0 (' "$tmp/out" || fail "--gpu 0: the report does not name GPU 0"
 grep -q '^  cuda_index: 0$' "$tmp/one.yaml" || fail "--gpu 0: no cuda_index: 0 in the file"
-grep -Eq '^  pci_bus_id: [0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f]$' "$tmp/one.yaml" ||
+# (double-quoted: a YAML 1.1 reader would take 0000:00:06 for a number in base 60)
+grep -Eq '^  pci_bus_id: "[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f]"$' "$tmp/one.yaml" ||
     fail "--gpu 0: no PCI bus id in the file"
 grep -Eq '^  uuid: GPU-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' "$tmp/one.yaml" ||
     fail "--gpu 0: no UUID in the file"
