@@ -41,10 +41,9 @@ static void print_launch_shape(const gr_ncu_figures *f)
 
 static void print_time(const gr_ncu_figures *f)
 {
-    double time = f->q[GR_NCU_Q_TIME_NS], cycles = f->q[GR_NCU_Q_SM_CYCLES];
-    printf("  time       %s ns", NCU_FIG(time));
-    if (time > 0 && cycles > 0)
-        printf(" (%s SM cycles: %s MHz)", NCU_FIG(cycles), NCU_FIG(1000 * cycles / time));
+    printf("  time       %s ns", NCU_FIG(f->q[GR_NCU_Q_TIME_NS]));
+    if (!isnan(f->sm_clock_mhz))
+        printf(" (%s SM cycles: %s MHz)", NCU_FIG(f->q[GR_NCU_Q_SM_CYCLES]), NCU_FIG(f->sm_clock_mhz));
     printf("\n");
 }
 
@@ -167,7 +166,7 @@ static void print_level_roof(const ncu_view *v, const gr_ncu_figures *f, const g
     }
     printf("             %s: %s B / %s GB/s (%s) = %s ns; roof %s FLOP/B x %s GB/s = %s GFLOP/s\n", name,
            NCU_FIG(f->bytes[level]), NCU_FIG(bw->value), source_word(bw->source), NCU_FIG(b->level_time_ns[level]),
-           NCU_FIG(f->intensity[level]), NCU_FIG(bw->value), NCU_FIG(f->intensity[level] * bw->value));
+           NCU_FIG(f->intensity[level]), NCU_FIG(bw->value), NCU_FIG(b->memory_roof_gflops[level]));
 }
 
 static void print_binding(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *binding)
@@ -187,17 +186,15 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f, const gr_n
         printf("  binding    unknown: %s\n", b.why_unknown);
         return;
     }
-    gr_level primary = b.binding.primary;
-    double roof = primary != GR_LEVEL_COMPUTE ? b.roof_gflops[primary] : b.compute_gflops;
-    double time = primary != GR_LEVEL_COMPUTE ? b.level_time_ns[primary] : b.compute_time_ns;
     bool tie = b.binding.count > 1;
     out_buf words = OUT_BUF_INIT;
     levels_binding_add(&words, &b.binding);
     printf("  binding    %s, whose %s the lowest (%s GFLOP/s: %s %s ns are the longest)", out_buf_text(&words),
-           tie ? "roofs are" : "roof is", NCU_FIG(roof), tie ? "their" : "its", NCU_FIG(time));
+           tie ? "roofs are" : "roof is", NCU_FIG(b.binding_roof_gflops), tie ? "their" : "its",
+           NCU_FIG(b.binding_time_ns));
     out_buf_free(&words);
-    if (roof > 0 && !isnan(f->gflops))
-        printf("; achieved is %s%s of it", f->flops_total_lower ? "at least " : "", NCU_PCT(f->gflops / roof));
+    if (!isnan(b.achieved_fraction))
+        printf("; achieved is %s%s of it", f->flops_total_lower ? "at least " : "", NCU_PCT(b.achieved_fraction));
     printf("\n");
     if (gr_ncu_figures_lower(f))
         printf("             (from lower bounds, 'at least': the report lacks counters this chip has, named below)\n");
@@ -250,13 +247,12 @@ static void print_occupancy(const gr_ncu_figures *f, const gr_ncu_prediction *p)
 static void print_shared(const gr_ncu_figures *f)
 {
     double ld_conf = f->q[GR_NCU_Q_SHARED_LD_CONFLICTS], st_conf = f->q[GR_NCU_Q_SHARED_ST_CONFLICTS];
-    double ld_inst = f->q[GR_NCU_Q_SHARED_LD_INST], st_inst = f->q[GR_NCU_Q_SHARED_ST_INST];
     printf("  shared     load %s wavefronts for %s instructions (%s a request), store %s for %s (%s)\n",
-           NCU_FIG(f->shared_load), NCU_FIG(ld_inst), NCU_FIG(ld_inst > 0 ? f->shared_load / ld_inst : NAN),
-           NCU_FIG(f->shared_store), NCU_FIG(st_inst), NCU_FIG(st_inst > 0 ? f->shared_store / st_inst : NAN));
+           NCU_FIG(f->shared_load), NCU_FIG(f->q[GR_NCU_Q_SHARED_LD_INST]), NCU_FIG(f->shared_load_per_request),
+           NCU_FIG(f->shared_store), NCU_FIG(f->q[GR_NCU_Q_SHARED_ST_INST]), NCU_FIG(f->shared_store_per_request));
     printf("             ideal = wavefronts - bank conflicts = (%s - %s) + (%s - %s) = %s; the excess, %s, are bank "
            "conflicts\n", NCU_FIG(f->shared_load), NCU_FIG(ld_conf), NCU_FIG(f->shared_store), NCU_FIG(st_conf),
-           NCU_FIG(f->shared_ideal), NCU_FIG(ld_conf + st_conf));
+           NCU_FIG(f->shared_ideal), NCU_FIG(f->shared_conflicts));
 }
 
 /* Items of a list, wrapped to 100 columns under a first line of their own. */

@@ -198,6 +198,8 @@ static void derive_bytes(gr_ncu_figures *f)
     }
     double time = need(f, GR_NCU_Q_TIME_NS);
     f->gflops = time > 0 ? f->flops_total / time : NAN; /* FLOP/ns is GFLOP/s */
+    double time_ns = f->q[GR_NCU_Q_TIME_NS], cycles = f->q[GR_NCU_Q_SM_CYCLES];
+    f->sm_clock_mhz = time_ns > 0 && cycles > 0 ? 1000 * cycles / time_ns : NAN;
 }
 
 static void derive_shared(gr_ncu_figures *f)
@@ -206,6 +208,10 @@ static void derive_shared(gr_ncu_figures *f)
     f->shared_store = need(f, GR_NCU_Q_SHARED_ST_WAVEFRONTS);
     f->shared_ideal = f->shared_load - need(f, GR_NCU_Q_SHARED_LD_CONFLICTS) + f->shared_store -
                       need(f, GR_NCU_Q_SHARED_ST_CONFLICTS);
+    double ld_inst = f->q[GR_NCU_Q_SHARED_LD_INST], st_inst = f->q[GR_NCU_Q_SHARED_ST_INST];
+    f->shared_conflicts = f->q[GR_NCU_Q_SHARED_LD_CONFLICTS] + f->q[GR_NCU_Q_SHARED_ST_CONFLICTS];
+    f->shared_load_per_request = ld_inst > 0 ? f->shared_load / ld_inst : NAN;
+    f->shared_store_per_request = st_inst > 0 ? f->shared_store / st_inst : NAN;
 }
 
 /* The grid and block from the launch__*_dim_* metrics, where the report

@@ -69,6 +69,9 @@ typedef struct {
     double gflops;                        /* achieved: FLOPs / time */
     double shared_load, shared_store;     /* wavefronts */
     double shared_ideal;                  /* wavefronts less bank conflicts */
+    double shared_conflicts;              /* load and store bank conflicts */
+    double shared_load_per_request, shared_store_per_request; /* wavefronts an instruction; NaN where none ran */
+    double sm_clock_mhz;                  /* SM cycles over the time; NaN where either is unknown */
     double occupancy_theoretical, occupancy_achieved; /* 0..1 */
     /* figures summed from counters some of which the report lacks (the
      * chip has them): the counters there, so the least the figure can be */

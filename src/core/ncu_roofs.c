@@ -74,12 +74,13 @@ static int level_times(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_nc
     int known = 0;
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++) {
         double bytes = f->bytes[level], bandwidth = roofs->bandwidth_gbs[level].value;
-        out->level_time_ns[level] = out->roof_gflops[level] = NAN;
+        out->level_time_ns[level] = out->roof_gflops[level] = out->memory_roof_gflops[level] = NAN;
         if (isnan(bytes) || isnan(bandwidth))
             continue;
         known++;
         out->level_time_ns[level] = bytes / bandwidth; /* GB/s is B/ns */
         double memory_roof = isinf(f->intensity[level]) ? INFINITY : f->intensity[level] * bandwidth;
+        out->memory_roof_gflops[level] = f->intensity[level] * bandwidth;
         out->roof_gflops[level] = isnan(out->compute_gflops) ? memory_roof : fmin(memory_roof, out->compute_gflops);
     }
     return known;
@@ -87,9 +88,10 @@ static int level_times(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_nc
 
 void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_binding *out)
 {
-    *out = (gr_ncu_binding){.compute_time_ns = NAN, .compute_gflops = NAN};
+    *out = (gr_ncu_binding){.compute_time_ns = NAN, .compute_gflops = NAN, .binding_roof_gflops = NAN,
+                            .binding_time_ns = NAN, .achieved_fraction = NAN};
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
-        out->level_time_ns[level] = out->roof_gflops[level] = NAN;
+        out->level_time_ns[level] = out->roof_gflops[level] = out->memory_roof_gflops[level] = NAN;
     /* a report without the FLOPs' counters, or without any memory level's,
      * is still bound by the longest of the times it has, and says which
      * were left out: a missing counter blanks no more than it must */
@@ -110,6 +112,13 @@ void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_bind
         time[level] = out->level_time_ns[level];
     time[GR_LEVEL_COMPUTE] = out->compute_time_ns;
     out->known = gr_level_bind(time, &out->binding);
-    if (!out->known)
+    if (!out->known) {
         snprintf(out->why_unknown, sizeof out->why_unknown, "it has neither FLOPs nor bytes");
+        return;
+    }
+    gr_level primary = out->binding.primary;
+    out->binding_roof_gflops = primary != GR_LEVEL_COMPUTE ? out->roof_gflops[primary] : out->compute_gflops;
+    out->binding_time_ns = primary != GR_LEVEL_COMPUTE ? out->level_time_ns[primary] : out->compute_time_ns;
+    if (out->binding_roof_gflops > 0 && !isnan(f->gflops))
+        out->achieved_fraction = f->gflops / out->binding_roof_gflops;
 }

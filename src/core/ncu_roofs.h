@@ -42,6 +42,9 @@ typedef struct {
     double compute_gflops;                /* total FLOPs / compute time */
     double level_time_ns[GR_NCU_LEVEL_COUNT]; /* bytes / bandwidth; NaN where left out */
     double roof_gflops[GR_NCU_LEVEL_COUNT];   /* min(compute roof, intensity x bandwidth) */
+    double memory_roof_gflops[GR_NCU_LEVEL_COUNT]; /* intensity x bandwidth; NaN where left out */
+    double binding_roof_gflops, binding_time_ns;  /* the primary binding level's; NaN where unknown */
+    double achieved_fraction;             /* the achieved GFLOP/s of the binding roof; NaN where unknown */
     gr_level_binding binding;             /* where known */
 } gr_ncu_binding;
 

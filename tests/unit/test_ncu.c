@@ -715,6 +715,15 @@ static void binding(void **state)
     assert_true(isnan(b.level_time_ns[GR_NCU_L1])); /* no bytes, no roof: left out */
     assert_true(b.roof_gflops[GR_NCU_DRAM] == 500); /* 5 FLOP/B x 100 GB/s */
     assert_true(b.roof_gflops[GR_NCU_L2] == 1000);  /* min(1000, 5 x 400) */
+    assert_true(b.memory_roof_gflops[GR_NCU_L2] == 2000); /* 5 x 400, the text's "roof" of the level */
+    assert_true(isnan(b.memory_roof_gflops[GR_NCU_L1]));
+    assert_true(b.binding_roof_gflops == 500 && b.binding_time_ns == 20);
+    assert_true(isnan(b.achieved_fraction)); /* zero_figures gives no time: no GFLOP/s */
+    f.q[GR_NCU_Q_TIME_NS] = 100, f.q[GR_NCU_Q_SM_CYCLES] = 150; /* 100 GFLOP/s, 1500 MHz */
+    gr_ncu_figures_derive(&f);
+    gr_ncu_bind(&f, &roofs, &b);
+    assert_true(b.achieved_fraction == 0.2); /* 100 of the 500 GFLOP/s DRAM roof */
+    assert_true(f.sm_clock_mhz == 1500);
     /* more FLOPs: compute binds; FP64 adds its own time */
     f.q[GR_NCU_Q_DFMA] = 5000; /* 10000 FLOPs at 500: 20 ns, 30 ns in all */
     gr_ncu_figures_derive(&f);
