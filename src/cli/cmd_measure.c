@@ -198,22 +198,14 @@ static void print_summary(const gr_results *r, int failures, const char *path, b
     for (int i = 0; i < MEASURE_PEAK_COUNT; i++)
         print_peak(&measure_peak_rows()[i], c);
     print_kernels(r);
-    int agree = 0;
-    for (size_t i = 0; i < r->occupancy_count; i++)
-        agree += r->occupancy[i].predicted == r->occupancy[i].measured;
-    if (r->occupancy_count)
-        printf("  occupancy: gpuroof equals the residency probe in %d of %zu configurations\n", agree,
-               r->occupancy_count);
-    int counted = 0, equal = 0;
-    for (size_t i = 0; i < r->bank_count; i++)
-        if (!isnan(r->banks[i].measured_load)) {
-            counted++;
-            equal += r->banks[i].measured_load == r->banks[i].predicted_load &&
-                     r->banks[i].measured_store == r->banks[i].predicted_store;
-        }
-    if (counted)
-        printf("  banks: gpuroof's wavefronts per request equal Nsight Compute's in %d of %d launches\n", equal,
-               counted);
+    gr_results_agreement agree;
+    gr_results_agreement_of(r, &agree);
+    if (agree.occupancy_total)
+        printf("  occupancy: gpuroof equals the residency probe in %zu of %zu configurations\n", agree.occupancy_equal,
+               agree.occupancy_total);
+    if (agree.banks_counted)
+        printf("  banks: gpuroof's wavefronts per request equal Nsight Compute's in %zu of %zu launches\n",
+               agree.banks_equal, agree.banks_counted);
     if (failures)
         printf("  %d results failed their checks and are not plotted\n", failures);
 }

@@ -250,3 +250,16 @@ double gr_results_best_bandwidth(const gr_results *r)
             best = candidates[i];
     return best;
 }
+
+void gr_results_agreement_of(const gr_results *r, gr_results_agreement *out)
+{
+    *out = (gr_results_agreement){.occupancy_total = r->occupancy_count};
+    for (size_t i = 0; i < r->occupancy_count; i++)
+        out->occupancy_equal += r->occupancy[i].predicted == r->occupancy[i].measured;
+    for (size_t i = 0; i < r->bank_count; i++)
+        if (!isnan(r->banks[i].measured_load)) {
+            out->banks_counted++;
+            out->banks_equal += r->banks[i].measured_load == r->banks[i].predicted_load &&
+                                r->banks[i].measured_store == r->banks[i].predicted_store;
+        }
+}

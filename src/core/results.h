@@ -165,4 +165,15 @@ gr_result_bank *gr_results_add_bank(gr_results *r, gr_error *err);
 /* The best measured DRAM bandwidth of the file (NaN if none). */
 double gr_results_best_bandwidth(const gr_results *r);
 
+/* How often gpuroof's predictions equal what the GPU showed: the
+ * occupancy of each configuration against the residency probe's, and the
+ * wavefronts a request of each bank launch that Nsight Compute counted
+ * (load and store both) against its own. */
+typedef struct {
+    size_t occupancy_equal, occupancy_total;
+    size_t banks_equal, banks_counted;
+} gr_results_agreement;
+
+void gr_results_agreement_of(const gr_results *r, gr_results_agreement *out);
+
 #endif

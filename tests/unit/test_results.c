@@ -1004,6 +1004,36 @@ static void rows_are_added_absent_and_bounded(void **state)
     assert_int_equal(r.bank_count, 0);
 }
 
+/* The agreement measure prints: an occupancy equal to the probe's, and a
+ * bank launch counted by Nsight Compute equal in both load and store. */
+static void agreement_counts(void **state)
+{
+    (void)state;
+    gr_results r;
+    gr_error err;
+    gr_results_init(&r);
+    const long long occupancy[][2] = {{8, 8}, {4, 3}, {2, 2}}; /* predicted, measured */
+    for (size_t i = 0; i < 3; i++) {
+        gr_result_occupancy *o = gr_results_add_occupancy(&r, &err);
+        assert_non_null(o);
+        o->predicted = occupancy[i][0], o->measured = occupancy[i][1];
+    }
+    const double banks[][4] = {{1, 1, 1, 1}, {2, 1, 2, 2}, {1, 32, NAN, NAN}, {4, 4, 4, 4}};
+    for (size_t i = 0; i < 4; i++) {
+        gr_result_bank *b = gr_results_add_bank(&r, &err);
+        assert_non_null(b);
+        b->predicted_load = banks[i][0], b->predicted_store = banks[i][1];
+        b->measured_load = banks[i][2], b->measured_store = banks[i][3];
+    }
+    gr_results_agreement a;
+    gr_results_agreement_of(&r, &a);
+    assert_int_equal(a.occupancy_equal, 2);
+    assert_int_equal(a.occupancy_total, 3);
+    assert_int_equal(a.banks_counted, 3); /* the NaN one was not counted */
+    assert_int_equal(a.banks_equal, 2);   /* the store of the second differs */
+    gr_results_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1037,6 +1067,7 @@ int main(void)
         cmocka_unit_test(committed_files_round_trip),
         cmocka_unit_test(partial_files_round_trip),
         cmocka_unit_test(rows_are_added_absent_and_bounded),
+        cmocka_unit_test(agreement_counts),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
