@@ -38,21 +38,6 @@ static void fail(const char *what)
     exit(99);
 }
 
-static bool read_all(int fd, void *buf, size_t size)
-{
-    char *p = buf;
-    while (size > 0) {
-        ssize_t got = read(fd, p, size);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            return false;
-        p += got;
-        size -= (size_t)got;
-    }
-    return true;
-}
-
 /* The payload of fork_protocol.h: directory, arguments, environment. */
 static char *payload_of(int argc, char **argv, const char *program, uint32_t *bytes)
 {
@@ -190,12 +175,12 @@ int main(int argc, char **argv)
     send_request(sock, &header, fds, count, payload);
     free(payload);
     int32_t pid, status;
-    if (!read_all(sock, &pid, sizeof pid))
+    if (!fork_read_all(sock, &pid, sizeof pid))
         return fprintf(stderr, "fork-client: the fork server ran nothing\n"), 99;
     run_pid = pid;
     if (pending_signal)
         kill(pid, pending_signal);
-    if (!read_all(sock, &status, sizeof status))
+    if (!fork_read_all(sock, &status, sizeof status))
         return fprintf(stderr, "fork-client: the fork server ended before the run\n"), 99;
     return mirror(status);
 }

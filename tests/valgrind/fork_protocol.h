@@ -9,7 +9,10 @@
 #ifndef GPUROOF_FORK_PROTOCOL_H
 #define GPUROOF_FORK_PROTOCOL_H
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <unistd.h>
 
 #define FORK_MAGIC 0x67726b31u /* "grk1" */
 #define FORK_MAX_PAYLOAD (16u << 20)
@@ -24,5 +27,21 @@ typedef struct {
     uint32_t ignored_signals; /* bit s: signal s (1 to 31) ignored */
     uint32_t blocked_signals; /* bit s: signal s blocked */
 } fork_request;
+
+/* Reads exactly size bytes from fd; false at an early end. */
+static inline bool fork_read_all(int fd, void *buf, size_t size)
+{
+    char *p = buf;
+    while (size > 0) {
+        ssize_t got = read(fd, p, size);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return false;
+        p += got;
+        size -= (size_t)got;
+    }
+    return true;
+}
 
 #endif

@@ -78,22 +78,6 @@ static void fail(const char *what)
     exit(99);
 }
 
-/* Reads exactly size bytes; false at an early end. */
-static bool read_all(int fd, void *buf, size_t size)
-{
-    char *p = buf;
-    while (size > 0) {
-        ssize_t got = read(fd, p, size);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            return false;
-        p += got;
-        size -= (size_t)got;
-    }
-    return true;
-}
-
 /* A client gone is no signal to the server (MSG_NOSIGNAL). */
 static bool send_all(int fd, const void *buf, size_t size)
 {
@@ -197,7 +181,7 @@ static void take_request(int listener, int conn)
     int fds[3] = {-1, -1, -1};
     char *payload = NULL;
     if (!receive_header(conn, &header, fds) || !(payload = malloc(header.payload_bytes + 1)) ||
-        !read_all(conn, payload, header.payload_bytes))
+        !fork_read_all(conn, payload, header.payload_bytes))
         goto refuse;
     child_payload = payload;
     if (!split_payload(payload, header.payload_bytes, header.argc))
