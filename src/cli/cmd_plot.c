@@ -342,6 +342,19 @@ static bool load_roofline(const plot_options *o, roofline_data *d)
     return load_results(o, d);
 }
 
+/* The chart's figures, worked out once, then printed as JSON. */
+static bool roofline_json(const roofline_data *d, json_t **what)
+{
+    gr_error err;
+    gr_roofline_figures figures;
+    bool built = gr_roofline_figures_build(&d->in, &figures, &err);
+    *what = built ? plot_json_roofline(&d->in, &figures, d->warnings, d->ncu) : NULL;
+    gr_roofline_figures_free(&figures);
+    if (!built)
+        return cli_error("%s", err.text);
+    return *what ? true : cli_error("out of memory");
+}
+
 static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
 {
     gr_error err;
@@ -355,9 +368,7 @@ static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
     for (size_t i = 0; i < above.count; i++)
         plot_warn(d->warnings, "%s", above.lines[i]);
     gr_chart_warnings_free(&above);
-    if (what && !(*what = plot_json_roofline(&d->in, d->warnings, d->ncu)))
-        return cli_error("out of memory");
-    return true;
+    return !what || roofline_json(d, what);
 }
 
 /* The chart, and with what given, what it shows as JSON. */

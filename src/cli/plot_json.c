@@ -1,4 +1,3 @@
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,67 +22,46 @@ void plot_json_files(json_t *what, const char *chart_file, const char *script_fi
     json_object_set_new(what, "script_file", script_file ? cli_json_text(script_file) : json_null());
 }
 
-/* FP32, FP64 and the other precisions drawn, each once, in the chart's order. */
-static json_t *ceilings_json(const gr_roofline_inputs *in, const gr_profile *p)
+/* Ceilings by precision, in the order the figures hold them. */
+static json_t *ceilings_json(const gr_roofline_ceilings *c)
 {
     json_t *ceilings = json_object();
-    const char *drawn[GR_CHART_MAX_ITEMS + 2] = {"fp32", "fp64"};
-    size_t count = 2;
-    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++)
-        drawn[count++] = in->precisions[k];
-    for (size_t k = 0; k < count; k++) {
-        const gr_peak *peak = gr_profile_peak(p, drawn[k]);
-        if (peak && !json_object_get(ceilings, drawn[k]))
-            json_object_set_new(ceilings, drawn[k], json_real(peak->gflops));
-    }
+    for (size_t k = 0; k < c->count; k++)
+        json_object_set_new(ceilings, c->items[k].precision, json_real(c->items[k].gflops));
     return ceilings;
 }
 
-/* --levels: each level drawn and its bandwidth (null where unknown), the
- * profile's or, with r, the measured one. */
-static json_t *level_roofs_json(const gr_roofline_inputs *in, const gr_profile *p, const gr_results *r)
+/* --levels: each level drawn and its bandwidth (null where unknown). */
+static json_t *level_roofs_json(const gr_roofline_inputs *in, const double gbs[GR_MEMORY_LEVELS])
 {
     json_t *roofs = json_object();
-    for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++) {
-        if (!in->levels[l])
-            continue;
-        double gbs = r ? gr_level_measured_gbs(r, l) : gr_level_bandwidth_gbs(p, l);
-        json_object_set_new(roofs, gr_level_key(l), out_json_number(gbs > 0 ? gbs : NAN));
-    }
+    for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
+        if (in->levels[l])
+            json_object_set_new(roofs, gr_level_key(l), out_json_number(gbs[l]));
     return roofs;
 }
 
-/* A kernel's point at each level drawn, null where not counted. */
-static json_t *level_points_json(const gr_roofline_inputs *in, const gr_chart_level_kernel *k)
-{
-    json_t *points = json_object();
-    for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
-        if (in->levels[l])
-            json_object_set_new(points, gr_level_key(l), out_json_number(k->intensity[l]));
-    return points;
-}
-
-static json_t *devices_json(const gr_roofline_inputs *in)
+static json_t *devices_json(const gr_roofline_inputs *in, const gr_roofline_figures *f)
 {
     json_t *list = json_array();
     for (size_t i = 0; i < in->device_count; i++) {
         const gr_profile *p = in->devices[i];
+        const gr_roofline_device_figures *fig = &f->devices[i];
         json_t *d = json_object();
         json_object_set_new(d, "name", cli_json_text(p->name));
         json_object_set_new(d, "full_name", cli_json_text(p->full_name));
         json_object_set_new(d, "bandwidth_gbs", json_real(p->bandwidth_gbs));
-        const gr_peak *fp32 = gr_profile_peak(p, "fp32");
-        json_object_set_new(d, "ridge", out_json_number(fp32 ? fp32->gflops / p->bandwidth_gbs : NAN));
-        json_object_set_new(d, "ceilings_gflops", ceilings_json(in, p));
+        json_object_set_new(d, "ridge", out_json_number(fig->ridge_flop_per_byte));
+        json_object_set_new(d, "ceilings_gflops", ceilings_json(&fig->ceilings));
         if (in->has_levels)
-            json_object_set_new(d, "level_bandwidths_gbs", level_roofs_json(in, p, NULL));
+            json_object_set_new(d, "level_bandwidths_gbs", level_roofs_json(in, fig->level_bandwidth_gbs));
         json_array_append_new(list, d);
     }
     return list;
 }
 
 /* Each model, and where it sits on each device's roof. */
-static json_t *models_json(const gr_roofline_inputs *in)
+static json_t *models_json(const gr_roofline_inputs *in, const gr_roofline_figures *f)
 {
     json_t *list = json_array();
     for (size_t m = 0; m < in->model_count; m++) {
@@ -93,7 +71,7 @@ static json_t *models_json(const gr_roofline_inputs *in)
         for (size_t i = 0; i < in->device_count; i++) {
             json_t *roof = json_object();
             json_object_set_new(roof, "device", cli_json_text(in->devices[i]->name));
-            json_object_set_new(roof, "gflops", out_json_number(gr_roof_gflops(in->devices[i], "fp32", in->models[m].intensity)));
+            json_object_set_new(roof, "gflops", out_json_number(f->devices[i].model_roof_gflops[m]));
             json_array_append_new(roofs, roof);
         }
         json_object_set_new(model, "roofs", roofs);
@@ -116,7 +94,7 @@ static json_t *points_json(const gr_roofline_inputs *in)
 }
 
 /* The kernels drawn: the verified ones. */
-static json_t *kernels_json(const gr_roofline_inputs *in, const gr_results *r)
+static json_t *kernels_json(const gr_roofline_inputs *in, const gr_results *r, const gr_roofline_results_figures *f)
 {
     json_t *list = json_array();
     for (size_t i = 0; i < r->kernel_count; i++) {
@@ -128,9 +106,8 @@ static json_t *kernels_json(const gr_roofline_inputs *in, const gr_results *r)
         json_object_set_new(kernel, "params", cli_json_text(k->params));
         json_object_set_new(kernel, "intensity", out_json_number(k->intensity));
         json_object_set_new(kernel, "gflops", out_json_number(k->gflops));
-        gr_chart_level_kernel levels;
-        if (gr_levels_draws_result_kernel(in, k) && gr_chart_result_kernel(k, &levels))
-            json_object_set_new(kernel, "level_intensity", level_points_json(in, &levels));
+        if (f->kernels[i].has_level_intensity)
+            json_object_set_new(kernel, "level_intensity", level_roofs_json(in, f->kernels[i].level_intensity));
         json_array_append_new(list, kernel);
     }
     return list;
@@ -148,35 +125,22 @@ static json_t *sweep_json(const gr_results *r)
     return list;
 }
 
-/* The measured ceilings of the precisions drawn, where the file has them. */
-static json_t *measured_ceilings_json(const gr_roofline_inputs *in, const gr_results *r)
-{
-    json_t *ceilings = json_object();
-    const char *drawn[GR_CHART_MAX_ITEMS + 2] = {"fp32", "fp64"};
-    size_t count = 2;
-    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++)
-        drawn[count++] = in->precisions[k];
-    for (size_t k = 0; k < count; k++)
-        if (!isnan(gr_measured_peak_gflops(r, drawn[k])))
-            json_object_set_new(ceilings, drawn[k], json_real(gr_measured_peak_gflops(r, drawn[k])));
-    return ceilings;
-}
-
-static json_t *results_json(const gr_roofline_inputs *in)
+static json_t *results_json(const gr_roofline_inputs *in, const gr_roofline_figures *f)
 {
     json_t *list = json_array();
     for (size_t i = 0; i < in->results_count; i++) {
         const gr_results *r = in->results[i];
+        const gr_roofline_results_figures *fig = &f->results[i];
         json_t *file = json_object();
         json_object_set_new(file, "file", cli_json_text(r->path));
         json_object_set_new(file, "device", cli_json_text(in->devices[in->results_device[i]]->name));
         json_object_set_new(file, "gpu", cli_json_text(r->device.name));
-        json_object_set_new(file, "measured_bandwidth_gbs", out_json_number(gr_results_best_bandwidth(r)));
+        json_object_set_new(file, "measured_bandwidth_gbs", out_json_number(fig->best_bandwidth_gbs));
         json_object_set_new(file, "measured_fp32_gflops", out_json_number(r->ceilings.fp32_gflops));
         if (in->has_levels)
-            json_object_set_new(file, "measured_level_bandwidths_gbs", level_roofs_json(in, NULL, r));
-        json_object_set_new(file, "measured_ceilings_gflops", measured_ceilings_json(in, r));
-        json_object_set_new(file, "kernels", kernels_json(in, r));
+            json_object_set_new(file, "measured_level_bandwidths_gbs", level_roofs_json(in, fig->measured_level_bandwidth_gbs));
+        json_object_set_new(file, "measured_ceilings_gflops", ceilings_json(&fig->measured_ceilings));
+        json_object_set_new(file, "kernels", kernels_json(in, r, fig));
         json_object_set_new(file, "sweep", sweep_json(r));
         json_array_append_new(list, file);
     }
@@ -204,15 +168,15 @@ static json_t *levels_json(const gr_roofline_inputs *in)
     return levels;
 }
 
-json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings, json_t *ncu)
+json_t *plot_json_roofline(const gr_roofline_inputs *in, const gr_roofline_figures *f, json_t *warnings, json_t *ncu)
 {
     json_t *j = chart_object("roofline");
     json_object_set_new(j, "levels", levels_json(in));
     json_object_set_new(j, "wavefront_bytes", json_integer(GR_WAVEFRONT_BYTES));
-    json_object_set_new(j, "devices", devices_json(in));
-    json_object_set_new(j, "models", models_json(in));
+    json_object_set_new(j, "devices", devices_json(in, f));
+    json_object_set_new(j, "models", models_json(in, f));
     json_object_set_new(j, "points", points_json(in));
-    json_object_set_new(j, "results", results_json(in));
+    json_object_set_new(j, "results", results_json(in, f));
     json_object_set_new(j, "ncu", ncu ? json_incref(ncu) : json_null());
     json_object_set(j, "warnings", warnings);
     return j;

@@ -9,10 +9,12 @@
 #include "chart_roofline.h"
 #include "gpuroof_occupancy.h"
 #include "gpuroof_results.h"
+#include "roofline_figures.h"
 
 /* warnings: the lines warned of (plot_warn), taken as they are. */
 /* ncu: --ncu's object (plot_levels.h), taken as it is; NULL: null. */
-json_t *plot_json_roofline(const gr_roofline_inputs *in, json_t *warnings, json_t *ncu);
+/* f: in's figures (gr_roofline_figures_build), only read here. */
+json_t *plot_json_roofline(const gr_roofline_inputs *in, const gr_roofline_figures *f, json_t *warnings, json_t *ncu);
 /* device: the profile's name, or NULL where the limits were given. */
 json_t *plot_json_occupancy(const char *device, const gr_launch *launch, const gr_occupancy *occ);
 

@@ -1,0 +1,113 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "chart_levels.h"
+#include "roofline_figures.h"
+
+/* FP32, FP64 and the other precisions drawn, in the chart's order; a
+ * name may come twice (fp32 asked again): the ceilings keep the first. */
+static size_t drawn_precisions(const gr_roofline_inputs *in, const char *drawn[GR_ROOFLINE_MAX_PRECISIONS])
+{
+    size_t count = 0;
+    drawn[count++] = "fp32";
+    drawn[count++] = "fp64";
+    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++)
+        drawn[count++] = in->precisions[k];
+    return count;
+}
+
+static bool has_ceiling(const gr_roofline_ceilings *c, const char *precision)
+{
+    for (size_t k = 0; k < c->count; k++)
+        if (strcmp(c->items[k].precision, precision) == 0)
+            return true;
+    return false;
+}
+
+static void add_ceiling(gr_roofline_ceilings *c, const char *precision, double gflops)
+{
+    if (has_ceiling(c, precision))
+        return;
+    c->items[c->count].precision = precision;
+    c->items[c->count++].gflops = gflops;
+}
+
+/* A bandwidth as shown: NaN where unknown (0 in a profile, NaN or not
+ * positive in a results file). */
+static double known_gbs(double gbs)
+{
+    return gbs > 0 ? gbs : NAN;
+}
+
+static void device_figures(const gr_roofline_inputs *in, size_t i, gr_roofline_device_figures *d)
+{
+    const gr_profile *p = in->devices[i];
+    const gr_peak *fp32 = gr_profile_peak(p, "fp32");
+    d->ridge_flop_per_byte = fp32 ? fp32->gflops / p->bandwidth_gbs : NAN;
+    const char *drawn[GR_ROOFLINE_MAX_PRECISIONS];
+    size_t count = drawn_precisions(in, drawn);
+    for (size_t k = 0; k < count; k++) {
+        const gr_peak *peak = gr_profile_peak(p, drawn[k]);
+        if (peak)
+            add_ceiling(&d->ceilings, drawn[k], peak->gflops);
+    }
+    for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
+        d->level_bandwidth_gbs[l] = known_gbs(gr_level_bandwidth_gbs(p, l));
+    for (size_t m = 0; m < in->model_count; m++)
+        d->model_roof_gflops[m] = gr_roof_gflops(p, "fp32", in->models[m].intensity);
+}
+
+/* The verified kernels' intensities at each level, where the levels draw them. */
+static bool kernel_figures(const gr_roofline_inputs *in, const gr_results *r, gr_roofline_results_figures *f, gr_error *err)
+{
+    f->kernels = calloc(r->kernel_count ? r->kernel_count : 1, sizeof *f->kernels);
+    if (!f->kernels)
+        return gr_error_set(err, "out of memory");
+    for (size_t i = 0; i < r->kernel_count; i++) {
+        const gr_result_kernel *k = &r->kernels[i];
+        gr_chart_level_kernel levels;
+        if (!k->verified || !gr_levels_draws_result_kernel(in, k) || !gr_chart_result_kernel(k, &levels))
+            continue;
+        f->kernels[i].has_level_intensity = true;
+        memcpy(f->kernels[i].level_intensity, levels.intensity, sizeof levels.intensity);
+    }
+    return true;
+}
+
+static bool results_figures(const gr_roofline_inputs *in, size_t i, gr_roofline_results_figures *f, gr_error *err)
+{
+    const gr_results *r = in->results[i];
+    f->best_bandwidth_gbs = gr_results_best_bandwidth(r);
+    for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
+        f->measured_level_bandwidth_gbs[l] = known_gbs(gr_level_measured_gbs(r, l));
+    const char *drawn[GR_ROOFLINE_MAX_PRECISIONS];
+    size_t count = drawn_precisions(in, drawn);
+    for (size_t k = 0; k < count; k++) {
+        double gflops = gr_measured_peak_gflops(r, drawn[k]);
+        if (!isnan(gflops))
+            add_ceiling(&f->measured_ceilings, drawn[k], gflops);
+    }
+    return kernel_figures(in, r, f, err);
+}
+
+bool gr_roofline_figures_build(const gr_roofline_inputs *in, gr_roofline_figures *out, gr_error *err)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < in->device_count; i++)
+        device_figures(in, i, &out->devices[i]);
+    for (size_t i = 0; i < in->results_count; i++, out->results_count++)
+        if (!results_figures(in, i, &out->results[i], err)) {
+            out->results_count++; /* its kernels, if any, are freed with the rest */
+            return false;
+        }
+    return true;
+}
+
+void gr_roofline_figures_free(gr_roofline_figures *f)
+{
+    for (size_t i = 0; i < f->results_count; i++) {
+        free(f->results[i].kernels);
+        f->results[i].kernels = NULL;
+    }
+    f->results_count = 0;
+}

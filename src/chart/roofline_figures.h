@@ -1,0 +1,55 @@
+/* The figures a roofline chart shows, worked out once from its inputs
+ * before anything is printed: each device's ridge, ceilings and level
+ * bandwidths, each model's roof on each device, each results file's
+ * measured roofs and each of its kernels' level intensities.  The JSON
+ * printer (plot --json) only reads them. */
+#ifndef GPUROOF_ROOFLINE_FIGURES_H
+#define GPUROOF_ROOFLINE_FIGURES_H
+
+#include <stdbool.h>
+#include "chart_roofline.h"
+
+/* FP32, FP64 and the chart's other precisions, each once. */
+#define GR_ROOFLINE_MAX_PRECISIONS (GR_CHART_MAX_ITEMS + 2)
+
+typedef struct {
+    const char *precision; /* the inputs' name, or "fp32", "fp64" */
+    double gflops;
+} gr_roofline_ceiling;
+
+typedef struct {
+    size_t count;
+    gr_roofline_ceiling items[GR_ROOFLINE_MAX_PRECISIONS];
+} gr_roofline_ceilings;
+
+typedef struct {
+    double ridge_flop_per_byte;       /* FP32 peak / DRAM bandwidth; NaN without an FP32 peak */
+    gr_roofline_ceilings ceilings;    /* the precisions drawn that the profile has, in the chart's order */
+    double level_bandwidth_gbs[GR_MEMORY_LEVELS]; /* the profile's; NaN where unknown */
+    double model_roof_gflops[GR_CHART_MAX_ITEMS]; /* model m's FP32 roof here; NaN without FP32 */
+} gr_roofline_device_figures;
+
+typedef struct {
+    bool has_level_intensity;                /* drawn by the levels, with something counted */
+    double level_intensity[GR_MEMORY_LEVELS]; /* FLOP/B; NaN where not counted */
+} gr_roofline_kernel_figures;
+
+typedef struct {
+    double best_bandwidth_gbs;                 /* gr_results_best_bandwidth */
+    double measured_level_bandwidth_gbs[GR_MEMORY_LEVELS]; /* NaN where absent */
+    gr_roofline_ceilings measured_ceilings;    /* the precisions drawn that the file measured */
+    gr_roofline_kernel_figures *kernels;       /* one a results kernel (its kernel_count); set for the verified ones */
+} gr_roofline_results_figures;
+
+typedef struct {
+    gr_roofline_device_figures devices[GR_CHART_MAX_ITEMS];    /* one an inputs device */
+    gr_roofline_results_figures results[GR_CHART_MAX_ITEMS];   /* one an inputs results file */
+    size_t results_count;
+} gr_roofline_figures;
+
+/* Fills out from in; false with err only when out of memory.  Free with
+ * gr_roofline_figures_free, built or not. */
+bool gr_roofline_figures_build(const gr_roofline_inputs *in, gr_roofline_figures *out, gr_error *err);
+void gr_roofline_figures_free(gr_roofline_figures *f);
+
+#endif

@@ -1,0 +1,160 @@
+/* Unit tests for the roofline chart's figures (src/chart/roofline_figures.c),
+ * worked out once before plot --json prints them.  The device is the
+ * shipped H100 profile, each expected figure taken from its fields; the
+ * results file is synthetic, its intensities worked out by hand. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "chart_levels.h"
+#include "roofline_figures.h"
+
+#ifndef GPUROOF_SRCDIR
+#error "GPUROOF_SRCDIR must name the source directory"
+#endif
+
+static gr_profile h100;
+
+static gr_roofline_inputs h100_inputs(void)
+{
+    char path[1024];
+    gr_error err;
+    gr_roofline_inputs in;
+    snprintf(path, sizeof path, "%s/profiles/h100.yaml", GPUROOF_SRCDIR);
+    if (!gr_profile_load_file(path, &h100, &err))
+        fail_msg("%s", err.text);
+    memset(&in, 0, sizeof in);
+    in.devices[in.device_count++] = &h100;
+    return in;
+}
+
+static bool near(double a, double b)
+{
+    return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+static gr_result_kernel kernels[3];
+
+static gr_results synthetic_results(void)
+{
+    gr_results r;
+    gr_results_init(&r);
+    r.ceilings.dram_read_gbs = 3000;
+    r.ceilings.fp32_gflops = 60000;
+    r.ceilings.l2_gbs = 10000;
+    r.ceilings.tensor_fp16_gflops = 700000;
+    memset(kernels, 0, sizeof kernels);
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(kernels[i].name, sizeof kernels[i].name, "k%zu", i);
+        kernels[i].flops = 2147483648.0;
+        kernels[i].gflops = 8000;
+        kernels[i].verified = i != 2;
+        kernels[i].levels = (gr_result_levels){16777216.0, 134217728.0, NAN, 4194304.0, NAN};
+    }
+    kernels[1].levels = (gr_result_levels){NAN, NAN, NAN, NAN, NAN}; /* nothing counted */
+    r.kernels = kernels;
+    r.kernel_count = 3;
+    return r;
+}
+
+static const gr_roofline_ceiling *ceiling(const gr_roofline_ceilings *c, const char *precision)
+{
+    for (size_t k = 0; k < c->count; k++)
+        if (strcmp(c->items[k].precision, precision) == 0)
+            return &c->items[k];
+    return NULL;
+}
+
+/* Ridge, ceilings in the chart's order (each once, only those the profile
+ * has), level bandwidths and each model's FP32 roof. */
+static void device_figures(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = h100_inputs();
+    in.precisions[0] = "fp16_tensor";
+    in.precisions[1] = "fp32";         /* asked again: kept once, first place */
+    in.precisions[2] = "no_such_peak"; /* not in the profile: left out */
+    in.models[in.model_count++].intensity = 2;     /* under the ridge: the slope */
+    in.models[in.model_count++].intensity = 1000;  /* over it: the peak */
+    gr_roofline_figures f;
+    gr_error err;
+    assert_true(gr_roofline_figures_build(&in, &f, &err));
+    const gr_roofline_device_figures *d = &f.devices[0];
+    double fp32 = gr_profile_peak(&h100, "fp32")->gflops;
+    assert_true(near(d->ridge_flop_per_byte, fp32 / h100.bandwidth_gbs));
+    assert_int_equal(d->ceilings.count, 3);
+    assert_string_equal(d->ceilings.items[0].precision, "fp32");
+    assert_string_equal(d->ceilings.items[1].precision, "fp64");
+    assert_string_equal(d->ceilings.items[2].precision, "fp16_tensor");
+    assert_true(near(d->ceilings.items[2].gflops, gr_profile_peak(&h100, "fp16_tensor")->gflops));
+    assert_true(near(d->level_bandwidth_gbs[GR_LEVEL_DRAM], h100.bandwidth_gbs));
+    assert_true(near(d->level_bandwidth_gbs[GR_LEVEL_L2], h100.l2_bandwidth_gbs));
+    assert_true(near(d->level_bandwidth_gbs[GR_LEVEL_SHARED], h100.shared_bandwidth_gbs));
+    assert_true(near(d->model_roof_gflops[0], 2 * h100.bandwidth_gbs));
+    assert_true(near(d->model_roof_gflops[1], fp32));
+    gr_roofline_figures_free(&f);
+}
+
+/* The measured roofs, the measured ceilings drawn, and each verified
+ * kernel's level intensities where the levels draw it. */
+static void results_figures(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = h100_inputs();
+    gr_results r = synthetic_results();
+    in.results[in.results_count++] = &r;
+    in.has_levels = true;
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        in.levels[l] = true;
+    in.precisions[0] = "fp16_tensor";
+    gr_roofline_figures f;
+    gr_error err;
+    assert_true(gr_roofline_figures_build(&in, &f, &err));
+    const gr_roofline_results_figures *m = &f.results[0];
+    assert_true(near(m->best_bandwidth_gbs, gr_results_best_bandwidth(&r)));
+    assert_true(near(m->measured_level_bandwidth_gbs[GR_LEVEL_L2], 10000));
+    assert_true(isnan(m->measured_level_bandwidth_gbs[GR_LEVEL_SHARED])); /* not measured */
+    assert_int_equal(m->measured_ceilings.count, 2); /* fp32, fp16_tensor; no fp64 */
+    assert_true(near(ceiling(&m->measured_ceilings, "fp32")->gflops, 60000));
+    assert_true(near(ceiling(&m->measured_ceilings, "fp16_tensor")->gflops, 700000));
+    assert_null(ceiling(&m->measured_ceilings, "fp64"));
+    assert_true(m->kernels[0].has_level_intensity);
+    assert_true(near(m->kernels[0].level_intensity[GR_LEVEL_DRAM], 128)); /* 2^31 / 2^24 */
+    assert_true(near(m->kernels[0].level_intensity[GR_LEVEL_L2], 16));    /* 2^31 / 2^27 */
+    assert_true(near(m->kernels[0].level_intensity[GR_LEVEL_SHARED], 4)); /* 2^31 / (2^22 x 128) */
+    assert_false(m->kernels[1].has_level_intensity); /* nothing counted */
+    assert_false(m->kernels[2].has_level_intensity); /* not verified: not drawn */
+    gr_roofline_figures_free(&f);
+    assert_int_equal(f.results_count, 0);
+}
+
+/* Without --levels the results kernels are drawn as measured: no level figures. */
+static void no_levels_no_level_intensity(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = h100_inputs();
+    gr_results r = synthetic_results();
+    in.results[in.results_count++] = &r;
+    gr_roofline_figures f;
+    gr_error err;
+    assert_true(gr_roofline_figures_build(&in, &f, &err));
+    assert_false(f.results[0].kernels[0].has_level_intensity);
+    gr_roofline_figures_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(device_figures),
+        cmocka_unit_test(results_figures),
+        cmocka_unit_test(no_levels_no_level_intensity),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
