@@ -10,9 +10,7 @@ void gr_profile_level_bandwidths(const gr_profile *p, double bandwidth_gbs[GR_ME
 bool gr_level_no_bandwidth(const gr_profile *p, gr_level level, const char *option, gr_error *err)
 {
     const char *field = level == GR_LEVEL_L2 ? "memory.l2_bandwidth_gbs" : "shared_memory_banks.shared_bandwidth_gbs";
-    if (option)
-        return gr_error_set(err, "%s has no %s bandwidth (%s in its profile), so the %s bytes have no roof: give %s GBS",
-                            p->name, gr_level_name(level), field, gr_level_name(level), option);
-    return gr_error_set(err, "%s has no %s bandwidth (%s in its profile), so the %s bytes have no roof", p->name,
-                        gr_level_name(level), field, gr_level_name(level));
+    return gr_error_set(err, "%s has no %s bandwidth (%s in its profile), so the %s bytes have no roof%s%s%s", p->name,
+                        gr_level_name(level), field, gr_level_name(level), option ? ": give " : "",
+                        option ? option : "", option ? " GBS" : "");
 }
