@@ -44,6 +44,13 @@ static const gr_ncu_quantity_info quantities[GR_NCU_Q_COUNT] = {
     INFO(SHARED_ST_CONFLICTS, "shared-memory store bank conflicts", COUNT, ADDS),
     INFO(SHARED_LD_INST, "shared-memory load instructions", COUNT, ADDS),
     INFO(SHARED_ST_INST, "shared-memory store instructions", COUNT, ADDS),
+    INFO(WARP_INST, "warp instructions executed", COUNT, ADDS),
+    INFO(GLOBAL_LD_REQUESTS, "global load requests", COUNT, ADDS),
+    INFO(GLOBAL_LD_SECTORS, "global load sectors at the L1", COUNT, ADDS),
+    INFO(L2_LOAD_SECTORS, "L2 sectors read for the L1", COUNT, ADDS),
+#define STALL_INFO(reason) INFO(STALL_##reason, "warps stalled: " #reason, COUNT, ADDS),
+    GR_NCU_STALLS(STALL_INFO)
+#undef STALL_INFO
     INFO(THEORETICAL_PCT, "theoretical occupancy", PERCENT, SAME),
     INFO(ACHIEVED_PCT, "achieved occupancy", PERCENT, TIME_MEAN),
     INFO(REGISTERS, "registers per thread", COUNT, SAME),
@@ -62,6 +69,7 @@ static const gr_ncu_quantity_info quantities[GR_NCU_Q_COUNT] = {
     INFO(LIMIT_REGISTERS, "blocks per SM the registers allow", COUNT, SAME),
     INFO(LIMIT_SHARED, "blocks per SM the shared memory allows", COUNT, SAME),
     INFO(LIMIT_WARPS, "blocks per SM the warps allow", COUNT, SAME),
+    INFO(WAVES, "waves of blocks", COUNT, SAME),
     INFO(CC_MAJOR, "compute capability, major", COUNT, SAME),
     INFO(CC_MINOR, "compute capability, minor", COUNT, SAME),
     INFO(SM_COUNT, "SMs", COUNT, SAME),
@@ -93,10 +101,31 @@ const gr_ncu_quantity_info *gr_ncu_quantity_of(gr_ncu_quantity q)
 #define FP8_WHOLE (CHIP(AD10X) | CHIP(GH100))
 #define FP8_WITH_FP4 (CHIP(GB100) | CHIP(GB10B))
 #define FP8_BY_DST (CHIP(GB110) | CHIP(GB20X) | CHIP(GB20B))
+#define BLACKWELL (CHIP(GB100) | CHIP(GB10B) | CHIP(GB110) | CHIP(GB20X) | CHIP(GB20B))
 #define INTEGRATED (CHIP(GA10B) | CHIP(GB10B) | CHIP(GB20B))
 #define DRAM_ANY (EVERY_CHIP & ~INTEGRATED)
 #define DRAM_RW (DRAM_ANY & ~CHIP(GB20X))
 #define DRAM_OP CHIP(GB20X)
+/* the stall reasons each chip counts: gmma (WARPGROUP.ARRIVES) is
+ * Hopper's; Blackwell has no imc_miss */
+#define STALL_CHIPS_barrier 0
+#define STALL_CHIPS_branch_resolving 0
+#define STALL_CHIPS_dispatch_stall 0
+#define STALL_CHIPS_drain 0
+#define STALL_CHIPS_gmma GH100_ONLY
+#define STALL_CHIPS_imc_miss (EVERY_CHIP & ~BLACKWELL)
+#define STALL_CHIPS_lg_throttle 0
+#define STALL_CHIPS_long_scoreboard 0
+#define STALL_CHIPS_math_pipe_throttle 0
+#define STALL_CHIPS_membar 0
+#define STALL_CHIPS_mio_throttle 0
+#define STALL_CHIPS_misc 0
+#define STALL_CHIPS_no_instruction 0
+#define STALL_CHIPS_not_selected 0
+#define STALL_CHIPS_short_scoreboard 0
+#define STALL_CHIPS_sleeping 0
+#define STALL_CHIPS_tex_throttle 0
+#define STALL_CHIPS_wait 0
 #define THREAD_INST(op) "sm__sass_thread_inst_executed_op_" op "_pred_on.sum"
 #define SMSP_THREAD_INST(op) "smsp__sass_thread_inst_executed_op_" op "_pred_on.sum"
 /* A thread-instruction count's other sources: the smsp__ count, and the
@@ -153,6 +182,13 @@ const gr_ncu_metric gr_ncu_metrics[] = {
     LISTED(SHARED_ST_CONFLICTS, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"),
     LISTED(SHARED_LD_INST, "smsp__sass_inst_executed_op_shared_ld.sum"),
     LISTED(SHARED_ST_INST, "smsp__sass_inst_executed_op_shared_st.sum"),
+    LISTED(WARP_INST, "smsp__inst_executed.sum"),
+    LISTED(GLOBAL_LD_REQUESTS, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
+    LISTED(GLOBAL_LD_SECTORS, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"),
+    LISTED(L2_LOAD_SECTORS, "lts__t_sectors_srcunit_tex_op_read.sum"),
+#define STALL_ROW(reason) ON(STALL_CHIPS_##reason, STALL_##reason, "smsp__warps_issue_stalled_" #reason ".sum"),
+    GR_NCU_STALLS(STALL_ROW)
+#undef STALL_ROW
     LISTED(THEORETICAL_PCT, "sm__maximum_warps_per_active_cycle_pct"),
     LISTED(ACHIEVED_PCT, "sm__warps_active.avg.pct_of_peak_sustained_active"),
     LISTED(REGISTERS, "launch__registers_per_thread"),
@@ -165,6 +201,7 @@ const gr_ncu_metric gr_ncu_metrics[] = {
     LISTED(LIMIT_REGISTERS, "launch__occupancy_limit_registers"),
     LISTED(LIMIT_SHARED, "launch__occupancy_limit_shared_mem"),
     LISTED(LIMIT_WARPS, "launch__occupancy_limit_warps"),
+    LISTED(WAVES, "launch__waves_per_multiprocessor"),
 
     ALSO(SMSP_CYCLES, "smsp__cycles_elapsed.avg", AS_IS),
     ALSO(SMSP_CYCLES, "smsp__cycles_elapsed.avg.per_second", TIMES_TIME),

@@ -13,6 +13,16 @@
 #include "ncu_units.h"
 #include "text_span.h"
 
+/* The reasons a warp did not issue, as Nsight Compute's warp-state
+ * counters name them (smsp__warps_issue_stalled_REASON; the Kernel
+ * Profiling Guide's "Warp Stall Reasons"): X(reason) for each.  "selected"
+ * is the warp that issued, no stall; mio_throttle_pipe_mio, a part of
+ * mio_throttle on some chips, is left out so that nothing counts twice. */
+#define GR_NCU_STALLS(X)                                                                              \
+    X(barrier) X(branch_resolving) X(dispatch_stall) X(drain) X(gmma) X(imc_miss) X(lg_throttle)    \
+    X(long_scoreboard) X(math_pipe_throttle) X(membar) X(mio_throttle) X(misc) X(no_instruction)    \
+    X(not_selected) X(short_scoreboard) X(sleeping) X(tex_throttle) X(wait)
+
 typedef enum {
     /* the time and cycles that rates are multiplied by: first, so that
      * they are known before the quantities that need them */
@@ -40,6 +50,14 @@ typedef enum {
     GR_NCU_Q_SHARED_LD_WAVEFRONTS, GR_NCU_Q_SHARED_ST_WAVEFRONTS,
     GR_NCU_Q_SHARED_LD_CONFLICTS, GR_NCU_Q_SHARED_ST_CONFLICTS,
     GR_NCU_Q_SHARED_LD_INST, GR_NCU_Q_SHARED_ST_INST,
+    /* what the limits that are not roofs need (ncu_limits.h): warp
+     * instructions issued; global loads as requests, their L1 sectors and
+     * the L2's sectors read for the L1 */
+    GR_NCU_Q_WARP_INST, GR_NCU_Q_GLOBAL_LD_REQUESTS, GR_NCU_Q_GLOBAL_LD_SECTORS, GR_NCU_Q_L2_LOAD_SECTORS,
+    /* warps stalled, summed over the cycles, by reason (GR_NCU_STALLS) */
+#define GR_NCU_STALL_QUANTITY(reason) GR_NCU_Q_STALL_##reason,
+    GR_NCU_STALLS(GR_NCU_STALL_QUANTITY)
+#undef GR_NCU_STALL_QUANTITY
     /* occupancy, in percent */
     GR_NCU_Q_THEORETICAL_PCT, GR_NCU_Q_ACHIEVED_PCT,
     /* the launch */
@@ -48,6 +66,8 @@ typedef enum {
     GR_NCU_Q_BLOCK_X, GR_NCU_Q_BLOCK_Y, GR_NCU_Q_BLOCK_Z, GR_NCU_Q_GRID_X, GR_NCU_Q_GRID_Y, GR_NCU_Q_GRID_Z,
     /* blocks per SM each resource allows, as Nsight Compute works it out */
     GR_NCU_Q_LIMIT_BLOCKS, GR_NCU_Q_LIMIT_REGISTERS, GR_NCU_Q_LIMIT_SHARED, GR_NCU_Q_LIMIT_WARPS,
+    /* the grid over the blocks every SM holds at once */
+    GR_NCU_Q_WAVES,
     /* the device (the raw page has every device__attribute_*) */
     GR_NCU_Q_CC_MAJOR, GR_NCU_Q_CC_MINOR, GR_NCU_Q_SM_COUNT, GR_NCU_Q_SMEM_SM,
     GR_NCU_Q_COUNT
@@ -127,7 +147,7 @@ extern const size_t gr_ncu_metric_count;
 /* The metric table's rows by name, for the reader's lookups; made by
  * gr_ncu_metric_index_init, one per reader. */
 /* The most rows the table may grow to. */
-#define GR_NCU_MAX_METRICS 128
+#define GR_NCU_MAX_METRICS 192
 
 typedef struct {
     size_t order[GR_NCU_MAX_METRICS]; /* indices of gr_ncu_metrics, by name */

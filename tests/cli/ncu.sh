@@ -31,10 +31,33 @@ list="$list,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pip
 list="$list,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
 list="$list,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
 list="$list,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum"
+list="$list,smsp__inst_executed.sum"
+list="$list,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
+list="$list,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
+list="$list,lts__t_sectors_srcunit_tex_op_read.sum"
+list="$list,smsp__warps_issue_stalled_barrier.sum"
+list="$list,smsp__warps_issue_stalled_branch_resolving.sum"
+list="$list,smsp__warps_issue_stalled_dispatch_stall.sum"
+list="$list,smsp__warps_issue_stalled_drain.sum"
+list="$list,smsp__warps_issue_stalled_gmma.sum"
+list="$list,smsp__warps_issue_stalled_imc_miss.sum"
+list="$list,smsp__warps_issue_stalled_lg_throttle.sum"
+list="$list,smsp__warps_issue_stalled_long_scoreboard.sum"
+list="$list,smsp__warps_issue_stalled_math_pipe_throttle.sum"
+list="$list,smsp__warps_issue_stalled_membar.sum"
+list="$list,smsp__warps_issue_stalled_mio_throttle.sum"
+list="$list,smsp__warps_issue_stalled_misc.sum"
+list="$list,smsp__warps_issue_stalled_no_instruction.sum"
+list="$list,smsp__warps_issue_stalled_not_selected.sum"
+list="$list,smsp__warps_issue_stalled_short_scoreboard.sum"
+list="$list,smsp__warps_issue_stalled_sleeping.sum"
+list="$list,smsp__warps_issue_stalled_tex_throttle.sum"
+list="$list,smsp__warps_issue_stalled_wait.sum"
 list="$list,sm__maximum_warps_per_active_cycle_pct,sm__warps_active.avg.pct_of_peak_sustained_active"
 list="$list,launch__registers_per_thread,launch__shared_mem_per_block_static,launch__shared_mem_per_block_dynamic"
 list="$list,launch__shared_mem_config_size,launch__block_size,launch__grid_size,launch__occupancy_limit_blocks"
 list="$list,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem,launch__occupancy_limit_warps"
+list="$list,launch__waves_per_multiprocessor"
 run ncu --metrics --device h100
 expect_status 0
 expect_no_stderr
@@ -51,7 +74,7 @@ run ncu --metrics --device k40
 expect_fails 1 "gpuroof: k40 is of compute capability 3.5, which no chip Nsight Compute 2025.3 profiles has (7.5 to 12.1): gpuroof has no metric list for it"
 run ncu --metrics --device h100 --json
 expect_status 0
-expect_json '.metrics | length' 39
+expect_json '.metrics | length' 62
 expect_json '.metrics | join(",")' "$list"
 
 # ---- the raw page: each figure worked out ---------------------------------------
