@@ -38,6 +38,60 @@ static json_t *lower_bound_metrics(const gr_ncu_figures *f)
     return list;
 }
 
+static json_t *limit_times(const gr_ncu_limits *lim)
+{
+    json_t *j = json_object();
+    for (gr_time_limit l = 0; l < GR_TIME_LIMIT_COUNT; l++)
+        json_object_set_new(j, gr_time_limit_key(l),
+                            json_pack("{s:o,s:o}", "time_ns", out_json_quantity(lim->time_ns[l]), "why_unknown",
+                                      lim->why[l][0] ? json_string(lim->why[l]) : json_null()));
+    return j;
+}
+
+static json_t *limit_work(const gr_ncu_limits *lim)
+{
+    const gr_issue_figures *is = &lim->issue;
+    const gr_latency_figures *lt = &lim->latency;
+    const gr_wave_figures *w = &lim->waves;
+    return json_pack("{s:o,s:o,s:o}", "issue",
+                     json_pack("{s:o,s:o,s:o,s:o,s:o}", "warp_instructions", out_json_quantity(is->warp_inst), "fp",
+                               out_json_quantity(is->fp_inst), "shared", out_json_quantity(is->shared_inst), "global",
+                               out_json_quantity(is->global_inst), "slots_per_ns", out_json_quantity(is->slots_per_ns)),
+                     "latency",
+                     json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "warps_per_sm", out_json_quantity(lt->warps_per_sm),
+                               "sms", out_json_quantity(lt->sms), "bytes_per_load", out_json_quantity(lt->bytes_per_load),
+                               "loads_in_flight", out_json_quantity(lt->loads_in_flight), "latency_ns",
+                               out_json_quantity(lt->latency_ns), "dram_share", out_json_quantity(lt->dram_share), "bytes",
+                               out_json_quantity(lt->bytes), "bandwidth_gbs", out_json_quantity(lt->bandwidth_gbs),
+                               "achieved_gbs", out_json_quantity(lt->achieved_gbs)),
+                     "waves",
+                     json_pack("{s:o,s:o,s:o,s:o}", "waves", out_json_quantity(w->waves), "blocks",
+                               out_json_quantity(w->blocks), "stretch", out_json_quantity(w->stretch), "grid_stretch",
+                               out_json_quantity(w->grid_stretch)));
+}
+
+/* The limits, the limiter and what to change (ncu_limits.h). */
+static void add_limits(json_t *j, const gr_ncu_limits *lim, double roofs_clock_mhz)
+{
+    json_object_set_new(j, "limits", limit_times(lim));
+    json_object_set_new(j, "limit_work", limit_work(lim));
+    json_object_set_new(j, "limiter", lim->known ? json_string(gr_time_limit_key(lim->limiter)) : json_null());
+    json_object_set_new(j, "limiter_why_unknown", lim->known ? json_null() : json_string(lim->why_unknown));
+    bool next = lim->known && lim->next != GR_TIME_LIMIT_COUNT;
+    json_object_set_new(j, "next_limit", next ? json_string(gr_time_limit_key(lim->next)) : json_null());
+    json_object_set_new(j, "next_time_ns", next ? out_json_quantity(lim->next_ns) : json_null());
+    json_object_set_new(j, "speedup", lim->known ? out_json_quantity(lim->speedup) : json_null());
+    json_object_set_new(j, "suggestion", lim->known ? json_string(lim->suggestion) : json_null());
+    json_object_set_new(j, "achieved_gbs", levels(lim->achieved_gbs));
+    json_object_set_new(j, "roof_share", levels(lim->roof_share));
+    json_object_set_new(j, "sm_clock_mhz", json_pack("{s:o,s:o}", "launch", out_json_quantity(lim->clock_mhz), "roofs",
+                                                     out_json_quantity(roofs_clock_mhz)));
+    json_object_set_new(j, "top_stall",
+                        lim->top_stall < 0 ? json_null()
+                                           : json_pack("{s:s,s:o}", "reason", gr_ncu_stall_name(lim->top_stall), "share",
+                                                       out_json_quantity(lim->top_stall_share)));
+}
+
 /* Every key of a launch's object but its id; a kernel's has the same. */
 static void add_figures(json_t *j, const gr_ncu_figures *f, const gr_ncu_binding *binding, const gr_ncu_prediction *p)
 {
@@ -72,6 +126,7 @@ static json_t *launch_json(const gr_ncu_analysis *a, size_t i)
     json_object_set_new(j, "id", json_integer((json_int_t)l->id));
     json_object_set_new(j, "kernel", cli_json_text(l->kernel));
     add_figures(j, &a->figures[i], &a->bindings[i], &a->predictions[i]);
+    add_limits(j, &a->limits[i], a->limit_inputs.roofs_clock_mhz);
     return j;
 }
 
@@ -83,6 +138,7 @@ static json_t *kernel_json(const gr_ncu_analysis *a, size_t i)
     json_object_set_new(j, "launches", json_integer((json_int_t)g->launches));
     json_object_set_new(j, "time_share", out_json_quantity(g->time_share));
     add_figures(j, &g->figures, &a->group_bindings[i], &a->group_predictions[i]);
+    add_limits(j, &a->group_limits[i], a->limit_inputs.roofs_clock_mhz);
     return j;
 }
 

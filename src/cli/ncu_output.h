@@ -31,6 +31,8 @@ bool ncu_view_build(const ncu_options *o, const char *shown, const char *text, s
 void ncu_view_free(ncu_view *v);
 
 void ncu_print_text(const ncu_view *v);
+/* A launch's (or kernel's) limits, limiter and what to change (ncu_limits_text.c). */
+void ncu_print_time_limits(const ncu_view *v, const gr_ncu_limits *lim);
 json_t *ncu_json(const ncu_view *v);
 
 /* Finds ncu: $GPUROOF_NCU, the PATH, /usr/local/cuda/bin/ncu, then

@@ -150,7 +150,8 @@ static void print_compute_roof(const ncu_view *v, const gr_ncu_figures *f, const
     printf("\n");
 }
 
-static void print_level_roof(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *b, int level)
+static void print_level_roof(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *b,
+                             const gr_ncu_limits *lim, int level)
 {
     const char *name = gr_level_name((gr_level)level);
     const gr_ncu_roof *bw = &v->a.roofs.bandwidth_gbs[level];
@@ -164,12 +165,17 @@ static void print_level_roof(const ncu_view *v, const gr_ncu_figures *f, const g
                source_word(bw->source));
         return;
     }
-    printf("             %s: %s B / %s GB/s (%s) = %s ns; roof %s FLOP/B x %s GB/s = %s GFLOP/s\n", name,
-           NCU_FIG(f->bytes[level]), NCU_FIG(bw->value), source_word(bw->source), NCU_FIG(b->level_time_ns[level]),
-           NCU_FIG(f->intensity[level]), NCU_FIG(bw->value), NCU_FIG(b->memory_roof_gflops[level]));
+    printf("             %s: %s B / %s GB/s (%s) = %s ns; ", name, NCU_FIG(f->bytes[level]), NCU_FIG(bw->value),
+           source_word(bw->source), NCU_FIG(b->level_time_ns[level]));
+    if (f->flops_total == 0) /* no FLOPs: a roof of 0 GFLOP/s says nothing, the bandwidth does */
+        printf("achieved %s GB/s, %s of it\n", NCU_FIG(lim->achieved_gbs[level]), NCU_PCT(lim->roof_share[level]));
+    else
+        printf("roof %s FLOP/B x %s GB/s = %s GFLOP/s\n", NCU_FIG(f->intensity[level]), NCU_FIG(bw->value),
+               NCU_FIG(b->memory_roof_gflops[level]));
 }
 
-static void print_binding(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *binding)
+static void print_binding(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *binding,
+                          const gr_ncu_limits *lim)
 {
     const gr_ncu_binding b = *binding;
     if (!b.known && !b.left_out[0] && isnan(b.compute_time_ns)) {
@@ -181,7 +187,7 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f, const gr_n
     else
         print_compute_roof(v, f, &b);
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
-        print_level_roof(v, f, &b, level);
+        print_level_roof(v, f, &b, lim, level);
     if (!b.known) {
         printf("  binding    unknown: %s\n", b.why_unknown);
         return;
@@ -189,6 +195,14 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f, const gr_n
     bool tie = b.binding.count > 1;
     out_buf words = OUT_BUF_INIT;
     levels_binding_add(&words, &b.binding);
+    if (f->flops_total == 0) {
+        gr_level l = b.binding.primary;
+        printf("  binding    %s, whose bytes take the longest (%s ns); achieved %s GB/s, %s of its bandwidth\n",
+               out_buf_text(&words), NCU_FIG(b.binding_time_ns), NCU_FIG(lim->achieved_gbs[l]),
+               NCU_PCT(lim->roof_share[l]));
+        out_buf_free(&words);
+        return;
+    }
     printf("  binding    %s, whose %s the lowest (%s GFLOP/s: %s %s ns are the longest)", out_buf_text(&words),
            tie ? "roofs are" : "roof is", NCU_FIG(b.binding_roof_gflops), tie ? "their" : "its",
            NCU_FIG(b.binding_time_ns));
@@ -291,13 +305,14 @@ static void print_missing(const ncu_view *v, const gr_ncu_figures *f)
 }
 
 static void print_body(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *b,
-                       const gr_ncu_prediction *p)
+                       const gr_ncu_prediction *p, const gr_ncu_limits *lim)
 {
     print_launch_shape(f);
     print_time(f);
     print_flops(f);
     print_bytes(f);
-    print_binding(v, f, b);
+    print_binding(v, f, b, lim);
+    ncu_print_time_limits(v, lim);
     print_occupancy(f, p);
     print_shared(f);
     print_missing(v, f);
@@ -405,7 +420,7 @@ static void print_launches(const ncu_view *v)
     for (size_t i = 0; i < a->report.count; i++) {
         const gr_ncu_launch *l = &a->report.launches[i];
         printf("\nLaunch %lld (line %lu): %s\n", l->id, l->line, l->kernel);
-        print_body(v, &a->figures[i], &a->bindings[i], &a->predictions[i]);
+        print_body(v, &a->figures[i], &a->bindings[i], &a->predictions[i], &a->limits[i]);
     }
 }
 
@@ -417,7 +432,7 @@ static void print_groups(const ncu_view *v)
         printf("\nKernel %zu of %zu: %s\n  %zu launch%s, %s ns in all, %s of the report's time\n", i + 1,
                a->group_count, g->kernel, g->launches, g->launches == 1 ? "" : "es",
                NCU_FIG(g->figures.q[GR_NCU_Q_TIME_NS]), NCU_PCT(g->time_share));
-        print_body(v, &g->figures, &a->group_bindings[i], &a->group_predictions[i]);
+        print_body(v, &g->figures, &a->group_bindings[i], &a->group_predictions[i], &a->group_limits[i]);
     }
 }
 

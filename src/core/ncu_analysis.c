@@ -90,6 +90,23 @@ static void predict(const gr_ncu_analysis *a, const gr_ncu_figures *f, gr_ncu_pr
     snprintf(p->why_unknown, sizeof p->why_unknown, "no device");
 }
 
+/* What the limits need beyond the roofs: the device's SMs, warps and
+ * clock (the measured ceilings' clock where they are the roofs), and the
+ * latencies and launch floor of the results file, else of the profile. */
+static void limit_inputs(gr_ncu_analysis *a, const gr_ncu_request *rq)
+{
+    gr_limit_inputs *in = &a->limit_inputs;
+    *in = (gr_limit_inputs){.roofs_clock_mhz = NAN, .dram_latency_ns = NAN, .l2_latency_ns = NAN,
+                            .launch_floor_ns = NAN, .latency_from = "none"};
+    if (a->has_device) {
+        in->sm_count = a->device.sm_count;
+        in->max_warps_sm = a->device.max_warps_sm;
+        in->roofs_clock_mhz = a->device.clock_mhz;
+        in->device = &a->device;
+    }
+    (void)rq;
+}
+
 static void *array_of(size_t count, size_t size)
 {
     return malloc((count ? count : 1) * size);
@@ -101,8 +118,9 @@ static bool figure_launches(gr_ncu_analysis *a)
     a->figures = array_of(n, sizeof *a->figures);
     a->bindings = array_of(n, sizeof *a->bindings);
     a->predictions = array_of(n, sizeof *a->predictions);
+    a->limits = array_of(n, sizeof *a->limits);
     a->disagreements = array_of(n, sizeof *a->disagreements);
-    if (!a->figures || !a->bindings || !a->predictions || !a->disagreements)
+    if (!a->figures || !a->bindings || !a->predictions || !a->limits || !a->disagreements)
         return false;
     for (int q = 0; q < GR_NCU_Q_COUNT; q++) {
         a->absent_everywhere[q] = true;
@@ -130,6 +148,7 @@ static void judge_launches(gr_ncu_analysis *a, const gr_ncu_request *rq)
         const gr_ncu_prediction *p = &a->predictions[i];
         bind(a, rq, &a->figures[i], &a->bindings[i]);
         predict(a, &a->figures[i], &a->predictions[i]);
+        gr_ncu_limits_of(&a->figures[i], &a->bindings[i], &a->roofs, &a->limit_inputs, &a->limits[i]);
         if (p->known && p->compared && !p->agrees)
             a->disagreements[a->disagreement_count++] = (gr_ncu_disagreement){
                 .launch = i,
@@ -150,11 +169,14 @@ static bool group_launches(gr_ncu_analysis *a, const char *shown, const gr_ncu_r
         return gr_error_set(err, "%s: %s", shown, why.text);
     a->group_bindings = array_of(a->group_count, sizeof *a->group_bindings);
     a->group_predictions = array_of(a->group_count, sizeof *a->group_predictions);
-    if (!a->group_bindings || !a->group_predictions)
+    a->group_limits = array_of(a->group_count, sizeof *a->group_limits);
+    if (!a->group_bindings || !a->group_predictions || !a->group_limits)
         return gr_error_set(err, "%s: out of memory", shown);
     for (size_t g = 0; g < a->group_count; g++) {
         bind(a, rq, &a->groups[g].figures, &a->group_bindings[g]);
         predict(a, &a->groups[g].figures, &a->group_predictions[g]);
+        gr_ncu_limits_of(&a->groups[g].figures, &a->group_bindings[g], &a->roofs, &a->limit_inputs,
+                         &a->group_limits[g]);
     }
     return true;
 }
@@ -167,6 +189,7 @@ bool gr_ncu_analysis_work_out(gr_ncu_analysis *a, const char *shown, const gr_nc
     if (!figure_launches(a))
         return gr_error_set(err, "%s: out of memory", shown);
     gr_ncu_roofs_fill(a->has_device ? &a->device : NULL, rq->results, &a->roofs);
+    limit_inputs(a, rq);
     judge_launches(a, rq);
     return group_launches(a, shown, rq, err);
 }
@@ -191,6 +214,8 @@ void gr_ncu_analysis_free(gr_ncu_analysis *a)
     free(a->groups);
     free(a->group_bindings);
     free(a->group_predictions);
+    free(a->limits);
+    free(a->group_limits);
     free(a->disagreements);
     *a = (gr_ncu_analysis){0};
 }

@@ -15,6 +15,7 @@
 #include "error.h"
 #include "ncu_figures.h"
 #include "ncu_group.h"
+#include "ncu_limits.h"
 #include "ncu_occupancy.h"
 #include "ncu_report.h"
 #include "ncu_roofs.h"
@@ -56,11 +57,14 @@ typedef struct {
     gr_ncu_figures *figures;             /* one a launch */
     gr_ncu_binding *bindings;            /* one a launch */
     gr_ncu_prediction *predictions;      /* one a launch */
+    gr_ncu_limits *limits;               /* one a launch */
     bool grouped;
     size_t group_count;
     gr_ncu_group *groups;                /* the launches summed by kernel, the longest first */
     gr_ncu_binding *group_bindings;      /* one a group */
     gr_ncu_prediction *group_predictions;
+    gr_ncu_limits *group_limits;
+    gr_limit_inputs limit_inputs;        /* what the limits were worked out with */
     bool has_device;
     gr_profile device;
     gr_ncu_device_source device_source;
