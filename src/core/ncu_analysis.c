@@ -103,6 +103,10 @@ static void limit_inputs(gr_ncu_analysis *a, const gr_ncu_request *rq)
         in->max_warps_sm = a->device.max_warps_sm;
         in->roofs_clock_mhz = a->device.clock_mhz;
         in->device = &a->device;
+        in->dram_latency_ns = a->device.dram_latency_ns > 0 ? a->device.dram_latency_ns : NAN;
+        in->l2_latency_ns = a->device.l2_latency_ns > 0 ? a->device.l2_latency_ns : NAN;
+        in->launch_floor_ns = a->device.launch_floor_ns > 0 ? a->device.launch_floor_ns : NAN;
+        in->latency_from = "the profile";
     }
     (void)rq;
 }

@@ -33,6 +33,8 @@ typedef struct {
 
     double bandwidth_gbs; /* DRAM, 10^9 B/s */
     double l2_bandwidth_gbs; /* optional: the L2's, 10^9 B/s; 0 where unknown */
+    double l2_latency_ns, dram_latency_ns; /* optional: a load's, pointer chase; 0 where unknown */
+    double launch_floor_ns;  /* optional: an empty kernel's duration under Nsight Compute; 0 where unknown */
     int64_t memory_bytes;
     int64_t l2_bytes;
 

@@ -84,6 +84,14 @@ const gr_profile_field gr_profile_fields[] = {
      .max = 1e6, .optional = true, .unit = "10^9 B/s",
      .meaning = "L2 cache bandwidth, the roof of L2 traffic (a peak or a microbenchmark's rate: the profile's "
                 "comment says which); left out where unknown"},
+    {"memory", "l2_latency_ns", .type = GR_FIELD_REAL, .offset = AT(l2_latency_ns), .min = 1, .max = 1e5,
+     .optional = true, .unit = "ns",
+     .meaning = "a load's latency from the L2 (pointer chase), the latency limit's for loads the L2 serves; left "
+                "out where unknown"},
+    {"memory", "dram_latency_ns", .type = GR_FIELD_REAL, .offset = AT(dram_latency_ns), .min = 1, .max = 1e5,
+     .optional = true, .unit = "ns",
+     .meaning = "a load's latency from DRAM (pointer chase), the latency limit's (Little's law) for loads DRAM "
+                "serves; left out where unknown"},
     {"memory", "size_bytes", .type = GR_FIELD_BYTES64, .offset = AT(memory_bytes), .min = 1, .max = 0x1p44,
      .unit = "bytes", .meaning = "DRAM capacity"},
     {"memory", "l2_bytes", .type = GR_FIELD_BYTES64, .offset = AT(l2_bytes), .min = 1, .max = 1024 * MiB,
@@ -147,6 +155,11 @@ const gr_profile_field gr_profile_fields[] = {
      .meaning = "shared-memory bandwidth of the whole GPU, the roof of shared-memory traffic: `count` x "
                 "`width_bytes` x `sm_count` x `clock_mhz` (128 B per clock per SM from Maxwell on, 256 B on "
                 "Kepler); left out where unknown"},
+
+    {.key = "launch_floor_ns", .type = GR_FIELD_REAL, .offset = AT(launch_floor_ns), .min = 1e-3, .max = 1e6,
+     .optional = true, .unit = "ns",
+     .meaning = "the shortest duration Nsight Compute gives a launch (an empty kernel's), the launch limit; left "
+                "out where unknown"},
 
     {.key = "source", .type = GR_FIELD_TEXT, .offset = AT(source), .size = SIZE(source), .optional = true,
      .unit = "", .meaning = "where a detected profile's figures come from"},
