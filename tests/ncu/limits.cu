@@ -291,8 +291,9 @@ __global__ void __launch_bounds__(256, 8) int_mix(const uint4 *buf, int items, u
 /* The same results in closed form: after n steps x = A w + B (mod 2^32)
  * with A = k^n + sum_{j<n} k^j, B = d sum_{i<n} i k^(n-1-i) (the host
  * works them out), one IMAD a word; the float chain f + (n/2) b, one FFMA a
- * word (half_steps = n/2 at run time).  Limit: DRAM.  SASS: 4
- * LDG.E.128.STRONG.GPU in flight (unroll 4). */
+ * word (half_steps = n/2 at run time).  Limit: DRAM.  SASS: 2
+ * LDG.E.128.STRONG.GPU in flight (unroll 2: unroll 4 spilt a register
+ * under the 32 that 8 blocks of 256 threads allow). */
 __global__ void __launch_bounds__(256, 8) int_closed(const uint4 *buf, int items, unsigned mul, unsigned add,
                                                     float half_steps, float b, unsigned *out, float *out_f)
 {
@@ -300,7 +301,7 @@ __global__ void __launch_bounds__(256, 8) int_closed(const uint4 *buf, int items
     size_t threads = (size_t)gridDim.x * blockDim.x;
     unsigned c = 0;
     float f0 = 0.0f, f1 = 0.0f, f2 = 0.0f, f3 = 0.0f;
-#pragma unroll 4
+#pragma unroll 2
     for (int j = 0; j < items; j++) {
         uint4 v = __ldcg(&buf[t + (size_t)j * threads]);
         c += (v.x * mul + add) + (v.y * mul + add) + (v.z * mul + add) + (v.w * mul + add);
@@ -1089,3 +1090,33 @@ int main(int argc, char **argv)
         std::printf("%s\n", line.c_str());
     return 0;
 }
+
+/* What the compiler made of the kernels, CUDA 13.0 nvcc for sm_90
+ * (`nvcc -O3 -arch=sm_90 -cubin`, opcodes counted in cuobjdump -sass;
+ * registers from -Xptxas -v; no spills anywhere):
+ *   dram_read, l2_read  4 LDG.E.128.STRONG.GPU (ld.global.cg) issued before
+ *                       their 32 FFMA each unrolled trip; 32 registers
+ *                       (__launch_bounds__(256, 8): 64 warps an SM)
+ *   smem_read           4 LDS.128 (ld.volatile.shared: a plain ld.shared of
+ *                       the same address was merged to one a trip) and 32
+ *                       FFMA a trip; 24 registers
+ *   smem_regs           one LDS.128 before the loop, 32 FFMA a trip; 20
+ *   ffma_dram           one LDG.E.128.STRONG.GPU, 384 FFMA, 4 FADD an item; 22
+ *   ffma_closed         4 LDG.E.128.STRONG.GPU a trip, 4 FFMA + 4 FADD an item; 32
+ *   int_mix             an item: 152 IMAD, 153 IADD3, 76 FFMA, 1 LDG.128
+ *                       (a popcount loop compiled to SHF/LOP3/IADD3 only,
+ *                       all on the ALU pipe: rejected for this); 25
+ *   int_closed          2 LDG.E.128.STRONG.GPU a trip; 26
+ *   latency_chase       one LDG.E a trip, its value used (IADD3 of the next
+ *                       address) before the next; 16
+ *   mma_tf32            4 HMMA.1688.F32.TF32 and one LDS.128 an iteration
+ *                       (unroll 2); 42 registers: 6 blocks, 48 warps an SM
+ *   mma_f16             2 HMMA.16816.F32, 2 F2FP.F16.F32.PACK_AB and one
+ *                       LDS.128 an iteration; 31 registers: 8 blocks, 64
+ *                       warps (work_ratio 4/3: the same work a thread).
+ *                       FP8 mma.sync (m16n8k32 e4m3) on sm_90 compiles to
+ *                       F2FP unpacking + 2 HMMA.16816 + FADDs (no native
+ *                       FP8 mma.sync on Hopper): rejected as the variant
+ *   bank_conflicted, bank_padded  one LDS and 64 FFMA a trip; 24 and 26
+ *   tail_wave ... fused (chains)  32 FFMA a trip (unroll 4); 24 registers
+ *   empty               EXIT only; 4 registers */
