@@ -162,7 +162,7 @@ __device__ __forceinline__ float4 lds128(const float4 *p)
  * warp-item on the SM's one shared pipe; second limit FP32 compute/issue
  * (8 FFMAs + 1 LDS + loop: about 2.1 to 2.4 clocks, 1.7 to 1.9 x below).
  * Variant: smem_regs.  SASS: 4 LDS.128 and 32 FFMA a trip (unroll 4);
- * 20 regs. */
+ * 24 regs. */
 __global__ void __launch_bounds__(256, 8) smem_read(const float4 *src, int items, float a, float b, float *out)
 {
     __shared__ float4 tile[256];
