@@ -66,6 +66,7 @@ static void roof_limits(const gr_ncu_figures *f, const gr_ncu_binding *b, const 
     out->time_ns[GR_TIME_LIMIT_DRAM] = b->known ? b->level_time_ns[GR_NCU_DRAM] : NAN;
     out->time_ns[GR_TIME_LIMIT_L2] = b->known ? b->level_time_ns[GR_NCU_L2] : NAN;
     out->time_ns[GR_TIME_LIMIT_COMPUTE] = b->known ? b->compute_time_ns * out->clock_scale : NAN;
+    out->l2_asked_ns = f->q[GR_NCU_Q_L2_TEX_SECTORS] * SECTOR_BYTES / roofs->bandwidth_gbs[GR_NCU_L2].value;
     double l1_gbs = roofs->bandwidth_gbs[GR_NCU_L1].value / out->clock_scale;
     double all = f->bytes[GR_NCU_L1] / l1_gbs;
     double conflicts = isnan(f->shared_conflicts) ? 0 : f->shared_conflicts;
@@ -215,7 +216,8 @@ static void launch_limit(const gr_limit_inputs *in, gr_ncu_limits *out)
 }
 
 /* Limit l's time with limit lifted taken away (GR_TIME_LIMIT_COUNT: none):
- * what taking it away also takes from the others.  Compute's FP
+ * what taking it away also takes from the others.  DRAM's fills leave
+ * the L2's traffic with it (what the L1s asked for remains); compute's FP
  * instructions leave the issue slots with it; shared memory's
  * instructions leave with shared memory; the grid's stretches apply to
  * what is left of the SM side; lifting shared memory lifts its bank
@@ -228,6 +230,8 @@ static double lifted_time(const gr_ncu_limits *lim, gr_time_limit l, gr_time_lim
     if ((l == GR_TIME_LIMIT_WAVES && lim->waves.stretch < STRETCH_THAT_MATTERS) ||
         (l == GR_TIME_LIMIT_SMALL_GRID && lim->waves.grid_stretch < STRETCH_THAT_MATTERS))
         return NAN;
+    if (l == GR_TIME_LIMIT_L2 && lifted == GR_TIME_LIMIT_DRAM && !isnan(lim->l2_asked_ns))
+        return fmin(lim->l2_asked_ns, lim->time_ns[l]);
     if (l == GR_TIME_LIMIT_ISSUE && lifted == GR_TIME_LIMIT_COMPUTE)
         return (is->warp_inst - is->fp_inst) / is->slots_per_ns;
     if (l == GR_TIME_LIMIT_ISSUE && (lifted == GR_TIME_LIMIT_SHARED || lifted == GR_TIME_LIMIT_BANK_CONFLICTS))

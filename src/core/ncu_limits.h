@@ -92,6 +92,11 @@ typedef struct {
     double time_ns[GR_TIME_LIMIT_COUNT];    /* NaN: unknown; 0: does not apply */
     char why[GR_TIME_LIMIT_COUNT][160];     /* why a limit is unknown, "" */
     double duration_ns;
+    /* the L2's time for the sectors the L1s asked for alone: what is left
+     * of the L2's traffic with DRAM lifted (lts__t_bytes also counts the
+     * fills from DRAM and, on Hopper, the crossing between its two
+     * partitions: 1.5 times the bytes asked for in a DRAM stream) */
+    double l2_asked_ns;
     double clock_mhz;                       /* the launch's SM clock */
     double clock_scale;                     /* the roofs' clock / the launch's: SM-side times x this */
     gr_issue_figures issue;

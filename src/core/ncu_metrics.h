@@ -52,9 +52,10 @@ typedef enum {
     GR_NCU_Q_SHARED_LD_INST, GR_NCU_Q_SHARED_ST_INST,
     /* what the limits that are not roofs need (ncu_limits.h): warp
      * instructions issued; global loads as requests, their L1 sectors and
-     * the L2's sectors read for the L1; global store requests */
+     * the L2's sectors read for the L1; global store requests; every L2
+     * sector the L1s asked for (no DRAM fill, no partition crossing) */
     GR_NCU_Q_WARP_INST, GR_NCU_Q_GLOBAL_LD_REQUESTS, GR_NCU_Q_GLOBAL_LD_SECTORS, GR_NCU_Q_L2_LOAD_SECTORS,
-    GR_NCU_Q_GLOBAL_ST_REQUESTS,
+    GR_NCU_Q_GLOBAL_ST_REQUESTS, GR_NCU_Q_L2_TEX_SECTORS,
     /* warps stalled, summed over the cycles, by reason (GR_NCU_STALLS) */
 #define GR_NCU_STALL_QUANTITY(reason) GR_NCU_Q_STALL_##reason,
     GR_NCU_STALLS(GR_NCU_STALL_QUANTITY)

@@ -36,6 +36,7 @@ list="$list,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
 list="$list,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
 list="$list,lts__t_sectors_srcunit_tex_op_read.sum"
 list="$list,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
+list="$list,lts__t_sectors_srcunit_tex.sum"
 list="$list,smsp__warps_issue_stalled_barrier.sum"
 list="$list,smsp__warps_issue_stalled_branch_resolving.sum"
 list="$list,smsp__warps_issue_stalled_dispatch_stall.sum"
@@ -75,7 +76,7 @@ run ncu --metrics --device k40
 expect_fails 1 "gpuroof: k40 is of compute capability 3.5, which no chip Nsight Compute 2025.3 profiles has (7.5 to 12.1): gpuroof has no metric list for it"
 run ncu --metrics --device h100 --json
 expect_status 0
-expect_json '.metrics | length' 63
+expect_json '.metrics | length' 64
 expect_json '.metrics | join(",")' "$list"
 
 # ---- the raw page: each figure worked out ---------------------------------------

@@ -241,6 +241,28 @@ static void bank_conflicts_by_hand(void **state)
     assert_non_null(strstr(lim.suggestion, "32.00 wavefronts a shared load"));
 }
 
+/* A DRAM stream: the L2 counted 1.5 times the bytes (fills, the crossing
+ * between Hopper's two L2 partitions); with DRAM lifted, only what the L1s
+ * asked for is left of the L2's traffic. */
+static void dram_lifted_leaves_the_l2_asked_for(void **state)
+{
+    (void)state;
+    gr_ncu_figures f = launch(330000);
+    gr_ncu_limits lim;
+    f.q[GR_NCU_Q_DRAM_READ] = 1e9;
+    f.q[GR_NCU_Q_L2_BYTES] = 1.5e9;
+    f.q[GR_NCU_Q_L1_BYTES] = 1e9;
+    f.q[GR_NCU_Q_L2_TEX_SECTORS] = 1e9 / 32;
+    limits_of(&f, &h100, &lim);
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_DRAM);
+    assert_int_equal(lim.next, GR_TIME_LIMIT_L2);
+    close_to(lim.next_ns, 1e9 / 13125);
+    close_to(lim.speedup, 13125 / 3352.0);
+    f.q[GR_NCU_Q_L2_TEX_SECTORS] = NAN; /* not in the report: the L2's whole traffic */
+    limits_of(&f, &h100, &lim);
+    close_to(lim.next_ns, 1.5e9 / 13125);
+}
+
 static void roofs_at_the_launch_clock(void **state)
 {
     (void)state;
@@ -282,6 +304,7 @@ int main(void)
         cmocka_unit_test(small_grid_by_hand),
         cmocka_unit_test(launch_floor_binds_a_tiny_kernel),
         cmocka_unit_test(bank_conflicts_by_hand),
+        cmocka_unit_test(dram_lifted_leaves_the_l2_asked_for),
         cmocka_unit_test(roofs_at_the_launch_clock),
         cmocka_unit_test(stalls_and_bandwidth),
     };
