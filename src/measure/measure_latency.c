@@ -15,7 +15,7 @@
 #define DRAM_QUICK_FOOTPRINT_BYTES ((size_t)256 << 20)
 #define DRAM_PAGE_BYTES ((size_t)2 << 20)
 #define CURVE_BYTES ((size_t)512 << 20)
-#define CURVE_QUICK_BYTES ((size_t)64 << 20)
+#define CURVE_QUICK_BYTES ((size_t)256 << 20)
 #define LAUNCHES 1000
 
 /* Resident warps an SM of the latency roofs, those the device holds; each
@@ -137,7 +137,9 @@ static bool curves(measure_run *r, const measure_plan *p)
     grk_curve_point *points = calloc(9 * (size_t)count, sizeof *points);
     if (!points)
         return measure_fail("out of memory");
-    size_t bytes = p->quick ? CURVE_QUICK_BYTES : CURVE_BYTES;
+    size_t bytes = p->quick ? CURVE_QUICK_BYTES : CURVE_BYTES, l2_8 = 8 * (size_t)(r->device.l2_bytes > 0 ? r->device.l2_bytes : 0);
+    if (l2_8 > bytes) /* far over the L2 whatever its size */
+        bytes = (l2_8 + 15) / 16 * 16;
     grk_error err;
     measure_progress("latency roofs: DRAM read over %zu MiB at %d to %d warps an SM, 4-, 8- and 16-byte loads, 1, 2 "
                      "and 4 in flight", bytes >> 20, warps[0], warps[count - 1]);
