@@ -391,7 +391,9 @@ static int smem_for_blocks(warps_kernel_t k, int threads, int blocks, size_t *sm
     GRK_CHECK_RETURN(cudaFuncSetAttribute((const void *)k, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
     GRK_CHECK_RETURN(cudaFuncSetAttribute((const void *)k, cudaFuncAttributePreferredSharedMemoryCarveout,
                                           (int)cudaSharedmemCarveoutMaxShared));
-    size_t lo = 0, hi = (size_t)optin; /* occupancy(hi) <= blocks is checked below */
+    /* both ends multiples of 128, so that each midpoint lies strictly
+     * between them; occupancy(hi) <= blocks is checked at the end */
+    size_t lo = 0, hi = (size_t)optin / 128 * 128;
     while (hi - lo > 128) {
         size_t mid = (lo + hi) / 2 / 128 * 128;
         GRK_CHECK_RETURN(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&got, (const void *)k, threads, mid));
