@@ -147,6 +147,59 @@ typedef enum {
  * it refuses the type on this GPU.  work: FLOPs (2 n^3). */
 int grk_tensor_gemm(grk_tensor_kind kind, const int *sizes, int size_count, grk_peak *out, grk_error *err);
 
+/* ---- latency (latency.cu) ------------------------------------------------- */
+
+/* Where a pointer chase runs: loads through L1 (ld.global.ca) over a
+ * footprint L1 holds, shared memory, loads past L1 (ld.global.cg) over a
+ * footprint the L2 holds, and the same over a footprint far over the L2. */
+typedef enum { GRK_CHASE_L1, GRK_CHASE_SHARED, GRK_CHASE_L2, GRK_CHASE_DRAM, GRK_CHASE_LEVELS } grk_chase_level;
+
+/* The loads whose latencies a chase records one by one (grk_chase's record). */
+#define GRK_CHASE_RECORDED 4096
+
+typedef struct {
+    size_t footprint_bytes; /* the slots the cycle runs over */
+    int slot_bytes;         /* between slots: a cache line (global), a word (shared) */
+    long long loads;        /* timed in each run */
+    int runs;
+    double cycles;          /* a load: the median run's clock64 cycles over its loads */
+    double ns;              /* a load: the same run's %globaltimer nanoseconds over its loads */
+    bool verified;          /* every run ended on the slot the host's walk of the permutation reaches */
+} grk_chase;
+
+/* One thread chases pointers through a random cyclic permutation of
+ * footprint_bytes (at least 2 slots; the global levels a power of two of
+ * cache lines, shared memory a power of two of words): `loads` dependent
+ * loads a run, `runs` runs, each run going on from where the last ended
+ * (warmed first at L1 and L2).  record: NULL, or room for
+ * GRK_CHASE_RECORDED latencies in cycles, filled by a last run that times
+ * each load alone (global levels only). */
+int grk_chase_run(grk_chase_level level, size_t footprint_bytes, long long loads, int runs, unsigned *record,
+                  grk_chase *out, grk_error *err);
+
+/* One point of the latency roofs: DRAM read bandwidth with warps_per_sm
+ * resident warps an SM, each thread keeping loads_in_flight independent
+ * loads of load_bytes (4, 8 or 16) in flight. */
+typedef struct {
+    int load_bytes, loads_in_flight, warps_per_sm;
+    int blocks_per_sm, threads_per_block; /* the launch that gives them */
+    grk_timing t;
+    double gbs;    /* bytes read over the median run */
+    bool verified; /* the sum of every word read equalled the host's */
+} grk_curve_point;
+
+/* Every (load bytes, loads in flight) of {4, 8, 16} x {1, 2, 4} at each of
+ * warp_count warps an SM (each at most the device's and a whole number of
+ * warps a block), over an array of array_bytes read once a run: 9 x
+ * warp_count points into out, in that order. */
+int grk_latency_curves(size_t array_bytes, const int *warps, int warp_count, int repeats, grk_curve_point *out,
+                       grk_error *err);
+
+/* The launch floor: an empty kernel's GPU time, events around one launch
+ * (the median of `repeats`), and the interval of `launches` launches of it
+ * back to back (the median of 5 such spans, over launches). */
+int grk_launch_floor(int launches, int repeats, double *empty_ns, double *interval_ns, grk_error *err);
+
 /* ---- matmul (PMPP chapters 3 and 5) -------------------------------------- */
 
 typedef enum {

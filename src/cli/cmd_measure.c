@@ -24,6 +24,9 @@ static const char usage[] =
     "  matmul     PMPP's naive and tiled matrix multiplications, and cuBLAS beside them\n"
     "  smem       the shared-memory layout kernels of the course notes\n"
     "  occupancy  gpuroof's occupancy against the CUDA runtime's and a residency probe's\n"
+    "  latency    load latency by pointer chase (L1, shared memory, L2 near and far, DRAM),\n"
+    "             DRAM bandwidth against resident warps an SM (the latency roofs) and the\n"
+    "             launch floor\n"
     "Every result is verified before it is recorded; a failing kernel is reported\n"
     "and never plotted.  Progress goes to stderr.\n"
     "\n"
@@ -42,7 +45,7 @@ static const char notes[] =
     "its GPU's index, PCI bus id and UUID.\n";
 
 /* --only's parts, in the order of read_plan's flags. */
-static const char *const measure_parts[] = {"ceilings", "sweep", "matmul", "smem", "occupancy", NULL};
+static const char *const measure_parts[] = {"ceilings", "sweep", "matmul", "smem", "occupancy", "latency", NULL};
 
 #define T measure_options
 static const cli_option options[] = {
@@ -91,12 +94,13 @@ static const cli_spec spec = {"measure", usage, notes, options, sizeof options /
 #include "gpuroof_profile.h"
 #else
 typedef struct {
-    bool ceilings, matmul, smem, occupancy, sweep;
+    bool ceilings, matmul, smem, occupancy, sweep, latency;
     bool quick;
     int repeats;
     const char *bank_counters;
 } measure_plan;
 #endif
+#include "measure_latency_text.h"
 #include "measure_ncu.h"
 #include "measure_node.h"
 
@@ -111,12 +115,12 @@ typedef struct {
 
 static int read_plan(const measure_options *o, measure_plan *p)
 {
-    bool *flags[] = {&p->ceilings, &p->sweep, &p->matmul, &p->smem, &p->occupancy}; /* measure_parts' order */
+    bool *flags[] = {&p->ceilings, &p->sweep, &p->matmul, &p->smem, &p->occupancy, &p->latency}; /* measure_parts' order */
     int64_t repeats = o->repeats.given ? o->repeats.value : o->quick ? 5 : 20;
     p->repeats = (int)repeats;
     p->quick = o->quick;
     p->bank_counters = o->bank_counters;
-    for (size_t i = 0; i < 5; i++)
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         *flags[i] = !o->only.given;
     for (size_t i = 0; i < o->only.count; i++) /* each checked as parsed */
         *flags[o->only.index[i]] = true;
@@ -206,6 +210,7 @@ static void print_summary(const gr_results *r, int failures, const char *path, b
     if (agree.banks_counted)
         printf("  banks: gpuroof's wavefronts per request equal Nsight Compute's in %zu of %zu launches\n",
                agree.banks_equal, agree.banks_counted);
+    measure_print_latency(r);
     if (failures)
         printf("  %d results failed their checks and are not plotted\n", failures);
 }
@@ -225,6 +230,7 @@ static bool run_parts(measure_run *r, const measure_plan *plan)
         {"matmul", plan->matmul, measure_matmul},
         {"smem", plan->smem, measure_layouts},
         {"occupancy", plan->occupancy, measure_occupancy},
+        {"latency", plan->latency, measure_latency},
     };
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         if (!parts[i].wanted)

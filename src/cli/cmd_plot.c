@@ -21,6 +21,7 @@
 #include "occupancy_launch.h"
 #include "plot_json.h"
 #include "output.h"
+#include "plot_latency.h"
 #include "plot_levels.h"
 #include "plot_results.h"
 #include "plot_run.h"
@@ -37,6 +38,7 @@ static const char usage[] =
     "                     [--max-threads-block N] [--reg-unit N] [--smem-unit BYTES] [--smem-reserved BYTES])\n"
     "                    -o FILE.pdf|FILE.png [--keep-script | --script-only] [--json]\n"
     "       gpuroof plot banks --results FILE -o FILE.pdf|FILE.png [--json]\n"
+    "       gpuroof plot latency (RESULTS | --results FILE) -o FILE.pdf|FILE.png [--json]\n"
     "\n"
     "Draws a chart with gnuplot (pdfcairo or pngcairo, by the extension of -o).\n";
 
@@ -193,6 +195,17 @@ static int check_occupancy(const plot_options *o)
     return occ_check_options("plot", &o->launch, o->devices.count == 1);
 }
 
+/* plot latency: one results file, as an operand or --results, and nothing
+ * else to draw. */
+static int check_latency(const plot_options *o, const char *occupancy_option)
+{
+    if ((o->latency_file != NULL) + o->results.count != 1)
+        return cli_usage_error("plot", "plot latency takes one results file (RESULTS or --results FILE)");
+    if (o->devices.count || o->models.count || o->points.count || o->precisions.count || occupancy_option)
+        return cli_usage_error("plot", "plot latency takes one results file and nothing else to draw");
+    return EXIT_OK;
+}
+
 static int check_options(const plot_options *o)
 {
     if (!o->output)
@@ -200,9 +213,11 @@ static int check_options(const plot_options *o)
     if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png"))
         return cli_usage_error("plot", "-o must end in .pdf or .png, not '%s'", o->output);
     const char *occupancy_option = occ_first_option_given(&o->launch);
-    if ((o->levels.given || o->ncu || o->top.given) && (o->occupancy || o->banks))
+    if ((o->levels.given || o->ncu || o->top.given) && (o->occupancy || o->banks || o->latency))
         return cli_usage_error("plot", "--levels, --ncu and --top are for a roofline, not plot %s",
-                               o->occupancy ? "occupancy" : "banks");
+                               o->occupancy ? "occupancy" : o->banks ? "banks" : "latency");
+    if (o->latency)
+        return check_latency(o, occupancy_option);
     if (o->banks) {
         if (o->results.count != 1 || o->devices.count || o->models.count || o->points.count || occupancy_option)
             return cli_usage_error("plot", "plot banks takes one --results FILE and nothing else to draw");
@@ -224,10 +239,13 @@ static int parse(int argc, char **argv, plot_options *o)
     if ((rc = cli_parse(&spec, argc, argv, o, &operand)) != EXIT_OK)
         return rc;
     if (operand < argc && (strcmp(argv[operand], "occupancy") == 0 || strcmp(argv[operand], "roofline") == 0 ||
-                           strcmp(argv[operand], "banks") == 0)) {
+                           strcmp(argv[operand], "banks") == 0 || strcmp(argv[operand], "latency") == 0)) {
         o->occupancy = strcmp(argv[operand], "occupancy") == 0;
+        o->latency = strcmp(argv[operand], "latency") == 0;
         o->banks = strcmp(argv[operand++], "banks") == 0;
     }
+    if (o->latency && operand < argc)
+        o->latency_file = argv[operand++];
     if (operand < argc)
         return cli_usage_error("plot", "unexpected argument '%s'", argv[operand]);
     return check_options(o);
@@ -589,8 +607,10 @@ int cmd_plot_run(const plot_options *o)
         return cli_fail("out of memory");
     fig->width_in = 7.5; /* a roofline's and the bank chart's page; plot occupancy's sets its own */
     fig->height_in = 5;
-    bool built = o->banks ? build_banks(o, fig, json)
-                 : o->occupancy ? build_occupancy(o, fig, json) : build_roofline(o, fig, json);
+    bool built = o->banks       ? build_banks(o, fig, json)
+                 : o->latency   ? plot_latency_build(o->latency_file ? o->latency_file : o->results.items[0], fig, json)
+                 : o->occupancy ? build_occupancy(o, fig, json)
+                                : build_roofline(o, fig, json);
     int rc = built ? draw(o, fig) : EXIT_INPUT;
     gr_figure_free(fig);
     free(fig);

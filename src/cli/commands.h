@@ -120,6 +120,8 @@ typedef struct {
 
 typedef struct {
     bool occupancy, banks; /* plot occupancy, plot banks; otherwise a roofline */
+    bool latency;             /* plot latency */
+    const char *latency_file; /* its results file, given as an operand (else --results) */
     cli_values devices, models, defines, results;
     cli_choices_value precisions; /* in gr_precisions */
     plot_points_value points;

@@ -102,6 +102,11 @@ gr_result_bank *gr_results_add_bank(gr_results *r, gr_error *err)
     return add_row(r, "bank_checks", err);
 }
 
+gr_result_latency_curve *gr_results_add_latency_curve(gr_results *r, gr_error *err)
+{
+    return add_row(r, "latency_curves", err);
+}
+
 /* ---- reading ------------------------------------------------------------ */
 
 static bool read_bool(gr_yaml *y, yaml_node_t *node, const char *what, bool *out, gr_error *err)

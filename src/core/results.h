@@ -119,6 +119,25 @@ typedef struct {
     double ns_per_rep; /* one store and load */
 } gr_result_bank;
 
+/* Load latency by pointer chase at each level, and the launch floor. */
+typedef struct {
+    double sm_clock_mhz; /* the clock the chases' cycles and ns imply together */
+    double l1_cycles, l1_ns, shared_cycles, shared_ns;
+    double l2_near_cycles, l2_near_ns, l2_far_cycles, l2_far_ns; /* equal where no two clusters showed */
+    double dram_cycles, dram_ns;
+    double empty_kernel_ns, launch_interval_ns;
+    bool verified; /* every chase ended where the host's walk of its permutation did */
+} gr_result_latency;
+
+/* A point of the latency roofs: DRAM read bandwidth at a number of
+ * resident warps an SM, each thread with loads_in_flight loads of
+ * load_bytes in flight. */
+typedef struct {
+    long long load_bytes, loads_in_flight, warps_per_sm;
+    double gbs;
+    bool verified;
+} gr_result_latency_curve;
+
 typedef struct {
     char path[512]; /* the file it was read from; not written */
     gr_result_device device;
@@ -136,6 +155,9 @@ typedef struct {
     gr_result_layout *layouts;
     size_t bank_count;
     gr_result_bank *banks;
+    gr_result_latency latency;
+    size_t latency_curve_count;
+    gr_result_latency_curve *latency_curves;
 } gr_results;
 
 /* Empty: every key absent, no rows. */
@@ -161,6 +183,7 @@ gr_result_occupancy *gr_results_add_occupancy(gr_results *r, gr_error *err);
 gr_result_target *gr_results_add_target(gr_results *r, gr_error *err);
 gr_result_layout *gr_results_add_layout(gr_results *r, gr_error *err);
 gr_result_bank *gr_results_add_bank(gr_results *r, gr_error *err);
+gr_result_latency_curve *gr_results_add_latency_curve(gr_results *r, gr_error *err);
 
 /* The best measured DRAM bandwidth of the file (NaN if none). */
 double gr_results_best_bandwidth(const gr_results *r);

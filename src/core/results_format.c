@@ -133,7 +133,7 @@ static const gr_results_key timing_keys[] = {
 
 static const gr_results_section timing_map = {
     "time_ms", NULL, timing_keys, COUNT(timing_keys), false, false, true, 0, 0, sizeof(gr_result_timing),
-    "a kernel's timed runs, by CUDA events",
+    "a kernel's timed runs, by CUDA events", false,
 };
 
 static const gr_results_key level_keys[] = {
@@ -148,7 +148,7 @@ static const gr_results_key level_keys[] = {
 
 static const gr_results_section levels_map = {
     "levels", NULL, level_keys, COUNT(level_keys), false, false, true, 0, 0, sizeof(gr_result_levels),
-    "what a kernel moved through each level of the memory hierarchy, as Nsight Compute counted it",
+    "what a kernel moved through each level of the memory hierarchy, as Nsight Compute counted it", false,
 };
 
 static const gr_results_key kernel_keys[] = {
@@ -216,6 +216,49 @@ static const gr_results_key layout_keys[] = {
     KEY(gr_result_layout, verified, REQUIRED, NO_RANGE, "", "whether every element of its output was right"),
 };
 
+/* A latency: cycles of the SM clock, or ns; a load takes at least one. */
+#define LATENCY_RANGE 0.01, 1e9
+#define MHZ_RANGE 1, 1e6
+
+static const gr_results_key latency_keys[] = {
+    KEY(gr_result_latency, sm_clock_mhz, OPTIONAL, MHZ_RANGE, "MHz",
+        "the SM clock the chases ran at: their clock64 cycles over their %globaltimer ns, all levels together"),
+    KEY(gr_result_latency, l1_cycles, OPTIONAL, LATENCY_RANGE, "cycles",
+        "a load that hits L1: pointer chase, one thread, over 16 KiB of 128-byte lines, warmed"),
+    KEY(gr_result_latency, l1_ns, OPTIONAL, LATENCY_RANGE, "ns", "the same in ns (%globaltimer)"),
+    KEY(gr_result_latency, shared_cycles, OPTIONAL, LATENCY_RANGE, "cycles",
+        "a shared-memory load: the chase over 16 KiB of shared memory"),
+    KEY(gr_result_latency, shared_ns, OPTIONAL, LATENCY_RANGE, "ns", "the same in ns"),
+    KEY(gr_result_latency, l2_near_cycles, OPTIONAL, LATENCY_RANGE, "cycles",
+        "a load that hits the L2 partition near the SM: the median of the low cluster of 4096 loads timed one by one "
+        "(ld.global.cg over a footprint inside the L2); all of them where they formed no two clusters"),
+    KEY(gr_result_latency, l2_near_ns, OPTIONAL, LATENCY_RANGE, "ns", "l2_near_cycles over sm_clock_mhz"),
+    KEY(gr_result_latency, l2_far_cycles, OPTIONAL, LATENCY_RANGE, "cycles",
+        "a load that hits the far L2 partition: the median of the high cluster; equal to l2_near_cycles where no two "
+        "clusters formed"),
+    KEY(gr_result_latency, l2_far_ns, OPTIONAL, LATENCY_RANGE, "ns", "l2_far_cycles over sm_clock_mhz"),
+    KEY(gr_result_latency, dram_cycles, OPTIONAL, LATENCY_RANGE, "cycles",
+        "a load that misses the L2: the chase over 1 GiB or 16 times the L2, whichever is more (256 MiB in a quick "
+        "run), 2 MiB pages in order, lines within a page at random"),
+    KEY(gr_result_latency, dram_ns, OPTIONAL, LATENCY_RANGE, "ns", "the same in ns: the latency plot latency uses"),
+    KEY(gr_result_latency, empty_kernel_ns, OPTIONAL, LATENCY_RANGE, "ns",
+        "an empty kernel's GPU time: CUDA events around one launch, the median of many"),
+    KEY(gr_result_latency, launch_interval_ns, OPTIONAL, LATENCY_RANGE, "ns",
+        "the interval of an empty kernel's launches queued back to back: 1000 launches' span over 1000"),
+    KEY(gr_result_latency, verified, OPTIONAL, NO_RANGE, "",
+        "whether every chase ended on the slot the host's walk of its permutation reached"),
+};
+
+static const gr_results_key latency_curve_keys[] = {
+    KEY(gr_result_latency_curve, load_bytes, REQUIRED, WHOLE_RANGE, "bytes", "each load of a thread: 4, 8 or 16"),
+    KEY(gr_result_latency_curve, loads_in_flight, REQUIRED, WHOLE_RANGE, "loads",
+        "independent loads each thread has in flight"),
+    KEY(gr_result_latency_curve, warps_per_sm, REQUIRED, WHOLE_RANGE, "warps", "resident warps on every SM"),
+    KEY(gr_result_latency_curve, gbs, REQUIRED, FIGURE_RANGE, "GB/s", "DRAM read bandwidth over the median run"),
+    KEY(gr_result_latency_curve, verified, REQUIRED, NO_RANGE, "",
+        "whether the sum of every word read matched the host's; an unverified point is never plotted"),
+};
+
 static const gr_results_key bank_keys[] = {
     KEY(gr_result_bank, kernel, REQUIRED, NO_RANGE, "", "the layout kernel: setRowReadRow, setColReadCol, ..."),
     KEY(gr_result_bank, block, REQUIRED, NO_RANGE, "threads", "the block, as 32x16"),
@@ -232,11 +275,17 @@ static const gr_results_key bank_keys[] = {
         "one store and load, repeated in the kernel and timed; absent in a quick run"),
 };
 
-#define MAPPING(name, member, type, keys, required, meaning)                                                   \
-    {name, NULL, keys, COUNT(keys), false, required, false, offsetof(gr_results, member), 0, sizeof(type), meaning}
-#define LIST(name, noun, rows, count, type, keys, flow, meaning)                                               \
+#define MAPPING_WRITTEN(name, member, type, keys, required, when_set, meaning)                                 \
+    {name, NULL, keys, COUNT(keys), false, required, false, offsetof(gr_results, member), 0, sizeof(type), meaning, \
+     when_set}
+#define MAPPING(name, member, type, keys, required, meaning) \
+    MAPPING_WRITTEN(name, member, type, keys, required, false, meaning)
+#define LIST_WRITTEN(name, noun, rows, count, type, keys, flow, when_set, meaning)                              \
     {name, noun, keys, COUNT(keys), true, false, flow, offsetof(gr_results, rows), offsetof(gr_results, count), \
-     sizeof(type), meaning}
+     sizeof(type), meaning, when_set}
+#define LIST(name, noun, rows, count, type, keys, flow, meaning) \
+    LIST_WRITTEN(name, noun, rows, count, type, keys, flow, false, meaning)
+#define WHEN_SET true
 #define FLOW true
 #define BLOCK_ROWS false
 
@@ -258,6 +307,12 @@ static const gr_results_section sections[] = {
          "the shared-memory layout kernels of the course notes, their output checked exactly"),
     LIST("bank_checks", "check", banks, bank_count, gr_result_bank, bank_keys, FLOW,
          "the same launches' shared-memory wavefronts per request, predicted and counted, and their time"),
+    MAPPING_WRITTEN("latency", latency, gr_result_latency, latency_keys, OPTIONAL, WHEN_SET,
+                    "load latency by pointer chase at each level, and the launch floor; absent where not measured"),
+    LIST_WRITTEN("latency_curves", "point", latency_curves, latency_curve_count, gr_result_latency_curve,
+                 latency_curve_keys, FLOW, WHEN_SET,
+                 "DRAM read bandwidth against resident warps an SM, for each load size and loads in flight a thread "
+                 "(the latency roofs); absent where not measured"),
 };
 
 const gr_results_section *gr_results_sections(size_t *count)
@@ -290,6 +345,24 @@ bool gr_results_key_absent(const gr_results_key *key, const void *base)
     case GR_RESULTS_BOOL: break; /* true or false: never absent */
     }
     return false;
+}
+
+bool gr_results_section_empty(const gr_results_section *section, const void *results)
+{
+    const char *base = (const char *)results + section->offset;
+    if (section->list) {
+        size_t count;
+        memcpy(&count, (const char *)results + section->count_offset, sizeof count);
+        return count == 0;
+    }
+    for (size_t i = 0; i < section->key_count; i++) {
+        const gr_results_key *key = &section->keys[i];
+        bool unset = key->type == GR_RESULTS_BOOL ? !*(const bool *)(base + key->offset)
+                                                  : gr_results_key_absent(key, base);
+        if (!unset)
+            return false;
+    }
+    return true;
 }
 
 void gr_results_clear(const gr_results_section *section, void *base)

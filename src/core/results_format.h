@@ -43,6 +43,8 @@ struct gr_results_section {
     size_t offset;  /* in gr_results: the mapping's struct, or the list's row pointer */
     size_t count_offset, row_size; /* lists: the row count (a size_t), and one row's size */
     const char *meaning;
+    bool when_set;  /* written only where it holds something (gr_results_section_empty): a part that
+                       files written before it do not have, so that those are written again unchanged */
 };
 
 /* The sections of a file, in the order they are written. */
@@ -53,6 +55,10 @@ const gr_results_section *gr_results_section_named(const char *name);
 
 /* Whether key's value in the struct at base is its absent value. */
 bool gr_results_key_absent(const gr_results_key *key, const void *base);
+
+/* Whether a section holds nothing: a list without rows, or a mapping whose
+ * keys are each absent or false. */
+bool gr_results_section_empty(const gr_results_section *section, const void *results);
 
 /* Sets every key of section in the struct at base to its absent value. */
 void gr_results_clear(const gr_results_section *section, void *base);

@@ -74,6 +74,8 @@ bool gr_results_render(const gr_results *r, char **text, size_t *len, gr_error *
         return gr_error_set(err, "out of memory");
     gr_yw_map(&w);
     for (size_t i = 0; i < n; i++) {
+        if (sections[i].when_set && gr_results_section_empty(&sections[i], r))
+            continue;
         gr_yw_key(&w, sections[i].name);
         if (sections[i].list) {
             write_list(&w, &sections[i], r);

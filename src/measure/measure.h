@@ -58,7 +58,7 @@ typedef struct {
 } measure_run;
 
 typedef struct {
-    bool ceilings, matmul, smem, occupancy, sweep;
+    bool ceilings, matmul, smem, occupancy, sweep, latency;
     bool quick;  /* small sizes: the GPU test of make check */
     const char *bank_counters; /* "load store" wavefronts per request of each layout launch, in order */
     int repeats;
@@ -70,6 +70,7 @@ bool measure_sweep_run(measure_run *r, const measure_plan *p);
 bool measure_matmul(measure_run *r, const measure_plan *p);
 bool measure_layouts(measure_run *r, const measure_plan *p);
 bool measure_occupancy(measure_run *r, const measure_plan *p);
+bool measure_latency(measure_run *r, const measure_plan *p);
 
 /* Before the first part: no results, every key of the file absent. */
 void measure_run_init(measure_run *r);

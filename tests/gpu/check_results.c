@@ -108,6 +108,34 @@ static void check_peaks(const gr_results *r, const run_kind *run)
     }
 }
 
+/* The latency part of a fresh run that has one: every chase verified, each level no
+ * faster than the one above it (L1 and shared memory under the L2, the L2
+ * near no slower than far, the L2 under DRAM), every point of the latency
+ * roofs verified and none above the best DRAM read ceiling by more than
+ * the margin, and a positive launch floor. */
+static void check_latency(const gr_results *r)
+{
+    const gr_result_latency *l = &r->latency;
+    if (!l->verified || isnan(l->dram_cycles) || isnan(l->l2_near_cycles) || isnan(l->l1_cycles) ||
+        isnan(l->shared_cycles))
+        fail("latency: a chase absent or unverified (L1 %g, shared %g, L2 %g, DRAM %g cycles)", l->l1_cycles,
+             l->shared_cycles, l->l2_near_cycles, l->dram_cycles);
+    if (!(l->l1_cycles < l->l2_near_cycles && l->shared_cycles < l->l2_near_cycles &&
+          l->l2_near_cycles <= l->l2_far_cycles && l->l2_far_cycles < l->dram_cycles))
+        fail("latency: levels out of order (L1 %g, shared %g, L2 %g and %g, DRAM %g cycles)", l->l1_cycles,
+             l->shared_cycles, l->l2_near_cycles, l->l2_far_cycles, l->dram_cycles);
+    if (!(l->empty_kernel_ns > 0 && l->launch_interval_ns > 0))
+        fail("latency: no launch floor (%g, %g ns)", l->empty_kernel_ns, l->launch_interval_ns);
+    if (r->latency_curve_count == 0)
+        fail("latency: no latency_curves");
+    for (size_t i = 0; i < r->latency_curve_count; i++) {
+        const gr_result_latency_curve *c = &r->latency_curves[i];
+        if (!c->verified || c->gbs > MARGIN * gr_results_best_bandwidth(r))
+            fail("latency_curves: %lld B x %lld at %lld warps: %g GB/s, %s", c->load_bytes, c->loads_in_flight,
+                 c->warps_per_sm, c->gbs, c->verified ? "above the DRAM ceiling" : "not verified");
+    }
+}
+
 /* [--fresh [--without-cublas] [--without-cublaslt]] RESULTS.yaml */
 static const char *read_arguments(int argc, char **argv, run_kind *run)
 {
@@ -157,6 +185,8 @@ int main(int argc, char **argv)
             fail("%s: above the roof (%g GFLOP/s, roof %g)", "sweep point", r.sweep[i].gflops,
                  roof(&r, r.sweep[i].intensity));
     check_peaks(&r, &run);
+    if (run.fresh && (!isnan(r.latency.empty_kernel_ns) || !isnan(r.latency.sm_clock_mhz) || r.latency_curve_count))
+        check_latency(&r); /* where the run measured it: committed files from before it have none */
     for (size_t i = 0; i < r.occupancy_count; i++)
         if (r.occupancy[i].predicted != r.occupancy[i].measured)
             fail("occupancy: %lld threads, %lld registers, %lld B: predicted %lld blocks, measured %lld",

@@ -31,6 +31,13 @@ if [ "$status" -ne 0 ]; then
     exit 1
 fi
 ok "gpuroof measure --quick"
+# The latency part ran and was written (check_results checks its figures).
+if grep -q '^latency:' "$tmp/results.yaml" && grep -q '^latency_curves:' "$tmp/results.yaml"; then
+    ok "latency and latency_curves written"
+else
+    checks=$((checks + 1))
+    echo "not ok - latency and latency_curves written"
+fi
 # A fresh run: every ceiling this GPU has a unit for is there, unless the
 # run found no cuBLAS (or no cuBLASLt) to run the tensor cores' GEMMs with.
 set -- --fresh

@@ -848,6 +848,14 @@ static void fill_rows(gr_results *r)
     b->block = (gr_result_block){32, 16}, b->pad = 3;
     b->predicted_load = 2, b->predicted_store = 1, b->measured_load = 2, b->measured_store = 1.5;
     b->ns_per_rep = 632.4959993;
+    r->latency = (gr_result_latency){
+        .sm_clock_mhz = 1980.25, .l1_cycles = 33.75, .l1_ns = 17.04, .shared_cycles = 29.5, .shared_ns = 14.9,
+        .l2_near_cycles = 262.5, .l2_near_ns = 132.56, .l2_far_cycles = 488, .l2_far_ns = 246.43,
+        .dram_cycles = 1250.125, .dram_ns = 631.3, .empty_kernel_ns = 2496, .launch_interval_ns = 1187.5,
+        .verified = true,
+    };
+    gr_result_latency_curve *lc = gr_results_add_latency_curve(r, NULL);
+    *lc = (gr_result_latency_curve){16, 4, 48, 3105.25, true};
 }
 
 /* The first row of every list, and every mapping, has every key of its
@@ -905,6 +913,53 @@ static void empty_results_round_trip(void **state)
                               "occupancy_checks: []\ntarget_blocks_checks: []\nlayout_checks: []\nbank_checks: []\n");
     free(text);
     gr_results_free(&back);
+}
+
+/* The latency part is written only where it holds something: the launch
+ * floor alone is a latency mapping of its two keys (and verified, false:
+ * true or false is never absent); a point of the curves
+ * alone, a list of one row; and a verified false with nothing else, no
+ * mapping (what a run whose every chase failed measured). */
+static void latency_written_where_set(void **state)
+{
+    (void)state;
+    static gr_results r, back;
+    gr_results_init(&r);
+    snprintf(r.device.name, sizeof r.device.name, "G");
+    r.latency.empty_kernel_ns = 2500;
+    r.latency.launch_interval_ns = 1200;
+    gr_result_latency_curve *lc = gr_results_add_latency_curve(&r, NULL);
+    *lc = (gr_result_latency_curve){4, 1, 1, 24.5, false};
+    char *text;
+    size_t len;
+    write_and_read(&r, &back, &text, &len);
+    assert_same_results(&r, &back);
+    assert_non_null(strstr(text, "bank_checks: []\nlatency:\n  empty_kernel_ns: 2500\n  launch_interval_ns: 1200\n"
+                                 "  verified: false\nlatency_curves:\n- {load_bytes: 4, loads_in_flight: 1, warps_per_sm: 1, gbs: 24.5, "
+                                 "verified: false}\n"));
+    free(text);
+    gr_results_free(&r);
+    gr_results_free(&back);
+    gr_results_init(&r);
+    snprintf(r.device.name, sizeof r.device.name, "G");
+    r.latency.verified = false;
+    write_and_read(&r, &back, &text, &len);
+    assert_null(strstr(text, "latency"));
+    free(text);
+    gr_results_free(&back);
+}
+
+/* A point of the curves lacking a key it must have, or with a count out
+ * of range, names the file, line and column. */
+static void error_latency_curve(void **state)
+{
+    (void)state;
+    assert_load_error("curve.yaml",
+                      "device: {name: G}\nlatency_curves:\n- {load_bytes: 4, loads_in_flight: 1, warps_per_sm: 8, "
+                      "verified: true}\n",
+                      "3:3: latency_curves: missing key 'gbs'");
+    assert_load_error("latency.yaml", "device: {name: G}\nlatency: {dram_ns: -5}\n",
+                      "2:20: latency.dram_ns is -5; it must be between 0.01 and 1e+09");
 }
 
 static char *read_text(const char *path, size_t *len)
@@ -1063,6 +1118,8 @@ int main(void)
         cmocka_unit_test(error_other_keys),
         cmocka_unit_test(failed_launch_counts_minus_one),
         cmocka_unit_test(every_key_round_trips),
+        cmocka_unit_test(latency_written_where_set),
+        cmocka_unit_test(error_latency_curve),
         cmocka_unit_test(empty_results_round_trip),
         cmocka_unit_test(committed_files_round_trip),
         cmocka_unit_test(partial_files_round_trip),

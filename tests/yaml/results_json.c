@@ -95,6 +95,8 @@ int main(int argc, char **argv)
     const gr_results_section *sections = gr_results_sections(&count);
     json_t *o = json_object();
     for (size_t i = 0; i < count; i++) {
+        if (sections[i].when_set && gr_results_section_empty(&sections[i], &r))
+            continue; /* as the writer leaves it out: nothing read (a false verified is no reading) */
         json_t *v = section(&sections[i], &r);
         if (json_is_object(v) ? json_object_size(v) : json_array_size(v))
             json_object_set_new(o, sections[i].name, v);

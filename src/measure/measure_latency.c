@@ -1,0 +1,182 @@
+/* The latency part: load latency by pointer chase at L1, shared memory,
+ * the L2 (near and far) and DRAM; DRAM read bandwidth against resident
+ * warps an SM for each load size and loads in flight (the latency roofs);
+ * and the launch floor.  Every chase and every point is verified before it
+ * is recorded (kernels/latency.cu says how). */
+#include <math.h>
+#include <stdlib.h>
+#include "gpuroof_roofline.h"
+#include "measure_gpu.h"
+
+#define L1_FOOTPRINT_BYTES (16u << 10)     /* well inside any L1 of sm_80 on */
+#define SHARED_FOOTPRINT_BYTES (16u << 10) /* under the 48 KiB a block has without opting in */
+#define L2_FOOTPRINT_MAX_BYTES (4u << 20)  /* over any L1, an eighth of the H100's L2 */
+#define DRAM_FOOTPRINT_BYTES ((size_t)1 << 30)
+#define DRAM_QUICK_FOOTPRINT_BYTES ((size_t)256 << 20)
+#define DRAM_PAGE_BYTES ((size_t)2 << 20)
+#define CURVE_BYTES ((size_t)512 << 20)
+#define CURVE_QUICK_BYTES ((size_t)256 << 20)
+#define LAUNCHES 1000
+
+/* Resident warps an SM of the latency roofs, those the device holds; each
+ * a whole number of warps in each of ceil(W / 32) blocks. */
+static const int curve_warps[] = {1, 2, 4, 8, 12, 16, 24, 32, 48, 64};
+#define CURVE_WARP_COUNT (int)(sizeof curve_warps / sizeof curve_warps[0])
+
+/* The largest power of two of 128-byte lines at most the smaller of
+ * L2_FOOTPRINT_MAX_BYTES and an eighth of the L2. */
+static size_t l2_footprint(const measure_run *r)
+{
+    size_t most = r->device.l2_bytes > 0 ? (size_t)r->device.l2_bytes / 8 : L2_FOOTPRINT_MAX_BYTES;
+    size_t bytes = 128;
+    while (bytes * 2 <= most && bytes * 2 <= L2_FOOTPRINT_MAX_BYTES)
+        bytes *= 2;
+    return bytes;
+}
+
+/* At least 16 times the L2, in whole 2 MiB pages. */
+static size_t dram_footprint(const measure_run *r, bool quick)
+{
+    size_t bytes = quick ? DRAM_QUICK_FOOTPRINT_BYTES : DRAM_FOOTPRINT_BYTES;
+    size_t l2_16 = r->device.l2_bytes > 0 ? 16 * (size_t)r->device.l2_bytes : 0;
+    if (l2_16 > bytes)
+        bytes = (l2_16 + DRAM_PAGE_BYTES - 1) / DRAM_PAGE_BYTES * DRAM_PAGE_BYTES;
+    return bytes;
+}
+
+typedef struct {
+    const char *what;
+    grk_chase_level level;
+    size_t footprint;
+    long long loads;
+    size_t cycles_key, ns_key; /* offsets in gr_result_latency; the L2's are set apart */
+} chase_plan;
+
+/* One level's chase; a wrong one is reported and leaves its keys absent.
+ * *ok false where a CUDA call failed (printed). */
+static bool chase_level(measure_run *r, const chase_plan *c, int runs, unsigned *record, grk_chase *out)
+{
+    grk_error err;
+    measure_progress("latency: %s, pointer chase over %zu KiB, %lld loads x %d runs", c->what, c->footprint >> 10,
+                     c->loads, runs);
+    if (grk_chase_run(c->level, c->footprint, c->loads, runs, record, out, &err) != 0)
+        return measure_cuda_failed(&err);
+    if (!out->verified) {
+        measure_fail("latency at %s: the chase did not end on the slot the host's walk reached: not recorded", c->what);
+        r->failures++;
+    }
+    return true;
+}
+
+/* The L2's loads timed one by one, split into near and far. */
+static void l2_clusters(gr_result_latency *l, const unsigned *record, double mhz)
+{
+    double cycles[GRK_CHASE_RECORDED];
+    gr_latency_clusters c;
+    for (int i = 0; i < GRK_CHASE_RECORDED; i++)
+        cycles[i] = record[i];
+    if (!gr_latency_split(cycles, GRK_CHASE_RECORDED, &c))
+        return;
+    if (c.two)
+        measure_progress("latency: L2 near %.0f cycles (%zu loads), far %.0f (%zu), %.0f cycles apart", c.near,
+                         c.near_count, c.far, c.far_count, c.gap);
+    else
+        measure_progress("latency: the L2's loads formed no two clusters: one figure, %.0f cycles", c.near);
+    l->l2_near_cycles = c.near;
+    l->l2_far_cycles = c.far;
+    l->l2_near_ns = c.near / mhz * 1000;
+    l->l2_far_ns = c.far / mhz * 1000;
+}
+
+static bool chases(measure_run *r, const measure_plan *p)
+{
+    long long fast = p->quick ? 1 << 14 : 1 << 18, slow = p->quick ? 1 << 12 : 1 << 16;
+    const chase_plan plans[] = {
+        {"L1", GRK_CHASE_L1, L1_FOOTPRINT_BYTES, fast, offsetof(gr_result_latency, l1_cycles),
+         offsetof(gr_result_latency, l1_ns)},
+        {"shared memory", GRK_CHASE_SHARED, SHARED_FOOTPRINT_BYTES, fast, offsetof(gr_result_latency, shared_cycles),
+         offsetof(gr_result_latency, shared_ns)},
+        {"L2", GRK_CHASE_L2, l2_footprint(r), slow, 0, 0},
+        {"DRAM", GRK_CHASE_DRAM, dram_footprint(r, p->quick), slow, offsetof(gr_result_latency, dram_cycles),
+         offsetof(gr_result_latency, dram_ns)},
+    };
+    gr_result_latency *l = &r->file.latency;
+    unsigned record[GRK_CHASE_RECORDED];
+    double cycles = 0, ns = 0;
+    bool l2_verified = false;
+    l->verified = true;
+    for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++) {
+        grk_chase c;
+        bool l2 = plans[i].level == GRK_CHASE_L2;
+        if (!chase_level(r, &plans[i], p->quick ? 3 : 5, l2 ? record : NULL, &c))
+            return false;
+        l->verified = l->verified && c.verified;
+        if (!c.verified)
+            continue;
+        cycles += c.cycles * (double)c.loads;
+        ns += c.ns * (double)c.loads;
+        l2_verified = l2_verified || l2;
+        if (!l2) {
+            *(double *)((char *)l + plans[i].cycles_key) = c.cycles;
+            *(double *)((char *)l + plans[i].ns_key) = c.ns;
+        }
+    }
+    if (ns > 0)
+        l->sm_clock_mhz = cycles / ns * 1000;
+    if (l2_verified && ns > 0)
+        l2_clusters(l, record, l->sm_clock_mhz);
+    return true;
+}
+
+static bool curves(measure_run *r, const measure_plan *p)
+{
+    int warps[CURVE_WARP_COUNT], count = 0, most = r->device.max_threads_sm / 32;
+    for (int i = 0; i < CURVE_WARP_COUNT; i++)
+        if (curve_warps[i] <= most)
+            warps[count++] = curve_warps[i];
+    grk_curve_point *points = calloc(9 * (size_t)count, sizeof *points);
+    if (!points)
+        return measure_fail("out of memory");
+    size_t bytes = p->quick ? CURVE_QUICK_BYTES : CURVE_BYTES, l2_8 = 8 * (size_t)(r->device.l2_bytes > 0 ? r->device.l2_bytes : 0);
+    if (l2_8 > bytes) /* far over the L2 whatever its size */
+        bytes = (l2_8 + 15) / 16 * 16;
+    grk_error err;
+    measure_progress("latency roofs: DRAM read over %zu MiB at %d to %d warps an SM, 4-, 8- and 16-byte loads, 1, 2 "
+                     "and 4 in flight", bytes >> 20, warps[0], warps[count - 1]);
+    bool ok = grk_latency_curves(bytes, warps, count, p->repeats < 5 ? p->repeats : 5, points, &err) == 0 ||
+              measure_cuda_failed(&err);
+    for (int i = 0; ok && i < 9 * count; i++) {
+        gr_error no_room;
+        gr_result_latency_curve *row = gr_results_add_latency_curve(&r->file, &no_room);
+        if (!row) {
+            ok = measure_fail("%s", no_room.text);
+            break;
+        }
+        *row = (gr_result_latency_curve){points[i].load_bytes, points[i].loads_in_flight, points[i].warps_per_sm,
+                                         points[i].gbs, points[i].verified};
+        if (!points[i].verified) {
+            measure_fail("latency roofs: %d warps, %d-byte loads, %d in flight: the sum is wrong: not plotted",
+                         points[i].warps_per_sm, points[i].load_bytes, points[i].loads_in_flight);
+            r->failures++;
+        }
+    }
+    free(points);
+    return ok;
+}
+
+static bool launch_floor(measure_run *r, const measure_plan *p)
+{
+    grk_error err;
+    double empty_ns, interval_ns;
+    measure_progress("launch floor: an empty kernel, alone and %d back to back", LAUNCHES);
+    if (grk_launch_floor(LAUNCHES, p->quick ? 21 : 101, &empty_ns, &interval_ns, &err) != 0)
+        return measure_cuda_failed(&err);
+    r->file.latency.empty_kernel_ns = empty_ns;
+    r->file.latency.launch_interval_ns = interval_ns;
+    return true;
+}
+
+bool measure_latency(measure_run *r, const measure_plan *p)
+{
+    return chases(r, p) && launch_floor(r, p) && curves(r, p);
+}
