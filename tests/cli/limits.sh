@@ -9,7 +9,7 @@
 # there: every launch gets a limiter.
 . "$top_srcdir/tests/cli/lib.sh"
 h="$top_srcdir/tests/data/ncu/h100"
-results="$top_srcdir/plots/data/h100-sxm.yaml"
+results="$top_srcdir/plots/data/h100-latency.yaml"
 have_jq || skip_all "no jq"
 
 run ncu "$h/limits.csv" --device h100 --results "$results" --json
