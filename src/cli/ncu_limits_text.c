@@ -56,7 +56,7 @@ static void print_shape_limits(const gr_ncu_limits *lim, const gr_limit_inputs *
     if (isnan(lim->time_ns[GR_TIME_LIMIT_WAVES]))
         print_time_or_why(lim, GR_TIME_LIMIT_WAVES);
     else
-        printf("%s blocks = %s waves; the SM side's %s ns x %s = %s ns%s\n", NCU_FIG(w->blocks), NCU_FIG(w->waves),
+        printf("%s blocks = %s wave%s; the SM side's %s ns x %s = %s ns%s\n", NCU_FIG(w->blocks), NCU_FIG(w->waves), w->waves == 1 ? "" : "s",
                NCU_FIG(w->sm_side_ns), NCU_FIG(w->stretch), NCU_FIG(w->stretch * w->sm_side_ns),
                w->stretch > 1 && w->stretch < 1.1 ? " (under 10% more: not a limit)" : "");
     printf("             small grid: ");

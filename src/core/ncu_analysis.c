@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ncu_analysis.h"
+#include "arch.h"
+#include "sm_rates.h"
 
 bool gr_ncu_analysis_read(const char *shown, const char *text, size_t len, gr_ncu_analysis *a, gr_error *err)
 {
@@ -90,6 +92,22 @@ static void predict(const gr_ncu_analysis *a, const gr_ncu_figures *f, gr_ncu_pr
     snprintf(p->why_unknown, sizeof p->why_unknown, "no device");
 }
 
+/* Each precision's FLOPs the device does a clock: SMs x an SM's rate. */
+static void flops_per_clock(const gr_profile *p, double out[GR_NCU_PRECISION_COUNT])
+{
+    static const gr_tensor_type tensor[] = {GR_TENSOR_FP16, GR_TENSOR_BF16, GR_TENSOR_TF32, GR_TENSOR_FP64,
+                                            GR_TENSOR_FP8}; /* GR_NCU_TENSOR_FP16's order */
+    gr_arch arch;
+    gr_sm_rates rates;
+    if (!gr_arch_of(p->cc_major, p->cc_minor, &arch) || !gr_sm_rates_of(p->cc_major, p->cc_minor, &rates))
+        return;
+    out[GR_NCU_FP64] = 2.0 * arch.fp64_lanes * p->sm_count;
+    out[GR_NCU_FP32] = 2.0 * arch.fp32_lanes * p->sm_count;
+    out[GR_NCU_FP16] = rates.fp16_flops * p->sm_count;
+    for (int t = 0; t < 5; t++)
+        out[GR_NCU_TENSOR_FP16 + t] = rates.tensor_flops[tensor[t]] * p->sm_count;
+}
+
 /* What the limits need beyond the roofs: the device's SMs, warps and
  * clock (the measured ceilings' clock where they are the roofs), and the
  * latencies and launch floor of the results file, else of the profile. */
@@ -103,6 +121,7 @@ static void limit_inputs(gr_ncu_analysis *a, const gr_ncu_request *rq)
         in->max_warps_sm = a->device.max_warps_sm;
         in->roofs_clock_mhz = a->device.clock_mhz;
         in->device = &a->device;
+        flops_per_clock(&a->device, in->flops_per_clock);
         in->dram_latency_ns = a->device.dram_latency_ns > 0 ? a->device.dram_latency_ns : NAN;
         in->l2_latency_ns = a->device.l2_latency_ns > 0 ? a->device.l2_latency_ns : NAN;
         in->launch_floor_ns = a->device.launch_floor_ns > 0 ? a->device.launch_floor_ns : NAN;

@@ -60,12 +60,48 @@ static void unknown(gr_ncu_limits *out, gr_time_limit l, const char *why)
     snprintf(out->why[l], sizeof out->why[l], "%s", why);
 }
 
+/* On Hopper the dense tensor rates an SM a clock are warpgroup MMA's
+ * (wgmma: 4096 FP16 FLOP); mma.sync, the instruction of earlier GPUs,
+ * runs at 2/3 of them (2730.67: Nsight Compute's own peaks on the H100,
+ * ../shared/GPU-FACTS.md).  A launch with Tensor Core FLOPs and no warp
+ * ever waiting on a warpgroup MMA (smsp__warps_issue_stalled_gmma) used
+ * mma.sync: every wgmma kernel of the recorded PyTorch step waited on
+ * them, neither mma.sync kernel of tests/ncu/limits.cu did. */
+#define MMA_SYNC_SHARE_ON_HOPPER (2.0 / 3.0)
+
+static double tensor_share(const gr_ncu_figures *f, int precision)
+{
+    bool mma_sync = f->chip == GR_NCU_GH100 && f->q[GR_NCU_Q_STALL_gmma] == 0;
+    return precision >= GR_NCU_TENSOR_FP16 && mma_sync ? MMA_SYNC_SHARE_ON_HOPPER : 1;
+}
+
+/* The FLOPs at each precision's rate at the launch's clock, or the compute
+ * roof's time at the roofs' clock where a precision with FLOPs has no
+ * per-clock rate. */
+static double compute_ns(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_limit_inputs *in,
+                         const gr_ncu_limits *out)
+{
+    double ns = 0, ghz = out->clock_mhz / 1000;
+    if (!b->known && isnan(b->compute_time_ns))
+        return NAN;
+    for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
+        double flops = f->flops[p];
+        if (isnan(flops) || flops == 0)
+            continue;
+        double per_ns = in->flops_per_clock[p] * tensor_share(f, p) * ghz;
+        if (!positive(per_ns))
+            return b->compute_time_ns * out->clock_scale;
+        ns += flops / per_ns;
+    }
+    return ns;
+}
+
 static void roof_limits(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_roofs *roofs,
-                        gr_ncu_limits *out)
+                        const gr_limit_inputs *in, gr_ncu_limits *out)
 {
     out->time_ns[GR_TIME_LIMIT_DRAM] = b->known ? b->level_time_ns[GR_NCU_DRAM] : NAN;
     out->time_ns[GR_TIME_LIMIT_L2] = b->known ? b->level_time_ns[GR_NCU_L2] : NAN;
-    out->time_ns[GR_TIME_LIMIT_COMPUTE] = b->known ? b->compute_time_ns * out->clock_scale : NAN;
+    out->time_ns[GR_TIME_LIMIT_COMPUTE] = compute_ns(f, b, in, out);
     out->l2_asked_ns = f->q[GR_NCU_Q_L2_TEX_SECTORS] * SECTOR_BYTES / roofs->bandwidth_gbs[GR_NCU_L2].value;
     double l1_gbs = roofs->bandwidth_gbs[GR_NCU_L1].value / out->clock_scale;
     double all = f->bytes[GR_NCU_L1] / l1_gbs;
@@ -131,14 +167,18 @@ static bool latency_figures(const gr_ncu_figures *f, const gr_limit_inputs *in, 
     gr_latency_figures *lt = &out->latency;
     double requests = f->q[GR_NCU_Q_GLOBAL_LD_REQUESTS], sectors = f->q[GR_NCU_Q_GLOBAL_LD_SECTORS];
     double blocks = f->q[GR_NCU_Q_GRID_BLOCKS];
-    lt->bytes = f->q[GR_NCU_Q_L2_LOAD_SECTORS] * SECTOR_BYTES;
+    double past_l1 = f->q[GR_NCU_Q_L2_LOAD_SECTORS] * SECTOR_BYTES;
+    /* the loads' own share of what the L2 read for the L1s: no more than
+     * they asked the L1 for (TMA and cp.async copies, which keep their own
+     * bytes in flight, are the rest) */
+    lt->bytes = fmin(past_l1, sectors * SECTOR_BYTES);
     lt->warps_per_sm = f->occupancy_achieved * in->max_warps_sm;
     lt->sms = positive(blocks) && blocks < in->sm_count ? blocks : in->sm_count;
     lt->bytes_per_load = requests > 0 ? sectors * SECTOR_BYTES / requests : NAN;
-    lt->dram_share = lt->bytes > 0 ? fmin(1, or_zero(f->q[GR_NCU_Q_DRAM_READ]) / lt->bytes) : 0;
+    lt->dram_share = past_l1 > 0 ? fmin(1, or_zero(f->q[GR_NCU_Q_DRAM_READ]) / past_l1) : 0;
     lt->latency_ns = mean_latency_ns(in, lt->dram_share);
     lt->achieved_gbs = lt->bytes / f->q[GR_NCU_Q_TIME_NS];
-    if (isnan(lt->bytes) || isnan(requests) || isnan(sectors))
+    if (isnan(past_l1) || isnan(requests) || isnan(sectors))
         return unknown(out, GR_TIME_LIMIT_LATENCY, "the report lacks the global loads' counters"), false;
     if (isnan(lt->latency_ns))
         return unknown(out, GR_TIME_LIMIT_LATENCY, "no DRAM latency (give --results from gpuroof measure)"), false;
@@ -325,7 +365,7 @@ void gr_ncu_limits_of(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr
     *out = (gr_ncu_limits){.duration_ns = f->q[GR_NCU_Q_TIME_NS], .clock_mhz = f->sm_clock_mhz, .clock_scale = 1};
     if (positive(in->roofs_clock_mhz) && positive(f->sm_clock_mhz))
         out->clock_scale = in->roofs_clock_mhz / f->sm_clock_mhz;
-    roof_limits(f, b, roofs, out);
+    roof_limits(f, b, roofs, in, out);
     issue_limit(f, in, out);
     latency_limit(f, in, out);
     wave_limits(f, in, out);

@@ -55,6 +55,12 @@ typedef struct {
     double l2_latency_ns;
     double launch_floor_ns;    /* an empty kernel's duration; NaN: unknown */
     const char *latency_from;  /* where the latencies came from, for the text: "the profile" */
+    /* each precision's FLOPs the whole GPU does a clock (SMs x an SM's
+     * rate): the compute limit is the hardware's at the launch's own
+     * clock, which no kernel beats (a measured ceiling can be: PyTorch's
+     * GEMMs beat the measured tensor ones); 0: unknown, the roof's time
+     * scaled by roofs_clock_mhz instead */
+    double flops_per_clock[GR_NCU_PRECISION_COUNT];
     const gr_profile *device;  /* the registers that reach a number of warps; NULL: not worked out */
 } gr_limit_inputs;
 
