@@ -42,6 +42,7 @@ static void h100(gr_profile *p)
     p->smem_block_bytes = 48 * 1024, p->smem_block_optin_bytes = 227 * 1024, p->smem_block_reserved_bytes = 1024;
     p->max_regs_thread = 255, p->reg_alloc_unit = 256, p->reg_subpartitions = 4, p->smem_alloc_unit = 128;
     p->warp_size = 32, p->bank_count = 32, p->bank_width_bytes = 4;
+    p->l2_latency_ns = 139.1, p->dram_latency_ns = 343.5, p->launch_floor_ns = 2080;
 }
 
 /* A figure is a count, bytes or time: never negative. */
@@ -67,9 +68,26 @@ static void check_figures(const gr_ncu_figures *f)
     check_figure(f->shared_store);
 }
 
-static void check_judged(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_prediction *pr)
+/* Every limit a time or unknown; the limiter the longest, its speedup
+ * over the next at least 1. */
+static void check_limits(const gr_ncu_limits *lim)
+{
+    for (int l = 0; l < GR_TIME_LIMIT_COUNT; l++)
+        if (lim->time_ns[l] < 0)
+            abort();
+    if (!lim->known)
+        return;
+    if (lim->limiter >= GR_TIME_LIMIT_COUNT || !(lim->time_ns[lim->limiter] > 0) || lim->suggestion[0] == 0)
+        abort();
+    if (lim->next != GR_TIME_LIMIT_COUNT && lim->speedup < 1 - 1e-9)
+        abort();
+}
+
+static void check_judged(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_prediction *pr,
+                         const gr_ncu_limits *lim)
 {
     check_figures(f);
+    check_limits(lim);
     if (b->known && (b->binding.count < 1 || b->binding.count > GR_LEVEL_COUNT || b->binding.primary != b->binding.levels[0]))
         abort();
     if (pr->known && (pr->occ.occupancy < 0 || pr->occ.occupancy > 1))
@@ -85,7 +103,7 @@ static void check_analysis(const gr_ncu_analysis *a)
         const gr_ncu_prediction *p = &a->predictions[i];
         if (!a->report.launches[i].kernel || !a->report.launches[i].values)
             abort();
-        check_judged(&a->figures[i], &a->bindings[i], p);
+        check_judged(&a->figures[i], &a->bindings[i], p, &a->limits[i]);
         if (p->known && p->compared && !p->agrees &&
             (disagreements >= a->disagreement_count || a->disagreements[disagreements++].launch != i))
             abort();
@@ -96,7 +114,7 @@ static void check_analysis(const gr_ncu_analysis *a)
         launches += a->groups[g].launches;
         if (a->groups[g].time_share > 1 + 1e-9)
             abort();
-        check_judged(&a->groups[g].figures, &a->group_bindings[g], &a->group_predictions[g]);
+        check_judged(&a->groups[g].figures, &a->group_bindings[g], &a->group_predictions[g], &a->group_limits[g]);
     }
     if (a->grouped && launches != a->report.count)
         abort();
