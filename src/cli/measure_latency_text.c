@@ -58,7 +58,7 @@ void measure_print_latency(const gr_results *r)
         print_level(r, "L1", l->l1_cycles, l->l1_ns);
         print_level(r, "shared memory", l->shared_cycles, l->shared_ns);
         bool one = l->l2_near_cycles == l->l2_far_cycles;
-        print_level(r, one ? "L2 (one cluster)" : "L2 near", l->l2_near_cycles, l->l2_near_ns);
+        print_level(r, one ? "L2 (no far chase)" : "L2 near", l->l2_near_cycles, l->l2_near_ns);
         if (!one)
             print_level(r, "L2 far", l->l2_far_cycles, l->l2_far_ns);
         print_level(r, "DRAM", l->dram_cycles, l->dram_ns);

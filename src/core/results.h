@@ -123,7 +123,7 @@ typedef struct {
 typedef struct {
     double sm_clock_mhz; /* the clock the chases' cycles and ns imply together */
     double l1_cycles, l1_ns, shared_cycles, shared_ns;
-    double l2_near_cycles, l2_near_ns, l2_far_cycles, l2_far_ns; /* equal where no two clusters showed */
+    double l2_near_cycles, l2_near_ns, l2_far_cycles, l2_far_ns; /* far equals near where no far chase fits the L2 */
     double dram_cycles, dram_ns;
     double empty_kernel_ns, launch_interval_ns;
     bool verified; /* every chase ended where the host's walk of its permutation did */

@@ -230,12 +230,13 @@ static const gr_results_key latency_keys[] = {
         "a shared-memory load: the chase over 16 KiB of shared memory"),
     KEY(gr_result_latency, shared_ns, OPTIONAL, LATENCY_RANGE, "ns", "the same in ns"),
     KEY(gr_result_latency, l2_near_cycles, OPTIONAL, LATENCY_RANGE, "cycles",
-        "a load that hits the L2 partition near the SM: the median of the low cluster of 4096 loads timed one by one "
-        "(ld.global.cg over a footprint inside the L2); all of them where they formed no two clusters"),
-    KEY(gr_result_latency, l2_near_ns, OPTIONAL, LATENCY_RANGE, "ns", "l2_near_cycles over sm_clock_mhz"),
+        "a load that hits the L2 partition near the SM: the chase (ld.global.cg) over an eighth of the L2, at most "
+        "4 MiB, under the half of the L2 whose lines the near partition keeps copies of"),
+    KEY(gr_result_latency, l2_near_ns, OPTIONAL, LATENCY_RANGE, "ns", "the same in ns"),
     KEY(gr_result_latency, l2_far_cycles, OPTIONAL, LATENCY_RANGE, "cycles",
-        "a load that hits the far L2 partition: the median of the high cluster; equal to l2_near_cycles where no two "
-        "clusters formed"),
+        "a load that reaches the far L2 partition: the median of 4096 loads timed one by one in a chase over more "
+        "than half the L2 (the largest power of two at most three quarters of it); equal to l2_near_cycles where no "
+        "such power of two fits the L2"),
     KEY(gr_result_latency, l2_far_ns, OPTIONAL, LATENCY_RANGE, "ns", "l2_far_cycles over sm_clock_mhz"),
     KEY(gr_result_latency, dram_cycles, OPTIONAL, LATENCY_RANGE, "cycles",
         "a load that misses the L2: the chase over 1 GiB or 16 times the L2, whichever is more (256 MiB in a quick "

@@ -68,63 +68,73 @@ static bool chase_level(measure_run *r, const chase_plan *c, int runs, unsigned 
     return true;
 }
 
-/* The L2's loads timed one by one, split into near and far. */
-static void l2_clusters(gr_result_latency *l, const unsigned *record, double mhz)
+/* The L2's far figure: the median of the far chase's loads, timed one by
+ * one (load_latency.h says why the near chase cannot show it). */
+static void l2_far(gr_result_latency *l, const unsigned *record, double mhz)
 {
     double cycles[GRK_CHASE_RECORDED];
-    gr_latency_clusters c;
     for (int i = 0; i < GRK_CHASE_RECORDED; i++)
         cycles[i] = record[i];
-    if (!gr_latency_split(cycles, GRK_CHASE_RECORDED, &c))
+    double far = gr_latency_median(cycles, GRK_CHASE_RECORDED);
+    if (isnan(far))
         return;
-    if (c.two)
-        measure_progress("latency: L2 near %.0f cycles (%zu loads), far %.0f (%zu), %.0f cycles apart", c.near,
-                         c.near_count, c.far, c.far_count, c.gap);
-    else
-        measure_progress("latency: the L2's loads formed no two clusters: one figure, %.0f cycles", c.near);
-    l->l2_near_cycles = c.near;
-    l->l2_far_cycles = c.far;
-    l->l2_near_ns = c.near / mhz * 1000;
-    l->l2_far_ns = c.far / mhz * 1000;
+    measure_progress("latency: L2 far %.0f cycles, the median of %d loads over more than half the L2", far,
+                     GRK_CHASE_RECORDED);
+    l->l2_far_cycles = far;
+    l->l2_far_ns = far / mhz * 1000;
+}
+
+/* Where there is no far chase (no power-of-two footprint over half the
+ * L2 fits it), the far figures are the near ones, as the format says. */
+static void l2_far_as_near(gr_result_latency *l)
+{
+    l->l2_far_cycles = l->l2_near_cycles;
+    l->l2_far_ns = l->l2_near_ns;
+    measure_progress("latency: no footprint over half this L2 is a power of two: L2 far recorded as near");
 }
 
 static bool chases(measure_run *r, const measure_plan *p)
 {
     long long fast = p->quick ? 1 << 14 : 1 << 18, slow = p->quick ? 1 << 12 : 1 << 16;
+    size_t far = gr_l2_far_footprint(r->device.l2_bytes > 0 ? (size_t)r->device.l2_bytes : 0);
     const chase_plan plans[] = {
         {"L1", GRK_CHASE_L1, L1_FOOTPRINT_BYTES, fast, offsetof(gr_result_latency, l1_cycles),
          offsetof(gr_result_latency, l1_ns)},
         {"shared memory", GRK_CHASE_SHARED, SHARED_FOOTPRINT_BYTES, fast, offsetof(gr_result_latency, shared_cycles),
          offsetof(gr_result_latency, shared_ns)},
-        {"L2", GRK_CHASE_L2, l2_footprint(r), slow, 0, 0},
+        {"L2 near", GRK_CHASE_L2, l2_footprint(r), slow, offsetof(gr_result_latency, l2_near_cycles),
+         offsetof(gr_result_latency, l2_near_ns)},
         {"DRAM", GRK_CHASE_DRAM, dram_footprint(r, p->quick), slow, offsetof(gr_result_latency, dram_cycles),
          offsetof(gr_result_latency, dram_ns)},
+        {"L2 far", GRK_CHASE_L2, far, slow, 0, 0}, /* last, and only where far is not 0 */
     };
     gr_result_latency *l = &r->file.latency;
     unsigned record[GRK_CHASE_RECORDED];
     double cycles = 0, ns = 0;
-    bool l2_verified = false;
+    bool far_verified = false;
     l->verified = true;
-    for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++) {
+    for (size_t i = 0; i < sizeof plans / sizeof plans[0] - (far ? 0 : 1); i++) {
         grk_chase c;
-        bool l2 = plans[i].level == GRK_CHASE_L2;
-        if (!chase_level(r, &plans[i], p->quick ? 3 : 5, l2 ? record : NULL, &c))
+        bool is_far = plans[i].cycles_key == 0;
+        if (!chase_level(r, &plans[i], p->quick ? 3 : 5, is_far ? record : NULL, &c))
             return false;
         l->verified = l->verified && c.verified;
         if (!c.verified)
             continue;
         cycles += c.cycles * (double)c.loads;
         ns += c.ns * (double)c.loads;
-        l2_verified = l2_verified || l2;
-        if (!l2) {
+        far_verified = far_verified || is_far;
+        if (!is_far) {
             *(double *)((char *)l + plans[i].cycles_key) = c.cycles;
             *(double *)((char *)l + plans[i].ns_key) = c.ns;
         }
     }
     if (ns > 0)
         l->sm_clock_mhz = cycles / ns * 1000;
-    if (l2_verified && ns > 0)
-        l2_clusters(l, record, l->sm_clock_mhz);
+    if (far_verified && ns > 0)
+        l2_far(l, record, l->sm_clock_mhz);
+    else if (!far)
+        l2_far_as_near(l);
     return true;
 }
 

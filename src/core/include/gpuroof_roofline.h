@@ -6,7 +6,7 @@
 #define GPUROOF_PUBLIC_ROOFLINE_H
 
 #include "../level_roofs.h"
-#include "../latency_clusters.h"
+#include "../load_latency.h"
 #include "../littles_law.h"
 #include "../roofline.h"
 #include "../roofline_levels.h"
