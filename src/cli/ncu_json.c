@@ -86,6 +86,9 @@ static void add_limits(json_t *j, const gr_ncu_limits *lim, double roofs_clock_m
     json_object_set_new(j, "roof_share", levels(lim->roof_share));
     json_object_set_new(j, "sm_clock_mhz", json_pack("{s:o,s:o}", "launch", out_json_quantity(lim->clock_mhz), "roofs",
                                                      out_json_quantity(roofs_clock_mhz)));
+    json_object_set_new(j, "roofs_at_clock",
+                        json_pack("{s:o,s:o}", "compute_gflops", out_json_quantity(lim->compute_gflops_at_clock),
+                                  "shared_gbs", out_json_quantity(lim->shared_gbs_at_clock)));
     json_object_set_new(j, "top_stall",
                         lim->top_stall < 0 ? json_null()
                                            : json_pack("{s:s,s:o}", "reason", gr_ncu_stall_name(lim->top_stall), "share",

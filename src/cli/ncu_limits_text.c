@@ -91,8 +91,10 @@ static void print_limiter(const gr_ncu_limits *lim)
 void ncu_print_time_limits(const ncu_view *v, const gr_ncu_limits *lim)
 {
     const gr_limit_inputs *in = &v->a.limit_inputs;
-    printf("  limits     times the launch cannot beat, the SM side at its %s MHz (the roofs': %s MHz)\n",
+    printf("  limits     times the launch cannot beat, the SM side at its %s MHz (the roofs': %s MHz):\n",
            NCU_FIG(lim->clock_mhz), NCU_FIG(in->roofs_clock_mhz));
+    printf("             compute %s GFLOP/s, shared memory %s GB/s at that clock\n",
+           NCU_FIG(lim->compute_gflops_at_clock), NCU_FIG(lim->shared_gbs_at_clock));
     print_issue(lim, in);
     print_latency(lim, in);
     print_shape_limits(lim, in);

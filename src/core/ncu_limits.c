@@ -69,10 +69,14 @@ static void unknown(gr_ncu_limits *out, gr_time_limit l, const char *why)
  * them, neither mma.sync kernel of tests/ncu/limits.cu did. */
 #define MMA_SYNC_SHARE_ON_HOPPER (2.0 / 3.0)
 
+bool gr_ncu_mma_sync_on_hopper(const gr_ncu_figures *f)
+{
+    return f->chip == GR_NCU_GH100 && f->q[GR_NCU_Q_STALL_gmma] == 0 && f->flops_tensor > 0;
+}
+
 static double tensor_share(const gr_ncu_figures *f, int precision)
 {
-    bool mma_sync = f->chip == GR_NCU_GH100 && f->q[GR_NCU_Q_STALL_gmma] == 0;
-    return precision >= GR_NCU_TENSOR_FP16 && mma_sync ? MMA_SYNC_SHARE_ON_HOPPER : 1;
+    return precision >= GR_NCU_TENSOR_FP16 && gr_ncu_mma_sync_on_hopper(f) ? MMA_SYNC_SHARE_ON_HOPPER : 1;
 }
 
 /* The FLOPs at each precision's rate at the launch's clock, or the compute
@@ -104,6 +108,8 @@ static void roof_limits(const gr_ncu_figures *f, const gr_ncu_binding *b, const 
     out->time_ns[GR_TIME_LIMIT_COMPUTE] = compute_ns(f, b, in, out);
     out->l2_asked_ns = f->q[GR_NCU_Q_L2_TEX_SECTORS] * SECTOR_BYTES / roofs->bandwidth_gbs[GR_NCU_L2].value;
     double l1_gbs = roofs->bandwidth_gbs[GR_NCU_L1].value / out->clock_scale;
+    out->shared_gbs_at_clock = l1_gbs;
+    out->compute_gflops_at_clock = f->flops_total / out->time_ns[GR_TIME_LIMIT_COMPUTE];
     double all = f->bytes[GR_NCU_L1] / l1_gbs;
     double conflicts = isnan(f->shared_conflicts) ? 0 : f->shared_conflicts;
     out->time_ns[GR_TIME_LIMIT_SHARED] = (f->bytes[GR_NCU_L1] - GR_NCU_WAVEFRONT_BYTES * conflicts) / l1_gbs;

@@ -105,6 +105,9 @@ typedef struct {
     double l2_asked_ns;
     double clock_mhz;                       /* the launch's SM clock */
     double clock_scale;                     /* the roofs' clock / the launch's: SM-side times x this */
+    /* the SM side's roofs at the launch's clock: the FLOPs over the compute
+     * limit's time, and shared memory's bandwidth */
+    double compute_gflops_at_clock, shared_gbs_at_clock;
     gr_issue_figures issue;
     gr_latency_figures latency;
     gr_wave_figures waves;
@@ -124,6 +127,10 @@ const char *gr_ncu_stall_name(int i);
 
 void gr_ncu_limits_of(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_roofs *roofs,
                       const gr_limit_inputs *in, gr_ncu_limits *out);
+
+/* Whether a launch on Hopper did its Tensor Core math with mma.sync (no
+ * warp ever waited on a warpgroup MMA), at 2/3 of wgmma's rate. */
+bool gr_ncu_mma_sync_on_hopper(const gr_ncu_figures *f);
 
 /* What to change to lift lim's limiter, in terms gpuroof can check (the
  * registers that reach N warps, the grid, the padding), into

@@ -89,8 +89,13 @@ static void suggest_compute(const gr_ncu_figures *f, gr_ncu_limits *lim)
     for (int p = 1; p < GR_NCU_PRECISION_COUNT; p++)
         if (or_nan_less(f->flops[most], f->flops[p]))
             most = p;
-    if (most >= GR_NCU_TENSOR_FP16)
-        say(lim, "the Tensor Cores' %s rate binds: a lower precision (FP8 runs twice FP16's rate), or fewer FLOPs",
+    if (most >= GR_NCU_TENSOR_FP16 && gr_ncu_mma_sync_on_hopper(f))
+        say(lim, "the Tensor Cores' %s rate binds, through mma.sync: warpgroup MMA (wgmma) runs 1.5 times its rate on "
+                 "Hopper; or a lower precision (each halving of the inputs doubles the rate)",
+            gr_ncu_precision_name(most));
+    else if (most >= GR_NCU_TENSOR_FP16)
+        say(lim, "the Tensor Cores' %s rate binds: a lower precision (each halving of the inputs doubles the rate: "
+                 "TF32 to BF16, FP16 to FP8), or fewer FLOPs",
             gr_ncu_precision_name(most));
     else
         say(lim, "a faster pipe for the %s math: the Tensor Cores (TF32, BF16, FP16) or packed half2, or fewer "

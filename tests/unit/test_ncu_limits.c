@@ -2,7 +2,7 @@
  * launches made up here with figures worked out by hand, on an H100-like
  * device: 132 SMs of 64 warps at 1980 MHz (4 schedulers an SM: 1045.44
  * warp instructions a ns), DRAM 3352 GB/s, L2 13125, shared memory
- * 33454, FP32 66908 GFLOP/s; DRAM latency 500 ns, the L2's 200. */
+ * 33454, FP32 66908.16 GFLOP/s (132 x 256 FLOP a clock at 1.98 GHz); DRAM latency 500 ns, the L2's 200. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -37,6 +37,8 @@ static gr_ncu_figures launch(double time_ns)
 static const gr_limit_inputs h100 = {
     .sm_count = 132, .max_warps_sm = 64, .roofs_clock_mhz = 1980, .dram_latency_ns = 500, .l2_latency_ns = 200,
     .launch_floor_ns = 2000, .latency_from = "test",
+    /* FLOPs a clock: FP32 132 x 128 x 2, Tensor FP16 132 x 4096 (wgmma) */
+    .flops_per_clock = {[GR_NCU_FP32] = 132 * 256, [GR_NCU_TENSOR_FP16] = 132 * 4096},
 };
 
 static void limits_of(gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_limits *out)
@@ -49,7 +51,8 @@ static void limits_of(gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_limit
     roofs.bandwidth_gbs[GR_NCU_L1] = (gr_ncu_roof){33454, GR_NCU_ROOF_PROFILE};
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++)
         roofs.peak_gflops[p] = (gr_ncu_roof){NAN, GR_NCU_ROOF_NONE};
-    roofs.peak_gflops[GR_NCU_FP32] = (gr_ncu_roof){66908, GR_NCU_ROOF_PROFILE};
+    roofs.peak_gflops[GR_NCU_FP32] = (gr_ncu_roof){66908.16, GR_NCU_ROOF_PROFILE};
+    roofs.peak_gflops[GR_NCU_TENSOR_FP16] = (gr_ncu_roof){989429.76, GR_NCU_ROOF_PROFILE}; /* at 1830 MHz */
     gr_ncu_bind(f, &roofs, &b);
     gr_ncu_limits_of(f, &b, &roofs, in, out);
 }
@@ -174,7 +177,7 @@ static void waves_by_hand(void **state)
     gr_ncu_limits lim;
     f.q[GR_NCU_Q_GRID_BLOCKS] = 1109;
     f.grid[0] = 1109;
-    f.q[GR_NCU_Q_FFMA] = 66908.0 * 10000 / 2; /* 10,000 ns at the FP32 peak */
+    f.q[GR_NCU_Q_FFMA] = 66908.16 * 10000 / 2; /* 10,000 ns at the FP32 peak */
     f.q[GR_NCU_Q_WARP_INST] = f.q[GR_NCU_Q_FFMA] / 32 * 1.02;
     limits_of(&f, &h100, &lim);
     close_to(lim.waves.waves, 1109.0 / 1056);
@@ -197,7 +200,7 @@ static void small_grid_by_hand(void **state)
     gr_ncu_limits lim;
     f.q[GR_NCU_Q_GRID_BLOCKS] = 8;
     f.grid[0] = 8;
-    f.q[GR_NCU_Q_FFMA] = 66908.0 * 10000 / 2;
+    f.q[GR_NCU_Q_FFMA] = 66908.16 * 10000 / 2;
     f.q[GR_NCU_Q_WARP_INST] = f.q[GR_NCU_Q_FFMA] / 32;
     limits_of(&f, &h100, &lim);
     close_to(lim.waves.grid_stretch, 132.0 / 8);
@@ -269,11 +272,32 @@ static void roofs_at_the_launch_clock(void **state)
     gr_ncu_figures f = launch(20000);
     gr_ncu_limits lim;
     f.q[GR_NCU_Q_SM_CYCLES] = 20000 * 1.32; /* 1320 MHz: the power limit */
-    f.q[GR_NCU_Q_FFMA] = 66908.0 * 10000 / 2;
+    f.q[GR_NCU_Q_FFMA] = 66908.16 * 10000 / 2;
     f.q[GR_NCU_Q_WARP_INST] = f.q[GR_NCU_Q_FFMA] / 32 * 0.1; /* not the issue slots' */
     limits_of(&f, &h100, &lim);
     close_to(lim.clock_mhz, 1320);
     close_to(lim.time_ns[GR_TIME_LIMIT_COMPUTE], 10000 * 1980.0 / 1320);
+}
+
+/* Tensor Core FLOPs at wgmma's rate where warps waited on warpgroup MMAs,
+ * at 2/3 of it (mma.sync) where none did: 1e12 FLOPs at 132 x 4096 x
+ * 1.98 GHz take 934.9 us, at 2/3 of that rate 1402.3 us. */
+static void mma_sync_on_hopper(void **state)
+{
+    (void)state;
+    gr_ncu_figures f = launch(2000000);
+    gr_ncu_limits lim;
+    f.q[GR_NCU_Q_TENSOR_FP16] = 1e12;
+    f.q[GR_NCU_Q_STALL_gmma] = 1000;
+    limits_of(&f, &h100, &lim);
+    close_to(lim.time_ns[GR_TIME_LIMIT_COMPUTE], 1e12 / (132 * 4096 * 1.98));
+    f.q[GR_NCU_Q_STALL_gmma] = 0;
+    limits_of(&f, &h100, &lim);
+    close_to(lim.time_ns[GR_TIME_LIMIT_COMPUTE], 1e12 / (132 * 4096 * 1.98 * 2 / 3));
+    assert_non_null(strstr(lim.suggestion, "wgmma"));
+    f.chip = GR_NCU_GA100; /* no warpgroup MMA before Hopper: the rate as it is */
+    limits_of(&f, &h100, &lim);
+    close_to(lim.time_ns[GR_TIME_LIMIT_COMPUTE], 1e12 / (132 * 4096 * 1.98));
 }
 
 static void stalls_and_bandwidth(void **state)
@@ -306,6 +330,7 @@ int main(void)
         cmocka_unit_test(bank_conflicts_by_hand),
         cmocka_unit_test(dram_lifted_leaves_the_l2_asked_for),
         cmocka_unit_test(roofs_at_the_launch_clock),
+        cmocka_unit_test(mma_sync_on_hopper),
         cmocka_unit_test(stalls_and_bandwidth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
