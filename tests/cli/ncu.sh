@@ -120,7 +120,7 @@ expect_one_json object
 expect_json 'keys_unsorted' \
     '["file","page","gpu","device","results","roofs","chip","counted_zero","missing_metrics","occupancy_disagreements","launches"]'
 expect_json '.launches[0] | keys_unsorted' \
-    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","limits","limit_work","limiter","limiter_why_unknown","next_limit","next_time_ns","speedup","suggestion","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
+    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","limits","limits_why_unknown","limit_work","limiter","limiter_why_unknown","next_limit","next_time_ns","speedup","suggestion","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
 expect_json '[.page, .gpu, .device, .results, .occupancy_disagreements]' '["raw","NVIDIA H100 80GB HBM3","h100",null,0]'
 expect_json '.launches[0] | [.id, .grid, .block, .registers_per_thread, .shared_static_bytes, .time_ns, .gflops]' \
     '[0,[4096,1,1],[256,1,1],16,0,10240,204.8]'
@@ -194,7 +194,7 @@ expect_status 0
 expect_json '[.kernels[] | [.kernel, .launches]]' \
     '[["matmul_tiled(const float *, const float *, float *, int)",1],["wmma_gemm(const __half *, const __half *, float *, int)",1],["void saxpy<float>(int, float, const float *, float *)",2]]'
 expect_json '.kernels[2] | keys_unsorted' \
-    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","limits","limit_work","limiter","limiter_why_unknown","next_limit","next_time_ns","speedup","suggestion","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
+    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","limits","limits_why_unknown","limit_work","limiter","limiter_why_unknown","next_limit","next_time_ns","speedup","suggestion","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
 expect_json '.kernels[2] | [.time_ns, .flops.fp32, .bytes.dram, .grid, .block, .binding_level]' \
     '[30400,6291456,37748736,null,[256,1,1],"dram"]'
 expect_json_near '.kernels[2].time_share' 0.0221027 1e-4
