@@ -178,7 +178,7 @@ static void judge_launches(gr_ncu_analysis *a, const gr_ncu_request *rq)
         const gr_ncu_prediction *p = &a->predictions[i];
         bind(a, rq, &a->figures[i], &a->bindings[i]);
         predict(a, &a->figures[i], &a->predictions[i]);
-        gr_ncu_limits_of(&a->figures[i], &a->bindings[i], &a->roofs, &a->limit_inputs, &a->limits[i]);
+        gr_ncu_limits_of(&a->figures[i], &a->bindings[i], p, &a->roofs, &a->limit_inputs, &a->limits[i]);
         if (p->known && p->compared && !p->agrees)
             a->disagreements[a->disagreement_count++] = (gr_ncu_disagreement){
                 .launch = i,
@@ -205,8 +205,8 @@ static bool group_launches(gr_ncu_analysis *a, const char *shown, const gr_ncu_r
     for (size_t g = 0; g < a->group_count; g++) {
         bind(a, rq, &a->groups[g].figures, &a->group_bindings[g]);
         predict(a, &a->groups[g].figures, &a->group_predictions[g]);
-        gr_ncu_limits_of(&a->groups[g].figures, &a->group_bindings[g], &a->roofs, &a->limit_inputs,
-                         &a->group_limits[g]);
+        gr_ncu_limits_of(&a->groups[g].figures, &a->group_bindings[g], &a->group_predictions[g], &a->roofs,
+                         &a->limit_inputs, &a->group_limits[g]);
     }
     return true;
 }

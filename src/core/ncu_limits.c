@@ -365,8 +365,8 @@ static void stalls_and_bandwidth(const gr_ncu_figures *f, const gr_ncu_roofs *ro
     }
 }
 
-void gr_ncu_limits_of(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_roofs *roofs,
-                      const gr_limit_inputs *in, gr_ncu_limits *out)
+void gr_ncu_limits_of(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_prediction *pred,
+                      const gr_ncu_roofs *roofs, const gr_limit_inputs *in, gr_ncu_limits *out)
 {
     *out = (gr_ncu_limits){.duration_ns = f->q[GR_NCU_Q_TIME_NS], .clock_mhz = f->sm_clock_mhz, .clock_scale = 1};
     if (positive(in->roofs_clock_mhz) && positive(f->sm_clock_mhz))
@@ -379,5 +379,5 @@ void gr_ncu_limits_of(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr
     choose_limiter(out);
     stalls_and_bandwidth(f, roofs, out);
     if (out->known)
-        gr_ncu_suggest(f, in, out);
+        gr_ncu_suggest(f, pred, in, out);
 }

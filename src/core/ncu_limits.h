@@ -23,6 +23,7 @@
 
 #include <stdbool.h>
 #include "ncu_figures.h"
+#include "ncu_occupancy.h"
 #include "ncu_roofs.h"
 #include "profile.h"
 
@@ -125,8 +126,11 @@ typedef struct {
 /* The name of stall reason i of GR_NCU_STALLS ("long_scoreboard"), NULL past them. */
 const char *gr_ncu_stall_name(int i);
 
-void gr_ncu_limits_of(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_roofs *roofs,
-                      const gr_limit_inputs *in, gr_ncu_limits *out);
+/* pred: gpuroof's occupancy prediction of the same launch (its launch as
+ * the report gives it), for the registers that reach a number of warps;
+ * NULL: not worked out. */
+void gr_ncu_limits_of(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_prediction *pred,
+                      const gr_ncu_roofs *roofs, const gr_limit_inputs *in, gr_ncu_limits *out);
 
 /* Whether a launch on Hopper did its Tensor Core math with mma.sync (no
  * warp ever waited on a warpgroup MMA), at 2/3 of wgmma's rate. */
@@ -135,6 +139,7 @@ bool gr_ncu_mma_sync_on_hopper(const gr_ncu_figures *f);
 /* What to change to lift lim's limiter, in terms gpuroof can check (the
  * registers that reach N warps, the grid, the padding), into
  * lim->suggestion (ncu_suggest.c). */
-void gr_ncu_suggest(const gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_limits *lim);
+void gr_ncu_suggest(const gr_ncu_figures *f, const gr_ncu_prediction *pred, const gr_limit_inputs *in,
+                    gr_ncu_limits *lim);
 
 #endif

@@ -23,30 +23,31 @@ static void say(gr_ncu_limits *lim, const char *fmt, ...)
 }
 
 /* The most registers a thread that still let an SM hold `warps` warps of
- * this launch (its block size and shared memory as they are), or -1
- * where no register count does. */
-static int registers_for_warps(const gr_profile *p, const gr_ncu_figures *f, double warps)
+ * the launch gpuroof's prediction read from the report (its block size,
+ * shared memory and carveout as they are), or -1 where no register count
+ * does.  Fewer registers never hold fewer warps, so a binary search. */
+static int registers_for_warps(const gr_profile *p, const gr_ncu_prediction *pred, double warps)
 {
     gr_sm_limits limits;
     gr_error err;
-    double regs = f->q[GR_NCU_Q_REGISTERS], config = f->q[GR_NCU_Q_SMEM_CONFIG];
-    double smem = f->q[GR_NCU_Q_SMEM_STATIC] + f->q[GR_NCU_Q_SMEM_DYNAMIC];
-    if (!p || !(f->threads_per_block > 0 && f->threads_per_block <= 1 << 20) || !(regs >= 1 && regs <= 1 << 16) ||
-        !(smem >= 0 && smem <= 1e12))
+    if (!p || !pred || !pred->known || !gr_limits_from_profile(p, pred->carveout_bytes, &limits, &err))
         return -1;
-    long long carveout = config >= 0 && config <= 1e12 ? (long long)config : -1;
-    if (!gr_limits_from_profile(p, carveout, &limits, &err))
-        return -1;
-    for (int r = (int)regs; r >= 1; r--) {
-        gr_launch launch = {(int)f->threads_per_block, r, (int64_t)smem};
+    int lo = 1, hi = pred->launch.regs_per_thread, found = -1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        gr_launch launch = pred->launch;
         gr_occupancy occ;
+        launch.regs_per_thread = mid;
         if (gr_occupancy_compute(&limits, &launch, &occ, &err) && occ.warps_per_sm >= warps)
-            return r;
+            found = mid, lo = mid + 1;
+        else
+            hi = mid - 1;
     }
-    return -1;
+    return found;
 }
 
-static void suggest_latency(const gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_limits *lim)
+static void suggest_latency(const gr_ncu_figures *f, const gr_ncu_prediction *pred, const gr_limit_inputs *in,
+                            gr_ncu_limits *lim)
 {
     const gr_latency_figures *lt = &lim->latency;
     gr_littles_law law = {lt->warps_per_sm, lt->sms, lt->bytes_per_load, lt->loads_in_flight, lt->latency_ns};
@@ -59,7 +60,7 @@ static void suggest_latency(const gr_ncu_figures *f, const gr_limit_inputs *in, 
         return;
     }
     if (warps <= in->max_warps_sm) {
-        int regs = registers_for_warps(in->device, f, warps);
+        int regs = registers_for_warps(in->device, pred, warps);
         char how[96] = "";
         if (regs > 0 && regs < f->q[GR_NCU_Q_REGISTERS])
             snprintf(how, sizeof how, " (at most %d registers a thread: gpuroof occupancy --sweep registers)", regs);
@@ -115,7 +116,8 @@ static void suggest_issue(gr_ncu_limits *lim)
         100 * is->global_inst / is->warp_inst, 100 * fmax(0, other) / is->warp_inst);
 }
 
-void gr_ncu_suggest(const gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_limits *lim)
+void gr_ncu_suggest(const gr_ncu_figures *f, const gr_ncu_prediction *pred, const gr_limit_inputs *in,
+                    gr_ncu_limits *lim)
 {
     switch (lim->limiter) {
     case GR_TIME_LIMIT_DRAM:
@@ -139,7 +141,7 @@ void gr_ncu_suggest(const gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_l
         suggest_issue(lim);
         return;
     case GR_TIME_LIMIT_LATENCY:
-        suggest_latency(f, in, lim);
+        suggest_latency(f, pred, in, lim);
         return;
     case GR_TIME_LIMIT_WAVES:
         suggest_waves(lim, in);

@@ -54,7 +54,7 @@ static void limits_of(gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_limit
     roofs.peak_gflops[GR_NCU_FP32] = (gr_ncu_roof){66908.16, GR_NCU_ROOF_PROFILE};
     roofs.peak_gflops[GR_NCU_TENSOR_FP16] = (gr_ncu_roof){989429.76, GR_NCU_ROOF_PROFILE}; /* at 1830 MHz */
     gr_ncu_bind(f, &roofs, &b);
-    gr_ncu_limits_of(f, &b, &roofs, in, out);
+    gr_ncu_limits_of(f, &b, NULL, &roofs, in, out);
 }
 
 static void close_to(double got, double want)
