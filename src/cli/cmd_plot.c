@@ -428,6 +428,19 @@ static json_t *banks_json(const gr_results *r)
     return j;
 }
 
+/* The figure of the one chart built into fig->charts[0] from a results
+ * file (ok false: err says why), with its JSON in *what where asked. */
+static bool one_chart_figure(gr_figure *fig, bool ok, const gr_error *err, json_t **what)
+{
+    if (!ok)
+        return cli_error("%s", err->text);
+    if (what && !*what)
+        return cli_error("out of memory");
+    fig->chart_count = 1;
+    snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
+    return true;
+}
+
 static bool build_banks(const plot_options *o, gr_figure *fig, json_t **what)
 {
     gr_results r;
@@ -438,13 +451,14 @@ static bool build_banks(const plot_options *o, gr_figure *fig, json_t **what)
     if (ok && what)
         *what = banks_json(&r);
     gr_results_free(&r);
-    if (!ok)
-        return cli_error("%s", err.text);
-    if (what && !*what)
-        return cli_error("out of memory");
-    fig->chart_count = 1;
-    snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
-    return true;
+    return one_chart_figure(fig, ok, &err, what);
+}
+
+static bool build_latency(const plot_options *o, gr_figure *fig, json_t **what)
+{
+    gr_error err;
+    bool ok = plot_latency_chart(o->latency_file ? o->latency_file : o->results.items[0], fig, what, &err);
+    return one_chart_figure(fig, ok, &err, what);
 }
 
 /* The chart's words for the SM: the device (its full name, any length),
@@ -608,7 +622,7 @@ int cmd_plot_run(const plot_options *o)
     fig->width_in = 7.5; /* a roofline's and the bank chart's page; plot occupancy's sets its own */
     fig->height_in = 5;
     bool built = o->banks       ? build_banks(o, fig, json)
-                 : o->latency   ? plot_latency_build(o->latency_file ? o->latency_file : o->results.items[0], fig, json)
+                 : o->latency   ? build_latency(o, fig, json)
                  : o->occupancy ? build_occupancy(o, fig, json)
                                 : build_roofline(o, fig, json);
     int rc = built ? draw(o, fig) : EXIT_INPUT;

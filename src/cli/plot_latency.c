@@ -44,23 +44,16 @@ static json_t *latency_json(const gr_results *r, const gr_latency_inputs *in)
     return j;
 }
 
-bool plot_latency_build(const char *path, gr_figure *fig, json_t **what)
+bool plot_latency_chart(const char *path, gr_figure *fig, json_t **what, gr_error *err)
 {
     gr_results r;
-    gr_error err;
     gr_latency_inputs in;
-    if (!gr_results_load(path, &r, &err))
-        return cli_error("%s", err.text);
-    bool ok = gr_latency_inputs_of(&r, &in, &err) &&
-              gr_latency_chart(&r, &in, fig->width_in, fig->height_in, &fig->charts[0], &err);
+    if (!gr_results_load(path, &r, err))
+        return false;
+    bool ok = gr_latency_inputs_of(&r, &in, err) &&
+              gr_latency_chart(&r, &in, fig->width_in, fig->height_in, &fig->charts[0], err);
     if (ok && what)
         *what = latency_json(&r, &in);
     gr_results_free(&r);
-    if (!ok)
-        return cli_error("%s", err.text);
-    if (what && !*what)
-        return cli_error("out of memory");
-    fig->chart_count = 1;
-    snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
-    return true;
+    return ok;
 }
