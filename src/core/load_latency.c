@@ -20,6 +20,17 @@ double gr_latency_median(double *cycles, size_t n)
     return n % 2 ? cycles[n / 2] : (cycles[n / 2 - 1] + cycles[n / 2]) / 2;
 }
 
+#define L2_NEAR_FOOTPRINT_MAX_BYTES ((size_t)4 << 20)
+
+size_t gr_l2_near_footprint(size_t l2_bytes)
+{
+    size_t most = l2_bytes > 0 ? l2_bytes / 8 : L2_NEAR_FOOTPRINT_MAX_BYTES;
+    size_t bytes = 128;
+    while (bytes * 2 <= most && bytes * 2 <= L2_NEAR_FOOTPRINT_MAX_BYTES)
+        bytes *= 2;
+    return bytes;
+}
+
 size_t gr_l2_far_footprint(size_t l2_bytes)
 {
     size_t bytes = 128;

@@ -14,6 +14,12 @@
  * value is not a positive finite number. */
 double gr_latency_median(double *cycles, size_t n);
 
+/* The footprint of the near chase: the largest power of two of bytes at
+ * most an eighth of the L2 and 4 MiB (over any L1, an eighth of the
+ * H100's L2), well under the half the near partition keeps; 4 MiB where
+ * the L2's size is unknown (0). */
+size_t gr_l2_near_footprint(size_t l2_bytes);
+
 /* The footprint of the far chase: the largest power of two of bytes at
  * most three quarters of the L2 (the rest keeps the chase out of DRAM),
  * where it is over half the L2; 0 where none is (then no far figure). */

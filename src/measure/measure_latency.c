@@ -10,7 +10,6 @@
 
 #define L1_FOOTPRINT_BYTES (16u << 10)     /* well inside any L1 of sm_80 on */
 #define SHARED_FOOTPRINT_BYTES (16u << 10) /* under the 48 KiB a block has without opting in */
-#define L2_FOOTPRINT_MAX_BYTES (4u << 20)  /* over any L1, an eighth of the H100's L2 */
 #define DRAM_FOOTPRINT_BYTES ((size_t)1 << 30)
 #define DRAM_QUICK_FOOTPRINT_BYTES ((size_t)256 << 20)
 #define DRAM_PAGE_BYTES ((size_t)2 << 20)
@@ -22,17 +21,6 @@
  * a whole number of warps in each of ceil(W / 32) blocks. */
 static const int curve_warps[] = {1, 2, 4, 8, 12, 16, 24, 32, 48, 64};
 #define CURVE_WARP_COUNT (int)(sizeof curve_warps / sizeof curve_warps[0])
-
-/* The largest power of two of 128-byte lines at most the smaller of
- * L2_FOOTPRINT_MAX_BYTES and an eighth of the L2. */
-static size_t l2_footprint(const measure_run *r)
-{
-    size_t most = r->device.l2_bytes > 0 ? (size_t)r->device.l2_bytes / 8 : L2_FOOTPRINT_MAX_BYTES;
-    size_t bytes = 128;
-    while (bytes * 2 <= most && bytes * 2 <= L2_FOOTPRINT_MAX_BYTES)
-        bytes *= 2;
-    return bytes;
-}
 
 /* At least 16 times the L2, in whole 2 MiB pages. */
 static size_t dram_footprint(const measure_run *r, bool quick)
@@ -96,13 +84,13 @@ static void l2_far_as_near(gr_result_latency *l)
 static bool chases(measure_run *r, const measure_plan *p)
 {
     long long fast = p->quick ? 1 << 14 : 1 << 18, slow = p->quick ? 1 << 12 : 1 << 16;
-    size_t far = gr_l2_far_footprint(r->device.l2_bytes > 0 ? (size_t)r->device.l2_bytes : 0);
+    size_t l2_bytes = r->device.l2_bytes > 0 ? (size_t)r->device.l2_bytes : 0, far = gr_l2_far_footprint(l2_bytes);
     const chase_plan plans[] = {
         {"L1", GRK_CHASE_L1, L1_FOOTPRINT_BYTES, fast, offsetof(gr_result_latency, l1_cycles),
          offsetof(gr_result_latency, l1_ns)},
         {"shared memory", GRK_CHASE_SHARED, SHARED_FOOTPRINT_BYTES, fast, offsetof(gr_result_latency, shared_cycles),
          offsetof(gr_result_latency, shared_ns)},
-        {"L2 near", GRK_CHASE_L2, l2_footprint(r), slow, offsetof(gr_result_latency, l2_near_cycles),
+        {"L2 near", GRK_CHASE_L2, gr_l2_near_footprint(l2_bytes), slow, offsetof(gr_result_latency, l2_near_cycles),
          offsetof(gr_result_latency, l2_near_ns)},
         {"DRAM", GRK_CHASE_DRAM, dram_footprint(r, p->quick), slow, offsetof(gr_result_latency, dram_cycles),
          offsetof(gr_result_latency, dram_ns)},

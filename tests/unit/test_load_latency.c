@@ -26,6 +26,16 @@ static void median_by_hand(void **state)
     assert_true(isnan(gr_latency_median(odd, 0)));
 }
 
+static void near_footprints(void **state)
+{
+    (void)state;
+    const size_t MiB = 1 << 20;
+    assert_int_equal(gr_l2_near_footprint(50 * MiB), 4 * MiB);  /* capped at 4 MiB */
+    assert_int_equal(gr_l2_near_footprint(24 * MiB), 2 * MiB);  /* an eighth is 3 MiB */
+    assert_int_equal(gr_l2_near_footprint(0), 4 * MiB);         /* unknown */
+    assert_int_equal(gr_l2_near_footprint(1024), 128);          /* one line at least */
+}
+
 static void far_footprints(void **state)
 {
     (void)state;
@@ -45,6 +55,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(median_by_hand),
+        cmocka_unit_test(near_footprints),
         cmocka_unit_test(far_footprints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
