@@ -106,46 +106,56 @@ typedef void (*grk_name_fn)(void *ctx, int config, char *out, size_t size);
 
 /* Each of `configs` configurations runs once untimed, then a few times
  * timed, each run alone (their median: a quick rate that shortlists); the
- * best two by that rate then each run a sustained window (grk_load_window),
- * and the one whose window rate is highest wins: its index in *chosen, its
- * warm-up timings in out->t, its window (rate and SM clock) in out->window,
- * out->sm_mhz and out->chosen filled, out->work its work a run.  The chosen
- * one runs once more at the end, so that its output is the last written.
- * With GPUROOF_CEILINGS_TRACE set in the environment, every candidate's
- * median and rate (work / ms / 1e6: GB/s or GFLOP/s), every window and the
- * choice go to stderr, each line starting "gpuroof LABEL: ". */
+ * best few by that rate (plan->shortlist) then each run a load trace
+ * (grk_load_trace, as plan says), and the one whose trace scores highest
+ * (plan->score) wins: its
+ * index in *chosen, its warm-up timings in out->t.  The winner's trace is
+ * its first of GRK_REPEATS; the others follow, one after another, in
+ * out->traces (out->trace_count of them; the caller frees them with
+ * grk_peak_free).  out->chosen and out->work are filled, and
+ * out->power_limit_watts where NVML gives it.  The chosen one runs last,
+ * so that its output is the last written.  With GPUROOF_CEILINGS_TRACE set
+ * in the environment, every candidate's median and rate (work / ms / 1e6:
+ * GB/s or GFLOP/s), every trace (each mark and sample) and the choice go to
+ * stderr, each line starting "gpuroof LABEL: ". */
 int grk_peak_search(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, int configs, const char *label,
-                    grk_peak *out, int *chosen, grk_error *err);
+                    const grk_trace_plan *plan, grk_peak *out, int *chosen, grk_error *err);
 
 typedef struct grk_nvml grk_nvml;
 
-/* The sustained window (load_window.cu): configuration `config` (each run
- * taking about run_ms alone) queued back to back for about 0.6 s, timed
- * with CUDA events around the runs, while a second thread reads the SM
- * clock through nvml (a session grk_nvml_open opened, or one that failed
- * to: then no reading) every 10 ms from a short settle time until the runs
- * are done; again with more runs where the window came out under half as
- * long.  w->rate is left 0 (the caller knows the work).  No reading in
- * time: w->samples 0.  Returns -1 only where a CUDA call or a launch
- * failed. */
-int grk_load_window(grk_launch_fn fn, void *ctx, int config, double run_ms, const grk_nvml *nvml, grk_window *w,
-                    grk_error *err);
+/* A load trace (load_trace.cu): the GPU synchronized and left idle for
+ * plan->idle_ms, then configuration `config` (each run taking about run_ms
+ * alone) queued back to back for about plan->load_ms, an event after every
+ * few runs (at most GRK_TRACE_MARKS marks), while a second thread reads the
+ * SM clock and the power through nvml (a session grk_nvml_open opened, or
+ * one that failed to: then no sample) every few ms until the runs are done.
+ * Returns -1 only where a CUDA call or a launch failed. */
+int grk_load_trace(grk_launch_fn fn, void *ctx, int config, double run_ms, const grk_trace_plan *plan,
+                   const grk_nvml *nvml, grk_trace *out, grk_error *err);
 
 /* An NVML session on the current CUDA device (device.cu; libnvidia-ml.so.1
- * loaded at run time), kept open so that the clock can be read many times
- * in a row cheaply.  grk_nvml_open: false where NVML is absent, fails to
- * start, or has no handle for the device (the session then holds nothing).
- * grk_nvml_clock_mhz: the clock of `type` now (GRK_NVML_CLOCK_*), 0 where
- * NVML does not answer; safe from another thread while the session is
- * open.  grk_nvml_close: ends it (harmless on one that failed to open). */
+ * loaded at run time), kept open so that the clock and the power can be
+ * read many times in a row cheaply.  grk_nvml_open: false where NVML is
+ * absent, fails to start, or has no handle for the device (the session
+ * then holds nothing).  grk_nvml_clock_mhz: the clock of `type` now
+ * (GRK_NVML_CLOCK_*), 0 where NVML does not answer; grk_nvml_watts: the
+ * board's power now, 0 where unknown; both safe from another thread while
+ * the session is open.  grk_nvml_power_limit_watts: the enforced power
+ * limit, 0 where unknown.  grk_nvml_close: ends it (harmless on one that
+ * failed to open). */
 struct grk_nvml {
     void *lib, *device;
     int (*shutdown)(void);
     int (*clock)(void *device, int type, unsigned int *mhz);
+    int (*field_values)(void *device, int count, void *values); /* nvmlDeviceGetFieldValues; may be NULL */
+    int (*power_usage)(void *device, unsigned int *milliwatts);  /* nvmlDeviceGetPowerUsage; may be NULL */
+    int (*power_limit)(void *device, unsigned int *milliwatts);  /* nvmlDeviceGetEnforcedPowerLimit; may be NULL */
 };
 enum { GRK_NVML_CLOCK_SM = 1, GRK_NVML_CLOCK_MEM = 2 }; /* nvmlClockType_t */
 bool grk_nvml_open(grk_nvml *n);
 int grk_nvml_clock_mhz(const grk_nvml *n, int type);
+double grk_nvml_watts(const grk_nvml *n);
+double grk_nvml_power_limit_watts(const grk_nvml *n);
 void grk_nvml_close(grk_nvml *n);
 
 /* A 32-bit word of a fixed pseudo-random pattern, the same on the host and

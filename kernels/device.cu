@@ -419,6 +419,9 @@ bool grk_nvml_open(grk_nvml *n)
     nvml_by_pci_fn by_pci = (nvml_by_pci_fn)dlsym(n->lib, "nvmlDeviceGetHandleByPciBusId_v2");
     n->shutdown = (int (*)(void))dlsym(n->lib, "nvmlShutdown");
     n->clock = (int (*)(void *, int, unsigned int *))dlsym(n->lib, "nvmlDeviceGetClockInfo");
+    n->field_values = (int (*)(void *, int, void *))dlsym(n->lib, "nvmlDeviceGetFieldValues");
+    n->power_usage = (int (*)(void *, unsigned int *))dlsym(n->lib, "nvmlDeviceGetPowerUsage");
+    n->power_limit = (int (*)(void *, unsigned int *))dlsym(n->lib, "nvmlDeviceGetEnforcedPowerLimit");
     if (!init || !n->shutdown || !by_index || !n->clock || init() != GRK_NVML_SUCCESS) {
         dlclose(n->lib);
         memset(n, 0, sizeof *n);
@@ -438,6 +441,66 @@ int grk_nvml_clock_mhz(const grk_nvml *n, int type)
     if (!n->device || n->clock(n->device, type, &mhz) != GRK_NVML_SUCCESS)
         return 0;
     return (int)mhz;
+}
+
+/* nvmlFieldValue_t as NVML's documentation lays it out: the field, its
+ * scope, when it was read and how long that took (us), the value's type and
+ * the call's status, and the value (a union of 8 bytes). */
+typedef struct {
+    unsigned int field_id, scope_id;
+    long long timestamp, latency_us;
+    int value_type, status;
+    union {
+        double d;
+        unsigned int ui;
+        unsigned long ul;
+        unsigned long long ull;
+        long long sll;
+        int si;
+    } value;
+} nvml_field_value;
+
+enum { NVML_FIELD_POWER_INSTANT = 186 }; /* NVML_FI_DEV_POWER_INSTANT: milliwatts, now */
+
+static double field_number(const nvml_field_value *v)
+{
+    switch (v->value_type) {
+    case 0: return v->value.d;
+    case 1: return (double)v->value.ui;
+    case 2: return (double)v->value.ul;
+    case 3: return (double)v->value.ull;
+    case 4: return (double)v->value.sll;
+    case 5: return (double)v->value.si;
+    default: return 0;
+    }
+}
+
+/* The instantaneous field first: nvmlDeviceGetPowerUsage averages over a
+ * second on Ampere and later (GA100 aside), far longer than a burst. */
+double grk_nvml_watts(const grk_nvml *n)
+{
+    unsigned int milliwatts = 0;
+    if (!n->device)
+        return 0;
+    if (n->field_values) {
+        nvml_field_value v;
+        memset(&v, 0, sizeof v);
+        v.field_id = NVML_FIELD_POWER_INSTANT;
+        if (n->field_values(n->device, 1, &v) == GRK_NVML_SUCCESS && v.status == GRK_NVML_SUCCESS &&
+            field_number(&v) > 0)
+            return field_number(&v) / 1000;
+    }
+    if (n->power_usage && n->power_usage(n->device, &milliwatts) == GRK_NVML_SUCCESS)
+        return milliwatts / 1000.0;
+    return 0;
+}
+
+double grk_nvml_power_limit_watts(const grk_nvml *n)
+{
+    unsigned int milliwatts = 0;
+    if (!n->device || !n->power_limit || n->power_limit(n->device, &milliwatts) != GRK_NVML_SUCCESS)
+        return 0;
+    return milliwatts / 1000.0;
 }
 
 void grk_nvml_close(grk_nvml *n)

@@ -81,52 +81,84 @@ int grk_sweep(int fmas, int group, size_t elements, int repeats, grk_timing *t, 
 
 /* ---- the ceilings above DRAM, and beside the FP32 and FP64 FMAs ---------- */
 
-/* A sustained window of one candidate: its runs queued back to back and
- * timed as one span with CUDA events, the SM clock read through NVML every
- * few milliseconds while they ran.  The rate and the clock describe the
- * same runs: under a power limit (the tensor cores' most of all) the clock
- * moves by hundreds of MHz from one moment to the next, so a rate timed at
- * one time and a clock read at another do not belong together. */
+/* A load trace of one candidate: the GPU left idle for a while, then its
+ * runs queued back to back for about load_ms, a CUDA event after every few
+ * runs (the marks: when so many runs had finished), while a second thread
+ * reads the SM clock and the board's power through NVML every few
+ * milliseconds (the samples).  The trace holds the whole story, from a
+ * cool GPU to one held at its power limit; what a ceiling takes from it
+ * (the best short span: the burst; the rate once the clock has settled:
+ * the sustained rate) is the core's bookkeeping (src/core/load_trace.c).
+ * Marks and samples share one time line: ms from the first mark. */
+#define GRK_TRACE_MARKS 1024
+#define GRK_TRACE_SAMPLES 2048
+#define GRK_REPEATS 5 /* traces of the chosen candidate: a ceiling's spread */
+
 typedef struct {
-    double ms;          /* the window: CUDA events around its runs */
-    int runs;
-    double rate;        /* work x runs / ms / 1e6: GB/s or GFLOP/s */
-    int samples;        /* NVML readings taken while the runs ran; 0: none, the clock unknown */
-    double sm_mhz_mean; /* their mean, and their least and greatest */
-    int sm_mhz_min, sm_mhz_max;
-} grk_window;
+    double ms; /* CUDA events: from the first mark */
+    int runs;  /* runs finished by then */
+} grk_mark;
+
+typedef struct {
+    double ms;    /* host clock, from when the first mark was queued on an idle GPU */
+    int sm_mhz;   /* 0: NVML did not answer */
+    double watts; /* the board's power now (NVML's instantaneous field, else its average); 0: unknown */
+} grk_sample;
+
+typedef struct {
+    int mark_count; /* marks[0] is {0, 0} */
+    grk_mark marks[GRK_TRACE_MARKS];
+    int sample_count;
+    grk_sample samples[GRK_TRACE_SAMPLES];
+} grk_trace;
+
+/* How a ceiling's traces run and how a candidate's trace is judged: idle
+ * first (a GPU below its power limit again), then load for about load_ms;
+ * the shortlist's size (1 to GRK_SHORTLIST_MAX; 0: 2); score: the figure a
+ * trace of a candidate doing `work` a run earns (NULL: all its work over
+ * all its time). */
+#define GRK_SHORTLIST_MAX 4
+typedef struct {
+    double idle_ms, load_ms;
+    int shortlist;
+    double (*score)(const grk_trace *t, double work);
+} grk_trace_plan;
 
 /* One such ceiling as its launcher measured it. */
 typedef struct {
-    grk_timing t;      /* the chosen candidate's warm-up runs, each alone (the shortlist's quick figure) */
-    grk_window window; /* its sustained window: the measured figure is window.rate */
-    double work;       /* what a run of it does: bytes (shared, L2) or FLOPs */
-    bool verified;     /* its result matched the host's */
-    double error;      /* the GEMMs' worst error (relative to the root-sum-square of a dot product's terms) */
-    int sm_mhz;        /* window.sm_mhz_mean rounded: the SM clock while the window ran; 0: unknown */
-    char chosen[160];  /* the candidate the search chose, in words */
+    grk_timing t;             /* the chosen candidate's warm-up runs, each alone (the shortlist's quick figure) */
+    grk_trace *traces;        /* GRK_REPEATS traces of the chosen candidate (heap: grk_peak_free) */
+    int trace_count;
+    double work;              /* what a run of it does: bytes (shared, L2) or FLOPs */
+    bool verified;            /* its result matched the host's */
+    double error;             /* the GEMMs' worst error (relative to the root-sum-square of a dot product's terms) */
+    double power_limit_watts; /* NVML's enforced power limit; 0: unknown */
+    char chosen[160];         /* the candidate the search chose, in words */
 } grk_peak;
+
+/* Frees a peak's traces; safe twice and on one never filled. */
+void grk_peak_free(grk_peak *p);
 
 /* Conflict-free shared-memory loads on every SM, about bytes_per_sm a run
  * on each; variant -1 tries each of grk_shared_variants() candidates and
- * keeps the fastest over a sustained window, 0 or more runs that one alone.
+ * keeps the fastest over a load trace, 0 or more runs that one alone.
  * work: bytes loaded. */
 int grk_shared_variants(void);
-int grk_shared_load(int variant, double bytes_per_sm, grk_peak *out, grk_error *err);
+int grk_shared_load(int variant, double bytes_per_sm, const grk_trace_plan *plan, grk_peak *out, grk_error *err);
 
 /* Loads that bypass L1 (ld.global.cg) over a working set resident in the
  * L2: each of `set_count` working sets near the sizes asked for, with each
  * of grk_l2_variants() launch shapes (variant -1) or one, in passes of
- * about bytes_per_run a run; the fastest over a sustained window is kept.
+ * about bytes_per_run a run; the fastest over a load trace is kept.
  * work: bytes loaded. */
 int grk_l2_variants(void);
-int grk_l2_read(const size_t *working_sets, int set_count, int variant, double bytes_per_run, grk_peak *out,
-                grk_error *err);
+int grk_l2_read(const size_t *working_sets, int set_count, int variant, double bytes_per_run,
+                const grk_trace_plan *plan, grk_peak *out, grk_error *err);
 
 /* The FP16 (bf16 false) or BF16 FMA peak off the tensor cores' matrix
  * instructions: __hfma2 chains as grk_fma_peak's, checked the same way.
  * work: FLOPs (4 an HFMA2). */
-int grk_half_fma(bool bf16, grk_peak *out, grk_error *err);
+int grk_half_fma(bool bf16, const grk_trace_plan *plan, grk_peak *out, grk_error *err);
 
 typedef enum {
     GRK_TENSOR_FP16, /* cublasGemmEx: FP16 A and B, FP32 C, CUBLAS_COMPUTE_32F */
@@ -137,15 +169,17 @@ typedef enum {
     GRK_TENSOR_COUNT
 } grk_tensor_kind;
 
-/* Dense GEMMs C = A^T B ("TN", as cuBLASLt's FP8 needs) of n x n x n for
- * each n of sizes (multiples of 16), on pseudo-random inputs made on the
- * GPU; the fastest in FLOP/s over a sustained window is kept and its
+/* Dense GEMMs C = A^T B ("TN", as cuBLASLt's FP8 needs) and C = A B (not
+ * for FP8) of n x n x n for each n of sizes (multiples of 16), on
+ * pseudo-random inputs made on the GPU; the fastest in FLOP/s over a load
+ * trace is kept (its traces in out) and its
  * output checked at sampled elements against an FP64 dot product on the
  * host of the same rounded inputs.  cuBLAS and cuBLASLt are loaded at run time.  Returns -1 with
  * err->message starting "cuBLAS is not available" or "cuBLASLt is not
  * available" where the library is missing, and "cuBLAS cannot run" where
  * it refuses the type on this GPU.  work: FLOPs (2 n^3). */
-int grk_tensor_gemm(grk_tensor_kind kind, const int *sizes, int size_count, grk_peak *out, grk_error *err);
+int grk_tensor_gemm(grk_tensor_kind kind, const int *sizes, int size_count, const grk_trace_plan *plan, grk_peak *out,
+                    grk_error *err);
 
 /* ---- latency (latency.cu) ------------------------------------------------- */
 

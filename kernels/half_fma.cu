@@ -9,13 +9,18 @@
  * on sm_90 the BF16 ones split the same way (HFMA2.BF16_V2 and
  * HFMA2.MMA.BF16_V2), on sm_80 they are all HFMA2.BF16_V2, which fits the
  * A100 whitepaper's BF16 rate of half its FP16 one: the two pipes together
- * make the published non-tensor rates.  On an H100 this split reaches 96
- * HFMA2 a clock an SM (75.6% of Nsight Compute's 128).  Forcing every FMA
- * onto the FMA pipe (the multiplier as a broadcast lane, __low2half2(a),
- * which only plain HFMA2 takes) made it worse: 64 a clock, 49.9%, with
- * the FMA pipe's heavy and lite halves both 99.98% busy
- * (plots/data/h100-fp16-pipes.csv).  So the FMA pipe gives 64, and the
- * split adds what the MMA pipe gives beside it.
+ * make the published non-tensor rates.  On an H100 that even split reaches
+ * 96 HFMA2 a clock an SM (75.6% of Nsight Compute's 128, which is 64 on
+ * each pipe).  Nsight Compute's counters over seven splits
+ * (tools/half-fma-pipes.cu, plots/data/h100-fp16-pipes-ncu.csv) say where
+ * the rest goes: with the even split neither pipe is full (each 75.7%
+ * busy) and the warps' instruction issue is the bound (76% of issue
+ * slots, the warps stalled on dispatch and not selected); every FMA on the
+ * FMA pipe fills it (99.98%) at 64 a clock; the best split keeps three of
+ * the sixteen chains on the FMA pipe (the multiplier as a broadcast lane,
+ * __low2half2(a), which only plain HFMA2 takes): 288 HFMA2 and 224
+ * HFMA2.MMA a loop, 100.6 a clock (78.6%), the FMA pipe 88% and the MMA
+ * pipe 69% busy.  That split is the one run here on sm_90.
  *
  * A = 1 - 2^-8, and B = 2^-8 times 1 to 1.875 by chain and thread: exact
  * in both types; each chain contracts towards B / (1 - A) from between 2
@@ -37,6 +42,14 @@
 #define THREADS 256
 #define UNROLL 32
 #define NCHAIN 16
+/* Of the NCHAIN chains, those whose FMAs are kept off the MMA pipe: on
+ * sm_90 three, the best split an H100 showed (tools/half-fma-pipes.cu);
+ * none elsewhere, where no measurement says otherwise. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define FMA_PIPE_CHAINS 3
+#else
+#define FMA_PIPE_CHAINS 0
+#endif
 #define ITERS 65536 /* a multiple of UNROLL */
 #define A_VALUE 0.99609375
 #define B_VALUE 0.00390625
@@ -59,6 +72,11 @@ __host__ __device__ static inline float chain_b(unsigned long long tid, int j)
     return (float)B_VALUE * (1.0f + (float)(unsigned int)((tid + (unsigned long long)j) & 7u) / 8.0f);
 }
 
+/* The multiplier's low lane in both lanes: an operand only plain HFMA2
+ * takes (the FMA pipe's), never HFMA2.MMA. */
+__device__ __forceinline__ __half2 broadcast_low(__half2 a) { return __low2half2(a); }
+__device__ __forceinline__ __nv_bfloat162 broadcast_low(__nv_bfloat162 a) { return __low2bfloat162(a); }
+
 template <typename T>
 __global__ void __launch_bounds__(THREADS) half_fma_kernel(T *out, int iters, T a)
 {
@@ -74,7 +92,7 @@ __global__ void __launch_bounds__(THREADS) half_fma_kernel(T *out, int iters, T 
         for (int u = 0; u < UNROLL; u++) {
 #pragma unroll
             for (int j = 0; j < NCHAIN; j++)
-                acc[j] = __hfma2(acc[j], a, b[j]);
+                acc[j] = __hfma2(acc[j], j < FMA_PIPE_CHAINS ? broadcast_low(a) : a, b[j]);
         }
     }
 #pragma unroll
@@ -158,7 +176,7 @@ static bool half_chains_right(bool bf16, const unsigned int *out, size_t threads
     return true;
 }
 
-int grk_half_fma(bool bf16, grk_peak *out, grk_error *err)
+int grk_half_fma(bool bf16, const grk_trace_plan *plan, grk_peak *out, grk_error *err)
 {
     half_run r = {};
     int sms = 0, per_sm = 0, chosen = 0, rc = -1;
@@ -184,7 +202,7 @@ int grk_half_fma(bool bf16, grk_peak *out, grk_error *err)
     }
     GRK_MALLOC(&r.out, bytes);
     GRK_CHECK(cudaMemset(r.out, 0xff, bytes));
-    if (grk_peak_search(launch_half, half_flops, half_name, &r, 1, bf16 ? "bf16" : "fp16", out, &chosen, err) != 0)
+    if (grk_peak_search(launch_half, half_flops, half_name, &r, 1, bf16 ? "bf16" : "fp16", plan, out, &chosen, err) != 0)
         goto fail;
     GRK_CHECK(cudaMemcpy(host, r.out, bytes, cudaMemcpyDeviceToHost));
     out->verified = half_chains_right(bf16, host, threads);

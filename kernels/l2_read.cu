@@ -214,8 +214,8 @@ fail:
     return -1;
 }
 
-int grk_l2_read(const size_t *working_sets, int set_count, int variant, double bytes_per_run, grk_peak *out,
-                grk_error *err)
+int grk_l2_read(const size_t *working_sets, int set_count, int variant, double bytes_per_run,
+                const grk_trace_plan *plan, grk_peak *out, grk_error *err)
 {
     l2_run r;
     unsigned int *host = NULL;
@@ -230,7 +230,7 @@ int grk_l2_read(const size_t *working_sets, int set_count, int variant, double b
     }
     if (plan_l2(&r, working_sets, set_count, variant, bytes_per_run, err) != 0 || l2_buffers(&r, &threads, err) != 0)
         goto fail;
-    if (grk_peak_search(launch_l2, l2_bytes_loaded, l2_name, &r, r.count, "l2", out, &chosen, err) != 0)
+    if (grk_peak_search(launch_l2, l2_bytes_loaded, l2_name, &r, r.count, "l2", plan, out, &chosen, err) != 0)
         goto fail;
     host = (unsigned int *)malloc(threads * sizeof *host);
     if (!host) {

@@ -1,15 +1,14 @@
 /* What the ceilings above DRAM share: the warm-up that shortlists their
  * candidates by rate (their candidates do different amounts of work, so the
- * shortest time is not the answer), and the sustained windows
- * (load_window.cu) that pick among the shortlist and give the figure and
- * the SM clock it ran at. */
+ * shortest time is not the answer), and the load traces (load_trace.cu)
+ * that pick among the shortlist and hold the runs the figures come from. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "check.h"
 
 #define PICK 3
-#define SHORTLIST 2 /* candidates that run a sustained window */
 
 static int compare_ms(const void *x, const void *y)
 {
@@ -70,98 +69,135 @@ fail:
     return rc;
 }
 
-/* The SHORTLIST configurations of highest quick rate (fewer where there are
+/* The `size` configurations of highest quick rate (fewer where there are
  * fewer), best first; how many. */
-static int shortlist(grk_work_fn work, void *ctx, int configs, const grk_timing *quick, int *list)
+static int shortlist(grk_work_fn work, void *ctx, int configs, const grk_timing *quick, int size, int *list)
 {
     int listed = 0;
     for (int k = 0; k < configs; k++) {
         double rate = work(ctx, k) / quick[k].median_ms;
-        int at = listed < SHORTLIST ? listed++ : SHORTLIST;
+        int at = listed < size ? listed++ : size;
         while (at > 0 && rate > work(ctx, list[at - 1]) / quick[list[at - 1]].median_ms) {
-            if (at < SHORTLIST)
+            if (at < size)
                 list[at] = list[at - 1];
             at--;
         }
-        if (at < SHORTLIST)
+        if (at < size)
             list[at] = k;
     }
     return listed;
 }
 
-static void trace_window(const char *label, const char *what, const grk_window *w)
+/* The whole trace's rate: all its runs over its span.  Only to choose
+ * among candidates; the figures are the core's (src/core/load_trace.c). */
+static double trace_rate(const grk_trace *t, double work)
 {
-    fprintf(stderr, "gpuroof %s: window %-65s %6d runs %8.1f ms %10.1f at %6.1f MHz (%d-%d, %d readings)\n", label,
-            what, w->runs, w->ms, w->rate, w->sm_mhz_mean, w->sm_mhz_min, w->sm_mhz_max, w->samples);
+    const grk_mark *last = &t->marks[t->mark_count > 0 ? t->mark_count - 1 : 0];
+    return last->ms > 0 ? work * last->runs / (last->ms * 1e6) : 0;
 }
 
-/* The shortlist's windows; the highest window rate wins. */
-static int best_window(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, const int *list, int listed,
-                       const grk_timing *quick, const char *label, grk_peak *out, int *chosen, grk_error *err)
+static void print_trace(const char *label, const char *what, const grk_trace *t, double work)
+{
+    fprintf(stderr, "gpuroof %s: trace %s: %d marks, %d samples, %.1f overall\n", label, what, t->mark_count,
+            t->sample_count, trace_rate(t, work));
+    for (int k = 0; k < t->mark_count; k++)
+        fprintf(stderr, "gpuroof %s: mark %.3f ms %d runs\n", label, t->marks[k].ms, t->marks[k].runs);
+    for (int k = 0; k < t->sample_count; k++)
+        fprintf(stderr, "gpuroof %s: sample %.3f ms %d MHz %.1f W\n", label, t->samples[k].ms, t->samples[k].sm_mhz,
+                t->samples[k].watts);
+}
+
+/* One trace of configuration k into *t, printed where asked. */
+static int one_trace(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, int k, const grk_timing *quick,
+                     const char *label, const grk_trace_plan *plan, const grk_nvml *nvml, grk_trace *t,
+                     grk_error *err)
 {
     char what[160];
-    grk_nvml nvml;
-    bool have_nvml = grk_nvml_open(&nvml); /* once: starting NVML can take a while */
+    if (grk_load_trace(fn, ctx, k, quick[k].median_ms, plan, nvml, t, err) != 0)
+        return -1;
+    if (getenv("GPUROOF_CEILINGS_TRACE")) {
+        name(ctx, k, what, sizeof what);
+        print_trace(label, what, t, work(ctx, k));
+    }
+    return 0;
+}
+
+/* The shortlist's traces; the highest score wins, and its trace is
+ * the first of out's; the rest of GRK_REPEATS follow.  Its output (which
+ * the caller checks) is the last written: its own trace runs last. */
+static int chosen_traces(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, const int *list, int listed,
+                         const grk_timing *quick, const char *label, const grk_trace_plan *plan, const grk_nvml *nvml,
+                         grk_peak *out, int *chosen, grk_error *err)
+{
+    grk_trace *trial = (grk_trace *)malloc(sizeof *trial);
+    double best = -1;
     int rc = -1;
-    *chosen = -1;
+    if (!trial) {
+        grk_fail(err, "%s: out of host memory", label);
+        return -1;
+    }
     for (int i = 0; i < listed; i++) {
-        grk_window w;
-        int k = list[i];
-        if (grk_load_window(fn, ctx, k, quick[k].median_ms, &nvml, &w, err) != 0)
+        if (one_trace(fn, work, name, ctx, list[i], quick, label, plan, nvml, trial, err) != 0)
             goto fail;
-        w.rate = w.ms > 0 ? work(ctx, k) * w.runs / (w.ms * 1e6) : 0;
-        if (getenv("GPUROOF_CEILINGS_TRACE")) {
-            name(ctx, k, what, sizeof what);
-            trace_window(label, what, &w);
-        }
-        if (*chosen < 0 || w.rate > out->window.rate)
-            *chosen = k, out->window = w;
+        double rate = plan->score ? plan->score(trial, work(ctx, list[i])) : trace_rate(trial, work(ctx, list[i]));
+        if (rate > best)
+            best = rate, *chosen = list[i], out->traces[0] = *trial;
     }
-    /* its output (which the caller checks) the last written */
-    if (*chosen != list[listed - 1]) {
-        if (fn(ctx, *chosen, err) != 0)
+    for (out->trace_count = 1; out->trace_count < GRK_REPEATS; out->trace_count++)
+        if (one_trace(fn, work, name, ctx, *chosen, quick, label, plan, nvml, &out->traces[out->trace_count], err) != 0)
             goto fail;
-        GRK_CHECK(cudaDeviceSynchronize());
-    }
     rc = 0;
 fail:
-    if (have_nvml)
-        grk_nvml_close(&nvml);
+    free(trial);
     return rc;
 }
 
 /* The quick median of a few lone runs picks the shortlist cheaply; the
- * figure recorded is the shortlist's best sustained window, whose rate and
- * SM clock describe the same runs (see load_window.cu for why that
- * matters). */
+ * shortlist's traces pick the winner, whose traces are the figures. */
 int grk_peak_search(grk_launch_fn fn, grk_work_fn work, grk_name_fn name, void *ctx, int configs, const char *label,
-                    grk_peak *out, int *chosen, grk_error *err)
+                    const grk_trace_plan *plan, grk_peak *out, int *chosen, grk_error *err)
 {
-    int list[SHORTLIST], listed, rc = -1;
+    int list[GRK_SHORTLIST_MAX], listed, rc = -1;
+    int size = plan->shortlist >= 1 && plan->shortlist <= GRK_SHORTLIST_MAX ? plan->shortlist : 2;
     grk_timing *quick = NULL;
+    grk_nvml nvml;
+    bool have_nvml = false;
     if (configs < 1) {
         grk_fail(err, "%s: no configuration to run", label);
         return -1;
     }
     quick = (grk_timing *)calloc((size_t)configs, sizeof *quick);
-    if (!quick) {
+    out->traces = (grk_trace *)calloc(GRK_REPEATS, sizeof *out->traces);
+    if (!quick || !out->traces) {
         grk_fail(err, "%s: out of host memory", label);
-        return -1;
+        goto fail;
     }
     if (quick_rates(fn, work, name, ctx, configs, label, quick, err) != 0)
         goto fail;
-    listed = shortlist(work, ctx, configs, quick, list);
-    if (best_window(fn, work, name, ctx, list, listed, quick, label, out, chosen, err) != 0)
+    listed = shortlist(work, ctx, configs, quick, size, list);
+    have_nvml = grk_nvml_open(&nvml); /* once: starting NVML can take a while */
+    if (!have_nvml)
+        memset(&nvml, 0, sizeof nvml);
+    out->power_limit_watts = grk_nvml_power_limit_watts(&nvml);
+    if (chosen_traces(fn, work, name, ctx, list, listed, quick, label, plan, &nvml, out, chosen, err) != 0)
         goto fail;
     out->t = quick[*chosen];
     out->work = work(ctx, *chosen);
-    out->sm_mhz = out->window.samples > 0 ? (int)lround(out->window.sm_mhz_mean) : 0;
     name(ctx, *chosen, out->chosen, sizeof out->chosen);
     if (getenv("GPUROOF_CEILINGS_TRACE"))
-        fprintf(stderr, "gpuroof %s: chosen %s: window %.1f, quick median %.4f ms (%.1f)\n", label, out->chosen,
-                out->window.rate, out->t.median_ms, out->work / (out->t.median_ms * 1e6));
+        fprintf(stderr, "gpuroof %s: chosen %s: quick median %.4f ms (%.1f)\n", label, out->chosen, out->t.median_ms,
+                out->work / (out->t.median_ms * 1e6));
     rc = 0;
 fail:
+    if (have_nvml)
+        grk_nvml_close(&nvml);
     free(quick);
     return rc;
+}
+
+void grk_peak_free(grk_peak *p)
+{
+    free(p->traces);
+    p->traces = NULL;
+    p->trace_count = 0;
 }

@@ -164,7 +164,7 @@ static bool shared_sums_right(const shared_variant *v, int blocks, int steps, co
     return true;
 }
 
-int grk_shared_load(int variant, double bytes_per_sm, grk_peak *out, grk_error *err)
+int grk_shared_load(int variant, double bytes_per_sm, const grk_trace_plan *plan, grk_peak *out, grk_error *err)
 {
     shared_run r;
     unsigned int *host = NULL;
@@ -183,7 +183,7 @@ int grk_shared_load(int variant, double bytes_per_sm, grk_peak *out, grk_error *
         if ((size_t)r.blocks[k] * r.v[k]->threads > threads)
             threads = (size_t)r.blocks[k] * r.v[k]->threads;
     GRK_MALLOC(&r.out, threads * sizeof *r.out);
-    if (grk_peak_search(launch_shared, shared_bytes_loaded, shared_name, &r, r.count, "shared", out, &chosen, err) != 0)
+    if (grk_peak_search(launch_shared, shared_bytes_loaded, shared_name, &r, r.count, "shared", plan, out, &chosen, err) != 0)
         goto fail;
     host = (unsigned int *)malloc(threads * sizeof *host);
     if (!host) {

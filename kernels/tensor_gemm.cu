@@ -1,19 +1,21 @@
 /* The dense tensor-core peaks: cuBLAS and cuBLASLt GEMMs (loaded at run
  * time, cublas_load.cu) of FP16, BF16, TF32, FP8 (E4M3) and FP64 inputs.
  *
- * C = A^T B, n x n x n, column-major: A is stored k x m (lda = n), B k x n
- * (ldb = n), the "TN" layout cuBLASLt requires for FP8 and that cuBLAS
- * runs as fast as any for the others; so C(i, j) is the dot product of A's
- * column i and B's column j, each n contiguous elements.  The inputs are
+ * n x n x n, column-major, in two layouts: C = A^T B ("TN": A stored k x m,
+ * lda = n, the layout cuBLASLt requires for FP8), so C(i, j) is the dot
+ * product of A's column i and B's column j; and C = A B ("NN", the call
+ * torch.matmul makes of two row-major matrices), for which cuBLAS picks
+ * other kernels, some of them faster: a ceiling below what PyTorch's own
+ * GEMM reaches is no ceiling.  The inputs are
  * pseudo-random in [-1, 1) (24 random bits, 53 for FP64), made on the GPU
  * and rounded to the type there: the host recomputes any element the same
  * way, the same rounding included (cuda_fp16.h, cuda_bf16.h and
  * cuda_fp8.h convert alike on both; TF32 values are FP32 ones with the low
  * 13 bits cleared, which the tensor cores then take as they are).
  *
- * Each size runs once untimed and three times timed; the two of highest
- * FLOP/s then each run a sustained window (peak_search.cu), whose rate and
- * SM clock are the figures.  Its output is checked at SAMPLES
+ * Each size and layout runs once untimed and three times timed; the two
+ * of highest FLOP/s then each run a load trace (peak_search.cu), the best
+ * of them four more, and the traces are the figures.  Its output is checked at SAMPLES
  * elements (and the four corners) against an FP64 dot product on the host:
  * the error over the root-sum-square of the dot product's terms must stay
  * under the type's tolerance.  A wrong element (a wrong index, a tile
@@ -119,7 +121,8 @@ __global__ void gather_output(int kind, const void *c, const long long *index, d
 
 typedef struct {
     grk_tensor_kind kind;
-    int sizes[MAX_SIZES], count;
+    int sizes[MAX_SIZES], count; /* the sizes asked for */
+    int layouts;                 /* 2 (A transposed or not) but for FP8, which cuBLASLt runs only as TN */
     void *a, *b, *c, *workspace;
     const grk_cublas_api *blas;
     cublasHandle_t handle;
@@ -143,27 +146,40 @@ static int blas_failed(grk_error *err, const gemm_run *r, const char *call, int 
     return -1;
 }
 
+/* A configuration is a size and a layout: TN (A^T B), or NN (A B, the call
+ * torch.matmul makes of two row-major matrices), whose kernels differ. */
+static int size_of(const gemm_run *r, int config)
+{
+    return r->sizes[config / r->layouts];
+}
+
+static bool transposed(const gemm_run *r, int config)
+{
+    return config % r->layouts == 0;
+}
+
 static int launch_gemm(void *ctx, int config, grk_error *err)
 {
     gemm_run *r = (gemm_run *)ctx;
-    const int n = r->sizes[config];
+    const int n = size_of(r, config), k = config / r->layouts;
+    const cublasOperation_t op_a = transposed(r, config) ? CUBLAS_OP_T : CUBLAS_OP_N;
     const float one = 1.0f, zero = 0.0f;
     const double one_d = 1.0, zero_d = 0.0;
     cublasStatus_t s;
     switch (r->kind) {
     case GRK_TENSOR_FP64:
-        s = r->blas->dgemm(r->handle, CUBLAS_OP_T, CUBLAS_OP_N, n, n, n, &one_d, (const double *)r->a, n,
+        s = r->blas->dgemm(r->handle, op_a, CUBLAS_OP_N, n, n, n, &one_d, (const double *)r->a, n,
                            (const double *)r->b, n, &zero_d, (double *)r->c, n);
         break;
     case GRK_TENSOR_FP8:
-        s = r->lt->matmul(r->lt_handle, r->desc, &one, r->a, r->a_layout[config], r->b, r->b_layout[config], &zero,
-                          r->c, r->c_layout[config], r->c, r->c_layout[config], &r->algo[config], r->workspace,
+        s = r->lt->matmul(r->lt_handle, r->desc, &one, r->a, r->a_layout[k], r->b, r->b_layout[k], &zero, r->c,
+                          r->c_layout[k], r->c, r->c_layout[k], &r->algo[k], r->workspace,
                           WORKSPACE_BYTES, 0);
         break;
     default: {
         cudaDataType type = r->kind == GRK_TENSOR_FP16 ? CUDA_R_16F : r->kind == GRK_TENSOR_BF16 ? CUDA_R_16BF : CUDA_R_32F;
         cublasComputeType_t compute = r->kind == GRK_TENSOR_TF32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
-        s = r->blas->gemm_ex(r->handle, CUBLAS_OP_T, CUBLAS_OP_N, n, n, n, &one, r->a, type, n, r->b, type, n, &zero,
+        s = r->blas->gemm_ex(r->handle, op_a, CUBLAS_OP_N, n, n, n, &one, r->a, type, n, r->b, type, n, &zero,
                              r->c, CUDA_R_32F, n, compute, CUBLAS_GEMM_DEFAULT);
     }
     }
@@ -176,14 +192,14 @@ static int launch_gemm(void *ctx, int config, grk_error *err)
 static double gemm_flops(void *ctx, int config)
 {
     const gemm_run *r = (const gemm_run *)ctx;
-    double n = r->sizes[config];
+    double n = size_of(r, config);
     return 2.0 * n * n * n;
 }
 
 static void gemm_name(void *ctx, int config, char *out, size_t size)
 {
     const gemm_run *r = (const gemm_run *)ctx;
-    snprintf(out, size, "%s n=%d", kinds[r->kind].call, r->sizes[config]);
+    snprintf(out, size, "%s %s n=%d", kinds[r->kind].call, transposed(r, config) ? "TN" : "NN", size_of(r, config));
 }
 
 /* ---- cuBLASLt's FP8 plan: a descriptor, and an algorithm for each size -- */
@@ -273,6 +289,7 @@ static int take_sizes(gemm_run *r, grk_tensor_kind kind, const int *sizes, int c
     }
     r->kind = kind;
     r->count = count;
+    r->layouts = kind == GRK_TENSOR_FP8 ? 1 : 2;
     *largest = 0;
     for (int k = 0; k < count; k++) {
         if (sizes[k] < 16 || sizes[k] % 16 || sizes[k] > 65536) {
@@ -319,14 +336,17 @@ fail:
 }
 
 /* The worst error of C(i, j) for the sampled (i, j), against the FP64 dot
- * product of A's column i and B's column j. */
-static double worst_error(const gemm_run *r, int n, const int (*ij)[2], const double *got, int count)
+ * product of A's column i (TN; NN: its row i) and B's column j. */
+static double worst_error(const gemm_run *r, int config, const int (*ij)[2], const double *got, int count)
 {
+    const int n = size_of(r, config);
+    const bool tn = transposed(r, config);
     double worst = 0;
     for (int s = 0; s < count; s++) {
         double sum = 0, squares = 0;
         for (int k = 0; k < n; k++) {
-            double term = input_value((int)r->kind, (unsigned long long)ij[s][0] * n + k) *
+            unsigned long long a = tn ? (unsigned long long)ij[s][0] * n + k : (unsigned long long)k * n + ij[s][0];
+            double term = input_value((int)r->kind, a) *
                           input_value((int)r->kind, B_OFFSET + (unsigned long long)ij[s][1] * n + k);
             sum += term;
             squares += term * term;
@@ -342,7 +362,7 @@ static double worst_error(const gemm_run *r, int n, const int (*ij)[2], const do
 static int check_output(const gemm_run *r, int config, double *error, grk_error *err)
 {
     const int corners = 4;
-    int n = r->sizes[config], ij[CHECKS][2];
+    int n = size_of(r, config), ij[CHECKS][2];
     long long index[CHECKS];
     double got[CHECKS];
     long long *d_index = NULL;
@@ -361,7 +381,7 @@ static int check_output(const gemm_run *r, int config, double *error, grk_error 
     gather_output<<<(CHECKS + 255) / 256, 256>>>((int)r->kind, r->c, d_index, d_got, CHECKS);
     GRK_LAUNCH_CHECK("gather_output");
     GRK_CHECK(cudaMemcpy(got, d_got, sizeof got, cudaMemcpyDeviceToHost));
-    *error = worst_error(r, n, ij, got, CHECKS);
+    *error = worst_error(r, config, ij, got, CHECKS);
     rc = 0;
 fail:
     if (d_index)
@@ -371,7 +391,8 @@ fail:
     return rc;
 }
 
-int grk_tensor_gemm(grk_tensor_kind kind, const int *sizes, int size_count, grk_peak *out, grk_error *err)
+int grk_tensor_gemm(grk_tensor_kind kind, const int *sizes, int size_count, const grk_trace_plan *plan, grk_peak *out,
+                    grk_error *err)
 {
     gemm_run r;
     char label[32];
@@ -383,7 +404,7 @@ int grk_tensor_gemm(grk_tensor_kind kind, const int *sizes, int size_count, grk_
     if (set_up(&r, largest, err) != 0)
         goto fail;
     snprintf(label, sizeof label, "tensor %s", kinds[kind].name);
-    if (grk_peak_search(launch_gemm, gemm_flops, gemm_name, &r, r.count, label, out, &chosen, err) != 0)
+    if (grk_peak_search(launch_gemm, gemm_flops, gemm_name, &r, r.count * r.layouts, label, plan, out, &chosen, err) != 0)
         goto fail;
     if (check_output(&r, chosen, &out->error, err) != 0)
         goto fail;

@@ -3,13 +3,13 @@
  * gpuroof measure.  For each shared-memory load variant alone; the L2 read
  * at working sets from 2 to 48 MiB (each with the fastest launch shape)
  * and each launch shape at a sixth of the L2; the FP16 and BF16 FMA
- * kernels; and each tensor-core GEMM type at each size alone: the rate of
- * its sustained window (runs back to back, about 0.6 s), the mean of the SM
- * clock readings NVML gave during that window and their least and greatest,
- * the theoretical figure at the mean (src/core/sm_rates.c) and the share of
- * it, the quick median of lone runs that shortlisted it, and whether the
- * result checked.  One line a measurement on stdout (GPUROOF_CEILINGS_TRACE=1
- * adds every candidate and window on stderr).
+ * kernels; and each tensor-core GEMM type at each size alone: the best
+ * burst of its load traces (after a rest, runs back to back for about
+ * 1.2 s), the SM clock and power NVML read while it ran, the theoretical
+ * figure at that clock (src/core/sm_rates.c) and the share of it, the best
+ * sustained rate, the quick median of lone runs that shortlisted it, and
+ * whether the result checked.  One line a measurement on stdout
+ * (GPUROOF_CEILINGS_TRACE=1 adds every candidate and trace on stderr).
  *
  * Build (CUDA builds: make tools/ceilings-explore) and run on the GPU:
  *   tools/ceilings-explore [--quick] > ceilings-explore.txt */
@@ -17,34 +17,50 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpu.h"
+#include "measure_gpu.h"
 #include "sm_rates.h"
 
 static grk_device device;
+/* Each measurement's traces: the tensor cores' plan of gpuroof measure */
+static const grk_trace_plan PLAN = {300, 1200, 2, NULL};
 
-/* One line: what, its window's rate, the clock (the readings' mean, least
- * and greatest; where none came, the maximum clock), the
- * theoretical figure at the mean (per_mhz x MHz; NaN: none) and the share,
- * the quick median's rate, the window's runs and time, and whether it
- * checked. */
-static void report(const char *what, const grk_peak *g, double per_mhz, const char *unit)
+/* One line: what, its best burst's rate, the clock (the mean of the
+ * readings while it ran, least and greatest; where none came, the maximum
+ * clock) and power, the theoretical figure at that clock (per_mhz x MHz;
+ * NaN: none) and the share, the best sustained rate (from half the load on)
+ * with its clock, the quick median's rate, and whether it checked; frees
+ * the traces. */
+static void report(const char *what, grk_peak *g, double per_mhz, const char *unit)
 {
-    const grk_window *w = &g->window;
-    double mhz = w->samples > 0 ? w->sm_mhz_mean : device.sm_clock_khz / 1000.0;
+    measure_peak_spans spans;
+    bool read = measure_spans_of(g, PLAN.load_ms / 2, &spans);
+    grk_peak_free(g);
+    if (!read) {
+        printf("%-34s no trace to read\n", what);
+        return;
+    }
+    const gr_trace_span *b = &spans.burst[0], *s = &spans.sustained[0];
+    for (int i = 1; i < spans.count; i++) {
+        b = spans.burst[i].rate > b->rate ? &spans.burst[i] : b;
+        s = spans.sustained[i].rate > s->rate ? &spans.sustained[i] : s;
+    }
+    double mhz = b->samples > 0 ? b->sm_mhz : device.sm_clock_khz / 1000.0;
     double theoretical = per_mhz * mhz;
-    printf("%-34s %10.1f %-7s at %6.1f MHz", what, w->rate, unit, mhz);
-    if (w->samples > 0)
-        printf(" (%4d-%4d, %3d readings)", w->sm_mhz_min, w->sm_mhz_max, w->samples);
+    printf("%-34s %10.1f %-7s at %6.1f MHz", what, b->rate, unit, mhz);
+    if (b->samples > 0)
+        printf(" (%4.0f-%4.0f, %3zu readings, %4.0f W)", b->sm_mhz_min, b->sm_mhz_max, b->samples, b->watts);
     else
         printf(" (no reading: the maximum)");
     if (!isnan(theoretical))
-        printf(" of %10.1f (%5.1f%%)", theoretical, 100 * w->rate / theoretical);
-    printf("  quick %10.1f  %6d runs %6.1f ms  %s  [%s]\n", g->work / (g->t.median_ms * 1e6), w->runs, w->ms,
-           g->verified ? "verified" : "WRONG", g->chosen);
+        printf(" of %10.1f (%5.1f%%)", theoretical, 100 * b->rate / theoretical);
+    printf("  sustained %10.1f at %6.1f MHz %4.0f W  quick %10.1f  %s  [%s]\n", s->rate, s->sm_mhz, s->watts,
+           g->work / (g->t.median_ms * 1e6), g->verified ? "verified" : "WRONG", g->chosen);
     fflush(stdout);
 }
 
-static void failed(const char *what, const grk_error *err)
+static void failed(const char *what, const grk_error *err, grk_peak *g)
 {
+    grk_peak_free(g);
     printf("%-34s failed: %s\n", what, err->message);
     fflush(stdout);
 }
@@ -53,12 +69,12 @@ static void shared_variants(double bytes_per_sm)
 {
     double per_mhz = device.sm_count * gr_shared_bytes_per_clock(device.cc_major, device.cc_minor) / 1000.0;
     for (int v = 0; v < grk_shared_variants(); v++) {
-        grk_peak g;
+        grk_peak g = {0};
         grk_error err;
         char what[64];
         snprintf(what, sizeof what, "shared variant %d", v);
-        if (grk_shared_load(v, bytes_per_sm, &g, &err) != 0)
-            failed(what, &err);
+        if (grk_shared_load(v, bytes_per_sm, &PLAN, &g, &err) != 0)
+            failed(what, &err, &g);
         else
             report(what, &g, per_mhz, "GB/s");
     }
@@ -71,23 +87,23 @@ static void l2_sweep(double bytes_per_run)
     static const double mib[] = {2, 4, 6, 8, 12, 16, 20, 24, 32, 40, 48};
     size_t sixth = (size_t)device.l2_bytes / 6;
     for (size_t i = 0; i < sizeof mib / sizeof mib[0]; i++) {
-        grk_peak g;
+        grk_peak g = {0};
         grk_error err;
         char what[64];
         size_t set = (size_t)(mib[i] * 1048576);
         snprintf(what, sizeof what, "L2 working set %.0f MiB", mib[i]);
-        if (grk_l2_read(&set, 1, -1, bytes_per_run, &g, &err) != 0)
-            failed(what, &err);
+        if (grk_l2_read(&set, 1, -1, bytes_per_run, &PLAN, &g, &err) != 0)
+            failed(what, &err, &g);
         else
             report(what, &g, NAN, "GB/s");
     }
     for (int v = 0; v < grk_l2_variants(); v++) {
-        grk_peak g;
+        grk_peak g = {0};
         grk_error err;
         char what[64];
         snprintf(what, sizeof what, "L2 shape %d at %.1f MiB", v, sixth / 1048576.0);
-        if (grk_l2_read(&sixth, 1, v, bytes_per_run, &g, &err) != 0)
-            failed(what, &err);
+        if (grk_l2_read(&sixth, 1, v, bytes_per_run, &PLAN, &g, &err) != 0)
+            failed(what, &err, &g);
         else
             report(what, &g, NAN, "GB/s");
     }
@@ -100,23 +116,23 @@ static void half_and_tensor(bool quick)
     gr_sm_rates rates;
     bool known = gr_sm_rates_of(device.cc_major, device.cc_minor, &rates);
     for (int bf16 = 0; bf16 <= 1; bf16++) {
-        grk_peak g;
+        grk_peak g = {0};
         grk_error err;
         double per_clock = known ? (bf16 ? rates.bf16_flops : rates.fp16_flops) : NAN;
-        if (grk_half_fma(bf16, &g, &err) != 0)
-            failed(bf16 ? "BF16 FMA" : "FP16 FMA", &err);
+        if (grk_half_fma(bf16, &PLAN, &g, &err) != 0)
+            failed(bf16 ? "BF16 FMA" : "FP16 FMA", &err, &g);
         else
             report(bf16 ? "BF16 FMA" : "FP16 FMA", &g, device.sm_count * per_clock / 1000.0, "GFLOP/s");
     }
     for (int k = 0; k < GRK_TENSOR_COUNT; k++)
         for (size_t s = 0; s < (quick ? 1 : sizeof sizes / sizeof sizes[0]); s++) {
-            grk_peak g;
+            grk_peak g = {0};
             grk_error err;
             char what[64];
             double per_clock = known ? rates.tensor_flops[k] : NAN; /* GRK_TENSOR_* and GR_TENSOR_* agree */
             snprintf(what, sizeof what, "tensor %s n=%d", names[k], sizes[s]);
-            if (grk_tensor_gemm((grk_tensor_kind)k, &sizes[s], 1, &g, &err) != 0) {
-                failed(what, &err);
+            if (grk_tensor_gemm((grk_tensor_kind)k, &sizes[s], 1, &PLAN, &g, &err) != 0) {
+                failed(what, &err, &g);
                 continue;
             }
             report(what, &g, per_clock > 0 ? device.sm_count * per_clock / 1000.0 : NAN, "GFLOP/s");

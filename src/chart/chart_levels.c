@@ -57,19 +57,47 @@ double gr_level_measured_gbs(const gr_results *r, gr_level level)
            : level == GR_LEVEL_SHARED ? r->ceilings.shared_gbs : NAN;
 }
 
+/* Each precision's measured ceiling and, for the tensor cores, its
+ * sustained rate: keys of the results file's ceilings. */
+static const struct {
+    const char *precision, *key, *sustained_key;
+} peak_keys[] = {
+    {"fp32", "fp32_gflops", NULL},
+    {"fp64", "fp64_gflops", NULL},
+    {"fp16", "fp16_gflops", NULL},
+    {"bf16", "bf16_gflops", NULL},
+    {"fp16_tensor", "tensor_fp16_gflops", "tensor_fp16_sustained_gflops"},
+    {"bf16_tensor", "tensor_bf16_gflops", "tensor_bf16_sustained_gflops"},
+    {"tf32_tensor", "tensor_tf32_gflops", "tensor_tf32_sustained_gflops"},
+    {"fp8_tensor", "tensor_fp8_gflops", "tensor_fp8_sustained_gflops"},
+    {"fp64_tensor", "tensor_fp64_gflops", "tensor_fp64_sustained_gflops"},
+};
+
+static size_t peak_key_index(const char *precision)
+{
+    for (size_t i = 0; i < sizeof peak_keys / sizeof peak_keys[0]; i++)
+        if (strcmp(peak_keys[i].precision, precision) == 0)
+            return i;
+    return (size_t)-1;
+}
+
 double gr_measured_peak_gflops(const gr_results *r, const char *precision)
 {
-    const gr_result_ceilings *c = &r->ceilings;
-    const struct { const char *name; double gflops; } peaks[] = {
-        {"fp32", c->fp32_gflops}, {"fp64", c->fp64_gflops}, {"fp16", c->fp16_gflops}, {"bf16", c->bf16_gflops},
-        {"fp16_tensor", c->tensor_fp16_gflops}, {"bf16_tensor", c->tensor_bf16_gflops},
-        {"tf32_tensor", c->tensor_tf32_gflops}, {"fp8_tensor", c->tensor_fp8_gflops},
-        {"fp64_tensor", c->tensor_fp64_gflops},
-    };
-    for (size_t i = 0; i < sizeof peaks / sizeof peaks[0]; i++)
-        if (strcmp(peaks[i].name, precision) == 0)
-            return peaks[i].gflops;
-    return NAN;
+    size_t i = peak_key_index(precision);
+    return i == (size_t)-1 ? NAN : gr_results_ceiling(r, peak_keys[i].key);
+}
+
+double gr_measured_sustained_gflops(const gr_results *r, const char *precision)
+{
+    size_t i = peak_key_index(precision);
+    return i == (size_t)-1 ? NAN : gr_results_ceiling(r, peak_keys[i].sustained_key);
+}
+
+const gr_result_spread *gr_measured_peak_spread(const gr_results *r, const char *precision, bool sustained)
+{
+    size_t i = peak_key_index(precision);
+    const char *key = i == (size_t)-1 ? NULL : sustained ? peak_keys[i].sustained_key : peak_keys[i].key;
+    return key ? gr_results_spread_of(r, key) : NULL;
 }
 
 /* ---- the roofs --------------------------------------------------------------- */
@@ -132,24 +160,57 @@ bool gr_levels_add_device_roofs(const gr_roofline_inputs *in, gr_chart *c, size_
     return true;
 }
 
-/* A measured compute ceiling asked for by --precision: dashed, from where
- * it meets the measured DRAM slope to the right edge. */
-static bool add_measured_ceiling(gr_chart *c, double peak, double bandwidth, const char *precision,
-                                 const char *brief, int color)
+/* "BF16 TENSOR" from "bf16_tensor". */
+static void precision_words(const char *precision, char *out, size_t size)
+{
+    snprintf(out, size, "%s", precision);
+    for (char *u = out; *u; u++)
+        *u = *u == '_' ? ' ' : (char)(*u >= 'a' && *u <= 'z' ? *u - 32 : *u);
+}
+
+/* "; 5 runs within 0.7%" where asked for and known, else "". */
+static void spread_words(bool wanted, const gr_result_spread *s, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (wanted && s)
+        snprintf(out, size, "; %lld runs within %.1f%%", s->repeats,
+                 gr_spread_width_pct(&(gr_spread){s->low, s->median, s->high, (size_t)s->repeats}));
+}
+
+/* A line at gflops from where it meets the measured DRAM slope to the
+ * right edge, labelled where text is given. */
+static bool ceiling_line(gr_chart *c, double gflops, double bandwidth, const char *text, int color, bool thin)
 {
     gr_series *s = gr_chart_series(c, GR_DRAW_LINES, color, NULL);
-    if (!s || !gr_series_add(s, peak / bandwidth, peak, NULL) || !gr_series_add(s, c->xmax, peak, NULL))
+    if (!s || !gr_series_add(s, gflops / bandwidth, gflops, NULL) || !gr_series_add(s, c->xmax, gflops, NULL))
         return false;
     s->dashed = true;
-    char upper[32], text[160], rate[32];
-    snprintf(upper, sizeof upper, "%s", precision);
-    for (char *u = upper; *u; u++)
-        *u = *u == '_' ? ' ' : (char)(*u >= 'a' && *u <= 'z' ? *u - 32 : *u);
-    snprintf(text, sizeof text, "%s%s %s (measured)", brief, upper, gr_rate_text(rate, peak));
-    gr_label *l = gr_chart_label_beside(c, GR_PLACE_LEVEL, peak / bandwidth, peak, c->xmax, text);
+    s->thin = thin;
+    if (!text)
+        return true;
+    gr_label *l = gr_chart_label_beside(c, GR_PLACE_LEVEL, gflops / bandwidth, gflops, c->xmax, text);
     if (l)
         l->color = color;
     return l != NULL;
+}
+
+/* A measured compute ceiling asked for by --precision: dashed, from where
+ * it meets the measured DRAM slope to the right edge; a tensor core's is
+ * its burst, and its sustained rate (at the power limit) runs below it,
+ * thin, named in the same label; with spread, the label gives how far the
+ * repeats spread. */
+static bool add_measured_ceiling(const gr_roofline_inputs *in, gr_chart *c, const gr_results *res, double bandwidth,
+                                 const char *precision, const char *brief, int color)
+{
+    double peak = gr_measured_peak_gflops(res, precision), sustained = gr_measured_sustained_gflops(res, precision);
+    char upper[32], text[200], rate[32], held[32], range[96], beside[64] = "";
+    precision_words(precision, upper, sizeof upper);
+    spread_words(in->spread, gr_measured_peak_spread(res, precision, false), range, sizeof range);
+    if (!isnan(sustained))
+        snprintf(beside, sizeof beside, " burst, %s sustained", gr_rate_text(held, sustained));
+    snprintf(text, sizeof text, "%s%s %s (measured%s%s)", brief, upper, gr_rate_text(rate, peak), beside, range);
+    return ceiling_line(c, peak, bandwidth, text, color, false) &&
+           (isnan(sustained) || ceiling_line(c, sustained, bandwidth, NULL, color, true));
 }
 
 bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r, int color, const char *brief)
@@ -175,7 +236,7 @@ bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r,
             seen = seen || strcmp(in->precisions[j], precision) == 0;
         if (seen || strcmp(precision, "fp32") == 0 || isnan(peak) || !(dram > 0))
             continue;
-        if (!add_measured_ceiling(c, peak, dram, precision, brief, color))
+        if (!add_measured_ceiling(in, c, res, dram, precision, brief, color))
             return false;
     }
     return true;

@@ -33,6 +33,13 @@ double gr_level_measured_gbs(const gr_results *r, gr_level level);
 /* A precision's measured ceiling (fp32, fp64, fp16, bf16, fp16_tensor,
  * bf16_tensor, tf32_tensor, fp8_tensor, fp64_tensor), NaN where absent. */
 double gr_measured_peak_gflops(const gr_results *r, const char *precision);
+/* The tensor cores' sustained rate of a precision ("bf16_tensor"): what
+ * they hold once the clock has settled at the power limit; NaN where not
+ * measured, or not a tensor precision. */
+double gr_measured_sustained_gflops(const gr_results *r, const char *precision);
+/* The spread row of a precision's measured ceiling (or of its sustained
+ * rate), or NULL. */
+const gr_result_spread *gr_measured_peak_spread(const gr_results *r, const char *precision, bool sustained);
 
 /* The parts, as gr_roofline_chart adds them: a device's L2 and shared
  * roofs as asked; a results file's measured level roofs and compute

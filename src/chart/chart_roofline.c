@@ -332,18 +332,38 @@ static void name_result(const gr_roofline_inputs *in, size_t i, result_names *n)
     }
 }
 
-static bool add_measured_roof(gr_chart *c, const gr_results *r, const result_names *n, int color)
+/* The spread of the best DRAM figure and of FP32, as the key gives them
+ * with plot --spread: "; 5 runs within 0.1% and 0.3%". */
+static void roof_spread_words(const gr_results *r, char *out, size_t size)
+{
+    static const char *const dram_keys[] = {"dram_read_gbs", "dram_copy_gbs", "dram_triad_gbs", "dram_write_gbs"};
+    const gr_result_spread *dram = NULL, *fp32 = gr_results_spread_of(r, "fp32_gflops");
+    double best = gr_results_best_bandwidth(r);
+    for (size_t i = 0; i < sizeof dram_keys / sizeof dram_keys[0] && !dram; i++)
+        if (gr_results_ceiling(r, dram_keys[i]) == best)
+            dram = gr_results_spread_of(r, dram_keys[i]);
+    out[0] = '\0';
+    if (dram && fp32)
+        snprintf(out, size, "; %lld runs within %.1f%% and %.1f%%", dram->repeats,
+                 gr_spread_width_pct(&(gr_spread){dram->low, dram->median, dram->high, (size_t)dram->repeats}),
+                 gr_spread_width_pct(&(gr_spread){fp32->low, fp32->median, fp32->high, (size_t)fp32->repeats}));
+}
+
+static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r, const result_names *n,
+                              int color)
 {
     double bw = gr_results_best_bandwidth(r), fp32 = r->ceilings.fp32_gflops;
-    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], what[120];
+    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], what[120], range[96] = "";
     if (isnan(bw) || isnan(fp32))
         return true;
     gr_num_text(bandwidth, bw);
     gr_rate_text(rate, fp32);
+    if (in->spread)
+        roof_spread_words(r, range, sizeof range);
     if (n->full[0]) /* "NVIDIA H200 GPU 1: ", its colon included */
-        snprintf(key, sizeof key, "%s%s GB/s, FP32 %s (measured)", n->full, bandwidth, rate);
+        snprintf(key, sizeof key, "%s%s GB/s, FP32 %s (measured%s)", n->full, bandwidth, rate, range);
     else
-        snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s (measured)", r->device.name, bandwidth, rate);
+        snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s (measured%s)", r->device.name, bandwidth, rate, range);
     gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, color, key);
     if (!roof || !gr_series_add(roof, c->xmin, bw * c->xmin, NULL) || !gr_series_add(roof, fp32 / bw, fp32, NULL) ||
         !gr_series_add(roof, c->xmax, fp32, NULL))
@@ -410,7 +430,7 @@ static bool add_results(const gr_roofline_inputs *in, gr_chart *c, size_t i, int
         if (!gr_series_add(sweep, r->sweep[k].intensity, r->sweep[k].gflops, NULL))
             return false;
     int next = color % 8 + 1 <= (int)in->device_count ? (int)in->device_count + 1 : color % 8 + 1;
-    return add_measured_roof(c, r, &n, color) && gr_levels_add_measured(in, c, i, color, n.brief) &&
+    return add_measured_roof(in, c, r, &n, color) && gr_levels_add_measured(in, c, i, color, n.brief) &&
            add_measured_kernels(in, c, r, &n, n.brief[0] ? color : next);
 }
 

@@ -53,6 +53,7 @@ typedef struct {
     size_t level_kernels_device;
     char level_kernels_note[160]; /* a line under the chart: what was left out of them, or "" */
     double width_in, height_in; /* the page, for label angles and spacing */
+    bool spread; /* measured ceilings' labels give the range of their repeats (plot --spread) */
 } gr_roofline_inputs;
 
 /* The roof a device puts over a kernel of this intensity: the lower of

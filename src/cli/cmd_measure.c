@@ -171,19 +171,46 @@ static void print_kernels(const gr_results *r)
                r->kernels[i].gflops, r->kernels[i].verified ? "verified" : "WRONG");
 }
 
-/* A ceiling beside DRAM and the FMAs, where measured: beside its
- * theoretical figure where there is one. */
-static void print_peak(const measure_peak_row *row, const gr_result_ceilings *c)
+/* What the text adds after a ceiling: its clock and power where read (the
+ * spread row of its key), and its spread over the run's repeats. */
+static void print_spread_of(const gr_results *r, size_t offset)
 {
+    const gr_results_section *ceilings = gr_results_section_named("ceilings");
+    const gr_result_spread *s = NULL;
+    for (size_t i = 0; ceilings && i < ceilings->key_count && !s; i++)
+        if (ceilings->keys[i].offset == offset)
+            s = gr_results_spread_of(r, ceilings->keys[i].name);
+    if (!s)
+        return;
+    if (!isnan(s->sm_clock_mhz))
+        printf(" at %.0f MHz", s->sm_clock_mhz);
+    if (!isnan(s->power_w))
+        printf(", %.0f W", s->power_w);
+    printf("; %lld repeats %.0f to %.0f", s->repeats, s->low, s->high);
+}
+
+/* A ceiling beside DRAM and the FMAs, where measured: beside its
+ * theoretical figure where there is one, and the tensor cores' sustained
+ * rate on a line of its own. */
+static void print_peak(const measure_peak_row *row, const gr_results *r)
+{
+    const gr_result_ceilings *c = &r->ceilings;
     double value = *(const double *)((const char *)c + row->measured);
     double theoretical = *(const double *)((const char *)c + row->theoretical);
     if (isnan(value))
         return;
     if (isnan(theoretical))
-        printf("  %-13s %8.0f %s (no theoretical figure)\n", row->what, value, row->unit);
+        printf("  %-13s %8.0f %s (no theoretical figure)", row->what, value, row->unit);
     else
-        printf("  %-13s %8.0f of %8.0f %-7s (%.1f%%)\n", row->what, value, theoretical, row->unit,
+        printf("  %-13s %8.0f of %8.0f %-7s (%.1f%%)", row->what, value, theoretical, row->unit,
                100 * value / theoretical);
+    print_spread_of(r, row->measured);
+    printf("\n");
+    if (row->sustained == MEASURE_NO_KEY || isnan(*(const double *)((const char *)c + row->sustained)))
+        return;
+    printf("    sustained   %8.0f %s", *(const double *)((const char *)c + row->sustained), row->unit);
+    print_spread_of(r, row->sustained);
+    printf("\n");
 }
 
 static void print_summary(const gr_results *r, int failures, const char *path, bool named)
@@ -200,7 +227,7 @@ static void print_summary(const gr_results *r, int failures, const char *path, b
         printf("  FP32 %.0f of %.0f GFLOP/s, FP64 %.0f of %.0f\n", c->fp32_gflops, c->fp32_theoretical_gflops,
                c->fp64_gflops, c->fp64_theoretical_gflops);
     for (int i = 0; i < MEASURE_PEAK_COUNT; i++)
-        print_peak(&measure_peak_rows()[i], c);
+        print_peak(&measure_peak_rows()[i], r);
     print_kernels(r);
     gr_results_agreement agree;
     gr_results_agreement_of(r, &agree);

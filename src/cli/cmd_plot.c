@@ -30,7 +30,7 @@
 static const char usage[] =
     "Usage: gpuroof plot [roofline] --device NAME [--device NAME ...] [--precision P ...]\n"
     "                    [--model FILE [-D NAME=VALUE ...] ...] [--point LABEL:INTENSITY:GFLOPS ...]\n"
-    "                    [--results FILE ...] [--levels dram,l2,shared] [--ncu FILE [--top N]]\n"
+    "                    [--results FILE ... [--spread]] [--levels dram,l2,shared] [--ncu FILE [--top N]]\n"
     "                    -o FILE.pdf|FILE.png [--keep-script | --script-only] [--json]\n"
     "       gpuroof plot occupancy (--threads N | --block XxY[xZ]) --regs R [--smem BYTES]\n"
     "                    (--device NAME [--carveout BYTES|P%] |\n"
@@ -82,6 +82,8 @@ static const cli_option options[] = {
     OCC_SM_OPTIONS(T, "plot occupancy: "),
     CLI_OPT_PATH(T, output, .name = "output", .short_name = 'o', .arg = "FILE",
                  .help = "the chart, written whole or not at all"),
+    CLI_OPT_FLAG(T, spread, .name = "spread",
+                 .help = "with --results: each measured ceiling's label gives the range of its repeats in the run"),
     CLI_OPT_FLAG(T, keep_script, .name = "keep-script",
                  .help = "also write the gnuplot script, data inline, as FILE's name .gp"),
     CLI_OPT_FLAG(T, script_only, .name = "script-only", .help = "write only the script"),
@@ -94,6 +96,7 @@ static const cli_option options[] = {
 
 static const cli_group groups[] = {
     {CLI_NEEDS, "top ncu", "--top N chooses the kernels of --ncu FILE"},
+    {CLI_NEEDS, "spread results", "--spread shows the spread of the ceilings of --results FILE"},
     {CLI_EXCLUSIVE, "keep-script script-only", NULL},
     OCC_GROUPS("device"),
     {0},
@@ -338,6 +341,7 @@ static bool load_levels(const plot_options *o, roofline_data *d)
 {
     gr_roofline_inputs *in = &d->in;
     in->has_levels = o->levels.given || o->ncu;
+    in->spread = o->spread;
     for (int l = 0; l < GR_MEMORY_LEVELS; l++)
         in->levels[l] = o->levels.given ? o->levels.levels[l] : in->has_levels;
     return !o->ncu || (plot_ncu_load(o, &d->devices, in, d->warnings, &d->ncu) && use_devices(o, d));

@@ -132,6 +132,7 @@ typedef struct {
     cli_int_value top;
     const char *output, *profiles;
     bool keep_script, script_only, json;
+    bool spread; /* --spread */
     char made_by[2048]; /* the command that makes the chart again, for its script */
 } plot_options;
 

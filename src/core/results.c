@@ -107,6 +107,28 @@ gr_result_latency_curve *gr_results_add_latency_curve(gr_results *r, gr_error *e
     return add_row(r, "latency_curves", err);
 }
 
+gr_result_spread *gr_results_add_spread(gr_results *r, gr_error *err)
+{
+    return add_row(r, "ceiling_spread", err);
+}
+
+double gr_results_ceiling(const gr_results *r, const char *key)
+{
+    const gr_results_section *s = gr_results_section_named("ceilings");
+    for (size_t i = 0; s && key && i < s->key_count; i++)
+        if (strcmp(s->keys[i].name, key) == 0)
+            return *(const double *)((const char *)&r->ceilings + s->keys[i].offset);
+    return NAN;
+}
+
+const gr_result_spread *gr_results_spread_of(const gr_results *r, const char *ceiling)
+{
+    for (size_t i = 0; i < r->spread_count; i++)
+        if (strcmp(r->spreads[i].ceiling, ceiling) == 0)
+            return &r->spreads[i];
+    return NULL;
+}
+
 /* ---- reading ------------------------------------------------------------ */
 
 static bool read_bool(gr_yaml *y, yaml_node_t *node, const char *what, bool *out, gr_error *err)
@@ -197,6 +219,9 @@ static bool read_list(gr_yaml *y, yaml_node_t *node, const gr_results_section *s
             return gr_yaml_error(err, y, item, "%s: each %s must be a mapping", s->name, s->row_noun);
         if (!gr_yaml_check_unique(y, item, s->name, err) || !read_keys(y, item, s, s->name, row, err))
             return false;
+        const char *broken = s->row_rule ? s->row_rule(row) : NULL;
+        if (broken)
+            return gr_yaml_error(err, y, item, "%s: each %s: %s", s->name, s->row_noun, broken);
     }
     return true;
 }

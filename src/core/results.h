@@ -33,6 +33,7 @@ typedef struct {
     long long sm_clock_mhz; /* the clock sm_clock_source names */
     char sm_clock_source[64];
     long long mem_clock_mhz, max_sm_clock_mhz, memory_bus_bits, l2_bytes, memory_bytes;
+    double power_limit_w; /* NVML's enforced power limit */
     char driver[32], runtime[32]; /* CUDA versions, "13.0" */
 } gr_result_device;
 
@@ -56,7 +57,20 @@ typedef struct {
     double tensor_fp16_gflops, tensor_fp16_theoretical_gflops, tensor_bf16_gflops, tensor_bf16_theoretical_gflops;
     double tensor_tf32_gflops, tensor_tf32_theoretical_gflops, tensor_fp8_gflops, tensor_fp8_theoretical_gflops;
     double tensor_fp64_gflops, tensor_fp64_theoretical_gflops;
+    /* the tensor figures above are bursts; these the rates once the clock
+     * has settled under the load (its power limit) */
+    double tensor_fp16_sustained_gflops, tensor_bf16_sustained_gflops, tensor_tf32_sustained_gflops;
+    double tensor_fp8_sustained_gflops, tensor_fp64_sustained_gflops;
 } gr_result_ceilings;
+
+/* A ceiling measured several times in one run: its spread, and the SM
+ * clock and power read while the repeat it records ran. */
+typedef struct {
+    char ceiling[48]; /* its key in ceilings: "tensor_bf16_gflops" */
+    double low, median, high;
+    long long repeats;
+    double sm_clock_mhz, power_w;
+} gr_result_spread;
 
 /* A kernel's timed runs, in milliseconds. */
 typedef struct {
@@ -158,6 +172,8 @@ typedef struct {
     gr_result_latency latency;
     size_t latency_curve_count;
     gr_result_latency_curve *latency_curves;
+    size_t spread_count;
+    gr_result_spread *spreads;
 } gr_results;
 
 /* Empty: every key absent, no rows. */
@@ -184,6 +200,14 @@ gr_result_target *gr_results_add_target(gr_results *r, gr_error *err);
 gr_result_layout *gr_results_add_layout(gr_results *r, gr_error *err);
 gr_result_bank *gr_results_add_bank(gr_results *r, gr_error *err);
 gr_result_latency_curve *gr_results_add_latency_curve(gr_results *r, gr_error *err);
+gr_result_spread *gr_results_add_spread(gr_results *r, gr_error *err);
+
+/* The ceilings figure of a key ("tensor_bf16_gflops"); NaN where absent
+ * or no such key. */
+double gr_results_ceiling(const gr_results *r, const char *key);
+
+/* The spread row of a ceilings key, or NULL. */
+const gr_result_spread *gr_results_spread_of(const gr_results *r, const char *ceiling);
 
 /* The best measured DRAM bandwidth of the file (NaN if none). */
 double gr_results_best_bandwidth(const gr_results *r);

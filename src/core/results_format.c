@@ -55,6 +55,8 @@ static const gr_results_key device_keys[] = {
     KEY(gr_result_device, memory_bus_bits, OPTIONAL, WHOLE_RANGE, "bits", "the width of the DRAM bus"),
     KEY(gr_result_device, l2_bytes, OPTIONAL, WHOLE_RANGE, "bytes", "the L2 cache"),
     KEY(gr_result_device, memory_bytes, OPTIONAL, MEMORY_RANGE, "bytes", "the global memory"),
+    KEY(gr_result_device, power_limit_w, OPTIONAL, FIGURE_RANGE, "W",
+        "the board's enforced power limit (NVML), which the tensor cores' sustained rates run into"),
     KEY(gr_result_device, driver, OPTIONAL, NO_RANGE, "", "the CUDA version the driver supports, major.minor"),
     KEY(gr_result_device, runtime, OPTIONAL, NO_RANGE, "", "the CUDA runtime gpuroof was built with, major.minor"),
 };
@@ -103,7 +105,8 @@ static const gr_results_key ceiling_keys[] = {
     KEY(gr_result_ceilings, bf16_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
         "SMs x BF16 FMA FLOP an SM a clock x the SM clock read while the kernel ran"),
     KEY(gr_result_ceilings, tensor_fp16_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
-        "cuBLAS GEMM of FP16 inputs, FP32 accumulate and output: the best of a few sizes; absent without cuBLAS"),
+        "cuBLAS GEMM of FP16 inputs, FP32 accumulate and output: its burst, the best 25 ms of a few sizes and two "
+        "layouts run back to back on a rested GPU; absent without cuBLAS"),
     KEY(gr_result_ceilings, tensor_fp16_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
         "SMs x dense FP16 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
     KEY(gr_result_ceilings, tensor_bf16_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
@@ -122,6 +125,30 @@ static const gr_results_key ceiling_keys[] = {
         "cuBLAS DGEMM on a GPU with FP64 tensor cores (compute capability 8.0, 9.x, 10.0); absent elsewhere"),
     KEY(gr_result_ceilings, tensor_fp64_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
         "SMs x dense FP64 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
+    KEY(gr_result_ceilings, tensor_fp16_sustained_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "the FP16 GEMM's rate once the clock has settled under the load (its power limit); tensor_fp16_gflops is "
+        "its burst"),
+    KEY(gr_result_ceilings, tensor_bf16_sustained_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "the same for BF16"),
+    KEY(gr_result_ceilings, tensor_tf32_sustained_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "the same for TF32"),
+    KEY(gr_result_ceilings, tensor_fp8_sustained_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s", "the same for FP8"),
+    KEY(gr_result_ceilings, tensor_fp64_sustained_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
+        "the same for FP64"),
+};
+
+static const gr_results_key spread_keys[] = {
+    KEY(gr_result_spread, ceiling, REQUIRED, NO_RANGE, "", "the key in ceilings whose spread this is"),
+    KEY(gr_result_spread, low, REQUIRED, RATE_RANGE, "GB/s or GFLOP/s", "the lowest of the repeats"),
+    KEY(gr_result_spread, median, REQUIRED, RATE_RANGE, "GB/s or GFLOP/s", "their median"),
+    KEY(gr_result_spread, high, REQUIRED, RATE_RANGE, "GB/s or GFLOP/s",
+        "the highest: the figure in ceilings, a ceiling being the best the GPU showed"),
+    KEY(gr_result_spread, repeats, REQUIRED, WHOLE_RANGE, "", "how many times it was measured in the run"),
+    KEY(gr_result_spread, sm_clock_mhz, OPTIONAL, FIGURE_RANGE, "MHz",
+        "the mean SM clock NVML read while the highest repeat's runs ran (its burst, or its sustained span); absent "
+        "where not read"),
+    KEY(gr_result_spread, power_w, OPTIONAL, FIGURE_RANGE, "W",
+        "the mean board power NVML read while they ran (its instantaneous figure); absent where not read"),
 };
 
 static const gr_results_key timing_keys[] = {
@@ -133,7 +160,7 @@ static const gr_results_key timing_keys[] = {
 
 static const gr_results_section timing_map = {
     "time_ms", NULL, timing_keys, COUNT(timing_keys), false, false, true, 0, 0, sizeof(gr_result_timing),
-    "a kernel's timed runs, by CUDA events", false,
+    "a kernel's timed runs, by CUDA events", false, NULL,
 };
 
 static const gr_results_key level_keys[] = {
@@ -148,7 +175,7 @@ static const gr_results_key level_keys[] = {
 
 static const gr_results_section levels_map = {
     "levels", NULL, level_keys, COUNT(level_keys), false, false, true, 0, 0, sizeof(gr_result_levels),
-    "what a kernel moved through each level of the memory hierarchy, as Nsight Compute counted it", false,
+    "what a kernel moved through each level of the memory hierarchy, as Nsight Compute counted it", false, NULL,
 };
 
 static const gr_results_key kernel_keys[] = {
@@ -278,12 +305,14 @@ static const gr_results_key bank_keys[] = {
 
 #define MAPPING_WRITTEN(name, member, type, keys, required, when_set, meaning)                                 \
     {name, NULL, keys, COUNT(keys), false, required, false, offsetof(gr_results, member), 0, sizeof(type), meaning, \
-     when_set}
+     when_set, NULL}
 #define MAPPING(name, member, type, keys, required, meaning) \
     MAPPING_WRITTEN(name, member, type, keys, required, false, meaning)
-#define LIST_WRITTEN(name, noun, rows, count, type, keys, flow, when_set, meaning)                              \
+#define LIST_WRITTEN(name, noun, rows, count, type, keys, flow, when_set, meaning) \
+    LIST_CHECKED(name, noun, rows, count, type, keys, flow, when_set, NULL, meaning)
+#define LIST_CHECKED(name, noun, rows, count, type, keys, flow, when_set, check, meaning)                     \
     {name, noun, keys, COUNT(keys), true, false, flow, offsetof(gr_results, rows), offsetof(gr_results, count), \
-     sizeof(type), meaning, when_set}
+     sizeof(type), meaning, when_set, check}
 #define LIST(name, noun, rows, count, type, keys, flow, meaning) \
     LIST_WRITTEN(name, noun, rows, count, type, keys, flow, false, meaning)
 #define WHEN_SET true
@@ -314,7 +343,28 @@ static const gr_results_section sections[] = {
                  latency_curve_keys, FLOW, WHEN_SET,
                  "DRAM read bandwidth against resident warps an SM, for each load size and loads in flight a thread "
                  "(the latency roofs); absent where not measured"),
+    LIST_CHECKED("ceiling_spread", "ceiling", spreads, spread_count, gr_result_spread, spread_keys, FLOW, WHEN_SET,
+                 gr_results_spread_rule,
+                 "each measured ceiling's spread over its repeats in the run, with the SM clock and power of the "
+                 "repeat recorded; absent in files written before it"),
 };
+
+/* A spread row names a measured ceiling, and its figures are in order. */
+const char *gr_results_spread_rule(const void *row)
+{
+    const gr_result_spread *s = row;
+    const gr_results_section *ceilings = gr_results_section_named("ceilings");
+    bool named = false;
+    for (size_t i = 0; ceilings && i < ceilings->key_count; i++)
+        named = named || strcmp(ceilings->keys[i].name, s->ceiling) == 0;
+    if (!named)
+        return "its ceiling must be a key of ceilings";
+    if (!(s->low <= s->median && s->median <= s->high))
+        return "low, median and high must be in order";
+    if (s->repeats < 1)
+        return "repeats must be at least 1";
+    return NULL;
+}
 
 const gr_results_section *gr_results_sections(size_t *count)
 {

@@ -45,7 +45,11 @@ struct gr_results_section {
     const char *meaning;
     bool when_set;  /* written only where it holds something (gr_results_section_empty): a part that
                        files written before it do not have, so that those are written again unchanged */
+    const char *(*row_rule)(const void *row); /* lists: NULL, or the rule a row read breaks (NULL: none) */
 };
+
+/* ceiling_spread's row rule: the rule broken, or NULL. */
+const char *gr_results_spread_rule(const void *row);
 
 /* The sections of a file, in the order they are written. */
 const gr_results_section *gr_results_sections(size_t *count);

@@ -31,15 +31,19 @@ typedef struct {
     char note[640]; /* the candidate chosen, or why it was not measured or has no theoretical figure */
 } measure_peak_note;
 
-/* One of them: its name in the text, its two keys (offsets in
- * gr_result_ceilings), its unit, and the share of the theoretical figure
- * it should reach (the benchmark's target). */
+/* One of them: its name in the text, its keys (offsets in
+ * gr_result_ceilings: the figure, its theoretical twin and, for the tensor
+ * cores, the sustained rate), its unit, and the share of the theoretical
+ * figure it should reach (the benchmark's target). */
 typedef struct {
     const char *what;
     size_t measured, theoretical;
+    size_t sustained; /* the sustained rate's key, or MEASURE_NO_KEY */
     const char *unit;
     double target_percent;
 } measure_peak_row;
+
+#define MEASURE_NO_KEY ((size_t)-1)
 
 /* MEASURE_PEAK_COUNT rows, in measure_peak's order. */
 const measure_peak_row *measure_peak_rows(void);
@@ -55,6 +59,7 @@ typedef struct {
                                         figure (NaN or 0: unknown; measure_run_init leaves it NaN) */
     measure_peak_note peaks[MEASURE_PEAK_COUNT];
     int failures;                    /* results that failed their check */
+    double power_limit_w;            /* NVML's enforced power limit; 0: unknown */
 } measure_run;
 
 typedef struct {
@@ -91,6 +96,10 @@ bool measure_gpu_count(int *count, char message[512]);
 /* Makes CUDA device `index` current and reads its properties; false with
  * message set on failure, an index of no GPU included. */
 bool measure_open_device(int index, gr_gpu_info *out, char message[512]);
+
+/* Adds the spread row of a ceilings key (sm_mhz, watts: NaN or 0 where
+ * not read); a full list is reported and the row left out. */
+void measure_record_spread(measure_run *r, const char *ceiling, const gr_spread *s, double sm_mhz, double watts);
 
 /* Prints the benchmark's targets, met or missed; returns how many missed. */
 int measure_report_targets(const measure_run *r, double seconds);

@@ -1,6 +1,7 @@
 /* The measured ceilings: DRAM bandwidth four ways and a copy by the driver,
- * the FP32 and FP64 FMA peaks (and after them measure_peaks.c's), and the
- * intensity sweep between them. */
+ * the FP32 and FP64 FMA peaks (and after them measure_peaks.c's), each
+ * GRK_REPEATS times for its spread, and the intensity sweep between
+ * them. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +17,49 @@ static size_t stream_elements(const measure_run *r, const measure_plan *p)
     return (size_t)(bytes / 4);
 }
 
+/* The key of a ceilings field, from the results format's own table. */
+static const char *key_of(size_t offset)
+{
+    const gr_results_section *s = gr_results_section_named("ceilings");
+    for (size_t i = 0; s && i < s->key_count; i++)
+        if (s->keys[i].offset == offset)
+            return s->keys[i].name;
+    return "";
+}
+
+/* Records the highest of a ceiling's repeats (a ceiling is the best the
+ * GPU showed) and their spread; NaN repeats (a failed check) are left out,
+ * and none at all leaves the ceiling absent. */
+static void record_repeats(measure_run *r, size_t offset, const double *rates, int count)
+{
+    gr_spread s = gr_spread_of(rates, (size_t)count);
+    if (s.count == 0)
+        return;
+    *(double *)((char *)&r->file.ceilings + offset) = s.high;
+    measure_record_spread(r, key_of(offset), &s, NAN, NAN);
+}
+
+/* One STREAM-like kernel GRK_REPEATS times, each the median of the plan's
+ * repeats; false on a CUDA failure. */
+static bool stream_repeats(measure_run *r, const measure_plan *p, grk_stream_kind kind, const char *name, size_t n,
+                           double *rates)
+{
+    grk_error err;
+    for (int k = 0; k < GRK_REPEATS; k++) {
+        grk_timing t;
+        double bytes;
+        bool ok;
+        if (grk_stream(kind, n, p->repeats, &t, &bytes, &ok, &err) != 0)
+            return measure_cuda_failed(&err);
+        rates[k] = ok ? bytes / (t.median_ms * 1e6) : NAN;
+        if (!ok) {
+            measure_fail("DRAM %s: the result is wrong: not recorded", name);
+            r->failures++;
+        }
+    }
+    return true;
+}
+
 static bool stream_all(measure_run *r, const measure_plan *p)
 {
     static const struct {
@@ -29,38 +73,35 @@ static bool stream_all(measure_run *r, const measure_plan *p)
         {GRK_STREAM_TRIAD, "triad", offsetof(gr_result_ceilings, dram_triad_gbs)},
     };
     grk_error err;
+    double rates[GRK_REPEATS];
     size_t n = stream_elements(r, p);
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        grk_timing t;
-        double bytes;
-        bool ok;
-        measure_progress("DRAM %s, %zu MiB per array", kinds[i].name, n * 4 >> 20);
-        if (grk_stream(kinds[i].kind, n, p->repeats, &t, &bytes, &ok, &err) != 0)
-            return measure_cuda_failed(&err);
-        if (!ok) {
-            measure_fail("DRAM %s: the result is wrong: not recorded", kinds[i].name);
-            r->failures++;
-            continue;
-        }
-        *(double *)((char *)&r->file.ceilings + kinds[i].offset) = bytes / (t.median_ms * 1e6);
+        measure_progress("DRAM %s, %zu MiB per array, %d times", kinds[i].name, n * 4 >> 20, GRK_REPEATS);
+        if (!stream_repeats(r, p, kinds[i].kind, kinds[i].name, n, rates))
+            return false;
+        record_repeats(r, kinds[i].offset, rates, GRK_REPEATS);
     }
-    grk_timing t;
-    double moved;
-    measure_progress("cudaMemcpy device to device, %zu MiB", n * 4 >> 20);
-    if (grk_memcpy_d2d(n * 4, p->repeats, &t, &moved, &err) != 0)
-        return measure_cuda_failed(&err);
-    r->file.ceilings.memcpy_d2d_gbs = moved / (t.median_ms * 1e6);
+    measure_progress("cudaMemcpy device to device, %zu MiB, %d times", n * 4 >> 20, GRK_REPEATS);
+    for (int k = 0; k < GRK_REPEATS; k++) {
+        grk_timing t;
+        double moved;
+        if (grk_memcpy_d2d(n * 4, p->repeats, &t, &moved, &err) != 0)
+            return measure_cuda_failed(&err);
+        rates[k] = moved / (t.median_ms * 1e6);
+    }
+    record_repeats(r, offsetof(gr_result_ceilings, memcpy_d2d_gbs), rates, GRK_REPEATS);
     return true;
 }
 
-static bool fma_peaks(measure_run *r, const measure_plan *p)
+/* One FMA peak GRK_REPEATS times, the SM clock read after each (the clock
+ * it ran at); false on a CUDA failure. */
+static bool fma_repeats(measure_run *r, const measure_plan *p, bool fp64, double *rates)
 {
     grk_error err;
-    for (int fp64 = 0; fp64 <= 1; fp64++) {
+    for (int k = 0; k < GRK_REPEATS; k++) {
         grk_timing t;
         double flops;
         bool ok;
-        measure_progress("FP%d FMA peak", fp64 ? 64 : 32);
         if (grk_fma_peak(fp64, p->repeats, &t, &flops, &ok, &err) != 0)
             return measure_cuda_failed(&err);
         int sm_mhz = 0, mem_mhz = 0;
@@ -69,12 +110,24 @@ static bool fma_peaks(measure_run *r, const measure_plan *p)
             r->sm_clock_mhz = sm_mhz;
         if (mem_mhz > 0)
             r->mem_clock_mhz = mem_mhz;
+        rates[k] = ok ? flops / (t.median_ms * 1e6) : NAN;
         if (!ok) {
             measure_fail("FP%d peak: the result is wrong: not recorded", fp64 ? 64 : 32);
             r->failures++;
-            continue;
         }
-        *(fp64 ? &r->file.ceilings.fp64_gflops : &r->file.ceilings.fp32_gflops) = flops / (t.median_ms * 1e6);
+    }
+    return true;
+}
+
+static bool fma_peaks(measure_run *r, const measure_plan *p)
+{
+    for (int fp64 = 0; fp64 <= 1; fp64++) {
+        double rates[GRK_REPEATS];
+        measure_progress("FP%d FMA peak, %d times", fp64 ? 64 : 32, GRK_REPEATS);
+        if (!fma_repeats(r, p, fp64, rates))
+            return false;
+        record_repeats(r, fp64 ? offsetof(gr_result_ceilings, fp64_gflops) : offsetof(gr_result_ceilings, fp32_gflops),
+                       rates, GRK_REPEATS);
     }
     gr_arch arch;
     double mhz = r->sm_clock_mhz > 0 ? r->sm_clock_mhz : r->device.sm_clock_khz / 1000.0;

@@ -19,6 +19,23 @@ void measure_run_free(measure_run *r)
     gr_results_free(&r->file);
 }
 
+void measure_record_spread(measure_run *r, const char *ceiling, const gr_spread *s, double sm_mhz, double watts)
+{
+    gr_error err;
+    gr_result_spread *row = gr_results_add_spread(&r->file, &err);
+    if (!row) {
+        measure_fail("%s", err.text);
+        return;
+    }
+    snprintf(row->ceiling, sizeof row->ceiling, "%s", ceiling);
+    row->low = s->low;
+    row->median = s->median;
+    row->high = s->high;
+    row->repeats = (long long)s->count;
+    row->sm_clock_mhz = sm_mhz > 0 ? sm_mhz : NAN;
+    row->power_w = watts > 0 ? watts : NAN;
+}
+
 static void record_device(measure_run *r)
 {
     const gr_gpu_info *d = &r->device;
@@ -38,6 +55,7 @@ static void record_device(measure_run *r)
     f->memory_bus_bits = d->mem_bus_width;
     f->l2_bytes = d->l2_bytes;
     f->memory_bytes = d->global_mem_bytes;
+    f->power_limit_w = r->power_limit_w > 0 ? r->power_limit_w : NAN;
     snprintf(f->driver, sizeof f->driver, "%d.%d", d->driver_version / 1000, d->driver_version % 1000 / 10);
     snprintf(f->runtime, sizeof f->runtime, "%d.%d", d->runtime_version / 1000, d->runtime_version % 1000 / 10);
 }

@@ -794,6 +794,7 @@ static void fill_device(gr_results *r)
     d->memory_bus_bits = 5120;
     d->l2_bytes = 52428800;
     d->memory_bytes = 85017493504;
+    d->power_limit_w = 700;
     snprintf(d->driver, sizeof d->driver, "13.0");
     snprintf(d->runtime, sizeof d->runtime, "12.8");
     gr_result_provenance *p = &r->provenance;
@@ -816,7 +817,9 @@ static void fill_device(gr_results *r)
         .tensor_bf16_theoretical_gflops = 948436.992, .tensor_tf32_gflops = 380002.5,
         .tensor_tf32_theoretical_gflops = 474218.496, .tensor_fp8_gflops = 1210000.75,
         .tensor_fp8_theoretical_gflops = 1896873.984, .tensor_fp64_gflops = 52001.5,
-        .tensor_fp64_theoretical_gflops = 59277.312,
+        .tensor_fp64_theoretical_gflops = 59277.312, .tensor_fp16_sustained_gflops = 661984.25,
+        .tensor_bf16_sustained_gflops = 690584.5, .tensor_tf32_sustained_gflops = 361886.75,
+        .tensor_fp8_sustained_gflops = 1334627.125, .tensor_fp64_sustained_gflops = 51945.5,
     };
 }
 
@@ -856,6 +859,10 @@ static void fill_rows(gr_results *r)
     };
     gr_result_latency_curve *lc = gr_results_add_latency_curve(r, NULL);
     *lc = (gr_result_latency_curve){16, 4, 48, 3105.25, true};
+    gr_result_spread *sp = gr_results_add_spread(r, NULL);
+    *sp = (gr_result_spread){"tensor_bf16_gflops", 803468.5, 810001.25, 814516.75, 5, 1965.5, 366.25};
+    gr_result_spread *unclocked = gr_results_add_spread(r, NULL);
+    *unclocked = (gr_result_spread){"dram_copy_gbs", 3050.5, 3052.25, 3057.75, 5, NAN, NAN};
 }
 
 /* The first row of every list, and every mapping, has every key of its
@@ -947,6 +954,33 @@ static void latency_written_where_set(void **state)
     assert_null(strstr(text, "latency"));
     free(text);
     gr_results_free(&back);
+}
+
+/* A spread row names a ceilings key and holds its figures in order; one
+ * that breaks either rule names the file, line and column; the row of a
+ * key is found by its name. */
+static void error_spread_rules(void **state)
+{
+    (void)state;
+    assert_load_error("spread.yaml",
+                      "device: {name: G}\nceiling_spread:\n- {ceiling: dram_copy_gbs, low: 1, median: 2, high: 3, "
+                      "repeats: 5}\n- {ceiling: warp_gbs, low: 1, median: 2, high: 3, repeats: 5}\n",
+                      "4:3: ceiling_spread: each ceiling: its ceiling must be a key of ceilings");
+    assert_load_error("order.yaml",
+                      "device: {name: G}\nceiling_spread:\n- {ceiling: l2_gbs, low: 3, median: 2, high: 4, "
+                      "repeats: 5}\n",
+                      "3:3: ceiling_spread: each ceiling: low, median and high must be in order");
+    assert_load_error("none.yaml",
+                      "device: {name: G}\nceiling_spread:\n- {ceiling: l2_gbs, low: 1, median: 2, high: 4, "
+                      "repeats: 0}\n",
+                      "3:3: ceiling_spread: each ceiling: repeats must be at least 1");
+    static gr_results r;
+    gr_results_init(&r);
+    fill_rows(&r);
+    assert_non_null(gr_results_spread_of(&r, "dram_copy_gbs"));
+    assert_true(gr_results_spread_of(&r, "tensor_bf16_gflops")->high == 814516.75);
+    assert_null(gr_results_spread_of(&r, "l2_gbs"));
+    gr_results_free(&r);
 }
 
 /* A point of the curves lacking a key it must have, or with a count out
@@ -1120,6 +1154,7 @@ int main(void)
         cmocka_unit_test(every_key_round_trips),
         cmocka_unit_test(latency_written_where_set),
         cmocka_unit_test(error_latency_curve),
+        cmocka_unit_test(error_spread_rules),
         cmocka_unit_test(empty_results_round_trip),
         cmocka_unit_test(committed_files_round_trip),
         cmocka_unit_test(partial_files_round_trip),

@@ -1,4 +1,5 @@
-/* Results files of measure: read, written, per node, and the Nsight Compute counters they hold.
+/* Results files of measure: read, written, per node, and the Nsight Compute counters they hold;
+ * the bookkeeping of measured ceilings (load traces, spreads).
  * The core's public interface for this area: the layers above it (chart,
  * measure, the command line) include this header alone, never the
  * per-file headers it gathers (their include paths do not reach them). */
@@ -8,5 +9,8 @@
 #include "../results.h"
 #include "../results_node.h"
 #include "../results_ncu.h"
+#include "../results_format.h"
+#include "../load_trace.h"
+#include "../spread.h"
 
 #endif
