@@ -4,7 +4,8 @@
  * probe's in every configuration, no ceiling above its theoretical figure.
  * With --fresh (a run of this gpuroof, not a committed file): every ceiling
  * the GPU has a unit for is there, with its theoretical figure where
- * gpuroof has the GPU's per-clock figures; --without-cublas and
+ * gpuroof has the GPU's per-clock figures, and with its spread over five
+ * repeats, the tensor ones with their sustained rates; --without-cublas and
  * --without-cublaslt say the run found no cuBLAS (no tensor ceilings) or
  * no cuBLASLt (no FP8 one). */
 #include <math.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "results.h"
+#include "results_format.h"
 #include "sm_rates.h"
 
 #define MARGIN 1.05 /* timing noise and a peak measured a little low */
@@ -108,6 +110,36 @@ static void check_peaks(const gr_results *r, const run_kind *run)
     }
 }
 
+/* A fresh run's ceilings each measured five times: every measured figure
+ * (not a theoretical or datasheet one) has its spread row, whose high is
+ * the figure; every tensor ceiling has its sustained rate, with its spread,
+ * no higher than its burst. */
+static void check_spread(const gr_results *r)
+{
+    const gr_results_section *ceilings = gr_results_section_named("ceilings");
+    for (size_t i = 0; i < ceilings->key_count; i++) {
+        const char *key = ceilings->keys[i].name;
+        double figure = gr_results_ceiling(r, key);
+        if (isnan(figure) || strstr(key, "theoretical") || strstr(key, "datasheet"))
+            continue;
+        const gr_result_spread *s = gr_results_spread_of(r, key);
+        if (!s || s->repeats != 5 || s->high != figure)
+            fail("%s: %g without its spread of five repeats (%s)", key, figure, s ? "a row that differs" : "no row");
+    }
+    for (size_t i = 0; i < sizeof peaks / sizeof peaks[0]; i++) {
+        char sustained[64];
+        double burst = gr_results_ceiling(r, peaks[i].name);
+        if (peaks[i].tensor == GR_TENSOR_COUNT || isnan(burst))
+            continue;
+        /* tensor_X_gflops: tensor_X_sustained_gflops */
+        snprintf(sustained, sizeof sustained, "%.*s_sustained_gflops", (int)(strlen(peaks[i].name) - strlen("_gflops")),
+                 peaks[i].name);
+        double held = gr_results_ceiling(r, sustained);
+        if (isnan(held) || held > MARGIN * burst)
+            fail("%s: %g beside a burst of %g", sustained, held, burst);
+    }
+}
+
 /* The latency part of a fresh run that has one: every chase verified, each level no
  * faster than the one above it (L1 and shared memory under the L2, the L2
  * near no slower than far, the L2 under DRAM), every point of the latency
@@ -190,6 +222,8 @@ int main(int argc, char **argv)
             fail("%s: above the roof (%g GFLOP/s, roof %g)", "sweep point", r.sweep[i].gflops,
                  roof(&r, r.sweep[i].intensity));
     check_peaks(&r, &run);
+    if (run.fresh)
+        check_spread(&r);
     if (run.fresh && (!isnan(r.latency.empty_kernel_ns) || !isnan(r.latency.sm_clock_mhz) || r.latency_curve_count))
         check_latency(&r); /* where the run measured it: committed files from before it have none */
     for (size_t i = 0; i < r.occupancy_count; i++)
