@@ -238,12 +238,14 @@ class Gpu:
 
 def set_tf32(torch):
     """TF32 tensor math for FP32 products: the newer setting where PyTorch
-    has it, else allow_tf32."""
+    has it, else allow_tf32; what was set, in words."""
     matmul = torch.backends.cuda.matmul
-    if hasattr(matmul, "fp32_precision"):
+    try:
         matmul.fp32_precision = "tf32"
-    else:
+        return "torch.backends.cuda.matmul.fp32_precision = 'tf32'"
+    except Exception:  # noqa: BLE001 - an older PyTorch: the older setting
         matmul.allow_tf32 = True
+        return "torch.backends.cuda.matmul.allow_tf32 = True"
 
 
 def gpu_rows(quick, notes, versions):
@@ -257,10 +259,9 @@ def gpu_rows(quick, notes, versions):
         return []
     versions.append(("torch", f"{torch.__version__} (CUDA {torch.version.cuda}), on {torch.cuda.get_device_name()}"))
     notes.append(
-        "torch: its defaults but TF32 for the FP32 products; FP16 reduced-precision reduction "
+        f"torch: its defaults but TF32 for the FP32 products ({set_tf32(torch)}); FP16 reduced-precision reduction "
         f"{torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction}"
     )
-    set_tf32(torch)
     gpu = Gpu(torch)
     rows = []
     for key, name, dtype in GEMMS:
