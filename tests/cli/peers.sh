@@ -213,7 +213,7 @@ cat >"$test_tmp/gpuroof" <<EOF
 cp "$h100" "\$3" && echo "NVIDIA H100 80GB HBM3 (132 SMs, SM clock 1980 MHz): results in \$3"
 EOF
 chmod +x "$test_tmp/cuda/bin/nvcc" "$test_tmp/gpuroof"
-NVCC="$test_tmp/cuda/bin/nvcc" run_tool "$tools/peers" --gpuroof "$test_tmp/gpuroof" --peers-src "$test_tmp/src" \
+CUDA_HOME='' NVCC="$test_tmp/cuda/bin/nvcc" run_tool "$tools/peers" --gpuroof "$test_tmp/gpuroof" --peers-src "$test_tmp/src" \
     --no-torch --arch sm_90 -o "$test_tmp/run"
 expect_status 0
 expect_stderr_has "peers: builds done in"
@@ -232,7 +232,7 @@ check "every figure in peers.tsv (24), and the header" "$(wc -l <"$test_tmp/run/
 
 # a peer absent, and a build that fails
 rm -r "$test_tmp/src/gpu-benches" "$test_tmp/run/logs/mixbench.log"
-NVCC="$test_tmp/cuda/bin/nvcc" run_tool "$tools/peers" --results "$h100" --peers-src "$test_tmp/src" \
+CUDA_HOME='' NVCC="$test_tmp/cuda/bin/nvcc" run_tool "$tools/peers" --results "$h100" --peers-src "$test_tmp/src" \
     --no-torch --arch sm_80 -o "$test_tmp/run"
 expect_status 0
 expect_stdout_line "  gpu-stream: not present: no $test_tmp/src/gpu-benches/gpu-stream/main.cu"
