@@ -402,8 +402,9 @@ def header_lines(sections, results_path, env, versions):
                  f"({device.get('sm_clock_source', 'source unknown')}), max {device.get('max_sm_clock_mhz', '?')} MHz")
     lines.append(f"driver:  {env.get('driver') or '?'} (nvidia-smi); CUDA {device.get('driver', '?')} (the driver's), "
                  f"runtime {device.get('runtime', '?')} (gpuroof's)")
-    if env.get("clocks"):
-        lines.append(f"clocks:  {env['clocks']}")
+    clocks = "; ".join(env[k] for k in ("clocks", "clocks_after") if env.get(k))
+    if clocks:
+        lines.append(f"clocks:  {clocks} (nvidia-smi)")
     lines.append(f"date:    {env.get('date', '?')} (this run); gpuroof's measure began {provenance.get('date', '?')}")
     lines.append(f"gpuroof: {provenance.get('gpuroof', '?')}, commit {provenance.get('commit', '?')}; results {results_path or '-'}")
     for peer, version in versions:

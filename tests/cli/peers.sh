@@ -5,6 +5,8 @@
 # the made-up times of tools/peers-torch.py --dry-run through its arithmetic;
 # and the driver end to end with a fake nvcc whose "peers" print those
 # outputs and a fake gpuroof that writes the committed results file.
+# It runs no gpuroof, so make check-valgrind's fork server is not started.
+GPUROOF_FORK_SERVER=
 . "$top_srcdir/tests/cli/lib.sh"
 
 command -v python3 >/dev/null 2>&1 || skip_all "no python3 here"
@@ -48,6 +50,7 @@ check "no row for bf16_gflops, which no peer measures" "$(row bf16_gflops)" ""
 expect_stdout_line "every ratio at least 1.00: no (5 of 14 below: tensor_fp16_gflops 0.89, tensor_bf16_gflops 0.87, tensor_tf32_gflops 0.95, tensor_fp8_gflops 0.92, tensor_fp64_gflops 0.85)"
 expect_stdout_line "device:  NVIDIA H100 80GB HBM3; SM clock 1980 MHz (NVML, read during the run), max 1980 MHz"
 expect_stdout_line "driver:  580.159.04 (nvidia-smi); CUDA 13.0 (the driver's), runtime 13.0 (gpuroof's)"
+expect_stdout_line "clocks:  SM 1980 MHz of 1980, 75 W, 35 C, before the run; SM 1755 MHz of 1980, 420 W, 61 C, after the run (nvidia-smi)"
 expect_stdout_line "peer:    torch 2.11.0+cu130 (CUDA 13.0), on NVIDIA H100 80GB HBM3 (made up for the test)"
 expect_stdout_line "peer:    BabelStream 57637d572532 (2026-04-10, made up for the test)"
 expect_stdout_line "  gpu-latency: stopped at its time limit (100.0 s): figures from the rows it printed"
