@@ -6,9 +6,9 @@ the table tools/peers writes.
         -o peers.txt --tsv peers.tsv
 
 LOGDIR holds what tools/peers gathered: torch.tsv (tools/peers-torch.py),
-each peer's output as it printed it (babelstream-fp64.log,
-babelstream-fp32.log, mixbench.log, gpu-stream.log, gpu-l2-cache.log,
-gpu-latency.log, cuda-memcpy.log), status.tsv (each step: peer, what became
+each peer's output as it printed it (babelstream-fp64.out,
+babelstream-fp32.out, mixbench.out, gpu-stream.out, gpu-l2-cache.out,
+gpu-latency.out, cuda-memcpy.out), status.tsv (each step: peer, what became
 of it, seconds, a detail), versions.tsv (peer, version) and env.tsv (what,
 value).  Any of them may be absent; a peer with no readable figure is a
 note, never a failure.
@@ -278,13 +278,13 @@ def peer_figures(logs, l2_bytes, notes, versions):
     """Every figure the logs hold, and the names of the logs that held none."""
     readers = (
         ("torch.tsv", "torch", lambda t: parse_torch(t, notes, versions)),
-        ("babelstream-fp64.log", "BabelStream fp64", lambda t: parse_babelstream(t, "fp64")),
-        ("babelstream-fp32.log", "BabelStream fp32", lambda t: parse_babelstream(t, "fp32")),
-        ("mixbench.log", "mixbench", parse_mixbench),
-        ("gpu-stream.log", "gpu-stream", parse_gpu_stream),
-        ("gpu-l2-cache.log", "gpu-l2-cache", parse_gpu_l2),
-        ("gpu-latency.log", "gpu-latency", lambda t: parse_gpu_latency(t, l2_bytes)),
-        ("cuda-memcpy.log", "cuda-memcpy", parse_cuda_memcpy),
+        ("babelstream-fp64.out", "BabelStream fp64", lambda t: parse_babelstream(t, "fp64")),
+        ("babelstream-fp32.out", "BabelStream fp32", lambda t: parse_babelstream(t, "fp32")),
+        ("mixbench.out", "mixbench", parse_mixbench),
+        ("gpu-stream.out", "gpu-stream", parse_gpu_stream),
+        ("gpu-l2-cache.out", "gpu-l2-cache", parse_gpu_l2),
+        ("gpu-latency.out", "gpu-latency", lambda t: parse_gpu_latency(t, l2_bytes)),
+        ("cuda-memcpy.out", "cuda-memcpy", parse_cuda_memcpy),
     )
     figures, empty = [], []
     for name, peer, parse in readers:

@@ -82,7 +82,7 @@ check "dram_ns" "$(awk '$1 == "dram_ns" { print $2, $3, $5 }' "$out")" "339.8 33
 
 # ---- burst and sustained variants, a ratio a hair below 1, a key that is no number
 mkdir "$test_tmp/few"
-cp "$fixtures/gpu-stream.log" "$fixtures/torch.tsv" "$test_tmp/few/"
+cp "$fixtures/gpu-stream.out" "$fixtures/torch.tsv" "$test_tmp/few/"
 cat >"$test_tmp/variants.yaml" <<'EOF'
 device:
   name: "Test GPU: made up"
@@ -122,7 +122,7 @@ expect_status 0
 expect_stdout_line "  gpuroof: $test_tmp/absent.yaml could not be read"
 expect_stdout_has "every ratio at least 1.00: nothing to compare (no gpuroof figure beside a peer's)"
 # bytes that are no text: a compiled kernel, and a CSV line cut short
-{ head -c 8192 "$top_srcdir/tests/data/kernels/sample-sm90.cubin"; printf '\nCSV data\n1, 2,\377\n'; } >"$test_tmp/few/mixbench.log"
+{ head -c 8192 "$top_srcdir/tests/data/kernels/sample-sm90.cubin"; printf '\nCSV data\n1, 2,\377\n'; } >"$test_tmp/few/mixbench.out"
 printf 'mixbench\tran\t6.0\t\n' >"$test_tmp/few/status.tsv"
 table --results "$h100" --logs "$test_tmp/few" -o -
 expect_status 0
@@ -200,13 +200,13 @@ done
 name=\$(basename "\$output")
 case \$name in
 babelstream) body='case "\$*" in
-    *"--float --arraysize 536870912 --numtimes 100 --gigabytes --csv"*) cat "$fixtures/babelstream-fp32.log" ;;
-    "--arraysize 536870912 --numtimes 100 --gigabytes --csv") cat "$fixtures/babelstream-fp64.log" ;;
+    *"--float --arraysize 536870912 --numtimes 100 --gigabytes --csv"*) cat "$fixtures/babelstream-fp32.out" ;;
+    "--arraysize 536870912 --numtimes 100 --gigabytes --csv") cat "$fixtures/babelstream-fp64.out" ;;
     *) echo "babelstream: unexpected arguments: \$*" >&2; exit 3 ;;
     esac' ;;
-mixbench-cuda) body='cat "$fixtures/mixbench.log"' ;;
+mixbench-cuda) body='cat "$fixtures/mixbench.out"' ;;
 cuda-memcpy) body='echo "GPUassert: \\"out of memory\\"  in main.cu: 20" >&2; exit 2' ;;
-*) body="cat \\"$fixtures/\$name.log\\"" ;;
+*) body="cat \\"$fixtures/\$name.out\\"" ;;
 esac
 printf '#!/bin/sh\n%s\n' "\$body" >"\$output" && chmod +x "\$output"
 EOF
@@ -234,7 +234,7 @@ expect_stdout_has ' s): GPUassert: "out of memory"  in main.cu: 20'
 check "every figure in peers.tsv (24), and the header" "$(wc -l <"$test_tmp/run/peers.tsv" | tr -d ' ')" 25
 
 # a peer absent, and a build that fails
-rm -r "$test_tmp/src/gpu-benches" "$test_tmp/run/logs/mixbench.log"
+rm -r "$test_tmp/src/gpu-benches" "$test_tmp/run/logs/mixbench.out"
 CUDA_HOME='' NVCC="$test_tmp/cuda/bin/nvcc" run_tool "$tools/peers" --results "$h100" --peers-src "$test_tmp/src" \
     --no-torch --arch sm_80 -o "$test_tmp/run"
 expect_status 0
@@ -243,5 +243,5 @@ expect_stdout_line "  BabelStream: did not build: fake nvcc: error: -arch=sm_90 
 expect_stdout_line "  gpuroof measure: not run: --results given: $h100"
 expect_stdout_line "every ratio at least 1.00: nothing to compare (no gpuroof figure beside a peer's)"
 check "no output of the earlier run left to be read" \
-    "$(for f in mixbench.log gpu-stream.log; do [ ! -e "$test_tmp/run/logs/$f" ] || echo "$f"; done)" ""
+    "$(for f in mixbench.out gpu-stream.out; do [ ! -e "$test_tmp/run/logs/$f" ] || echo "$f"; done)" ""
 
