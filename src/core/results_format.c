@@ -105,12 +105,12 @@ static const gr_results_key ceiling_keys[] = {
     KEY(gr_result_ceilings, bf16_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
         "SMs x BF16 FMA FLOP an SM a clock x the SM clock read while the kernel ran"),
     KEY(gr_result_ceilings, tensor_fp16_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
-        "cuBLAS GEMM of FP16 inputs, FP32 accumulate and output: its burst, the best 25 ms of a few sizes and two "
-        "layouts run back to back on a rested GPU; absent without cuBLAS"),
+        "cuBLAS GEMM of FP16 inputs, FP32 accumulate, FP32 or FP16 output: its burst, the best 25 ms of a few sizes, "
+        "two layouts and both outputs run back to back on a rested GPU; absent without cuBLAS"),
     KEY(gr_result_ceilings, tensor_fp16_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
         "SMs x dense FP16 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
     KEY(gr_result_ceilings, tensor_bf16_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
-        "cuBLAS GEMM of BF16 inputs, FP32 accumulate and output; absent below compute capability 8.0"),
+        "cuBLAS GEMM of BF16 inputs, FP32 accumulate, FP32 or BF16 output; absent below compute capability 8.0"),
     KEY(gr_result_ceilings, tensor_bf16_theoretical_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",
         "SMs x dense BF16 tensor FLOP an SM a clock x the SM clock read while the GEMMs ran"),
     KEY(gr_result_ceilings, tensor_tf32_gflops, OPTIONAL, RATE_RANGE, "GFLOP/s",

@@ -87,14 +87,14 @@ static double burst_score(const grk_trace *t, double work)
 
 /* The traces' plan: the tensor cores' after a rest long enough for the
  * board's power to fall back, and long enough under load for the clock to
- * settle at the power limit, with three candidates traced (cuBLAS's
+ * settle at the power limit, with four candidates traced (cuBLAS's
  * kernels for one size and layout differ more under load than alone); the
  * others' shorter. */
 static grk_trace_plan plan_for(const measure_plan *p, bool tensor)
 {
     if (tensor)
         return p->quick ? (grk_trace_plan){50, 100, 2, burst_score}
-                        : (grk_trace_plan){TENSOR_IDLE_MS, TENSOR_LOAD_MS, 3, burst_score};
+                        : (grk_trace_plan){TENSOR_IDLE_MS, TENSOR_LOAD_MS, 4, burst_score};
     return p->quick ? (grk_trace_plan){0, 40, 2, burst_score} : (grk_trace_plan){0, 300, 2, burst_score};
 }
 
