@@ -161,11 +161,11 @@ int grk_l2_read(const size_t *working_sets, int set_count, int variant, double b
 int grk_half_fma(bool bf16, const grk_trace_plan *plan, grk_peak *out, grk_error *err);
 
 typedef enum {
-    GRK_TENSOR_FP16, /* cublasGemmEx: FP16 A and B, FP32 or FP16 C, CUBLAS_COMPUTE_32F */
+    GRK_TENSOR_FP16, /* cublasLtMatmul: FP16 A and B, FP32 or FP16 C, CUBLAS_COMPUTE_32F */
     GRK_TENSOR_BF16, /* the same with BF16 A and B (and C) */
     GRK_TENSOR_TF32, /* FP32 A, B and C, CUBLAS_COMPUTE_32F_FAST_TF32 */
-    GRK_TENSOR_FP8,  /* cublasLtMatmul: E4M3 A and B, BF16 C and D, FP32 compute and scale, fast accumulation */
-    GRK_TENSOR_FP64, /* cublasDgemm */
+    GRK_TENSOR_FP8,  /* E4M3 A and B, BF16 C and D, FP32 compute and scale, fast accumulation */
+    GRK_TENSOR_FP64, /* FP64 A, B and C, CUBLAS_COMPUTE_64F */
     GRK_TENSOR_COUNT
 } grk_tensor_kind;
 

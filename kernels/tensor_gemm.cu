@@ -1,5 +1,8 @@
-/* The dense tensor-core peaks: cuBLAS and cuBLASLt GEMMs (loaded at run
- * time, cublas_load.cu) of FP16, BF16, TF32, FP8 (E4M3) and FP64 inputs.
+/* The dense tensor-core peaks: cuBLASLt GEMMs (loaded at run time,
+ * cublas_load.cu) of FP16, BF16, TF32, FP8 (E4M3) and FP64 inputs, each
+ * shape with the first three algorithms of cuBLASLt's heuristic (its first
+ * is what a default call, torch.matmul's, runs; a later one may be
+ * faster: a ceiling takes the best).
  *
  * n x n x n, column-major, in two layouts: C = A^T B ("TN": A stored k x m,
  * lda = n, the layout cuBLASLt requires for FP8), so C(i, j) is the dot
@@ -36,6 +39,8 @@
 #include "cublas_load.h"
 
 #define MAX_SIZES 8
+#define ALGORITHMS 3 /* of cuBLASLt's heuristic, each shape: its first is what a default call runs */
+#define MAX_PLANS (MAX_SIZES * 2 * 2 * ALGORITHMS)
 #define SAMPLES 256
 #define CHECKS (SAMPLES + 4)
 #define WORKSPACE_BYTES ((size_t)32 << 20) /* cuBLASLt's advice for Hopper */
@@ -45,15 +50,13 @@
 #define NARROW_TOLERANCE 3e-2
 
 typedef struct {
-    const char *name, *call;
-    size_t in_bytes, out_bytes;
+    const char *name;
+    size_t in_bytes, out_bytes; /* out: the widest C a candidate writes */
     double tolerance;
 } kind_info;
 
 static const kind_info kinds[GRK_TENSOR_COUNT] = {
-    {"fp16", "cublasGemmEx", 2, 4, 1e-2},   {"bf16", "cublasGemmEx", 2, 4, 1e-2},
-    {"tf32", "cublasGemmEx", 4, 4, 1e-2},   {"fp8", "cublasLtMatmul", 1, 2, 0.25},
-    {"fp64", "cublasDgemm_v2", 8, 8, 1e-10},
+    {"fp16", 2, 4, 1e-2}, {"bf16", 2, 4, 1e-2}, {"tf32", 4, 4, 1e-2}, {"fp8", 1, 2, 0.25}, {"fp64", 8, 8, 1e-10},
 };
 
 /* ---- the inputs ---------------------------------------------------------- */
@@ -127,20 +130,27 @@ __global__ void gather_output(int kind, bool narrow, const void *c, const long l
 
 /* ---- the GEMMs ------------------------------------------------------------ */
 
+/* A candidate: a size, a layout, an output type and one of cuBLASLt's
+ * algorithms for them. */
+typedef struct {
+    int n;
+    bool tn;     /* C = A^T B; else C = A B */
+    bool narrow; /* C in the inputs' type (FP16, BF16), not FP32 */
+    int rank;    /* the algorithm's place in cuBLASLt's heuristic, 0 its first */
+    cublasLtMatrixLayout_t a, b, c;
+    cublasLtMatmulAlgo_t algo;
+} gemm_plan;
+
 typedef struct {
     grk_tensor_kind kind;
     int sizes[MAX_SIZES], count; /* the sizes asked for */
-    int layouts;                 /* 2 (A transposed or not) but for FP8, which cuBLASLt runs only as TN */
-    int outputs;                 /* 2 for FP16 and BF16 (C in FP32, or in the inputs' type as PyTorch's), else 1 */
     void *a, *b, *c, *workspace;
-    const grk_cublas_api *blas;
-    cublasHandle_t handle;
     const grk_cublaslt_api *lt;
-    cublasLtHandle_t lt_handle;
-    cublasLtMatmulDesc_t desc;
+    cublasLtHandle_t handle;
+    cublasLtMatmulDesc_t desc[2]; /* A transposed (TN), and not (NN) */
     cublasLtMatmulPreference_t pref;
-    cublasLtMatrixLayout_t a_layout[MAX_SIZES], b_layout[MAX_SIZES], c_layout[MAX_SIZES];
-    cublasLtMatmulAlgo_t algo[MAX_SIZES];
+    gemm_plan plans[MAX_PLANS];
+    int plan_count;
 } gemm_run;
 
 /* A cuBLAS status other than success: where the library refuses the type
@@ -155,140 +165,159 @@ static int blas_failed(grk_error *err, const gemm_run *r, const char *call, int 
     return -1;
 }
 
-/* A configuration is a size and a layout: TN (A^T B), or NN (A B, the call
- * torch.matmul makes of two row-major matrices), whose kernels differ. */
-static int size_of(const gemm_run *r, int config)
+static int lt_check(grk_error *err, const gemm_run *r, const char *call, cublasStatus_t status)
 {
-    return r->sizes[config / (r->layouts * r->outputs)];
-}
-
-static bool transposed(const gemm_run *r, int config)
-{
-    return config % r->layouts == 0;
-}
-
-/* C in the inputs' type (FP16 or BF16), not FP32: what torch.matmul
- * writes, and half the bytes. */
-static bool narrow_output(const gemm_run *r, int config)
-{
-    return config / r->layouts % r->outputs == 1;
+    return status == CUBLAS_STATUS_SUCCESS ? 0 : blas_failed(err, r, call, 0, status);
 }
 
 static int launch_gemm(void *ctx, int config, grk_error *err)
 {
     gemm_run *r = (gemm_run *)ctx;
-    const int n = size_of(r, config), k = config / (r->layouts * r->outputs);
-    const cublasOperation_t op_a = transposed(r, config) ? CUBLAS_OP_T : CUBLAS_OP_N;
+    const gemm_plan *p = &r->plans[config];
     const float one = 1.0f, zero = 0.0f;
     const double one_d = 1.0, zero_d = 0.0;
-    cublasStatus_t s;
-    switch (r->kind) {
-    case GRK_TENSOR_FP64:
-        s = r->blas->dgemm(r->handle, op_a, CUBLAS_OP_N, n, n, n, &one_d, (const double *)r->a, n,
-                           (const double *)r->b, n, &zero_d, (double *)r->c, n);
-        break;
-    case GRK_TENSOR_FP8:
-        s = r->lt->matmul(r->lt_handle, r->desc, &one, r->a, r->a_layout[k], r->b, r->b_layout[k], &zero, r->c,
-                          r->c_layout[k], r->c, r->c_layout[k], &r->algo[k], r->workspace,
-                          WORKSPACE_BYTES, 0);
-        break;
-    default: {
-        cudaDataType type = r->kind == GRK_TENSOR_FP16 ? CUDA_R_16F : r->kind == GRK_TENSOR_BF16 ? CUDA_R_16BF : CUDA_R_32F;
-        cublasComputeType_t compute = r->kind == GRK_TENSOR_TF32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
-        s = r->blas->gemm_ex(r->handle, op_a, CUBLAS_OP_N, n, n, n, &one, r->a, type, n, r->b, type, n, &zero,
-                             r->c, narrow_output(r, config) ? type : CUDA_R_32F, n, compute, CUBLAS_GEMM_DEFAULT);
-    }
-    }
+    bool fp64 = r->kind == GRK_TENSOR_FP64;
+    cublasStatus_t s = r->lt->matmul(r->handle, r->desc[p->tn ? 0 : 1], fp64 ? (const void *)&one_d : &one, r->a, p->a,
+                                     r->b, p->b, fp64 ? (const void *)&zero_d : &zero, r->c, p->c, r->c, p->c, &p->algo,
+                                     r->workspace, WORKSPACE_BYTES, 0);
     if (s != CUBLAS_STATUS_SUCCESS)
-        return blas_failed(err, r, kinds[r->kind].call, n, s);
-    GRK_LAUNCH_RETURN(kinds[r->kind].call);
+        return blas_failed(err, r, "cublasLtMatmul", p->n, s);
+    GRK_LAUNCH_RETURN("cublasLtMatmul");
     return 0;
 }
 
 static double gemm_flops(void *ctx, int config)
 {
     const gemm_run *r = (const gemm_run *)ctx;
-    double n = size_of(r, config);
+    double n = r->plans[config].n;
     return 2.0 * n * n * n;
 }
 
 static void gemm_name(void *ctx, int config, char *out, size_t size)
 {
     const gemm_run *r = (const gemm_run *)ctx;
-    snprintf(out, size, "%s %s n=%d%s", kinds[r->kind].call, transposed(r, config) ? "TN" : "NN", size_of(r, config),
-             narrow_output(r, config) ? (r->kind == GRK_TENSOR_FP16 ? " FP16 out" : " BF16 out") : "");
+    const gemm_plan *p = &r->plans[config];
+    snprintf(out, size, "cublasLtMatmul %s n=%d%s, heuristic's algorithm %d", p->tn ? "TN" : "NN", p->n,
+             p->narrow ? (r->kind == GRK_TENSOR_FP16 ? " FP16 out" : " BF16 out") : "", p->rank + 1);
 }
 
-/* ---- cuBLASLt's FP8 plan: a descriptor, and an algorithm for each size -- */
+/* ---- cuBLASLt's plan: a descriptor a layout, candidates by heuristic ----- */
 
-static int lt_check(grk_error *err, const gemm_run *r, const char *call, cublasStatus_t status)
+/* The types cuBLASLt is asked for: A and B's, C's (narrow: the inputs'),
+ * the compute type and the scale type. */
+static void lt_types(grk_tensor_kind kind, bool narrow, cudaDataType *in, cudaDataType *out,
+                     cublasComputeType_t *compute, cudaDataType *scale)
 {
-    return status == CUBLAS_STATUS_SUCCESS ? 0 : blas_failed(err, r, call, 0, status);
+    static const cudaDataType inputs[GRK_TENSOR_COUNT] = {CUDA_R_16F, CUDA_R_16BF, CUDA_R_32F, CUDA_R_8F_E4M3,
+                                                         CUDA_R_64F};
+    *in = inputs[kind];
+    *out = kind == GRK_TENSOR_FP8 ? CUDA_R_16BF : kind == GRK_TENSOR_FP64 ? CUDA_R_64F : narrow ? *in : CUDA_R_32F;
+    *compute = kind == GRK_TENSOR_FP64 ? CUBLAS_COMPUTE_64F
+               : kind == GRK_TENSOR_TF32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
+    *scale = kind == GRK_TENSOR_FP64 ? CUDA_R_64F : CUDA_R_32F;
 }
 
-static int plan_fp8_size(gemm_run *r, int k, grk_error *err)
+static int make_desc(gemm_run *r, bool tn, cublasLtMatmulDesc_t *desc, grk_error *err)
 {
     const grk_cublaslt_api *lt = r->lt;
-    uint64_t n = (uint64_t)r->sizes[k];
-    cublasLtMatmulHeuristicResult_t found;
-    int returned = 0;
-    if (lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&r->a_layout[k], CUDA_R_8F_E4M3, n, n, (int64_t)n)) ||
-        lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&r->b_layout[k], CUDA_R_8F_E4M3, n, n, (int64_t)n)) ||
-        lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&r->c_layout[k], CUDA_R_16BF, n, n, (int64_t)n)))
+    const cublasOperation_t op_a = tn ? CUBLAS_OP_T : CUBLAS_OP_N, none = CUBLAS_OP_N;
+    const int8_t fast = 1; /* FP8: the tensor cores' own accumulation, not promoted to FP32 every few steps */
+    cudaDataType in, out, scale;
+    cublasComputeType_t compute;
+    lt_types(r->kind, false, &in, &out, &compute, &scale);
+    if (lt_check(err, r, "cublasLtMatmulDescCreate", lt->desc_create(desc, compute, scale)) ||
+        lt_check(err, r, "cublasLtMatmulDescSetAttribute",
+                 lt->desc_set(*desc, CUBLASLT_MATMUL_DESC_TRANSA, &op_a, sizeof op_a)) ||
+        lt_check(err, r, "cublasLtMatmulDescSetAttribute",
+                 lt->desc_set(*desc, CUBLASLT_MATMUL_DESC_TRANSB, &none, sizeof none)))
         return -1;
-    memset(&found, 0, sizeof found);
-    cublasStatus_t s = lt->heuristic(r->lt_handle, r->desc, r->a_layout[k], r->b_layout[k], r->c_layout[k],
-                                     r->c_layout[k], r->pref, 1, &found, &returned);
-    if (s == CUBLAS_STATUS_SUCCESS && returned == 0)
-        s = CUBLAS_STATUS_NOT_SUPPORTED; /* no kernel for it: as good as refused */
-    if (s != CUBLAS_STATUS_SUCCESS)
-        return blas_failed(err, r, "cublasLtMatmulAlgoGetHeuristic", (int)n, s);
-    r->algo[k] = found.algo;
+    if (r->kind == GRK_TENSOR_FP8)
+        return lt_check(err, r, "cublasLtMatmulDescSetAttribute",
+                        lt->desc_set(*desc, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast, sizeof fast));
     return 0;
 }
 
-static int plan_fp8(gemm_run *r, grk_error *err)
+/* The first ALGORITHMS of cuBLASLt's heuristic for one size, layout and
+ * output, each a candidate; none at all is a refusal. */
+static int plan_shape(gemm_run *r, int n, bool tn, bool narrow, grk_error *err)
 {
     const grk_cublaslt_api *lt = r->lt;
-    const cublasOperation_t transpose = CUBLAS_OP_T, none = CUBLAS_OP_N;
-    const int8_t fast = 1; /* the tensor cores' own accumulation, not promoted to FP32 every few steps */
+    cublasLtMatmulHeuristicResult_t found[ALGORITHMS];
+    cudaDataType in, out, scale;
+    cublasComputeType_t compute;
+    gemm_plan shape;
+    int returned = 0;
+    memset(&shape, 0, sizeof shape);
+    shape.n = n, shape.tn = tn, shape.narrow = narrow;
+    lt_types(r->kind, narrow, &in, &out, &compute, &scale);
+    if (lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&shape.a, in, n, n, n)) ||
+        lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&shape.b, in, n, n, n)) ||
+        lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&shape.c, out, n, n, n))) {
+        r->plans[r->plan_count++] = shape; /* freed with the rest; never run: its algorithm is unset */
+        return -1;
+    }
+    memset(found, 0, sizeof found);
+    cublasStatus_t s = lt->heuristic(r->handle, r->desc[tn ? 0 : 1], shape.a, shape.b, shape.c, shape.c, r->pref,
+                                     ALGORITHMS, found, &returned);
+    if (s == CUBLAS_STATUS_SUCCESS && returned == 0)
+        s = CUBLAS_STATUS_NOT_SUPPORTED; /* no kernel for it: as good as refused */
+    for (int k = 0; k < returned && s == CUBLAS_STATUS_SUCCESS; k++) {
+        gemm_plan *p = &r->plans[r->plan_count++];
+        *p = shape;
+        p->rank = k;
+        p->algo = found[k].algo;
+        if (k > 0) { /* each candidate owns its layouts, so that each is freed once */
+            p->a = p->b = p->c = NULL;
+            if (lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&p->a, in, n, n, n)) ||
+                lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&p->b, in, n, n, n)) ||
+                lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&p->c, out, n, n, n)))
+                return -1;
+        }
+    }
+    if (s != CUBLAS_STATUS_SUCCESS) {
+        r->plans[r->plan_count++] = shape;
+        return blas_failed(err, r, "cublasLtMatmulAlgoGetHeuristic", n, s);
+    }
+    return 0;
+}
+
+/* Every size, both layouts (FP8: TN alone, as cuBLASLt requires) and, for
+ * FP16 and BF16, both outputs. */
+static int plan_gemms(gemm_run *r, grk_error *err)
+{
+    const grk_cublaslt_api *lt = r->lt;
     const uint64_t workspace = WORKSPACE_BYTES;
-    if (lt_check(err, r, "cublasLtCreate", lt->create(&r->lt_handle)) ||
-        lt_check(err, r, "cublasLtMatmulDescCreate", lt->desc_create(&r->desc, CUBLAS_COMPUTE_32F, CUDA_R_32F)) ||
-        lt_check(err, r, "cublasLtMatmulDescSetAttribute",
-                 lt->desc_set(r->desc, CUBLASLT_MATMUL_DESC_TRANSA, &transpose, sizeof transpose)) ||
-        lt_check(err, r, "cublasLtMatmulDescSetAttribute",
-                 lt->desc_set(r->desc, CUBLASLT_MATMUL_DESC_TRANSB, &none, sizeof none)) ||
-        lt_check(err, r, "cublasLtMatmulDescSetAttribute",
-                 lt->desc_set(r->desc, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast, sizeof fast)) ||
+    int layouts = r->kind == GRK_TENSOR_FP8 ? 1 : 2;
+    int outputs = r->kind == GRK_TENSOR_FP16 || r->kind == GRK_TENSOR_BF16 ? 2 : 1;
+    if (lt_check(err, r, "cublasLtCreate", lt->create(&r->handle)) || make_desc(r, true, &r->desc[0], err) ||
+        make_desc(r, false, &r->desc[1], err) ||
         lt_check(err, r, "cublasLtMatmulPreferenceCreate", lt->pref_create(&r->pref)) ||
         lt_check(err, r, "cublasLtMatmulPreferenceSetAttribute",
                  lt->pref_set(r->pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspace, sizeof workspace)))
         return -1;
     for (int k = 0; k < r->count; k++)
-        if (plan_fp8_size(r, k, err) != 0)
-            return -1;
+        for (int layout = 0; layout < layouts; layout++)
+            for (int narrow = 0; narrow < outputs; narrow++)
+                if (plan_shape(r, r->sizes[k], layout == 0, narrow == 1, err) != 0)
+                    return -1;
     return 0;
 }
 
 static void free_gemm(gemm_run *r)
 {
-    for (int k = 0; r->lt && k < r->count; k++) {
-        if (r->a_layout[k])
-            (void)r->lt->layout_destroy(r->a_layout[k]);
-        if (r->b_layout[k])
-            (void)r->lt->layout_destroy(r->b_layout[k]);
-        if (r->c_layout[k])
-            (void)r->lt->layout_destroy(r->c_layout[k]);
+    for (int k = 0; k < r->plan_count; k++) {
+        cublasLtMatrixLayout_t layouts[] = {r->plans[k].a, r->plans[k].b, r->plans[k].c};
+        for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+            if (layouts[i])
+                (void)r->lt->layout_destroy(layouts[i]);
     }
     if (r->pref)
         (void)r->lt->pref_destroy(r->pref);
-    if (r->desc)
-        (void)r->lt->desc_destroy(r->desc);
-    if (r->lt_handle)
-        (void)r->lt->destroy(r->lt_handle);
+    for (int k = 0; k < 2; k++)
+        if (r->desc[k])
+            (void)r->lt->desc_destroy(r->desc[k]);
     if (r->handle)
-        (void)r->blas->destroy(r->handle);
+        (void)r->lt->destroy(r->handle);
     void *buffers[] = {r->a, r->b, r->c, r->workspace};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
         if (buffers[i])
@@ -306,8 +335,6 @@ static int take_sizes(gemm_run *r, grk_tensor_kind kind, const int *sizes, int c
     }
     r->kind = kind;
     r->count = count;
-    r->layouts = kind == GRK_TENSOR_FP8 ? 1 : 2;
-    r->outputs = kind == GRK_TENSOR_FP16 || kind == GRK_TENSOR_BF16 ? 2 : 1;
     *largest = 0;
     for (int k = 0; k < count; k++) {
         if (sizes[k] < 16 || sizes[k] % 16 || sizes[k] > 65536) {
@@ -326,15 +353,8 @@ static int set_up(gemm_run *r, int largest, grk_error *err)
 {
     size_t elements = (size_t)largest * largest;
     const kind_info *info = &kinds[r->kind];
-    if (grk_load_cublas(&r->blas, err) != 0)
+    if (grk_load_cublaslt(&r->lt, err) != 0)
         return -1;
-    if (r->kind == GRK_TENSOR_FP8 && grk_load_cublaslt(&r->lt, err) != 0)
-        return -1;
-    cublasStatus_t s = r->blas->create(&r->handle);
-    if (s != CUBLAS_STATUS_SUCCESS) {
-        r->handle = NULL;
-        return blas_failed(err, r, "cublasCreate_v2", 0, s);
-    }
     GRK_MALLOC(&r->a, elements * info->in_bytes);
     GRK_MALLOC(&r->b, elements * info->in_bytes);
     GRK_MALLOC(&r->c, elements * info->out_bytes);
@@ -343,11 +363,9 @@ static int set_up(gemm_run *r, int largest, grk_error *err)
     fill_inputs<<<1024, 256>>>((int)r->kind, r->b, elements, B_OFFSET);
     GRK_LAUNCH_CHECK("fill_inputs");
     GRK_CHECK(cudaMemset(r->c, 0xff, elements * info->out_bytes));
-    if (r->kind == GRK_TENSOR_FP8) {
-        GRK_MALLOC(&r->workspace, WORKSPACE_BYTES);
-        if (plan_fp8(r, err) != 0)
-            return -1;
-    }
+    GRK_MALLOC(&r->workspace, WORKSPACE_BYTES);
+    if (plan_gemms(r, err) != 0)
+        return -1;
     return 0;
 fail:
     return -1;
@@ -357,8 +375,8 @@ fail:
  * product of A's column i (TN; NN: its row i) and B's column j. */
 static double worst_error(const gemm_run *r, int config, const int (*ij)[2], const double *got, int count)
 {
-    const int n = size_of(r, config);
-    const bool tn = transposed(r, config);
+    const int n = r->plans[config].n;
+    const bool tn = r->plans[config].tn;
     double worst = 0;
     for (int s = 0; s < count; s++) {
         double sum = 0, squares = 0;
@@ -380,7 +398,7 @@ static double worst_error(const gemm_run *r, int config, const int (*ij)[2], con
 static int check_output(const gemm_run *r, int config, double *error, grk_error *err)
 {
     const int corners = 4;
-    int n = size_of(r, config), ij[CHECKS][2];
+    int n = r->plans[config].n, ij[CHECKS][2];
     long long index[CHECKS];
     double got[CHECKS];
     long long *d_index = NULL;
@@ -396,7 +414,7 @@ static int check_output(const gemm_run *r, int config, double *error, grk_error 
     GRK_MALLOC(&d_index, sizeof index);
     GRK_MALLOC(&d_got, sizeof got);
     GRK_CHECK(cudaMemcpy(d_index, index, sizeof index, cudaMemcpyHostToDevice));
-    gather_output<<<(CHECKS + 255) / 256, 256>>>((int)r->kind, narrow_output(r, config), r->c, d_index, d_got, CHECKS);
+    gather_output<<<(CHECKS + 255) / 256, 256>>>((int)r->kind, r->plans[config].narrow, r->c, d_index, d_got, CHECKS);
     GRK_LAUNCH_CHECK("gather_output");
     GRK_CHECK(cudaMemcpy(got, d_got, sizeof got, cudaMemcpyDeviceToHost));
     *error = worst_error(r, config, ij, got, CHECKS);
@@ -422,11 +440,11 @@ int grk_tensor_gemm(grk_tensor_kind kind, const int *sizes, int size_count, cons
     if (set_up(&r, largest, err) != 0)
         goto fail;
     snprintf(label, sizeof label, "tensor %s", kinds[kind].name);
-    if (grk_peak_search(launch_gemm, gemm_flops, gemm_name, &r, r.count * r.layouts * r.outputs, label, plan, out, &chosen, err) != 0)
+    if (grk_peak_search(launch_gemm, gemm_flops, gemm_name, &r, r.plan_count, label, plan, out, &chosen, err) != 0)
         goto fail;
     if (check_output(&r, chosen, &out->error, err) != 0)
         goto fail;
-    out->verified = out->error <= (narrow_output(&r, chosen) ? NARROW_TOLERANCE : kinds[kind].tolerance);
+    out->verified = out->error <= (r.plans[chosen].narrow ? NARROW_TOLERANCE : kinds[kind].tolerance);
     rc = 0;
 fail:
     free_gemm(&r);
