@@ -113,6 +113,13 @@ done
 run measure a.yaml
 expect_fails 2 "gpuroof measure: unexpected argument 'a.yaml' $usage"
 
+# -o's name: %N (the host), %g (the GPU) and %% its only escapes, checked
+# with the options, before any CUDA call.
+run measure -o 'node-%h.yaml'
+expect_fails 2 "gpuroof measure: -o node-%h.yaml: %h: %N (the host), %g (the GPU) and %% (a %) are a name's only escapes $usage"
+run measure --all-gpus -o 'fleet/node-%N-gpu%'
+expect_fails 2 "gpuroof measure: -o fleet/node-%N-gpu%: a % at the end: %N (the host), %g (the GPU) and %% (a %) are a name's only escapes $usage"
+
 # --ncu-counters: one report or the other, and a report that does not read
 # fails before any GPU work, naming the file, line and column.
 run measure --ncu-counters n.csv --bank-counters c.txt
