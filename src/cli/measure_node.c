@@ -106,18 +106,17 @@ static void flagged_ceilings(const gr_node_comparison *c, size_t i, out_buf *out
 /* The one line on stderr where a GPU is flagged; what names the check. */
 static int fail_flagged(const gr_node_comparison *c, const char *what)
 {
-    out_buf names = OUT_BUF_INIT;
-    size_t shown = 0;
+    char names[NODE_NAMES_SHOWN * (GR_NODE_LABEL_SIZE + 2) + 64] = "";
+    size_t shown = 0, length = 0;
     for (size_t i = 0; i < c->gpu_count && shown < NODE_NAMES_SHOWN; i++)
         if (c->gpus[i].flagged)
-            out_addf(&names, "%s%s", shown++ ? ", " : "", c->labels[i]);
+            length += (size_t)snprintf(names + length, sizeof names - length, "%s%s", shown++ ? ", " : "",
+                                       c->labels[i]);
     if (c->flagged_count > shown)
-        out_addf(&names, " and %zu more", c->flagged_count - shown);
-    int rc = cli_fail("%s check failed: %zu of %zu GPUs more than %g%% below the median of their twins on a "
-                      "ceiling, or without one a twin measured: %s",
-                      what, c->flagged_count, c->gpu_count, c->limit_pct, out_buf_text(&names));
-    out_buf_free(&names);
-    return rc;
+        snprintf(names + length, sizeof names - length, " and %zu more", c->flagged_count - shown);
+    return cli_fail("%s check failed: %zu of %zu GPUs more than %g%% below the median of their twins on a "
+                    "ceiling, or without one a twin measured: %s",
+                    what, c->flagged_count, c->gpu_count, c->limit_pct, names);
 }
 
 /* The verdict: on stdout, and where a GPU is flagged, on stderr too. */

@@ -75,6 +75,16 @@ expect_status 1
 check "flagged at 45%" "$(sed -n 's/^flagged: \([^ ]*\) .*/\1/p' "$out" | sort | paste -sd' ' -)" \
     "$(printf 'node-n005-gpu7 node-n%03d-gpu4' $((half + 3)))"
 
+# At a limit of 0 nearly every GPU is below its model's median somewhere:
+# the error line names twenty and counts the rest, stdout has them all.
+run measure --compare "$test_tmp"/fleet/*.yaml --spread-limit 0
+last="gpuroof measure --compare ($gpus files) --spread-limit 0"
+expect_status 1
+expect_error_line
+check "twenty named on stderr, the rest counted" \
+    "$(sed -n 's/.*measured: \(node-n[0-9]*-gpu[0-9], \)\{19\}node-n[0-9]*-gpu[0-9] and \([0-9]*\) more$/\2/p' "$err")" \
+    "$(($(grep -c '^flagged: ' "$out") - 20))"
+
 # One file whose ceiling does not read: its one line, naming the file, line
 # and column, however many files came with it.
 bad="$test_tmp/fleet/node-n003-gpu2.yaml"
