@@ -124,8 +124,9 @@ void gr_node_take(gr_node_comparison *c, size_t i, const gr_results *r, const ch
 /* Each GPU held against the median of the other GPUs of its model (those of
  * the same device name) on each measured ceiling: flagged where more than
  * limit_pct below it, or absent where another of its model measured it;
- * each model's median, low and high.  O(n log n) in the GPUs.  False (err
- * set) for a limit outside 0 to 100, or no memory. */
+ * each model's median, low and high; once, after every GPU is taken.
+ * O(n log n) in the GPUs.  False (err set) for a limit outside 0 to 100, or
+ * no memory. */
 bool gr_node_compare(gr_node_comparison *c, double limit_pct, gr_error *err);
 
 /* begin, take each of r (its path r[i]->path) and compare at once. */
