@@ -30,13 +30,18 @@ static const char usage[] =
     "Every result is verified before it is recorded; a failing kernel is reported\n"
     "and never plotted.  Progress goes to stderr.\n"
     "\n"
+    "In -o's name, %N is the host's short name (up to its first dot), %g the GPU's\n"
+    "CUDA index and %% a %: node-%N-gpu%g.yaml, for a scheduler's one run a host.\n"
     "--all-gpus measures each GPU in turn, each into its own file: -o FILE.yaml\n"
     "gives FILE-gpu0.yaml, FILE-gpu1.yaml, ... (-gpuN goes before a .yaml or .yml\n"
-    "extension, else at the end).  Then it prints their measured ceilings side by\n"
-    "side, and exits 1, every file still written, where a GPU is more than\n"
-    "--spread-limit percent below the best of its twins (the GPUs of its model) on\n"
-    "a ceiling, or lacks one a twin measured: a node acceptance check.  --compare\n"
-    "prints the same from results files already written, with no GPU.\n";
+    "extension, else at the end; none where the name has %g).  Then it prints their\n"
+    "measured ceilings side by side, and exits 1, every file still written, where a\n"
+    "GPU is more than --spread-limit percent below the median of its twins (the\n"
+    "other GPUs of its model; of two GPUs, the other one) on a ceiling, or lacks one\n"
+    "a twin measured: a node acceptance check.  --compare does the same from results\n"
+    "files already written, with no GPU, up to 100000 of them: a fleet's; past 8\n"
+    "GPUs it prints each model's median, lowest and highest figure of each ceiling\n"
+    "and every GPU flagged, a line each.\n";
 
 static const char notes[] =
     "GPUs are numbered as the CUDA runtime numbers them: CUDA_VISIBLE_DEVICES picks\n"
@@ -50,7 +55,8 @@ static const char *const measure_parts[] = {"ceilings", "sweep", "matmul", "smem
 #define T measure_options
 static const cli_option options[] = {
     CLI_OPT_PATH(T, output, .name = "output", .short_name = 'o', .arg = "FILE",
-                 .help = "the results file (default: results.yaml), written whole or not at all"),
+                 .help = "the results file (default: results.yaml), written whole or not at all; %N the host, "
+                         "%g the GPU"),
     CLI_OPT_CHOICES(T, only, measure_parts, .name = "only", .arg = "PARTS",
                     .help = "a comma-separated list of the parts above (default: all)"),
     CLI_OPT_FLAG(T, quick, .name = "quick", .help = "small sizes (seconds; the GPU test of make check)"),
@@ -69,7 +75,7 @@ static const cli_option options[] = {
     CLI_OPT_FLAG(T, all_gpus, .name = "all-gpus",
                  .help = "measure every GPU, one after another, each into its own file, and compare them"),
     CLI_OPT_DOUBLE(T, spread_limit, CLI_PLAIN, 0, 100, .name = "spread-limit", .arg = "PCT",
-                   .help = "--all-gpus, --compare: how far below the best of its twins a GPU may fall on a ceiling, "
+                   .help = "--all-gpus, --compare: how far below the median of its twins a GPU may fall on a ceiling, "
                            "in percent (default 10)"),
     CLI_OPT_FLAG(T, compare, .name = "compare",
                  .help = "compare the results files given (two or more) as --all-gpus does; runs nothing"),
@@ -88,6 +94,8 @@ static const cli_group groups[] = {
 static const cli_spec spec = {"measure", usage, notes, options, sizeof options / sizeof options[0], groups};
 
 #ifdef HAVE_CUDA
+#include <errno.h>
+#include <unistd.h>
 #include "commit.h"
 #include "measure.h"
 #include "measure_interrupt.h"
@@ -130,7 +138,11 @@ static int read_plan(const measure_options *o, measure_plan *p)
 /* The options of GPUs and of comparisons, checked before any CUDA call. */
 static int check_gpu_options(const measure_options *o)
 {
+    gr_error err;
+    bool names_gpu;
     /* the groups say which options go together */
+    if (o->output && !gr_node_pattern_check(o->output, &names_gpu, &err))
+        return cli_usage_error("measure", "-o %s", err.text);
     if (o->compare && o->file_count < 2)
         return cli_usage_error("measure", "--compare takes two or more results files");
     if (!o->compare && o->file_count > 0)
@@ -315,22 +327,43 @@ static int measure_on_gpu(const measure_options *o, const measure_plan *plan, co
     return rc;
 }
 
+/* The file of GPU gpu: -o's name (default results.yaml) with %N and %g
+ * expanded; where every GPU is measured and the name has no %g, -gpuN
+ * added to it.  The name was checked with the options. */
+static int gpu_file(const measure_options *o, int gpu, bool every, char *file, size_t size)
+{
+    const char *pattern = o->output ? o->output : "results.yaml";
+    char host[256] = "", expanded[4096];
+    gr_error err;
+    bool names_gpu;
+    if (gethostname(host, sizeof host - 1) != 0)
+        return cli_fail("cannot read the host's name: %s; nothing written", strerror(errno));
+    if (!gr_node_pattern_check(pattern, &names_gpu, &err) ||
+        !gr_node_pattern_expand(pattern, host, gpu, expanded, sizeof expanded, &err))
+        return cli_fail("%s; nothing written", err.text);
+    if (!every || names_gpu) {
+        snprintf(file, size, "%s", expanded);
+        return EXIT_OK;
+    }
+    return gr_node_gpu_path(expanded, gpu, file, size, &err) ? EXIT_OK : cli_fail("%s; nothing written", err.text);
+}
+
 /* Each GPU in turn into its own file, then the GPUs side by side.  A GPU
  * whose run fails does not stop the others; the status is 1 where any run
  * failed, any result failed its check, or the comparison flags a GPU. */
 static int measure_every_gpu(const measure_options *o, const measure_plan *plan, const measure_gpus *g,
                              measure_run **runs, int count)
 {
-    const char *path = o->output ? o->output : "results.yaml";
-    const gr_results *written[GR_NODE_MAX_GPUS];
+    const gr_results **written = calloc((size_t)count, sizeof *written);
     size_t written_count = 0;
-    int rc = EXIT_OK;
-    for (int i = 0; i < count; i++) {
+    int rc = written ? EXIT_OK : cli_fail("out of memory");
+    for (int i = 0; written && i < count; i++) {
         char file[4096];
-        gr_error err;
         bool kept;
-        if (!gr_node_gpu_path(path, i, file, sizeof file, &err))
-            return cli_fail("%s", err.text);
+        if (gpu_file(o, i, true, file, sizeof file) != EXIT_OK) {
+            free(written);
+            return EXIT_INPUT;
+        }
         if (measure_on_gpu(o, plan, g, i, file, runs[i], &kept) != EXIT_OK)
             rc = EXIT_INPUT;
         if (kept) {
@@ -343,6 +376,7 @@ static int measure_every_gpu(const measure_options *o, const measure_plan *plan,
         printf("%zu of %d GPUs measured: the others' runs failed (above)\n", written_count, count);
     if (written_count && measure_node_check(written, written_count, g->spread_limit_pct) != EXIT_OK)
         rc = EXIT_INPUT;
+    free(written);
     return rc;
 }
 
@@ -375,12 +409,14 @@ static int measure_gpus_run(const measure_options *o, const measure_plan *plan, 
         return cli_fail("%s; nothing written", message);
     if (count > GR_NODE_MAX_GPUS)
         return cli_fail("%d GPUs: --all-gpus measures at most %d; nothing written", count, GR_NODE_MAX_GPUS);
+    char file[4096];
+    if (g->gpu >= 0 && gpu_file(o, g->gpu, false, file, sizeof file) != EXIT_OK)
+        return EXIT_INPUT;
     measure_run **runs = new_runs(count);
     if (!runs)
         return EXIT_INPUT;
-    int rc = g->gpu >= 0
-                 ? measure_on_gpu(o, plan, g, g->gpu, o->output ? o->output : "results.yaml", runs[0], &written)
-                 : measure_every_gpu(o, plan, g, runs, count);
+    int rc = g->gpu >= 0 ? measure_on_gpu(o, plan, g, g->gpu, file, runs[0], &written)
+                         : measure_every_gpu(o, plan, g, runs, count);
     for (int i = 0; i < count; i++) {
         measure_run_free(runs[i]);
         free(runs[i]);

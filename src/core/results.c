@@ -237,11 +237,11 @@ static bool read_section(gr_yaml *y, yaml_node_t *root, const gr_results_section
     return read_mapping(y, node, s, s->name, (char *)r + s->offset, err);
 }
 
-/* Reads the results out of a loaded document; frees the document. */
-static bool results_from_yaml(gr_yaml *y, gr_results *out, gr_error *err)
+/* Reads the first n sections of the results out of a loaded document;
+ * frees the document. */
+static bool results_from_yaml(gr_yaml *y, size_t n, gr_results *out, gr_error *err)
 {
-    size_t n;
-    const gr_results_section *sections = gr_results_sections(&n);
+    const gr_results_section *sections = gr_results_sections(&(size_t){0});
     yaml_node_t *root = gr_yaml_root(y);
     bool ok = root->type == YAML_MAPPING_NODE ? true
                                               : gr_yaml_error(err, y, root, "a results file must be a mapping");
@@ -254,12 +254,24 @@ static bool results_from_yaml(gr_yaml *y, gr_results *out, gr_error *err)
     return ok;
 }
 
+/* How many sections a read through the one called last reads: 0 where
+ * there is no such section; last NULL: all. */
+static size_t section_count(const char *last)
+{
+    size_t n;
+    const gr_results_section *sections = gr_results_sections(&n);
+    for (size_t i = 0; last && i < n; i++)
+        if (strcmp(sections[i].name, last) == 0)
+            return i + 1;
+    return last ? 0 : n;
+}
+
 bool gr_results_load(const char *path, gr_results *out, gr_error *err)
 {
     gr_yaml y;
     gr_results_init(out);
     snprintf(out->path, sizeof out->path, "%s", path);
-    return gr_yaml_load_file(&y, path, err) && results_from_yaml(&y, out, err);
+    return gr_yaml_load_file(&y, path, err) && results_from_yaml(&y, section_count(NULL), out, err);
 }
 
 bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_results *out, gr_error *err)
@@ -267,7 +279,44 @@ bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_r
     gr_yaml y;
     gr_results_init(out);
     snprintf(out->path, sizeof out->path, "%s", name);
-    return gr_yaml_load_buffer(&y, name, text, len, err) && results_from_yaml(&y, out, err);
+    return gr_yaml_load_buffer(&y, name, text, len, err) && results_from_yaml(&y, section_count(NULL), out, err);
+}
+
+/* Starts a read through the section called last: out empty and named,
+ * names the sections' names (NULL after them).  Their count, or 0 (err
+ * set) where there is no such section. */
+static size_t begin_through(const char *name, const char *last, gr_results *out,
+                            const char *names[GR_RESULTS_MAX_SECTIONS + 1], gr_error *err)
+{
+    const gr_results_section *sections = gr_results_sections(&(size_t){0});
+    size_t n = section_count(last);
+    gr_results_init(out);
+    snprintf(out->path, sizeof out->path, "%s", name);
+    if (n == 0 || n > GR_RESULTS_MAX_SECTIONS) {
+        gr_error_set(err, "%s: no results section '%s' to read through", name, last);
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        names[i] = sections[i].name;
+    names[n] = NULL;
+    return n;
+}
+
+bool gr_results_load_through(const char *path, const char *last, gr_results *out, gr_error *err)
+{
+    gr_yaml y;
+    const char *names[GR_RESULTS_MAX_SECTIONS + 1];
+    size_t n = begin_through(path, last, out, names, err);
+    return n && gr_yaml_load_file_head(&y, path, names, err) && results_from_yaml(&y, n, out, err);
+}
+
+bool gr_results_load_buffer_through(const char *name, const char *text, size_t len, const char *last,
+                                    gr_results *out, gr_error *err)
+{
+    gr_yaml y;
+    const char *names[GR_RESULTS_MAX_SECTIONS + 1];
+    size_t n = begin_through(name, last, out, names, err);
+    return n && gr_yaml_load_buffer_head(&y, name, text, len, names, err) && results_from_yaml(&y, n, out, err);
 }
 
 double gr_results_best_bandwidth(const gr_results *r)

@@ -182,6 +182,16 @@ void gr_results_init(gr_results *r);
 bool gr_results_load(const char *path, gr_results *out, gr_error *err);
 /* The same from text in memory; name stands for the file in messages. */
 bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_results *out, gr_error *err);
+/* Only the sections of the file up to and including the one called last
+ * (in the table's order: "ceilings" reads device, provenance and ceilings),
+ * read as gr_results_load reads them; the text after them, where they come
+ * first, is not parsed (a comparison of a thousand files needs their
+ * ceilings, not their kernels), so its errors go unseen.  The lists of the
+ * sections left are empty. */
+#define GR_RESULTS_MAX_SECTIONS 32
+bool gr_results_load_through(const char *path, const char *last, gr_results *out, gr_error *err);
+bool gr_results_load_buffer_through(const char *name, const char *text, size_t len, const char *last,
+                                    gr_results *out, gr_error *err);
 /* Frees the rows; safe twice, and after a failed load. */
 void gr_results_free(gr_results *r);
 

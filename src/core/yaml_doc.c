@@ -386,3 +386,138 @@ bool gr_yaml_double(gr_yaml *y, yaml_node_t *node, const char *what,
     *out = d;
     return true;
 }
+
+/* ---- the head of a file ------------------------------------------------------ */
+
+/* Where a scan for the head stands. */
+typedef struct {
+    const char *const *wanted;
+    unsigned seen;  /* a bit for each of wanted seen as a root key */
+    unsigned all;   /* every bit of wanted */
+    int depth;      /* 1: inside the root mapping */
+    bool at_key;    /* the root mapping's next node is a key */
+} head_scan;
+
+/* The byte offset of the characters'th character: libyaml's marks count
+ * characters, and text up to a mark it passed is valid UTF-8. */
+static size_t byte_offset(const char *text, size_t len, size_t characters)
+{
+    size_t i = 0;
+    for (size_t seen = 0; i < len; i++) {
+        if (((unsigned char)text[i] & 0xC0) == 0x80)
+            continue;
+        if (seen++ == characters)
+            break;
+    }
+    return i;
+}
+
+/* A node of the root mapping begins: a key where at_key. */
+static void head_key(head_scan *s, const yaml_event_t *ev)
+{
+    if (!s->at_key || ev->type != YAML_SCALAR_EVENT)
+        return;
+    for (unsigned i = 0; s->wanted[i]; i++)
+        if (strcmp((const char *)ev->data.scalar.value, s->wanted[i]) == 0)
+            s->seen |= 1u << i;
+}
+
+/* The event's part in the scan: 1 where the head ends at it (a root key
+ * after every wanted one), -1 where there is no head, 0 to go on. */
+static int head_event(head_scan *s, const yaml_event_t *ev)
+{
+    bool starts_node = ev->type == YAML_SCALAR_EVENT || ev->type == YAML_ALIAS_EVENT ||
+                       ev->type == YAML_MAPPING_START_EVENT || ev->type == YAML_SEQUENCE_START_EVENT;
+    bool ends_node = ev->type == YAML_MAPPING_END_EVENT || ev->type == YAML_SEQUENCE_END_EVENT;
+    if (s->depth == 0 && starts_node) {
+        if (ev->type != YAML_MAPPING_START_EVENT || ev->data.mapping_start.style != YAML_BLOCK_MAPPING_STYLE)
+            return -1; /* a flow mapping's head would end mid-line */
+        s->depth = 1;
+        s->at_key = true;
+        return 0;
+    }
+    if (s->depth == 1 && starts_node) {
+        if (s->at_key && s->seen == s->all)
+            return 1;
+        head_key(s, ev);
+    }
+    if (ev->type == YAML_MAPPING_START_EVENT || ev->type == YAML_SEQUENCE_START_EVENT)
+        s->depth++;
+    else if (ends_node)
+        s->depth--;
+    if (s->depth == 0 && ends_node)
+        return -1; /* the root mapping ended: nothing after the wanted keys */
+    if (s->depth == 1 && (ends_node || ev->type == YAML_SCALAR_EVENT || ev->type == YAML_ALIAS_EVENT))
+        s->at_key = !s->at_key;
+    return ev->type == YAML_DOCUMENT_END_EVENT || ev->type == YAML_STREAM_END_EVENT ? -1 : 0;
+}
+
+/* The text handed to libyaml a kilobyte at a time: it decodes what it is
+ * given, and a head is a few kilobytes of a file of tens. */
+typedef struct {
+    const char *text;
+    size_t len, at;
+} chunk_input;
+
+static int read_chunk(void *data, unsigned char *buffer, size_t size, size_t *size_read)
+{
+    chunk_input *in = data;
+    size_t n = in->len - in->at;
+    n = n < size ? n : size;
+    n = n < 1024 ? n : 1024;
+    memcpy(buffer, in->text + in->at, n);
+    in->at += n;
+    *size_read = n;
+    return 1;
+}
+
+size_t gr_yaml_head_length(const char *text, size_t len, const char *const wanted[])
+{
+    head_scan s = {.wanted = wanted};
+    for (unsigned i = 0; wanted[i]; i++) {
+        if (i == 32)
+            return len; /* more than the bits of seen: read it all */
+        s.all |= 1u << i;
+    }
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        return len; /* libyaml's marks leave a byte-order mark out */
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return len;
+    chunk_input input = {text, len, 0};
+    yaml_parser_set_input(&parser, read_chunk, &input);
+    size_t head = len;
+    for (int state = 0; state == 0;) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev))
+            break;
+        state = head_event(&s, &ev);
+        /* a root key's line holds nothing before it but its indentation and a '?' */
+        if (state == 1)
+            head = byte_offset(text, len, ev.start_mark.index - ev.start_mark.column);
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    return head;
+}
+
+bool gr_yaml_load_buffer_head(gr_yaml *y, const char *name, const char *text, size_t len,
+                              const char *const wanted[], gr_error *err)
+{
+    if (len > GR_YAML_MAX_BYTES || memchr(text, '\0', len))
+        return gr_yaml_load_buffer(y, name, text, len, err); /* its error */
+    return gr_yaml_load_buffer(y, name, text, gr_yaml_head_length(text, len, wanted), err);
+}
+
+bool gr_yaml_load_file_head(gr_yaml *y, const char *path, const char *const wanted[], gr_error *err)
+{
+    size_t len = 0;
+    char *text = read_whole_file(path, &len, err);
+    if (!text) {
+        memset(y, 0, sizeof *y);
+        return false;
+    }
+    bool ok = gr_yaml_load_buffer_head(y, path, text, len, wanted, err);
+    free(text);
+    return ok;
+}

@@ -27,6 +27,20 @@ bool gr_yaml_load_buffer(gr_yaml *y, const char *name, const char *text,
                          size_t len, gr_error *err);
 void gr_yaml_free(gr_yaml *y);
 
+/* The head of a file whose reader needs only some of the root mapping's
+ * keys: the text up to the line of the first root key that comes after
+ * every one of wanted (NULL-terminated, at most 32), which is a YAML document of its
+ * own holding those keys as the whole holds them.  len where there is no
+ * such key (one of wanted missing, or nothing after them), where the root
+ * is not a block mapping, or where the text does not parse that far (the
+ * whole is then read, and its error told as a whole read tells it).  What
+ * follows the head is not parsed: its errors go unseen. */
+size_t gr_yaml_head_length(const char *text, size_t len, const char *const wanted[]);
+/* gr_yaml_load_buffer and gr_yaml_load_file on that head. */
+bool gr_yaml_load_buffer_head(gr_yaml *y, const char *name, const char *text, size_t len,
+                              const char *const wanted[], gr_error *err);
+bool gr_yaml_load_file_head(gr_yaml *y, const char *path, const char *const wanted[], gr_error *err);
+
 yaml_node_t *gr_yaml_root(gr_yaml *y);
 
 /* An error located at node's start. */

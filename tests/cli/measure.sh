@@ -113,6 +113,13 @@ done
 run measure a.yaml
 expect_fails 2 "gpuroof measure: unexpected argument 'a.yaml' $usage"
 
+# -o's name: %N (the host), %g (the GPU) and %% its only escapes, checked
+# with the options, before any CUDA call.
+run measure -o 'node-%h.yaml'
+expect_fails 2 "gpuroof measure: -o node-%h.yaml: %h: %N (the host), %g (the GPU) and %% (a %) are a name's only escapes $usage"
+run measure --all-gpus -o 'fleet/node-%N-gpu%'
+expect_fails 2 "gpuroof measure: -o fleet/node-%N-gpu%: a % at the end: %N (the host), %g (the GPU) and %% (a %) are a name's only escapes $usage"
+
 # --ncu-counters: one report or the other, and a report that does not read
 # fails before any GPU work, naming the file, line and column.
 run measure --ncu-counters n.csv --bank-counters c.txt
@@ -167,7 +174,7 @@ run measure --compare "$h200" "$h200"
 expect_status 0
 expect_stdout_line "  dram_read_gbs (GB/s)      4683      4683     0.0%"
 expect_stdout_line "  #2       NVIDIA H200  $h200"
-expect_stdout_line "node check passed: every GPU within 10% of the best of its twins on every ceiling"
+expect_stdout_line "node check passed: every GPU within 10% of the median of its twins on every ceiling"
 
 # A twin whose FP64 peak is 16.2% down (28000 of 33429 GFLOP/s) and whose
 # DRAM write failed its check: flagged on both, exit 1, one line on stderr.
@@ -178,16 +185,16 @@ expect_status 1
 expect_stdout_line "  slow     NVIDIA H200  slow.yaml  (flagged)"
 expect_stdout_line "  fp64_gflops (GFLOP/s)    33429     28000*   16.2%"
 expect_stdout_line "  dram_write_gbs (GB/s)     4690         -*       -"
-expect_stdout_line "node check FAILED: slow (NVIDIA H200): dram_write_gbs not measured, fp64_gflops 16.2% below"
-expect_stderr_is "gpuroof: node check failed: 1 of 2 GPUs more than 10% below the best of their twins on a ceiling, or without one a twin measured: slow"
+expect_stdout_line "node check FAILED: slow (NVIDIA H200): dram_write_gbs not measured, fp64_gflops 28000 is 16.2% below 33429"
+expect_stderr_is "gpuroof: node check failed: 1 of 2 GPUs more than 10% below the median of their twins on a ceiling, or without one a twin measured: slow"
 # --spread-limit moves the line: 16.2% passes a limit of 17, fails one of 16.
 run measure --compare "$h200" slow-fp64.yaml --spread-limit 17
 expect_status 0
-expect_stdout_line "node check passed: every GPU within 17% of the best of its twins on every ceiling"
+expect_stdout_line "node check passed: every GPU within 17% of the median of its twins on every ceiling"
 run measure --compare slow-fp64.yaml "$h200" --spread-limit 16
 expect_status 1
 expect_stdout_line "  fp64_gflops (GFLOP/s)      28000*      33429    16.2%"
-expect_stdout_line "node check FAILED: slow-fp64 (NVIDIA H200): fp64_gflops 16.2% below"
+expect_stdout_line "node check FAILED: slow-fp64 (NVIDIA H200): fp64_gflops 28000 is 16.2% below 33429"
 
 # A file that cannot be read: its one error line, as plot --results gives it.
 run measure --compare "$h200" missing.yaml

@@ -1,7 +1,9 @@
 /* libFuzzer harness: the results-file reader (what `plot --results` reads),
  * and its writer on whatever the reader accepted: what it writes must read
  * back, and written again be the same text (numbers settle at the writer's
- * ten digits after one pass). */
+ * ten digits after one pass).  The read through the ceilings (what measure
+ * --compare reads of a fleet's files) must take whatever the whole read
+ * takes, and read the same device, provenance and ceilings. */
 #include <stdint.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -34,8 +36,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gr_error err;
     char *text, *text_again;
     size_t len, len_again;
-    if (!gr_results_load_buffer("fuzz.yaml", (const char *)data, size, &results, &err))
+    gr_results head;
+    bool head_read = gr_results_load_buffer_through("fuzz.yaml", (const char *)data, size, "ceilings", &head, &err);
+    if (!gr_results_load_buffer("fuzz.yaml", (const char *)data, size, &results, &err)) {
+        gr_results_free(&head);
         return 0;
+    }
+    if (!head_read || memcmp(&head.device, &results.device, sizeof head.device) != 0 ||
+        memcmp(&head.provenance, &results.provenance, sizeof head.provenance) != 0 ||
+        memcmp(&head.ceilings, &results.ceilings, sizeof head.ceilings) != 0)
+        abort();
+    gr_results_free(&head);
     (void)gr_results_best_bandwidth(&results);
     if (write_and_read(&results, &back, &text, &len)) {
         if (write_and_read(&back, &again, &text_again, &len_again)) {

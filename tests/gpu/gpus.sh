@@ -97,5 +97,14 @@ if [ "$count" -ge 2 ]; then # --compare takes two or more
     cmp -s "$tmp/table" "$tmp/compared" ||
         fail "--compare of the files differs from --all-gpus's table: $(diff "$tmp/table" "$tmp/compared")"
 fi
+# -o's %N and %g: the host's short name and the GPU's index; with %g,
+# --all-gpus adds no -gpuN.
+host=$(uname -n | cut -d. -f1)
+last_gpu=$((count - 1))
+"$GPUROOF" measure --quick --only ceilings --gpu "$last_gpu" -o "$tmp/one-%N-gpu%g.yaml" >/dev/null 2>"$tmp/err" ||
+    fail "--gpu $last_gpu -o one-%N-gpu%g.yaml: $(tail -n 1 "$tmp/err")"
+[ -f "$tmp/one-$host-gpu$last_gpu.yaml" ] || fail "-o one-%N-gpu%g.yaml: no $tmp/one-$host-gpu$last_gpu.yaml: $(ls "$tmp")"
+"$GPUROOF" measure --quick --only ceilings --all-gpus --spread-limit 50 -o "$tmp/all-%N-gpu%g.yaml" >/dev/null 2>"$tmp/err"
+[ -f "$tmp/all-$host-gpu$last_gpu.yaml" ] || fail "--all-gpus -o all-%N-gpu%g.yaml: no $tmp/all-$host-gpu$last_gpu.yaml: $(ls "$tmp")"
 [ "$failures" -eq 0 ] && ok "--gpu and --all-gpus on $count GPU(s)"
 [ "$failures" -eq 0 ]
