@@ -14,7 +14,9 @@ value).  Any of them may be absent; a peer with no readable figure is a
 note, never a failure.
 
 peers.txt: one row a gpuroof ceiling that has a peer: gpuroof's key (as in
-the results file's `ceilings:` section), gpuroof's figure, the best peer's
+the results file's `ceilings:` section), gpuroof's figure, the SM clock and
+the board's power gpuroof read while it ran (its `ceiling_spread` row; "-"
+where none), the best peer's
 figure and name, and gpuroof's over the peer's, cut (not rounded) to two
 decimals, so that 1.00 means at least the peer's; then whether every ratio
 is at least 1.00.  A key with "sustained" in its name (the rate after the
@@ -115,6 +117,26 @@ def read_results(path, notes):
         if number(value) is None:
             notes.append(f"gpuroof: ceilings.{key} in {path} is not a number ({value[:40]}); left out")
     return sections
+
+
+def spread_rows(text):
+    """ceiling_spread's rows as {ceiling: {key: number}}: each row a flow
+    mapping `- {ceiling: KEY, low: ..., sm_clock_mhz: ..., power_w: ...}`,
+    which the writer may fold onto indented lines that follow it."""
+    rows, in_list, row = {}, False, ""
+    for line in (text or "").splitlines():
+        if re.match(r"^[A-Za-z_]", line):
+            in_list = line.startswith("ceiling_spread:")
+            continue
+        if not in_list:
+            continue
+        row = line.strip()[1:].strip() if line.startswith("- ") else row + " " + line.strip()
+        if row.startswith("{") and row.endswith("}"):
+            pairs = dict(re.findall(r"([a-z_]+):\s*([^,}]+)", row[1:-1]))
+            if "ceiling" in pairs:
+                rows[pairs.pop("ceiling").strip()] = {k: number(v) for k, v in pairs.items()}
+            row = ""
+    return rows
 
 
 def numbers_of(section):
@@ -366,14 +388,22 @@ def whole(value):
     return f"{value:.0f}" if value is not None else "-"
 
 
-def ceiling_lines(rows):
+def clock_text(spread):
+    """The SM clock (MHz) and the board's power (W) gpuroof read while its
+    figure ran: "1965  218", or "-     -"."""
+    mhz, watts = (spread or {}).get("sm_clock_mhz"), (spread or {}).get("power_w")
+    return f"{whole(mhz) if mhz else '-':>5} {whole(watts) if watts else '-':>4}"
+
+
+def ceiling_lines(rows, spreads):
     if not rows:
         return ["(no gpuroof ceiling has a peer's figure beside it here: see the notes)"]
-    lines = [f"{'ceiling':<30} {'gpuroof':>10} {'peer':>10} {'unit':<8} {'ratio':>6}  best peer"]
+    lines = [f"{'ceiling':<30} {'gpuroof':>10} {'MHz':>5} {'W':>4} {'peer':>10} {'unit':<8} {'ratio':>6}  best peer"]
     for key, mine, best, ratio in rows:
         ratio_text = f"{ratio:.2f}" if ratio is not None else "-"
         note = "" if held(key) else "   (sustained: shown, not held to 1.00)"
-        lines.append(f"{key:<30} {whole(mine):>10} {whole(best.value):>10} {best.unit:<8} {ratio_text:>6}  {best.peer}{note}")
+        lines.append(f"{key:<30} {whole(mine):>10} {clock_text(spreads.get(key))} {whole(best.value):>10} "
+                     f"{best.unit:<8} {ratio_text:>6}  {best.peer}{note}")
     return lines
 
 
@@ -464,7 +494,8 @@ def build(args):
     figures, empty = peer_figures(args.logs, l2_bytes, notes, versions)
     rows = table_rows(ceilings, figures)
     env = dict(read_pairs(os.path.join(args.logs, "env.tsv"))) if args.logs else {}
-    lines = header_lines(sections, args.results, env, versions) + [""] + ceiling_lines(rows) + [verdict(rows)]
+    spreads = spread_rows(read_text(args.results)) if args.results else {}
+    lines = header_lines(sections, args.results, env, versions) + [""] + ceiling_lines(rows, spreads) + [verdict(rows)]
     lat = latency_lines(latency, figures)
     if lat:
         lines += [""] + lat

@@ -22,8 +22,8 @@ run_tool() {
 }
 # row KEY: a table row as "gpuroof peer unit ratio | best peer", blanks squeezed
 row() {
-    awk -v k="$1" '$1 == k { name = $6; for (i = 7; i <= NF; i++) name = name " " $i
-                             print $2, $3, $4, $5 "... | " name; exit }' "$out" | sed 's/\.\.\.//'
+    awk -v k="$1" '$1 == k { name = $8; for (i = 9; i <= NF; i++) name = name " " $i
+                             print $2, $5, $6, $7 "... | " name; exit }' "$out" | sed 's/\.\.\.//'
 }
 table() { run_tool python3 "$tools/peers-table.py" "$@"; }
 
@@ -245,3 +245,17 @@ expect_stdout_line "every ratio at least 1.00: nothing to compare (no gpuroof fi
 check "no output of the earlier run left to be read" \
     "$(for f in mixbench.out gpu-stream.out; do [ ! -e "$test_tmp/run/logs/$f" ] || echo "$f"; done)" ""
 
+
+# The committed H100 table is what the tool makes of the committed run and the
+# peers' outputs of the same run, every ratio at least 1.00, the tensor cores'
+# clocks beside them
+committed="$top_srcdir/plots/data"
+(cd "$top_srcdir" && python3 tools/peers-table.py --results plots/data/h100-ceilings.yaml \
+    --logs plots/data/h100-peers-logs -o - --tsv "$test_tmp/h100.tsv") >"$test_tmp/h100.txt" 2>"$test_tmp/h100.err"
+check "plots/data/h100-peers.txt made again from its inputs" \
+    "$(diff "$committed/h100-peers.txt" "$test_tmp/h100.txt" && diff "$committed/h100-peers.tsv" "$test_tmp/h100.tsv" && echo same)" same
+check "plots/data/h100-peers.txt: every ratio at least 1.00" \
+    "$(grep -c '^every ratio at least 1.00: yes (14 ceilings)$' "$committed/h100-peers.txt")" 1
+check "plots/data/h100-peers.txt: the BF16 burst at its clock, beside torch.matmul" \
+    "$(grep '^tensor_bf16_gflops ' "$committed/h100-peers.txt" | tr -s ' ')" \
+    "tensor_bf16_gflops 811414 1965 234 788075 GFLOP/s 1.02 torch.matmul bf16 n=8192"
