@@ -193,6 +193,25 @@ expect_file_has "set terminal pdfcairo"
 expect_file_has "FP16 TENSOR 312 TFLOP/s"
 expect_file_has '$C0S0 << EOD'
 
+# A tensor ceiling from a results file: its burst, its sustained rate in the
+# same label (and a thin line); --spread adds how far the repeats spread.
+ceilings="$top_srcdir/plots/data/h100-ceilings.yaml"
+run plot --device h100 --results "$ceilings" --precision bf16_tensor -o s.pdf --script-only
+expect_status 0
+last="s.gp"
+expect_file_has "BF16 TENSOR 811.4 TFLOP/s (measured burst, 672.2 TFLOP/s sustained)"
+expect_file_has "10000 811413.637"
+expect_file_has "10000 672152.668"
+check "no spread without --spread" "$(grep -c 'runs within' s.gp)" 0
+run plot --device h100 --results "$ceilings" --precision bf16_tensor --spread -o s.pdf --script-only
+expect_status 0
+last="s.gp"
+expect_file_has "BF16 TENSOR 811.4 TFLOP/s (measured burst, 672.2 TFLOP/s sustained; 5 runs within 0.2%)"
+expect_file_has "FP32 65.88 TFLOP/s (measured; 5 runs within 0.0% and 0.4%)"
+run plot --device h100 --spread -o s.pdf --script-only
+expect_status 2
+expect_stderr_has "--spread shows the spread of the ceilings of --results FILE"
+
 # plot occupancy takes the launch and SM options of occupancy, with the same
 # meaning: the point it marks is the configuration occupancy computes.
 textbook="--max-threads-sm 2048 --max-blocks-sm 32 --regs-sm 65536 --smem-sm 96K"
