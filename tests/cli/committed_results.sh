@@ -36,11 +36,21 @@ fi
 # ceiling the GPU has a unit for, its theoretical figure beside it where
 # gpuroof knows the GPU's per-clock figures (an A100 here: no FP8), none
 # above that figure.  The committed runs predate the newer ceilings.
+# A fresh run also has each measured ceiling's spread over five repeats, and
+# each tensor ceiling's sustained rate: made here from the ceilings given.
 fresh() { # $1: the file's name; stdin: its ceilings beyond fp32_gflops
-    { printf 'device: {name: Synthetic A100, compute_capability: "8.0"}\n'
-      printf 'ceilings:\n  dram_read_gbs: 1400\n  fp32_gflops: 18000\n'
-      cat
-      printf 'kernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true}\n'; } >"$tmp/$1"
+    { printf '  dram_read_gbs: 1400\n  fp32_gflops: 18000\n'; cat; } >"$tmp/$1.ceilings"
+    { printf 'device: {name: Synthetic A100, compute_capability: "8.0"}\nceilings:\n'
+      cat "$tmp/$1.ceilings"
+      awk '$1 ~ /^tensor_.*_gflops:$/ && $1 !~ /theoretical/ { k = $1; sub(/_gflops:$/, "", k)
+                                                              printf "  %s_sustained_gflops: %g\n", k, $2 * 0.85 }' \
+          "$tmp/$1.ceilings"
+      printf 'kernels:\n  - {name: k, intensity: 1, gflops: 2, verified: true}\nceiling_spread:\n'
+      awk '$1 !~ /theoretical/ { k = $1; sub(/:$/, "", k)
+               printf "- {ceiling: %s, low: %g, median: %g, high: %g, repeats: 5}\n", k, $2 * 0.98, $2 * 0.99, $2
+               if (k ~ /^tensor_/) { sub(/_gflops$/, "_sustained_gflops", k); v = $2 * 0.85
+                   printf "- {ceiling: %s, low: %g, median: %g, high: %g, repeats: 5}\n", k, v * 0.98, v * 0.99, v } }' \
+          "$tmp/$1.ceilings"; } >"$tmp/$1"
 }
 fresh all.yaml <<'YAML'
   shared_gbs: 18000
@@ -85,6 +95,16 @@ expect_check "... which is wrong where it found cuBLAS" 1 "FAIL - tensor_fp64_gf
     "$tmp/no-tensor.yaml"
 expect_check "a committed run predates the newer ceilings: not fresh" 1 "FAIL - shared_gbs: absent" --fresh \
     "$top_srcdir/plots/data/h200.yaml"
-expect_check "the committed H100 run has every ceiling: fresh" 0 "" --fresh "$top_srcdir/plots/data/h100-sxm.yaml"
+expect_check "a committed run that predates the spreads: not fresh" 1 \
+    "FAIL - dram_read_gbs: 3206.54 without its spread of five repeats (no row)" --fresh \
+    "$top_srcdir/plots/data/h100-sxm.yaml"
+expect_check "the committed H100 ceilings run has every ceiling, spread and sustained rate: fresh" 0 "" --fresh \
+    "$top_srcdir/plots/data/h100-ceilings.yaml"
+grep -v '^- {ceiling: l2_gbs,' "$tmp/all.yaml" >"$tmp/no-spread.yaml"
+expect_check "a fresh run without a ceiling's spread fails" 1 \
+    "FAIL - l2_gbs: 4000 without its spread of five repeats (no row)" --fresh "$tmp/no-spread.yaml"
+sed 's/^  tensor_tf32_sustained_gflops: .*/  tensor_tf32_sustained_gflops: 130000/' "$tmp/all.yaml" >"$tmp/held.yaml"
+expect_check "a sustained rate above its burst fails" 1 \
+    "FAIL - tensor_tf32_sustained_gflops: 130000 beside a burst of 120000" --fresh "$tmp/held.yaml"
 expect_check "an unknown option is a usage error" 2 "" --stale "$tmp/all.yaml"
 [ "$failures" -eq 0 ]
