@@ -187,11 +187,7 @@ static void print_kernels(const gr_results *r)
  * spread row of its key), and its spread over the run's repeats. */
 static void print_spread_of(const gr_results *r, size_t offset)
 {
-    const gr_results_section *ceilings = gr_results_section_named("ceilings");
-    const gr_result_spread *s = NULL;
-    for (size_t i = 0; ceilings && i < ceilings->key_count && !s; i++)
-        if (ceilings->keys[i].offset == offset)
-            s = gr_results_spread_of(r, ceilings->keys[i].name);
+    const gr_result_spread *s = gr_results_spread_of(r, gr_results_ceiling_key(offset));
     if (!s)
         return;
     if (!isnan(s->sm_clock_mhz))

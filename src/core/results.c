@@ -121,6 +121,15 @@ double gr_results_ceiling(const gr_results *r, const char *key)
     return NAN;
 }
 
+const char *gr_results_ceiling_key(size_t offset)
+{
+    const gr_results_section *s = gr_results_section_named("ceilings");
+    for (size_t i = 0; s && i < s->key_count; i++)
+        if (s->keys[i].offset == offset)
+            return s->keys[i].name;
+    return "";
+}
+
 const gr_result_spread *gr_results_spread_of(const gr_results *r, const char *ceiling)
 {
     for (size_t i = 0; i < r->spread_count; i++)

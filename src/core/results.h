@@ -216,6 +216,9 @@ gr_result_spread *gr_results_add_spread(gr_results *r, gr_error *err);
  * or no such key. */
 double gr_results_ceiling(const gr_results *r, const char *key);
 
+/* The key of the gr_result_ceilings field at offset ("" for none). */
+const char *gr_results_ceiling_key(size_t offset);
+
 /* The spread row of a ceilings key, or NULL. */
 const gr_result_spread *gr_results_spread_of(const gr_results *r, const char *ceiling);
 

@@ -17,16 +17,6 @@ static size_t stream_elements(const measure_run *r, const measure_plan *p)
     return (size_t)(bytes / 4);
 }
 
-/* The key of a ceilings field, from the results format's own table. */
-static const char *key_of(size_t offset)
-{
-    const gr_results_section *s = gr_results_section_named("ceilings");
-    for (size_t i = 0; s && i < s->key_count; i++)
-        if (s->keys[i].offset == offset)
-            return s->keys[i].name;
-    return "";
-}
-
 /* Records the highest of a ceiling's repeats (a ceiling is the best the
  * GPU showed) and their spread; NaN repeats (a failed check) are left out,
  * and none at all leaves the ceiling absent. */
@@ -36,7 +26,7 @@ static void record_repeats(measure_run *r, size_t offset, const double *rates, i
     if (s.count == 0)
         return;
     *(double *)((char *)&r->file.ceilings + offset) = s.high;
-    measure_record_spread(r, key_of(offset), &s, NAN, NAN);
+    measure_record_spread(r, gr_results_ceiling_key(offset), &s, NAN, NAN);
 }
 
 /* One STREAM-like kernel GRK_REPEATS times, each the median of the plan's

@@ -120,17 +120,6 @@ bool measure_spans_of(const grk_peak *g, double sustained_from_ms, measure_peak_
     return ok;
 }
 
-/* The ceilings key at offset in gr_result_ceilings, from the results
- * format's own table. */
-static const char *key_at(size_t offset)
-{
-    const gr_results_section *s = gr_results_section_named("ceilings");
-    for (size_t i = 0; s && i < s->key_count; i++)
-        if (s->keys[i].offset == offset)
-            return s->keys[i].name;
-    return "";
-}
-
 /* Records the highest of spans[0..count) at offset, and the spread row;
  * returns the span recorded. */
 static const gr_trace_span *record_spans(measure_run *r, size_t offset, const gr_trace_span *spans, int count)
@@ -143,7 +132,7 @@ static const gr_trace_span *record_spans(measure_run *r, size_t offset, const gr
     }
     gr_spread s = gr_spread_of(rates, (size_t)count);
     *ceiling_at(r, offset) = s.high;
-    measure_record_spread(r, key_at(offset), &s, spans[best].sm_mhz, spans[best].watts);
+    measure_record_spread(r, gr_results_ceiling_key(offset), &s, spans[best].sm_mhz, spans[best].watts);
     return &spans[best];
 }
 

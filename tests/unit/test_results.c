@@ -981,6 +981,14 @@ static void error_spread_rules(void **state)
     assert_true(gr_results_spread_of(&r, "tensor_bf16_gflops")->high == 814516.75);
     assert_null(gr_results_spread_of(&r, "l2_gbs"));
     gr_results_free(&r);
+    /* a ceilings key by its field, and a figure by its key */
+    assert_string_equal(gr_results_ceiling_key(offsetof(gr_result_ceilings, tensor_bf16_sustained_gflops)),
+                        "tensor_bf16_sustained_gflops");
+    assert_string_equal(gr_results_ceiling_key(sizeof(gr_result_ceilings)), "");
+    gr_results_init(&r);
+    r.ceilings.l2_gbs = 10685.5;
+    assert_true(gr_results_ceiling(&r, "l2_gbs") == 10685.5);
+    assert_true(isnan(gr_results_ceiling(&r, "shared_gbs")) && isnan(gr_results_ceiling(&r, "no_such_gbs")));
 }
 
 /* A point of the curves lacking a key it must have, or with a count out
