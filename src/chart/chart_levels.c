@@ -203,12 +203,13 @@ static bool add_measured_ceiling(const gr_roofline_inputs *in, gr_chart *c, cons
                                  const char *precision, const char *brief, int color)
 {
     double peak = gr_measured_peak_gflops(res, precision), sustained = gr_measured_sustained_gflops(res, precision);
-    char upper[32], text[200], rate[32], held[32], range[96], beside[64] = "";
+    char upper[32], text[300], rate[32], held[32], range[48], beside[64] = "";
     precision_words(precision, upper, sizeof upper);
     spread_words(in->spread, gr_measured_peak_spread(res, precision, false), range, sizeof range);
     if (!isnan(sustained))
         snprintf(beside, sizeof beside, " burst, %s sustained", gr_rate_text(held, sustained));
-    snprintf(text, sizeof text, "%s%s %s (measured%s%s)", brief, upper, gr_rate_text(rate, peak), beside, range);
+    snprintf(text, sizeof text, "%.100s%.31s %.31s (measured%.63s%.47s)", brief, upper, gr_rate_text(rate, peak), beside,
+             range);
     return ceiling_line(c, peak, bandwidth, text, color, false) &&
            (isnan(sustained) || ceiling_line(c, sustained, bandwidth, NULL, color, true));
 }

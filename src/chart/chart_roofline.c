@@ -353,7 +353,7 @@ static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const g
                               int color)
 {
     double bw = gr_results_best_bandwidth(r), fp32 = r->ceilings.fp32_gflops;
-    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], what[120], range[96] = "";
+    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], what[120], range[48] = "";
     if (isnan(bw) || isnan(fp32))
         return true;
     gr_num_text(bandwidth, bw);
@@ -361,9 +361,10 @@ static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const g
     if (in->spread)
         roof_spread_words(r, range, sizeof range);
     if (n->full[0]) /* "NVIDIA H200 GPU 1: ", its colon included */
-        snprintf(key, sizeof key, "%s%s GB/s, FP32 %s (measured%s)", n->full, bandwidth, rate, range);
+        snprintf(key, sizeof key, "%.120s%.31s GB/s, FP32 %.31s (measured%.47s)", n->full, bandwidth, rate, range);
     else
-        snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s (measured%s)", r->device.name, bandwidth, rate, range);
+        snprintf(key, sizeof key, "%.100s: %.31s GB/s, FP32 %.31s (measured%.47s)", r->device.name, bandwidth, rate,
+                 range);
     gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, color, key);
     if (!roof || !gr_series_add(roof, c->xmin, bw * c->xmin, NULL) || !gr_series_add(roof, fp32 / bw, fp32, NULL) ||
         !gr_series_add(roof, c->xmax, fp32, NULL))
