@@ -97,9 +97,13 @@ bool measure_gpu_count(int *count, char message[512]);
  * message set on failure, an index of no GPU included. */
 bool measure_open_device(int index, gr_gpu_info *out, char message[512]);
 
-/* Adds the spread row of a ceilings key (sm_mhz, watts: NaN or 0 where
- * not read); a full list is reported and the row left out. */
-void measure_record_spread(measure_run *r, const char *ceiling, const gr_spread *s, double sm_mhz, double watts);
+/* Records a ceiling measured count times (rates: NaN for a repeat whose
+ * check failed): the highest at offset in gr_result_ceilings (a ceiling is
+ * the best the GPU showed), and its spread row with the SM clock and power
+ * read while the highest ran (NaN or 0 where not read); none known leaves
+ * the ceiling absent; a full list is reported and the row left out. */
+void measure_record_ceiling(measure_run *r, size_t offset, const double *rates, int count, double sm_mhz,
+                            double watts);
 
 /* Prints the benchmark's targets, met or missed; returns how many missed. */
 int measure_report_targets(const measure_run *r, double seconds);

@@ -17,18 +17,6 @@ static size_t stream_elements(const measure_run *r, const measure_plan *p)
     return (size_t)(bytes / 4);
 }
 
-/* Records the highest of a ceiling's repeats (a ceiling is the best the
- * GPU showed) and their spread; NaN repeats (a failed check) are left out,
- * and none at all leaves the ceiling absent. */
-static void record_repeats(measure_run *r, size_t offset, const double *rates, int count)
-{
-    gr_spread s = gr_spread_of(rates, (size_t)count);
-    if (s.count == 0)
-        return;
-    *(double *)((char *)&r->file.ceilings + offset) = s.high;
-    measure_record_spread(r, gr_results_ceiling_key(offset), &s, NAN, NAN);
-}
-
 /* One STREAM-like kernel GRK_REPEATS times, each the median of the plan's
  * repeats; false on a CUDA failure. */
 static bool stream_repeats(measure_run *r, const measure_plan *p, grk_stream_kind kind, const char *name, size_t n,
@@ -69,7 +57,7 @@ static bool stream_all(measure_run *r, const measure_plan *p)
         measure_progress("DRAM %s, %zu MiB per array, %d times", kinds[i].name, n * 4 >> 20, GRK_REPEATS);
         if (!stream_repeats(r, p, kinds[i].kind, kinds[i].name, n, rates))
             return false;
-        record_repeats(r, kinds[i].offset, rates, GRK_REPEATS);
+        measure_record_ceiling(r, kinds[i].offset, rates, GRK_REPEATS, NAN, NAN);
     }
     measure_progress("cudaMemcpy device to device, %zu MiB, %d times", n * 4 >> 20, GRK_REPEATS);
     for (int k = 0; k < GRK_REPEATS; k++) {
@@ -79,7 +67,7 @@ static bool stream_all(measure_run *r, const measure_plan *p)
             return measure_cuda_failed(&err);
         rates[k] = moved / (t.median_ms * 1e6);
     }
-    record_repeats(r, offsetof(gr_result_ceilings, memcpy_d2d_gbs), rates, GRK_REPEATS);
+    measure_record_ceiling(r, offsetof(gr_result_ceilings, memcpy_d2d_gbs), rates, GRK_REPEATS, NAN, NAN);
     return true;
 }
 
@@ -116,8 +104,8 @@ static bool fma_peaks(measure_run *r, const measure_plan *p)
         measure_progress("FP%d FMA peak, %d times", fp64 ? 64 : 32, GRK_REPEATS);
         if (!fma_repeats(r, p, fp64, rates))
             return false;
-        record_repeats(r, fp64 ? offsetof(gr_result_ceilings, fp64_gflops) : offsetof(gr_result_ceilings, fp32_gflops),
-                       rates, GRK_REPEATS);
+        size_t key = fp64 ? offsetof(gr_result_ceilings, fp64_gflops) : offsetof(gr_result_ceilings, fp32_gflops);
+        measure_record_ceiling(r, key, rates, GRK_REPEATS, NAN, NAN);
     }
     gr_arch arch;
     double mhz = r->sm_clock_mhz > 0 ? r->sm_clock_mhz : r->device.sm_clock_khz / 1000.0;

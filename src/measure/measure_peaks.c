@@ -70,18 +70,46 @@ static int clock_for(const measure_run *r, double sm_mhz)
     return r->sm_clock_mhz > 0 ? r->sm_clock_mhz : r->device.sm_clock_khz / 1000;
 }
 
+/* A kernel's trace in the core's terms, in buffers as large as any trace. */
+typedef struct {
+    gr_trace_mark *marks;
+    gr_trace_sample *samples;
+} trace_buffers;
+
+static bool buffers_open(trace_buffers *b)
+{
+    b->marks = malloc(GRK_TRACE_MARKS * sizeof *b->marks);
+    b->samples = malloc(GRK_TRACE_SAMPLES * sizeof *b->samples);
+    return b->marks && b->samples;
+}
+
+static void buffers_close(trace_buffers *b)
+{
+    free(b->marks);
+    free(b->samples);
+}
+
+static gr_load_trace trace_in(const trace_buffers *b, const grk_trace *t, double work)
+{
+    for (int k = 0; k < t->mark_count; k++)
+        b->marks[k] = (gr_trace_mark){t->marks[k].ms, t->marks[k].runs};
+    for (int k = 0; k < t->sample_count; k++)
+        b->samples[k] = (gr_trace_sample){t->samples[k].ms, t->samples[k].sm_mhz, t->samples[k].watts};
+    return (gr_load_trace){b->marks, (size_t)t->mark_count, b->samples, (size_t)t->sample_count, work};
+}
+
 /* A candidate's trace is judged by its burst, the figure recorded. */
 static double burst_score(const grk_trace *t, double work)
 {
-    gr_trace_mark *marks = malloc(GRK_TRACE_MARKS * sizeof *marks);
+    trace_buffers b;
     gr_trace_span span;
     double rate = 0;
-    for (int k = 0; marks && k < t->mark_count; k++)
-        marks[k] = (gr_trace_mark){t->marks[k].ms, t->marks[k].runs};
-    gr_load_trace trace = {marks, marks ? (size_t)t->mark_count : 0, NULL, 0, work};
-    if (marks && gr_trace_burst(&trace, GR_BURST_MIN_MS, &span))
-        rate = span.rate;
-    free(marks);
+    if (buffers_open(&b)) {
+        gr_load_trace trace = trace_in(&b, t, work);
+        if (gr_trace_burst(&trace, GR_BURST_MIN_MS, &span))
+            rate = span.rate;
+    }
+    buffers_close(&b);
     return rate;
 }
 
@@ -100,27 +128,20 @@ static grk_trace_plan plan_for(const measure_plan *p, bool tensor)
 
 bool measure_spans_of(const grk_peak *g, double sustained_from_ms, measure_peak_spans *out)
 {
-    gr_trace_mark *marks = malloc(GRK_TRACE_MARKS * sizeof *marks);
-    gr_trace_sample *samples = malloc(GRK_TRACE_SAMPLES * sizeof *samples);
+    trace_buffers b;
+    bool open = buffers_open(&b);
     out->count = 0;
-    for (int i = 0; marks && samples && i < g->trace_count; i++) {
-        const grk_trace *t = &g->traces[i];
-        for (int k = 0; k < t->mark_count; k++)
-            marks[k] = (gr_trace_mark){t->marks[k].ms, t->marks[k].runs};
-        for (int k = 0; k < t->sample_count; k++)
-            samples[k] = (gr_trace_sample){t->samples[k].ms, t->samples[k].sm_mhz, t->samples[k].watts};
-        gr_load_trace trace = {marks, (size_t)t->mark_count, samples, (size_t)t->sample_count, g->work};
+    for (int i = 0; open && i < g->trace_count; i++) {
+        gr_load_trace trace = trace_in(&b, &g->traces[i], g->work);
         if (gr_trace_burst(&trace, GR_BURST_MIN_MS, &out->burst[out->count]) &&
             gr_trace_sustained(&trace, sustained_from_ms, &out->sustained[out->count]))
             out->count++;
     }
-    bool ok = marks && samples && out->count > 0;
-    free(marks);
-    free(samples);
-    return ok;
+    buffers_close(&b);
+    return open && out->count > 0;
 }
 
-/* Records the highest of spans[0..count) at offset, and the spread row;
+/* Records the highest of spans[0..count) at offset, with its spread;
  * returns the span recorded. */
 static const gr_trace_span *record_spans(measure_run *r, size_t offset, const gr_trace_span *spans, int count)
 {
@@ -130,9 +151,7 @@ static const gr_trace_span *record_spans(measure_run *r, size_t offset, const gr
         rates[i] = spans[i].rate;
         best = spans[i].rate > spans[best].rate ? i : best;
     }
-    gr_spread s = gr_spread_of(rates, (size_t)count);
-    *ceiling_at(r, offset) = s.high;
-    measure_record_spread(r, gr_results_ceiling_key(offset), &s, spans[best].sm_mhz, spans[best].watts);
+    measure_record_ceiling(r, offset, rates, count, spans[best].sm_mhz, spans[best].watts);
     return &spans[best];
 }
 

@@ -19,19 +19,24 @@ void measure_run_free(measure_run *r)
     gr_results_free(&r->file);
 }
 
-void measure_record_spread(measure_run *r, const char *ceiling, const gr_spread *s, double sm_mhz, double watts)
+void measure_record_ceiling(measure_run *r, size_t offset, const double *rates, int count, double sm_mhz,
+                            double watts)
 {
     gr_error err;
+    gr_spread s = gr_spread_of(rates, (size_t)count);
+    if (s.count == 0)
+        return;
+    *(double *)((char *)&r->file.ceilings + offset) = s.high;
     gr_result_spread *row = gr_results_add_spread(&r->file, &err);
     if (!row) {
         measure_fail("%s", err.text);
         return;
     }
-    snprintf(row->ceiling, sizeof row->ceiling, "%s", ceiling);
-    row->low = s->low;
-    row->median = s->median;
-    row->high = s->high;
-    row->repeats = (long long)s->count;
+    snprintf(row->ceiling, sizeof row->ceiling, "%s", gr_results_ceiling_key(offset));
+    row->low = s.low;
+    row->median = s.median;
+    row->high = s.high;
+    row->repeats = (long long)s.count;
     row->sm_clock_mhz = sm_mhz > 0 ? sm_mhz : NAN;
     row->power_w = watts > 0 ? watts : NAN;
 }
