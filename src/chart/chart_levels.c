@@ -57,20 +57,21 @@ double gr_level_measured_gbs(const gr_results *r, gr_level level)
            : level == GR_LEVEL_SHARED ? r->ceilings.shared_gbs : NAN;
 }
 
-/* Each precision's measured ceiling and, for the tensor cores, its
- * sustained rate: keys of the results file's ceilings. */
+/* Each precision's measured ceiling: its key in the results file's
+ * ceilings (a tensor core's sustained rate is that key's twin,
+ * gr_results_sustained_key). */
 static const struct {
-    const char *precision, *key, *sustained_key;
+    const char *precision, *key;
 } peak_keys[] = {
-    {"fp32", "fp32_gflops", NULL},
-    {"fp64", "fp64_gflops", NULL},
-    {"fp16", "fp16_gflops", NULL},
-    {"bf16", "bf16_gflops", NULL},
-    {"fp16_tensor", "tensor_fp16_gflops", "tensor_fp16_sustained_gflops"},
-    {"bf16_tensor", "tensor_bf16_gflops", "tensor_bf16_sustained_gflops"},
-    {"tf32_tensor", "tensor_tf32_gflops", "tensor_tf32_sustained_gflops"},
-    {"fp8_tensor", "tensor_fp8_gflops", "tensor_fp8_sustained_gflops"},
-    {"fp64_tensor", "tensor_fp64_gflops", "tensor_fp64_sustained_gflops"},
+    {"fp32", "fp32_gflops"},
+    {"fp64", "fp64_gflops"},
+    {"fp16", "fp16_gflops"},
+    {"bf16", "bf16_gflops"},
+    {"fp16_tensor", "tensor_fp16_gflops"},
+    {"bf16_tensor", "tensor_bf16_gflops"},
+    {"tf32_tensor", "tensor_tf32_gflops"},
+    {"fp8_tensor", "tensor_fp8_gflops"},
+    {"fp64_tensor", "tensor_fp64_gflops"},
 };
 
 static size_t peak_key_index(const char *precision)
@@ -90,13 +91,13 @@ double gr_measured_peak_gflops(const gr_results *r, const char *precision)
 double gr_measured_sustained_gflops(const gr_results *r, const char *precision)
 {
     size_t i = peak_key_index(precision);
-    return i == (size_t)-1 ? NAN : gr_results_ceiling(r, peak_keys[i].sustained_key);
+    return i == (size_t)-1 ? NAN : gr_results_ceiling(r, gr_results_sustained_key(peak_keys[i].key));
 }
 
 const gr_result_spread *gr_measured_peak_spread(const gr_results *r, const char *precision, bool sustained)
 {
     size_t i = peak_key_index(precision);
-    const char *key = i == (size_t)-1 ? NULL : sustained ? peak_keys[i].sustained_key : peak_keys[i].key;
+    const char *key = i == (size_t)-1 ? NULL : sustained ? gr_results_sustained_key(peak_keys[i].key) : peak_keys[i].key;
     return key ? gr_results_spread_of(r, key) : NULL;
 }
 
@@ -173,8 +174,7 @@ static void spread_words(bool wanted, const gr_result_spread *s, char *out, size
 {
     out[0] = '\0';
     if (wanted && s)
-        snprintf(out, size, "; %lld runs within %.1f%%", s->repeats,
-                 gr_spread_width_pct(&(gr_spread){s->low, s->median, s->high, (size_t)s->repeats}));
+        snprintf(out, size, "; %lld runs within %.1f%%", s->repeats, gr_results_spread_width_pct(s));
 }
 
 /* A line at gflops from where it meets the measured DRAM slope to the

@@ -344,9 +344,8 @@ static void roof_spread_words(const gr_results *r, char *out, size_t size)
             dram = gr_results_spread_of(r, dram_keys[i]);
     out[0] = '\0';
     if (dram && fp32)
-        snprintf(out, size, "; %lld runs within %.1f%% and %.1f%%", dram->repeats,
-                 gr_spread_width_pct(&(gr_spread){dram->low, dram->median, dram->high, (size_t)dram->repeats}),
-                 gr_spread_width_pct(&(gr_spread){fp32->low, fp32->median, fp32->high, (size_t)fp32->repeats}));
+        snprintf(out, size, "; %lld runs within %.1f%% and %.1f%%", dram->repeats, gr_results_spread_width_pct(dram),
+                 gr_results_spread_width_pct(fp32));
 }
 
 static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r, const result_names *n,

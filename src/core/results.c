@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "results.h"
+#include "spread.h"
 #include "results_format.h"
 #include "yaml_doc.h"
 
@@ -128,6 +129,27 @@ const char *gr_results_ceiling_key(size_t offset)
         if (s->keys[i].offset == offset)
             return s->keys[i].name;
     return "";
+}
+
+const char *gr_results_sustained_key(const char *key)
+{
+    static const char suffix[] = "_gflops";
+    const gr_results_section *s = gr_results_section_named("ceilings");
+    size_t len = key ? strlen(key) : 0, stem = len - (sizeof suffix - 1);
+    if (len < sizeof suffix || strcmp(key + stem, suffix) != 0)
+        return NULL;
+    for (size_t i = 0; s && i < s->key_count; i++) {
+        const char *name = s->keys[i].name;
+        if (strncmp(name, key, stem) == 0 && strcmp(name + stem, "_sustained_gflops") == 0)
+            return name;
+    }
+    return NULL;
+}
+
+double gr_results_spread_width_pct(const gr_result_spread *row)
+{
+    gr_spread s = {row->low, row->median, row->high, row->repeats > 0 ? (size_t)row->repeats : 0};
+    return gr_spread_width_pct(&s);
 }
 
 const gr_result_spread *gr_results_spread_of(const gr_results *r, const char *ceiling)

@@ -219,6 +219,13 @@ double gr_results_ceiling(const gr_results *r, const char *key);
 /* The key of the gr_result_ceilings field at offset ("" for none). */
 const char *gr_results_ceiling_key(size_t offset);
 
+/* The key of a tensor ceiling's sustained rate ("tensor_bf16_gflops":
+ * "tensor_bf16_sustained_gflops"), or NULL where the key has none. */
+const char *gr_results_sustained_key(const char *key);
+
+/* How wide a spread row is: (high - low) / median, in percent. */
+double gr_results_spread_width_pct(const gr_result_spread *row);
+
 /* The spread row of a ceilings key, or NULL. */
 const gr_result_spread *gr_results_spread_of(const gr_results *r, const char *ceiling);
 

@@ -989,6 +989,16 @@ static void error_spread_rules(void **state)
     r.ceilings.l2_gbs = 10685.5;
     assert_true(gr_results_ceiling(&r, "l2_gbs") == 10685.5);
     assert_true(isnan(gr_results_ceiling(&r, "shared_gbs")) && isnan(gr_results_ceiling(&r, "no_such_gbs")));
+    /* a tensor ceiling's sustained twin, and none for the others */
+    assert_string_equal(gr_results_sustained_key("tensor_fp8_gflops"), "tensor_fp8_sustained_gflops");
+    assert_null(gr_results_sustained_key("fp32_gflops"));
+    assert_null(gr_results_sustained_key("tensor_fp8_sustained_gflops"));
+    assert_null(gr_results_sustained_key("l2_gbs"));
+    assert_null(gr_results_sustained_key("_gflops"));
+    assert_null(gr_results_sustained_key(NULL));
+    /* a spread row's width: (high - low) / median */
+    gr_result_spread row = {"l2_gbs", 10000, 10200, 10300, 5, NAN, NAN};
+    assert_true(fabs(gr_results_spread_width_pct(&row) - 300.0 / 102) < 1e-12);
 }
 
 /* A point of the curves lacking a key it must have, or with a count out
