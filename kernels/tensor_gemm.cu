@@ -137,7 +137,7 @@ typedef struct {
     bool tn;     /* C = A^T B; else C = A B */
     bool narrow; /* C in the inputs' type (FP16, BF16), not FP32 */
     int rank;    /* the algorithm's place in cuBLASLt's heuristic, 0 its first */
-    cublasLtMatrixLayout_t a, b, c;
+    cublasLtMatrixLayout_t a, b, c; /* the shape's, shared by its candidates */
     cublasLtMatmulAlgo_t algo;
 } gemm_plan;
 
@@ -266,13 +266,6 @@ static int plan_shape(gemm_run *r, int n, bool tn, bool narrow, grk_error *err)
         *p = shape;
         p->rank = k;
         p->algo = found[k].algo;
-        if (k > 0) { /* each candidate owns its layouts, so that each is freed once */
-            p->a = p->b = p->c = NULL;
-            if (lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&p->a, in, n, n, n)) ||
-                lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&p->b, in, n, n, n)) ||
-                lt_check(err, r, "cublasLtMatrixLayoutCreate", lt->layout_create(&p->c, out, n, n, n)))
-                return -1;
-        }
     }
     if (s != CUBLAS_STATUS_SUCCESS) {
         r->plans[r->plan_count++] = shape;
@@ -306,6 +299,8 @@ static int plan_gemms(gemm_run *r, grk_error *err)
 static void free_gemm(gemm_run *r)
 {
     for (int k = 0; k < r->plan_count; k++) {
+        if (r->plans[k].rank > 0)
+            continue; /* a shape's candidates share its layouts: its first frees them */
         cublasLtMatrixLayout_t layouts[] = {r->plans[k].a, r->plans[k].b, r->plans[k].c};
         for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
             if (layouts[i])
