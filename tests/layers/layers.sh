@@ -32,7 +32,7 @@ done_rule "every include names a header by its bare name"
 # The layers above the core include its public headers (src/core/include,
 # one an area) alone: their include paths do not reach its per-file
 # headers, and this names the file where a build with other flags would.
-for f in "$src"/cli/*.[ch] "$src"/chart/*.[ch] "$src"/measure/*.[ch] "$src"/measure/*.cu; do
+for f in "$src"/cli/*.[ch] "$src"/chart/*.[ch] "$src"/page/*.[ch] "$src"/measure/*.[ch] "$src"/measure/*.cu; do
     [ -r "$f" ] || continue
     grep -o '#include "[a-z_0-9]*\.h"' "$f" | sed 's/#include "\(.*\)"/\1/' | while read -r h; do
         [ -r "$src/core/$h" ] && echo "# layers: $f includes $h, a header of the core's own (its area's is in src/core/include)"
@@ -41,14 +41,14 @@ done | grep . && broken=1
 done_rule "the layers above the core include its public headers alone"
 
 grep -nE '\b(printf|puts|putchar|perror|exit|abort)\(|\b(stdout|stderr)\b' \
-    "$src"/core/*.c "$src"/chart/*.c | grep -v 'format(printf' | sed 's/^/# /' | grep . &&
-    fail "the core and chart print or exit (above)"
-done_rule "the core and chart never print or exit"
+    "$src"/core/*.c "$src"/chart/*.c "$src"/page/*.c | grep -v 'format(printf' | sed 's/^/# /' | grep . &&
+    fail "the core, chart and page print or exit (above)"
+done_rule "the core, chart and page never print or exit"
 
 # An object in .data, .bss or common; AddressSanitizer's markers of the
 # globals it instruments (__odr_asan.NAME) are its own, not the program's.
 mutable_object='$4 ~ /^\.(data|bss)$|^\*COM\*$/ && $3 == "O" && $NF !~ /^__odr_asan\./'
-for lib in "$build"/src/core/libgpuroof.a "$build"/src/chart/libgpuroof_chart.a; do
+for lib in "$build"/src/core/libgpuroof.a "$build"/src/chart/libgpuroof_chart.a "$build"/src/page/libgpuroof_page.a; do
     [ -r "$lib" ] || { fail "$lib is missing (make builds it)"; continue; }
     mutable=$(objdump -t "$lib" | awk '/^[^ ]*\.o:/ {obj = $1} '"$mutable_object"' {print obj, $NF}')
     [ -z "$mutable" ] || fail "mutable static state in $(basename "$lib"): $mutable"
@@ -66,7 +66,7 @@ for obj in "$build"/src/cli/gpuroof-*.o; do
 done
 grep -n '^[[:space:]][[:space:]]*static ' "$src"/cli/*.c | sed 's/^/# /' | grep . &&
     fail "function-scope static variables in src/cli (above)"
-done_rule "no mutable static state in the core, chart, measure and command line"
+done_rule "no mutable static state in the core, chart, page, measure and command line"
 
 # Function definitions start at column 0 with their return type: enough to
 # tell which helper each may return.
