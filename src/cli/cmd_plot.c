@@ -212,9 +212,9 @@ static int check_latency(const plot_options *o, const char *occupancy_option)
 static int check_options(const plot_options *o)
 {
     if (!o->output)
-        return cli_usage_error("plot", "give -o FILE.pdf or FILE.png");
-    if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png"))
-        return cli_usage_error("plot", "-o must end in .pdf or .png, not '%s'", o->output);
+        return cli_usage_error("plot", "give -o FILE.pdf, FILE.png or FILE.svg");
+    if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png") && !has_extension(o->output, ".svg"))
+        return cli_usage_error("plot", "-o must end in .pdf, .png or .svg, not '%s'", o->output);
     const char *occupancy_option = occ_first_option_given(&o->launch);
     if ((o->levels.given || o->ncu || o->top.given) && (o->occupancy || o->banks || o->latency))
         return cli_usage_error("plot", "--levels, --ncu and --top are for a roofline, not plot %s",
@@ -537,7 +537,9 @@ static bool render(const plot_options *o, const gr_figure *fig, char **text, siz
     if (!style)
         return false;
     gr_script_options opt = {
-        .terminal = has_extension(o->output, ".png") ? GR_TERMINAL_PNG : GR_TERMINAL_PDF,
+        .terminal = has_extension(o->output, ".png")   ? GR_TERMINAL_PNG
+                    : has_extension(o->output, ".svg") ? GR_TERMINAL_SVG
+                                                       : GR_TERMINAL_PDF,
         .width_in = fig->width_in, .height_in = fig->height_in, .output = o->output, .made_by = o->made_by,
         .style = style,
     };
