@@ -248,8 +248,8 @@ static void ncu_kernels_and_note(void **state)
 {
     (void)state;
     gr_roofline_inputs in = h100_inputs();
-    in.level_kernels[0] = (gr_chart_level_kernel){"gemm", 20000, {500, 20, 4}, {NAN, NAN, NAN}, NULL};
-    in.level_kernels[1] = (gr_chart_level_kernel){"scale", 200, {0.25, 0.125, NAN}, {NAN, NAN, NAN}, NULL};
+    in.level_kernels[0] = (gr_chart_level_kernel){"gemm", 20000, {500, 20, 4}, {NAN, NAN, NAN}, NULL, {NULL, NULL, NULL}};
+    in.level_kernels[1] = (gr_chart_level_kernel){"scale", 200, {0.25, 0.125, NAN}, {NAN, NAN, NAN}, NULL, {NULL, NULL, NULL}};
     in.level_kernel_count = 2;
     snprintf(in.level_kernels_note, sizeof in.level_kernels_note, "Not drawn: 1 kernel without FLOPs (copy).");
     gr_chart c;
