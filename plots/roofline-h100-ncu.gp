@@ -180,7 +180,7 @@ set label 10 'fma_f32' at 146.813844,17565.6092 left rotate by 0 front boxed fon
 set label 11 'hfma2_f16' at 307.498172,42050.4021 left rotate by 0 front boxed font ',8' textcolor linetype 4
 set label 12 'fma_f64' at 63.8830267,11097.8362 center rotate by 0 front boxed font ',8' textcolor linetype 5
 set label 13 'scale<float, 4>' at 0.300327811,168.016951 left rotate by 0 front boxed font ',8' textcolor linetype 6
-set label 14 'Not drawn: 5 kernels without FLOPs (copy_f4, dyn_smem, transpose_conflicted and 2 more). Ceilings: datasheet. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set label 14 'Not drawn: 5 memory kernels without FLOPs (copy_f4, dyn_smem, transpose_conflicted and 2 more). Ceilings: datasheet. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 12 pointsize 0.8 title '', \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \

@@ -56,7 +56,14 @@ bool gr_series_add(gr_series *s, double x, double y, const char *label)
     p->x = x;
     p->y = y;
     snprintf(p->label, sizeof p->label, "%s", label ? label : "");
+    p->tooltip[0] = '\0';
     return true;
+}
+
+void gr_series_tooltip(gr_series *s, const char *tooltip)
+{
+    if (s->count)
+        snprintf(s->points[s->count - 1].tooltip, sizeof s->points[0].tooltip, "%s", tooltip);
 }
 
 gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text)

@@ -22,6 +22,9 @@ typedef enum { GR_ALIGN_LEFT, GR_ALIGN_CENTER, GR_ALIGN_RIGHT } gr_align;
 typedef struct {
     double x, y;
     char label[96]; /* the point's name: what a label beside it says, where it has one */
+    /* what an SVG chart shows when the mouse is on it (the name and its
+     * figures, lines apart); "" for none */
+    char tooltip[320];
 } gr_point;
 
 typedef struct {
@@ -66,7 +69,7 @@ typedef struct {
     size_t series_count, label_count;
     gr_series **series; /* each allocated apart: a series stays where it is */
     gr_label *labels;
-    char note[240];     /* a line under the plot: sources */
+    char note[400];     /* a line under the plot: sources, what was left out */
     double plot_width_in, plot_height_in; /* the plot area on the page, where labels are placed */
 } gr_chart;
 
@@ -95,6 +98,8 @@ void gr_figure_free(gr_figure *f);
 /* Adds a series and returns it, or NULL when out of memory. */
 gr_series *gr_chart_series(gr_chart *c, gr_draw draw, int color, const char *key);
 bool gr_series_add(gr_series *s, double x, double y, const char *label);
+/* The tooltip of s's last point. */
+void gr_series_tooltip(gr_series *s, const char *tooltip);
 gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text);
 /* A label placed by gr_chart_place_labels (chart_layout.h) beside what it
  * names: at_x, at_y and at_x2 as place says. */

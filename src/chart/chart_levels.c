@@ -29,18 +29,45 @@ bool gr_chart_result_kernel(const gr_result_kernel *k, gr_chart_level_kernel *ou
     out->intensity[GR_LEVEL_DRAM] = per_byte(k->flops, k->levels.dram_bytes);
     out->intensity[GR_LEVEL_L2] = per_byte(k->flops, k->levels.l2_bytes);
     out->intensity[GR_LEVEL_SHARED] = per_byte(k->flops, k->levels.shared_wavefronts * GR_WAVEFRONT_BYTES);
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        out->roof_gflops[l] = NAN;
     return isfinite(k->gflops) && k->gflops > 0 && any_level(out);
 }
 
-bool gr_chart_ncu_kernel(const gr_ncu_figures *f, const char *label, gr_chart_level_kernel *out)
+/* The precisions with FLOPs in w's work. */
+static int precisions_used(const gr_ncu_work *w)
+{
+    int n = 0;
+    for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++)
+        n += w->figures.flops[p] > 0;
+    return n;
+}
+
+static const char *roof_name(const gr_ncu_work *w, gr_ncu_level level)
+{
+    const gr_ncu_binding *b = &w->binding;
+    if (isnan(b->roof_gflops[level]))
+        return NULL;
+    if (isnan(b->compute_gflops) || b->memory_roof_gflops[level] <= b->compute_gflops)
+        return gr_level_key((gr_level)level);
+    return precisions_used(w) == 1 && w->precision >= 0 ? gr_ncu_precision_peak_name((gr_ncu_precision)w->precision)
+                                                        : "compute";
+}
+
+bool gr_chart_ncu_kernel(const gr_ncu_work *w, const char *label, gr_chart_level_kernel *out)
 {
     static const gr_ncu_level from[GR_MEMORY_LEVELS] = {GR_NCU_DRAM, GR_NCU_L2, GR_NCU_L1};
+    const gr_ncu_figures *f = &w->figures;
     memset(out, 0, sizeof *out);
     snprintf(out->label, sizeof out->label, "%s", label);
     out->gflops = f->gflops;
-    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+    out->precision = w->precision >= 0 ? gr_ncu_precision_peak_name((gr_ncu_precision)w->precision) : NULL;
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
         out->intensity[l] = per_byte(f->flops_total, f->bytes[from[l]]);
-    return isfinite(f->gflops) && f->gflops > 0 && any_level(out);
+        out->roof_gflops[l] = w->binding.roof_gflops[from[l]];
+        out->roof[l] = roof_name(w, from[l]);
+    }
+    return w->kind == GR_NCU_WORK_FLOPS && isfinite(f->gflops) && f->gflops > 0 && any_level(out);
 }
 
 double gr_level_bandwidth_gbs(const gr_profile *p, gr_level level)
@@ -433,6 +460,17 @@ static bool add_kernel_lines(const gr_roofline_inputs *in, gr_chart *c, const dr
     return true;
 }
 
+/* An SVG chart's tooltip of a kernel's point: its name, the level, its
+ * intensity and rate, and the roof it is held against where known. */
+static void point_tooltip(const drawn_kernel *d, gr_level l, char *out, size_t size)
+{
+    char intensity[32], rate[32], roof[32], roof_words[96] = "";
+    if (d->k.roof[l] && !isnan(d->k.roof_gflops[l]))
+        snprintf(roof_words, sizeof roof_words, "\nroof: %s %s", d->k.roof[l], gr_rate_text(roof, d->k.roof_gflops[l]));
+    snprintf(out, size, "%.150s\n%s: %s FLOP/B, %s%s", d->k.label, gr_level_name(l),
+             gr_num_text(intensity, d->k.intensity[l]), gr_rate_text(rate, d->k.gflops), roof_words);
+}
+
 static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const drawn_kernel *d)
 {
     int labelled = -1;
@@ -443,6 +481,9 @@ static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const d
         gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, d->color, NULL);
         if (!s || !gr_series_add(s, d->k.intensity[l], d->k.gflops, d->k.label))
             return false;
+        char tooltip[320];
+        point_tooltip(d, (gr_level)l, tooltip, sizeof tooltip);
+        gr_series_tooltip(s, tooltip);
         s->marker = level_markers[l];
         if (labelled < 0 || (d->from_results && d->k.intensity[l] < d->k.intensity[labelled]))
             labelled = l;

@@ -21,10 +21,12 @@
  * L2 (l2_bytes), shared memory (shared_wavefronts x GR_WAVEFRONT_BYTES);
  * false where it counted none, has no FLOPs or no rate. */
 bool gr_chart_result_kernel(const gr_result_kernel *k, gr_chart_level_kernel *out);
-/* An Nsight Compute launch or kernel at DRAM, L2 and L1 (the shared level:
- * L1 and shared memory are one array); false where it has no FLOPs, whose
- * intensity is then nothing to draw. */
-bool gr_chart_ncu_kernel(const gr_ncu_figures *f, const char *label, gr_chart_level_kernel *out);
+/* An Nsight Compute launch or kernel's work (gr_ncu_work_of) at DRAM, L2
+ * and L1 (the shared level: L1 and shared memory are one array), with
+ * the roof of each point; false where it is a memory kernel (no FLOPs,
+ * FP16 moves only, negligible FLOPs: w->kind), whose intensity is then
+ * nothing to draw. */
+bool gr_chart_ncu_kernel(const gr_ncu_work *w, const char *label, gr_chart_level_kernel *out);
 
 /* A level's bandwidth in the profile (0 where unknown), and as a results
  * file measured it (NaN where absent: DRAM's is its best). */

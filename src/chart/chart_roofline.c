@@ -444,7 +444,7 @@ static void set_title_and_note(const gr_roofline_inputs *in, gr_chart *c)
             snprintf(c->title + strlen(c->title), sizeof c->title - strlen(c->title), "%s%s%s", i ? ", " : kind,
                      i ? "" : "s of ", in->devices[i]->name);
     if (in->level_kernels_note[0]) /* what was left out: the reader must not miss it */
-        snprintf(c->note, sizeof c->note, "%.160s Ceilings: datasheet%s. Made by gpuroof.", in->level_kernels_note,
+        snprintf(c->note, sizeof c->note, "%.319s Ceilings: datasheet%s. Made by gpuroof.", in->level_kernels_note,
                  in->results_count ? "; dashed: measured" : "");
     else
         snprintf(c->note, sizeof c->note, "Ceilings: datasheet figures of the device profiles%s%s. Made by gpuroof.",

@@ -16,6 +16,17 @@ typedef struct {
     char label[96];
     double gflops;
     double intensity[GR_MEMORY_LEVELS]; /* FLOP/B; NaN where the level was not counted */
+    /* Nsight Compute's kernels: the roof each point is held against (the
+     * core's gr_ncu_bind of its work: min(compute roof of its mix,
+     * intensity x the level's bandwidth)), NaN where unknown or for a
+     * results kernel; the precision doing most of its work, as a profile
+     * names its peak ("bf16_tensor"), or NULL */
+    double roof_gflops[GR_MEMORY_LEVELS];
+    const char *precision;
+    /* what that roof is: the level's key ("dram") where its slope is the
+     * lower, else the compute roof's precision (or "compute" for a mix of
+     * several); NULL where unknown */
+    const char *roof[GR_MEMORY_LEVELS];
 } gr_chart_level_kernel;
 
 typedef struct {
@@ -51,7 +62,7 @@ typedef struct {
     size_t level_kernel_count;
     gr_chart_level_kernel level_kernels[GR_CHART_MAX_ITEMS];
     size_t level_kernels_device;
-    char level_kernels_note[160]; /* a line under the chart: what was left out of them, or "" */
+    char level_kernels_note[320]; /* a line under the chart: what was left out of them, or "" */
     double width_in, height_in; /* the page, for label angles and spacing */
     bool spread; /* measured ceilings' labels give the range of their repeats (plot --spread) */
 } gr_roofline_inputs;

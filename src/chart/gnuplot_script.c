@@ -39,6 +39,45 @@ static void data_text(FILE *out, const char *text)
     fputc('"', out);
 }
 
+/* A tooltip as a datablock string that gnuplot's SVG terminal puts into
+ * a single-quoted JavaScript string of an XML attribute: a line break as
+ * the two characters \n, and the characters that would end or escape
+ * either drawn by look-alikes (a kernel's name is outside text). */
+static void tooltip_text(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (const char *c = text; *c; c++)
+        switch (*c) {
+        case '\n': fputs("\\n", out); break;
+        case '\'': fputs("\u2019", out); break;
+        case '"': fputs("\u201D", out); break;
+        case '<': fputs("\u2039", out); break;
+        case '>': fputs("\u203A", out); break;
+        case '&': fputs("\uFF06", out); break;
+        case '\\': fputs("\u2216", out); break;
+        default: fputc(clean(*c), out);
+        }
+    fputc('"', out);
+}
+
+static void write_terminal(FILE *out, const gr_script_options *opt)
+{
+    /* Against pngcairo at 160 pixels an inch, pdfcairo draws text about 2.2
+     * times as large and markers 2.4 times smaller (measured): with these
+     * scales a chart is the same picture in both, and labels placed for one
+     * fit the other.  The SVG is drawn as the PNG is, at 160 units an inch
+     * (its size in a page is the page's to set). */
+    if (opt->terminal == GR_TERMINAL_PDF)
+        fprintf(out, "set terminal pdfcairo noenhanced color font 'Sans,%d' fontscale 0.45 size %gin,%gin\n",
+                GR_FONT_PT, opt->width_in, opt->height_in);
+    else if (opt->terminal == GR_TERMINAL_SVG)
+        fprintf(out, "set terminal svg mouse standalone noenhanced font 'Sans,%d' size %d,%d\n",
+                GR_FONT_PT, (int)(opt->width_in * 160), (int)(opt->height_in * 160));
+    else
+        fprintf(out, "set terminal pngcairo noenhanced color font 'Sans,%d' pointscale 2.4 size %d,%d\n",
+                GR_FONT_PT, (int)(opt->width_in * 160), (int)(opt->height_in * 160));
+}
+
 static void write_header(FILE *out, const gr_figure *fig, const gr_script_options *opt)
 {
     fprintf(out, "# ");
@@ -51,20 +90,19 @@ static void write_header(FILE *out, const gr_figure *fig, const gr_script_option
     fprintf(out, "if (!exists(\"outfile\")) outfile = ");
     quoted(out, opt->output);
     fprintf(out, "\n");
-    /* Against pngcairo at 160 pixels an inch, pdfcairo draws text about 2.2
-     * times as large and markers 2.4 times smaller (measured): with these
-     * scales a chart is the same picture in both, and labels placed for one
-     * fit the other. */
-    if (opt->terminal == GR_TERMINAL_PDF)
-        fprintf(out, "set terminal pdfcairo noenhanced color font 'Sans,%d' fontscale 0.45 size %gin,%gin\n",
-                GR_FONT_PT, opt->width_in, opt->height_in);
-    else
-        fprintf(out, "set terminal pngcairo noenhanced color font 'Sans,%d' pointscale 2.4 size %d,%d\n",
-                GR_FONT_PT, (int)(opt->width_in * 160), (int)(opt->height_in * 160));
+    write_terminal(out, opt);
     fprintf(out, "set output outfile\n\n# ---- style (plots/style.gp) ----\n%s\n# ---- data ----\n", opt->style);
 }
 
-static void write_data(FILE *out, const gr_chart *c, size_t chart)
+static bool has_tooltips(const gr_series *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        if (s->points[i].tooltip[0])
+            return true;
+    return false;
+}
+
+static void write_data(FILE *out, const gr_chart *c, size_t chart, gr_terminal terminal)
 {
     for (size_t s = 0; s < c->series_count; s++) {
         fprintf(out, "$C%zuS%zu << EOD\n", chart, s);
@@ -72,6 +110,10 @@ static void write_data(FILE *out, const gr_chart *c, size_t chart)
             const gr_point *p = &c->series[s]->points[i];
             fprintf(out, "%.9g %.9g ", p->x, p->y);
             data_text(out, p->label);
+            if (terminal == GR_TERMINAL_SVG) {
+                fputc(' ', out);
+                tooltip_text(out, p->tooltip);
+            }
             fprintf(out, "\n");
         }
         fprintf(out, "EOD\n");
@@ -168,29 +210,32 @@ static void write_labels(FILE *out, const gr_chart *c)
     }
 }
 
-static void write_series(FILE *out, const gr_chart *c, size_t chart, size_t s)
+static void write_series(FILE *out, const gr_chart *c, size_t chart, size_t s, gr_terminal terminal)
 {
     const gr_series *series = c->series[s];
     const char *scale = c->y_percent ? "($2*100)" : "2";
-    fprintf(out, "$C%zuS%zu using 1:%s ", chart, s, scale);
-    if (series->draw == GR_DRAW_POINTS)
-        fprintf(out, "with points linetype %d pointtype %d pointsize %s", series->color,
+    fprintf(out, "$C%zuS%zu using 1:%s", chart, s, scale);
+    if (series->draw == GR_DRAW_POINTS && terminal == GR_TERMINAL_SVG && has_tooltips(series))
+        fprintf(out, ":4 with labels hypertext point linetype %d pointtype %d pointsize %s", series->color,
+                series->marker ? series->marker : 7, series->thin ? "0.35" : "0.8");
+    else if (series->draw == GR_DRAW_POINTS)
+        fprintf(out, " with points linetype %d pointtype %d pointsize %s", series->color,
                 series->marker ? series->marker : 7, series->thin ? "0.35" : "0.8");
     else
-        fprintf(out, "with %s linetype %d linewidth %s dashtype %s",
+        fprintf(out, " with %s linetype %d linewidth %s dashtype %s",
                 series->draw == GR_DRAW_STEPS ? "fsteps" : series->draw == GR_DRAW_IMPULSES ? "impulses" : "lines",
                 series->color, series->thin ? "1" : "2", series->dashed ? "2" : "1");
     fprintf(out, " title ");
     quoted(out, series->key);
 }
 
-static void write_plot(FILE *out, const gr_chart *c, size_t chart)
+static void write_plot(FILE *out, const gr_chart *c, size_t chart, gr_terminal terminal)
 {
     fprintf(out, "plot ");
     for (size_t s = 0; s < c->series_count; s++) {
         if (s)
             fprintf(out, ", \\\n     ");
-        write_series(out, c, chart, s);
+        write_series(out, c, chart, s, terminal);
     }
     fprintf(out, "\n");
 }
@@ -199,7 +244,7 @@ bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *
 {
     write_header(out, fig, opt);
     for (size_t i = 0; i < fig->chart_count; i++)
-        write_data(out, &fig->charts[i], i);
+        write_data(out, &fig->charts[i], i, opt->terminal);
     if (fig->chart_count > 1) {
         fprintf(out, "\nset multiplot title ");
         quoted(out, fig->title);
@@ -214,7 +259,7 @@ bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *
         fprintf(out, "set bmargin at screen %.3f\nset tmargin at screen %.3f\n", area.bottom, area.top);
         write_axes(out, &fig->charts[i]);
         write_labels(out, &fig->charts[i]);
-        write_plot(out, &fig->charts[i], i);
+        write_plot(out, &fig->charts[i], i, opt->terminal);
     }
     if (fig->chart_count > 1)
         fprintf(out, "unset multiplot\n");

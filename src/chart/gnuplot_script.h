@@ -7,7 +7,10 @@
 #include "gpuroof_text.h"
 #include "chart.h"
 
-typedef enum { GR_TERMINAL_PDF, GR_TERMINAL_PNG } gr_terminal;
+/* SVG: gnuplot's svg terminal with its mouse script embedded
+ * (standalone: no file fetched), each point with a tooltip drawn as a
+ * hypertext label, shown when the mouse is on it. */
+typedef enum { GR_TERMINAL_PDF, GR_TERMINAL_PNG, GR_TERMINAL_SVG } gr_terminal;
 
 typedef struct {
     gr_terminal terminal;

@@ -26,6 +26,7 @@
 #include "plot_results.h"
 #include "plot_run.h"
 #include "roofline_check.h"
+#include "roofline_csv.h"
 
 static const char usage[] =
     "Usage: gpuroof plot [roofline] --device NAME [--device NAME ...] [--precision P ...]\n"
@@ -82,6 +83,9 @@ static const cli_option options[] = {
     OCC_SM_OPTIONS(T, "plot occupancy: "),
     CLI_OPT_PATH(T, output, .name = "output", .short_name = 'o', .arg = "FILE",
                  .help = "the chart, written whole or not at all"),
+    CLI_OPT_PATH(T, csv, .name = "csv", .arg = "FILE",
+                 .help = "also write the points drawn (label, level, intensity, GFLOP/s, the roof each is held "
+                         "against and its value) as CSV, whole or not at all"),
     CLI_OPT_FLAG(T, spread, .name = "spread",
                  .help = "with --results: each measured ceiling's label gives the range of its repeats in the run"),
     CLI_OPT_FLAG(T, keep_script, .name = "keep-script",
@@ -212,12 +216,15 @@ static int check_latency(const plot_options *o, const char *occupancy_option)
 static int check_options(const plot_options *o)
 {
     if (!o->output)
-        return cli_usage_error("plot", "give -o FILE.pdf or FILE.png");
-    if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png"))
-        return cli_usage_error("plot", "-o must end in .pdf or .png, not '%s'", o->output);
+        return cli_usage_error("plot", "give -o FILE.pdf, FILE.png or FILE.svg");
+    if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png") && !has_extension(o->output, ".svg"))
+        return cli_usage_error("plot", "-o must end in .pdf, .png or .svg, not '%s'", o->output);
     const char *occupancy_option = occ_first_option_given(&o->launch);
     if ((o->levels.given || o->ncu || o->top.given) && (o->occupancy || o->banks || o->latency))
         return cli_usage_error("plot", "--levels, --ncu and --top are for a roofline, not plot %s",
+                               o->occupancy ? "occupancy" : o->banks ? "banks" : "latency");
+    if (o->csv && (o->occupancy || o->banks || o->latency))
+        return cli_usage_error("plot", "--csv writes a roofline's points, not plot %s's",
                                o->occupancy ? "occupancy" : o->banks ? "banks" : "latency");
     if (o->latency)
         return check_latency(o, occupancy_option);
@@ -393,6 +400,25 @@ static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
     return !what || roofline_json(d, what);
 }
 
+/* --csv FILE: the points drawn, written whole or not at all. */
+static bool write_csv(const char *path, const gr_roofline_inputs *in)
+{
+    char *text = NULL;
+    size_t len = 0;
+    gr_error err;
+    FILE *out = open_memstream(&text, &len);
+    bool ok = out && gr_roofline_csv_write(in, out);
+    if (out && fclose(out) != 0)
+        ok = false;
+    if (!ok) {
+        free(text);
+        return cli_error("out of memory");
+    }
+    ok = gr_write_file_atomic(path, text, len, &err) || cli_error("%s", err.text);
+    free(text);
+    return ok;
+}
+
 /* The chart, and with what given, what it shows as JSON. */
 static bool build_roofline(const plot_options *o, gr_figure *fig, json_t **what)
 {
@@ -403,6 +429,8 @@ static bool build_roofline(const plot_options *o, gr_figure *fig, json_t **what)
     d->in.height_in = fig->height_in;
     d->warnings = json_array();
     bool ok = d->warnings ? load_roofline(o, d) && chart_roofline(d, fig, what) : cli_error("out of memory");
+    if (ok && o->csv)
+        ok = write_csv(o->csv, &d->in);
     for (size_t i = 0; i < d->results_loaded; i++)
         gr_results_free(&d->results[i]);
     json_decref(d->warnings);
@@ -537,7 +565,9 @@ static bool render(const plot_options *o, const gr_figure *fig, char **text, siz
     if (!style)
         return false;
     gr_script_options opt = {
-        .terminal = has_extension(o->output, ".png") ? GR_TERMINAL_PNG : GR_TERMINAL_PDF,
+        .terminal = has_extension(o->output, ".png")   ? GR_TERMINAL_PNG
+                    : has_extension(o->output, ".svg") ? GR_TERMINAL_SVG
+                                                       : GR_TERMINAL_PDF,
         .width_in = fig->width_in, .height_in = fig->height_in, .output = o->output, .made_by = o->made_by,
         .style = style,
     };

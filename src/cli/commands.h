@@ -132,6 +132,7 @@ typedef struct {
     cli_int_value top;
     const char *output, *profiles;
     bool keep_script, script_only, json;
+    const char *csv; /* plot --csv FILE: the points drawn */
     bool spread; /* --spread */
     char made_by[2048]; /* the command that makes the chart again, for its script */
 } plot_options;

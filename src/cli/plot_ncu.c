@@ -85,16 +85,40 @@ static void set_note(gr_roofline_inputs *in, const out_buf *note)
         memcpy(in->level_kernels_note + size - 4, "...", 4);
 }
 
+/* The memory kernels, by why they have no point: "16 without FLOPs, 3
+ * whose only FLOPs are FP16 register moves". */
+typedef struct {
+    size_t count[GR_NCU_WORK_NEGLIGIBLE + 1];
+    size_t total;
+    out_buf names;
+} memory_kernels;
+
+static void memory_words(const memory_kernels *m, out_buf *out)
+{
+    size_t kinds = 0, said = 0;
+    for (int kind = GR_NCU_WORK_NO_FLOPS; kind <= GR_NCU_WORK_NEGLIGIBLE; kind++)
+        kinds += m->count[kind] > 0;
+    for (int kind = GR_NCU_WORK_NO_FLOPS; kind <= GR_NCU_WORK_NEGLIGIBLE; kind++) {
+        if (!m->count[kind])
+            continue;
+        if (kinds == 1)
+            out_addf(out, " %s", gr_ncu_work_kind_words((gr_ncu_work_kind)kind));
+        else
+            out_addf(out, "%s%zu %s", said++ ? ", " : ": ", m->count[kind], gr_ncu_work_kind_words((gr_ncu_work_kind)kind));
+    }
+}
+
 /* Why groups were left out: on the chart's note and standard error. */
 static void note_left_out(const char *shown, gr_roofline_inputs *in, json_t *warnings, size_t top,
-                          const char *no_flops, size_t no_flops_count, size_t beyond)
+                          const memory_kernels *m, size_t beyond)
 {
-    out_buf note = OUT_BUF_INIT;
-    if (no_flops_count) {
-        out_addf(&note, "Not drawn: %zu kernel%s without FLOPs (%s).", no_flops_count, out_plural((long long)no_flops_count),
-                 no_flops);
-        plot_warn(warnings, "%s: %zu kernel%s without FLOPs, so without an intensity, not drawn: %s", shown,
-                  no_flops_count, out_plural((long long)no_flops_count), no_flops);
+    out_buf note = OUT_BUF_INIT, kinds = OUT_BUF_INIT;
+    memory_words(m, &kinds);
+    if (m->total) {
+        out_addf(&note, "Not drawn: %zu memory kernel%s%s (%s).", m->total, out_plural((long long)m->total),
+                 out_buf_text(&kinds), out_buf_text(&m->names));
+        plot_warn(warnings, "%s: %zu memory kernel%s%s, so without an intensity to draw, not drawn: %s", shown,
+                  m->total, out_plural((long long)m->total), out_buf_text(&kinds), out_buf_text(&m->names));
     }
     if (beyond) {
         out_addf(&note, "%s%zu more kernel%s past the top %zu by time.", note.length ? " " : "Not drawn: ", beyond,
@@ -104,11 +128,14 @@ static void note_left_out(const char *shown, gr_roofline_inputs *in, json_t *war
     }
     set_note(in, &note);
     out_buf_free(&note);
+    out_buf_free(&kinds);
 }
 
-static json_t *kernel_json(const gr_ncu_group *g, const gr_chart_level_kernel *k)
+static json_t *kernel_json(const gr_ncu_group *g, const gr_chart_level_kernel *k, const char *why)
 {
     json_t *j = json_object(), *intensity = json_object();
+    if (why)
+        json_object_set_new(j, "memory_kernel", json_string(why));
     for (gr_level l = GR_LEVEL_DRAM; k && l <= GR_LEVEL_SHARED; l++)
         json_object_set_new(intensity, gr_level_key(l), out_json_number(k->intensity[l]));
     if (k)
@@ -125,42 +152,83 @@ static json_t *kernel_json(const gr_ncu_group *g, const gr_chart_level_kernel *k
     return j;
 }
 
-/* The top ones by time with FLOPs into in; the others counted. */
-static bool pick(const gr_ncu_analysis *a, const char *shown, size_t top, gr_roofline_inputs *in, json_t *warnings,
-                 json_t *json)
+/* Each precision that does a drawn kernel's work joins the chart's roofs
+ * (after those --precision asked for): a tensor-core GEMM is held
+ * against its tensor roof, which then has its memory slopes. */
+static void add_precision(gr_roofline_inputs *in, size_t asked, const char *precision)
+{
+    size_t k = 0;
+    if (strcmp(precision, gr_ncu_precision_peak_name(GR_NCU_FP32)) == 0 ||
+        strcmp(precision, gr_ncu_precision_peak_name(GR_NCU_FP64)) == 0)
+        return; /* drawn on every chart */
+    for (; k < GR_CHART_MAX_ITEMS - 1 && in->precisions[k]; k++)
+        if (strcmp(in->precisions[k], precision) == 0)
+            return;
+    if (k < asked)
+        k = asked;
+    if (k < GR_CHART_MAX_ITEMS - 1)
+        in->precisions[k] = precision;
+}
+
+/* A group: drawn, a memory kernel or past the top. */
+static bool take(const gr_ncu_analysis *a, size_t i, size_t top, gr_roofline_inputs *in, memory_kernels *m,
+                 json_t *without, size_t *beyond, json_t *past)
+{
+    gr_chart_level_kernel k;
+    gr_ncu_work *w = malloc(sizeof *w); /* too large for the stack */
+    if (!w)
+        return cli_error("out of memory");
+    gr_ncu_work_of(&a->groups[i].figures, &a->roofs, w);
+    gr_ncu_work_kind kind = w->kind;
+    bool drawn = gr_chart_ncu_kernel(w, "", &k);
+    free(w);
+    if (!drawn) {
+        kind = kind == GR_NCU_WORK_FLOPS ? GR_NCU_WORK_NO_FLOPS : kind; /* no rate, or no level counted */
+        m->count[kind]++;
+        add_name(&m->names, &m->total, a->groups[i].kernel);
+        json_array_append_new(without, kernel_json(&a->groups[i], NULL, gr_ncu_work_kind_words(kind)));
+    } else if (in->level_kernel_count < top) {
+        in->level_kernels[in->level_kernel_count++] = k;
+    } else {
+        (*beyond)++;
+        json_array_append_new(past, kernel_json(&a->groups[i], NULL, NULL));
+    }
+    return true;
+}
+
+/* The top ones by time with FLOPs that matter into in; the others counted. */
+static bool pick(const gr_ncu_analysis *a, const char *shown, size_t top, size_t asked, gr_roofline_inputs *in,
+                 json_t *warnings, json_t *json)
 {
     const char *names[GR_CHART_MAX_ITEMS];
+    size_t group_of[GR_CHART_MAX_ITEMS];
     char labels[GR_CHART_MAX_ITEMS][96]; /* gr_kernel_labels' */
-    out_buf no_flops = OUT_BUF_INIT;
-    size_t no_flops_count = 0, beyond = 0;
+    memory_kernels m = {.names = OUT_BUF_INIT};
+    size_t beyond = 0;
     json_t *drawn = json_array(), *without = json_array(), *past = json_array();
-    for (size_t i = 0; i < a->group_count; i++) {
-        gr_chart_level_kernel k;
-        if (!gr_chart_ncu_kernel(&a->groups[i].figures, "", &k)) {
-            add_name(&no_flops, &no_flops_count, a->groups[i].kernel);
-            json_array_append_new(without, kernel_json(&a->groups[i], NULL));
-        } else if (in->level_kernel_count < top) {
-            names[in->level_kernel_count] = a->groups[i].kernel;
-            in->level_kernels[in->level_kernel_count++] = k;
-        } else {
-            beyond++;
-            json_array_append_new(past, kernel_json(&a->groups[i], NULL));
+    bool ok = true;
+    for (size_t i = 0; ok && i < a->group_count; i++) {
+        size_t before = in->level_kernel_count;
+        ok = take(a, i, top, in, &m, without, &beyond, past);
+        if (ok && in->level_kernel_count > before) {
+            names[before] = a->groups[i].kernel;
+            group_of[before] = i;
         }
     }
     gr_kernel_labels(names, in->level_kernel_count, labels);
-    for (size_t i = 0, g = 0; i < in->level_kernel_count; i++, g++) {
-        while (a->groups[g].kernel != names[i])
-            g++;
+    for (size_t i = 0; ok && i < in->level_kernel_count; i++) {
         memcpy(in->level_kernels[i].label, labels[i], sizeof labels[i]);
-        json_array_append_new(drawn, kernel_json(&a->groups[g], &in->level_kernels[i]));
+        json_array_append_new(drawn, kernel_json(&a->groups[group_of[i]], &in->level_kernels[i], NULL));
+        if (in->level_kernels[i].precision)
+            add_precision(in, asked, in->level_kernels[i].precision);
     }
-    name_rest(&no_flops, no_flops_count);
-    note_left_out(shown, in, warnings, top, out_buf_text(&no_flops), no_flops_count, beyond);
-    out_buf_free(&no_flops);
+    name_rest(&m.names, m.total);
+    note_left_out(shown, in, warnings, top, &m, beyond);
+    out_buf_free(&m.names);
     json_object_set_new(json, "drawn", drawn);
     json_object_set_new(json, "without_flops", without);
     json_object_set_new(json, "past_top", past);
-    return true;
+    return ok;
 }
 
 bool plot_ncu_load(const plot_options *o, plot_devices *d, gr_roofline_inputs *in, json_t *warnings,
@@ -180,7 +248,7 @@ bool plot_ncu_load(const plot_options *o, plot_devices *d, gr_roofline_inputs *i
         json_object_set_new(*json, "launches", json_integer((json_int_t)a.report.count));
         json_object_set_new(*json, "kernels", json_integer((json_int_t)a.group_count));
         json_object_set_new(*json, "top", json_integer(top));
-        ok = pick(&a, out_buf_text(&shown), (size_t)top, in, warnings, *json);
+        ok = pick(&a, out_buf_text(&shown), (size_t)top, o->precisions.count, in, warnings, *json);
     }
     gr_ncu_analysis_free(&a);
     out_buf_free(&shown);

@@ -185,8 +185,8 @@ check "CHART.PNG is drawn as a PNG" "$(grep -c '^set terminal pngcairo' CHART.gp
 run plot --device a100 -o Chart.Pdf --script-only
 expect_status 0
 check "Chart.Pdf is drawn as a PDF" "$(grep -c '^set terminal pdfcairo' Chart.gp)" 1
-run plot --device a100 -o chart.svg
-expect_fails 2 "gpuroof plot: -o must end in .pdf or .png, not 'chart.svg' (gpuroof plot --help)"
+run plot --device a100 -o chart.jpg
+expect_fails 2 "gpuroof plot: -o must end in .pdf, .png or .svg, not 'chart.jpg' (gpuroof plot --help)"
 
 # A precision typed in capitals is the profiles' own: FP64 moves 8-byte
 # words, INT8_TENSOR counts GOP/s.

@@ -432,10 +432,10 @@ fi
 rm -f same.gp
 
 # Bad input.
-run plot --device a100 -o chart.svg
-expect_fails 2 "gpuroof plot: -o must end in .pdf or .png, not 'chart.svg' (gpuroof plot --help)"
+run plot --device a100 -o chart.jpg
+expect_fails 2 "gpuroof plot: -o must end in .pdf, .png or .svg, not 'chart.jpg' (gpuroof plot --help)"
 run plot --device a100
-expect_fails 2 'gpuroof plot: give -o FILE.pdf or FILE.png (gpuroof plot --help)'
+expect_fails 2 'gpuroof plot: give -o FILE.pdf, FILE.png or FILE.svg (gpuroof plot --help)'
 run plot -o x.pdf
 expect_fails 2 'gpuroof plot: give --device NAME (gpuroof plot --help)'
 run plot --device a100 -D TILE_WIDTH=32 --model matmul-tiled -o x.pdf

@@ -82,9 +82,9 @@ expect_json '.results[0].kernels[0].level_intensity' null
 run plot --ncu "$app" -o s.pdf --script-only
 expect_status 0
 expect_no_stdout
-expect_stderr_has "gpuroof: warning: $app: 5 kernels without FLOPs, so without an intensity, not drawn: copy_f4, dyn_smem, transpose_conflicted and 2 more"
+expect_stderr_has "gpuroof: warning: $app: 5 memory kernels without FLOPs, so without an intensity to draw, not drawn: copy_f4, dyn_smem, transpose_conflicted and 2 more"
 expect_stderr_lacks "past the top"
-script_has "Not drawn: 5 kernels without FLOPs (copy_f4, dyn_smem, transpose_conflicted and 2 more)."
+script_has "Not drawn: 5 memory kernels without FLOPs (copy_f4, dyn_smem, transpose_conflicted and 2 more)."
 script_has "set title 'Hierarchical roofline of NVIDIA H100 SXM5 80GB'"
 script_has "'wmma_gemm'"
 script_has "'L1 / shared memory'"

@@ -123,26 +123,35 @@ static void result_kernel_intensities(void **state)
 static void ncu_kernel_intensities(void **state)
 {
     (void)state;
-    gr_ncu_figures f;
+    gr_ncu_work w;
+    gr_ncu_figures *f = &w.figures;
     gr_chart_level_kernel k;
-    memset(&f, 0, sizeof f);
-    f.flops_total = 6000;
-    f.bytes[GR_NCU_DRAM] = 100;
-    f.bytes[GR_NCU_L2] = 400;
-    f.bytes[GR_NCU_L1] = 1500;
-    f.gflops = 250;
-    assert_true(gr_chart_ncu_kernel(&f, "k", &k));
+    memset(&w, 0, sizeof w);
+    w.kind = GR_NCU_WORK_FLOPS;
+    w.precision = GR_NCU_TENSOR_BF16;
+    f->flops_total = 6000;
+    f->bytes[GR_NCU_DRAM] = 100;
+    f->bytes[GR_NCU_L2] = 400;
+    f->bytes[GR_NCU_L1] = 1500;
+    f->gflops = 250;
+    w.binding.roof_gflops[GR_NCU_DRAM] = 123; /* the core's roof, passed on as it is */
+    assert_true(gr_chart_ncu_kernel(&w, "k", &k));
     assert_string_equal(k.label, "k");
+    assert_string_equal(k.precision, gr_ncu_precision_peak_name(GR_NCU_TENSOR_BF16));
+    assert_true(near(k.roof_gflops[GR_LEVEL_DRAM], 123));
     assert_true(near(k.intensity[GR_LEVEL_DRAM], 60));
     assert_true(near(k.intensity[GR_LEVEL_L2], 15));
     assert_true(near(k.intensity[GR_LEVEL_SHARED], 4)); /* L1's bytes */
     assert_true(near(k.gflops, 250));
-    f.bytes[GR_NCU_L2] = NAN; /* not counted: no point there */
-    assert_true(gr_chart_ncu_kernel(&f, "k", &k));
+    f->bytes[GR_NCU_L2] = NAN; /* not counted: no point there */
+    assert_true(gr_chart_ncu_kernel(&w, "k", &k));
     assert_true(isnan(k.intensity[GR_LEVEL_L2]));
-    f.flops_total = 0; /* a copy: no intensity */
-    f.gflops = 0;
-    assert_false(gr_chart_ncu_kernel(&f, "copy", &k));
+    w.kind = GR_NCU_WORK_NEGLIGIBLE; /* a memory kernel: no point, whatever its FLOPs */
+    assert_false(gr_chart_ncu_kernel(&w, "copy", &k));
+    w.kind = GR_NCU_WORK_FLOPS;
+    f->flops_total = 0; /* a copy: no intensity */
+    f->gflops = 0;
+    assert_false(gr_chart_ncu_kernel(&w, "copy", &k));
 }
 
 static void level_roofs_profile_and_measured(void **state)
@@ -239,8 +248,8 @@ static void ncu_kernels_and_note(void **state)
 {
     (void)state;
     gr_roofline_inputs in = h100_inputs();
-    in.level_kernels[0] = (gr_chart_level_kernel){"gemm", 20000, {500, 20, 4}};
-    in.level_kernels[1] = (gr_chart_level_kernel){"scale", 200, {0.25, 0.125, NAN}};
+    in.level_kernels[0] = (gr_chart_level_kernel){"gemm", 20000, {500, 20, 4}, {NAN, NAN, NAN}, NULL, {NULL, NULL, NULL}};
+    in.level_kernels[1] = (gr_chart_level_kernel){"scale", 200, {0.25, 0.125, NAN}, {NAN, NAN, NAN}, NULL, {NULL, NULL, NULL}};
     in.level_kernel_count = 2;
     snprintf(in.level_kernels_note, sizeof in.level_kernels_note, "Not drawn: 1 kernel without FLOPs (copy).");
     gr_chart c;

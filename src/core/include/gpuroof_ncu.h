@@ -9,6 +9,7 @@
 #include "../ncu_report.h"
 #include "../ncu_figures.h"
 #include "../ncu_roofs.h"
+#include "../ncu_work.h"
 #include "../ncu_occupancy.h"
 #include "../ncu_group.h"
 #include "../ncu_metrics.h"
