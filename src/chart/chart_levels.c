@@ -57,47 +57,24 @@ double gr_level_measured_gbs(const gr_results *r, gr_level level)
            : level == GR_LEVEL_SHARED ? r->ceilings.shared_gbs : NAN;
 }
 
-/* Each precision's measured ceiling: its key in the results file's
- * ceilings (a tensor core's sustained rate is that key's twin,
- * gr_results_sustained_key). */
-static const struct {
-    const char *precision, *key;
-} peak_keys[] = {
-    {"fp32", "fp32_gflops"},
-    {"fp64", "fp64_gflops"},
-    {"fp16", "fp16_gflops"},
-    {"bf16", "bf16_gflops"},
-    {"fp16_tensor", "tensor_fp16_gflops"},
-    {"bf16_tensor", "tensor_bf16_gflops"},
-    {"tf32_tensor", "tensor_tf32_gflops"},
-    {"fp8_tensor", "tensor_fp8_gflops"},
-    {"fp64_tensor", "tensor_fp64_gflops"},
-};
-
-static size_t peak_key_index(const char *precision)
-{
-    for (size_t i = 0; i < sizeof peak_keys / sizeof peak_keys[0]; i++)
-        if (strcmp(peak_keys[i].precision, precision) == 0)
-            return i;
-    return (size_t)-1;
-}
-
+/* A precision's measured ceiling is its key in the results file's
+ * ceilings (gr_results_precision_key); a tensor core's sustained rate is
+ * that key's twin (gr_results_sustained_key). */
 double gr_measured_peak_gflops(const gr_results *r, const char *precision)
 {
-    size_t i = peak_key_index(precision);
-    return i == (size_t)-1 ? NAN : gr_results_ceiling(r, peak_keys[i].key);
+    return gr_results_ceiling(r, gr_results_precision_key(precision));
 }
 
 double gr_measured_sustained_gflops(const gr_results *r, const char *precision)
 {
-    size_t i = peak_key_index(precision);
-    return i == (size_t)-1 ? NAN : gr_results_ceiling(r, gr_results_sustained_key(peak_keys[i].key));
+    return gr_results_ceiling(r, gr_results_sustained_key(gr_results_precision_key(precision)));
 }
 
 const gr_result_spread *gr_measured_peak_spread(const gr_results *r, const char *precision, bool sustained)
 {
-    size_t i = peak_key_index(precision);
-    const char *key = i == (size_t)-1 ? NULL : sustained ? gr_results_sustained_key(peak_keys[i].key) : peak_keys[i].key;
+    const char *key = gr_results_precision_key(precision);
+    if (key && sustained)
+        key = gr_results_sustained_key(key);
     return key ? gr_results_spread_of(r, key) : NULL;
 }
 
@@ -161,7 +138,7 @@ bool gr_levels_add_device_roofs(const gr_roofline_inputs *in, gr_chart *c, size_
     return true;
 }
 
-/* "BF16 TENSOR" from "bf16_tensor". */
+/* "TENSOR BF16" from "tensor_bf16". */
 static void precision_words(const char *precision, char *out, size_t size)
 {
     snprintf(out, size, "%s", precision);
