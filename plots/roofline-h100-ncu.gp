@@ -1,5 +1,5 @@
 # Hierarchical roofline of NVIDIA H100 SXM5 80GB
-# Made by: gpuroof plot --ncu tests/data/ncu/h100/app-raw.csv --precision fp16 --precision fp16_tensor -o plots/roofline-h100-ncu.pdf
+# Made by: gpuroof plot --ncu tests/data/ncu/h100/app-raw.csv --precision fp16 --precision tensor_fp16 -o plots/roofline-h100-ncu.pdf
 # Self-contained: edit it and run `gnuplot THIS_FILE`, or
 # `gnuplot -e "outfile='other.pdf'" THIS_FILE`.
 if (!exists("outfile")) outfile = 'plots/roofline-h100-ncu.pdf'
@@ -171,7 +171,7 @@ set label 1 'ridge 19.96 FLOP/B' at 41.703747,85287.3248 left rotate by 0 front 
 set label 2 'FP32 66.91 TFLOP/s' at 9332.54301,89571.176 right rotate by 0 front boxed textcolor linetype 1
 set label 3 'FP64 33.45 TFLOP/s' at 9332.54301,44785.588 right rotate by 0 front boxed textcolor linetype 1
 set label 4 'FP16 133.8 TFLOP/s' at 9332.54301,179142.352 right rotate by 0 front boxed textcolor linetype 1
-set label 5 'FP16 TENSOR 989.4 TFLOP/s' at 9332.54301,1324567.69 right rotate by 0 front boxed textcolor linetype 1
+set label 5 'TENSOR FP16 989.4 TFLOP/s' at 9332.54301,1324567.69 right rotate by 0 front boxed textcolor linetype 1
 set label 6 'DRAM 3352 GB/s' at 0.023524205,111.086182 center rotate by 31.7 front textcolor linetype 1
 set label 7 'L2 13125 GB/s' at 0.0257171223,475.517748 center rotate by 31.7 front textcolor linetype 1
 set label 8 'shared memory 33454 GB/s' at 0.0426704103,2011.02277 center rotate by 31.7 front textcolor linetype 1

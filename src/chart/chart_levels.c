@@ -50,7 +50,7 @@ static const char *roof_name(const gr_ncu_work *w, gr_ncu_level level)
         return NULL;
     if (isnan(b->compute_gflops) || b->memory_roof_gflops[level] <= b->compute_gflops)
         return gr_level_key((gr_level)level);
-    return precisions_used(w) == 1 && w->precision >= 0 ? gr_ncu_precision_peak_name((gr_ncu_precision)w->precision)
+    return precisions_used(w) == 1 && w->precision >= 0 ? gr_ncu_precision_name((gr_ncu_precision)w->precision)
                                                         : "compute";
 }
 
@@ -61,7 +61,7 @@ bool gr_chart_ncu_kernel(const gr_ncu_work *w, const char *label, gr_chart_level
     memset(out, 0, sizeof *out);
     snprintf(out->label, sizeof out->label, "%s", label);
     out->gflops = f->gflops;
-    out->precision = w->precision >= 0 ? gr_ncu_precision_peak_name((gr_ncu_precision)w->precision) : NULL;
+    out->precision = w->precision >= 0 ? gr_ncu_precision_name((gr_ncu_precision)w->precision) : NULL;
     for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
         out->intensity[l] = per_byte(f->flops_total, f->bytes[from[l]]);
         out->roof_gflops[l] = w->binding.roof_gflops[from[l]];
@@ -84,47 +84,24 @@ double gr_level_measured_gbs(const gr_results *r, gr_level level)
            : level == GR_LEVEL_SHARED ? r->ceilings.shared_gbs : NAN;
 }
 
-/* Each precision's measured ceiling: its key in the results file's
- * ceilings (a tensor core's sustained rate is that key's twin,
- * gr_results_sustained_key). */
-static const struct {
-    const char *precision, *key;
-} peak_keys[] = {
-    {"fp32", "fp32_gflops"},
-    {"fp64", "fp64_gflops"},
-    {"fp16", "fp16_gflops"},
-    {"bf16", "bf16_gflops"},
-    {"fp16_tensor", "tensor_fp16_gflops"},
-    {"bf16_tensor", "tensor_bf16_gflops"},
-    {"tf32_tensor", "tensor_tf32_gflops"},
-    {"fp8_tensor", "tensor_fp8_gflops"},
-    {"fp64_tensor", "tensor_fp64_gflops"},
-};
-
-static size_t peak_key_index(const char *precision)
-{
-    for (size_t i = 0; i < sizeof peak_keys / sizeof peak_keys[0]; i++)
-        if (strcmp(peak_keys[i].precision, precision) == 0)
-            return i;
-    return (size_t)-1;
-}
-
+/* A precision's measured ceiling is its key in the results file's
+ * ceilings (gr_results_precision_key); a tensor core's sustained rate is
+ * that key's twin (gr_results_sustained_key). */
 double gr_measured_peak_gflops(const gr_results *r, const char *precision)
 {
-    size_t i = peak_key_index(precision);
-    return i == (size_t)-1 ? NAN : gr_results_ceiling(r, peak_keys[i].key);
+    return gr_results_ceiling(r, gr_results_precision_key(precision));
 }
 
 double gr_measured_sustained_gflops(const gr_results *r, const char *precision)
 {
-    size_t i = peak_key_index(precision);
-    return i == (size_t)-1 ? NAN : gr_results_ceiling(r, gr_results_sustained_key(peak_keys[i].key));
+    return gr_results_ceiling(r, gr_results_sustained_key(gr_results_precision_key(precision)));
 }
 
 const gr_result_spread *gr_measured_peak_spread(const gr_results *r, const char *precision, bool sustained)
 {
-    size_t i = peak_key_index(precision);
-    const char *key = i == (size_t)-1 ? NULL : sustained ? gr_results_sustained_key(peak_keys[i].key) : peak_keys[i].key;
+    const char *key = gr_results_precision_key(precision);
+    if (key && sustained)
+        key = gr_results_sustained_key(key);
     return key ? gr_results_spread_of(r, key) : NULL;
 }
 
@@ -188,7 +165,7 @@ bool gr_levels_add_device_roofs(const gr_roofline_inputs *in, gr_chart *c, size_
     return true;
 }
 
-/* "BF16 TENSOR" from "bf16_tensor". */
+/* "TENSOR BF16" from "tensor_bf16". */
 static void precision_words(const char *precision, char *out, size_t size)
 {
     snprintf(out, size, "%s", precision);

@@ -20,7 +20,7 @@ typedef struct {
      * core's gr_ncu_bind of its work: min(compute roof of its mix,
      * intensity x the level's bandwidth)), NaN where unknown or for a
      * results kernel; the precision doing most of its work, as a profile
-     * names its peak ("bf16_tensor"), or NULL */
+     * names its peak ("tensor_bf16"), or NULL */
     double roof_gflops[GR_MEMORY_LEVELS];
     const char *precision;
     /* what that roof is: the level's key ("dram") where its slope is the

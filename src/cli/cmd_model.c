@@ -26,7 +26,7 @@ static const cli_option options[] = {
     CLI_OPT_STRING(model_options, device, .name = "device", .arg = "NAME|FILE",
                    .help = "add the roofline bound and, given registers, the occupancy"),
     CLI_OPT_CHOICE(model_options, precision, gr_precisions, .name = "precision", .arg = "P",
-                   .help = "which peak of the device (default fp32)"),
+                   .renamed = gr_precision_renamed, .help = "which peak of the device (default fp32)"),
     CLI_OPT_INT(model_options, regs, CLI_COUNT, 0, 255, .name = "regs", .arg = "R",
                 .help = "registers per thread, if the model does not say"),
     CLI_OPT_FLAG(model_options, list, .name = "list", .help = "list the models on the search path, with their titles"),

@@ -59,7 +59,8 @@ static const cli_option options[] = {
                  .help = "a device's roofline: DRAM bandwidth, FP32 and FP64 ceilings and the ridge point; several "
                          "devices share one chart"),
     CLI_OPT_CHOICES(T, precisions, gr_precisions, .name = "precision", .arg = "P", .repeats = true,
-                    .help = "another ceiling of each device (fp16_tensor, tf32_tensor, ...)"),
+                    .renamed = gr_precision_renamed,
+                    .help = "another ceiling of each device (tensor_fp16, tensor_tf32, ...)"),
     CLI_OPT_LIST(T, models, .name = "model", .arg = "FILE",
                  .help = "a kernel model, drawn at its intensity on each roof; -D after it sets that model's "
                          "parameters"),

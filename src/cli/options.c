@@ -155,6 +155,8 @@ static int find_choice(const char *command, const cli_option *opt, const char *i
     gr_name_suggestion s;
     snprintf(value, sizeof value, "%.*s", (int)(len < sizeof value - 1 ? len : sizeof value - 1), item);
     gr_suggest_start(&s, value);
+    if (opt->renamed && opt->renamed(value))
+        gr_suggest_renamed(&s, opt->renamed(value));
     for (int i = 0; opt->choices[i]; i++) {
         if (len < sizeof value && gr_name_equal(opt->choices[i], value)) {
             *index = i;

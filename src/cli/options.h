@@ -99,6 +99,10 @@ typedef struct cli_option {
     cli_quantity quantity;
     double min, max;
     const char *const *choices; /* a choice's names, NULL-terminated */
+    /* NULL, or the choice whose earlier spelling value is, NULL for any
+     * other value (gr_precision_renamed): such a value is still a usage
+     * error, whose "did you mean" names the choice */
+    const char *(*renamed)(const char *value);
     const char *help;   /* one paragraph, wrapped to fit */
     cli_take_fn take;   /* NULL, or called after each value is stored */
     cli_parse_fn parse; /* a CLI_OPT_PARSED option's conversion */

@@ -158,8 +158,8 @@ static json_t *kernel_json(const gr_ncu_group *g, const gr_chart_level_kernel *k
 static void add_precision(gr_roofline_inputs *in, size_t asked, const char *precision)
 {
     size_t k = 0;
-    if (strcmp(precision, gr_ncu_precision_peak_name(GR_NCU_FP32)) == 0 ||
-        strcmp(precision, gr_ncu_precision_peak_name(GR_NCU_FP64)) == 0)
+    if (strcmp(precision, gr_ncu_precision_name(GR_NCU_FP32)) == 0 ||
+        strcmp(precision, gr_ncu_precision_name(GR_NCU_FP64)) == 0)
         return; /* drawn on every chart */
     for (; k < GR_CHART_MAX_ITEMS - 1 && in->precisions[k]; k++)
         if (strcmp(in->precisions[k], precision) == 0)

@@ -102,6 +102,13 @@ void gr_suggest_consider(gr_name_suggestion *s, const char *known)
     keep(s->names, &s->count, known);
 }
 
+void gr_suggest_renamed(gr_name_suggestion *s, const char *known)
+{
+    s->distance = 0; /* as close as a name can be: no other is kept after it */
+    s->count = 0;
+    keep(s->names, &s->count, known);
+}
+
 bool gr_suggest_text(const gr_name_suggestion *s, char *text, size_t size)
 {
     size_t used = 0, count = s->count ? s->count : s->begun_count;

@@ -49,6 +49,9 @@ typedef struct {
 
 void gr_suggest_start(gr_name_suggestion *s, const char *given);
 void gr_suggest_consider(gr_name_suggestion *s, const char *known);
+/* The given name is an earlier spelling of known (its words in another
+ * order, say): known is offered, alone, however far the spellings are. */
+void gr_suggest_renamed(gr_name_suggestion *s, const char *known);
 /* The names kept, as words: "a100", "fp16 or fp64", "a, b or c"; false
  * (and text empty) where none is close. */
 bool gr_suggest_text(const gr_name_suggestion *s, char *text, size_t size);

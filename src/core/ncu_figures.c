@@ -19,13 +19,6 @@ const char *gr_ncu_precision_name(gr_ncu_precision p)
     return p < GR_NCU_PRECISION_COUNT ? names[p] : "?";
 }
 
-const char *gr_ncu_precision_peak_name(gr_ncu_precision p)
-{
-    static const char *const names[] = {"fp64", "fp32", "fp16", "fp16_tensor", "bf16_tensor",
-                                        "tf32_tensor", "fp64_tensor", "fp8_tensor"};
-    return p < GR_NCU_PRECISION_COUNT ? names[p] : "?";
-}
-
 /* The quantity, marking it missing where it is unknown and not merely
  * different between the launches of a kernel. */
 static double need(gr_ncu_figures *f, gr_ncu_quantity q)

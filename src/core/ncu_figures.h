@@ -95,9 +95,8 @@ void gr_ncu_figures_derive(gr_ncu_figures *f);
 /* "dram", "l2", "l1": the keys of a launch's quantities (bytes,
  * intensity, the roofs' bandwidths), not the levels' names (gr_level_key) */
 const char *gr_ncu_level_name(gr_ncu_level level);
-/* "fp64", ..., "tensor_fp16": as the precision's peak is named in a
- * profile ("fp16_tensor" there; gr_ncu_precision_peak_name). */
+/* "fp64", ..., "tensor_fp16": the precision's one name, as a profile's
+ * peak_gflops and gr_precision_table name it. */
 const char *gr_ncu_precision_name(gr_ncu_precision p);
-const char *gr_ncu_precision_peak_name(gr_ncu_precision p);
 
 #endif

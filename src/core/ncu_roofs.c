@@ -16,7 +16,7 @@ static void from_profile(const gr_profile *p, gr_ncu_roofs *out)
     /* L1 and shared memory are one array with one data path */
     set(&out->bandwidth_gbs[GR_NCU_L1], p->shared_bandwidth_gbs, GR_NCU_ROOF_PROFILE);
     for (int i = 0; i < GR_NCU_PRECISION_COUNT; i++) {
-        const gr_peak *peak = gr_profile_peak(p, gr_ncu_precision_peak_name(i));
+        const gr_peak *peak = gr_profile_peak(p, gr_ncu_precision_name(i));
         if (peak)
             set(&out->peak_gflops[i], peak->gflops, GR_NCU_ROOF_PROFILE);
     }
@@ -29,14 +29,9 @@ static void from_results(const gr_results *r, gr_ncu_roofs *out)
     set(&out->bandwidth_gbs[GR_NCU_DRAM], dram, GR_NCU_ROOF_MEASURED);
     set(&out->bandwidth_gbs[GR_NCU_L2], c->l2_gbs, GR_NCU_ROOF_MEASURED);
     set(&out->bandwidth_gbs[GR_NCU_L1], c->shared_gbs, GR_NCU_ROOF_MEASURED);
-    set(&out->peak_gflops[GR_NCU_FP32], c->fp32_gflops, GR_NCU_ROOF_MEASURED);
-    set(&out->peak_gflops[GR_NCU_FP64], c->fp64_gflops, GR_NCU_ROOF_MEASURED);
-    set(&out->peak_gflops[GR_NCU_FP16], c->fp16_gflops, GR_NCU_ROOF_MEASURED);
-    set(&out->peak_gflops[GR_NCU_TENSOR_FP16], c->tensor_fp16_gflops, GR_NCU_ROOF_MEASURED);
-    set(&out->peak_gflops[GR_NCU_TENSOR_BF16], c->tensor_bf16_gflops, GR_NCU_ROOF_MEASURED);
-    set(&out->peak_gflops[GR_NCU_TENSOR_TF32], c->tensor_tf32_gflops, GR_NCU_ROOF_MEASURED);
-    set(&out->peak_gflops[GR_NCU_TENSOR_FP64], c->tensor_fp64_gflops, GR_NCU_ROOF_MEASURED);
-    set(&out->peak_gflops[GR_NCU_TENSOR_FP8], c->tensor_fp8_gflops, GR_NCU_ROOF_MEASURED);
+    for (int i = 0; i < GR_NCU_PRECISION_COUNT; i++)
+        set(&out->peak_gflops[i], gr_results_ceiling(r, gr_results_precision_key(gr_ncu_precision_name(i))),
+            GR_NCU_ROOF_MEASURED);
 }
 
 void gr_ncu_roofs_fill(const gr_profile *p, const gr_results *results, gr_ncu_roofs *out)
@@ -62,9 +57,11 @@ static bool compute_time(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_
     gr_compute_roof_of(terms, GR_NCU_PRECISION_COUNT, &roof);
     out->compute_time_ns = roof.time_ns;
     out->compute_gflops = roof.roof_gflops;
-    if (roof.lacking_peak >= 0)
-        snprintf(out->why_unknown, sizeof out->why_unknown, "it has %s FLOPs and the device no %s peak",
-                 gr_ncu_precision_name(roof.lacking_peak), gr_ncu_precision_peak_name(roof.lacking_peak));
+    if (roof.lacking_peak >= 0) {
+        const char *lacking = gr_ncu_precision_name(roof.lacking_peak);
+        snprintf(out->why_unknown, sizeof out->why_unknown, "it has %s FLOPs and the device no %s peak", lacking,
+                 lacking);
+    }
     return roof.lacking_peak < 0;
 }
 

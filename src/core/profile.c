@@ -115,11 +115,39 @@ bool gr_profile_name_valid(const char *name)
     return true;
 }
 
+/* Each key of peak_gflops names a precision (gr_precision_of_key: its
+ * name, or the earlier spelling of a Tensor Core one), and none twice,
+ * under either spelling. */
+static bool check_peak_keys(loader *l, const gr_profile_field *f, yaml_node_t *peaks)
+{
+    if (peaks->type != YAML_MAPPING_NODE)
+        return gr_yaml_check_unique(&l->y, peaks, f->key, l->err); /* which says it must be a mapping */
+    const char *spelled[GR_MAX_PEAKS] = {NULL}; /* each precision's key, as given */
+    for (yaml_node_pair_t *pair = peaks->data.mapping.pairs.start; pair < peaks->data.mapping.pairs.top; pair++) {
+        yaml_node_t *key = yaml_document_get_node(&l->y.doc, pair->key);
+        const char *name = gr_yaml_scalar(key);
+        const gr_precision_info *precision = gr_precision_of_key(name);
+        if (!name)
+            return gr_yaml_error(l->err, &l->y, key, "%s: keys must be plain names", f->key);
+        if (!precision)
+            return gr_yaml_error(l->err, &l->y, key, "%s: unknown key '%s'", f->key, name);
+        const char **before = &spelled[precision - gr_precision_table];
+        if (*before && strcmp(*before, name) == 0)
+            return gr_yaml_error(l->err, &l->y, key, "%s: key '%s' given twice", f->key, name);
+        if (*before)
+            return gr_yaml_error(l->err, &l->y, key,
+                                 "%s: keys '%s' and '%s' both give %s (one is its earlier spelling)", f->key,
+                                 *before, name, precision->name);
+        *before = name;
+    }
+    return true;
+}
+
 static bool read_peak(loader *l, const gr_profile_field *f, yaml_node_t *key, yaml_node_t *value)
 {
     const char *name = gr_yaml_scalar(key);
-    gr_peak *peak = &l->p->peaks[l->p->peak_count]; /* the keys are checked: one of gr_precisions */
-    snprintf(peak->precision, sizeof peak->precision, "%s", name);
+    gr_peak *peak = &l->p->peaks[l->p->peak_count]; /* the keys are checked: each names a precision once */
+    snprintf(peak->precision, sizeof peak->precision, "%s", gr_precision_of_key(name)->name);
     char what[64];
     snprintf(what, sizeof what, "%s.%s", f->key, name);
     if (!gr_yaml_double(&l->y, value, what, f->min, f->max, &peak->gflops, l->err))
@@ -130,7 +158,7 @@ static bool read_peak(loader *l, const gr_profile_field *f, yaml_node_t *key, ya
 
 static bool read_peaks(loader *l, const gr_profile_field *f, yaml_node_t *peaks)
 {
-    if (!gr_yaml_check_mapping(&l->y, peaks, f->key, gr_precisions, l->err))
+    if (!check_peak_keys(l, f, peaks))
         return false;
     for (yaml_node_pair_t *pair = peaks->data.mapping.pairs.start;
          pair < peaks->data.mapping.pairs.top; pair++)

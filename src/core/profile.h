@@ -17,7 +17,7 @@ typedef enum {
 } gr_bank_scheme;
 
 typedef struct {
-    char precision[24]; /* "fp32", "fp64", "tf32_tensor", ... */
+    char precision[24]; /* "fp32", "fp64", "tensor_tf32", ... */
     double gflops;
 } gr_peak;
 

@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "names.h"
 #include "profile_fields.h"
 #include "yaml_writer.h"
 
@@ -15,12 +16,12 @@
     X("fp32", "GFLOP/s", true, 4, "dense FP32 peak, not on Tensor Cores")                          \
     X("fp16", "GFLOP/s", false, 2, "FP16 peak, not on Tensor Cores")                               \
     X("bf16", "GFLOP/s", false, 2, "BF16 peak, not on Tensor Cores")                               \
-    X("fp64_tensor", "GFLOP/s", false, 8, "dense FP64 Tensor Core peak")                           \
-    X("tf32_tensor", "GFLOP/s", false, 4, "dense TF32 Tensor Core peak (without structured sparsity)") \
-    X("fp16_tensor", "GFLOP/s", false, 2, "dense FP16 Tensor Core peak (without structured sparsity)") \
-    X("bf16_tensor", "GFLOP/s", false, 2, "dense BF16 Tensor Core peak (without structured sparsity)") \
-    X("fp8_tensor", "GFLOP/s", false, 1, "dense FP8 Tensor Core peak (without structured sparsity)")   \
-    X("int8_tensor", "GOP/s", false, 1, "dense INT8 Tensor Core peak (without structured sparsity)")
+    X("tensor_fp64", "GFLOP/s", false, 8, "dense FP64 Tensor Core peak")                           \
+    X("tensor_tf32", "GFLOP/s", false, 4, "dense TF32 Tensor Core peak (without structured sparsity)") \
+    X("tensor_fp16", "GFLOP/s", false, 2, "dense FP16 Tensor Core peak (without structured sparsity)") \
+    X("tensor_bf16", "GFLOP/s", false, 2, "dense BF16 Tensor Core peak (without structured sparsity)") \
+    X("tensor_fp8", "GFLOP/s", false, 1, "dense FP8 Tensor Core peak (without structured sparsity)")   \
+    X("tensor_int8", "GOP/s", false, 1, "dense INT8 Tensor Core peak (without structured sparsity)")
 
 #define PRECISION_NAME(name, unit, required, element_bytes, meaning) name,
 #define PRECISION_INFO(name, unit, required, element_bytes, meaning) {name, unit, required, element_bytes, meaning},
@@ -37,6 +38,40 @@ const gr_precision_info *gr_precision_find(const char *precision)
         if (strcmp(gr_precision_table[i].name, precision) == 0)
             return &gr_precision_table[i];
     return NULL;
+}
+
+/* The Tensor Core precisions' earlier spelling, word for word the other
+ * way round: profiles written with it still read, as the same precision;
+ * nothing gpuroof prints or writes uses it. */
+static const struct {
+    const char *earlier, *name;
+} earlier_spellings[] = {
+    {"fp64_tensor", "tensor_fp64"}, {"tf32_tensor", "tensor_tf32"}, {"fp16_tensor", "tensor_fp16"},
+    {"bf16_tensor", "tensor_bf16"}, {"fp8_tensor", "tensor_fp8"},   {"int8_tensor", "tensor_int8"},
+};
+
+/* The entry of earlier_spellings for name, compared exactly (a file's key)
+ * or without case (a name a person types); -1 where none. */
+static int earlier_index(const char *name, bool any_case)
+{
+    for (size_t i = 0; name && i < sizeof earlier_spellings / sizeof earlier_spellings[0]; i++) {
+        const char *earlier = earlier_spellings[i].earlier;
+        if (any_case ? gr_name_equal(earlier, name) : strcmp(earlier, name) == 0)
+            return (int)i;
+    }
+    return -1;
+}
+
+const char *gr_precision_renamed(const char *earlier)
+{
+    int i = earlier_index(earlier, true);
+    return i < 0 ? NULL : earlier_spellings[i].name;
+}
+
+const gr_precision_info *gr_precision_of_key(const char *key)
+{
+    int i = earlier_index(key, false);
+    return gr_precision_find(i < 0 ? key : earlier_spellings[i].name);
 }
 
 const char *gr_precision_unit(const char *precision)

@@ -64,7 +64,7 @@ typedef struct {
     const char *name;
     const char *unit; /* GFLOP/s, or GOP/s for integers */
     bool required;    /* a roofline needs its FP32 and FP64 roofs */
-    int element_bytes; /* one value as a kernel moves it: 8 for fp64, 1 for int8_tensor */
+    int element_bytes; /* one value as a kernel moves it: 8 for fp64, 1 for tensor_int8 */
     const char *meaning;
 } gr_precision_info;
 
@@ -73,6 +73,13 @@ extern const size_t gr_precision_count;
 
 /* The entry of gr_precision_table named precision, or NULL. */
 const gr_precision_info *gr_precision_find(const char *precision);
+/* The name of the precision whose earlier spelling (in any case) is
+ * earlier: "tensor_bf16" for "bf16_tensor"; NULL for any other name. */
+const char *gr_precision_renamed(const char *earlier);
+/* The entry a profile's peak_gflops key names (exactly, as every key of a
+ * profile): by its name, or by its earlier spelling, which profiles
+ * written before still use; NULL where neither. */
+const gr_precision_info *gr_precision_of_key(const char *key);
 /* The unit a precision's rates are printed in: "GOP/s" for integers,
  * "GFLOP/s" otherwise (and for a name the table does not hold). */
 const char *gr_precision_unit(const char *precision);

@@ -131,6 +131,19 @@ const char *gr_results_ceiling_key(size_t offset)
     return "";
 }
 
+const char *gr_results_precision_key(const char *precision)
+{
+    static const char suffix[] = "_gflops";
+    const gr_results_section *s = gr_results_section_named("ceilings");
+    size_t len = precision ? strlen(precision) : 0;
+    for (size_t i = 0; s && len && i < s->key_count; i++) {
+        const char *name = s->keys[i].name;
+        if (strncmp(name, precision, len) == 0 && strcmp(name + len, suffix) == 0)
+            return name;
+    }
+    return NULL;
+}
+
 const char *gr_results_sustained_key(const char *key)
 {
     static const char suffix[] = "_gflops";

@@ -219,6 +219,11 @@ double gr_results_ceiling(const gr_results *r, const char *key);
 /* The key of the gr_result_ceilings field at offset ("" for none). */
 const char *gr_results_ceiling_key(size_t offset);
 
+/* The ceilings key of a precision's measured peak: its one name (as
+ * gr_precision_table names it) and "_gflops" ("tensor_bf16":
+ * "tensor_bf16_gflops"), or NULL where a results file has none. */
+const char *gr_results_precision_key(const char *precision);
+
 /* The key of a tensor ceiling's sustained rate ("tensor_bf16_gflops":
  * "tensor_bf16_sustained_gflops"), or NULL where the key has none. */
 const char *gr_results_sustained_key(const char *key);

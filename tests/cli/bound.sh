@@ -140,7 +140,7 @@ expect_json .bandwidth_gbs 3352
 expect_json_near .ridge "$(awk 'BEGIN { printf "%.15g", 33454.08 / 3352 }')"
 expect_json .bound compute
 expect_json .attainable_gflops 33454.08
-run bound --intensity 10 --device h100 --precision fp16_tensor --json
+run bound --intensity 10 --device h100 --precision tensor_fp16 --json
 expect_status 0
 expect_json .peak_gflops 989429.76
 expect_json .bound memory
@@ -151,17 +151,17 @@ expect_json .attainable_gflops 33520
 run bound --intensity 1 --device h100 --precision fp64
 expect_status 0
 expect_stdout_line 'reaching the peak needs 9.98 FLOP/B (79.84 FLOP per 8-byte word moved), 9.98x this intensity.'
-run bound --intensity 1 --device h100 --precision fp16_tensor
+run bound --intensity 1 --device h100 --precision tensor_fp16
 expect_stdout_line 'reaching the peak needs 295.2 FLOP/B (590.4 FLOP per 2-byte word moved), 295.2x this intensity.'
-run bound --intensity 10 --device h100 --precision int8_tensor
+run bound --intensity 10 --device h100 --precision tensor_int8
 expect_stdout_line 'reaching the peak needs 590.4 OP/B (590.4 OP per 1-byte word moved), 59.04x this intensity.'
 run bound --intensity 1 --device h100
 expect_stdout_line 'reaching the peak needs 19.96 FLOP/B (79.84 FLOP per 4-byte word moved), 19.96x this intensity.'
 
 # Integer rates are operations, not floating-point ones: GOP/s and OP/B.
-run bound --intensity 10 --device h100 --precision int8_tensor
+run bound --intensity 10 --device h100 --precision tensor_int8
 expect_status 0
-expect_stdout_line "Roofline of NVIDIA H100 SXM5 80GB (h100): 1978860 GOP/s int8_tensor peak, 3352 GB/s DRAM"
+expect_stdout_line "Roofline of NVIDIA H100 SXM5 80GB (h100): 1978860 GOP/s tensor_int8 peak, 3352 GB/s DRAM"
 expect_stdout_line '  intensity     I  = 10 OP/B (given)'
 expect_stdout_line '  ridge point   I* = peak / bandwidth = 1978860 / 3352 = 590.4 OP/B'
 expect_stdout_line '  memory roof      I x bandwidth = 10 x 3352 = 33520 GOP/s'
@@ -169,17 +169,17 @@ expect_stdout_line '  compute roof     peak = 1978860 GOP/s'
 expect_stdout_line '  attainable       min(33520, 1978860) = 33520 GOP/s = 1.694% of the peak'
 expect_stdout_line 'Memory-bound: I = 10 < I* = 590.4 OP/B. Memory bandwidth caps it at 33520 GOP/s;'
 expect_stdout_lacks 'FLOP'
-run bound --flops 100 --bytes 10 --device h100 --precision int8_tensor --achieved-gflops 20000
+run bound --flops 100 --bytes 10 --device h100 --precision tensor_int8 --achieved-gflops 20000
 expect_stdout_line '  intensity     I  = OPs / bytes = 100 OP / 10 B = 10 OP/B'
 expect_stdout_line 'Achieved 20000 GOP/s = 59.67% of the attainable 33520 GOP/s.'
-run bound --intensity 1000 --device h100 --precision int8_tensor
+run bound --intensity 1000 --device h100 --precision tensor_int8
 expect_stdout_line 'Compute-bound: I = 1000 > I* = 590.4 OP/B. Memory could feed 3352000 GOP/s,'
 expect_stdout_line 'so the 1978860 GOP/s peak is the limit.'
-run bound --intensity 10 --device h100 --precision int8_tensor --json
+run bound --intensity 10 --device h100 --precision tensor_int8 --json
 expect_status 0
 expect_json .rate_unit GOP/s
 expect_json .attainable_gflops 33520
-run bound --intensity 10 --device h100 --precision fp8_tensor --json
+run bound --intensity 10 --device h100 --precision tensor_fp8 --json
 expect_json .rate_unit GFLOP/s
 run bound $ex9a --json
 expect_json .rate_unit GFLOP/s
@@ -196,9 +196,9 @@ expect_json .precision bf16
 run bound --intensity 10 --device k40 --precision fp16
 expect_fails 1 'gpuroof: k40 has no fp16 peak (it has fp64, fp32)'
 run bound --intensity 10 --device v100 --precision bf16
-expect_fails 1 'gpuroof: v100 has no bf16 peak (it has fp64, fp32, fp16, fp16_tensor)'
-run bound --intensity 10 --device k40 --precision tf32_tensor --json
-expect_fails 1 'gpuroof: k40 has no tf32_tensor peak (it has fp64, fp32)'
+expect_fails 1 'gpuroof: v100 has no bf16 peak (it has fp64, fp32, fp16, tensor_fp16)'
+run bound --intensity 10 --device k40 --precision tensor_tf32 --json
+expect_fails 1 'gpuroof: k40 has no tensor_tf32 peak (it has fp64, fp32)'
 
 # A profile given as a file.
 run bound --intensity 0.25 --device "$profiles/a100.yaml" --json

@@ -173,8 +173,8 @@ run profile show "$test_tmp/sizes/h100.yaml"
 expect_stdout_line '  DRAM          3352 GB/s, 79.18 GiB (85017493504 B)'
 # Integer Tensor Core rates are operations per second, not FLOP/s.
 run profile show h100
-expect_stdout_line '  peak int8_tensor  1978860 GOP/s'
-expect_stdout_line '  peak fp8_tensor   1978860 GFLOP/s'
+expect_stdout_line '  peak tensor_int8  1978860 GOP/s'
+expect_stdout_line '  peak tensor_fp8   1978860 GFLOP/s'
 run profile show a100 --json
 expect_status 0
 expect_one_json object

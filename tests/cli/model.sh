@@ -56,16 +56,16 @@ run model foo-kernel --device a100 --regs 24 --json
 expect_status 0
 expect_json .on_device.bound memory
 expect_json .on_device.blocks_per_sm 16
-run model matmul-naive --device h100 --precision int8_tensor
+run model matmul-naive --device h100 --precision tensor_int8
 expect_status 0
-expect_stdout_line '  bound          min(0.25 OP/B x 3352 GB/s, 1978860 GOP/s int8_tensor) = 838 GOP/s: memory-bound (ridge 590.4 OP/B)'
+expect_stdout_line '  bound          min(0.25 OP/B x 3352 GB/s, 1978860 GOP/s tensor_int8) = 838 GOP/s: memory-bound (ridge 590.4 OP/B)'
 # A model with shared-memory bytes: each level's roof, then the lowest.
-run model matmul-tiled --device h100 --precision int8_tensor
+run model matmul-tiled --device h100 --precision tensor_int8
 expect_status 0
-expect_stdout_line '  DRAM           min(4 OP/B x 3352 GB/s, 1978860 GOP/s int8_tensor) = 13408 GOP/s (ridge 590.4 OP/B)'
-expect_stdout_line '  shared memory  min(0.25 OP/B x 33454 GB/s, 1978860 GOP/s int8_tensor) = 8364 GOP/s (ridge 59.15 OP/B)'
+expect_stdout_line '  DRAM           min(4 OP/B x 3352 GB/s, 1978860 GOP/s tensor_int8) = 13408 GOP/s (ridge 590.4 OP/B)'
+expect_stdout_line '  shared memory  min(0.25 OP/B x 33454 GB/s, 1978860 GOP/s tensor_int8) = 8364 GOP/s (ridge 59.15 OP/B)'
 expect_stdout_line '  bound          8364 GOP/s: bound by shared memory, the lowest roof (gpuroof bound --model for the work)'
-run model matmul-tiled --device h100 --precision int8_tensor --json
+run model matmul-tiled --device h100 --precision tensor_int8 --json
 expect_json .on_device.rate_unit GOP/s
 run model matmul-tiled --device h100 --json
 expect_json .on_device.rate_unit GFLOP/s

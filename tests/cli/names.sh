@@ -50,36 +50,63 @@ expect_fails 1 "gpuroof: unknown device 'mygp': did you mean mygpu? (gpuroof dev
 run bound --intensity 1 --device h100 --precision FP64
 expect_status 0
 expect_stdout_line "Roofline of NVIDIA H100 SXM5 80GB (h100): 33454 GFLOP/s fp64 peak, 3352 GB/s DRAM"
-run bound --intensity 1 --device h100 --precision Fp16_Tensor --json
+run bound --intensity 1 --device h100 --precision Tensor_Fp16 --json
 expect_status 0
-expect_json .precision fp16_tensor
+expect_json .precision tensor_fp16
 run model matmul-naive --device a100 --precision FP64 --json
 expect_status 0
 expect_json .on_device.precision fp64
 # A precision no profile may have is refused as the options are parsed
 # (exit 2), the closest offered; the device is not read.
 run bound --intensity 1 --device h100 --precision fp46
-expect_fails 2 "gpuroof bound: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor or int8_tensor, not 'fp46': did you mean fp64 or fp16? (gpuroof bound --help)"
+expect_fails 2 "gpuroof bound: --precision takes fp64, fp32, fp16, bf16, tensor_fp64, tensor_tf32, tensor_fp16, tensor_bf16, tensor_fp8 or tensor_int8, not 'fp46': did you mean fp64 or fp16? (gpuroof bound --help)"
 run bound --intensity 1 --device a100 --precision tf32
-expect_fails 2 "gpuroof bound: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor or int8_tensor, not 'tf32': did you mean fp32? (gpuroof bound --help)"
+expect_fails 2 "gpuroof bound: --precision takes fp64, fp32, fp16, bf16, tensor_fp64, tensor_tf32, tensor_fp16, tensor_bf16, tensor_fp8 or tensor_int8, not 'tf32': did you mean fp32? (gpuroof bound --help)"
 run bound --intensity 1 --device no-such-gpu --precision tf32
-expect_fails 2 "gpuroof bound: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor or int8_tensor, not 'tf32': did you mean fp32? (gpuroof bound --help)"
+expect_fails 2 "gpuroof bound: --precision takes fp64, fp32, fp16, bf16, tensor_fp64, tensor_tf32, tensor_fp16, tensor_bf16, tensor_fp8 or tensor_int8, not 'tf32': did you mean fp32? (gpuroof bound --help)"
 run model matmul-naive --device a100 --precision fp46
-expect_fails 2 "gpuroof model: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor or int8_tensor, not 'fp46': did you mean fp64 or fp16? (gpuroof model --help)"
+expect_fails 2 "gpuroof model: --precision takes fp64, fp32, fp16, bf16, tensor_fp64, tensor_tf32, tensor_fp16, tensor_bf16, tensor_fp8 or tensor_int8, not 'fp46': did you mean fp64 or fp16? (gpuroof model --help)"
 run plot --device a100 --precision fp32 --precision fp46 -o x.pdf --script-only
-expect_fails 2 "gpuroof plot: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor and int8_tensor, not 'fp46': did you mean fp64 or fp16? (gpuroof plot --help)"
+expect_fails 2 "gpuroof plot: --precision takes fp64, fp32, fp16, bf16, tensor_fp64, tensor_tf32, tensor_fp16, tensor_bf16, tensor_fp8 and tensor_int8, not 'fp46': did you mean fp64 or fp16? (gpuroof plot --help)"
 # A precision a profile may have but this one lacks is not a typo: the
 # device's error, the precision as the profiles spell it.
-run bound --intensity 1 --device k40 --precision BF16_TENSOR
-expect_fails 1 "gpuroof: k40 has no bf16_tensor peak (it has fp64, fp32)"
-run plot --device a100 --precision FP16_TENSOR -o upper.png --script-only
+run bound --intensity 1 --device k40 --precision TENSOR_BF16
+expect_fails 1 "gpuroof: k40 has no tensor_bf16 peak (it has fp64, fp32)"
+run plot --device a100 --precision TENSOR_FP16 -o upper.png --script-only
 expect_status 0
 expect_no_stderr
-check "plot --precision FP16_TENSOR draws the fp16_tensor ceiling" "$(grep -c "^set label .* 'FP16 TENSOR 312 TFLOP/s'" upper.gp)" 1
-run plot --device a100 --precision fp16_tensor -o lower.png --script-only
+check "plot --precision TENSOR_FP16 draws the tensor_fp16 ceiling" "$(grep -c "^set label .* 'TENSOR FP16 312 TFLOP/s'" upper.gp)" 1
+run plot --device a100 --precision tensor_fp16 -o lower.png --script-only
 grep -v -e '^# Made by' -e '^if (!exists("outfile"))' upper.gp >upper.body
 grep -v -e '^# Made by' -e '^if (!exists("outfile"))' lower.gp >lower.body
-check "the same chart as --precision fp16_tensor" "$(cmp -s upper.body lower.body && echo same)" same
+check "the same chart as --precision tensor_fp16" "$(cmp -s upper.body lower.body && echo same)" same
+
+# The Tensor Core precisions have one name each, tensor_bf16 as the
+# results files' tensor_bf16_gflops.  The earlier spelling (bf16_tensor) is
+# no --precision: a usage error that names the precision, in any case.
+run bound --intensity 1 --device h100 --precision bf16_tensor
+expect_fails 2 "gpuroof bound: --precision takes fp64, fp32, fp16, bf16, tensor_fp64, tensor_tf32, tensor_fp16, tensor_bf16, tensor_fp8 or tensor_int8, not 'bf16_tensor': did you mean tensor_bf16? (gpuroof bound --help)"
+run model matmul-naive --device h100 --precision INT8_Tensor
+expect_fails 2 "gpuroof model: --precision takes fp64, fp32, fp16, bf16, tensor_fp64, tensor_tf32, tensor_fp16, tensor_bf16, tensor_fp8 or tensor_int8, not 'INT8_Tensor': did you mean tensor_int8? (gpuroof model --help)"
+run plot --device h100 --precision fp32,fp8_tensor -o x.pdf --script-only
+expect_fails 2 "gpuroof plot: --precision takes fp64, fp32, fp16, bf16, tensor_fp64, tensor_tf32, tensor_fp16, tensor_bf16, tensor_fp8 and tensor_int8, not 'fp8_tensor': did you mean tensor_fp8? (gpuroof plot --help)"
+# A profile written with the earlier spelling still reads, each key as its
+# precision; what gpuroof shows of it is the one name.
+sed -E 's/^  tensor_(fp64|tf32|fp16|bf16|fp8|int8):/  \1_tensor:/' "$profiles/h100.yaml" >"$test_tmp/earlier.yaml"
+check "the earlier profile spells its six Tensor Core keys the earlier way" \
+    "$(grep -c -E '^  (fp64|tf32|fp16|bf16|fp8|int8)_tensor:' "$test_tmp/earlier.yaml")" 6
+run bound --intensity 1 --device "$test_tmp/earlier.yaml" --precision tensor_bf16 --json
+expect_status 0
+expect_json .precision tensor_bf16
+expect_json .peak_gflops 989429.76
+run profile show "$test_tmp/earlier.yaml"
+expect_status 0
+expect_stdout_has "tensor_bf16"
+expect_stdout_lacks "_tensor"
+run profile show "$test_tmp/earlier.yaml" --json
+expect_status 0
+shipped_peaks=$("$GPUROOF" profile show h100 --json | "${JQ:-false}" -c .peak_gflops)
+expect_json .peak_gflops "$shipped_peaks"
 
 # Kernels of the notes.
 run banks --kernel setrowreadrow --block 32x32
@@ -189,10 +216,10 @@ run plot --device a100 -o chart.jpg
 expect_fails 2 "gpuroof plot: -o must end in .pdf, .png or .svg, not 'chart.jpg' (gpuroof plot --help)"
 
 # A precision typed in capitals is the profiles' own: FP64 moves 8-byte
-# words, INT8_TENSOR counts GOP/s.
+# words, TENSOR_INT8 counts GOP/s.
 run bound --intensity 1 --device h100 --precision FP64
 expect_stdout_has "(79.84 FLOP per 8-byte word moved)"
-run bound --intensity 1 --device h100 --precision INT8_TENSOR --json
+run bound --intensity 1 --device h100 --precision TENSOR_INT8 --json
 expect_status 0
-expect_json .precision int8_tensor
+expect_json .precision tensor_int8
 expect_json .rate_unit GOP/s

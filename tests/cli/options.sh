@@ -132,23 +132,23 @@ check "each model's label has its own -D" \
     "matmul-tiled Width=64 TILE_WIDTH=16 |matmul-naive |matmul-tiled TILE_WIDTH=32 |"
 
 # --precision, repeated, draws a ceiling for each.
-run plot --device a100 --precision fp16_tensor --precision tf32_tensor -o two.pdf --script-only
+run plot --device a100 --precision tensor_fp16 --precision tensor_tf32 -o two.pdf --script-only
 expect_status 0
 expect_no_stderr
 last="two.gp"
-check "the FP16 tensor roof" "$(grep -c "label.*'FP16 TENSOR 312 TFLOP/s'" two.gp)" 1
-check "the TF32 tensor roof" "$(grep -c "label.*'TF32 TENSOR 156 TFLOP/s'" two.gp)" 1
+check "the FP16 tensor roof" "$(grep -c "label.*'TENSOR FP16 312 TFLOP/s'" two.gp)" 1
+check "the TF32 tensor roof" "$(grep -c "label.*'TENSOR TF32 156 TFLOP/s'" two.gp)" 1
 check "the made-by line" "$(sed -n 's/^# Made by: //p' two.gp)" \
-    "gpuroof plot --device a100 --precision fp16_tensor --precision tf32_tensor -o two.pdf"
+    "gpuroof plot --device a100 --precision tensor_fp16 --precision tensor_tf32 -o two.pdf"
 # One of them the same as a roof drawn anyway, or named twice: drawn once.
-run plot --device a100 --precision fp16_tensor --precision fp32 --precision fp16_tensor -o once.pdf --script-only
+run plot --device a100 --precision tensor_fp16 --precision fp32 --precision tensor_fp16 -o once.pdf --script-only
 expect_status 0
 last="once.gp"
-check "the FP16 tensor roof, once" "$(grep -c "'FP16 TENSOR 312 TFLOP/s'" once.gp)" 1
+check "the FP16 tensor roof, once" "$(grep -c "'TENSOR FP16 312 TFLOP/s'" once.gp)" 1
 check "the FP32 roof, once" "$(grep -c "'FP32 19.5 TFLOP/s'" once.gp)" 1
 # Each device must have each.
-run plot --device a100 --device k40 --precision fp64 --precision fp16_tensor -o x.pdf --script-only
-expect_fails 1 'gpuroof: k40 has no fp16_tensor peak (it has fp64, fp32)'
-run plot occupancy --device a100 --threads 256 --regs 32 --precision fp16_tensor -o x.pdf
+run plot --device a100 --device k40 --precision fp64 --precision tensor_fp16 -o x.pdf --script-only
+expect_fails 1 'gpuroof: k40 has no tensor_fp16 peak (it has fp64, fp32)'
+run plot occupancy --device a100 --threads 256 --regs 32 --precision tensor_fp16 -o x.pdf
 expect_fails 2 'gpuroof plot: plot occupancy takes no --model, --point, --results or --precision (gpuroof plot --help)'
 check "no file left by the failures" "$(ls x.* 2>/dev/null)" ""

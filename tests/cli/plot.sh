@@ -181,32 +181,32 @@ check "the old chart is untouched" "$(cat kept.pdf)" "old chart"
 unset GNUPLOT
 
 # --script-only needs no gnuplot at all, and the script is deterministic.
-GNUPLOT=/nonexistent/gnuplot run plot --device a100 --precision fp16_tensor -o s.pdf --script-only
+GNUPLOT=/nonexistent/gnuplot run plot --device a100 --precision tensor_fp16 -o s.pdf --script-only
 expect_status 0
 cp s.gp first.gp
-run plot --device a100 --precision fp16_tensor -o s.pdf --script-only
+run plot --device a100 --precision tensor_fp16 -o s.pdf --script-only
 check "the same script twice" "$(cmp first.gp s.gp && echo same)" "same"
 last="s.gp"
 expect_file_has() { if grep -F -e "$1" s.gp >/dev/null; then pass "script has '$1'"; else fail "script has '$1'" "no" "yes"; fi; }
 expect_file_has "if (!exists(\"outfile\")) outfile = 's.pdf'"
 expect_file_has "set terminal pdfcairo"
-expect_file_has "FP16 TENSOR 312 TFLOP/s"
+expect_file_has "TENSOR FP16 312 TFLOP/s"
 expect_file_has '$C0S0 << EOD'
 
 # A tensor ceiling from a results file: its burst, its sustained rate in the
 # same label (and a thin line); --spread adds how far the repeats spread.
 ceilings="$top_srcdir/plots/data/h100-ceilings.yaml"
-run plot --device h100 --results "$ceilings" --precision bf16_tensor -o s.pdf --script-only
+run plot --device h100 --results "$ceilings" --precision tensor_bf16 -o s.pdf --script-only
 expect_status 0
 last="s.gp"
-expect_file_has "BF16 TENSOR 811.4 TFLOP/s (measured burst, 672.2 TFLOP/s sustained)"
+expect_file_has "TENSOR BF16 811.4 TFLOP/s (measured burst, 672.2 TFLOP/s sustained)"
 expect_file_has "10000 811413.637"
 expect_file_has "10000 672152.668"
 check "no spread without --spread" "$(grep -c 'runs within' s.gp)" 0
-run plot --device h100 --results "$ceilings" --precision bf16_tensor --spread -o s.pdf --script-only
+run plot --device h100 --results "$ceilings" --precision tensor_bf16 --spread -o s.pdf --script-only
 expect_status 0
 last="s.gp"
-expect_file_has "BF16 TENSOR 811.4 TFLOP/s (measured burst, 672.2 TFLOP/s sustained; 5 runs within 0.2%)"
+expect_file_has "TENSOR BF16 811.4 TFLOP/s (measured burst, 672.2 TFLOP/s sustained; 5 runs within 0.2%)"
 expect_file_has "FP32 65.88 TFLOP/s (measured; 5 runs within 0.0% and 0.4%)"
 run plot --device h100 --spread -o s.pdf --script-only
 expect_status 2
@@ -289,9 +289,9 @@ expect_json '.results' '[]'
 expect_json '.warnings' '[]'
 check "the script written" "$(ls j.*)" "j.gp"
 rm -f j.gp
-run plot --device h100 --results "$top_srcdir/plots/data/h100-sxm.yaml" --precision fp16_tensor -o j.pdf --script-only --json
+run plot --device h100 --results "$top_srcdir/plots/data/h100-sxm.yaml" --precision tensor_fp16 -o j.pdf --script-only --json
 expect_status 0
-expect_json '.devices[0].ceilings_gflops | keys_unsorted' '["fp32","fp64","fp16_tensor"]'
+expect_json '.devices[0].ceilings_gflops | keys_unsorted' '["fp32","fp64","tensor_fp16"]'
 expect_json '.results[0].file' "$top_srcdir/plots/data/h100-sxm.yaml"
 expect_json '.results[0].gpu' 'NVIDIA H100 80GB HBM3'
 expect_json_near '.results[0].measured_bandwidth_gbs' 3287.514966
@@ -390,7 +390,7 @@ expect_json '.warnings[0]' "$too_fast"
 check "the script written" "$(ls above.*)" "above.gp"
 run plot --device a100 --point 'dense:100:20000' -o above.pdf --script-only
 expect_stderr_is "gpuroof: warning: point 'dense' (100 FLOP/B, 20000 GFLOP/s) is above a100's roof there: 19500 GFLOP/s (the FP32 peak)"
-run plot --device a100 --point 'dense:100:20000' --precision fp16_tensor -o above.pdf --script-only
+run plot --device a100 --point 'dense:100:20000' --precision tensor_fp16 -o above.pdf --script-only
 expect_no_stderr
 run plot --device a100 --device h100 --point 'x:2:7000' --point 'y:2:5000' -o above.pdf --script-only
 expect_stderr_is "gpuroof: warning: point 'x' (2 FLOP/B, 7000 GFLOP/s) is above every roof there, the highest being h100's: 6704 GFLOP/s (3352 GB/s x 2 FLOP/B)"
@@ -446,8 +446,8 @@ run plot --device a100 --point 'a:b:c' -o x.pdf
 expect_fails 1 "gpuroof: --point 'b': unknown name 'b' (at character 1)"
 run plot --device a100 --model versions -o x.pdf
 expect_fails 1 'gpuroof: versions: no arithmetic intensity to draw'
-run plot --device k40 --precision fp16_tensor -o x.pdf
-expect_fails 1 'gpuroof: k40 has no fp16_tensor peak (it has fp64, fp32)'
+run plot --device k40 --precision tensor_fp16 -o x.pdf
+expect_fails 1 'gpuroof: k40 has no tensor_fp16 peak (it has fp64, fp32)'
 run plot --device a100 --results "$top_srcdir/tests/data/cli/bad-syntax.yaml" -o x.pdf
 expect_status 1
 expect_error_line

@@ -14,7 +14,7 @@ script_has() { # TEXT: the script s.gp has it
 }
 
 # ---- --levels with a results file whose kernels have levels ---------------
-run plot --device h100 --levels dram,l2,shared --results "$levels_results" --precision fp16_tensor \
+run plot --device h100 --levels dram,l2,shared --results "$levels_results" --precision tensor_fp16 \
     -o s.pdf --script-only
 expect_status 0
 expect_no_stdout
@@ -24,7 +24,7 @@ script_has "L2 13125 GB/s"
 script_has "shared memory 33454 GB/s"
 script_has "measured L2 10000 GB/s"
 script_has "measured shared memory 30000 GB/s"
-script_has "FP16 TENSOR 700 TFLOP/s (measured)"
+script_has "TENSOR FP16 700 TFLOP/s (measured)"
 script_has "shared memory (wavefronts x 128 B)"
 script_has "128 B a wavefront"
 # a kernel run at two widths: drawn once, at the larger, and labelled by
@@ -178,10 +178,10 @@ test ! -e s.png && pass "no chart left by a failure" || fail "no chart" "s.png" 
 
 # --ncu alone, with more ceilings: the device comes from the report, and the
 # precisions asked for are held to it then (a crash once, under ASan).
-run plot --ncu "$app" --precision fp16 --precision fp16_tensor -o s.pdf --script-only
+run plot --ncu "$app" --precision fp16 --precision tensor_fp16 -o s.pdf --script-only
 expect_status 0
-script_has "FP16 TENSOR 989.4 TFLOP/s"
+script_has "TENSOR FP16 989.4 TFLOP/s"
 # A precision no profile has is refused as the options are parsed, before
 # the report is read.
 run plot --ncu "$app" --precision int4 -o s.pdf --script-only
-expect_fails 2 "gpuroof plot: --precision takes fp64, fp32, fp16, bf16, fp64_tensor, tf32_tensor, fp16_tensor, bf16_tensor, fp8_tensor and int8_tensor, not 'int4' (gpuroof plot --help)"
+expect_fails 2 "gpuroof plot: --precision takes fp64, fp32, fp16, bf16, tensor_fp64, tensor_tf32, tensor_fp16, tensor_bf16, tensor_fp8 and tensor_int8, not 'int4' (gpuroof plot --help)"

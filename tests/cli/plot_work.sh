@@ -22,11 +22,11 @@ run plot --ncu "$step" -o s.pdf --script-only --csv points.csv
 expect_status 0
 expect_stderr_has "22 memory kernels: 16 without FLOPs, 3 whose only FLOPs are FP16 register moves, 3 with negligible FLOPs, so without an intensity to draw"
 # the GEMMs work on BF16 tensor cores: that roof is drawn without --precision
-has s.gp "BF16 TENSOR 989.4 TFLOP/s"
+has s.gp "TENSOR BF16 989.4 TFLOP/s"
 has s.gp "Not drawn: 22 memory kernels: 16 without FLOPs"
 # the CSV: a header, a row a point, the roofs as the core holds them
 has points.csv "label,level,intensity_flop_per_byte,gflops,roof,roof_gflops"
-has points.csv '"nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT",dram,805.285129,723637.133,"bf16_tensor",989429.76'
+has points.csv '"nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT",dram,805.285129,723637.133,"tensor_bf16",989429.76'
 has points.csv '"native::<...>::multi_tensor_apply_kernel<...>",dram,1.52096432,3782.9234,"dram",5098.2724'
 # 8 kernels drawn at 3 levels, and the header
 last=points.csv
@@ -54,7 +54,7 @@ else
     run plot --ncu "$step" -o s.svg
     expect_status 0
     has s.svg "<svg"
-    has s.svg "showHypertext(evt,'nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT\\nDRAM: 805.3 FLOP/B, 723.6 TFLOP/s\\nroof: bf16_tensor 989.4 TFLOP/s')"
+    has s.svg "showHypertext(evt,'nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT\\nDRAM: 805.3 FLOP/B, 723.6 TFLOP/s\\nroof: tensor_bf16 989.4 TFLOP/s')"
     tips=$(grep -c 'showHypertext(evt' s.svg)
     [ "$tips" = 24 ] && pass "s.svg: a tooltip for each of 24 points" || fail "s.svg: 24 tooltips" "$tips" 24
     lacks s.svg 'href="http'

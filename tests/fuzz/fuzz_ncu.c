@@ -31,7 +31,7 @@ static void h100(gr_profile *p)
     p->peak_count = 3;
     p->peaks[0] = (gr_peak){"fp64", 33454.08};
     p->peaks[1] = (gr_peak){"fp32", 66908.16};
-    p->peaks[2] = (gr_peak){"fp16_tensor", 989429.76};
+    p->peaks[2] = (gr_peak){"tensor_fp16", 989429.76};
     p->bandwidth_gbs = 3352;
     p->max_threads_sm = 2048, p->max_warps_sm = 64, p->max_blocks_sm = 32, p->regs_sm = 65536;
     p->smem_sm_bytes = 228 * 1024;

@@ -281,9 +281,9 @@ static void rate_text(void **state)
 
 /* Regression: gr_rate_text formats TFLOP/s with "%.3g", so a rate of 1000 TFLOP/s
  * or more comes out in exponent notation: the shipped h100 and h200
- * profiles' fp8_tensor peak 1978859.52 GFLOP/s gives "1.98e+03 TFLOP/s",
- * and `gpuroof plot --device h100 --precision fp8_tensor` labels its
- * ceiling "FP8 TENSOR 1.98e+03 TFLOP/s".  Any plain figure (1979 TFLOP/s,
+ * profiles' tensor_fp8 peak 1978859.52 GFLOP/s gives "1.98e+03 TFLOP/s",
+ * and `gpuroof plot --device h100 --precision tensor_fp8` labels its
+ * ceiling "TENSOR FP8 1.98e+03 TFLOP/s".  Any plain figure (1979 TFLOP/s,
  * 1.98 PFLOP/s) that reads back to the rate is right. */
 static void rate_text_without_exponent(void **state)
 {
@@ -478,9 +478,9 @@ static void precision_adds_a_ceiling(void **state)
 {
     (void)state;
     gr_roofline_inputs in = a100_inputs();
-    in.precision = "fp16_tensor";
+    in.precision = "tensor_fp16";
     gr_chart c = build(&in);
-    const gr_label *tensor = label_text(&c, "FP16 TENSOR 312 TFLOP/s");
+    const gr_label *tensor = label_text(&c, "TENSOR FP16 312 TFLOP/s");
     const gr_label *fp32 = label_text(&c, "FP32 19.5 TFLOP/s");
     assert_non_null(tensor);
     assert_non_null(fp32);
@@ -619,7 +619,7 @@ static void several_devices_labels_apart_on_other_pages(void **state)
     for (size_t h = 0; h < 3; h++) {
         gr_roofline_inputs in = five_devices();
         in.height_in = heights[h];
-        in.precision = "fp16_tensor"; /* the k40 has none */
+        in.precision = "tensor_fp16"; /* the k40 has none */
         gr_chart c = build(&in);
         assert_labels_placed(&c, heights[h] < 5);
         gr_chart_free(&c);

@@ -137,7 +137,7 @@ static void ncu_kernel_intensities(void **state)
     w.binding.roof_gflops[GR_NCU_DRAM] = 123; /* the core's roof, passed on as it is */
     assert_true(gr_chart_ncu_kernel(&w, "k", &k));
     assert_string_equal(k.label, "k");
-    assert_string_equal(k.precision, gr_ncu_precision_peak_name(GR_NCU_TENSOR_BF16));
+    assert_string_equal(k.precision, gr_ncu_precision_name(GR_NCU_TENSOR_BF16));
     assert_true(near(k.roof_gflops[GR_LEVEL_DRAM], 123));
     assert_true(near(k.intensity[GR_LEVEL_DRAM], 60));
     assert_true(near(k.intensity[GR_LEVEL_L2], 15));
@@ -160,7 +160,7 @@ static void level_roofs_profile_and_measured(void **state)
     gr_results r = levels_results();
     gr_roofline_inputs in = h100_inputs();
     in.results[in.results_count++] = &r;
-    in.precisions[0] = "fp16_tensor";
+    in.precisions[0] = "tensor_fp16";
     gr_chart c;
     gr_error err;
     assert_true(gr_roofline_chart(&in, &c, &err));
@@ -185,7 +185,7 @@ static void level_roofs_profile_and_measured(void **state)
     const gr_series *tensor = series_at(&c, GR_DRAW_LINES, 700000.0 / 3000, 700000);
     assert_non_null(tensor);
     assert_true(tensor->dashed);
-    assert_non_null(label_text(&c, "FP16 TENSOR 700 TFLOP/s (measured)"));
+    assert_non_null(label_text(&c, "TENSOR FP16 700 TFLOP/s (measured)"));
     gr_chart_free(&c);
 }
 

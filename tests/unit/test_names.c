@@ -63,7 +63,7 @@ static const char *suggest(const char *given, const char *const *known, char *te
 }
 
 static const char *const devices[] = {"a100", "a100-80gb", "h100", "h100-pcie", "h200", "k40", "rtx4090", "v100", NULL};
-static const char *const precisions[] = {"fp32", "fp64", "fp16", "bf16", "tf32_tensor", "fp16_tensor", NULL};
+static const char *const precisions[] = {"fp32", "fp64", "fp16", "bf16", "tensor_tf32", "tensor_fp16", NULL};
 static const char *const commands[] = {"bound", "occupancy", "model", "banks", "plot", "measure", "devices", "profile",
                                        "exercises", NULL};
 static const char *const models[] = {"block-transpose", "foo-kernel", "matmul-naive", "matmul-tiled",
@@ -110,6 +110,23 @@ static void far_names_suggest_nothing(void **state)
     assert_string_equal(text, "");
 }
 
+/* An earlier spelling, however far from its name, offers that name alone,
+ * before the names merely close to it. */
+static void a_renamed_name_suggests_its_name(void **state)
+{
+    (void)state;
+    char text[128];
+    gr_name_suggestion s;
+    gr_suggest_start(&s, "fp16_tensor");
+    gr_suggest_renamed(&s, "tensor_fp16");
+    for (size_t i = 0; precisions[i]; i++)
+        gr_suggest_consider(&s, precisions[i]);
+    assert_true(gr_suggest_text(&s, text, sizeof text));
+    assert_string_equal(text, "tensor_fp16");
+    /* without it, the swapped words are too far for a suggestion */
+    assert_string_equal(suggest("fp16_tensor", precisions, text, sizeof text), "");
+}
+
 static void suggestions_keep_at_most_four_and_each_once(void **state)
 {
     (void)state;
@@ -131,6 +148,7 @@ int main(void)
         cmocka_unit_test(suggestions_are_the_closest_names),
         cmocka_unit_test(a_name_cut_short_suggests_what_it_begins),
         cmocka_unit_test(far_names_suggest_nothing),
+        cmocka_unit_test(a_renamed_name_suggests_its_name),
         cmocka_unit_test(suggestions_keep_at_most_four_and_each_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

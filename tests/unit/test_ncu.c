@@ -20,6 +20,7 @@
 #include "ncu_occupancy.h"
 #include "ncu_report.h"
 #include "ncu_roofs.h"
+#include "profile_fields.h"
 
 #define DATA GPUROOF_SRCDIR "/tests/data/ncu/"
 
@@ -705,6 +706,13 @@ static void roofs(void **state)
     assert_true(roofs.peak_gflops[GR_NCU_FP32].value == 66908.16);
     assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value == 989429.76);
     assert_true(roofs.peak_gflops[GR_NCU_FP16].value == 133816.32); /* HFMA2, not the Tensor Cores */
+    /* each precision's roof is the profile's peak of its one name, which
+     * gr_precision_table holds, and its measured one that name's key */
+    for (int i = 0; i < GR_NCU_PRECISION_COUNT; i++) {
+        assert_non_null(gr_precision_find(gr_ncu_precision_name(i)));
+        assert_true(roofs.peak_gflops[i].value == gr_profile_peak(&p, gr_ncu_precision_name(i))->gflops);
+    }
+    assert_string_equal(gr_ncu_precision_name(GR_NCU_TENSOR_BF16), "tensor_bf16");
     gr_results_init(&r);
     assert_true(gr_results_load(GPUROOF_SRCDIR "/plots/data/h100-sxm.yaml", &r, &err));
     gr_ncu_roofs_fill(&p, &r, &roofs);
@@ -717,6 +725,14 @@ static void roofs(void **state)
     assert_true(roofs.peak_gflops[GR_NCU_FP64].value == r.ceilings.fp64_gflops);
     assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value == r.ceilings.tensor_fp16_gflops);
     assert_int_equal(roofs.peak_gflops[GR_NCU_TENSOR_FP16].source, GR_NCU_ROOF_MEASURED);
+    for (int i = 0; i < GR_NCU_PRECISION_COUNT; i++) {
+        const char *key = gr_results_precision_key(gr_ncu_precision_name(i));
+        assert_non_null(key);
+        assert_true(roofs.peak_gflops[i].value == gr_results_ceiling(&r, key));
+        assert_int_equal(roofs.peak_gflops[i].source, GR_NCU_ROOF_MEASURED);
+    }
+    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_BF16].value == r.ceilings.tensor_bf16_gflops);
+    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP8].value == r.ceilings.tensor_fp8_gflops);
     /* without dram_read_gbs, the best DRAM figure */
     r.ceilings.dram_read_gbs = NAN;
     gr_ncu_roofs_fill(NULL, &r, &roofs);
@@ -793,6 +809,13 @@ static void binding(void **state)
     assert_false(b.known);
     assert_true(isnan(b.compute_time_ns));
     assert_non_null(strstr(b.why_unknown, "fp16"));
+    /* Tensor Core FLOPs and no such peak: named as the profile's peak is */
+    roofs.peak_gflops[GR_NCU_FP16] = (gr_ncu_roof){1000, GR_NCU_ROOF_PROFILE};
+    f.q[GR_NCU_Q_TENSOR_BF16] = 1;
+    gr_ncu_figures_derive(&f);
+    gr_ncu_bind(&f, &roofs, &b);
+    assert_false(b.known);
+    assert_string_equal(b.why_unknown, "it has tensor_bf16 FLOPs and the device no tensor_bf16 peak");
 }
 
 static void binding_unknown(void **state)

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "profile.h"
+#include "profile_fields.h"
 #include "profile_search.h"
 #include "yaml_doc.h"
 
@@ -40,7 +41,7 @@ static const char BASE[] =
     "peak_gflops:\n"                                      /*  7 */
     "  fp64: 9700\n"                                      /*  8 */
     "  fp32: 19500\n"                                     /*  9 */
-    "  fp16_tensor: 312000\n"                             /* 10 */
+    "  tensor_fp16: 312000\n"                             /* 10 */
     "memory:\n"                                           /* 11 */
     "  bandwidth_gbs: 1555\n"                             /* 12 */
     "  size_bytes: 40 GiB\n"                              /* 13 */
@@ -257,7 +258,7 @@ static void test_k40_figures(void **state)
     assert_int_equal(p.cc_minor, 5);
     assert_int_equal(p.max_blocks_sm, 16);
     assert_int_equal(p.smem_block_reserved_bytes, 0);
-    assert_null(gr_profile_peak(&p, "fp16_tensor"));
+    assert_null(gr_profile_peak(&p, "tensor_fp16"));
 }
 
 static void test_rtx4090_figures(void **state)
@@ -610,7 +611,7 @@ static void test_list_where_mapping_expected(void **state)
     assert_edit_error("t.yaml:28:9: thread must be a mapping, not a list",
                       "thread:\n  max_registers: 255\n", "thread: [255]\n");
     assert_edit_error("t.yaml:7:14: peak_gflops must be a mapping, not a list",
-                      "peak_gflops:\n  fp64: 9700\n  fp32: 19500\n  fp16_tensor: 312000\n",
+                      "peak_gflops:\n  fp64: 9700\n  fp32: 19500\n  tensor_fp16: 312000\n",
                       "peak_gflops: [9700, 19500]\n");
 }
 
@@ -833,7 +834,7 @@ static void test_unknown_bank_scheme(void **state)
 static void test_unknown_precision(void **state)
 {
     (void)state;
-    assert_edit_error("t.yaml:10:3: peak_gflops: unknown key 'fp4'", "fp16_tensor: 312000", "fp4: 1");
+    assert_edit_error("t.yaml:10:3: peak_gflops: unknown key 'fp4'", "tensor_fp16: 312000", "fp4: 1");
 }
 
 static void test_missing_fp64(void **state)
@@ -851,7 +852,7 @@ static void test_missing_fp32(void **state)
 static void test_duplicate_precision(void **state)
 {
     (void)state;
-    assert_edit_error("t.yaml:10:3: peak_gflops: key 'fp64' given twice", "fp16_tensor: 312000", "fp64: 1");
+    assert_edit_error("t.yaml:10:3: peak_gflops: key 'fp64' given twice", "tensor_fp16: 312000", "fp64: 1");
 }
 
 static void test_peak_lookup(void **state)
@@ -862,10 +863,10 @@ static void test_peak_lookup(void **state)
     assert_int_equal(p.peak_count, 9);
     assert_true(gr_profile_peak(&p, "fp32")->gflops == 19500.0);
     assert_true(gr_profile_peak(&p, "fp64")->gflops == 9700.0);
-    assert_true(gr_profile_peak(&p, "tf32_tensor")->gflops == 156000.0);
-    assert_true(gr_profile_peak(&p, "int8_tensor")->gflops == 624000.0);
+    assert_true(gr_profile_peak(&p, "tensor_tf32")->gflops == 156000.0);
+    assert_true(gr_profile_peak(&p, "tensor_int8")->gflops == 624000.0);
     assert_string_equal(gr_profile_peak(&p, "bf16")->precision, "bf16");
-    assert_null(gr_profile_peak(&p, "fp8_tensor"));
+    assert_null(gr_profile_peak(&p, "tensor_fp8"));
     assert_null(gr_profile_peak(&p, "fp3"));
     assert_null(gr_profile_peak(&p, ""));
 }
@@ -886,11 +887,55 @@ static void test_every_precision_accepted(void **state)
 {
     (void)state;
     gr_profile p;
-    assert_edit_loads(&p, "  fp16_tensor: 312000\n",
-                      "  fp16: 1\n  bf16: 2\n  fp64_tensor: 3\n  tf32_tensor: 4\n  fp16_tensor: 5\n"
-                      "  bf16_tensor: 6\n  fp8_tensor: 7\n  int8_tensor: 8\n");
+    assert_edit_loads(&p, "  tensor_fp16: 312000\n",
+                      "  fp16: 1\n  bf16: 2\n  tensor_fp64: 3\n  tensor_tf32: 4\n  tensor_fp16: 5\n"
+                      "  tensor_bf16: 6\n  tensor_fp8: 7\n  tensor_int8: 8\n");
     assert_int_equal(p.peak_count, 10);
-    assert_true(gr_profile_peak(&p, "int8_tensor")->gflops == 8.0);
+    assert_true(gr_profile_peak(&p, "tensor_int8")->gflops == 8.0);
+}
+
+/* A profile written before the Tensor Core precisions took their one
+ * name (tensor_bf16) reads: each earlier spelling gives the same
+ * precision, stored, and so shown and written, under its name. */
+static void test_earlier_spellings_read_as_the_same_precision(void **state)
+{
+    (void)state;
+    gr_profile p;
+    assert_edit_loads(&p, "  tensor_fp16: 312000\n",
+                      "  fp64_tensor: 3\n  tf32_tensor: 4\n  fp16_tensor: 5\n"
+                      "  bf16_tensor: 6\n  fp8_tensor: 7\n  int8_tensor: 8\n");
+    assert_int_equal(p.peak_count, 8);
+    const char *const names[] = {"tensor_fp64", "tensor_tf32", "tensor_fp16",
+                                 "tensor_bf16", "tensor_fp8",  "tensor_int8"};
+    for (int i = 0; i < 6; i++) {
+        assert_string_equal(p.peaks[2 + i].precision, names[i]);
+        assert_true(gr_profile_peak(&p, names[i])->gflops == 3.0 + i);
+    }
+    assert_null(gr_profile_peak(&p, "bf16_tensor"));
+    /* written back (as profile detect writes), each under its one name */
+    char *text;
+    size_t len;
+    gr_error err;
+    assert_true(gr_profile_write_yaml(&p, &text, &len, &err));
+    assert_non_null(strstr(text, "  tensor_bf16: 6\n"));
+    assert_null(strstr(text, "_tensor"));
+    free(text);
+}
+
+/* One precision under both spellings is given twice, in either order; a
+ * key is exact, as every key of a profile is: no earlier spelling in
+ * capitals. */
+static void test_earlier_spelling_and_name_together_refused(void **state)
+{
+    (void)state;
+    assert_edit_error("t.yaml:11:3: peak_gflops: keys 'tensor_fp16' and 'fp16_tensor' both give tensor_fp16 "
+                      "(one is its earlier spelling)",
+                      "  tensor_fp16: 312000\n", "  tensor_fp16: 312000\n  fp16_tensor: 1\n");
+    assert_edit_error("t.yaml:11:3: peak_gflops: keys 'bf16_tensor' and 'tensor_bf16' both give tensor_bf16 "
+                      "(one is its earlier spelling)",
+                      "  tensor_fp16: 312000\n", "  bf16_tensor: 1\n  tensor_bf16: 2\n");
+    assert_edit_error("t.yaml:10:3: peak_gflops: unknown key 'FP16_TENSOR'", "tensor_fp16: 312000",
+                      "FP16_TENSOR: 1");
 }
 
 static void test_bank_scheme_name(void **state)
@@ -1695,6 +1740,8 @@ int main(void)
         cmocka_unit_test(test_peak_lookup),
         cmocka_unit_test(test_precision_list),
         cmocka_unit_test(test_every_precision_accepted),
+        cmocka_unit_test(test_earlier_spellings_read_as_the_same_precision),
+        cmocka_unit_test(test_earlier_spelling_and_name_together_refused),
         cmocka_unit_test(test_bank_scheme_name),
         /* consistency */
         cmocka_unit_test(test_warps_times_warp_size),

@@ -257,14 +257,14 @@ static void test_each_gpu_has_its_precisions(void **state)
     static const struct {
         const char *name, *precisions;
     } expected[] = {
-        {"a100", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor int8_tensor"},
-        {"a100-80gb", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor int8_tensor"},
-        {"h100", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
-        {"h100-pcie", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
-        {"h200", "fp64 fp64_tensor fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
+        {"a100", "fp64 tensor_fp64 fp32 fp16 bf16 tensor_tf32 tensor_fp16 tensor_bf16 tensor_int8"},
+        {"a100-80gb", "fp64 tensor_fp64 fp32 fp16 bf16 tensor_tf32 tensor_fp16 tensor_bf16 tensor_int8"},
+        {"h100", "fp64 tensor_fp64 fp32 fp16 bf16 tensor_tf32 tensor_fp16 tensor_bf16 tensor_fp8 tensor_int8"},
+        {"h100-pcie", "fp64 tensor_fp64 fp32 fp16 bf16 tensor_tf32 tensor_fp16 tensor_bf16 tensor_fp8 tensor_int8"},
+        {"h200", "fp64 tensor_fp64 fp32 fp16 bf16 tensor_tf32 tensor_fp16 tensor_bf16 tensor_fp8 tensor_int8"},
         {"k40", "fp64 fp32"},
-        {"rtx4090", "fp64 fp32 fp16 bf16 tf32_tensor fp16_tensor bf16_tensor fp8_tensor int8_tensor"},
-        {"v100", "fp64 fp32 fp16 fp16_tensor"},
+        {"rtx4090", "fp64 fp32 fp16 bf16 tensor_tf32 tensor_fp16 tensor_bf16 tensor_fp8 tensor_int8"},
+        {"v100", "fp64 fp32 fp16 tensor_fp16"},
     };
     assert_int_equal(sizeof expected / sizeof expected[0], SHIPPED_COUNT);
     for (size_t i = 0; i < SHIPPED_COUNT; i++) {
@@ -330,22 +330,53 @@ static void test_precisions_one_list(void **state)
     }
 }
 
+/* The Tensor Core precisions' earlier spelling names each one; nothing
+ * else is renamed.  A typed name matches in any case, a file's key only
+ * exactly. */
+static void test_earlier_spellings(void **state)
+{
+    (void)state;
+    size_t renamed = 0;
+    for (size_t i = 0; i < gr_precision_count; i++) {
+        const char *name = gr_precision_table[i].name;
+        char earlier[32];
+        if (strncmp(name, "tensor_", 7) != 0) {
+            assert_null(gr_precision_renamed(name));
+            continue;
+        }
+        snprintf(earlier, sizeof earlier, "%s_tensor", name + 7); /* the words the other way round */
+        assert_string_equal(gr_precision_renamed(earlier), name);
+        assert_ptr_equal(gr_precision_of_key(earlier), &gr_precision_table[i]);
+        assert_ptr_equal(gr_precision_of_key(name), &gr_precision_table[i]);
+        assert_null(gr_precision_renamed(name));
+        renamed++;
+    }
+    assert_int_equal(renamed, 6);
+    assert_string_equal(gr_precision_renamed("BF16_Tensor"), "tensor_bf16");
+    assert_null(gr_precision_of_key("BF16_TENSOR"));
+    assert_null(gr_precision_of_key("TENSOR_BF16"));
+    assert_null(gr_precision_renamed("fp4_tensor"));
+    assert_null(gr_precision_renamed(""));
+    assert_null(gr_precision_renamed(NULL));
+    assert_null(gr_precision_of_key(NULL));
+}
+
 /* What a rate of each precision is printed in: integers count operations. */
 static void test_precision_units(void **state)
 {
     (void)state;
-    assert_string_equal(gr_precision_unit("int8_tensor"), "GOP/s");
-    assert_string_equal(gr_precision_operation("int8_tensor"), "OP");
-    assert_string_equal(gr_precision_unit("fp8_tensor"), "GFLOP/s");
+    assert_string_equal(gr_precision_unit("tensor_int8"), "GOP/s");
+    assert_string_equal(gr_precision_operation("tensor_int8"), "OP");
+    assert_string_equal(gr_precision_unit("tensor_fp8"), "GFLOP/s");
     assert_string_equal(gr_precision_operation("fp64"), "FLOP");
     assert_string_equal(gr_precision_unit("no such precision"), "GFLOP/s");
     assert_null(gr_precision_find("no such precision"));
-    assert_string_equal(gr_precision_find("tf32_tensor")->name, "tf32_tensor");
+    assert_string_equal(gr_precision_find("tensor_tf32")->name, "tensor_tf32");
     assert_int_equal(gr_precision_element_bytes("fp64"), 8);
     assert_int_equal(gr_precision_element_bytes("fp32"), 4);
-    assert_int_equal(gr_precision_element_bytes("tf32_tensor"), 4);
-    assert_int_equal(gr_precision_element_bytes("bf16_tensor"), 2);
-    assert_int_equal(gr_precision_element_bytes("int8_tensor"), 1);
+    assert_int_equal(gr_precision_element_bytes("tensor_tf32"), 4);
+    assert_int_equal(gr_precision_element_bytes("tensor_bf16"), 2);
+    assert_int_equal(gr_precision_element_bytes("tensor_int8"), 1);
     assert_int_equal(gr_precision_element_bytes("no such precision"), 4);
 }
 
@@ -369,7 +400,7 @@ static void test_values_of_a100(void **state)
     gr_profile_field_format(&p, gr_profile_field_find("memory.bandwidth_gbs"), text, sizeof text);
     assert_string_equal(text, "1555");
     gr_profile_field_format(&p, gr_profile_field_find("peak_gflops"), text, 26); /* cut, never overrun */
-    assert_string_equal(text, "fp64 9700, fp64_tensor 19");
+    assert_string_equal(text, "fp64 9700, tensor_fp64 19");
     assert_false(gr_profile_field_given(&p, gr_profile_field_find("source")));
     assert_false(gr_profile_field_given(&p, gr_profile_field_find("measured.fp32_gflops")));
     assert_true(gr_profile_field_given(&p, gr_profile_field_find("name")));
@@ -407,7 +438,7 @@ static void test_written_profile_leaves_out_what_it_lacks(void **state)
     assert_true(gr_profile_write_yaml(&p, &text, &len, &err));
     assert_null(strstr(text, "source"));
     assert_null(strstr(text, "measured"));
-    assert_null(strstr(text, "fp16_tensor"));
+    assert_null(strstr(text, "tensor_fp16"));
     assert_non_null(strstr(text, "\ncompute_capability: \"3.5\"\n"));
     assert_non_null(strstr(text, "\n  scheme: kepler\n"));
     assert_int_equal(strlen(text), len);
@@ -677,6 +708,7 @@ int main(void)
         cmocka_unit_test(test_find),
         cmocka_unit_test(test_precisions_one_list),
         cmocka_unit_test(test_precision_units),
+        cmocka_unit_test(test_earlier_spellings),
         cmocka_unit_test(test_values_of_a100),
         cmocka_unit_test(test_shipped_profiles_read_back_the_same),
         cmocka_unit_test(test_written_profile_leaves_out_what_it_lacks),

@@ -996,6 +996,18 @@ static void error_spread_rules(void **state)
     assert_null(gr_results_sustained_key("l2_gbs"));
     assert_null(gr_results_sustained_key("_gflops"));
     assert_null(gr_results_sustained_key(NULL));
+    /* a precision's key is its one name and _gflops; none for a precision
+     * no run measures, a key's own name, or no name */
+    assert_string_equal(gr_results_precision_key("tensor_bf16"), "tensor_bf16_gflops");
+    assert_string_equal(gr_results_precision_key("fp32"), "fp32_gflops");
+    assert_string_equal(gr_results_precision_key("tensor_fp64"), "tensor_fp64_gflops");
+    assert_string_equal(gr_results_sustained_key(gr_results_precision_key("tensor_fp16")),
+                        "tensor_fp16_sustained_gflops");
+    assert_null(gr_results_precision_key("tensor_int8"));
+    assert_null(gr_results_precision_key("tensor"));
+    assert_null(gr_results_precision_key("tensor_bf16_gflops"));
+    assert_null(gr_results_precision_key(""));
+    assert_null(gr_results_precision_key(NULL));
     /* a spread row's width: (high - low) / median */
     gr_result_spread row = {"l2_gbs", 10000, 10200, 10300, 5, NAN, NAN};
     assert_true(fabs(gr_results_spread_width_pct(&row) - 300.0 / 102) < 1e-12);

@@ -78,7 +78,7 @@ static void device_figures(void **state)
 {
     (void)state;
     gr_roofline_inputs in = h100_inputs();
-    in.precisions[0] = "fp16_tensor";
+    in.precisions[0] = "tensor_fp16";
     in.precisions[1] = "fp32";         /* asked again: kept once, first place */
     in.precisions[2] = "no_such_peak"; /* not in the profile: left out */
     in.models[in.model_count++].intensity = 2;     /* under the ridge: the slope */
@@ -92,8 +92,8 @@ static void device_figures(void **state)
     assert_int_equal(d->ceilings.count, 3);
     assert_string_equal(d->ceilings.items[0].precision, "fp32");
     assert_string_equal(d->ceilings.items[1].precision, "fp64");
-    assert_string_equal(d->ceilings.items[2].precision, "fp16_tensor");
-    assert_true(near(d->ceilings.items[2].gflops, gr_profile_peak(&h100, "fp16_tensor")->gflops));
+    assert_string_equal(d->ceilings.items[2].precision, "tensor_fp16");
+    assert_true(near(d->ceilings.items[2].gflops, gr_profile_peak(&h100, "tensor_fp16")->gflops));
     assert_true(near(d->level_bandwidth_gbs[GR_LEVEL_DRAM], h100.bandwidth_gbs));
     assert_true(near(d->level_bandwidth_gbs[GR_LEVEL_L2], h100.l2_bandwidth_gbs));
     assert_true(near(d->level_bandwidth_gbs[GR_LEVEL_SHARED], h100.shared_bandwidth_gbs));
@@ -113,7 +113,7 @@ static void results_figures(void **state)
     in.has_levels = true;
     for (int l = 0; l < GR_MEMORY_LEVELS; l++)
         in.levels[l] = true;
-    in.precisions[0] = "fp16_tensor";
+    in.precisions[0] = "tensor_fp16";
     gr_roofline_figures f;
     gr_error err;
     assert_true(gr_roofline_figures_build(&in, &f, &err));
@@ -121,9 +121,9 @@ static void results_figures(void **state)
     assert_true(near(m->best_bandwidth_gbs, gr_results_best_bandwidth(&r)));
     assert_true(near(m->measured_level_bandwidth_gbs[GR_LEVEL_L2], 10000));
     assert_true(isnan(m->measured_level_bandwidth_gbs[GR_LEVEL_SHARED])); /* not measured */
-    assert_int_equal(m->measured_ceilings.count, 2); /* fp32, fp16_tensor; no fp64 */
+    assert_int_equal(m->measured_ceilings.count, 2); /* fp32, tensor_fp16; no fp64 */
     assert_true(near(ceiling(&m->measured_ceilings, "fp32")->gflops, 60000));
-    assert_true(near(ceiling(&m->measured_ceilings, "fp16_tensor")->gflops, 700000));
+    assert_true(near(ceiling(&m->measured_ceilings, "tensor_fp16")->gflops, 700000));
     assert_null(ceiling(&m->measured_ceilings, "fp64"));
     assert_true(m->kernels[0].has_level_intensity);
     assert_true(near(m->kernels[0].level_intensity[GR_LEVEL_DRAM], 128)); /* 2^31 / 2^24 */
