@@ -129,6 +129,10 @@ typedef struct {
     occupancy_launch_options launch; /* plot occupancy's */
     plot_levels_value levels;        /* the hierarchical roofline */
     const char *ncu;                 /* a Nsight Compute report's kernels on it */
+    /* the report already read (ncu --html): its text, which ncu then only
+     * names in messages; NULL: plot reads ncu itself */
+    const char *ncu_text;
+    size_t ncu_text_size;
     cli_int_value top;
     const char *output, *profiles;
     bool keep_script, script_only, json;

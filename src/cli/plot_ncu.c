@@ -238,9 +238,16 @@ bool plot_ncu_load(const plot_options *o, plot_devices *d, gr_roofline_inputs *i
     out_buf shown = OUT_BUF_INIT;
     cli_buffer csv = {0};
     gr_ncu_analysis a = {0};
-    bool ok = read_text(o->ncu, &shown, &csv) && analyse(o, out_buf_text(&shown), &csv, d, &a,
-                                                         &in->level_kernels_device);
-    free(csv.bytes);
+    bool ok;
+    if (o->ncu_text) {
+        out_addf(&shown, "%s", o->ncu);
+        cli_buffer given = {.bytes = (unsigned char *)o->ncu_text, .size = o->ncu_text_size};
+        ok = analyse(o, out_buf_text(&shown), &given, d, &a, &in->level_kernels_device);
+    } else {
+        ok = read_text(o->ncu, &shown, &csv) && analyse(o, out_buf_text(&shown), &csv, d, &a,
+                                                        &in->level_kernels_device);
+        free(csv.bytes);
+    }
     if (ok) {
         *json = json_object();
         json_object_set_new(*json, "file", json_string(out_buf_text(&shown)));

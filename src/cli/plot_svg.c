@@ -15,6 +15,8 @@ static int request_options(const plot_svg_request *rq, const char *svg_path, plo
     if (rq->top < 0 || rq->top > PLOT_NCU_TOP_MAX)
         return cli_usage_error("plot", "--top takes 1 to %d, not %d", PLOT_NCU_TOP_MAX, rq->top);
     o->ncu = rq->ncu;
+    o->ncu_text = rq->text;
+    o->ncu_text_size = rq->text_size;
     o->output = svg_path;
     o->profiles = rq->profiles;
     if (rq->device)

@@ -7,9 +7,14 @@
 #define GPUROOF_PLOT_SVG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct {
-    const char *ncu;      /* the report: a CSV, "-" or an .ncu-rep (required) */
+    const char *ncu;      /* the report: a CSV, "-" or an .ncu-rep (required); with text, its name */
+    /* the report already read (gpuroof ncu --html has it): its text;
+     * NULL: the chart reads ncu */
+    const char *text;
+    size_t text_size;
     const char *device;   /* a profile's name or file; NULL: the report's GPU's shipped profile */
     const char *profiles; /* --profiles DIR; NULL: the search path */
     /* the levels drawn, as --levels takes them ("dram,l2,shared"); NULL: all three */
