@@ -44,7 +44,16 @@ static const cli_option options[] = {
                    .help = "the device to hold the launches against (default: the shipped profile of the report's GPU)"),
     CLI_OPT_PATH(T, results, .name = "results", .arg = "FILE",
                  .help = "roofs measured on the GPU (gpuroof measure's results), where they have one"),
-    CLI_OPT_FLAG(T, group, .name = "group", .help = "sum the launches of each kernel, the longest first"),
+    CLI_OPT_FLAG(T, group, .name = "group", .help = "one row a kernel, its launches summed, instead of one a launch"),
+    CLI_OPT_INT(T, top, CLI_COUNT, 1, 1000000000, .name = "top", .arg = "N",
+                .help = "only the N longest rows (the rest counted, with their share of the time)"),
+    CLI_OPT_STRING(T, kernel, .name = "kernel", .arg = "PATTERN",
+                   .help = "only the kernels it names, each with its worked explanation: a name in either spelling "
+                           "(pasted from Nsight Compute or the demangler), a glob or a part of it"),
+    CLI_OPT_FLAG(T, glob, .name = "glob", .help = "--kernel's PATTERN is a glob, even a pasted signature with * in it"),
+    CLI_OPT_FLAG(T, details, .name = "details",
+                 .help = "after the table, each row's worked explanation: FLOPs, bytes, roofs, limits, occupancy, "
+                         "wavefronts"),
     CLI_OPT_FLAG(T, strict, .name = "strict",
                  .help = "exit status 1 where gpuroof's occupancy differs from Nsight Compute's, or the report is of "
                          "another GPU than --device's"),
@@ -61,9 +70,11 @@ static const cli_option options[] = {
 #undef T
 
 static const cli_group groups[] = {
-    {CLI_EXCLUSIVE, "metrics results/group/strict/output",
+    {CLI_EXCLUSIVE, "metrics results/group/strict/output/top/kernel/details",
      "--metrics prints gpuroof's metric list and takes nothing else but --device or --chip, and --json"},
     {CLI_NEEDS, "chip metrics", NULL},
+    {CLI_NEEDS, "glob kernel", NULL},
+    {CLI_EXCLUSIVE, "details json", "--json holds every figure the explanations show"},
     {CLI_EXCLUSIVE, "chip device", "--chip names the chip --device would"},
     {0},
 };
@@ -165,7 +176,7 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
     if (built && o->json) {
         rc = cli_put_json(ncu_json(&v), json);
     } else if (built) {
-        ncu_print_text(&v);
+        ncu_print_text(stdout, &v, o->details || o->kernel);
         rc = EXIT_OK;
     }
     if (rc == EXIT_OK)
