@@ -14,14 +14,19 @@
 #include "output.h"
 
 static const char usage[] =
-    "Usage: gpuroof ncu FILE [--device NAME] [--results FILE] [--group] [--strict] [--profiles DIR] [--json]\n"
+    "Usage: gpuroof ncu FILE [--device NAME] [--results FILE] [--group] [--top N] [--kernel PATTERN [--glob]]\n"
+    "                        [--details] [--strict] [--profiles DIR] [--json]\n"
     "       gpuroof ncu [-o FILE.csv] [the options above] -- APP [ARGS]\n"
     "       gpuroof ncu --metrics [--device NAME | --chip CHIP] [--json]\n"
     "\n"
-    "Each kernel launch Nsight Compute profiled: its FLOPs per precision, bytes and intensity at\n"
-    "DRAM, L2 and L1, achieved GFLOP/s, the level whose roof binds it, gpuroof's occupancy beside\n"
-    "Nsight Compute's theoretical and achieved occupancy, and the shared-memory wavefronts beside\n"
-    "the ideal. FILE is what ncu printed with --csv (the details page) or --csv --page raw, '-'\n"
+    "Each kernel launch Nsight Compute profiled, in a table, the longest first: its time and share,\n"
+    "launches, limiter (the longest of the limits: the roofs, issue, latency, waves, ...; a compute\n"
+    "limit by its roof's name, tensor_bf16), how much of that limit it reached, the achieved GFLOP/s\n"
+    "(GB/s at the binding level without FLOPs), Nsight Compute's theoretical and achieved occupancy\n"
+    "(gpuroof's where it differs) and the bank conflicts' excess over the ideal wavefronts.\n"
+    "--details (or --kernel) explains each row: FLOPs per precision, bytes and intensity at DRAM,\n"
+    "L2 and L1, each level's roof and the one that binds, the limits, occupancy, wavefronts.\n"
+    "FILE is what ncu printed with --csv (the details page) or --csv --page raw, '-'\n"
     "for standard input, or an .ncu-rep (read through ncu --import). With -- APP, gpuroof runs\n"
     "the application under ncu with its own metrics and --clock-control none, and reads that.\n";
 
@@ -36,7 +41,9 @@ static const char notes[] =
     "null). Where gpuroof's occupancy differs from Nsight Compute's theoretical occupancy, or the\n"
     "report is of another GPU than --device's, a line on standard error says so; --strict makes\n"
     "that exit status 1. ncu is $GPUROOF_NCU, else found on\n"
-    "the PATH, in /usr/local/cuda/bin or /opt/nvidia/nsight-compute.\n";
+    "the PATH, in /usr/local/cuda/bin or /opt/nvidia/nsight-compute.\n"
+    "--kernel matches as kernels --kernel does (either spelling, a glob, a part of the name); with\n"
+    "--json, --top and --kernel narrow launches (and kernels) the same way; left_out counts the rest.\n";
 
 #define T ncu_options
 static const cli_option options[] = {
