@@ -11,7 +11,7 @@
 
 /* The line the name is shortened to end by, and the least it keeps. */
 #define NAME_LINE 120
-#define NAME_LEAST 30
+#define NAME_LEAST 28
 
 enum { C_TIME, C_SHARE, C_LAUNCHES, C_LIMITER, C_OF_IT, C_ACHIEVED, C_THEORETICAL, C_OCC_ACHIEVED, C_GPUROOF,
        C_BANKS, C_COUNT };
@@ -23,12 +23,13 @@ static const struct {
     const char *above, *label;
     bool left;
     int span; /* the columns the words above cover */
+    int gap;  /* spaces before it: one between figures, two around words */
 } columns[C_COUNT] = {
-    [C_TIME] = {"", "time ns", false},         [C_SHARE] = {"", "share", false},
-    [C_LAUNCHES] = {"", "launches", false},    [C_LIMITER] = {"", "limiter", true},
-    [C_OF_IT] = {"", "reached", false},          [C_ACHIEVED] = {"", "achieved", false},
-    [C_THEORETICAL] = {"occupancy", "theor.", false, 2}, [C_OCC_ACHIEVED] = {"", "achieved", false},
-    [C_GPUROOF] = {"", "gpuroof", false},      [C_BANKS] = {"bank", "excess", false, 1},
+    [C_TIME] = {"", "time ns", false, 0, 0},         [C_SHARE] = {"", "share", false, 0, 1},
+    [C_LAUNCHES] = {"", "launches", false, 0, 1},    [C_LIMITER] = {"", "limiter", true, 0, 2},
+    [C_OF_IT] = {"", "reached", false, 0, 1},          [C_ACHIEVED] = {"", "achieved", false, 0, 2},
+    [C_THEORETICAL] = {"occupancy", "theor.", false, 2, 2}, [C_OCC_ACHIEVED] = {"", "achieved", false, 0, 1},
+    [C_GPUROOF] = {"", "gpuroof", false, 0, 1},      [C_BANKS] = {"bank", "excess", false, 1, 2},
 };
 
 /* A share in a table's column: one decimal ("11.7%", "100.0%"), "<0.1%"
@@ -45,6 +46,11 @@ static const char *pct_cell(double fraction, char *cell, size_t size)
     return cell;
 }
 
+static int gap_before(int k)
+{
+    return k == 0 ? 0 : columns[k].gap;
+}
+
 static void limiter_cell(const gr_ncu_table_row *r, char *cell, size_t size)
 {
     if (r->bound_from == GR_NCU_BOUND_UNKNOWN)
@@ -55,11 +61,18 @@ static void limiter_cell(const gr_ncu_table_row *r, char *cell, size_t size)
         snprintf(cell, size, "%s", gr_time_limit_name(r->limiter));
 }
 
+/* The memory levels in a cell: "shared" for shared memory, as narrow as
+ * the others. */
+static const char *const level_words[GR_NCU_LEVEL_COUNT] = {"DRAM", "L2", "shared"};
+
 static void achieved_cell(const gr_ncu_table_row *r, char *cell, size_t size)
 {
     const char *lower = r->achieved_lower && !isnan(r->achieved) ? ">=" : "";
-    if (r->achieved_gbs)
-        snprintf(cell, size, "%s%s GB/s %s", lower, NCU_FIG(r->achieved), gr_level_name(r->achieved_level));
+    const char *const *levels = level_words;
+    if (isnan(r->achieved))
+        snprintf(cell, size, "?");
+    else if (r->achieved_gbs)
+        snprintf(cell, size, "%s%s GB/s %s", lower, NCU_FIG(r->achieved), levels[r->achieved_level]);
     else
         snprintf(cell, size, "%s%s GFLOP/s", lower, NCU_FIG(r->achieved));
 }
@@ -110,7 +123,7 @@ static void print_cells(FILE *out, const int width[C_COUNT], const char *const t
 {
     for (int k = 0; k < C_COUNT; k++)
         if (width[k])
-            fprintf(out, columns[k].left ? "%-*s  " : "%*s  ", width[k], text[k]);
+            fprintf(out, "%*s%*s", gap_before(k), "", columns[k].left ? -width[k] : width[k], text[k]);
 }
 
 /* Two lines: the words above a column (or, for occupancy, two) centred
@@ -124,17 +137,17 @@ static void print_headings(FILE *out, const ncu_view *v, const int width[C_COUNT
         if (columns[k].above[0] && width[k]) {
             int span = width[k];
             for (int j = k + 1; j < k + columns[k].span; j++)
-                span += 2 + width[j];
+                span += gap_before(j) + width[j];
             int len = (int)strlen(columns[k].above), start = at + (span > len ? (span - len + 1) / 2 : 0);
             printed += fprintf(out, "%*s%s", start > printed ? start - printed : 0, "", columns[k].above);
         }
-        at += width[k] ? width[k] + 2 : 0;
+        at += width[k] ? gap_before(k) + width[k] : 0;
     }
     fprintf(out, "\n");
     if (!v->table.grouped)
         labels[C_LAUNCHES] = "launch";
     print_cells(out, width, labels);
-    fprintf(out, "kernel\n");
+    fprintf(out, "  kernel\n");
 }
 
 static void print_left_out(FILE *out, const gr_ncu_table *t)
@@ -161,8 +174,9 @@ static const char *unqualified(const char *name)
 
 /* A name shortened to fit size - 1 columns: without return type and
  * parameters, whole where it fits, else with its template arguments
- * "<...>", else also without its namespaces, else cut in the middle, where
- * names of one family differ least (nvjet_sm90_tst_..._bias_TNT). */
+ * "<...>", else also without its namespaces and then those "<...>", else
+ * cut in the middle: names of one family differ at their ends
+ * (nvjet_sm90_tst_..._bias_TNT). */
 static void short_name(const char *kernel, char *name, size_t size)
 {
     char text[1024];
@@ -171,8 +185,10 @@ static void short_name(const char *kernel, char *name, size_t size)
         gr_kernel_short_name(kernel, 0, text, sizeof text);
     const char *shown = strlen(text) < size ? text : unqualified(text);
     size_t n = strlen(shown);
+    if (n >= size && n > 5 && strcmp(shown + n - 5, "<...>") == 0)
+        n -= 5; /* the template's arguments, already left out, go unmarked */
     if (n < size) {
-        memcpy(name, shown, n + 1);
+        snprintf(name, size, "%.*s", (int)n, shown);
         return;
     }
     size_t head = (size - 4) / 2, tail = size - 4 - head;
@@ -181,12 +197,12 @@ static void short_name(const char *kernel, char *name, size_t size)
 
 void ncu_print_table(FILE *out, const ncu_view *v)
 {
-    int width[C_COUNT], line = 0;
+    int width[C_COUNT], line = 2; /* the gap before the name */
     cells c;
     char name[NAME_LINE + 1];
     widths_of(v, width);
     for (int k = 0; k < C_COUNT; k++)
-        line += width[k] ? width[k] + 2 : 0;
+        line += width[k] ? gap_before(k) + width[k] : 0;
     size_t name_size = (size_t)(NAME_LINE - line > NAME_LEAST ? NAME_LINE - line : NAME_LEAST) + 1;
     print_headings(out, v, width);
     for (size_t i = 0; i < v->table.count; i++) {
@@ -197,7 +213,7 @@ void ncu_print_table(FILE *out, const ncu_view *v)
             text[k] = c[k];
         short_name(r->kernel, name, name_size);
         print_cells(out, width, text);
-        fprintf(out, "%s\n", name);
+        fprintf(out, "  %s\n", name);
     }
     print_left_out(out, &v->table);
 }
