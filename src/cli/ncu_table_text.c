@@ -11,7 +11,7 @@
 
 /* The line the name is shortened to end by, and the least it keeps. */
 #define NAME_LINE 120
-#define NAME_LEAST 28
+#define NAME_LEAST 26
 
 enum { C_TIME, C_SHARE, C_LAUNCHES, C_LIMITER, C_OF_IT, C_ACHIEVED, C_THEORETICAL, C_OCC_ACHIEVED, C_GPUROOF,
        C_BANKS, C_COUNT };
