@@ -33,14 +33,17 @@ static const struct {
 };
 
 /* A share in a table's column: one decimal ("11.7%", "100.0%"), "<0.1%"
- * for one that would show as 0 but is not, "?" where unknown (the
- * explanations give each to four figures). */
+ * for one that would show as 0 but is not, gr_num_text's form past 1000%
+ * ("3.754e+35%"), "?" where unknown (the explanations give each to four
+ * figures). */
 static const char *pct_cell(double fraction, char *cell, size_t size)
 {
     if (isnan(fraction))
         snprintf(cell, size, "?");
     else if (fraction > 0 && fraction < 0.0005)
         snprintf(cell, size, "<0.1%%");
+    else if (!(fraction < 10)) /* past 1000%: a figure's own form, never %f's 36 digits */
+        snprintf(cell, size, "%s", NCU_PCT(fraction));
     else
         snprintf(cell, size, "%.1f%%", 100 * fraction);
     return cell;

@@ -132,3 +132,8 @@ expect_status 2
 expect_stderr_has 'give --details or --json, not both'
 run ncu --metrics --top 3
 expect_status 2
+# a time of 1e-30 ns: its share of the limit in a figure's own form, never cut
+awk 'BEGIN { FS = OFS = "\",\"" } NR == 12 { $25 = "1e-30" } { print }' "$n/raw-base.csv" >"$test_tmp/tiny-time.csv"
+run ncu "$test_tmp/tiny-time.csv"
+expect_status 0
+expect_stdout_has '  1e-30     ?        0  DRAM            3.754e+35%  2.097e+36 GFLOP/s'
