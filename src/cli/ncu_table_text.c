@@ -13,23 +13,29 @@
 #define NAME_LINE 120
 #define NAME_LEAST 26
 
-enum { C_TIME, C_SHARE, C_LAUNCHES, C_LIMITER, C_OF_IT, C_ACHIEVED, C_THEORETICAL, C_OCC_ACHIEVED, C_GPUROOF,
+enum { C_TIME, C_SHARE, C_LAUNCHES, C_LIMITER, C_REACHED, C_ACHIEVED, C_THEORETICAL, C_OCC_ACHIEVED, C_GPUROOF,
        C_BANKS, C_COUNT };
 
 typedef char cells[C_COUNT][64];
 
-/* Each column's heading in two lines, and whether it is left-aligned. */
+/* Each column's heading in two lines, and whether it is left-aligned
+ * (words) or right-aligned (figures). */
 static const struct {
     const char *above, *label;
     bool left;
     int span; /* the columns the words above cover */
     int gap;  /* spaces before it: one between figures, two around words */
 } columns[C_COUNT] = {
-    [C_TIME] = {"", "time ns", false, 0, 0},         [C_SHARE] = {"", "share", false, 0, 1},
-    [C_LAUNCHES] = {"", "launches", false, 0, 1},    [C_LIMITER] = {"", "limiter", true, 0, 2},
-    [C_OF_IT] = {"", "reached", false, 0, 1},          [C_ACHIEVED] = {"", "achieved", false, 0, 2},
-    [C_THEORETICAL] = {"occupancy", "theor.", false, 2, 2}, [C_OCC_ACHIEVED] = {"", "achieved", false, 0, 1},
-    [C_GPUROOF] = {"", "gpuroof", false, 0, 1},      [C_BANKS] = {"bank", "excess", false, 1, 2},
+    [C_TIME] = {"", "time ns", false, 0, 0},
+    [C_SHARE] = {"", "share", false, 0, 1},
+    [C_LAUNCHES] = {"", "launches", false, 0, 1},
+    [C_LIMITER] = {"", "limiter", true, 0, 2},
+    [C_REACHED] = {"", "reached", false, 0, 1},
+    [C_ACHIEVED] = {"", "achieved", false, 0, 2},
+    [C_THEORETICAL] = {"occupancy", "theor.", false, 2, 2},
+    [C_OCC_ACHIEVED] = {"", "achieved", false, 0, 1},
+    [C_GPUROOF] = {"", "gpuroof", false, 0, 1},
+    [C_BANKS] = {"bank", "excess", false, 1, 2},
 };
 
 /* A share in a table's column: one decimal ("11.7%", "100.0%"), "<0.1%"
@@ -87,7 +93,7 @@ static void row_cells(const ncu_view *v, const gr_ncu_table_row *r, cells c)
     snprintf(c[C_LAUNCHES], sizeof c[C_LAUNCHES], "%s",
              v->table.grouped ? OUT_NUM((double)r->launches) : OUT_NUM((double)r->id));
     limiter_cell(r, c[C_LIMITER], sizeof c[C_LIMITER]);
-    pct_cell(r->limit_share, c[C_OF_IT], sizeof c[C_OF_IT]);
+    pct_cell(r->limit_share, c[C_REACHED], sizeof c[C_REACHED]);
     achieved_cell(r, c[C_ACHIEVED], sizeof c[C_ACHIEVED]);
     if (r->theoretical_varies)
         snprintf(c[C_THEORETICAL], sizeof c[C_THEORETICAL], "varies");
