@@ -14,14 +14,19 @@
 #include "output.h"
 
 static const char usage[] =
-    "Usage: gpuroof ncu FILE [--device NAME] [--results FILE] [--group] [--strict] [--profiles DIR] [--json]\n"
+    "Usage: gpuroof ncu FILE [--device NAME] [--results FILE] [--group] [--top N] [--kernel PATTERN [--glob]]\n"
+    "                        [--details] [--strict] [--profiles DIR] [--json]\n"
     "       gpuroof ncu [-o FILE.csv] [the options above] -- APP [ARGS]\n"
     "       gpuroof ncu --metrics [--device NAME | --chip CHIP] [--json]\n"
     "\n"
-    "Each kernel launch Nsight Compute profiled: its FLOPs per precision, bytes and intensity at\n"
-    "DRAM, L2 and L1, achieved GFLOP/s, the level whose roof binds it, gpuroof's occupancy beside\n"
-    "Nsight Compute's theoretical and achieved occupancy, and the shared-memory wavefronts beside\n"
-    "the ideal. FILE is what ncu printed with --csv (the details page) or --csv --page raw, '-'\n"
+    "Each kernel launch Nsight Compute profiled, in a table, the longest first: its time and share,\n"
+    "launches, limiter (the longest of the limits: the roofs, issue, latency, waves, ...; a compute\n"
+    "limit by its roof's name, tensor_bf16), how much of that limit it reached, the achieved GFLOP/s\n"
+    "(GB/s at the binding level without FLOPs), Nsight Compute's theoretical and achieved occupancy\n"
+    "(gpuroof's where it differs) and the bank conflicts' excess over the ideal wavefronts.\n"
+    "--details (or --kernel) explains each row: FLOPs per precision, bytes and intensity at DRAM,\n"
+    "L2 and L1, each level's roof and the one that binds, the limits, occupancy, wavefronts.\n"
+    "FILE is what ncu printed with --csv (the details page) or --csv --page raw, '-'\n"
     "for standard input, or an .ncu-rep (read through ncu --import). With -- APP, gpuroof runs\n"
     "the application under ncu with its own metrics and --clock-control none, and reads that.\n";
 
@@ -36,7 +41,9 @@ static const char notes[] =
     "null). Where gpuroof's occupancy differs from Nsight Compute's theoretical occupancy, or the\n"
     "report is of another GPU than --device's, a line on standard error says so; --strict makes\n"
     "that exit status 1. ncu is $GPUROOF_NCU, else found on\n"
-    "the PATH, in /usr/local/cuda/bin or /opt/nvidia/nsight-compute.\n";
+    "the PATH, in /usr/local/cuda/bin or /opt/nvidia/nsight-compute.\n"
+    "--kernel matches as kernels --kernel does (either spelling, a glob, a part of the name); with\n"
+    "--json, --top and --kernel narrow launches (and kernels) the same way; left_out counts the rest.\n";
 
 #define T ncu_options
 static const cli_option options[] = {
@@ -44,7 +51,16 @@ static const cli_option options[] = {
                    .help = "the device to hold the launches against (default: the shipped profile of the report's GPU)"),
     CLI_OPT_PATH(T, results, .name = "results", .arg = "FILE",
                  .help = "roofs measured on the GPU (gpuroof measure's results), where they have one"),
-    CLI_OPT_FLAG(T, group, .name = "group", .help = "sum the launches of each kernel, the longest first"),
+    CLI_OPT_FLAG(T, group, .name = "group", .help = "one row a kernel, its launches summed, instead of one a launch"),
+    CLI_OPT_INT(T, top, CLI_COUNT, 1, 1000000000, .name = "top", .arg = "N",
+                .help = "only the N longest rows (the rest counted, with their share of the time)"),
+    CLI_OPT_STRING(T, kernel, .name = "kernel", .arg = "PATTERN",
+                   .help = "only the kernels it names, each with its worked explanation: a name in either spelling "
+                           "(pasted from Nsight Compute or the demangler), a glob or a part of it"),
+    CLI_OPT_FLAG(T, glob, .name = "glob", .help = "--kernel's PATTERN is a glob, even a pasted signature with * in it"),
+    CLI_OPT_FLAG(T, details, .name = "details",
+                 .help = "after the table, each row's worked explanation: FLOPs, bytes, roofs, limits, occupancy, "
+                         "wavefronts"),
     CLI_OPT_FLAG(T, strict, .name = "strict",
                  .help = "exit status 1 where gpuroof's occupancy differs from Nsight Compute's, or the report is of "
                          "another GPU than --device's"),
@@ -61,9 +77,11 @@ static const cli_option options[] = {
 #undef T
 
 static const cli_group groups[] = {
-    {CLI_EXCLUSIVE, "metrics results/group/strict/output",
+    {CLI_EXCLUSIVE, "metrics results/group/strict/output/top/kernel/details",
      "--metrics prints gpuroof's metric list and takes nothing else but --device or --chip, and --json"},
     {CLI_NEEDS, "chip metrics", NULL},
+    {CLI_NEEDS, "glob kernel", NULL},
+    {CLI_EXCLUSIVE, "details json", "--json holds every figure the explanations show"},
     {CLI_EXCLUSIVE, "chip device", "--chip names the chip --device would"},
     {0},
 };
@@ -165,7 +183,7 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
     if (built && o->json) {
         rc = cli_put_json(ncu_json(&v), json);
     } else if (built) {
-        ncu_print_text(&v);
+        ncu_print_text(stdout, &v, o->details || o->kernel);
         rc = EXIT_OK;
     }
     if (rc == EXIT_OK)

@@ -171,6 +171,10 @@ typedef struct {
     const char *device, *results, *output, *profiles;
     const char *chip; /* --metrics --chip: one of ncu's chip names ("ga102") */
     bool group, metrics, strict, json;
+    const char *kernel;  /* --kernel PATTERN: the table's rows it picks, and their explanations */
+    bool glob;           /* --glob: PATTERN is a glob, even a pasted signature */
+    cli_int_value top;   /* --top N: the table's N longest rows */
+    bool details;        /* --details: each row's worked explanation after the table */
     const char *file; /* FILE: a CSV, '-', or an .ncu-rep */
     int app_argc;     /* -- APP [ARGS]: the application to profile */
     char **app_argv;

@@ -190,10 +190,24 @@ static json_t *counted_zero(gr_ncu_chip chip)
     return list;
 }
 
+/* With --group, the kernels the table keeps (all but where --kernel or
+ * --top narrowed it), longest first. */
+static json_t *kernels_json(const ncu_view *v)
+{
+    json_t *kernels = json_array();
+    bool narrowed = v->table.count < v->table.all;
+    for (size_t i = 0; i < v->a.group_count && !narrowed; i++)
+        json_array_append_new(kernels, kernel_json(&v->a, i));
+    for (size_t r = 0; r < v->table.count && narrowed; r++)
+        json_array_append_new(kernels, kernel_json(&v->a, v->table.rows[r].index));
+    return kernels;
+}
+
 json_t *ncu_json(const ncu_view *v)
 {
     const gr_ncu_analysis *a = &v->a;
     json_t *j = json_object(), *launches = json_array();
+    const bool *shown = v->launch_shown;
     json_object_set_new(j, "file", cli_json_text(v->shown));
     json_object_set_new(j, "page", json_string(gr_ncu_page_name(a->report.page)));
     json_object_set_new(j, "gpu", a->report.gpu.name[0] ? cli_json_text(a->report.gpu.name) : json_null());
@@ -205,13 +219,14 @@ json_t *ncu_json(const ncu_view *v)
     json_object_set_new(j, "missing_metrics", missing_json(a));
     json_object_set_new(j, "occupancy_disagreements", json_integer((json_int_t)a->disagreement_count));
     for (size_t i = 0; i < a->report.count; i++)
-        json_array_append_new(launches, launch_json(a, i));
+        if (!shown || shown[i])
+            json_array_append_new(launches, launch_json(a, i));
     json_object_set_new(j, "launches", launches);
-    if (a->grouped) {
-        json_t *kernels = json_array();
-        for (size_t i = 0; i < a->group_count; i++)
-            json_array_append_new(kernels, kernel_json(a, i));
-        json_object_set_new(j, "kernels", kernels);
-    }
+    if (a->grouped)
+        json_object_set_new(j, "kernels", kernels_json(v));
+    if (v->table.more)
+        json_object_set_new(j, "left_out", json_pack("{s:I,s:o,s:o}", "count", (json_int_t)v->table.more, "time_ns",
+                                                     out_json_quantity(v->table.more_time_ns), "time_share",
+                                                     out_json_quantity(v->table.more_time_share)));
     return j;
 }

@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include "cli_process.h"
 #include "commands.h"
 #include "gpuroof_ncu.h"
@@ -22,6 +23,12 @@ typedef struct {
     gr_ncu_analysis a;
     bool has_results;
     gr_results results;
+    /* the table's rows, narrowed as --kernel and --top ask: the text's
+     * and the JSON's launches or kernels, and the HTML report's */
+    gr_ncu_table table;
+    /* the launches of the table's rows (one a launch of the report) where
+     * --kernel or --top narrowed it: the JSON's launches; NULL: all */
+    bool *launch_shown;
 } ncu_view;
 
 /* Reads the CSV (len bytes) and has the core work out everything the
@@ -30,9 +37,19 @@ typedef struct {
 bool ncu_view_build(const ncu_options *o, const char *shown, const char *text, size_t len, ncu_view *v);
 void ncu_view_free(ncu_view *v);
 
-void ncu_print_text(const ncu_view *v);
+/* The header (the report, the device, the roofs), the table, the totals,
+ * and with details each row's worked explanation. */
+void ncu_print_text(FILE *out, const ncu_view *v, bool details);
+/* The table: one line a row of v->table, the longest first, and what
+ * --top left out (ncu_table_text.c). */
+void ncu_print_table(FILE *out, const ncu_view *v);
+/* The worked explanation of row row_index of v->table (its launch's, or
+ * its kernel's): the figures, the roofs and the binding, the limits, the
+ * occupancy, the shared-memory wavefronts; it opens with the "Launch ..."
+ * or "Kernel ..." line, with no blank line before it. */
+void ncu_print_explanation(FILE *out, const ncu_view *v, size_t row_index);
 /* A launch's (or kernel's) limits, limiter and what to change (ncu_limits_text.c). */
-void ncu_print_time_limits(const ncu_view *v, const gr_ncu_limits *lim);
+void ncu_print_time_limits(FILE *out, const ncu_view *v, const gr_ncu_limits *lim);
 json_t *ncu_json(const ncu_view *v);
 
 /* Finds ncu: $GPUROOF_NCU, the PATH, /usr/local/cuda/bin/ncu, then

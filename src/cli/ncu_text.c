@@ -19,40 +19,40 @@ static out_figure qfig(const gr_ncu_figures *f, gr_ncu_quantity q)
 }
 #define QFIG(f, q) (qfig(f, q).text)
 
-static void print_shape(const char *what, const long long v[3], bool varies)
+static void print_shape(FILE *out, const char *what, const long long v[3], bool varies)
 {
     if (v[0] >= 0)
-        printf("%s (%lld, %lld, %lld)", what, v[0], v[1], v[2]);
+        fprintf(out, "%s (%lld, %lld, %lld)", what, v[0], v[1], v[2]);
     else
-        printf("%s %s", what, varies ? "varies" : "?");
+        fprintf(out, "%s %s", what, varies ? "varies" : "?");
 }
 
-static void print_launch_shape(const gr_ncu_figures *f)
+static void print_launch_shape(FILE *out, const gr_ncu_figures *f)
 {
-    printf("  launch     ");
-    print_shape("grid", f->grid, f->varies[GR_NCU_Q_GRID_X]);
-    print_shape(" x block", f->block, f->varies[GR_NCU_Q_BLOCK_X]);
+    fprintf(out, "  launch     ");
+    print_shape(out, "grid", f->grid, f->varies[GR_NCU_Q_GRID_X]);
+    print_shape(out, " x block", f->block, f->varies[GR_NCU_Q_BLOCK_X]);
     bool threads_vary = isnan(f->threads_per_block) && (f->varies[GR_NCU_Q_BLOCK_X] || f->varies[GR_NCU_Q_BLOCK_THREADS]);
-    printf(": %s threads a block, %s registers a thread;\n", threads_vary ? "varies:" : NCU_FIG(f->threads_per_block),
+    fprintf(out, ": %s threads a block, %s registers a thread;\n", threads_vary ? "varies:" : NCU_FIG(f->threads_per_block),
            QFIG(f, GR_NCU_Q_REGISTERS));
-    printf("             shared memory %s B static + %s B dynamic a block, %s B configured an SM\n",
+    fprintf(out, "             shared memory %s B static + %s B dynamic a block, %s B configured an SM\n",
            QFIG(f, GR_NCU_Q_SMEM_STATIC), QFIG(f, GR_NCU_Q_SMEM_DYNAMIC), QFIG(f, GR_NCU_Q_SMEM_CONFIG));
 }
 
-static void print_time(const gr_ncu_figures *f)
+static void print_time(FILE *out, const gr_ncu_figures *f)
 {
-    printf("  time       %s ns", NCU_FIG(f->q[GR_NCU_Q_TIME_NS]));
+    fprintf(out, "  time       %s ns", NCU_FIG(f->q[GR_NCU_Q_TIME_NS]));
     if (!isnan(f->sm_clock_mhz))
-        printf(" (%s SM cycles: %s MHz)", NCU_FIG(f->q[GR_NCU_Q_SM_CYCLES]), NCU_FIG(f->sm_clock_mhz));
-    printf("\n");
+        fprintf(out, " (%s SM cycles: %s MHz)", NCU_FIG(f->q[GR_NCU_Q_SM_CYCLES]), NCU_FIG(f->sm_clock_mhz));
+    fprintf(out, "\n");
 }
 
 /* "fp32 = fadd + fmul + 2 x ffma = 1 + 2 + 2 x 3 = 9" */
-static void print_pipe(const gr_ncu_figures *f, const char *name, const char *op, gr_ncu_quantity add, double weight,
+static void print_pipe(FILE *out, const gr_ncu_figures *f, const char *name, const char *op, gr_ncu_quantity add, double weight,
                        gr_ncu_precision p)
 {
     const char *w = weight == 1 ? "" : "2 x ", *wf = weight == 1 ? "2 x " : "4 x ";
-    printf("             %s = %s%sadd + %s%smul + %s%sfma = %s%s + %s%s + %s%s = %s\n", name, w, op, w, op, wf, op, w,
+    fprintf(out, "             %s = %s%sadd + %s%smul + %s%sfma = %s%s + %s%s + %s%s = %s\n", name, w, op, w, op, wf, op, w,
            NCU_FIG(f->q[add]), w, NCU_FIG(f->q[add + 1]), wf, NCU_FIG(f->q[add + 2]),
            NCU_LFIG(f->flops[p], f->flops_lower[p]));
 }
@@ -65,64 +65,64 @@ static bool tensor_lower(const gr_ncu_figures *f)
     return lower && !isnan(f->flops_tensor);
 }
 
-static void print_flops(const gr_ncu_figures *f)
+static void print_flops(FILE *out, const gr_ncu_figures *f)
 {
     bool lower = tensor_lower(f);
-    printf("  FLOPs      (thread instructions; FP16 ones are packed pairs)\n");
-    print_pipe(f, "fp64", "d", GR_NCU_Q_DADD, 1, GR_NCU_FP64);
-    print_pipe(f, "fp32", "f", GR_NCU_Q_FADD, 1, GR_NCU_FP32);
-    print_pipe(f, "fp16", "h", GR_NCU_Q_HADD, 2, GR_NCU_FP16);
+    fprintf(out, "  FLOPs      (thread instructions; FP16 ones are packed pairs)\n");
+    print_pipe(out, f, "fp64", "d", GR_NCU_Q_DADD, 1, GR_NCU_FP64);
+    print_pipe(out, f, "fp32", "f", GR_NCU_Q_FADD, 1, GR_NCU_FP32);
+    print_pipe(out, f, "fp16", "h", GR_NCU_Q_HADD, 2, GR_NCU_FP16);
     const double *t = &f->flops[GR_NCU_TENSOR_FP16];
     const bool *t_lower = &f->flops_lower[GR_NCU_TENSOR_FP16];
-    printf("             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = %s + %s + %s + %s + %s = %s%s\n",
+    fprintf(out, "             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = %s + %s + %s + %s + %s = %s%s\n",
            NCU_LFIG(t[0], t_lower[0]), NCU_LFIG(t[1], t_lower[1]), NCU_LFIG(t[2], t_lower[2]),
            NCU_LFIG(t[3], t_lower[3]), NCU_LFIG(t[4], t_lower[4]), NCU_LFIG(f->flops_tensor, lower),
            f->q[GR_NCU_Q_TENSOR_PIPE_INST] == 0 && f->from[GR_NCU_Q_TENSOR_FP16] < 0
                ? " (the Tensor pipe ran no instruction)" : "");
-    printf("             total = %s + %s + %s + %s = %s\n", NCU_LFIG(f->flops_fp64, f->flops_lower[GR_NCU_FP64]),
+    fprintf(out, "             total = %s + %s + %s + %s = %s\n", NCU_LFIG(f->flops_fp64, f->flops_lower[GR_NCU_FP64]),
            NCU_LFIG(f->flops_fp32, f->flops_lower[GR_NCU_FP32]),
            NCU_LFIG(f->flops_fp16, f->flops_lower[GR_NCU_FP16]), NCU_LFIG(f->flops_tensor, lower),
            NCU_LFIG(f->flops_total, f->flops_total_lower));
 }
 
 /* Where the L2's and L1's bytes came from, and what they count. */
-static void print_level_bytes(const gr_ncu_figures *f)
+static void print_level_bytes(FILE *out, const gr_ncu_figures *f)
 {
     if (f->bytes_from[GR_NCU_L2] == GR_NCU_Q_L2_XBAR_BYTES)
-        printf("             L2 %s B: derived__lts__lts2xbar_bytes.sum.per_second x duration, the bytes the L2 "
+        fprintf(out, "             L2 %s B: derived__lts__lts2xbar_bytes.sum.per_second x duration, the bytes the L2 "
                "sent the SMs (the roofline sections'; not lts__t_bytes)\n", NCU_FIG(f->bytes[GR_NCU_L2]));
     else
-        printf("             L2 %s B: lts__t_bytes.sum\n", NCU_FIG(f->bytes[GR_NCU_L2]));
+        fprintf(out, "             L2 %s B: lts__t_bytes.sum\n", NCU_FIG(f->bytes[GR_NCU_L2]));
     if (f->bytes_from[GR_NCU_L1] == GR_NCU_Q_L1_WRITEBACK_BYTES)
-        printf("             L1 %s B: derived__l1tex__lsu_writeback_bytes_mem_lgds.sum.per_second x duration, the "
+        fprintf(out, "             L1 %s B: derived__l1tex__lsu_writeback_bytes_mem_lgds.sum.per_second x duration, the "
                "L1's writeback of local, global and shared data (the roofline sections'; not l1tex__t_bytes)\n",
                NCU_FIG(f->bytes[GR_NCU_L1]));
     else
-        printf("             L1 = l1tex__t_bytes + %d B x shared wavefronts (load + store) = %s + %d x (%s + %s) = %s B\n",
+        fprintf(out, "             L1 = l1tex__t_bytes + %d B x shared wavefronts (load + store) = %s + %d x (%s + %s) = %s B\n",
                GR_NCU_WAVEFRONT_BYTES, NCU_FIG(f->q[GR_NCU_Q_L1_BYTES]), GR_NCU_WAVEFRONT_BYTES,
                NCU_FIG(f->q[GR_NCU_Q_SHARED_LD_WAVEFRONTS]), NCU_FIG(f->q[GR_NCU_Q_SHARED_ST_WAVEFRONTS]),
                NCU_LFIG(f->bytes[GR_NCU_L1], f->bytes_lower[GR_NCU_L1]));
 }
 
-static void print_bytes(const gr_ncu_figures *f)
+static void print_bytes(FILE *out, const gr_ncu_figures *f)
 {
-    printf("  bytes      DRAM ");
+    fprintf(out, "  bytes      DRAM ");
     if (f->chip_lacks[GR_NCU_Q_DRAM_READ])
-        printf("? B (%s counts no DRAM bytes: its memory is the system's)\n", gr_ncu_chip_name(f->chip));
+        fprintf(out, "? B (%s counts no DRAM bytes: its memory is the system's)\n", gr_ncu_chip_name(f->chip));
     else {
         if (f->bytes_from[GR_NCU_DRAM] == GR_NCU_Q_DRAM_READ && !isnan(f->bytes[GR_NCU_DRAM]))
-            printf("read + write = %s + %s = ", NCU_FIG(f->q[GR_NCU_Q_DRAM_READ]), NCU_FIG(f->q[GR_NCU_Q_DRAM_WRITE]));
-        printf("%s B", NCU_LFIG(f->bytes[GR_NCU_DRAM], f->bytes_lower[GR_NCU_DRAM]));
+            fprintf(out, "read + write = %s + %s = ", NCU_FIG(f->q[GR_NCU_Q_DRAM_READ]), NCU_FIG(f->q[GR_NCU_Q_DRAM_WRITE]));
+        fprintf(out, "%s B", NCU_LFIG(f->bytes[GR_NCU_DRAM], f->bytes_lower[GR_NCU_DRAM]));
         if (f->bytes_from[GR_NCU_DRAM] == GR_NCU_Q_DRAM_BYTES)
-            printf(" (dram__bytes)");
-        printf("\n");
+            fprintf(out, " (dram__bytes)");
+        fprintf(out, "\n");
     }
-    print_level_bytes(f);
-    printf("  intensity  FLOPs / bytes: DRAM %s, L2 %s, L1 %s FLOP/B\n",
+    print_level_bytes(out, f);
+    fprintf(out, "  intensity  FLOPs / bytes: DRAM %s, L2 %s, L1 %s FLOP/B\n",
            NCU_IFIG(f->intensity[GR_NCU_DRAM], f->flops_total_lower, f->bytes_lower[GR_NCU_DRAM]),
            NCU_IFIG(f->intensity[GR_NCU_L2], f->flops_total_lower, f->bytes_lower[GR_NCU_L2]),
            NCU_IFIG(f->intensity[GR_NCU_L1], f->flops_total_lower, f->bytes_lower[GR_NCU_L1]));
-    printf("  achieved   %s FLOP / %s ns = %s GFLOP/s\n", NCU_LFIG(f->flops_total, f->flops_total_lower),
+    fprintf(out, "  achieved   %s FLOP / %s ns = %s GFLOP/s\n", NCU_LFIG(f->flops_total, f->flops_total_lower),
            NCU_FIG(f->q[GR_NCU_Q_TIME_NS]), NCU_LFIG(f->gflops, f->flops_total_lower));
 }
 
@@ -132,64 +132,64 @@ static const char *source_word(gr_ncu_roof_source s)
 }
 
 /* "fp32 9 FLOP / 66908 GFLOP/s + ... = 0.1 ns" */
-static void print_compute_roof(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *b)
+static void print_compute_roof(FILE *out, const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *b)
 {
     int terms = 0;
-    printf("  roofs      compute: ");
+    fprintf(out, "  roofs      compute: ");
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
         if (f->flops[p] == 0)
             continue;
-        printf("%s%s %s FLOP / %s GFLOP/s", terms++ ? " + " : "", gr_ncu_precision_name(p), NCU_FIG(f->flops[p]),
+        fprintf(out, "%s%s %s FLOP / %s GFLOP/s", terms++ ? " + " : "", gr_ncu_precision_name(p), NCU_FIG(f->flops[p]),
                NCU_FIG(v->a.roofs.peak_gflops[p].value));
     }
     if (terms == 0)
-        printf("no FLOPs");
-    printf(" = %s ns", NCU_FIG(b->compute_time_ns));
+        fprintf(out, "no FLOPs");
+    fprintf(out, " = %s ns", NCU_FIG(b->compute_time_ns));
     if (terms > 1)
-        printf(" (%s GFLOP/s for the mix)", NCU_FIG(b->compute_gflops));
-    printf("\n");
+        fprintf(out, " (%s GFLOP/s for the mix)", NCU_FIG(b->compute_gflops));
+    fprintf(out, "\n");
 }
 
-static void print_level_roof(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *b,
+static void print_level_roof(FILE *out, const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *b,
                              const gr_ncu_limits *lim, int level)
 {
     const char *name = gr_level_name((gr_level)level);
     const gr_ncu_roof *bw = &v->a.roofs.bandwidth_gbs[level];
     if (isnan(bw->value)) {
-        printf("             %s: no roof known for %s (left out)\n", name,
+        fprintf(out, "             %s: no roof known for %s (left out)\n", name,
                v->a.has_device ? v->a.device.name : "no device");
         return;
     }
     if (isnan(f->bytes[level])) {
-        printf("             %s: %s GB/s (%s), bytes unknown (left out)\n", name, NCU_FIG(bw->value),
+        fprintf(out, "             %s: %s GB/s (%s), bytes unknown (left out)\n", name, NCU_FIG(bw->value),
                source_word(bw->source));
         return;
     }
-    printf("             %s: %s B / %s GB/s (%s) = %s ns; ", name, NCU_FIG(f->bytes[level]), NCU_FIG(bw->value),
+    fprintf(out, "             %s: %s B / %s GB/s (%s) = %s ns; ", name, NCU_FIG(f->bytes[level]), NCU_FIG(bw->value),
            source_word(bw->source), NCU_FIG(b->level_time_ns[level]));
     if (f->flops_total == 0) /* no FLOPs: a roof of 0 GFLOP/s says nothing, the bandwidth does */
-        printf("achieved %s GB/s, %s of it\n", NCU_FIG(lim->achieved_gbs[level]), NCU_PCT(lim->roof_share[level]));
+        fprintf(out, "achieved %s GB/s, %s of it\n", NCU_FIG(lim->achieved_gbs[level]), NCU_PCT(lim->roof_share[level]));
     else
-        printf("roof %s FLOP/B x %s GB/s = %s GFLOP/s\n", NCU_FIG(f->intensity[level]), NCU_FIG(bw->value),
+        fprintf(out, "roof %s FLOP/B x %s GB/s = %s GFLOP/s\n", NCU_FIG(f->intensity[level]), NCU_FIG(bw->value),
                NCU_FIG(b->memory_roof_gflops[level]));
 }
 
-static void print_binding(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *binding,
+static void print_binding(FILE *out, const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *binding,
                           const gr_ncu_limits *lim)
 {
     const gr_ncu_binding b = *binding;
     if (!b.known && !b.left_out[0] && isnan(b.compute_time_ns)) {
-        printf("  binding    unknown: %s\n", b.why_unknown);
+        fprintf(out, "  binding    unknown: %s\n", b.why_unknown);
         return;
     }
     if (isnan(b.compute_time_ns))
-        printf("  roofs      compute: FLOPs not all counted (left out)\n");
+        fprintf(out, "  roofs      compute: FLOPs not all counted (left out)\n");
     else
-        print_compute_roof(v, f, &b);
+        print_compute_roof(out, v, f, &b);
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
-        print_level_roof(v, f, &b, lim, level);
+        print_level_roof(out, v, f, &b, lim, level);
     if (!b.known) {
-        printf("  binding    unknown: %s\n", b.why_unknown);
+        fprintf(out, "  binding    unknown: %s\n", b.why_unknown);
         return;
     }
     bool tie = b.binding.count > 1;
@@ -197,23 +197,23 @@ static void print_binding(const ncu_view *v, const gr_ncu_figures *f, const gr_n
     levels_binding_add(&words, &b.binding);
     if (f->flops_total == 0) {
         gr_level l = b.binding.primary;
-        printf("  binding    %s, whose bytes take the longest (%s ns); achieved %s GB/s, %s of its bandwidth\n",
+        fprintf(out, "  binding    %s, whose bytes take the longest (%s ns); achieved %s GB/s, %s of its bandwidth\n",
                out_buf_text(&words), NCU_FIG(b.binding_time_ns), NCU_FIG(lim->achieved_gbs[l]),
                NCU_PCT(lim->roof_share[l]));
         out_buf_free(&words);
         return;
     }
-    printf("  binding    %s, whose %s the lowest (%s GFLOP/s: %s %s ns are the longest)", out_buf_text(&words),
+    fprintf(out, "  binding    %s, whose %s the lowest (%s GFLOP/s: %s %s ns are the longest)", out_buf_text(&words),
            tie ? "roofs are" : "roof is", NCU_FIG(b.binding_roof_gflops), tie ? "their" : "its",
            NCU_FIG(b.binding_time_ns));
     out_buf_free(&words);
     if (!isnan(b.achieved_fraction))
-        printf("; achieved is %s%s of it", f->flops_total_lower ? "at least " : "", NCU_PCT(b.achieved_fraction));
-    printf("\n");
+        fprintf(out, "; achieved is %s%s of it", f->flops_total_lower ? "at least " : "", NCU_PCT(b.achieved_fraction));
+    fprintf(out, "\n");
     if (gr_ncu_figures_lower(f))
-        printf("             (from lower bounds, 'at least': the report lacks counters this chip has, named below)\n");
+        fprintf(out, "             (from lower bounds, 'at least': the report lacks counters this chip has, named below)\n");
     if (b.left_out[0])
-        printf("             (of the times known: %s left out, the report lacks its counters)\n", b.left_out);
+        fprintf(out, "             (of the times known: %s left out, the report lacks its counters)\n", b.left_out);
 }
 
 /* A limit's blocks an SM, "-" where it sets none, "?" where unknown. */
@@ -230,41 +230,41 @@ static out_figure limit_text(const gr_ncu_prediction *p, int limit)
 static const gr_ncu_quantity ncu_limits[] = {GR_NCU_Q_LIMIT_WARPS, GR_NCU_Q_LIMIT_BLOCKS, GR_NCU_Q_LIMIT_REGISTERS,
                                              GR_NCU_Q_LIMIT_SHARED};
 
-static void print_limits(const gr_ncu_figures *f, const gr_ncu_prediction *p)
+static void print_limits(FILE *out, const gr_ncu_figures *f, const gr_ncu_prediction *p)
 {
-    printf("             blocks an SM each allows, gpuroof (Nsight Compute):");
+    fprintf(out, "             blocks an SM each allows, gpuroof (Nsight Compute):");
     for (int i = 0; i < GR_LIMIT_COUNT; i++)
-        printf("%s %s %s (%s)", i ? "," : "", out_limit_words((gr_limit)i), limit_text(p, i).text,
+        fprintf(out, "%s %s %s (%s)", i ? "," : "", out_limit_words((gr_limit)i), limit_text(p, i).text,
                QFIG(f, ncu_limits[i]));
-    printf("\n");
+    fprintf(out, "\n");
 }
 
-static void print_occupancy(const gr_ncu_figures *f, const gr_ncu_prediction *p)
+static void print_occupancy(FILE *out, const gr_ncu_figures *f, const gr_ncu_prediction *p)
 {
-    printf("  occupancy  gpuroof ");
+    fprintf(out, "  occupancy  gpuroof ");
     if (p->known) {
         out_buf limiters = OUT_BUF_INIT;
         out_limiters(&limiters, p->occ.limiters);
-        printf("%s (%d block%s an SM, %d of %d warps; limited by %s)", NCU_PCT(p->occ.occupancy),
+        fprintf(out, "%s (%d block%s an SM, %d of %d warps; limited by %s)", NCU_PCT(p->occ.occupancy),
                p->occ.blocks_per_sm, out_plural(p->occ.blocks_per_sm), p->occ.warps_per_sm, p->occ.max_warps_sm,
                out_buf_text(&limiters));
         out_buf_free(&limiters);
     } else {
-        printf("? (%s)", p->why_unknown);
+        fprintf(out, "? (%s)", p->why_unknown);
     }
-    printf(", Nsight Compute theoretical %s, achieved %s%s\n",
+    fprintf(out, ", Nsight Compute theoretical %s, achieved %s%s\n",
            f->varies[GR_NCU_Q_THEORETICAL_PCT] ? "varies" : NCU_PCT(f->occupancy_theoretical),
            NCU_PCT(f->occupancy_achieved), p->compared && !p->agrees ? ": gpuroof DIFFERS" : "");
-    print_limits(f, p);
+    print_limits(out, f, p);
 }
 
-static void print_shared(const gr_ncu_figures *f)
+static void print_shared(FILE *out, const gr_ncu_figures *f)
 {
     double ld_conf = f->q[GR_NCU_Q_SHARED_LD_CONFLICTS], st_conf = f->q[GR_NCU_Q_SHARED_ST_CONFLICTS];
-    printf("  shared     load %s wavefronts for %s instructions (%s a request), store %s for %s (%s)\n",
+    fprintf(out, "  shared     load %s wavefronts for %s instructions (%s a request), store %s for %s (%s)\n",
            NCU_FIG(f->shared_load), NCU_FIG(f->q[GR_NCU_Q_SHARED_LD_INST]), NCU_FIG(f->shared_load_per_request),
            NCU_FIG(f->shared_store), NCU_FIG(f->q[GR_NCU_Q_SHARED_ST_INST]), NCU_FIG(f->shared_store_per_request));
-    printf("             ideal = wavefronts - bank conflicts = (%s - %s) + (%s - %s) = %s; the excess, %s, are bank "
+    fprintf(out, "             ideal = wavefronts - bank conflicts = (%s - %s) + (%s - %s) = %s; the excess, %s, are bank "
            "conflicts\n", NCU_FIG(f->shared_load), NCU_FIG(ld_conf), NCU_FIG(f->shared_store), NCU_FIG(st_conf),
            NCU_FIG(f->shared_ideal), NCU_FIG(f->shared_conflicts));
 }
@@ -276,14 +276,14 @@ typedef struct {
     int count;
 } wrapped;
 
-static void wrap_item(wrapped *w, const char *item)
+static void wrap_item(FILE *out, wrapped *w, const char *item)
 {
     int n = (int)strlen(item);
     if (w->count == 0 || w->column + 2 + n > 100) {
-        printf("%s%*s%s", w->count ? ",\n" : "", w->indent, "", item);
+        fprintf(out, "%s%*s%s", w->count ? ",\n" : "", w->indent, "", item);
         w->column = w->indent + n;
     } else {
-        printf(", %s", item);
+        fprintf(out, ", %s", item);
         w->column += 2 + n;
     }
     w->count++;
@@ -291,38 +291,38 @@ static void wrap_item(wrapped *w, const char *item)
 
 /* The metrics this launch lacks that others have (those no launch has
  * are named once, above). */
-static void print_missing(const ncu_view *v, const gr_ncu_figures *f)
+static void print_missing(FILE *out, const ncu_view *v, const gr_ncu_figures *f)
 {
     wrapped w = {.indent = 4};
     for (int q = 0; q < GR_NCU_Q_COUNT; q++)
         if (f->missing[q] && !v->a.absent_everywhere[q]) {
             if (w.count == 0)
-                printf("  missing here (n/a), so unknown or a lower bound:\n");
-            wrap_item(&w, gr_ncu_missing_metric(f, q));
+                fprintf(out, "  missing here (n/a), so unknown or a lower bound:\n");
+            wrap_item(out, &w, gr_ncu_missing_metric(f, q));
         }
     if (w.count)
-        printf("\n");
+        fprintf(out, "\n");
 }
 
-static void print_body(const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *b,
+static void print_body(FILE *out, const ncu_view *v, const gr_ncu_figures *f, const gr_ncu_binding *b,
                        const gr_ncu_prediction *p, const gr_ncu_limits *lim)
 {
-    print_launch_shape(f);
-    print_time(f);
-    print_flops(f);
-    print_bytes(f);
-    print_binding(v, f, b, lim);
-    ncu_print_time_limits(v, lim);
-    print_occupancy(f, p);
-    print_shared(f);
-    print_missing(v, f);
+    print_launch_shape(out, f);
+    print_time(out, f);
+    print_flops(out, f);
+    print_bytes(out, f);
+    print_binding(out, v, f, b, lim);
+    ncu_print_time_limits(out, v, lim);
+    print_occupancy(out, f, p);
+    print_shared(out, f);
+    print_missing(out, v, f);
 }
 
-static void print_roofs(const ncu_view *v)
+static void print_roofs(FILE *out, const ncu_view *v)
 {
     wrapped w = {.indent = 2};
     out_buf item = OUT_BUF_INIT;
-    printf("Roofs:\n");
+    fprintf(out, "Roofs:\n");
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++) {
         const gr_ncu_roof *r = &v->a.roofs.bandwidth_gbs[level];
         item.length = 0;
@@ -330,7 +330,7 @@ static void print_roofs(const ncu_view *v)
             out_addf(&item, "%s unknown", gr_level_name((gr_level)level));
         else
             out_addf(&item, "%s %s GB/s (%s)", gr_level_name((gr_level)level), NCU_FIG(r->value), source_word(r->source));
-        wrap_item(&w, out_buf_text(&item));
+        wrap_item(out, &w, out_buf_text(&item));
     }
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
         const gr_ncu_roof *r = &v->a.roofs.peak_gflops[p];
@@ -339,17 +339,17 @@ static void print_roofs(const ncu_view *v)
             out_addf(&item, "%s unknown", gr_ncu_precision_name(p));
         else
             out_addf(&item, "%s %s GFLOP/s (%s)", gr_ncu_precision_name(p), NCU_FIG(r->value), source_word(r->source));
-        wrap_item(&w, out_buf_text(&item));
+        wrap_item(out, &w, out_buf_text(&item));
     }
     out_buf_free(&item);
-    printf("\n");
+    fprintf(out, "\n");
 }
 
 /* What the chip has no counter of: precisions counted 0, DRAM unknown. */
 /* The Tensor Core precisions, as the text names them. */
 static const char *const tensor_names[] = {"FP16", "BF16", "TF32", "FP64", "FP8"};
 
-static void print_chip_lacks(const gr_ncu_report *r)
+static void print_chip_lacks(FILE *out, const gr_ncu_report *r)
 {
     const char *const *tensor = tensor_names;
     if (r->chip == GR_NCU_CHIP_UNKNOWN)
@@ -358,98 +358,99 @@ static void print_chip_lacks(const gr_ncu_report *r)
     const char *chip = gr_ncu_chip_name(r->chip);
     for (int t = 0; t < 5; t++)
         if (!gr_ncu_chip_has(GR_NCU_Q_TENSOR_FP16 + t, r->chip))
-            printf("No %s Tensor Cores on sm_%d%d (%s): counted 0\n", tensor[t], major, minor, chip);
+            fprintf(out, "No %s Tensor Cores on sm_%d%d (%s): counted 0\n", tensor[t], major, minor, chip);
     if (!gr_ncu_chip_has(GR_NCU_Q_DRAM_READ, r->chip) && !gr_ncu_chip_has(GR_NCU_Q_DRAM_BYTES, r->chip))
-        printf("No DRAM byte counter on sm_%d%d (%s) (its memory is the system's): DRAM left out of the roofs\n",
+        fprintf(out, "No DRAM byte counter on sm_%d%d (%s) (its memory is the system's): DRAM left out of the roofs\n",
                major, minor, chip);
 }
 
 /* Where the device came from, or why there is none. */
-static void print_device(const gr_ncu_analysis *a)
+static void print_device(FILE *out, const gr_ncu_analysis *a)
 {
     char why[sizeof a->report.gpu.name + 256];
-    printf("Device: ");
+    fprintf(out, "Device: ");
     switch (a->device_source) {
     case GR_NCU_DEVICE_GIVEN:
-        printf("%s (%s), as --device asks\n", a->device.name, a->device.full_name);
+        fprintf(out, "%s (%s), as --device asks\n", a->device.name, a->device.full_name);
         break;
     case GR_NCU_DEVICE_FOUND:
-        printf("%s (%s), the shipped profile of the report's GPU\n", a->device.name, a->device.full_name);
+        fprintf(out, "%s (%s), the shipped profile of the report's GPU\n", a->device.name, a->device.full_name);
         break;
     case GR_NCU_DEVICE_UNNAMED:
     case GR_NCU_DEVICE_UNMATCHED:
-        printf("none: %s\n", gr_ncu_no_device_words(a, "--device NAME", why, sizeof why));
+        fprintf(out, "none: %s\n", gr_ncu_no_device_words(a, "--device NAME", why, sizeof why));
         break;
     }
 }
 
-static void print_header(const ncu_view *v)
+static void print_header(FILE *out, const ncu_view *v)
 {
     const gr_ncu_report *r = &v->a.report;
-    printf("%s: Nsight Compute's %s page, %zu launch%s", v->shown, gr_ncu_page_name(r->page), r->count,
+    fprintf(out, "%s: Nsight Compute's %s page, %zu launch%s", v->shown, gr_ncu_page_name(r->page), r->count,
            r->count == 1 ? "" : "es");
     if (r->gpu.name[0])
-        printf(", on %s (compute capability %d.%d, %d SMs)", r->gpu.name, r->gpu.cc_major, r->gpu.cc_minor,
+        fprintf(out, ", on %s (compute capability %d.%d, %d SMs)", r->gpu.name, r->gpu.cc_major, r->gpu.cc_minor,
                r->gpu.sm_count);
     else if (r->cc[0])
-        printf(", on a GPU of compute capability %s", r->cc);
+        fprintf(out, ", on a GPU of compute capability %s", r->cc);
     if (r->chip != GR_NCU_CHIP_UNKNOWN)
-        printf(", chip %s", gr_ncu_chip_name(r->chip));
-    printf("\n");
-    print_device(&v->a);
+        fprintf(out, ", chip %s", gr_ncu_chip_name(r->chip));
+    fprintf(out, "\n");
+    print_device(out, &v->a);
     if (v->has_results)
-        printf("Measured roofs: %s (%s)\n", v->results.path,
+        fprintf(out, "Measured roofs: %s (%s)\n", v->results.path,
                v->results.device.name[0] ? v->results.device.name : "its GPU unnamed");
-    print_roofs(v);
+    print_roofs(out, v);
     wrapped w = {.indent = 2};
     for (int q = 0; q < GR_NCU_Q_COUNT; q++)
         if (v->a.absent_everywhere[q]) {
             if (w.count == 0)
-                printf("Not in the report, so unknown below ('?', null in --json), or a lower bound ('at least', "
+                fprintf(out, "Not in the report, so unknown below ('?', null in --json), or a lower bound ('at least', "
                        "\"lower_bound\"):\n");
-            wrap_item(&w, gr_ncu_quantity_metric(q, r->chip));
+            wrap_item(out, &w, gr_ncu_quantity_metric(q, r->chip));
         }
     if (w.count)
-        printf("\n");
-    print_chip_lacks(r);
+        fprintf(out, "\n");
+    print_chip_lacks(out, r);
 }
 
-static void print_launches(const ncu_view *v)
+void ncu_print_explanation(FILE *out, const ncu_view *v, size_t row_index)
 {
     const gr_ncu_analysis *a = &v->a;
-    for (size_t i = 0; i < a->report.count; i++) {
+    size_t i = v->table.rows[row_index].index;
+    if (!v->table.grouped) {
         const gr_ncu_launch *l = &a->report.launches[i];
-        printf("\nLaunch %lld (line %lu): %s\n", l->id, l->line, l->kernel);
-        print_body(v, &a->figures[i], &a->bindings[i], &a->predictions[i], &a->limits[i]);
+        fprintf(out, "Launch %lld (line %lu): %s\n", l->id, l->line, l->kernel);
+        print_body(out, v, &a->figures[i], &a->bindings[i], &a->predictions[i], &a->limits[i]);
+        return;
     }
+    const gr_ncu_group *g = &a->groups[i];
+    fprintf(out, "Kernel %zu of %zu: %s\n  %zu launch%s, %s ns in all, %s of the report's time\n", i + 1,
+            a->group_count, g->kernel, g->launches, g->launches == 1 ? "" : "es",
+            NCU_FIG(g->figures.q[GR_NCU_Q_TIME_NS]), NCU_PCT(g->time_share));
+    print_body(out, v, &g->figures, &a->group_bindings[i], &a->group_predictions[i], &a->group_limits[i]);
 }
 
-static void print_groups(const ncu_view *v)
+static void print_in_all(FILE *out, const gr_ncu_analysis *a)
 {
-    const gr_ncu_analysis *a = &v->a;
-    for (size_t i = 0; i < a->group_count; i++) {
-        const gr_ncu_group *g = &a->groups[i];
-        printf("\nKernel %zu of %zu: %s\n  %zu launch%s, %s ns in all, %s of the report's time\n", i + 1,
-               a->group_count, g->kernel, g->launches, g->launches == 1 ? "" : "es",
-               NCU_FIG(g->figures.q[GR_NCU_Q_TIME_NS]), NCU_PCT(g->time_share));
-        print_body(v, &g->figures, &a->group_bindings[i], &a->group_predictions[i], &a->group_limits[i]);
-    }
-}
-
-void ncu_print_text(const ncu_view *v)
-{
-    const gr_ncu_analysis *a = &v->a;
-    print_header(v);
+    fprintf(out, "In all: %zu launch%s", a->report.count, a->report.count == 1 ? "" : "es");
     if (a->grouped)
-        print_groups(v);
-    else
-        print_launches(v);
-    printf("\nIn all: %zu launch%s", a->report.count, a->report.count == 1 ? "" : "es");
-    if (a->grouped)
-        printf(" of %zu kernel%s", a->group_count, a->group_count == 1 ? "" : "s");
-    printf(", %s ns", NCU_FIG(a->time_ns_total));
+        fprintf(out, " of %zu kernel%s", a->group_count, a->group_count == 1 ? "" : "s");
+    fprintf(out, ", %s ns", NCU_FIG(a->time_ns_total));
     if (a->disagreement_count)
-        printf("; gpuroof's occupancy differs from Nsight Compute's in %zu (on standard error)",
-               a->disagreement_count);
-    printf("\n");
+        fprintf(out, "; gpuroof's occupancy differs from Nsight Compute's in %zu (on standard error)",
+                a->disagreement_count);
+    fprintf(out, "\n");
+}
+
+void ncu_print_text(FILE *out, const ncu_view *v, bool details)
+{
+    print_header(out, v);
+    fprintf(out, "\n");
+    ncu_print_table(out, v);
+    print_in_all(out, &v->a);
+    for (size_t r = 0; details && r < v->table.count; r++) {
+        fprintf(out, "\n");
+        ncu_print_explanation(out, v, r);
+    }
 }

@@ -67,6 +67,26 @@ static bool load_request(const ncu_options *o, ncu_view *v, gr_profile *device, 
     return true;
 }
 
+/* The table's rows, narrowed by --kernel, then --top. */
+static bool build_table(const ncu_options *o, ncu_view *v)
+{
+    gr_error err;
+    if (!gr_ncu_table_build(&v->a, &v->table, &err))
+        return cli_error("%s", err.text);
+    if (o->kernel && !gr_ncu_table_match(&v->table, v->shown, o->kernel, o->glob, &err))
+        return cli_error("%s", err.text);
+    if (o->top.given)
+        gr_ncu_table_top(&v->table, (size_t)o->top.value);
+    if (v->table.count == v->table.all)
+        return true;
+    v->launch_shown = malloc((v->a.report.count ? v->a.report.count : 1) * sizeof *v->launch_shown);
+    if (!v->launch_shown)
+        return cli_error("out of memory marking the launches of the table");
+    if (!gr_ncu_table_launches(&v->a, &v->table, v->launch_shown, &err))
+        return cli_error("%s", err.text);
+    return true;
+}
+
 bool ncu_view_build(const ncu_options *o, const char *shown, const char *text, size_t len, ncu_view *v)
 {
     gr_error err;
@@ -87,11 +107,13 @@ bool ncu_view_build(const ncu_options *o, const char *shown, const char *text, s
     if (v->a.other_gpu)
         warn_other_gpu(v);
     warn_disagreements(v);
-    return true;
+    return build_table(o, v);
 }
 
 void ncu_view_free(ncu_view *v)
 {
+    gr_ncu_table_free(&v->table);
+    free(v->launch_shown);
     gr_ncu_analysis_free(&v->a);
     gr_results_free(&v->results);
 }

@@ -100,6 +100,17 @@ static bool collect(const gr_kernel_list *list, const gr_name_pattern *pattern, 
     return ok;
 }
 
+/* Marks the names matched as strongly as any is (best); their count. */
+static size_t mark_strongest(const gr_match *how, size_t count, gr_match best, bool *selected)
+{
+    size_t picked = 0;
+    for (size_t i = 0; i < count; i++) {
+        selected[i] = best != GR_MATCH_NONE && how[i] == best;
+        picked += selected[i];
+    }
+    return picked;
+}
+
 bool gr_kernel_select(const gr_kernel_list *list, const gr_name_pattern *pattern, bool *selected, size_t *count,
                       gr_error *err)
 {
@@ -108,10 +119,32 @@ bool gr_kernel_select(const gr_kernel_list *list, const gr_name_pattern *pattern
     if (!how)
         return gr_error_set(err, "out of memory matching kernel names");
     bool ok = match_all(list, pattern, NULL, how, &best, err);
-    for (size_t i = 0; ok && i < list->count; i++) {
-        selected[i] = best != GR_MATCH_NONE && how[i] == best;
-        *count += selected[i];
+    if (ok)
+        *count = mark_strongest(how, list->count, best, selected);
+    free(how);
+    return ok;
+}
+
+bool gr_name_select(const gr_name_pattern *pattern, const char *const *names, size_t count, bool *selected,
+                    size_t *picked, gr_error *err)
+{
+    gr_match *how = malloc((count ? count : 1) * sizeof *how), best = GR_MATCH_NONE;
+    *picked = 0;
+    if (!how)
+        return gr_error_set(err, "out of memory matching kernel names");
+    bool ok = true;
+    for (size_t i = 0; ok && i < count; i++) {
+        /* a name met just before answers the same: a report's launches of
+         * one kernel come in runs */
+        if (i > 0 && strcmp(names[i], names[i - 1]) == 0)
+            how[i] = how[i - 1];
+        else
+            ok = gr_name_pattern_match(pattern, NULL, names[i], &how[i], err);
+        if (ok && how[i] != GR_MATCH_NONE && (best == GR_MATCH_NONE || how[i] < best))
+            best = how[i];
     }
+    if (ok)
+        *picked = mark_strongest(how, count, best, selected);
     free(how);
     return ok;
 }

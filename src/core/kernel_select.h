@@ -37,4 +37,12 @@ bool gr_kernel_find(const gr_kernel_list *list, const char *file, const gr_name_
 bool gr_kernel_select(const gr_kernel_list *list, const gr_name_pattern *pattern, bool *selected, size_t *count,
                       gr_error *err);
 
+/* Of count names as a tool shows them (Nsight Compute's spelling or the
+ * demangler's: no mangled name), those pattern picks as gr_kernel_select
+ * does: those that match in the strongest way any does, each marked in
+ * selected; *picked says how many, 0 where none matches (ncu --kernel).
+ * False only where memory runs out. */
+bool gr_name_select(const gr_name_pattern *pattern, const char *const *names, size_t count, bool *selected,
+                    size_t *picked, gr_error *err);
+
 #endif

@@ -22,7 +22,7 @@ kernels='0 6690816000 335200000 1000000 1000000 ["dram","compute"] balanced: DRA
 run ncu "$report" --device h100 --json
 expect_status 0
 cp "$out" "$test_tmp/ncu.json"
-run ncu "$report" --device h100
+run ncu "$report" --device h100 --details
 expect_status 0
 cp "$out" "$test_tmp/ncu.txt"
 
@@ -59,7 +59,7 @@ expect_json .bound balanced
 run bound --device h100 --flops 2000000 --bytes 335200 --l2-bytes 13125120 --shared-bytes 33454080 --json
 expect_json .bound memory
 # The text of the tie, whole, in each command
-run ncu "$report" --device h100
+run ncu "$report" --device h100 --details
 expect_stdout_line '  binding    balanced: DRAM and compute, whose roofs are the lowest (66908 GFLOP/s: their 100000 ns are the longest); achieved is 50% of it'
 expect_stdout_line '  binding    balanced: L2 and shared memory, whose roofs are the lowest (2000 GFLOP/s: their 1000 ns are the longest); achieved is 50% of it'
 run bound --device h100 --flops 6690816000 --bytes 335200000 --l2-bytes 1000000 --shared-bytes 1000000

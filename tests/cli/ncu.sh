@@ -80,7 +80,7 @@ expect_json '.metrics | length' 64
 expect_json '.metrics | join(",")' "$list"
 
 # ---- the raw page: each figure worked out ---------------------------------------
-run ncu "$n/raw-base.csv"
+run ncu "$n/raw-base.csv" --details
 expect_status 0
 expect_no_stderr
 expect_stdout_starts "$n/raw-base.csv: Nsight Compute's raw page, 5 launches, on NVIDIA H100 80GB HBM3 (compute capability 9.0, 132 SMs)"
@@ -152,7 +152,7 @@ run ncu "$n/details-scaled.csv" --json --device h100
 expect_status 0
 have_jq && check "in scaled units too" "$(jq_value '.launches')" "$("$JQ" -c '.[0:4]' "$test_tmp/raw.json")"
 # without --device: no GPU named, so no roofs, no prediction, no binding level
-run ncu "$n/details-base.csv"
+run ncu "$n/details-base.csv" --details
 expect_status 0
 expect_stdout_starts "$n/details-base.csv: Nsight Compute's details page, 5 launches, on a GPU of compute capability 9.0"
 expect_stdout_line 'Device: none: the report does not say which GPU it ran on (the raw page does); give --device NAME'
@@ -163,7 +163,7 @@ expect_json '[.device, .launches[0].binding_level, .launches[0].occupancy.predic
     '[null,null,null,2097152]'
 # a GPU no profile is (the H100's report, its SM count made 100): the same words as plot --ncu's error
 sed 's/"NVIDIA H100 80GB HBM3","233,472","132"/"NVIDIA H100 80GB HBM3","233,472","100"/' "$n/raw-base.csv" >"$test_tmp/no-profile.csv"
-run ncu "$test_tmp/no-profile.csv"
+run ncu "$test_tmp/no-profile.csv" --details
 expect_status 0
 expect_stdout_line "Device: none: no profile has NVIDIA H100 80GB HBM3's compute capability 9.0, 100 SMs and 233472 B of shared memory an SM; give --device NAME"
 expect_stdout_has 'binding    unknown: no device, so no roofs (give --device NAME)'
@@ -181,7 +181,7 @@ run ncu "$n/roofline-raw.csv"
 expect_stdout_line 'Not in the report, so unknown below ('"'"'?'"'"', null in --json), or a lower bound ('"'"'at least'"'"', "lower_bound"):'
 
 # ---- --group ------------------------------------------------------------------------
-run ncu "$n/raw-base.csv" --group
+run ncu "$n/raw-base.csv" --group --details
 expect_status 0
 expect_stdout_line 'Kernel 1 of 4: matmul_tiled(const float *, const float *, float *, int)'
 expect_stdout_line 'Kernel 3 of 4: void saxpy<float>(int, float, const float *, float *)'
@@ -212,7 +212,7 @@ expect_json '.roofs.bandwidth_gbs.l2' "{\"value\":$(measured l2_gbs),\"source\":
 expect_json '.roofs.bandwidth_gbs.l1' "{\"value\":$(measured shared_gbs),\"source\":\"measured\"}"
 expect_json '.roofs.peak_gflops.fp32' "{\"value\":$(measured fp32_gflops),\"source\":\"measured\"}"
 expect_json '.roofs.peak_gflops.tensor_fp16' "{\"value\":$(measured tensor_fp16_gflops),\"source\":\"measured\"}"
-run ncu "$n/raw-base.csv" --results "$results"
+run ncu "$n/raw-base.csv" --results "$results" --details
 expect_stdout_line "Measured roofs: $results (NVIDIA H100 80GB HBM3)"
 dram_ns=$(awk -v bw="$(measured dram_read_gbs)" 'BEGIN { printf "%.0f", 12582912 / bw }')
 expect_stdout_has "DRAM: 12582912 B / $(awk -v bw="$(measured dram_read_gbs)" 'BEGIN { printf "%.0f", bw }') GB/s (measured) = $dram_ns ns"
@@ -223,7 +223,7 @@ expect_status 0
 expect_json '[.file, (.launches | length)]' '["standard input",5]'
 
 # ---- the real raw page of an H100: every prediction and limit as Nsight Compute's ----
-run ncu "$top_srcdir/plots/data/h100-sxm-ncu.csv" --strict
+run ncu "$top_srcdir/plots/data/h100-sxm-ncu.csv" --strict --details
 expect_status 0
 expect_no_stderr
 lines=$(grep -c 'blocks an SM each allows' "$out")
@@ -239,7 +239,7 @@ expect_json '[.launches[] | .shared_wavefronts.load] | .[0:3]' '[0,0,50377520]'
 # (Nsight Compute's theoretical occupancy of launch 0 made 75%)
 awk '!done && /"sm__maximum_warps_per_active_cycle_pct"/ { sub(/"100"$/, "\"75\""); done = 1 } { print }' \
     "$n/details-base.csv" >"$test_tmp/differs.csv"
-run ncu "$test_tmp/differs.csv" --device h100
+run ncu "$test_tmp/differs.csv" --device h100 --details
 expect_status 0
 expect_stderr_is "gpuroof: $test_tmp/differs.csv:5: launch 0 (void saxpy<float>(int, float, const float *, float *)): gpuroof predicts 100% occupancy (8 blocks an SM), Nsight Compute's theoretical occupancy is 75%: the h100 profile or gpuroof's rules do not fit this GPU"
 expect_stdout_has 'Nsight Compute theoretical 75%, achieved 87.5%: gpuroof DIFFERS'

@@ -77,7 +77,7 @@ run ncu "$test_tmp/no-ffma.csv" --json --device h100
 expect_status 0
 expect_json '.launches[0] | [.lower_bound, .lower_bound_metrics, .binding_level != null]' \
     '[true,["sm__sass_thread_inst_executed_op_ffma_pred_on.sum"],true]'
-run ncu "$test_tmp/no-ffma.csv" --device h100
+run ncu "$test_tmp/no-ffma.csv" --device h100 --details
 expect_stdout_has '             fp32 = fadd + fmul + 2 x ffma = 0 + 0 + 2 x ? = at least 0'
 expect_stdout_has "             (from lower bounds, 'at least': the report lacks counters this chip has, named below)"
 

@@ -95,7 +95,7 @@ close app-raw app-roofline-raw .bytes.dram 0.01
 # its L1 is the LSU writeback bytes: the global traffic of kernels without
 # shared memory, as l1tex__t_bytes counts it (launch 0: 4 MiB read, 4 written)
 expect_json_near '.launches[0].bytes.l1' 8388608 0.001
-run ncu "$h/app-roofline-raw.csv"
+run ncu "$h/app-roofline-raw.csv" --details
 expect_stdout_has 'L2 4922016 B: derived__lts__lts2xbar_bytes.sum.per_second x duration'
 expect_stdout_has 'L1 8388608 B: derived__l1tex__lsu_writeback_bytes_mem_lgds.sum.per_second x duration'
 # its details page names its metrics by label ("DRAM Frequency"): one line
@@ -156,12 +156,13 @@ check "each PMPP launch's FP32 FLOPs 2 x width^3, more where tiles pad it" "$bad
 check "(some launches)" "$(test -s "$test_tmp/launched" && echo yes)" yes
 # The bank-conflict layouts: the wavefronts a request Nsight Compute counted,
 # load and store, as measure.yaml's bank_checks predicted them, launch by launch
-run ncu "$h/measure-raw.csv"
-awk '/^Launch [0-9]+ / { kernel = $0 }
+run ncu "$h/measure-raw.csv" --details
+# (--details explains the launches longest first: put back in launch order)
+awk '/^Launch [0-9]+ / { kernel = $0; id = $2 }
      /^  shared     load / && kernel ~ /setRow|setCol/ {
         load = $0; sub(/.*instructions \(/, "", load); sub(/ a request.*/, "", load)
         store = $0; sub(/.*\(/, "", store); sub(/\).*/, "", store)
-        print load, store }' "$out" >"$test_tmp/counted"
+        print id, load, store }' "$out" | sort -n | cut -d' ' -f2- >"$test_tmp/counted"
 sed -n 's/.*predicted_load: \([0-9]*\), predicted_store: \([0-9]*\)}.*/\1 \2/p' "$h/measure.yaml" >"$test_tmp/predicted"
 check "36 layouts counted" "$(wc -l <"$test_tmp/counted" | tr -d ' ')" 36
 check "each layout's wavefronts a request as predicted (load, store)" "$(cat "$test_tmp/counted")" "$(cat "$test_tmp/predicted")"

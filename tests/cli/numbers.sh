@@ -121,7 +121,7 @@ expect_fails 1 "gpuroof: --peak-gflops '0': must be positive"
 # bound of 1e29 FLOPs over 1e-9 B.
 awk 'BEGIN { FS = OFS = "\",\"" } NR == 12 { $25 = "1e-30" } { print }' \
     "$top_srcdir/tests/data/ncu/raw-base.csv" >"$test_tmp/tiny-time.csv"
-run ncu "$test_tmp/tiny-time.csv"
+run ncu "$test_tmp/tiny-time.csv" --details
 expect_status 0
 expect_no_stderr
 expect_stdout_line '  time       1e-30 ns (17971 SM cycles: 1.797e+37 MHz)'

@@ -13,5 +13,6 @@
 #include "../ncu_occupancy.h"
 #include "../ncu_group.h"
 #include "../ncu_metrics.h"
+#include "../ncu_table.h"
 
 #endif
