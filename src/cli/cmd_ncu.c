@@ -15,7 +15,7 @@
 
 static const char usage[] =
     "Usage: gpuroof ncu FILE [--device NAME] [--results FILE] [--group] [--top N] [--kernel PATTERN [--glob]]\n"
-    "                        [--details] [--strict] [--profiles DIR] [--json]\n"
+    "                        [--details] [--html FILE.html] [--strict] [--profiles DIR] [--json]\n"
     "       gpuroof ncu [-o FILE.csv] [the options above] -- APP [ARGS]\n"
     "       gpuroof ncu --metrics [--device NAME | --chip CHIP] [--json]\n"
     "\n"
@@ -58,6 +58,10 @@ static const cli_option options[] = {
                    .help = "only the kernels it names, each with its worked explanation: a name in either spelling "
                            "(pasted from Nsight Compute or the demangler), a glob or a part of it"),
     CLI_OPT_FLAG(T, glob, .name = "glob", .help = "--kernel's PATTERN is a glob, even a pasted signature with * in it"),
+    CLI_OPT_PATH(T, html, .name = "html", .arg = "FILE.html",
+                 .help = "also write the report as one self-contained page, no network needed: the table (sortable), "
+                         "the roofline of its longest kernels as SVG with a tooltip on every point, each row's worked "
+                         "explanation"),
     CLI_OPT_FLAG(T, details, .name = "details",
                  .help = "after the table, each row's worked explanation: FLOPs, bytes, roofs, limits, occupancy, "
                          "wavefronts"),
@@ -77,7 +81,7 @@ static const cli_option options[] = {
 #undef T
 
 static const cli_group groups[] = {
-    {CLI_EXCLUSIVE, "metrics results/group/strict/output/top/kernel/details",
+    {CLI_EXCLUSIVE, "metrics results/group/strict/output/top/kernel/details/html",
      "--metrics prints gpuroof's metric list and takes nothing else but --device or --chip, and --json"},
     {CLI_NEEDS, "chip metrics", NULL},
     {CLI_NEEDS, "glob kernel", NULL},
@@ -178,7 +182,6 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
     ncu_view v = {0};
     bool built = read_csv(o, &csv, &shown) && !out_buf_failed(&shown) &&
                  ncu_view_build(o, out_buf_text(&shown), (const char *)csv.bytes, csv.size, &v);
-    free(csv.bytes);
     int rc = EXIT_INPUT;
     if (built && o->json) {
         rc = cli_put_json(ncu_json(&v), json);
@@ -186,6 +189,9 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
         ncu_print_text(stdout, &v, o->details || o->kernel);
         rc = EXIT_OK;
     }
+    if (rc == EXIT_OK && o->html && !ncu_write_html(o, &v, (const char *)csv.bytes, csv.size))
+        rc = EXIT_INPUT;
+    free(csv.bytes);
     if (rc == EXIT_OK)
         rc = strict_status(o, &v, out_buf_text(&shown));
     ncu_view_free(&v);

@@ -175,6 +175,7 @@ typedef struct {
     bool glob;           /* --glob: PATTERN is a glob, even a pasted signature */
     cli_int_value top;   /* --top N: the table's N longest rows */
     bool details;        /* --details: each row's worked explanation after the table */
+    const char *html;    /* --html FILE: the report as one self-contained page too */
     const char *file; /* FILE: a CSV, '-', or an .ncu-rep */
     int app_argc;     /* -- APP [ARGS]: the application to profile */
     char **app_argv;

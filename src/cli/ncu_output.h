@@ -43,6 +43,27 @@ void ncu_print_text(FILE *out, const ncu_view *v, bool details);
 /* The table: one line a row of v->table, the longest first, and what
  * --top left out (ncu_table_text.c). */
 void ncu_print_table(FILE *out, const ncu_view *v);
+/* A row's figures as the table prints them ("11.7%", "723637 GFLOP/s",
+ * "tensor_bf16", "?"), one text a column; the HTML report shows the same. */
+enum { NCU_CELL_TIME, NCU_CELL_SHARE, NCU_CELL_LAUNCHES, NCU_CELL_LIMITER, NCU_CELL_REACHED, NCU_CELL_ACHIEVED,
+       NCU_CELL_THEORETICAL, NCU_CELL_OCC_ACHIEVED, NCU_CELL_GPUROOF, NCU_CELL_BANKS, NCU_CELL_COUNT };
+typedef char ncu_table_cells[NCU_CELL_COUNT][64];
+void ncu_table_row_cells(const ncu_view *v, const gr_ncu_table_row *r, ncu_table_cells cells);
+/* A kernel's name shortened to fit size - 1 columns, as the table shows it. */
+void ncu_table_short_name(const char *kernel, char *name, size_t size);
+/* The lines before the table: the report, the device, the roofs, what
+ * the report lacks. */
+void ncu_print_header(FILE *out, const ncu_view *v);
+/* "... and 42 more kernels, ... of the time (--top)": nothing where none. */
+void ncu_print_left_out(FILE *out, const gr_ncu_table *t);
+/* "In all: 414 launches of 47 kernels, 7741440 ns", the line after the table. */
+void ncu_print_in_all(FILE *out, const gr_ncu_analysis *a);
+/* The report as one self-contained page at o->html (ncu_html.c), written
+ * whole or not at all: the header, the table (sortable), the roofline of
+ * its longest kernels as inline SVG with a tooltip on every point, each
+ * row's worked explanation.  text: the report read, for the chart.  False:
+ * printed. */
+bool ncu_write_html(const ncu_options *o, const ncu_view *v, const char *text, size_t len);
 /* The worked explanation of row row_index of v->table (its launch's, or
  * its kernel's): the figures, the roofs and the binding, the limits, the
  * occupancy, the shared-memory wavefronts; it opens with the "Launch ..."

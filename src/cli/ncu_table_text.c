@@ -13,10 +13,12 @@
 #define NAME_LINE 120
 #define NAME_LEAST 26
 
-enum { C_TIME, C_SHARE, C_LAUNCHES, C_LIMITER, C_REACHED, C_ACHIEVED, C_THEORETICAL, C_OCC_ACHIEVED, C_GPUROOF,
-       C_BANKS, C_COUNT };
+enum { C_TIME = NCU_CELL_TIME, C_SHARE = NCU_CELL_SHARE, C_LAUNCHES = NCU_CELL_LAUNCHES,
+       C_LIMITER = NCU_CELL_LIMITER, C_REACHED = NCU_CELL_REACHED, C_ACHIEVED = NCU_CELL_ACHIEVED,
+       C_THEORETICAL = NCU_CELL_THEORETICAL, C_OCC_ACHIEVED = NCU_CELL_OCC_ACHIEVED, C_GPUROOF = NCU_CELL_GPUROOF,
+       C_BANKS = NCU_CELL_BANKS, C_COUNT = NCU_CELL_COUNT };
 
-typedef char cells[C_COUNT][64];
+typedef ncu_table_cells cells;
 
 /* Each column's heading in two lines, and whether it is left-aligned
  * (words) or right-aligned (figures). */
@@ -86,7 +88,7 @@ static void achieved_cell(const gr_ncu_table_row *r, char *cell, size_t size)
         snprintf(cell, size, "%s%s GFLOP/s", lower, NCU_FIG(r->achieved));
 }
 
-static void row_cells(const ncu_view *v, const gr_ncu_table_row *r, cells c)
+void ncu_table_row_cells(const ncu_view *v, const gr_ncu_table_row *r, ncu_table_cells c)
 {
     snprintf(c[C_TIME], sizeof c[C_TIME], "%s", NCU_FIG(r->time_ns));
     pct_cell(r->time_share, c[C_SHARE], sizeof c[C_SHARE]);
@@ -118,7 +120,7 @@ static void widths_of(const ncu_view *v, int width[C_COUNT])
     for (int k = 0; k < C_COUNT; k++)
         width[k] = (int)strlen(columns[k].label);
     for (size_t i = 0; i < v->table.count; i++) {
-        row_cells(v, &v->table.rows[i], c);
+        ncu_table_row_cells(v, &v->table.rows[i], c);
         differs |= v->table.rows[i].occupancy_differs;
         for (int k = 0; k < C_COUNT; k++)
             if ((int)strlen(c[k]) > width[k])
@@ -159,7 +161,7 @@ static void print_headings(FILE *out, const ncu_view *v, const int width[C_COUNT
     fprintf(out, "  kernel\n");
 }
 
-static void print_left_out(FILE *out, const gr_ncu_table *t)
+void ncu_print_left_out(FILE *out, const gr_ncu_table *t)
 {
     if (t->more == 0)
         return;
@@ -186,7 +188,7 @@ static const char *unqualified(const char *name)
  * "<...>", else also without its namespaces and then those "<...>", else
  * cut in the middle: names of one family differ at their ends
  * (nvjet_sm90_tst_..._bias_TNT). */
-static void short_name(const char *kernel, char *name, size_t size)
+void ncu_table_short_name(const char *kernel, char *name, size_t size)
 {
     char text[1024];
     gr_kernel_short_name(kernel, 1, text, sizeof text);
@@ -217,12 +219,12 @@ void ncu_print_table(FILE *out, const ncu_view *v)
     for (size_t i = 0; i < v->table.count; i++) {
         const gr_ncu_table_row *r = &v->table.rows[i];
         const char *text[C_COUNT];
-        row_cells(v, r, c);
+        ncu_table_row_cells(v, r, c);
         for (int k = 0; k < C_COUNT; k++)
             text[k] = c[k];
-        short_name(r->kernel, name, name_size);
+        ncu_table_short_name(r->kernel, name, name_size);
         print_cells(out, width, text);
         fprintf(out, "  %s\n", name);
     }
-    print_left_out(out, &v->table);
+    ncu_print_left_out(out, &v->table);
 }

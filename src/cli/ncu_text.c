@@ -383,7 +383,7 @@ static void print_device(FILE *out, const gr_ncu_analysis *a)
     }
 }
 
-static void print_header(FILE *out, const ncu_view *v)
+void ncu_print_header(FILE *out, const ncu_view *v)
 {
     const gr_ncu_report *r = &v->a.report;
     fprintf(out, "%s: Nsight Compute's %s page, %zu launch%s", v->shown, gr_ncu_page_name(r->page), r->count,
@@ -431,7 +431,7 @@ void ncu_print_explanation(FILE *out, const ncu_view *v, size_t row_index)
     print_body(out, v, &g->figures, &a->group_bindings[i], &a->group_predictions[i], &a->group_limits[i]);
 }
 
-static void print_in_all(FILE *out, const gr_ncu_analysis *a)
+void ncu_print_in_all(FILE *out, const gr_ncu_analysis *a)
 {
     fprintf(out, "In all: %zu launch%s", a->report.count, a->report.count == 1 ? "" : "es");
     if (a->grouped)
@@ -445,10 +445,10 @@ static void print_in_all(FILE *out, const gr_ncu_analysis *a)
 
 void ncu_print_text(FILE *out, const ncu_view *v, bool details)
 {
-    print_header(out, v);
+    ncu_print_header(out, v);
     fprintf(out, "\n");
     ncu_print_table(out, v);
-    print_in_all(out, &v->a);
+    ncu_print_in_all(out, &v->a);
     for (size_t r = 0; details && r < v->table.count; r++) {
         fprintf(out, "\n");
         ncu_print_explanation(out, v, r);

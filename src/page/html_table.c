@@ -33,9 +33,15 @@ void page_row_begin(FILE *out, const char *anchor)
     fputs("\">", out);
 }
 
-void page_cell_text(FILE *out, const char *text, const char *link)
+static void text_cell(FILE *out, const char *cell_class, const char *text, const char *tip, const char *link)
 {
-    fputs("<td class=\"text\">", out);
+    fprintf(out, "<td class=\"%s\"", cell_class);
+    if (tip) {
+        fputs(" title=\"", out);
+        page_escape(out, tip);
+        fputc('"', out);
+    }
+    fputc('>', out);
     if (link) {
         fputs("<a href=\"#", out);
         page_escape(out, link);
@@ -43,6 +49,16 @@ void page_cell_text(FILE *out, const char *text, const char *link)
     }
     page_escape(out, text);
     fputs(link ? "</a></td>" : "</td>", out);
+}
+
+void page_cell_text(FILE *out, const char *text, const char *tip, const char *link)
+{
+    text_cell(out, "text", text, tip, link);
+}
+
+void page_cell_name(FILE *out, const char *text, const char *tip, const char *link)
+{
+    text_cell(out, "text name", text, tip, link);
 }
 
 void page_cell_number(FILE *out, const char *shown, double sort_value)

@@ -41,6 +41,13 @@ void page_paragraph(FILE *out, const char *text)
     fputs("</p>\n", out);
 }
 
+void page_preformatted(FILE *out, const char *text, size_t text_len)
+{
+    fputs("<pre class=\"lines\">", out);
+    page_escape_n(out, text, text_len);
+    fputs("</pre>\n", out);
+}
+
 void page_section(FILE *out, const char *id, const char *heading)
 {
     fputs("<h2 id=\"", out);

@@ -22,6 +22,8 @@ void page_begin(FILE *out, const char *title);
 void page_section(FILE *out, const char *id, const char *heading);
 /* A paragraph of plain text. */
 void page_paragraph(FILE *out, const char *text);
+/* Lines of text as written (a command's header), in a block of their own. */
+void page_preformatted(FILE *out, const char *text, size_t text_len);
 /* The script and the end of the document. */
 void page_end(FILE *out);
 
@@ -37,8 +39,12 @@ typedef struct {
 void page_table_begin(FILE *out, const char *id, const page_column *columns, size_t column_count);
 /* A row; anchor, where not NULL, is the id of the row. */
 void page_row_begin(FILE *out, const char *anchor);
-/* A text cell; link, where not NULL, is the fragment it points at ("d3"). */
-void page_cell_text(FILE *out, const char *text, const char *link);
+/* A text cell; tip, where not NULL, shows on hover (a name shortened in
+ * the cell, whole); link, where not NULL, is the fragment it points at. */
+void page_cell_text(FILE *out, const char *text, const char *tip, const char *link);
+/* The same for a long name (a kernel's): it wraps where the others keep
+ * to one line. */
+void page_cell_name(FILE *out, const char *text, const char *tip, const char *link);
 /* A number as shown (shown) and the value it sorts by (NAN: unknown, sorts
  * last). */
 void page_cell_number(FILE *out, const char *shown, double sort_value);

@@ -75,11 +75,11 @@ static void test_table(void **state)
     capture_open(&c);
     page_table_begin(c.out, "kernels", cols, 2);
     page_row_begin(c.out, "k1");
-    page_cell_text(c.out, "f<int>", "d1");
+    page_cell_text(c.out, "f<int>", "f<int>(int*)", "d1");
     page_cell_number(c.out, "1.5", 1.5);
     page_row_end(c.out);
     page_row_begin(c.out, NULL);
-    page_cell_text(c.out, "g", NULL);
+    page_cell_name(c.out, "g", NULL, NULL);
     page_cell_number(c.out, "?", NAN);
     page_row_end(c.out);
     page_table_end(c.out);
@@ -87,9 +87,9 @@ static void test_table(void **state)
     assert_non_null(strstr(text, "<table class=\"sortable\" id=\"kernels\">"));
     assert_non_null(strstr(text, "<th scope=\"col\" data-type=\"text\"><button type=\"button\">kernel</button></th>"));
     assert_non_null(strstr(text, "data-type=\"number\" title=\"the &quot;time&quot;\""));
-    assert_non_null(strstr(text, "<tr id=\"k1\"><td class=\"text\"><a href=\"#d1\">f&lt;int&gt;</a></td>"));
+    assert_non_null(strstr(text, "<tr id=\"k1\"><td class=\"text\" title=\"f&lt;int&gt;(int*)\"><a href=\"#d1\">f&lt;int&gt;</a></td>"));
     assert_non_null(strstr(text, "<td data-sort=\"1.5\">1.5</td>"));
-    assert_non_null(strstr(text, "<tr><td class=\"text\">g</td><td data-sort=\"\">?</td></tr>"));
+    assert_non_null(strstr(text, "<tr><td class=\"text name\">g</td><td data-sort=\"\">?</td></tr>"));
     assert_non_null(strstr(text, "</tbody></table></div>"));
     free(text);
 }
@@ -158,6 +158,7 @@ static void test_page_self_contained(void **state)
     page_begin(c.out, "report <a>");
     page_section(c.out, "table", "Kernels");
     page_paragraph(c.out, "x & y");
+    page_preformatted(c.out, "a <b>\n", 6);
     page_end(c.out);
     char *text = capture_close(&c);
     assert_true(strncmp(text, "<!DOCTYPE html>\n", 16) == 0);
@@ -165,6 +166,7 @@ static void test_page_self_contained(void **state)
     assert_non_null(strstr(text, "<h1>report &lt;a&gt;</h1>"));
     assert_non_null(strstr(text, "<h2 id=\"table\">Kernels</h2>"));
     assert_non_null(strstr(text, "<p>x &amp; y</p>"));
+    assert_non_null(strstr(text, "<pre class=\"lines\">a &lt;b&gt;\n</pre>"));
     assert_null(strstr(text, "src="));
     assert_null(strstr(text, "<link"));
     assert_null(strstr(text, "href=\"http"));

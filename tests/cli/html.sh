@@ -1,0 +1,108 @@
+#!/bin/sh
+# gpuroof ncu --html: the report as one self-contained page, loaded in a
+# real browser (headless Chromium) that checks it through its DOM
+# (tests/html/dom-check.js): the table's rows in order, sorting on a click,
+# the chart inline with a tooltip on every point, an explanation a row, and
+# nothing fetched from elsewhere; and the page written whole or not at all.
+# Chromium is required where CI runs (CI=true; tools/packages.txt installs
+# it); on a machine without it the browser's checks are skipped.
+. "$top_srcdir/tests/cli/lib.sh"
+
+torch="$test_tmp/torch.csv"
+gzip -dc "$top_srcdir/tests/data/ncu/h100/torch-step.csv.gz" >"$torch"
+page="$test_tmp/pages/step.html"
+mkdir "$test_tmp/pages"
+
+# ---- the page beside the text
+run ncu "$torch" --group --details
+grep -c '^  binding ' "$out" >"$test_tmp/bindings"
+run ncu "$torch" --group
+cp "$out" "$test_tmp/plain.txt"
+run ncu "$torch" --group --html "$page"
+expect_status 0
+check "stdout is the text it is without --html" "$(cmp -s "$out" "$test_tmp/plain.txt" && echo same)" same
+check "the page is written" "$([ -s "$page" ] && echo yes)" yes
+check "nothing else is left beside it" "$(ls -A "$test_tmp/pages")" step.html
+check "the page opens as HTML" "$(head -n 1 "$page")" "<!DOCTYPE html>"
+check "the chart is inline SVG" "$(grep -c '<figure class="chart">' "$page")" 1
+check "no XML prolog inside the page" "$(grep -c '<?xml' "$page")" 0
+check "nothing is fetched from elsewhere (src=, <link, http(s) href, @import)" \
+    "$(grep -c -E ' src=|<link |href="https?:|@import' "$page")" 0
+check "every row is explained" "$(grep -c '<details id="explain-' "$page")" 47
+check "each explanation is the text's (--details)" "$(grep -c '^  binding ' "$page")" "$(cat "$test_tmp/bindings")"
+check "the header's roofs are there" "$(grep -c '^  DRAM 3352 GB/s (profile)' "$page")" 1
+
+# ---- narrowed as the text is
+run ncu "$torch" --group --top 5 --html "$page"
+expect_status 0
+check "--top 5: five rows" "$(grep -c '<tr id="row-' "$page")" 5
+check "--top 5: the rest counted" "$(grep -c '\.\.\. and 42 more kernels' "$page")" 1
+run ncu "$torch" --kernel nvjet --html "$page"
+expect_status 0
+check "--kernel nvjet, launches: one row a launch of the nvjet GEMMs" \
+    "$(grep -c '<tr id="row-' "$page")" "$(grep -c '^Launch .*nvjet' "$out")"
+
+# ---- written whole or not at all
+printf 'old page\n' >"$test_tmp/kept.html"
+run ncu "$top_srcdir/tests/data/ncu/bad/truncated-row.csv" --html "$test_tmp/kept.html"
+expect_status 1
+check "a bad report leaves the page as it was" "$(cat "$test_tmp/kept.html")" "old page"
+run ncu "$torch" --group --html "$test_tmp/no/such/dir/step.html"
+expect_status 1
+expect_stderr_has "$test_tmp/no/such/dir/step.html"
+check "an unwritable page leaves nothing" "$(ls "$test_tmp/no" 2>/dev/null | wc -l)" 0
+run ncu --metrics --html "$page"
+expect_status 2
+chart_less="$test_tmp/pages/no-chart.html"
+GNUPLOT=/nonexistent/gnuplot
+export GNUPLOT
+run ncu "$torch" --group --html "$chart_less"
+unset GNUPLOT
+expect_status 0
+expect_stderr_has "the page has no chart"
+check "without gnuplot the page keeps its table" "$(grep -c '<tr id="row-' "$chart_less")" 47
+check "and says why it has no chart" "$(grep -c 'No chart: gnuplot could not draw it' "$chart_less")" 1
+
+# ---- in a browser
+browser=
+for b in ${CHROMIUM:-} chromium chromium-browser; do
+    command -v "$b" >/dev/null 2>&1 && { browser=$b; break; }
+done
+if [ -z "$browser" ]; then
+    if [ "${CI:-}" = true ]; then
+        fail "a browser to load the page" "no chromium on the PATH" "chromium (tools/packages.txt)"
+    else
+        skip "the page in a browser" "no chromium on the PATH (apt-get install chromium)"
+    fi
+    exit 0
+fi
+run ncu "$torch" --group --html "$page"
+run ncu "$torch" --group --json
+names=$(jq -c '[.kernels[].kernel]' "$out" 2>/dev/null)
+run plot --ncu "$torch" --top 16 --json -o "$test_tmp/drawn.svg"
+drawn=$(jq -c '[.ncu.drawn[].label]' "$out" 2>/dev/null)
+if [ -z "$names" ] || [ -z "$drawn" ]; then
+    skip "the page in a browser" "no jq to read what the page should hold"
+    exit 0
+fi
+# the kernels' names as the page's rows show them: whole, on hover
+{
+    sed '/<\/body>/,$d' "$page"
+    printf '<script>window.gpuroofExpect = {table: "kernels", rows: 47, nameColumn: "kernel",'
+    printf ' sortColumn: "time (ns)", fullNames: %s, points: %s, drawn: %s, details: 47};</script>\n' \
+        "$names" "$(jq -n "$drawn | length * 3")" "$drawn"
+    printf '<script>\n'
+    cat "$top_srcdir/tests/html/dom-check.js"
+    printf '</script>\n</body>\n</html>\n'
+} >"$test_tmp/pages/checked.html"
+"$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$test_tmp/profile" \
+    --dump-dom "file://$test_tmp/pages/checked.html" >"$test_tmp/dom.html" 2>"$test_tmp/browser.log" || true
+sed -n '/<pre id="dom-check">/,/<\/pre>/p' "$test_tmp/dom.html" | sed 's/<[^>]*>//g' | grep -E '^(not )?ok' \
+    >"$test_tmp/dom.tap" || true
+check "the browser ran the checks" "$([ -s "$test_tmp/dom.tap" ] && echo yes)" yes
+while IFS= read -r line; do
+    case $line in
+    "ok - "*) pass "in $browser: ${line#ok - }" ;;
+    *) fail "in $browser: ${line#not ok - }" "$line" "ok" ;;
+    esac
+done <"$test_tmp/dom.tap"
