@@ -32,7 +32,8 @@ static const char usage[] =
     "Usage: gpuroof plot [roofline] --device NAME [--device NAME ...] [--precision P ...]\n"
     "                    [--model FILE [-D NAME=VALUE ...] ...] [--point LABEL:INTENSITY:GFLOPS ...]\n"
     "                    [--results FILE ... [--spread]] [--levels dram,l2,shared] [--ncu FILE [--top N]]\n"
-    "                    -o FILE.pdf|FILE.png [--keep-script | --script-only] [--json]\n"
+    "                    (-o FILE.pdf|FILE.png|FILE.svg [--keep-script | --script-only] | --html FILE.html)\n"
+    "                    [--csv FILE] [--json]\n"
     "       gpuroof plot occupancy (--threads N | --block XxY[xZ]) --regs R [--smem BYTES]\n"
     "                    (--device NAME [--carveout BYTES|P%] |\n"
     "                     --max-threads-sm N --max-blocks-sm N --regs-sm N --smem-sm BYTES\n"
@@ -41,7 +42,8 @@ static const char usage[] =
     "       gpuroof plot banks --results FILE -o FILE.pdf|FILE.png [--json]\n"
     "       gpuroof plot latency (RESULTS | --results FILE) -o FILE.pdf|FILE.png [--json]\n"
     "\n"
-    "Draws a chart with gnuplot (pdfcairo or pngcairo, by the extension of -o).\n";
+    "Draws a chart with gnuplot (pdfcairo, pngcairo or svg, by the extension of -o), or a page holding\n"
+    "it (--html).\n";
 
 static const char notes[] = "GNUPLOT names the gnuplot to run (default: gnuplot on the PATH).\n"
                             "GPUROOF_GNUPLOT_TIMEOUT: the seconds gnuplot may run before it is stopped (default 60).\n";
@@ -84,6 +86,9 @@ static const cli_option options[] = {
     OCC_SM_OPTIONS(T, "plot occupancy: "),
     CLI_OPT_PATH(T, output, .name = "output", .short_name = 'o', .arg = "FILE",
                  .help = "the chart, written whole or not at all"),
+    CLI_OPT_PATH(T, html, .name = "html", .arg = "FILE.html",
+                 .help = "the chart in one self-contained page instead of -o: inline SVG with a tooltip on every "
+                         "point, and a table of what is drawn, sortable"),
     CLI_OPT_PATH(T, csv, .name = "csv", .arg = "FILE",
                  .help = "also write the points drawn (label, level, intensity, GFLOP/s, the roof each is held "
                          "against and its value) as CSV, whole or not at all"),
@@ -214,11 +219,24 @@ static int check_latency(const plot_options *o, const char *occupancy_option)
     return EXIT_OK;
 }
 
+static int check_drawn(const plot_options *o);
+
 static int check_options(const plot_options *o)
 {
+    if (o->html && (o->output || o->keep_script || o->script_only))
+        return cli_usage_error("plot", "--html writes the chart into its page: not with -o, --keep-script or "
+                               "--script-only");
+    if (o->html)
+        return check_drawn(o);
     if (!o->output)
-        return cli_usage_error("plot", "give -o FILE.pdf, FILE.png or FILE.svg");
-    if (!has_extension(o->output, ".pdf") && !has_extension(o->output, ".png") && !has_extension(o->output, ".svg"))
+        return cli_usage_error("plot", "give -o FILE.pdf, FILE.png or FILE.svg, or --html FILE.html");
+    return check_drawn(o);
+}
+
+/* What the chart draws, whichever file it goes to. */
+static int check_drawn(const plot_options *o)
+{
+    if (o->output && !has_extension(o->output, ".pdf") && !has_extension(o->output, ".png") && !has_extension(o->output, ".svg"))
         return cli_usage_error("plot", "-o must end in .pdf, .png or .svg, not '%s'", o->output);
     const char *occupancy_option = occ_first_option_given(&o->launch);
     if ((o->levels.given || o->ncu || o->top.given) && (o->occupancy || o->banks || o->latency))
@@ -648,10 +666,9 @@ static int put_json(const plot_options *o, json_t *what)
     return cli_put_json(what, NULL);
 }
 
-int cmd_plot_run(const plot_options *o)
+int plot_draw_chart(const plot_options *o, json_t **json)
 {
     gr_figure *fig = calloc(1, sizeof *fig);
-    json_t *what = NULL, **json = o->json ? &what : NULL;
     if (!fig)
         return cli_fail("out of memory");
     fig->width_in = 7.5; /* a roofline's and the bank chart's page; plot occupancy's sets its own */
@@ -663,6 +680,15 @@ int cmd_plot_run(const plot_options *o)
     int rc = built ? draw(o, fig) : EXIT_INPUT;
     gr_figure_free(fig);
     free(fig);
+    return rc;
+}
+
+int cmd_plot_run(const plot_options *o)
+{
+    if (o->html)
+        return plot_write_html(o);
+    json_t *what = NULL;
+    int rc = plot_draw_chart(o, o->json ? &what : NULL);
     if (rc == EXIT_OK && what)
         return put_json(o, what);
     json_decref(what);

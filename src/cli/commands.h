@@ -137,6 +137,7 @@ typedef struct {
     const char *output, *profiles;
     bool keep_script, script_only, json;
     const char *csv; /* plot --csv FILE: the points drawn */
+    const char *html; /* plot --html FILE: the chart in a page, instead of -o */
     bool spread; /* --spread */
     char made_by[2048]; /* the command that makes the chart again, for its script */
 } plot_options;
@@ -197,6 +198,11 @@ int cmd_profile_run(const profile_options *o, json_t **json);
 int cmd_profile_detect_run(const profile_options *o);
 int cmd_plot(int argc, char **argv);
 int cmd_plot_run(const plot_options *o);
+/* Draws the chart o asks for into o->output; with json, what it drew
+ * (plot --json's object, before the files are named in it). */
+int plot_draw_chart(const plot_options *o, json_t **json);
+/* plot --html: the chart in one self-contained page (plot_html.c). */
+int plot_write_html(const plot_options *o);
 int cmd_measure(int argc, char **argv);
 int cmd_measure_run(const measure_options *o);
 int cmd_exercises(int argc, char **argv);

@@ -229,11 +229,10 @@ bool ncu_write_html(const ncu_options *o, const ncu_view *v, const char *text, s
     write_chart(page.out, o, v, text, len);
     write_explanations(page.out, v);
     page_end(page.out);
-    bool ok = text_close(&page);
-    if (!ok)
-        cli_error("%s: out of memory writing the page", o->html);
-    else if (!gr_write_file_atomic(o->html, page.text, page.len, &err))
-        ok = cli_error("%s", err.text);
+    bool whole = text_close(&page);
+    bool written = whole && gr_write_file_atomic(o->html, page.text, page.len, &err);
     free(page.text);
-    return ok;
+    if (!whole)
+        return cli_error("%s: out of memory writing the page", o->html);
+    return written || cli_error("%s", err.text);
 }

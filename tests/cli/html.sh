@@ -53,7 +53,8 @@ expect_stderr_has "$test_tmp/no/such/dir/step.html"
 check "an unwritable page leaves nothing" "$(ls "$test_tmp/no" 2>/dev/null | wc -l)" 0
 run ncu --metrics --html "$page"
 expect_status 2
-chart_less="$test_tmp/pages/no-chart.html"
+mkdir "$test_tmp/chart-less"
+chart_less="$test_tmp/chart-less/step.html"
 GNUPLOT=/nonexistent/gnuplot
 export GNUPLOT
 run ncu "$torch" --group --html "$chart_less"
@@ -62,6 +63,27 @@ expect_status 0
 expect_stderr_has "the page has no chart"
 check "without gnuplot the page keeps its table" "$(grep -c '<tr id="row-' "$chart_less")" 47
 check "and says why it has no chart" "$(grep -c 'No chart: gnuplot could not draw it' "$chart_less")" 1
+kept=$(sed -n 's/.*the script is kept in \(.*\.gp\)$/\1/p' "$err")
+check "the chart's script is kept, named on standard error" "$([ -n "$kept" ] && [ -s "$kept" ] && echo kept)" kept
+
+# ---- plot --html: the chart in a page, a row for what it draws
+plot_page="$test_tmp/pages/plot.html"
+run plot --device h100 --model "$top_srcdir/models/matmul-tiled.yaml" -D TILE_WIDTH=32 --point "mine:2:5000" \
+    --results "$top_srcdir/plots/data/h100-sxm.yaml" --levels dram,l2,shared --html "$plot_page" --json
+expect_status 0
+check "plot --html: one chart inline" "$(grep -c '<figure class="chart">' "$plot_page")" 1
+check "plot --html: the --json names the page as the chart file" "$(jq -r .chart_file "$out" 2>/dev/null || echo "$plot_page")" \
+    "$plot_page"
+kernels=$(jq '[.results[].kernels[]] | length' "$out" 2>/dev/null || echo 0)
+check "plot --html: a row for each measured kernel, the model and the point" \
+    "$(grep -c '^<tr><td class="text name"' "$plot_page")" "$((kernels + 2))"
+check "plot --html: the model named a prediction" "$(grep -c 'model (predicted)' "$plot_page")" 1
+check "plot --html: nothing is left beside it" "$(ls -A "$test_tmp/pages" | grep -c tmp)" 0
+run plot --device h100 --html "$plot_page" -o "$test_tmp/x.pdf"
+expect_status 2
+expect_stderr_has "--html writes the chart into its page"
+run plot --device h100 --html "$plot_page" --script-only
+expect_status 2
 
 # ---- in a browser
 browser=

@@ -435,7 +435,7 @@ rm -f same.gp
 run plot --device a100 -o chart.jpg
 expect_fails 2 "gpuroof plot: -o must end in .pdf, .png or .svg, not 'chart.jpg' (gpuroof plot --help)"
 run plot --device a100
-expect_fails 2 'gpuroof plot: give -o FILE.pdf, FILE.png or FILE.svg (gpuroof plot --help)'
+expect_fails 2 'gpuroof plot: give -o FILE.pdf, FILE.png or FILE.svg, or --html FILE.html (gpuroof plot --help)'
 run plot -o x.pdf
 expect_fails 2 'gpuroof plot: give --device NAME (gpuroof plot --help)'
 run plot --device a100 -D TILE_WIDTH=32 --model matmul-tiled -o x.pdf

@@ -84,4 +84,4 @@ expect_fails 2 "gpuroof plot: --levels, --ncu and --top are for a roofline, not 
 run plot latency "$latency" extra.yaml -o x.pdf
 expect_fails 2 "gpuroof plot: unexpected argument 'extra.yaml' $usage"
 run plot latency "$latency"
-expect_fails 2 "gpuroof plot: give -o FILE.pdf, FILE.png or FILE.svg $usage"
+expect_fails 2 "gpuroof plot: give -o FILE.pdf, FILE.png or FILE.svg, or --html FILE.html $usage"
