@@ -287,7 +287,7 @@ typedef struct {
     gr_results results[MAX_ITEMS];
     size_t results_loaded;
     gr_roofline_inputs in;
-    json_t *warnings; /* the lines warned of, each printed on stderr: --json's warnings list */
+    json_t *warnings; /* the lines warned of, printed on stderr once the chart is built: --json's warnings list */
     json_t *ncu;      /* --ncu: what was drawn of the report and what left out */
 } roofline_data;
 
@@ -448,6 +448,8 @@ static bool build_roofline(const plot_options *o, gr_figure *fig, json_t **what)
     d->in.height_in = fig->height_in;
     d->warnings = json_array();
     bool ok = d->warnings ? load_roofline(o, d) && chart_roofline(d, fig, what) : cli_error("out of memory");
+    if (d->warnings && !o->quiet_warnings)
+        plot_print_warnings(d->warnings);
     if (ok && o->csv)
         ok = write_csv(o->csv, &d->in);
     for (size_t i = 0; i < d->results_loaded; i++)

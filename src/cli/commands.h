@@ -138,6 +138,9 @@ typedef struct {
     bool keep_script, script_only, json;
     const char *csv; /* plot --csv FILE: the points drawn */
     const char *html; /* plot --html FILE: the chart in a page, instead of -o */
+    /* the chart's warnings are not printed (ncu --html: its own page says
+     * what the chart leaves out, in the chart's note) */
+    bool quiet_warnings;
     bool spread; /* --spread */
     char made_by[2048]; /* the command that makes the chart again, for its script */
 } plot_options;

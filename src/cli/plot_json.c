@@ -154,9 +154,16 @@ void plot_warn(json_t *warnings, const char *fmt, ...)
     va_start(ap, fmt);
     out_vaddf(&line, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "gpuroof: warning: %s\n", out_buf_text(&line));
     json_array_append_new(warnings, cli_json_text(out_buf_text(&line)));
     out_buf_free(&line);
+}
+
+void plot_print_warnings(const json_t *warnings)
+{
+    size_t i;
+    const json_t *line;
+    json_array_foreach(warnings, i, line)
+        fprintf(stderr, "gpuroof: warning: %s\n", json_string_value(line) ? json_string_value(line) : "");
 }
 
 static json_t *levels_json(const gr_roofline_inputs *in)

@@ -36,6 +36,8 @@ json_t *plot_json_banks(const plot_banks_result *b);
 /* A warning: one line on stderr, "gpuroof: warning: ...", and an entry of
  * warnings, the JSON's list. */
 void plot_warn(json_t *warnings, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Each line warned of, on standard error ("gpuroof: warning: ..."). */
+void plot_print_warnings(const json_t *warnings);
 
 
 /* The files written: the chart and the script, either NULL where absent. */

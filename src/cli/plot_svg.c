@@ -18,6 +18,7 @@ static int request_options(const plot_svg_request *rq, const char *svg_path, plo
     o->ncu_text = rq->text;
     o->ncu_text_size = rq->text_size;
     o->output = svg_path;
+    o->quiet_warnings = true;
     o->profiles = rq->profiles;
     if (rq->device)
         o->devices.items[o->devices.count++] = rq->device;

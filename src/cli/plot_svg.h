@@ -25,9 +25,10 @@ typedef struct {
 /* Writes the chart to svg_path (which must end in .svg), whole or not at
  * all, through gnuplot under its time limit; returns the exit status
  * (0, 1 bad input or gnuplot failed, 2 a bad request), the one error line
- * and the warnings (kernels left out) printed on standard error as plot
- * prints them.  The SVG is standalone: gnuplot's mouse script is inside
- * it, and it names no file or address to fetch. */
+ * printed on standard error as plot prints it.  What the chart leaves out
+ * is said in its note, not warned of: the page it goes into is the
+ * report.  The SVG is standalone: gnuplot's mouse script is inside it,
+ * and it names no file or address to fetch. */
 int plot_ncu_svg(const plot_svg_request *rq, const char *svg_path);
 
 #endif
