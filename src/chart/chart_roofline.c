@@ -495,6 +495,7 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
     }
     gr_plot_area area = gr_figure_plot_area(0, 1);
     gr_chart_set_plot_size(c, &area, in->width_in, in->height_in);
+    gr_chart_choose_key_corner(c);
     gr_chart_place_labels(c);
     return true;
 }
