@@ -29,7 +29,7 @@ script_has "shared memory (wavefronts x 128 B)"
 script_has "128 B a wavefront"
 # a kernel run at two widths: drawn once, at the larger, and labelled by
 # its name alone; the note says at which width
-script_has "set label 12 'tiled' at "
+script_has "set label 12 'tiled' rotate by 0 front"
 script_has "512 20000 \"tiled\""
 script_has "Each kernel at its largest width: 4096."
 last="s.gp"
