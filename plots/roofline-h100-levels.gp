@@ -198,8 +198,7 @@ set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 
 set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 999999.999)
 set label 1 'ridge 19.96 FLOP/B' rotate by 0 front boxed font ',8' at 19.9606683,66908.16 left offset screen 0.010667,0.015333
 set label 2 'FP32 66.91 TFLOP/s (datasheet)' rotate by 0 front boxed textcolor linetype 1 at 1305.16875,66908.16 right offset screen 0.113911,0.018833
-set label 3 'FP64 33.45 TFLOP/s (datasheet)' rotate by 0 front boxed textcolor linetype 1 at 1305.16875,33454.08 right offset screen 0.113911,-0.054500
-set arrow 3 from 1305.16875,33454.08 to 1305.16875,17495.1455 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 3 'FP64 33.45 TFLOP/s (datasheet)' rotate by 0 front boxed textcolor linetype 1 at 1305.16875,33454.08 right offset screen 0.113911,-0.031667
 set label 4 'DRAM 3352 GB/s' rotate by 36.5 front textcolor linetype 1 at 0.0354837229,118.941439 center offset screen -0.007469,0.015139
 set label 5 'L2 13125 GB/s' rotate by 36.5 front textcolor linetype 1 at 0.0282637186,370.964698 center offset screen -0.007469,0.015139
 set label 6 'shared memory 33454 GB/s' rotate by 36.5 front textcolor linetype 1 at 0.0468957784,1568.85512 center offset screen -0.007469,0.015139

@@ -1,5 +1,6 @@
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "chart_layout.h"
@@ -24,8 +25,17 @@
 #define LABEL_PAD_IN 0.05  /* between two labels */
 #define LINE_CLEAR_IN 0.015 /* between a label and a line or marker: text touching a line reads as crossed */
 #define STACK_ROWS 4       /* how many lines up or down a chain's label may move */
-#define LEVEL_ROWS 3       /* how many lines above or below its line a roof's label may move */
 #define PASSES 3           /* more tries, where a label is left colliding */
+/* A roof's label reads as naming the line nearest it: it sits nearer its
+ * own line than any other level line by this much at least (the checker's
+ * text boxes are estimates, and cairo's text sits a little off their
+ * centre), else it costs as a crossing twice. */
+#define ROOF_MARGIN_IN 0.02
+#define NEARER_COST 2
+/* Between roofs too close for a label at GAP_IN from its own line to be
+ * nearer it than the next, the label may hug its line: its box as close
+ * as the clearance kept from any line. */
+#define TIGHT_GAP_IN (LINE_CLEAR_IN + 0.001)
 /* What a collision costs: a label over another is unreadable, and is worse
  * than one across a line (drawn without its box, it hides nothing); a
  * label outside the plot area is worse than any collision inside it. */
@@ -252,10 +262,18 @@ static int turn(const gr_label *l)
     return l->place == GR_PLACE_AT ? 0 : l->place == GR_PLACE_LEVEL ? 1 : l->place == GR_PLACE_POINT ? 2 : 3;
 }
 
+/* Roofs' labels go from the highest roof down, so that in a stack of
+ * roofs closer than a label is tall the upper ones take the room above it
+ * and the lower ones that below, each in the order of its line; the
+ * others in the order they were made. */
 static bool placed_before(const gr_chart *c, size_t i, size_t self)
 {
-    int a = turn(&c->labels[i]), b = turn(&c->labels[self]);
-    return a < b || (a == b && i < self);
+    const gr_label *a = &c->labels[i], *b = &c->labels[self];
+    if (turn(a) != turn(b))
+        return turn(a) < turn(b);
+    if (a->place == GR_PLACE_LEVEL && a->at_y != b->at_y)
+        return a->at_y > b->at_y;
+    return i < self;
 }
 
 /* ---- what is on the page, filed on a grid ------------------------------------- */
@@ -352,6 +370,46 @@ static int crowding(layout *L, size_t self, const gr_label_box *b, int stop)
     return n;
 }
 
+/* How far a level line at page height y is from the rectangle r,
+ * straight up or down. */
+static double vertical_gap(gr_page_rect r, double y)
+{
+    return y < r.lo_y ? r.lo_y - y : y > r.hi_y ? y - r.hi_y : 0;
+}
+
+/* NEARER_COST where a roof's label at b would be no nearer its own line
+ * than another level line beside it (one that spans some of its width),
+ * with ROOF_MARGIN_IN in hand; 0 for other labels, and for one far enough
+ * off to be given a leader line to its own (where roofs lie closer together
+ * than a label is tall, nothing else can say which is whose).  A line beyond its own
+ * (its own between them) is no rival, however close: a label above two
+ * roofs a hair apart names the upper.  Roof lines are few
+ * beside the markers, but each kernel chain is a level line too: this
+ * walks the line series, none of the points. */
+static int nearer_other_line(const gr_chart *c, const gr_label *l, const gr_label_box *b)
+{
+    if (l->place != GR_PLACE_LEVEL)
+        return 0;
+    gr_page_rect r = rect_of(b);
+    double own = gr_page_y(c, l->at_y), own_gap = vertical_gap(r, own);
+    if (own_gap > GR_LEADER_IN) /* a leader line ties it to its own */
+        return 0;
+    for (size_t k = 0; k < c->series_count; k++) {
+        const gr_series *s = c->series[k];
+        for (size_t i = 1; s->draw == GR_DRAW_LINES && i < s->count; i++) {
+            double y = gr_page_y(c, s->points[i].y), x0 = gr_page_x(c, s->points[i - 1].x);
+            double x1 = gr_page_x(c, s->points[i].x);
+            if (fabs(gr_page_y(c, s->points[i - 1].y) - y) > 1e-9 || fabs(y - own) < 1e-9 ||
+                fmax(x0, x1) < r.lo_x || fmin(x0, x1) > r.hi_x)
+                continue;
+            bool beyond_own = (y < own && own <= r.lo_y) || (y > own && own >= r.hi_y);
+            if (!beyond_own && vertical_gap(r, y) < own_gap + ROOF_MARGIN_IN)
+                return NEARER_COST;
+        }
+    }
+    return 0;
+}
+
 /* What label `self` would cover at b: lines, markers, the key and the
  * labels already in place (once all are: every other; the label grid holds
  * just those), CROWDED_COST at most, and OUTSIDE_COST more outside the
@@ -362,7 +420,9 @@ static int collisions(const gr_chart *c, layout *L, size_t self, bool all_placed
 {
     int outside = inside_plot(c, b) ? 0 : OUTSIDE_COST;
     int stop = enough - outside < CROWDED_COST ? enough - outside : CROWDED_COST;
-    int n = L->fast ? crowding(L, self, b, stop) : crowding_unfiled(c, L, self, all_placed, b);
+    int n = nearer_other_line(c, &c->labels[self], b);
+    if (n < stop)
+        n += L->fast ? crowding(L, self, b, stop - n) : crowding_unfiled(c, L, self, all_placed, b);
     return outside + (n < CROWDED_COST ? n : CROWDED_COST);
 }
 
@@ -396,23 +456,34 @@ static bool try_at(search *s, double x, double y, gr_align align, double angle_d
 }
 
 /* Above or below a level line, its right end first, then further left
- * along the line, never past its left end; then each a line further off
- * (roofs close together leave no room between them). */
-static void beside_level(search *s)
+ * along the line, never past its left end; then the same hugging the line
+ * (roofs close together leave no room between them but there); then a
+ * quarter of a line further off at a time, as far as GR_LABEL_FAR_IN (a stack of
+ * roofs closer than a label is tall has its labels above and below it,
+ * each led to its line). */
+static bool along_level(search *s, double off)
 {
     const gr_label *l = &s->chart->labels[s->self];
     double left = gr_page_x(s->chart, l->at_x), right = fmin(gr_page_x(s->chart, l->at_x2), s->chart->plot_width_in);
-    double y = gr_page_y(s->chart, l->at_y), half = LINE_EMS * em_in(l) / 2, width = text_ems(l->text) * em_in(l);
-    for (int row = 0; row < LEVEL_ROWS; row++) {
-        double off = GAP_IN + half + row * (2 * half + LABEL_PAD_IN);
-        for (int step = 0;; step++) {
-            double end = right - GAP_IN - step * STEP_IN;
-            if (step > 0 && end - width < left + GAP_IN)
-                break;
-            if (try_at(s, end, y + off, GR_ALIGN_RIGHT, 0) || try_at(s, end, y - off, GR_ALIGN_RIGHT, 0))
-                return;
-        }
+    double y = gr_page_y(s->chart, l->at_y), width = text_ems(l->text) * em_in(l);
+    for (int step = 0;; step++) {
+        double end = right - GAP_IN - step * STEP_IN;
+        if (step > 0 && end - width < left + GAP_IN)
+            return false;
+        if (try_at(s, end, y + off, GR_ALIGN_RIGHT, 0) || try_at(s, end, y - off, GR_ALIGN_RIGHT, 0))
+            return true;
     }
+}
+
+static void beside_level(search *s)
+{
+    const gr_label *l = &s->chart->labels[s->self];
+    double half = LINE_EMS * em_in(l) / 2;
+    if (along_level(s, GAP_IN + half) || along_level(s, TIGHT_GAP_IN + half))
+        return;
+    for (int row = 1; GAP_IN + row * half / 2 <= GR_LABEL_FAR_IN; row++)
+        if (along_level(s, GAP_IN + half + row * half / 2))
+            return;
 }
 
 /* Around a marker: right and low first (under a roof's slope), then the
@@ -584,13 +655,30 @@ static void layout_free(layout *L)
 /* Places each label of one turn; returns what they collide with in all.
  * Each is filed where it goes: the labels placed before it, and once all
  * are, every other, are what the label grid holds. */
+/* The label of turn `which` placed next after label `last` (SIZE_MAX: the
+ * first), as placed_before() orders them; SIZE_MAX when none is left.
+ * Roofs' labels are few: they are sought among all; the others follow in
+ * the order they were made. */
+static size_t next_in_turn(const gr_chart *c, int which, size_t last)
+{
+    size_t best = SIZE_MAX;
+    for (size_t i = which == 1 ? 0 : last == SIZE_MAX ? 0 : last + 1; i < c->label_count; i++) {
+        const gr_label *l = &c->labels[i];
+        if (l->place == GR_PLACE_AT || turn(l) != which || (last != SIZE_MAX && !placed_before(c, last, i)))
+            continue;
+        if (which != 1)
+            return i;
+        if (best == SIZE_MAX || placed_before(c, i, best))
+            best = i;
+    }
+    return best;
+}
+
 static int place_turn(gr_chart *c, layout *L, int which, bool all_placed)
 {
     int total = 0;
-    for (size_t i = 0; i < c->label_count; i++) {
+    for (size_t i = next_in_turn(c, which, SIZE_MAX); i != SIZE_MAX; i = next_in_turn(c, which, i)) {
         gr_label *l = &c->labels[i];
-        if (l->place == GR_PLACE_AT || turn(l) != which)
-            continue;
         if (all_placed)
             unfile_label(L, i);
         search s = {c, L, i, all_placed, *l, INT_MAX};

@@ -9,8 +9,16 @@ size (`set terminal ... size W,H`), the plot area (`set lmargin at screen`
 `at X,Y` (what the label names), `offset screen DX,DY` (where it is moved),
 alignment and rotation.  The key's box comes from `set key`, its font size
 and the titles of the plot's series.  Fails (exit 1, one line a fault) when
-two label boxes overlap, a label overlaps the key, or a label's box lies
-farther than --far inches (default 0.6) from the point it names.
+two label boxes overlap, a label overlaps the key, a label's box lies
+farther than --far inches (default 0.6) from the point it names, or a roof's
+label lies nearer another level line than its own.  A roof's label is one
+in the chart's own font size (point labels are smaller), upright, that
+names a point on a level segment of a series drawn `with lines` (read from
+the script's datablocks) and lies wholly above or below it; it must be
+farther (by ROOF_MARGIN_IN) from every other level segment beside it (one
+that spans some of its width) than from its own line, unless its own line
+lies between them, or the label lies over 0.1 in off and is given a leader
+line to its own (where roofs lie closer than a label is tall).
 
 Widths are estimates, meant to be conservative (wider than cairo draws
 DejaVu Sans, gnuplot's "Sans"): an em is 0.6 of the nominal size in points
@@ -30,6 +38,8 @@ import re
 import sys
 
 EM_PER_PT = 0.6 / 72
+ROOF_MARGIN_IN = 0.01  # the layout keeps 0.02
+LEADER_IN = 0.1  # a label farther off is given a leader line to what it names
 NARROW, MID, WIDE = set("ijl.,:;'|!"), set("ftr()[]/- "), set("mwMW%@")
 
 
@@ -74,6 +84,8 @@ class Chart:
         self.labels = []
         self.key = None
         self.titles = []
+        self.blocks = {}  # datablock name: its (x, y) rows
+        self.lines = []   # the datablocks drawn with lines
 
     def share(self, axis, v):
         lo, hi = self.range[axis]
@@ -133,8 +145,21 @@ NUM = r"[-+0-9.eE]+"
 def parse(path):
     charts, header = [], {}
     cur = None
+    block = None
     text = open(path, encoding="utf-8").read().splitlines()
     for line in text:
+        if block is not None:
+            if line == "EOD":
+                block = None
+            else:
+                xy = line.split(" ", 2)
+                block.append((float(xy[0]), float(xy[1])))
+            continue
+        m = re.match(r"(\$C\d+S\d+) << EOD$", line)
+        if m:
+            block = []
+            header.setdefault("blocks", {})[m.group(1)] = block
+            continue
         m = re.match(r"set terminal \S+ .*font 'Sans,(\d+)'.* size ([0-9.]+)in,([0-9.]+)in", line)
         if m:
             header.update(font=float(m.group(1)), w=float(m.group(2)), h=float(m.group(3)))
@@ -174,6 +199,8 @@ def parse(path):
                                    dy=float(off.group(2)) if off else 0.0, anchored=off is not None,
                                    angle=float(rot.group(1)) if rot else 0.0,
                                    size=float(font.group(1)) if font else cur.font_pt))
+        for b in re.finditer(r"(\$C\d+S\d+) using 1:2 with lines ", line):
+            cur.lines.append(header["blocks"][b.group(1)])
         for t in re.finditer(r" title ('(?:[^']|'')*')", line):
             title, _ = unquote(t.group(1))
             if title:
@@ -194,10 +221,42 @@ def key_box(c):
     return [(x0, y0), (x0 + width, y0), (x0 + width, y0 + height), (x0, y0 + height)]
 
 
+def level_segments(c):
+    """Each level segment drawn with lines, on the page: (y, x_lo, x_hi)."""
+    out = []
+    for rows in c.lines:
+        for (x0, y0), (x1, y1) in zip(rows, rows[1:]):
+            if y0 == y1:
+                (px0, py), (px1, _) = c.page(x0, y0), c.page(x1, y1)
+                out.append((py, min(px0, px1), max(px0, px1)))
+    return out
+
+
+def roof_fault(c, l, b, ax, ay, segments):
+    """Why a roof's label is nearer another level line than its own, or None."""
+    lo_x, hi_x = min(x for x, _ in b), max(x for x, _ in b)
+    lo_y, hi_y = min(y for _, y in b), max(y for _, y in b)
+    if l["angle"] != 0 or l["size"] != c.font_pt or lo_y < ay < hi_y:
+        return None
+    own = [s for s in segments if abs(s[0] - ay) < 1e-6 and s[1] - 1e-6 <= ax <= s[2] + 1e-6]
+    if not own:
+        return None
+    gap = lambda y: lo_y - y if y <= lo_y else max(0.0, y - hi_y)
+    for y, x0, x1 in segments:
+        if abs(y - ay) < 1e-6 or x1 < lo_x or x0 > hi_x:
+            continue
+        if (y < ay <= lo_y) or (y > ay >= hi_y):  # its own line between them
+            continue
+        if gap(y) < gap(ay) + ROOF_MARGIN_IN:
+            return "%.3f in from its line, %.3f in from another level line" % (gap(ay), gap(y))
+    return None
+
+
 def check(path, far_in):
     faults = []
     for c in parse(path):
         boxes = []
+        segments = level_segments(c)
         for l in c.labels:
             ax, ay = c.page(l["x"], l["y"])
             em = l["size"] * EM_PER_PT
@@ -208,6 +267,9 @@ def check(path, far_in):
             if l["anchored"] and distance(b, ax, ay) > far_in:
                 faults.append("%s: %s: label %s '%s' is %.2f in from what it names (at most %.2f)" %
                               (path, c.name, l["tag"], l["text"], distance(b, ax, ay), far_in))
+            why = roof_fault(c, l, b, ax, ay, segments) if l["anchored"] and distance(b, ax, ay) <= LEADER_IN else None
+            if why:
+                faults.append("%s: %s: roof label %s '%s' is %s" % (path, c.name, l["tag"], l["text"], why))
         k = key_box(c)
         for i, (l, b) in enumerate(boxes):
             if k and not apart(b, k):

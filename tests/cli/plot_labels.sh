@@ -42,10 +42,20 @@ for gp in plots/*.gp; do
         if python3 "$checker" "$gp" >"$out" 2>&1; then pass "$gp: labels apart, beside what they name"; else fail "$gp: labels" "$(shown "$out")" "no overlaps"; fi ;;
     esac
 done
-# The checker itself: two labels at one place overlap, and a label moved
-# an inch from what it names is too far.
+# The checker itself: two labels at one place overlap, a label moved an
+# inch from what it names is too far, and a roof's label above its line
+# but across the roof just over it names the wrong one (the label over
+# both, its own line between, is fine).
 cat >bad.gp <<'EOS'
 set terminal pdfcairo noenhanced color font 'Sans,11' fontscale 0.45 size 7.5in,5in
+$C0S0 << EOD
+1 1000 ""
+10000 1000 ""
+EOD
+$C0S1 << EOD
+1 1300 ""
+10000 1300 ""
+EOD
 # ---- bad ----
 set lmargin at screen 0.110
 set rmargin at screen 0.910
@@ -57,6 +67,10 @@ set yrange [10:10000000]
 set label 1 'FP32 66.91 TFLOP/s' rotate by 0 front at 100,66908 right offset screen 0.0,0.01
 set label 2 'FP64 33.45 TFLOP/s' rotate by 0 front at 100,60000 right offset screen 0.0,0.01
 set label 3 'far away' rotate by 0 front at 1,100 left offset screen 0.2,0.0
+set label 4 'FP32 1 TFLOP/s' rotate by 0 front at 100,1000 right offset screen 0.0,0.0188
+set label 5 'FP32 1.3 TFLOP/s' rotate by 0 front at 3000,1300 right offset screen 0.0,0.0188
+plot $C0S0 using 1:2 with lines linetype 1 title '', \
+     $C0S1 using 1:2 with lines linetype 2 title ''
 EOS
 last="label_boxes.py bad.gp"
 status=0
@@ -64,3 +78,5 @@ python3 "$checker" bad.gp >"$out" 2>"$err" || status=$?
 expect_status 1
 expect_stdout_has "labels 1 'FP32 66.91 TFLOP/s' and 2 'FP64 33.45 TFLOP/s' overlap"
 expect_stdout_has "label 3 'far away' is 1.50 in from what it names (at most 0.60)"
+expect_stdout_has "roof label 4 'FP32 1 TFLOP/s' is 0.030 in from its line, 0.000 in from another level line"
+expect_stdout_lacks "label 5"
