@@ -81,8 +81,9 @@ set rmargin at screen 0.910
 set bmargin at screen 0.160
 set tmargin at screen 0.900
 unset label
+unset arrow
 set title 'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3'
-set xlabel 'store + load wavefronts per request (Nsight Compute; 2: none)'
+set xlabel 'store + load wavefronts per request (2: none)'
 set ylabel 'time per store and load (ns)'
 set logscale xy
 set xrange [1.48148148:86.4]
@@ -90,10 +91,10 @@ set yrange [396.497779:11463.8332]
 set key bottom right
 set xtics ("2" 2, "" 3 1, "" 4 1, "5" 5, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "20" 20, "" 30 1, "" 40 1, "50" 50, "" 60 1, "" 70 1, "" 80 1)
 set ytics ("" 400 1, "500" 500, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "2k" 2000, "" 3000 1, "" 4000 1, "5k" 5000, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000)
-set label 1 'Each point: one layout kernel, tile and padding, its store and load repeated in the kernel; markers of one count and time are set side by side. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
-plot $C0S0 using 1:2 with points linetype 1 pointtype 4 pointsize 0.8 title 'setRowReadRow (measured)', \
-     $C0S1 using 1:2 with points linetype 2 pointtype 6 pointsize 0.8 title 'setColReadCol (measured)', \
-     $C0S2 using 1:2 with points linetype 3 pointtype 8 pointsize 0.8 title 'setRowReadCol (measured)', \
-     $C0S3 using 1:2 with points linetype 4 pointtype 10 pointsize 0.8 title 'setRowReadColDyn (measured)', \
-     $C0S4 using 1:2 with points linetype 5 pointtype 12 pointsize 0.8 title 'setRowReadColPad (measured)', \
-     $C0S5 using 1:2 with points linetype 6 pointtype 14 pointsize 0.8 title 'setRowReadColDynPad (measured)'
+set label 1 'One point a layout kernel, tile and padding, timed by gpuroof measure; wavefronts filled: Nsight Compute''s count, open: gpuroof''s prediction; markers at one place set side by side. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+plot $C0S0 using 1:2 with points linetype 1 pointtype 5 pointsize 0.8 title 'setRowReadRow: Nsight Compute''s count', \
+     $C0S1 using 1:2 with points linetype 2 pointtype 7 pointsize 0.8 title 'setColReadCol: Nsight Compute''s count', \
+     $C0S2 using 1:2 with points linetype 3 pointtype 9 pointsize 0.8 title 'setRowReadCol: Nsight Compute''s count', \
+     $C0S3 using 1:2 with points linetype 4 pointtype 11 pointsize 0.8 title 'setRowReadColDyn: Nsight Compute''s count', \
+     $C0S4 using 1:2 with points linetype 5 pointtype 13 pointsize 0.8 title 'setRowReadColPad: Nsight Compute''s count', \
+     $C0S5 using 1:2 with points linetype 6 pointtype 15 pointsize 0.8 title 'setRowReadColDynPad: Nsight Compute''s count'

@@ -640,6 +640,7 @@ set rmargin at screen 0.910
 set bmargin at screen 0.160
 set tmargin at screen 0.900
 unset label
+unset arrow
 set title 'Latency roofs: DRAM read against resident warps, NVIDIA H100 80GB HBM3 at 1980 MHz'
 set xlabel 'resident warps an SM (of 132 SMs)'
 set ylabel 'DRAM read bandwidth (GB/s)'

@@ -1642,6 +1642,7 @@ set rmargin at screen 0.323
 set bmargin at screen 0.200
 set tmargin at screen 0.820
 unset label
+unset arrow
 set title 'threads per block'
 set xlabel 'threads per block'
 set ylabel 'occupancy'
@@ -1653,7 +1654,7 @@ set xtics autofreq
 set format x '%g'
 set ytics autofreq
 set format y '%g%%'
-set label 1 '256 threads: 50%' at 286.60523,46.796595 left rotate by 0 front boxed font ',8'
+set label 1 '256 threads: 50%' rotate by 0 front boxed font ',8' at 256,50 left offset screen 0.007273,-0.021296
 set label 2 'Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C0S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title ''
@@ -1664,6 +1665,7 @@ set rmargin at screen 0.617
 set bmargin at screen 0.200
 set tmargin at screen 0.820
 unset label
+unset arrow
 set title 'registers per thread'
 set xlabel 'registers per thread'
 set ylabel ''
@@ -1675,7 +1677,7 @@ set xtics autofreq
 set format x '%g'
 set ytics autofreq
 set format y '%g%%'
-set label 1 '32 registers: 50%' at 39.6214197,53.203405 left rotate by 0 front boxed font ',8'
+set label 1 '32 registers: 50%' rotate by 0 front boxed font ',8' at 32,50 left offset screen 0.007273,0.021296
 plot $C1S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C1S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title ''
 
@@ -1685,6 +1687,7 @@ set rmargin at screen 0.910
 set bmargin at screen 0.200
 set tmargin at screen 0.820
 unset label
+unset arrow
 set title 'shared memory per block'
 set xlabel 'shared memory per block (KiB)'
 set ylabel ''
@@ -1696,7 +1699,7 @@ set xtics autofreq
 set format x '%g'
 set ytics autofreq
 set format y '%g%%'
-set label 1 '32 KiB: 50%' at 36.871731,53.203405 left rotate by 0 front boxed font ',8'
+set label 1 '32 KiB: 50%' rotate by 0 front boxed font ',8' at 32,50 left offset screen 0.007273,0.021296
 plot $C2S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C2S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title ''
 unset multiplot

@@ -93,6 +93,7 @@ set rmargin at screen 0.910
 set bmargin at screen 0.160
 set tmargin at screen 0.900
 unset label
+unset arrow
 set title 'Rooflines of k40, v100, a100, h100, h200'
 set xlabel 'arithmetic intensity (FLOP/B)'
 set ylabel 'performance (GFLOP/s)'
@@ -102,14 +103,14 @@ set yrange [100:1000000]
 set key top left
 set xtics ("1" 1.000000001, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 999.999999)
 set ytics ("100" 100.0000001, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 999999.999)
-set label 1 'FP32 4.291 TFLOP/s: k40' at 966.050879,5212.40576 right rotate by 0 front boxed textcolor linetype 1
-set label 2 'FP64 1.43 TFLOP/s: k40' at 966.050879,1737.46859 right rotate by 0 front boxed textcolor linetype 1
-set label 3 'FP32 15.67 TFLOP/s: v100' at 966.050879,12898.2838 right rotate by 0 front boxed textcolor linetype 2
-set label 4 'FP64 7.834 TFLOP/s: v100' at 211.348904,6449.14189 right rotate by 0 front boxed textcolor linetype 2
-set label 5 'FP32 19.5 TFLOP/s: a100' at 966.050879,23686.1279 right rotate by 0 front boxed textcolor linetype 3
-set label 6 'FP64 9.7 TFLOP/s: a100' at 211.348904,11782.3303 right rotate by 0 front boxed textcolor linetype 3
-set label 7 'FP32 66.91 TFLOP/s: h100, h200' at 966.050879,81271.5507 right rotate by 0 front boxed
-set label 8 'FP64 33.45 TFLOP/s: h100, h200' at 966.050879,40635.7753 right rotate by 0 front boxed
+set label 1 'FP32 4.291 TFLOP/s: k40' rotate by 0 front boxed textcolor linetype 1 at 439.162249,4291.2 right offset screen 0.091300,-0.018833
+set label 2 'FP64 1.43 TFLOP/s: k40' rotate by 0 front boxed textcolor linetype 1 at 456.649865,1430.4 right offset screen 0.086778,0.018833
+set label 3 'FP32 15.67 TFLOP/s: v100' rotate by 0 front boxed textcolor linetype 2 at 422.344329,15667.2 right offset screen 0.095822,-0.016033
+set label 4 'FP64 7.834 TFLOP/s: v100' rotate by 0 front boxed textcolor linetype 2 at 422.344329,7833.6 right offset screen 0.095822,-0.018833
+set label 5 'FP32 19.5 TFLOP/s: a100' rotate by 0 front boxed textcolor linetype 3 at 439.162249,19500 right offset screen 0.091300,0.018833
+set label 6 'FP64 9.7 TFLOP/s: a100' rotate by 0 front boxed textcolor linetype 3 at 75.7850137,9700 right offset screen 0.086778,0.016033
+set label 7 'FP32 66.91 TFLOP/s: h100, h200' rotate by 0 front boxed at 348.905916,66908.16 right offset screen 0.117944,0.018833
+set label 8 'FP64 33.45 TFLOP/s: h100, h200' rotate by 0 front boxed at 348.905916,33454.08 right offset screen 0.117944,0.018833
 set label 9 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA Tesla K40: 288 GB/s, FP32 4.291 TFLOP/s, ridge 14.9 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \

@@ -186,6 +186,7 @@ set rmargin at screen 0.910
 set bmargin at screen 0.160
 set tmargin at screen 0.900
 unset label
+unset arrow
 set title 'Hierarchical roofline of NVIDIA H100 SXM5 80GB'
 set xlabel 'arithmetic intensity (FLOP/B)'
 set ylabel 'performance (GFLOP/s)'
@@ -195,21 +196,30 @@ set yrange [10:1000000]
 set key bottom right
 set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 9999.99999)
 set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 999999.999)
-set label 1 'ridge 19.96 FLOP/B' at 23.9980015,81906.2277 left rotate by 0 front boxed font ',8'
-set label 2 'FP32 66.91 TFLOP/s (datasheet)' at 9332.54301,85320.5038 right rotate by 0 front boxed textcolor linetype 1
-set label 3 'FP64 33.45 TFLOP/s (datasheet)' at 9332.54301,26234.6193 right rotate by 0 front boxed textcolor linetype 1
-set label 4 'DRAM 3352 GB/s' at 0.0232300302,105.363687 center rotate by 36.5 front textcolor linetype 1
-set label 5 'L2 13125 GB/s' at 0.0253955247,451.021919 center rotate by 36.5 front textcolor linetype 1
-set label 6 'shared memory 33454 GB/s' at 0.0337897819,1529.57809 center rotate by 36.5 front textcolor linetype 1
-set label 7 'measured DRAM 3288 GB/s' at 0.17922515,1299.70486 center rotate by 36.5 front textcolor linetype 2
-set label 8 'measured L2 10355 GB/s' at 2.13732727,48819.8817 center rotate by 36.5 front textcolor linetype 2
-set label 9 'measured shared memory 33376 GB/s' at 0.494315726,36393.1557 center rotate by 36.5 front textcolor linetype 2
-set label 10 'matmul-tiled32-coarsened' at 74.0827787,12787.4744 left rotate by 0 front boxed font ',8' textcolor linetype 3
-set label 11 'matmul-tiled32' at 19.4503648,9184.39435 left rotate by 0 front boxed font ',8' textcolor linetype 4
-set label 12 'matmul-tiled16' at 9.669831,3867.02889 left rotate by 0 front boxed font ',8' textcolor linetype 5
-set label 13 'matmul-boundary16' at 9.66973843,17203.6375 left rotate by 0 front font ',8' textcolor linetype 6
-set label 14 'matmul-dynamic' at 1.97578734,2518.02681 center rotate by 0 front boxed font ',8' textcolor linetype 7
-set label 15 'matmul-naive' at 9.71947784,2497.85636 left rotate by 0 front boxed font ',8' textcolor linetype 8
+set label 1 'ridge 19.96 FLOP/B' rotate by 0 front boxed font ',8' at 19.9606683,66908.16 left offset screen 0.010667,0.015333
+set label 2 'FP32 66.91 TFLOP/s (datasheet)' rotate by 0 front boxed textcolor linetype 1 at 1305.16875,66908.16 right offset screen 0.113911,0.018833
+set label 3 'FP64 33.45 TFLOP/s (datasheet)' rotate by 0 front boxed textcolor linetype 1 at 1305.16875,33454.08 right offset screen 0.113911,-0.031667
+set label 4 'DRAM 3352 GB/s' rotate by 36.5 front textcolor linetype 1 at 0.0354837229,118.941439 center offset screen -0.007469,0.015139
+set label 5 'L2 13125 GB/s' rotate by 36.5 front textcolor linetype 1 at 0.0282637186,370.964698 center offset screen -0.007469,0.015139
+set label 6 'shared memory 33454 GB/s' rotate by 36.5 front textcolor linetype 1 at 0.0468957784,1568.85512 center offset screen -0.007469,0.015139
+set label 7 'measured DRAM 3288 GB/s' rotate by 36.5 front textcolor linetype 2 at 0.0354803583,116.642209 center offset screen 0.020026,-0.040594
+set arrow 7 from 0.0354803583,116.642209 to 0.0459215738,72.8239701 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 8 'measured L2 10355 GB/s' rotate by 36.5 front textcolor linetype 2 at 2.82775688,29281.2567 center offset screen -0.032584,0.066049
+set arrow 8 from 2.82775688,29281.2567 to 1.75885414,69689.0101 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 9 'measured shared memory 33376 GB/s' rotate by 36.5 front textcolor linetype 2 at 0.140177801,4678.60607 center offset screen -0.032584,0.066049
+set arrow 9 from 0.140177801,4678.60607 to 0.0871900647,11135.0216 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 10 'matmul-tiled32-coarsened' rotate by 0 front boxed font ',8' textcolor linetype 3 at 61.6193714,12787.4744 left offset screen 0.010667,-0.028667
+set arrow 10 from 61.6193714,12787.4744 to 74.0827787,9465.73074 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 11 'matmul-tiled32' rotate by 0 front boxed font ',8' textcolor linetype 4 at 16.1781088,9184.39435 left offset screen 0.010667,-0.057333
+set arrow 11 from 16.1781088,9184.39435 to 19.4503648,4352.37391 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 12 'matmul-tiled16' rotate by 0 front boxed font ',8' textcolor linetype 5 at 8.0430151,8160.21763 left offset screen 0.010667,0.057333
+set arrow 12 from 8.0430151,8160.21763 to 9.669831,17219.7192 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 13 'matmul-boundary16' rotate by 0 front boxed font ',8' textcolor linetype 6 at 8.0429381,8152.59668 left offset screen 0.010667,-0.086000
+set arrow 13 from 8.0429381,8152.59668 to 9.66973843,2473.30651 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 14 'matmul-dynamic' rotate by 0 front boxed font ',8' textcolor linetype 7 at 16.1690744,6504.62873 left offset screen 0.010667,-0.114667
+set arrow 14 from 16.1690744,6504.62873 to 19.4395031,1263.31252 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 15 'matmul-naive' rotate by 0 front boxed font ',8' textcolor linetype 8 at 3.21661426,5270.98504 right offset screen -0.010667,-0.057333
+set arrow 15 from 3.21661426,5270.98504 to 2.6754632,2497.85636 nohead back linewidth 0.5 linecolor rgb '#888888'
 set label 16 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof. Each kernel at its largest width: 4096. Shared memory: at most 128 B a wavefront, so its intensity is a lower bound.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 12 pointsize 0.8 title '', \

@@ -158,6 +158,7 @@ set rmargin at screen 0.910
 set bmargin at screen 0.160
 set tmargin at screen 0.900
 unset label
+unset arrow
 set title 'Hierarchical roofline of NVIDIA H100 SXM5 80GB'
 set xlabel 'arithmetic intensity (FLOP/B)'
 set ylabel 'performance (GFLOP/s)'
@@ -167,19 +168,23 @@ set yrange [10:10000000]
 set key top left
 set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 9999.99999)
 set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 1000000, "" 2000000 1, "" 3000000 1, "" 4000000 1, "" 5000000 1, "" 6000000 1, "" 7000000 1, "" 8000000 1, "" 9000000 1, "10M" 9999999.99)
-set label 1 'ridge 19.96 FLOP/B' at 41.703747,85287.3248 left rotate by 0 front boxed font ',8'
-set label 2 'FP32 66.91 TFLOP/s' at 9332.54301,89571.176 right rotate by 0 front boxed textcolor linetype 1
-set label 3 'FP64 33.45 TFLOP/s' at 9332.54301,44785.588 right rotate by 0 front boxed textcolor linetype 1
-set label 4 'FP16 133.8 TFLOP/s' at 9332.54301,179142.352 right rotate by 0 front boxed textcolor linetype 1
-set label 5 'TENSOR FP16 989.4 TFLOP/s' at 9332.54301,1324567.69 right rotate by 0 front boxed textcolor linetype 1
-set label 6 'DRAM 3352 GB/s' at 0.023524205,111.086182 center rotate by 31.7 front textcolor linetype 1
-set label 7 'L2 13125 GB/s' at 0.0257171223,475.517748 center rotate by 31.7 front textcolor linetype 1
-set label 8 'shared memory 33454 GB/s' at 0.0426704103,2011.02277 center rotate by 31.7 front textcolor linetype 1
-set label 9 'wmma_gemm' at 614.621552,21506.1697 left rotate by 0 front boxed font ',8' textcolor linetype 2
-set label 10 'fma_f32' at 146.813844,17565.6092 left rotate by 0 front boxed font ',8' textcolor linetype 3
-set label 11 'hfma2_f16' at 307.498172,42050.4021 left rotate by 0 front boxed font ',8' textcolor linetype 4
-set label 12 'fma_f64' at 63.8830267,11097.8362 center rotate by 0 front boxed font ',8' textcolor linetype 5
-set label 13 'scale<float, 4>' at 0.300327811,168.016951 left rotate by 0 front boxed font ',8' textcolor linetype 6
+set label 1 'ridge 19.96 FLOP/B' rotate by 0 front boxed font ',8' at 19.9606683,66908.16 left offset screen 0.042667,0.015333
+set arrow 1 from 19.9606683,66908.16 to 41.703747,74838.9586 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 2 'FP32 66.91 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 2613.66547,66908.16 right offset screen 0.073700,0.016033
+set label 3 'FP64 33.45 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 2613.66547,33454.08 right offset screen 0.073700,-0.018833
+set label 4 'FP16 133.8 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 2613.66547,133816.32 right offset screen 0.073700,0.018833
+set label 5 'TENSOR FP16 989.4 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 1564.94832,989429.76 right offset screen 0.103400,0.018833
+set label 6 'DRAM 3352 GB/s' rotate by 31.7 front textcolor linetype 1 at 0.237177206,795.017995 center offset screen -0.006590,0.016030
+set label 7 'L2 13125 GB/s' rotate by 31.7 front textcolor linetype 1 at 0.0282637186,370.964698 center offset screen -0.006590,0.016030
+set label 8 'shared memory 33454 GB/s' rotate by 31.7 front textcolor linetype 1 at 0.0584803548,1956.40647 center offset screen -0.006590,0.016030
+set label 9 'wmma_gemm' rotate by 0 front boxed font ',8' textcolor linetype 2 at 511.21994,27413.7516 center offset screen 0.000000,-0.049333
+set arrow 9 from 511.21994,27413.7516 to 511.21994,12991.0469 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 10 'fma_f32' rotate by 0 front boxed font ',8' textcolor linetype 3 at 122.114436,22390.749 center offset screen 0.000000,-0.025333
+set label 11 'hfma2_f16' rotate by 0 front boxed font ',8' textcolor linetype 4 at 255.765839,53601.3291 center offset screen 0.000000,0.073333
+set arrow 11 from 255.765839,53601.3291 to 255.765839,177049.407 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 12 'fma_f64' rotate by 0 front boxed font ',8' textcolor linetype 5 at 63.8830267,17050.0163 center offset screen 0.000000,-0.049333
+set arrow 12 from 63.8830267,17050.0163 to 63.8830267,8079.79744 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 13 'scale<float, 4>' rotate by 0 front boxed font ',8' textcolor linetype 6 at 0.249801793,214.169935 left offset screen 0.010667,-0.015333
 set label 14 'Not drawn: 5 memory kernels without FLOPs (copy_f4, dyn_smem, transpose_conflicted and 2 more). Ceilings: datasheet. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 12 pointsize 0.8 title '', \

@@ -11,24 +11,41 @@
 #define MARGIN 1.35
 #define SPREAD_IN 0.07
 
-/* One series per kernel name: the launches of one kernel share a colour. */
-static gr_series *series_for(gr_chart *c, const char *kernel, int *colors)
+/* Whether a check's wavefronts are Nsight Compute's count (else gpuroof's
+ * prediction, where the file has no count): the chart names each as what
+ * it is, in its key and by its marker (filled: counted; open: predicted). */
+bool gr_banks_counted(const gr_result_bank *b)
 {
+    return !isnan(b->measured_load);
+}
+
+/* One series per kernel name and source of its wavefronts: the launches of
+ * one kernel share a colour, counted ones a filled marker, predicted ones
+ * the same shape open. */
+static gr_series *series_for(gr_chart *c, const char *kernel, bool counted, int *colors)
+{
+    char key[160];
+    snprintf(key, sizeof key, "%.100s: %s", kernel, counted ? "Nsight Compute's count" : "gpuroof's prediction");
     for (size_t i = 0; i < c->series_count; i++)
-        if (strncmp(c->series[i]->key, kernel, strlen(kernel)) == 0 && c->series[i]->key[strlen(kernel)] == ' ')
+        if (strcmp(c->series[i]->key, key) == 0)
             return c->series[i];
-    char key[128];
-    snprintf(key, sizeof key, "%s (measured)", kernel);
-    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, *colors % 8 + 1, key);
+    int color = *colors, marker = 4 + 2 * color % 12;
+    for (size_t i = 0; i < c->series_count; i++) /* the kernel's other source: its colour and shape */
+        if (strncmp(c->series[i]->key, kernel, strlen(kernel)) == 0 && c->series[i]->key[strlen(kernel)] == ':') {
+            color = c->series[i]->color - 1;
+            marker = c->series[i]->marker & ~1;
+        }
+    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, color % 8 + 1, key);
     if (s)
-        s->marker = 4 + 2 * (*colors)++ % 12;
+        s->marker = counted ? marker + 1 : marker;
+    if (color == *colors)
+        (*colors)++;
     return s;
 }
 
 double gr_banks_wavefronts(const gr_result_bank *b)
 {
-    double ways = !isnan(b->measured_load) ? b->measured_load + b->measured_store
-                                           : b->predicted_load + b->predicted_store;
+    double ways = gr_banks_counted(b) ? b->measured_load + b->measured_store : b->predicted_load + b->predicted_store;
     return b->ns_per_rep > 0 && ways > 0 ? ways : NAN;
 }
 
@@ -84,7 +101,7 @@ static bool add_checks(const gr_results *r, gr_chart *c)
             continue;
         char label[96];
         snprintf(label, sizeof label, "%dx%d pad %lld", b->block.x, b->block.y, b->pad);
-        gr_series *s = series_for(c, b->kernel, &colors);
+        gr_series *s = series_for(c, b->kernel, gr_banks_counted(b), &colors);
         ok = s && gr_series_add(s, set_aside(c, ways, b->ns_per_rep, placed, count++), b->ns_per_rep, label);
     }
     free(placed);
@@ -95,10 +112,11 @@ bool gr_banks_chart(const gr_results *r, double width_in, double height_in, gr_c
 {
     gr_chart_init(c);
     snprintf(c->title, sizeof c->title, "Shared-memory bank conflicts on %.127s", r->device.name);
-    snprintf(c->xlabel, sizeof c->xlabel, "store + load wavefronts per request (Nsight Compute; 2: none)");
+    snprintf(c->xlabel, sizeof c->xlabel, "store + load wavefronts per request (2: none)");
     snprintf(c->ylabel, sizeof c->ylabel, "time per store and load (ns)");
-    snprintf(c->note, sizeof c->note, "Each point: one layout kernel, tile and padding, its store and load repeated in "
-                                      "the kernel; markers of one count and time are set side by side. Made by gpuroof.");
+    snprintf(c->note, sizeof c->note, "One point a layout kernel, tile and padding, timed by gpuroof measure; wavefronts "
+                                      "filled: Nsight Compute's count, open: gpuroof's prediction; markers at one place "
+                                      "set side by side. Made by gpuroof.");
     c->log_x = c->log_y = true;
     c->key_bottom_right = true;
     if (!set_axes(r, c))

@@ -1,5 +1,6 @@
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "chart_layout.h"
@@ -8,24 +9,38 @@
 #define PI 3.14159265358979323846
 
 /* Text on the page, as cairo draws DejaVu Sans (gnuplot's "Sans") at the
- * sizes the script asks for, measured in both terminals: a character is
- * 0.36, 0.56 or 0.66 of an em by its kind, an em 0.6 of the nominal size
- * (in points, 1/72 in), a boxed line 1.05 em high. */
+ * sizes the script asks for, measured in both terminals, an em 0.6 of the
+ * nominal size (in points, 1/72 in): a character 0.34 to 0.92 em by its
+ * kind and a line 1.2 em high, each a little more than cairo draws, and
+ * 0.1 em more each way for the text box's margins: the estimates that
+ * tests/cli/label_boxes.py checks every chart's labels with. */
 #define EM_IN_PER_PT (0.6 / 72)
-#define LINE_EMS 1.05
+#define LINE_EMS 1.4
+#define BOX_MARGIN_EMS 0.2
 #define GAP_IN 0.03        /* between a label and what it names */
 #define MARKER_IN 0.05     /* half a marker's width, and a little more (pointsize 0.8: 0.075 in wide) */
 #define THIN_MARKER_IN 0.025 /* pointsize 0.35 */
 #define STEP_IN 0.12       /* how far a label moves along its line at a time */
-#define RINGS 3            /* how many times a point label moves further out */
+#define RINGS 5            /* how many times a label moves further out (a leader line joins it past GR_LEADER_IN) */
 #define LABEL_PAD_IN 0.05  /* between two labels */
 #define LINE_CLEAR_IN 0.015 /* between a label and a line or marker: text touching a line reads as crossed */
-#define STACK_ROWS 2       /* how many lines up or down a chain's label may move */
+#define STACK_ROWS 4       /* how many lines up or down a chain's label may move */
 #define PASSES 3           /* more tries, where a label is left colliding */
+/* A roof's label reads as naming the line nearest it: it sits nearer its
+ * own line than any other level line by this much at least (the checker's
+ * text boxes are estimates, and cairo's text sits a little off their
+ * centre), else it costs as a crossing twice. */
+#define ROOF_MARGIN_IN 0.02
+#define NEARER_COST 2
+/* Between roofs too close for a label at GAP_IN from its own line to be
+ * nearer it than the next, the label may hug its line: its box as close
+ * as the clearance kept from any line. */
+#define TIGHT_GAP_IN (LINE_CLEAR_IN + 0.001)
 /* What a collision costs: a label over another is unreadable, and is worse
  * than one across a line (drawn without its box, it hides nothing); a
  * label outside the plot area is worse than any collision inside it. */
-#define LABEL_COST 10
+#define LABEL_COST 30
+#define KEY_COST 60 /* the key hides a label that reaches under it, and cannot move */
 #define OUTSIDE_COST 1000
 /* Past this, a place inside is as bad as any other so crowded: a label over
  * three others, or across thirty lines, is unreadable wherever it is; and
@@ -35,7 +50,7 @@
  * 3,200 four times that; at 30 each doubling doubles the time.  No
  * committed chart and no test's chart comes near it (their scripts are
  * the same at 999). */
-#define CROWDED_COST 30
+#define CROWDED_COST 61
 
 /* ---- the page ------------------------------------------------------------- */
 
@@ -69,6 +84,16 @@ static double axis_y(const gr_chart *c, double page_y)
     return unshare(page_y / c->plot_height_in, c->ymin, c->ymax, c->log_y);
 }
 
+double gr_axis_x(const gr_chart *c, double page_x)
+{
+    return axis_x(c, page_x);
+}
+
+double gr_axis_y(const gr_chart *c, double page_y)
+{
+    return axis_y(c, page_y);
+}
+
 /* ---- a label's extent ------------------------------------------------------ */
 
 static double em_in(const gr_label *l)
@@ -78,11 +103,15 @@ static double em_in(const gr_label *l)
 
 static double char_ems(unsigned char ch)
 {
-    if (strchr(" .,:;'!ijl|()[]/-ft", ch))
-        return 0.36;
-    if ((ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == 'm' || ch == 'w' || ch == '%')
-        return 0.66;
-    return 0.56;
+    if (strchr("ijl.,:;'|!", ch))
+        return 0.34;
+    if (strchr("ftr()[]/- ", ch))
+        return 0.42;
+    if (strchr("mwMW%@", ch))
+        return 0.92;
+    if ((ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9'))
+        return 0.74;
+    return 0.64;
 }
 
 static double text_ems(const char *text)
@@ -109,7 +138,7 @@ static gr_label_box turned_box(double cx, double cy, double hw, double hh, doubl
 
 gr_label_box gr_chart_label_box(const gr_chart *c, const gr_label *l)
 {
-    double width = text_ems(l->text) * em_in(l), height = LINE_EMS * em_in(l), angle = l->angle * PI / 180;
+    double width = (text_ems(l->text) + BOX_MARGIN_EMS) * em_in(l), height = LINE_EMS * em_in(l), angle = l->angle * PI / 180;
     /* from where align puts the text to its centre, along the text */
     double along = l->align == GR_ALIGN_LEFT ? width / 2 : l->align == GR_ALIGN_RIGHT ? -width / 2 : 0;
     return turned_box(gr_page_x(c, l->x) + along * cos(angle), gr_page_y(c, l->y) + along * sin(angle), width / 2,
@@ -187,7 +216,7 @@ static bool key_box(const gr_chart *c, gr_label_box *out)
         }
     if (!entries)
         return false;
-    double hw = (widest + 5) * em / 2, hh = (1.4 * (double)entries + 0.8) * em / 2;
+    double hw = (widest + 6) * em / 2, hh = (1.4 * (double)entries + 1.2) * em / 2;
     *out = c->key_bottom_right ? turned_box(c->plot_width_in - hw, hh, hw, hh, 0)
                                : turned_box(hw, c->plot_height_in - hh, hw, hh, 0);
     return true;
@@ -233,10 +262,18 @@ static int turn(const gr_label *l)
     return l->place == GR_PLACE_AT ? 0 : l->place == GR_PLACE_LEVEL ? 1 : l->place == GR_PLACE_POINT ? 2 : 3;
 }
 
+/* Roofs' labels go from the highest roof down, so that in a stack of
+ * roofs closer than a label is tall the upper ones take the room above it
+ * and the lower ones that below, each in the order of its line; the
+ * others in the order they were made. */
 static bool placed_before(const gr_chart *c, size_t i, size_t self)
 {
-    int a = turn(&c->labels[i]), b = turn(&c->labels[self]);
-    return a < b || (a == b && i < self);
+    const gr_label *a = &c->labels[i], *b = &c->labels[self];
+    if (turn(a) != turn(b))
+        return turn(a) < turn(b);
+    if (a->place == GR_PLACE_LEVEL && a->at_y != b->at_y)
+        return a->at_y > b->at_y;
+    return i < self;
 }
 
 /* ---- what is on the page, filed on a grid ------------------------------------- */
@@ -313,13 +350,13 @@ static int crowding_unfiled(const gr_chart *c, const layout *L, size_t self, boo
             gr_label_box other = gr_chart_label_box(c, &c->labels[i]);
             n += LABEL_COST * gr_boxes_overlap(&padded, &other);
         }
-    return L->has_key ? n + LABEL_COST * gr_boxes_overlap(b, &L->key) : n;
+    return L->has_key ? n + KEY_COST * gr_boxes_overlap(b, &L->key) : n;
 }
 
 /* The same from the grids, counting no further than stop. */
 static int crowding(layout *L, size_t self, const gr_label_box *b, int stop)
 {
-    int n = L->has_key ? LABEL_COST * gr_boxes_overlap(b, &L->key) : 0;
+    int n = L->has_key ? KEY_COST * gr_boxes_overlap(b, &L->key) : 0;
     gr_label_box clear = grown(b, LINE_CLEAR_IN), padded = grown(b, LABEL_PAD_IN);
     gr_page_rect clear_rect = rect_of(&clear), padded_rect = rect_of(&padded);
     size_t id;
@@ -333,6 +370,46 @@ static int crowding(layout *L, size_t self, const gr_label_box *b, int stop)
     return n;
 }
 
+/* How far a level line at page height y is from the rectangle r,
+ * straight up or down. */
+static double vertical_gap(gr_page_rect r, double y)
+{
+    return y < r.lo_y ? r.lo_y - y : y > r.hi_y ? y - r.hi_y : 0;
+}
+
+/* NEARER_COST where a roof's label at b would be no nearer its own line
+ * than another level line beside it (one that spans some of its width),
+ * with ROOF_MARGIN_IN in hand; 0 for other labels, and for one far enough
+ * off to be given a leader line to its own (where roofs lie closer together
+ * than a label is tall, nothing else can say which is whose).  A line beyond its own
+ * (its own between them) is no rival, however close: a label above two
+ * roofs a hair apart names the upper.  Roof lines are few
+ * beside the markers, but each kernel chain is a level line too: this
+ * walks the line series, none of the points. */
+static int nearer_other_line(const gr_chart *c, const gr_label *l, const gr_label_box *b)
+{
+    if (l->place != GR_PLACE_LEVEL)
+        return 0;
+    gr_page_rect r = rect_of(b);
+    double own = gr_page_y(c, l->at_y), own_gap = vertical_gap(r, own);
+    if (own_gap > GR_LEADER_IN) /* a leader line ties it to its own */
+        return 0;
+    for (size_t k = 0; k < c->series_count; k++) {
+        const gr_series *s = c->series[k];
+        for (size_t i = 1; s->draw == GR_DRAW_LINES && i < s->count; i++) {
+            double y = gr_page_y(c, s->points[i].y), x0 = gr_page_x(c, s->points[i - 1].x);
+            double x1 = gr_page_x(c, s->points[i].x);
+            if (fabs(gr_page_y(c, s->points[i - 1].y) - y) > 1e-9 || fabs(y - own) < 1e-9 ||
+                fmax(x0, x1) < r.lo_x || fmin(x0, x1) > r.hi_x)
+                continue;
+            bool beyond_own = (y < own && own <= r.lo_y) || (y > own && own >= r.hi_y);
+            if (!beyond_own && vertical_gap(r, y) < own_gap + ROOF_MARGIN_IN)
+                return NEARER_COST;
+        }
+    }
+    return 0;
+}
+
 /* What label `self` would cover at b: lines, markers, the key and the
  * labels already in place (once all are: every other; the label grid holds
  * just those), CROWDED_COST at most, and OUTSIDE_COST more outside the
@@ -343,7 +420,9 @@ static int collisions(const gr_chart *c, layout *L, size_t self, bool all_placed
 {
     int outside = inside_plot(c, b) ? 0 : OUTSIDE_COST;
     int stop = enough - outside < CROWDED_COST ? enough - outside : CROWDED_COST;
-    int n = L->fast ? crowding(L, self, b, stop) : crowding_unfiled(c, L, self, all_placed, b);
+    int n = nearer_other_line(c, &c->labels[self], b);
+    if (n < stop)
+        n += L->fast ? crowding(L, self, b, stop - n) : crowding_unfiled(c, L, self, all_placed, b);
     return outside + (n < CROWDED_COST ? n : CROWDED_COST);
 }
 
@@ -377,20 +456,34 @@ static bool try_at(search *s, double x, double y, gr_align align, double angle_d
 }
 
 /* Above or below a level line, its right end first, then further left
- * along the line, never past its left end. */
-static void beside_level(search *s)
+ * along the line, never past its left end; then the same hugging the line
+ * (roofs close together leave no room between them but there); then a
+ * quarter of a line further off at a time, as far as GR_LABEL_FAR_IN (a stack of
+ * roofs closer than a label is tall has its labels above and below it,
+ * each led to its line). */
+static bool along_level(search *s, double off)
 {
     const gr_label *l = &s->chart->labels[s->self];
     double left = gr_page_x(s->chart, l->at_x), right = fmin(gr_page_x(s->chart, l->at_x2), s->chart->plot_width_in);
-    double y = gr_page_y(s->chart, l->at_y), half = LINE_EMS * em_in(l) / 2, width = text_ems(l->text) * em_in(l);
+    double y = gr_page_y(s->chart, l->at_y), width = text_ems(l->text) * em_in(l);
     for (int step = 0;; step++) {
         double end = right - GAP_IN - step * STEP_IN;
         if (step > 0 && end - width < left + GAP_IN)
-            return;
-        if (try_at(s, end, y + GAP_IN + half, GR_ALIGN_RIGHT, 0) ||
-            try_at(s, end, y - GAP_IN - half, GR_ALIGN_RIGHT, 0))
-            return;
+            return false;
+        if (try_at(s, end, y + off, GR_ALIGN_RIGHT, 0) || try_at(s, end, y - off, GR_ALIGN_RIGHT, 0))
+            return true;
     }
+}
+
+static void beside_level(search *s)
+{
+    const gr_label *l = &s->chart->labels[s->self];
+    double half = LINE_EMS * em_in(l) / 2;
+    if (along_level(s, GAP_IN + half) || along_level(s, TIGHT_GAP_IN + half))
+        return;
+    for (int row = 1; GAP_IN + row * half / 2 <= GR_LABEL_FAR_IN; row++)
+        if (along_level(s, GAP_IN + half + row * half / 2))
+            return;
 }
 
 /* Around a marker: right and low first (under a roof's slope), then the
@@ -451,7 +544,7 @@ static void along_slope(search *s)
     double x0 = gr_page_x(c, l->at_x), y0 = gr_page_y(c, l->at_y * l->at_x);
     double x1 = gr_page_x(c, l->at_x2), y1 = gr_page_y(c, l->at_y * l->at_x2);
     double angle = atan2(y1 - y0, x1 - x0), half = LINE_EMS * em_in(l) / 2;
-    for (int ring = 0; ring < RINGS; ring++)
+    for (int ring = 0; ring < RINGS - 1; ring++) /* the last would be past GR_LABEL_FAR_IN */
         for (int side = 1; side >= -1; side -= 2) {
             double off = side * (GAP_IN + half + ring * (2 * half + GAP_IN)), nx = -sin(angle) * off;
             double ny = cos(angle) * off;
@@ -562,13 +655,30 @@ static void layout_free(layout *L)
 /* Places each label of one turn; returns what they collide with in all.
  * Each is filed where it goes: the labels placed before it, and once all
  * are, every other, are what the label grid holds. */
+/* The label of turn `which` placed next after label `last` (SIZE_MAX: the
+ * first), as placed_before() orders them; SIZE_MAX when none is left.
+ * Roofs' labels are few: they are sought among all; the others follow in
+ * the order they were made. */
+static size_t next_in_turn(const gr_chart *c, int which, size_t last)
+{
+    size_t best = SIZE_MAX;
+    for (size_t i = which == 1 ? 0 : last == SIZE_MAX ? 0 : last + 1; i < c->label_count; i++) {
+        const gr_label *l = &c->labels[i];
+        if (l->place == GR_PLACE_AT || turn(l) != which || (last != SIZE_MAX && !placed_before(c, last, i)))
+            continue;
+        if (which != 1)
+            return i;
+        if (best == SIZE_MAX || placed_before(c, i, best))
+            best = i;
+    }
+    return best;
+}
+
 static int place_turn(gr_chart *c, layout *L, int which, bool all_placed)
 {
     int total = 0;
-    for (size_t i = 0; i < c->label_count; i++) {
+    for (size_t i = next_in_turn(c, which, SIZE_MAX); i != SIZE_MAX; i = next_in_turn(c, which, i)) {
         gr_label *l = &c->labels[i];
-        if (l->place == GR_PLACE_AT || turn(l) != which)
-            continue;
         if (all_placed)
             unfile_label(L, i);
         search s = {c, L, i, all_placed, *l, INT_MAX};
@@ -603,4 +713,93 @@ void gr_chart_place_labels(gr_chart *c)
             cost += place_turn(c, &page, which, true);
     }
     layout_free(&page);
+}
+
+/* ---- what a label names ------------------------------------------------------ */
+
+/* The point of segment (x0, y0)-(x1, y1) nearest (px, py), all on the page. */
+static void nearest_on_segment(double x0, double y0, double x1, double y1, double px, double py, double *nx, double *ny)
+{
+    double dx = x1 - x0, dy = y1 - y0, length2 = dx * dx + dy * dy;
+    double t = length2 > 0 ? ((px - x0) * dx + (py - y0) * dy) / length2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    *nx = x0 + t * dx;
+    *ny = y0 + t * dy;
+}
+
+bool gr_label_anchor(const gr_chart *c, const gr_label *l, double *page_x, double *page_y)
+{
+    gr_label_box b = gr_chart_label_box(c, l);
+    double cx = (b.x[0] + b.x[2]) / 2, cy = (b.y[0] + b.y[2]) / 2;
+    switch (l->place) {
+    case GR_PLACE_LEVEL:
+        nearest_on_segment(gr_page_x(c, l->at_x), gr_page_y(c, l->at_y), fmin(gr_page_x(c, l->at_x2), c->plot_width_in),
+                           gr_page_y(c, l->at_y), cx, cy, page_x, page_y);
+        return true;
+    case GR_PLACE_POINT:
+        if (l->chain) /* the chain's nearer end */
+            nearest_on_segment(gr_page_x(c, l->at_x), gr_page_y(c, l->at_y), gr_page_x(c, fmax(l->at_x2, l->at_x)),
+                               gr_page_y(c, l->at_y), cx, cy, page_x, page_y);
+        else
+            *page_x = gr_page_x(c, l->at_x), *page_y = gr_page_y(c, l->at_y);
+        return true;
+    case GR_PLACE_SLOPE:
+        nearest_on_segment(gr_page_x(c, l->at_x), gr_page_y(c, l->at_y * l->at_x), gr_page_x(c, l->at_x2),
+                           gr_page_y(c, l->at_y * l->at_x2), cx, cy, page_x, page_y);
+        return true;
+    default:
+        return false;
+    }
+}
+
+double gr_label_box_distance(const gr_label_box *b, double x, double y, double *near_x, double *near_y)
+{
+    bool inside = true;
+    double best = INFINITY;
+    for (int i = 0; i < 4; i++) {
+        int j = (i + 1) % 4;
+        double ex = b->x[j] - b->x[i], ey = b->y[j] - b->y[i];
+        inside = inside && ex * (y - b->y[i]) - ey * (x - b->x[i]) >= 0; /* left of each edge, counter-clockwise */
+        double nx, ny;
+        nearest_on_segment(b->x[i], b->y[i], b->x[j], b->y[j], x, y, &nx, &ny);
+        if (hypot(nx - x, ny - y) < best) {
+            best = hypot(nx - x, ny - y);
+            *near_x = nx, *near_y = ny;
+        }
+    }
+    if (inside)
+        *near_x = x, *near_y = y;
+    return inside ? 0 : best;
+}
+
+/* ---- the key's corner ------------------------------------------------------------ */
+
+/* What the key would hide in its corner: each line segment and marker it
+ * covers, and thrice each label whose text, centred on what it names,
+ * would reach into it (the label would have to move away, or cover it). */
+static int key_covers(const gr_chart *c)
+{
+    gr_label_box key;
+    if (!key_box(c, &key))
+        return 0;
+    int n = 0;
+    for (size_t i = 0; i < c->series_count; i++)
+        n += series_collisions(c, c->series[i], &key);
+    for (size_t i = 0; i < c->label_count; i++) {
+        const gr_label *l = &c->labels[i];
+        double x = gr_page_x(c, l->place == GR_PLACE_AT ? l->x : l->at_x);
+        double y = gr_page_y(c, l->place == GR_PLACE_AT ? l->y : l->place == GR_PLACE_SLOPE ? l->at_y * l->at_x : l->at_y);
+        gr_label_box dot = turned_box(x, y, text_ems(l->text) * em_in(l), LINE_EMS * em_in(l), 0);
+        n += 3 * gr_boxes_overlap(&key, &dot);
+    }
+    return n;
+}
+
+void gr_chart_choose_key_corner(gr_chart *c)
+{
+    bool first = c->key_bottom_right;
+    int here = key_covers(c);
+    c->key_bottom_right = !first;
+    if (key_covers(c) >= here)
+        c->key_bottom_right = first;
 }

@@ -18,6 +18,10 @@ typedef struct {
 double gr_page_x(const gr_chart *c, double x);
 double gr_page_y(const gr_chart *c, double y);
 
+/* The axis value at a page position: gr_page_x's and gr_page_y's inverse. */
+double gr_axis_x(const gr_chart *c, double page_x);
+double gr_axis_y(const gr_chart *c, double page_y);
+
 gr_label_box gr_chart_label_box(const gr_chart *c, const gr_label *l);
 
 /* Whether two boxes overlap, and whether the segment from (x0, y0) to
@@ -30,5 +34,24 @@ bool gr_segment_crosses(const gr_label_box *b, double x0, double y0, double x1, 
  * nothing, else at the one that collides with least.  Needs the chart's
  * axes and plot size set. */
 void gr_chart_place_labels(gr_chart *c);
+
+/* Puts the key in the corner (top left or bottom right) where it covers
+ * fewer lines, markers and labelled things; where both cover as many, in
+ * the one the chart asked for.  Needs the axes and plot size set. */
+void gr_chart_choose_key_corner(gr_chart *c);
+
+/* The point of what a placed label names (its level line, marker, chain
+ * of markers or slope) nearest the label, on the page; false for a label
+ * at a place of its own (GR_PLACE_AT). */
+bool gr_label_anchor(const gr_chart *c, const gr_label *l, double *page_x, double *page_y);
+
+/* How far (x, y) is from box b, in page inches (0 inside), and b's point
+ * nearest it. */
+double gr_label_box_distance(const gr_label_box *b, double x, double y, double *near_x, double *near_y);
+
+/* A label farther than this from what it names gets a thin leader line to
+ * it; none is ever placed farther than GR_LABEL_FAR_IN. */
+#define GR_LEADER_IN 0.1
+#define GR_LABEL_FAR_IN 0.6
 
 #endif

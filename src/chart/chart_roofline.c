@@ -4,6 +4,7 @@
 #include <string.h>
 #include "chart_layout.h"
 #include "chart_levels.h"
+#include "roofline_figures.h"
 #include "chart_roofline.h"
 #include "gpuroof_text.h"
 #include "gpuroof_results.h"
@@ -102,7 +103,11 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
             include(&e, peak_of(p, in->precisions[k]) / p->bandwidth_gbs, peak_of(p, in->precisions[k]));
     }
     for (size_t i = 0; i < in->model_count; i++)
-        include(&e, in->models[i].intensity, NAN);
+        for (size_t d = 0; d < in->device_count; d++) {
+            gr_model_place at;
+            if (gr_model_place_on(in, in->devices[d], &in->models[i], &at))
+                include(&e, at.intensity, at.gflops);
+        }
     for (size_t i = 0; i < in->point_count; i++)
         include(&e, in->points[i].intensity, in->points[i].gflops);
     for (size_t i = 0; in->has_levels && i < in->level_kernel_count; i++)
@@ -239,23 +244,37 @@ static bool point_label(gr_chart *c, double x, double y, const char *text)
     return l != NULL;
 }
 
+/* A model's label: its name and where it is drawn; where the level that
+ * binds it is not the one its intensity is drawn at, that level too. */
+static void model_text(const gr_chart_point *m, const gr_model_place *at, char *out, size_t size)
+{
+    char number[32], rate[32];
+    gr_num_text(number, at->intensity);
+    if (at->binding == at->drawn_at || at->binding == GR_LEVEL_COMPUTE)
+        snprintf(out, size, "%.50s (%s FLOP/B%s%s)", m->label, number, at->drawn_at == GR_LEVEL_DRAM ? "" : " at ",
+                 at->drawn_at == GR_LEVEL_DRAM ? "" : gr_level_name(at->drawn_at));
+    else
+        snprintf(out, size, "%.40s (%s FLOP/B; %s binds: %s)", m->label, number, gr_level_name(at->binding),
+                 gr_rate_text(rate, at->gflops));
+}
+
 static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
 {
     if (in->model_count == 0)
         return true;
-    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 8, "kernel models, at their roof (an upper bound)");
+    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 8, "kernel models, at their binding roof (gpuroof bound)");
     if (!s)
         return false;
     s->marker = 9;
     for (size_t m = 0; m < in->model_count; m++)
         for (size_t i = 0; i < in->device_count; i++) {
-            const gr_profile *p = in->devices[i];
-            double roof = gr_roof_gflops(p, "fp32", in->models[m].intensity);
-            char text[sizeof ((gr_point *)0)->label], number[32];
-            snprintf(text, sizeof text, "%.60s (%s FLOP/B)", in->models[m].label,
-                     gr_num_text(number, in->models[m].intensity));
-            if (!gr_series_add(s, in->models[m].intensity, roof, i == 0 ? text : "") ||
-                (i == 0 && !point_label(c, in->models[m].intensity, roof, text))) /* labelled once */
+            gr_model_place at;
+            if (!gr_model_place_on(in, in->devices[i], &in->models[m], &at))
+                at = (gr_model_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
+            char text[sizeof ((gr_point *)0)->label];
+            model_text(&in->models[m], &at, text, sizeof text);
+            if (!gr_series_add(s, at.intensity, at.gflops, i == 0 ? text : "") ||
+                (i == 0 && !point_label(c, at.intensity, at.gflops, text))) /* labelled once */
                 return false;
         }
     return true;
@@ -476,6 +495,7 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
     }
     gr_plot_area area = gr_figure_plot_area(0, 1);
     gr_chart_set_plot_size(c, &area, in->width_in, in->height_in);
+    gr_chart_choose_key_corner(c);
     gr_chart_place_labels(c);
     return true;
 }

@@ -33,7 +33,16 @@ typedef struct {
     char label[96];
     double intensity;
     double gflops; /* explicit points only */
+    /* kernel models with counts: their FLOPs and each level's bytes (given
+     * where the model counts that level), held against the device's roofs
+     * by the core's gr_roofline_levels_compute, as gpuroof bound holds
+     * them; without counts, the DRAM roof at intensity */
+    bool has_counts;
+    double flops;
+    bool given[GR_MEMORY_LEVELS];
+    double bytes[GR_MEMORY_LEVELS];
 } gr_chart_point;
+
 
 typedef struct {
     size_t device_count;

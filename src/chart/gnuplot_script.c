@@ -1,6 +1,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "chart_layout.h"
 #include "gnuplot_script.h"
 #include "gpuroof_text.h"
 
@@ -159,7 +160,7 @@ static void write_log_tics(FILE *out, const char *axis, double min, double max)
 
 static void write_axes(FILE *out, const gr_chart *c)
 {
-    fprintf(out, "unset label\nset title ");
+    fprintf(out, "unset label\nunset arrow\nset title ");
     quoted(out, c->title);
     fprintf(out, "\nset xlabel ");
     quoted(out, c->xlabel);
@@ -187,20 +188,41 @@ static void write_axes(FILE *out, const gr_chart *c)
         fprintf(out, "set ytics autofreq\nset format y '%s'\n", c->y_percent ? "%g%%" : "%g");
 }
 
-static void write_labels(FILE *out, const gr_chart *c)
+/* Where a placed label goes: at what it names, offset (in shares of the
+ * page) to where the layout put it, so that the script itself says both
+ * (tests/cli/label_boxes.py reads them); a label moved farther than
+ * GR_LEADER_IN from it gets a thin leader line to it. */
+static void write_label_place(FILE *out, const gr_chart *c, const gr_label *l, size_t tag, double page_w_in,
+                              double page_h_in)
 {
     static const char *const align[] = {"left", "center", "right"};
+    double y_scale = c->y_percent ? 100 : 1; /* as the series are drawn */
+    double ax, ay, x = gr_page_x(c, l->x), y = gr_page_y(c, l->y);
+    if (!gr_label_anchor(c, l, &ax, &ay) || !isfinite(ax) || !isfinite(ay) || !isfinite(x) || !isfinite(y)) {
+        fprintf(out, " at %.9g,%.9g %s", l->x, l->y * y_scale, align[l->align]);
+        return;
+    }
+    fprintf(out, " at %.9g,%.9g %s offset screen %.6f,%.6f", gr_axis_x(c, ax), gr_axis_y(c, ay) * y_scale,
+            align[l->align], (x - ax) / page_w_in, (y - ay) / page_h_in);
+    gr_label_box box = gr_chart_label_box(c, l);
+    double nx, ny;
+    if (gr_label_box_distance(&box, ax, ay, &nx, &ny) > GR_LEADER_IN)
+        fprintf(out, "\nset arrow %zu from %.9g,%.9g to %.9g,%.9g nohead back linewidth 0.5 linecolor rgb '#888888'",
+                tag, gr_axis_x(c, ax), gr_axis_y(c, ay) * y_scale, gr_axis_x(c, nx), gr_axis_y(c, ny) * y_scale);
+}
+
+static void write_labels(FILE *out, const gr_chart *c, double page_w_in, double page_h_in)
+{
     for (size_t i = 0; i < c->label_count; i++) {
         const gr_label *l = &c->labels[i];
         fprintf(out, "set label %zu ", i + 1);
         quoted(out, l->text);
-        double y_scale = c->y_percent ? 100 : 1; /* as the series are drawn */
-        fprintf(out, " at %.9g,%.9g %s rotate by %.3g front%s", l->x, l->y * y_scale, align[l->align], l->angle,
-                l->angle == 0 && !l->unboxed ? " boxed" : "");
+        fprintf(out, " rotate by %.3g front%s", l->angle, l->angle == 0 && !l->unboxed ? " boxed" : "");
         if (l->small)
             fprintf(out, " font ',%d'", GR_SMALL_FONT_PT);
         if (l->color)
             fprintf(out, " textcolor linetype %d", l->color);
+        write_label_place(out, c, l, i + 1, page_w_in, page_h_in);
         fprintf(out, "\n");
     }
     if (c->note[0]) {
@@ -258,7 +280,7 @@ bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *
         fprintf(out, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n", area.left, area.right);
         fprintf(out, "set bmargin at screen %.3f\nset tmargin at screen %.3f\n", area.bottom, area.top);
         write_axes(out, &fig->charts[i]);
-        write_labels(out, &fig->charts[i]);
+        write_labels(out, &fig->charts[i], fig->width_in, fig->height_in);
         write_plot(out, &fig->charts[i], i, opt->terminal);
     }
     if (fig->chart_count > 1)

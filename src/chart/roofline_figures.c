@@ -39,6 +39,43 @@ static double known_gbs(double gbs)
     return gbs > 0 ? gbs : NAN;
 }
 
+/* The model's work as gpuroof bound takes it: a level the model counts
+ * but the profile has no bandwidth for is left out, as bound leaves it. */
+static void model_work(const gr_profile *p, const gr_chart_point *m, gr_level_work *w)
+{
+    memset(w, 0, sizeof *w);
+    w->has_counts = true;
+    w->flops = m->flops;
+    gr_profile_level_bandwidths(p, w->bandwidth_gbs);
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
+        w->given[l] = l == GR_LEVEL_DRAM || (m->given[l] && w->bandwidth_gbs[l] > 0);
+        w->bytes[l] = m->bytes[l];
+    }
+}
+
+bool gr_model_place_on(const gr_roofline_inputs *in, const gr_profile *p, const gr_chart_point *m, gr_model_place *out)
+{
+    const gr_peak *fp32 = gr_profile_peak(p, "fp32");
+    *out = (gr_model_place){gr_roof_gflops(p, "fp32", m->intensity), m->intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
+    if (!m->has_counts || !fp32)
+        return true;
+    gr_level_work w;
+    gr_roofline_levels r;
+    gr_error err;
+    model_work(p, m, &w);
+    w.peak_gflops = fp32->gflops;
+    if (!gr_roofline_levels_compute(&w, &r, &err))
+        return false; /* the model's own check refused these counts already */
+    out->gflops = r.attainable_gflops;
+    out->binding = r.binding;
+    if (r.binding != GR_LEVEL_COMPUTE && r.binding != GR_LEVEL_DRAM && in->has_levels && in->levels[r.binding] &&
+        r.level[r.binding].intensity > 0) {
+        out->drawn_at = r.binding;
+        out->intensity = r.level[r.binding].intensity;
+    }
+    return true;
+}
+
 static void device_figures(const gr_roofline_inputs *in, size_t i, gr_roofline_device_figures *d)
 {
     const gr_profile *p = in->devices[i];
@@ -54,7 +91,8 @@ static void device_figures(const gr_roofline_inputs *in, size_t i, gr_roofline_d
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
         d->level_bandwidth_gbs[l] = known_gbs(gr_level_bandwidth_gbs(p, l));
     for (size_t m = 0; m < in->model_count; m++)
-        d->model_roof_gflops[m] = gr_roof_gflops(p, "fp32", in->models[m].intensity);
+        if (!gr_model_place_on(in, p, &in->models[m], &d->models[m]))
+            d->models[m] = (gr_model_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
 }
 
 /* The verified kernels' intensities at each level, where the levels draw them. */

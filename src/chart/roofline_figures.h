@@ -9,6 +9,19 @@
 #include <stdbool.h>
 #include "chart_roofline.h"
 
+/* Where a kernel model sits on one device's chart: at gpuroof bound's
+ * attainable rate (the binding roof of every level the model counts and
+ * the profile has a bandwidth for, FP32's peak), at its intensity at the
+ * binding level where the chart draws that level, else at DRAM's. */
+typedef struct {
+    double gflops;      /* NaN without an FP32 peak */
+    double intensity;   /* where it is drawn */
+    gr_level binding;   /* a memory level, or GR_LEVEL_COMPUTE */
+    gr_level drawn_at;  /* the level whose intensity x is */
+} gr_model_place;
+
+bool gr_model_place_on(const gr_roofline_inputs *in, const gr_profile *p, const gr_chart_point *m, gr_model_place *out);
+
 /* FP32, FP64 and the chart's other precisions, each once. */
 #define GR_ROOFLINE_MAX_PRECISIONS (GR_CHART_MAX_ITEMS + 2)
 
@@ -26,7 +39,7 @@ typedef struct {
     double ridge_flop_per_byte;       /* FP32 peak / DRAM bandwidth; NaN without an FP32 peak */
     gr_roofline_ceilings ceilings;    /* the precisions drawn that the profile has, in the chart's order */
     double level_bandwidth_gbs[GR_MEMORY_LEVELS]; /* the profile's; NaN where unknown */
-    double model_roof_gflops[GR_CHART_MAX_ITEMS]; /* model m's FP32 roof here; NaN without FP32 */
+    gr_model_place models[GR_CHART_MAX_ITEMS]; /* where model m sits here: gpuroof bound's FP32 bound */
 } gr_roofline_device_figures;
 
 typedef struct {

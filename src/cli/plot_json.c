@@ -71,7 +71,12 @@ static json_t *models_json(const gr_roofline_inputs *in, const gr_roofline_figur
         for (size_t i = 0; i < in->device_count; i++) {
             json_t *roof = json_object();
             json_object_set_new(roof, "device", cli_json_text(in->devices[i]->name));
-            json_object_set_new(roof, "gflops", out_json_number(f->devices[i].model_roof_gflops[m]));
+            const gr_model_place *place = &f->devices[i].models[m];
+            /* gpuroof bound's figure, and the level whose roof gives it */
+            json_object_set_new(roof, "gflops", out_json_number(place->gflops));
+            json_object_set_new(roof, "binding_level", json_string(gr_level_key(place->binding)));
+            json_object_set_new(roof, "drawn_at", json_string(gr_level_key(place->drawn_at)));
+            json_object_set_new(roof, "intensity", json_real(place->intensity));
             json_array_append_new(roofs, roof);
         }
         json_object_set_new(model, "roofs", roofs);
@@ -218,6 +223,8 @@ json_t *plot_json_banks(const plot_banks_result *b)
         json_object_set_new(point, "block", json_sprintf("%dx%d", bank->block.x, bank->block.y));
         json_object_set_new(point, "pad", json_integer(bank->pad));
         json_object_set_new(point, "wavefronts", json_real(b->points[i].wavefronts));
+        /* which figure that is: never a prediction passed off as a count */
+        json_object_set_new(point, "wavefronts_from", json_string(gr_banks_counted(bank) ? "ncu" : "predicted"));
         json_object_set_new(point, "ns_per_rep", json_real(bank->ns_per_rep));
         json_array_append_new(points, point);
     }

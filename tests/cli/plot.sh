@@ -27,11 +27,11 @@ for chart in roofline-a100 roofline-devices occupancy-a100 roofline-h100-measure
 done
 
 # The committed PDFs are whole and name what they show.
-for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/s':'ridge 12.54 FLOP/B':'matmul-tiled TILE_WIDTH=32 (8 FLOP/B)' \
+for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/s':'ridge 12.54 FLOP/B':'matmul-tiled TILE_WIDTH=32 (8 FLOP/B; shared memory binds' \
     roofline-devices:'Rooflines of k40, v100, a100, h100, h200':'FP32 66.91 TFLOP/s: h100, h200':'NVIDIA Tesla K40' \
     occupancy-a100:'4 blocks, 50%':'registers per thread':'256 threads: 50%' \
     roofline-h100-measured:'NVIDIA H100 80GB HBM3':'(measured)':'matmul-tiled32-coarsened':'intensity sweep' \
-    bank-conflicts-h100:'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3':'setRowReadColPad (measured)':'Nsight Compute' \
+    bank-conflicts-h100:'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3':'setRowReadColPad: Nsight Compute':'count, open: gpuroof' \
     roofline-h100-levels:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'13125':'33454':'matmul-cublas (measured)' \
     roofline-h100-ncu:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'wmma_gemm':'L1 / shared memory':'without FLOPs'; do
     name=${chart%%:*}
@@ -58,7 +58,8 @@ done
 
 # Every ceiling label of the five-GPU chart sits next to its own line, as
 # the PDF draws it: its text at most 4 pt above or below the line, and no
-# other ceiling nearer.  The plot area is where the script puts it (0.16 to
+# other ceiling nearer (where roofs are close together, the label hugs its
+# own line).  The plot area is where the script puts it (0.16 to
 # 0.90 of the 360 pt page's height), the y range the script's.
 last="plots/roofline-devices.pdf"
 if have pdftotext; then
@@ -281,7 +282,9 @@ expect_json_near '.devices[0].ridge' 12.540192926
 expect_json '.models[0].label' matmul-tiled
 expect_json '.models[0].intensity' 4
 expect_json '.models[0].roofs[0].device' a100
-expect_json '.models[0].roofs[0].gflops' 6220
+# gpuroof bound's figure: shared memory binds it (0.25 FLOP/B x 19,492 GB/s), not DRAM's 4 x 1555 = 6220
+expect_json '.models[0].roofs[0].gflops' 4872.96
+expect_json '.models[0].roofs[0].binding_level' shared
 expect_json '.points[0].label' mine
 expect_json '.points[0].intensity' 2
 expect_json '.points[0].gflops' 1000
@@ -325,13 +328,31 @@ expect_one_json object
 expect_json .chart banks
 expect_json .gpu 'NVIDIA H100 80GB HBM3'
 expect_json '.points | length' 36
-expect_json '.points[0] | keys_unsorted' '["kernel","block","pad","wavefronts","ns_per_rep"]'
+expect_json '.points[0] | keys_unsorted' '["kernel","block","pad","wavefronts","wavefronts_from","ns_per_rep"]'
 expect_json '.points[0].kernel' setRowReadRow
+expect_json '.points[0].wavefronts_from' ncu
 expect_json '.points[0].block' 32x32
 expect_json '.points[0].pad' 0
 expect_json '.points[0].wavefronts' 2
 expect_json_near '.points[0].ns_per_rep' 597.1759856
 rm -f j.gp
+# A prediction is never named a count: the setRowReadColPad checks without
+# Nsight Compute's counts are keyed and drawn (open markers) as gpuroof's
+# predictions, the others as Nsight Compute's counts, and the axis names
+# neither.
+awk '/^bank_checks:/ { banks = 1 } banks && /setRowReadColPad/ { pad = 1 } banks && pad { sub(/ measured_load: [0-9.]+,/, ""); sub(/^ *measured_store: [0-9.]+, /, "  ") } /ns_per_rep/ { pad = 0 } { print }' \
+    "$top_srcdir/plots/data/h100-sxm.yaml" >predicted.yaml
+run plot banks --results predicted.yaml -o j.pdf --script-only --json
+expect_status 0
+expect_json '[.points[] | select(.kernel == "setRowReadColPad") | .wavefronts_from] | unique' '["predicted"]'
+expect_json '[.points[] | select(.kernel != "setRowReadColPad") | .wavefronts_from] | unique' '["ncu"]'
+if grep -q "title 'setRowReadColPad: gpuroof''s prediction'" j.gp && grep -q "title 'setRowReadRow: Nsight Compute''s count'" j.gp &&
+    ! grep -q "setRowReadColPad: Nsight" j.gp && ! grep -q "xlabel.*Nsight" j.gp; then
+    pass "predictions keyed as gpuroof's, counts as Nsight Compute's"
+else
+    fail "predictions keyed as gpuroof's" "$(grep -e title -e xlabel j.gp | head -20)" "setRowReadColPad: gpuroof's prediction"
+fi
+rm -f j.gp predicted.yaml
 if have gnuplot; then
     run plot --device a100 -o j.png --json
     expect_status 0

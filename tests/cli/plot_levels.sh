@@ -29,7 +29,7 @@ script_has "shared memory (wavefronts x 128 B)"
 script_has "128 B a wavefront"
 # a kernel run at two widths: drawn once, at the larger, and labelled by
 # its name alone; the note says at which width
-script_has "set label 12 'tiled' at "
+script_has "set label 12 'tiled' rotate by 0 front"
 script_has "512 20000 \"tiled\""
 script_has "Each kernel at its largest width: 4096."
 last="s.gp"
@@ -185,3 +185,37 @@ script_has "TENSOR FP16 989.4 TFLOP/s"
 # the report is read.
 run plot --ncu "$app" --precision int4 -o s.pdf --script-only
 expect_fails 2 "gpuroof plot: --precision takes fp64, fp32, fp16, bf16, tensor_fp64, tensor_tf32, tensor_fp16, tensor_bf16, tensor_fp8 and tensor_int8, not 'int4' (gpuroof plot --help)"
+
+# ---- kernel models at their binding level: one engine with gpuroof bound ----
+# PMPP's tiled matmul with 32x32 tiles on the A100 is 8 FLOP/B at DRAM
+# (12,440 GFLOP/s under DRAM's roof) but shared memory binds it at 4,873:
+# every chart draws it at bound's figure, at its shared-memory intensity
+# where the chart draws that level, and says which level binds.
+for model in matmul-naive matmul-tiled matmul-tiled-boundary matmul-tiled-dynamic matrix-add; do
+    for device in a100 h100; do
+        for defines in "" "-D TILE_WIDTH=32"; do
+            [ "$model" = matmul-tiled ] || [ -z "$defines" ] || continue
+            run bound --model "$model" $defines --device "$device" --json
+            want=$(jq_value .attainable_gflops) binding=$(jq_value .binding_level)
+            for levels in "" "--levels dram" "--levels dram,l2,shared"; do
+                run plot --model "$model" $defines --device "$device" $levels -o m.pdf --script-only --json
+                expect_status 0
+                expect_json_near '.models[0].roofs[0].gflops' "$want"
+                expect_json '.models[0].roofs[0].binding_level' "$binding"
+                drawn=dram
+                [ "$levels" = "--levels dram,l2,shared" ] && [ "$binding" != compute ] && drawn=$binding
+                expect_json '.models[0].roofs[0].drawn_at' "$drawn"
+            done
+        done
+    done
+done
+run plot --model matmul-tiled -D TILE_WIDTH=32 --device a100 -o s.pdf --script-only
+script_has "matmul-tiled TILE_WIDTH=32 (8 FLOP/B; shared memory binds: 4.873 TFLOP/s)"
+run plot --model matmul-tiled -D TILE_WIDTH=32 --device a100 --levels dram,shared -o s.pdf --script-only
+script_has "matmul-tiled TILE_WIDTH=32 (0.25 FLOP/B at shared memory)"
+if grep -q '^0.25 4872.96 "matmul-tiled TILE_WIDTH=32' s.gp; then
+    pass "the model drawn at 0.25 FLOP/B, 4872.96 GFLOP/s"
+else
+    fail "the model at its shared-memory roof" "$(grep 'TILE_WIDTH' s.gp | head -3)" '0.25 4872.96 "matmul-tiled TILE_WIDTH=32 ...'
+fi
+rm -f s.gp m.gp

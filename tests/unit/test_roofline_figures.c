@@ -97,9 +97,43 @@ static void device_figures(void **state)
     assert_true(near(d->level_bandwidth_gbs[GR_LEVEL_DRAM], h100.bandwidth_gbs));
     assert_true(near(d->level_bandwidth_gbs[GR_LEVEL_L2], h100.l2_bandwidth_gbs));
     assert_true(near(d->level_bandwidth_gbs[GR_LEVEL_SHARED], h100.shared_bandwidth_gbs));
-    assert_true(near(d->model_roof_gflops[0], 2 * h100.bandwidth_gbs));
-    assert_true(near(d->model_roof_gflops[1], fp32));
+    assert_true(near(d->models[0].gflops, 2 * h100.bandwidth_gbs));
+    assert_true(near(d->models[1].gflops, fp32));
+    assert_int_equal(d->models[0].drawn_at, GR_LEVEL_DRAM);
     gr_roofline_figures_free(&f);
+}
+
+/* A model with counts sits where gpuroof bound puts it: PMPP's tiled
+ * matmul, 4 FLOP/B at DRAM but 0.25 FLOP/B at shared memory, is held to
+ * the shared-memory roof (0.25 x its bandwidth), never DRAM's 4 x 3352;
+ * drawn at its shared-memory intensity where the chart draws that level,
+ * else at DRAM's, at the same rate. */
+static void model_at_binding_level(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = h100_inputs();
+    gr_chart_point *m = &in.models[in.model_count++];
+    *m = (gr_chart_point){.intensity = 4, .has_counts = true, .flops = 4e9};
+    m->given[GR_LEVEL_DRAM] = m->given[GR_LEVEL_SHARED] = true;
+    m->bytes[GR_LEVEL_DRAM] = 1e9;
+    m->bytes[GR_LEVEL_SHARED] = 16e9;
+    gr_model_place at;
+    assert_true(gr_model_place_on(&in, &h100, m, &at));
+    assert_int_equal(at.binding, GR_LEVEL_SHARED);
+    assert_int_equal(at.drawn_at, GR_LEVEL_DRAM); /* no --levels: DRAM's intensity */
+    assert_true(near(at.intensity, 4));
+    assert_true(near(at.gflops, 0.25 * h100.shared_bandwidth_gbs));
+    assert_true(at.gflops < 4 * h100.bandwidth_gbs);
+    in.has_levels = true;
+    in.levels[GR_LEVEL_DRAM] = in.levels[GR_LEVEL_SHARED] = true;
+    assert_true(gr_model_place_on(&in, &h100, m, &at));
+    assert_int_equal(at.drawn_at, GR_LEVEL_SHARED);
+    assert_true(near(at.intensity, 0.25));
+    assert_true(near(at.gflops, 0.25 * h100.shared_bandwidth_gbs));
+    in.levels[GR_LEVEL_SHARED] = false; /* --levels dram,l2: the same rate, at DRAM */
+    assert_true(gr_model_place_on(&in, &h100, m, &at));
+    assert_int_equal(at.drawn_at, GR_LEVEL_DRAM);
+    assert_true(near(at.gflops, 0.25 * h100.shared_bandwidth_gbs));
 }
 
 /* The measured roofs, the measured ceilings drawn, and each verified
@@ -153,6 +187,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(device_figures),
+        cmocka_unit_test(model_at_binding_level),
         cmocka_unit_test(results_figures),
         cmocka_unit_test(no_levels_no_level_intensity),
     };
