@@ -268,3 +268,20 @@ bool cli_run_capture(const char *program, char *const argv[], const char *shown,
     }
     return ok;
 }
+
+bool cli_write_whole(const char *path, cli_writer write, const void *what)
+{
+    char *text = NULL;
+    size_t len = 0;
+    gr_error err;
+    FILE *out = open_memstream(&text, &len);
+    if (!out)
+        return cli_error("%s: out of memory", path);
+    bool whole = write(out, what) && !ferror(out);
+    whole = fclose(out) == 0 && whole;
+    bool written = whole && gr_write_file_atomic(path, text, len, &err);
+    free(text);
+    if (!whole)
+        return cli_error("%s: out of memory writing it", path);
+    return written || cli_error("%s", err.text);
+}

@@ -39,6 +39,12 @@ bool cli_read_input(const char *path, const char *shown, gr_input_limit limit, c
 bool cli_map_input(const char *path, const char *shown, cli_limit_of limit_of, cli_buffer *b);
 void cli_buffer_free(cli_buffer *b);
 
+/* An output written whole or not at all: write puts it into a stream in
+ * memory (false where it could not), which then goes to path through
+ * gr_write_file_atomic.  False: printed, naming path. */
+typedef bool (*cli_writer)(FILE *out, const void *what);
+bool cli_write_whole(const char *path, cli_writer write, const void *what);
+
 /* Where name is on the PATH, as a shell would find it; false if nowhere
  * (nothing printed). */
 bool cli_find_program(const char *name, char *path, size_t size);

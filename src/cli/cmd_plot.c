@@ -13,6 +13,7 @@
 #include "chart_occupancy.h"
 #include "chart_roofline.h"
 #include "cli.h"
+#include "cli_process.h"
 #include "cli_data.h"
 #include "cli_model.h"
 #include "commands.h"
@@ -429,23 +430,9 @@ static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
     return !what || roofline_json(d, what);
 }
 
-/* --csv FILE: the points drawn, written whole or not at all. */
-static bool write_csv(const char *path, const gr_roofline_inputs *in)
+static bool write_points(FILE *out, const void *in)
 {
-    char *text = NULL;
-    size_t len = 0;
-    gr_error err;
-    FILE *out = open_memstream(&text, &len);
-    bool ok = out && gr_roofline_csv_write(in, out);
-    if (out && fclose(out) != 0)
-        ok = false;
-    if (!ok) {
-        free(text);
-        return cli_error("out of memory");
-    }
-    ok = gr_write_file_atomic(path, text, len, &err) || cli_error("%s", err.text);
-    free(text);
-    return ok;
+    return gr_roofline_csv_write(in, out);
 }
 
 /* The chart, and with what given, what it shows as JSON. */
@@ -461,7 +448,7 @@ static bool build_roofline(const plot_options *o, gr_figure *fig, json_t **what)
     if (d->warnings && !o->quiet_warnings)
         plot_print_warnings(d->warnings);
     if (ok && o->csv)
-        ok = write_csv(o->csv, &d->in);
+        ok = cli_write_whole(o->csv, write_points, &d->in); /* --csv FILE: the points drawn */
     for (size_t i = 0; i < d->results_loaded; i++)
         gr_results_free(&d->results[i]);
     json_decref(d->warnings);

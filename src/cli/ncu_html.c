@@ -215,24 +215,29 @@ static void write_explanations(FILE *out, const ncu_view *v)
     }
 }
 
+typedef struct {
+    const ncu_options *o;
+    const ncu_view *v;
+    const char *text; /* the report read, for the chart */
+    size_t len;
+} ncu_page;
+
+static bool write_ncu_page(FILE *out, const void *page)
+{
+    const ncu_page *p = page;
+    char title[512];
+    snprintf(title, sizeof title, "gpuroof ncu: %.400s", p->v->shown);
+    page_begin(out, title);
+    write_header(out, p->v);
+    write_table(out, p->v);
+    write_chart(out, p->o, p->v, p->text, p->len);
+    write_explanations(out, p->v);
+    page_end(out);
+    return true;
+}
+
 bool ncu_write_html(const ncu_options *o, const ncu_view *v, const char *text, size_t len)
 {
-    html_text page;
-    gr_error err;
-    char title[512];
-    if (!text_open(&page))
-        return cli_error("%s: out of memory", o->html);
-    snprintf(title, sizeof title, "gpuroof ncu: %.400s", v->shown);
-    page_begin(page.out, title);
-    write_header(page.out, v);
-    write_table(page.out, v);
-    write_chart(page.out, o, v, text, len);
-    write_explanations(page.out, v);
-    page_end(page.out);
-    bool whole = text_close(&page);
-    bool written = whole && gr_write_file_atomic(o->html, page.text, page.len, &err);
-    free(page.text);
-    if (!whole)
-        return cli_error("%s: out of memory writing the page", o->html);
-    return written || cli_error("%s", err.text);
+    ncu_page page = {o, v, text, len};
+    return cli_write_whole(o->html, write_ncu_page, &page);
 }

@@ -119,23 +119,17 @@ static void write_page(FILE *out, const plot_options *o, const json_t *what, con
     page_end(out);
 }
 
-/* The page's text in memory, then written whole or not at all. */
-static bool publish(const plot_options *o, const json_t *what, const cli_buffer *chart)
+typedef struct {
+    const plot_options *o;
+    const json_t *what;
+    const cli_buffer *chart;
+} plot_page;
+
+static bool write_plot_page(FILE *out, const void *page)
 {
-    char *text = NULL;
-    size_t len = 0;
-    gr_error err;
-    FILE *out = open_memstream(&text, &len);
-    if (!out)
-        return cli_error("%s: out of memory", o->html);
-    write_page(out, o, what, (const char *)chart->bytes, chart->size);
-    bool whole = !ferror(out);
-    whole = fclose(out) == 0 && whole;
-    bool written = whole && gr_write_file_atomic(o->html, text, len, &err);
-    free(text);
-    if (!whole)
-        return cli_error("%s: out of memory writing the page", o->html);
-    return written || cli_error("%s", err.text);
+    const plot_page *p = page;
+    write_page(out, p->o, p->what, (const char *)p->chart->bytes, p->chart->size);
+    return true;
 }
 
 int plot_write_html(const plot_options *o)
@@ -161,7 +155,8 @@ int plot_write_html(const plot_options *o)
     if (rc == EXIT_OK && !cli_read_input(svg_path, svg_path, limit, &chart))
         rc = EXIT_INPUT;
     unlink(svg_path);
-    if (rc == EXIT_OK && !publish(o, what, &chart))
+    plot_page page = {o, what, &chart};
+    if (rc == EXIT_OK && !cli_write_whole(o->html, write_plot_page, &page))
         rc = EXIT_INPUT;
     free(chart.bytes);
     if (rc == EXIT_OK && o->json) {

@@ -18,7 +18,7 @@ else
     fail "runs" "$(shown "$err")" "exit 0"
 fi
 for chart in roofline-a100 roofline-devices occupancy-a100 roofline-h100-measured roofline-h200-measured \
-    bank-conflicts-h100 roofline-h100-levels roofline-h100-ncu; do
+    bank-conflicts-h100 roofline-h100-levels roofline-h100-ncu roofline-h100-torch; do
     if cmp -s "$scratch/plots/$chart.gp" "$top_srcdir/plots/$chart.gp"; then
         pass "plots/$chart.gp is current"
     else
@@ -33,7 +33,8 @@ for chart in roofline-a100:'Roofline of NVIDIA A100-SXM4-40GB':'FP32 19.5 TFLOP/
     roofline-h100-measured:'NVIDIA H100 80GB HBM3':'(measured)':'matmul-tiled32-coarsened':'intensity sweep' \
     bank-conflicts-h100:'Shared-memory bank conflicts on NVIDIA H100 80GB HBM3':'setRowReadColPad: Nsight Compute':'count, open: gpuroof' \
     roofline-h100-levels:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'13125':'33454':'matmul-cublas (measured)' \
-    roofline-h100-ncu:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'wmma_gemm':'L1 / shared memory':'without FLOPs'; do
+    roofline-h100-ncu:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'wmma_gemm':'L1 / shared memory':'without FLOPs' \
+    roofline-h100-torch:'Hierarchical roofline of NVIDIA H100 SXM5 80GB':'TENSOR BF16 989.4 TFLOP/s':'nvjet_sm90':'memory kernels'; do
     name=${chart%%:*}
     pdf="$top_srcdir/plots/$name.pdf"
     last="pdfinfo plots/$name.pdf"
