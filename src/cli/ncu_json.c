@@ -111,9 +111,12 @@ static void add_figures(json_t *j, const gr_ncu_figures *f, const gr_ncu_binding
     json_object_set_new(j, "shared_static_bytes", out_json_quantity(f->q[GR_NCU_Q_SMEM_STATIC]));
     json_object_set_new(j, "shared_dynamic_bytes", out_json_quantity(f->q[GR_NCU_Q_SMEM_DYNAMIC]));
     json_object_set_new(j, "time_ns", out_json_quantity(f->q[GR_NCU_Q_TIME_NS]));
-    json_object_set_new(j, "flops", json_pack("{s:o,s:o,s:o,s:o,s:o}", "fp64", out_json_quantity(f->flops_fp64), "fp32",
-                                              out_json_quantity(f->flops_fp32), "fp16", out_json_quantity(f->flops_fp16), "tensor",
-                                              out_json_quantity(f->flops_tensor), "total", out_json_quantity(f->flops_total)));
+    json_object_set_new(j, "flops", json_pack("{s:o,s:o,s:o,s:o,s:o,s:o}", "fp64", out_json_quantity(f->flops_fp64),
+                                              "fp32", out_json_quantity(f->flops_fp32), "fp16",
+                                              out_json_quantity(f->flops_fp16), "tensor",
+                                              out_json_quantity(f->flops_tensor), "total",
+                                              out_json_quantity(f->flops_total), "fp16_register_moves",
+                                              json_real(f->fp16_move_hfma)));
     json_object_set_new(j, "bytes", levels(f->bytes));
     json_object_set_new(j, "intensity", levels(f->intensity));
     json_object_set_new(j, "gflops", out_json_quantity(f->gflops));

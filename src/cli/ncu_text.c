@@ -72,6 +72,10 @@ static void print_flops(FILE *out, const gr_ncu_figures *f)
     print_pipe(out, f, "fp64", "d", GR_NCU_Q_DADD, 1, GR_NCU_FP64);
     print_pipe(out, f, "fp32", "f", GR_NCU_Q_FADD, 1, GR_NCU_FP32);
     print_pipe(out, f, "fp16", "h", GR_NCU_Q_HADD, 2, GR_NCU_FP16);
+    if (f->fp16_move_hfma > 0)
+        fprintf(out, "             and %s hfma that are register moves, not FLOPs (ptxas zeroes registers with "
+                     "HFMA2.MMA Rd, -RZ, RZ, 0, 0)\n",
+                NCU_FIG(f->fp16_move_hfma));
     const double *t = &f->flops[GR_NCU_TENSOR_FP16];
     const bool *t_lower = &f->flops_lower[GR_NCU_TENSOR_FP16];
     fprintf(out, "             tensor = fp16 + bf16 + tf32 + fp64 + fp8 = %s + %s + %s + %s + %s = %s%s\n",

@@ -253,6 +253,15 @@ void gr_ncu_figures_derive(gr_ncu_figures *f)
     derive_launch(f);
 }
 
+bool gr_ncu_fp16_moves(const gr_ncu_figures *f)
+{
+    double hfma = f->q[GR_NCU_Q_HFMA], hadd = f->q[GR_NCU_Q_HADD], hmul = f->q[GR_NCU_Q_HMUL];
+    double warp_inst = f->q[GR_NCU_Q_WARP_INST];
+    if (!(hfma > 0) || isnan(hadd) || isnan(hmul) || !(warp_inst > 0))
+        return false;
+    return hadd == 0 && hmul == 0 && hfma < warp_inst;
+}
+
 void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out)
 {
     *out = (gr_ncu_figures){.chip = l->chip};
@@ -260,6 +269,10 @@ void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out)
     for (int i = 0; i < 3; i++) {
         out->grid[i] = l->grid[i];
         out->block[i] = l->block[i];
+    }
+    if (gr_ncu_fp16_moves(out)) {
+        out->fp16_move_hfma = out->q[GR_NCU_Q_HFMA];
+        out->q[GR_NCU_Q_HFMA] = 0;
     }
     gr_ncu_figures_derive(out);
 }

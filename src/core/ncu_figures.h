@@ -59,6 +59,9 @@ typedef struct {
 
     double flops[GR_NCU_PRECISION_COUNT];
     double flops_fp64, flops_fp32, flops_fp16, flops_tensor, flops_total;
+    /* HFMA2 thread instructions that were register moves (gr_ncu_fp16_moves),
+     * left out of q[GR_NCU_Q_HFMA] and so of the FLOPs; 0 where none */
+    double fp16_move_hfma;
     double bytes[GR_NCU_LEVEL_COUNT];     /* DRAM: read + write */
     /* the quantity each level's bytes came from: DRAM_READ (read + write)
      * or DRAM_BYTES; L2_BYTES (lts__t_bytes) or L2_XBAR_BYTES; L1_BYTES
@@ -97,6 +100,22 @@ void gr_ncu_figures_derive(gr_ncu_figures *f);
 const char *gr_ncu_level_name(gr_ncu_level level);
 /* "fp64", ..., "tensor_fp16": the precision's one name, as a profile's
  * peak_gflops and gr_precision_table name it. */
+/* FP16 FLOPs that are register moves.  ptxas zeroes registers with
+ * `HFMA2.MMA Rd, -RZ, RZ, 0, 0` (a fused multiply-add of zeros: a move on
+ * the tensor pipe), and Nsight Compute counts it as an HFMA2 like any
+ * other, so that integer and FP32 kernels show FP16 FLOPs (PyTorch's
+ * copy, softmax, layer-norm and optimizer kernels on the H100 do: one to
+ * nine HFMA2 a thread launched, no HADD2 or HMUL2, 0.04% to 2.5% of their
+ * thread instructions).  The rule: a kernel's FP16 instructions are all
+ * HFMA2, and they are fewer than its warp instructions, i.e. under one
+ * in 32 of its thread instructions (an FP16 kernel that does its
+ * arithmetic spends far more of them on it: a half2 FMA in an
+ * element-wise kernel of loads, an index and a store is one in about 15).
+ * False where the report lacks the counts to tell.  A launch's figures
+ * (gr_ncu_figures_of_launch) leave such HFMA2 out of its FLOPs, every
+ * output alike, and keep their count in fp16_move_hfma. */
+bool gr_ncu_fp16_moves(const gr_ncu_figures *f);
+
 const char *gr_ncu_precision_name(gr_ncu_precision p);
 
 #endif

@@ -58,6 +58,7 @@ static void add_launch(gr_ncu_figures *sum, const gr_ncu_figures *one, bool firs
     }
     if (first)
         sum->chip = one->chip;
+    sum->fp16_move_hfma = (first ? 0 : sum->fp16_move_hfma) + one->fp16_move_hfma;
     add_shape(sum->grid, one->grid, first, &sum->varies[GR_NCU_Q_GRID_X]);
     add_shape(sum->block, one->block, first, &sum->varies[GR_NCU_Q_BLOCK_X]);
 }

@@ -2,15 +2,6 @@
 #include <math.h>
 #include "ncu_work.h"
 
-bool gr_ncu_fp16_moves(const gr_ncu_figures *f)
-{
-    double hfma = f->q[GR_NCU_Q_HFMA], hadd = f->q[GR_NCU_Q_HADD], hmul = f->q[GR_NCU_Q_HMUL];
-    double warp_inst = f->q[GR_NCU_Q_WARP_INST];
-    if (!(hfma > 0) || isnan(hadd) || isnan(hmul) || !(warp_inst > 0))
-        return false;
-    return hadd == 0 && hmul == 0 && hfma < warp_inst;
-}
-
 /* The precision whose FLOPs take longest at its peak; -1 where none has
  * FLOPs and a peak. */
 static int longest_precision(const gr_ncu_figures *f, const gr_ncu_roofs *roofs)
@@ -40,8 +31,12 @@ static double memory_time_ns(const gr_ncu_binding *b)
 void gr_ncu_work_of(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_work *out)
 {
     out->figures = *f;
-    out->fp16_moves = gr_ncu_fp16_moves(f);
-    if (out->fp16_moves) {
+    /* a launch's figures have their moves out already; figures made
+     * otherwise (summed by hand) have them taken out here */
+    out->fp16_moves = f->fp16_move_hfma > 0;
+    if (gr_ncu_fp16_moves(f)) {
+        out->fp16_moves = true;
+        out->figures.fp16_move_hfma += f->q[GR_NCU_Q_HFMA];
         out->figures.q[GR_NCU_Q_HFMA] = 0;
         gr_ncu_figures_derive(&out->figures);
     }

@@ -10,19 +10,6 @@
 #include "ncu_figures.h"
 #include "ncu_roofs.h"
 
-/* FP16 FLOPs that are register moves.  ptxas zeroes registers with
- * `HFMA2.MMA Rd, -RZ, RZ, 0, 0` (a fused multiply-add of zeros: a move on
- * the tensor pipe), and Nsight Compute counts it as an HFMA2 like any
- * other, so that integer and FP32 kernels show FP16 FLOPs (PyTorch's
- * copy, softmax, layer-norm and optimizer kernels on the H100 do: one to
- * nine HFMA2 a thread launched, no HADD2 or HMUL2, 0.04% to 2.5% of their
- * thread instructions).  The rule: a kernel's FP16 instructions are all
- * HFMA2, and they are fewer than its warp instructions, i.e. under one
- * in 32 of its thread instructions (an FP16 kernel that does its
- * arithmetic spends far more of them on it: a half2 FMA in an
- * element-wise kernel of loads, an index and a store is one in about 15).
- * False where the report lacks the counts to tell. */
-bool gr_ncu_fp16_moves(const gr_ncu_figures *f);
 
 /* FLOPs whose least time at their peaks is under this share of the bytes'
  * least time at the level that binds: their intensity is then under a
@@ -42,7 +29,7 @@ typedef enum {
 
 typedef struct {
     gr_ncu_work_kind kind;
-    bool fp16_moves;           /* its FP16 FLOPs were moves, taken out of figures */
+    bool fp16_moves;           /* FP16 register moves were taken out of its figures (gr_ncu_fp16_moves) */
     gr_ncu_figures figures;    /* the kernel's, less the moves */
     gr_ncu_binding binding;    /* of those figures (gr_ncu_bind) */
     /* the precision that does most of its work: the one whose FLOPs take

@@ -124,7 +124,7 @@ expect_json '.launches[0] | keys_unsorted' \
 expect_json '[.page, .gpu, .device, .results, .occupancy_disagreements]' '["raw","NVIDIA H100 80GB HBM3","h100",null,0]'
 expect_json '.launches[0] | [.id, .grid, .block, .registers_per_thread, .shared_static_bytes, .time_ns, .gflops]' \
     '[0,[4096,1,1],[256,1,1],16,0,10240,204.8]'
-expect_json '.launches[0].flops' '{"fp64":0,"fp32":2097152,"fp16":0,"tensor":0,"total":2097152}'
+expect_json '.launches[0].flops' '{"fp64":0,"fp32":2097152,"fp16":0,"tensor":0,"total":2097152,"fp16_register_moves":0}'
 expect_json '.launches[0].bytes' '{"dram":12582912,"l2":12615680,"l1":12582912}'
 expect_json '.launches[2].bytes.l1' 20405288960
 expect_json_near '.launches[0].intensity.dram' 0.16666666666667 1e-9

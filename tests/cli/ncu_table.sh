@@ -34,7 +34,7 @@ check "the shares add up to 100%" \
 check "the longest kernel is the optimizer's multi_tensor_apply" "$(head -n 1 "$test_tmp/rows" | awk '{ print $NF }')" \
     multi_tensor_apply_kernel
 check "its figures" "$(head -n 1 "$test_tmp/rows" | awk '{ $NF = ""; print }')" \
-    '907392 11.7% 6 DRAM 74.2% 3930 GFLOP/s 50.0% 45.7% - '
+    '907392 11.7% 6 DRAM 74.2% 3783 GFLOP/s 50.0% 45.7% - '
 # the nvjet (cuBLAS) GEMMs: limited by the Tensor Cores' bf16 roof
 check "every nvjet GEMM limited by the tensor_bf16 roof" \
     "$(grep ' nvjet_' "$test_tmp/rows" | awk '{ print $4 }' | sort -u)" tensor_bf16
@@ -137,3 +137,18 @@ awk 'BEGIN { FS = OFS = "\",\"" } NR == 12 { $25 = "1e-30" } { print }' "$n/raw-
 run ncu "$test_tmp/tiny-time.csv"
 expect_status 0
 expect_stdout_has '  1e-30     ?        0  DRAM            3.754e+35%  2.097e+36 GFLOP/s'
+
+# ptxas zeroes registers with HFMA2.MMA Rd, -RZ, RZ, 0, 0, which Nsight
+# Compute counts as an HFMA2: the fused Adam kernel's 33281024 of them are
+# register moves, not FP16 FLOPs, in the explanation, the JSON and the table
+run ncu "$report" --group --kernel multi_tensor_apply_kernel
+expect_status 0
+expect_stdout_has '             fp16 = 2 x hadd + 2 x hmul + 4 x hfma = 2 x 0 + 2 x 0 + 4 x 0 = 0'
+expect_stdout_has '             and 33281024 hfma that are register moves, not FLOPs (ptxas zeroes registers with HFMA2.MMA Rd, -RZ, RZ, 0, 0)'
+expect_stdout_has '  achieved   3432594432 FLOP / 907392 ns = 3783 GFLOP/s'
+run ncu "$report" --group --json
+expect_json '[.kernels[] | select(.kernel | test("multi_tensor_apply_kernel<native::<unnamed>::FusedOptimizerTensorListMetadata<4>")) | .flops.fp16_register_moves] | .[0]' 33281024
+expect_json '[.kernels[] | select(.kernel | startswith("nvjet")) | .flops.fp16_register_moves] | add' 0
+# a kernel doing FP16 arithmetic keeps its FP16 FLOPs (the test application's half2 FMAs)
+run ncu "$n/h100/app-run.csv" --group --json
+expect_json '[.kernels[] | select(.flops.fp16 > 0)] | length > 0' true
