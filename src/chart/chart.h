@@ -69,7 +69,10 @@ typedef struct {
     size_t series_count, label_count;
     gr_series **series; /* each allocated apart: a series stays where it is */
     gr_label *labels;
-    char note[400];     /* a line under the plot: sources, what was left out */
+    /* under the plot: sources, what was left out, the names of kernels
+     * labelled by number; wrapped onto as many lines as the page's width
+     * needs (gr_note_lines), the bottom margin grown to hold them */
+    char note[1600];
     double plot_width_in, plot_height_in; /* the plot area on the page, where labels are placed */
 } gr_chart;
 
@@ -87,7 +90,16 @@ typedef struct {
     double left, right, bottom, top;
 } gr_plot_area;
 
-gr_plot_area gr_figure_plot_area(size_t i, size_t count);
+/* note_lines: the lines of the note under the chart (gr_note_lines); past
+ * what fits under the axis' title the bottom margin grows to hold them. */
+gr_plot_area gr_figure_plot_area(size_t i, size_t count, size_t note_lines, double height_in);
+
+/* The note's font, in points, its lines' spacing and where the lowest
+ * sits, in inches from the page's foot, and the page's margin each side. */
+#define GR_NOTE_FONT_PT 7
+#define GR_NOTE_LINE_IN 0.075
+#define GR_NOTE_FOOT_IN 0.075
+#define GR_NOTE_SIDE_SHARE 0.01
 /* Sets c's plot size from its area on a page of width_in x height_in. */
 void gr_chart_set_plot_size(gr_chart *c, const gr_plot_area *area, double width_in, double height_in);
 

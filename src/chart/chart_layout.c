@@ -123,6 +123,54 @@ static double text_ems(const char *text)
     return ems;
 }
 
+/* One line of a note: from text[start], as many words as fit in width_in
+ * at the note's font (at least one character); its length, spaces it ends
+ * on left out, in *length; returns where the next line starts. */
+static size_t note_line(const char *text, size_t start, double width_in, size_t *length)
+{
+    double em = GR_NOTE_FONT_PT * EM_IN_PER_PT, used = 0;
+    size_t end = start, fits = start, last_space = 0;
+    for (; text[end]; end++) {
+        if ((text[end] & 0xC0) != 0x80) /* a character's first byte */
+            used += char_ems((unsigned char)text[end]) * em;
+        if (used > width_in && end > start)
+            break;
+        if (text[end] == ' ')
+            last_space = end;
+        if ((text[end + 1] & 0xC0) != 0x80)
+            fits = end + 1;
+    }
+    if (text[end] && last_space > start)
+        fits = last_space; /* breaks between words */
+    else if (!text[end])
+        fits = end;
+    size_t next = fits;
+    while (fits > start && text[fits - 1] == ' ')
+        fits--;
+    while (text[next] == ' ')
+        next++;
+    *length = fits - start;
+    return next;
+}
+
+size_t gr_note_lines(const char *note, double page_width_in, size_t *starts, size_t *lengths, size_t max)
+{
+    double width_in = page_width_in > 0 ? page_width_in * (1 - 2 * GR_NOTE_SIDE_SHARE) : INFINITY; /* no page: a line */
+    size_t lines = 0, at = 0;
+    while (note[at] == ' ')
+        at++;
+    while (note[at]) {
+        size_t length, next = note_line(note, at, width_in, &length);
+        if (starts && lines < max) {
+            starts[lines] = at;
+            lengths[lines] = length;
+        }
+        lines++;
+        at = next;
+    }
+    return lines;
+}
+
 /* A box of half sizes hw, hh centred at (cx, cy), turned by angle radians. */
 static gr_label_box turned_box(double cx, double cy, double hw, double hh, double angle)
 {

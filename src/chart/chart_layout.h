@@ -49,6 +49,12 @@ bool gr_label_anchor(const gr_chart *c, const gr_label *l, double *page_x, doubl
  * nearest it. */
 double gr_label_box_distance(const gr_label_box *b, double x, double y, double *near_x, double *near_y);
 
+/* Breaks a note under the chart into lines that fit the page's width
+ * less GR_NOTE_SIDE_SHARE each side, at spaces (a word longer than a line,
+ * anywhere): each line's start and length in note, the first max of them
+ * (none where starts is NULL); returns how many lines it takes. */
+size_t gr_note_lines(const char *note, double page_width_in, size_t *starts, size_t *lengths, size_t max);
+
 /* A label farther than this from what it names gets a thin leader line to
  * it; none is ever placed farther than GR_LABEL_FAR_IN. */
 #define GR_LEADER_IN 0.1

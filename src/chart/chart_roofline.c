@@ -493,7 +493,7 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
         gr_chart_free(c);
         return gr_error_set(err, "out of memory");
     }
-    gr_plot_area area = gr_figure_plot_area(0, 1);
+    gr_plot_area area = gr_figure_plot_area(0, 1, gr_note_lines(c->note, in->width_in, NULL, NULL, 0), in->height_in);
     gr_chart_set_plot_size(c, &area, in->width_in, in->height_in);
     gr_chart_choose_key_corner(c);
     gr_chart_place_labels(c);

@@ -45,7 +45,8 @@ done
 # The checker itself: two labels at one place overlap, a label moved an
 # inch from what it names is too far, and a roof's label above its line
 # but across the roof just over it names the wrong one (the label over
-# both, its own line between, is fine).
+# both, its own line between, is fine); a note wider than the page runs
+# past its edge.
 cat >bad.gp <<'EOS'
 set terminal pdfcairo noenhanced color font 'Sans,11' fontscale 0.45 size 7.5in,5in
 $C0S0 << EOD
@@ -69,6 +70,8 @@ set label 2 'FP64 33.45 TFLOP/s' rotate by 0 front at 100,60000 right offset scr
 set label 3 'far away' rotate by 0 front at 1,100 left offset screen 0.2,0.0
 set label 4 'FP32 1 TFLOP/s' rotate by 0 front at 100,1000 right offset screen 0.0,0.0188
 set label 5 'FP32 1.3 TFLOP/s' rotate by 0 front at 3000,1300 right offset screen 0.0,0.0188
+set label 6 'A note under the chart far longer than the page is wide, as notes naming left-out kernels were before they wrapped: native::vectorized_elementwise_kernel<...>, native::unrolled_elementwise_kernel<...>, native::vectorized_elementwise_kernel<...>' at screen 0.01,0.015 left font ',7'
+set label 7 'A note line that fits' at screen 0.01,0.03 left font ',7'
 plot $C0S0 using 1:2 with lines linetype 1 title '', \
      $C0S1 using 1:2 with lines linetype 2 title ''
 EOS
@@ -80,3 +83,6 @@ expect_stdout_has "labels 1 'FP32 66.91 TFLOP/s' and 2 'FP64 33.45 TFLOP/s' over
 expect_stdout_has "label 3 'far away' is 1.50 in from what it names (at most 0.60)"
 expect_stdout_has "roof label 4 'FP32 1 TFLOP/s' is 0.030 in from its line, 0.000 in from another level line"
 expect_stdout_lacks "label 5"
+expect_stdout_has "label 6 'A note under the chart far longer than the page is wide"
+expect_stdout_has "runs past the page's edge"
+expect_stdout_lacks "label 7"
