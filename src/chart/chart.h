@@ -57,6 +57,12 @@ typedef struct {
     gr_place place;
     bool chain;         /* GR_PLACE_POINT: at_x to at_x2 is a chain of markers, labelled at either end */
     double at_x, at_y, at_x2; /* what it names, as place says, in axis units */
+    /* A kernel's rank by time (1: the longest), as gpuroof ncu's table
+     * numbers it, 0 for none: where its name finds no place clear of the
+     * other labels and the key, the label says "[3]" and name keeps the
+     * name, which the note gives (gr_chart_place_labels_numbered). */
+    unsigned number;
+    char name[160];
 } gr_label;
 
 typedef struct {
@@ -74,6 +80,7 @@ typedef struct {
      * needs (gr_note_lines), the bottom margin grown to hold them */
     char note[1600];
     double plot_width_in, plot_height_in; /* the plot area on the page, where labels are placed */
+    size_t note_room; /* the note's lines the bottom margin was made for, where more than it has */
 } gr_chart;
 
 typedef struct {

@@ -1,6 +1,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "chart_layout.h"
@@ -761,6 +762,48 @@ void gr_chart_place_labels(gr_chart *c)
             cost += place_turn(c, &page, which, true);
     }
     layout_free(&page);
+}
+
+/* Whether label i, placed, covers another placed label or the key. */
+static bool covers_another(const gr_chart *c, size_t i, const gr_label_box *key)
+{
+    gr_label_box b = gr_chart_label_box(c, &c->labels[i]);
+    if (key && gr_boxes_overlap(&b, key))
+        return true;
+    for (size_t j = 0; j < c->label_count; j++)
+        if (j != i && c->labels[j].place != GR_PLACE_AT) {
+            gr_label_box other = gr_chart_label_box(c, &c->labels[j]);
+            if (gr_boxes_overlap(&b, &other))
+                return true;
+        }
+    return false;
+}
+
+/* The numbered label, still named, that covers another or the key, the
+ * one with the highest number; SIZE_MAX for none. */
+static size_t next_to_number(const gr_chart *c)
+{
+    gr_label_box key;
+    bool has_key = key_box(c, &key);
+    size_t pick = SIZE_MAX;
+    for (size_t i = 0; i < c->label_count; i++) {
+        const gr_label *l = &c->labels[i];
+        if (l->number && !l->name[0] && l->place != GR_PLACE_AT &&
+            (pick == SIZE_MAX || l->number > c->labels[pick].number) && covers_another(c, i, has_key ? &key : NULL))
+            pick = i;
+    }
+    return pick;
+}
+
+void gr_chart_place_labels_numbered(gr_chart *c)
+{
+    gr_chart_place_labels(c);
+    for (size_t i; (i = next_to_number(c)) != SIZE_MAX;) { /* at most once a numbered label */
+        gr_label *l = &c->labels[i];
+        snprintf(l->name, sizeof l->name, "%s", l->text);
+        snprintf(l->text, sizeof l->text, "[%u]", l->number);
+        gr_chart_place_labels(c);
+    }
 }
 
 /* ---- what a label names ------------------------------------------------------ */

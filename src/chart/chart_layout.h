@@ -35,6 +35,12 @@ bool gr_segment_crosses(const gr_label_box *b, double x0, double y0, double x1, 
  * axes and plot size set. */
 void gr_chart_place_labels(gr_chart *c);
 
+/* Places the labels as gr_chart_place_labels does; then, while a label
+ * with a number covers another label or the key, the one of them with the
+ * highest number (the shortest kernel) says "[N]" instead of its name,
+ * kept in its name, and all are placed again. */
+void gr_chart_place_labels_numbered(gr_chart *c);
+
 /* Puts the key in the corner (top left or bottom right) where it covers
  * fewer lines, markers and labelled things; where both cover as many, in
  * the one the chart asked for.  Needs the axes and plot size set. */

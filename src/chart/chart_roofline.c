@@ -471,6 +471,54 @@ static void set_title_and_note(const gr_roofline_inputs *in, gr_chart *c)
                  in->results_count > GR_KEYED_RESULTS ? ", each GPU's points in its roof's colour" : "");
 }
 
+/* The names of the kernels labelled by number, at the note's end from
+ * its first base bytes, in the order of their numbers. */
+static void note_numbers(gr_chart *c, size_t base)
+{
+    c->note[base] = '\0';
+    for (unsigned last = 0;;) {
+        size_t next = SIZE_MAX;
+        for (size_t i = 0; i < c->label_count; i++)
+            if (c->labels[i].name[0] && c->labels[i].number > last &&
+                (next == SIZE_MAX || c->labels[i].number < c->labels[next].number))
+                next = i;
+        if (next == SIZE_MAX)
+            break;
+        size_t at = strlen(c->note);
+        snprintf(c->note + at, sizeof c->note - at, "%s[%u] %s", last ? "; " : " Numbered kernels (rank by time): ",
+                 c->labels[next].number, c->labels[next].name);
+        last = c->labels[next].number;
+    }
+    if (c->note[base] && strlen(c->note) + 1 < sizeof c->note)
+        strcat(c->note, ".");
+}
+
+/* Places the labels on a plot area whose foot leaves room for the note,
+ * which names the kernels labelled by number: where naming them takes
+ * more lines than there was room for, the area shrinks and all are placed
+ * again (each time with more room: a numbered label stays so or is named). */
+static void place_labels(const gr_roofline_inputs *in, gr_chart *c)
+{
+    size_t base = strlen(c->note), room = gr_note_lines(c->note, in->width_in, NULL, NULL, 0);
+    for (int round = 0; round < 2 * GR_CHART_MAX_ITEMS; round++) {
+        for (size_t i = 0; i < c->label_count; i++)
+            if (c->labels[i].name[0]) {
+                snprintf(c->labels[i].text, sizeof c->labels[i].text, "%s", c->labels[i].name);
+                c->labels[i].name[0] = '\0';
+            }
+        c->note_room = room;
+        gr_plot_area area = gr_figure_plot_area(0, 1, room, in->height_in);
+        gr_chart_set_plot_size(c, &area, in->width_in, in->height_in);
+        gr_chart_choose_key_corner(c);
+        gr_chart_place_labels_numbered(c);
+        note_numbers(c, base);
+        size_t lines = gr_note_lines(c->note, in->width_in, NULL, NULL, 0);
+        if (lines <= room)
+            return;
+        room = lines;
+    }
+}
+
 bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
 {
     gr_chart_init(c);
@@ -493,9 +541,6 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
         gr_chart_free(c);
         return gr_error_set(err, "out of memory");
     }
-    gr_plot_area area = gr_figure_plot_area(0, 1, gr_note_lines(c->note, in->width_in, NULL, NULL, 0), in->height_in);
-    gr_chart_set_plot_size(c, &area, in->width_in, in->height_in);
-    gr_chart_choose_key_corner(c);
-    gr_chart_place_labels(c);
+    place_labels(in, c);
     return true;
 }

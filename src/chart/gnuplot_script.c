@@ -275,6 +275,14 @@ static void write_plot(FILE *out, const gr_chart *c, size_t chart, gr_terminal t
     fprintf(out, "\n");
 }
 
+/* The note's lines the bottom margin holds: as many as it has, or the
+ * room its labels were placed for. */
+static size_t note_room(const gr_chart *c, double page_w_in)
+{
+    size_t lines = gr_note_lines(c->note, page_w_in, NULL, NULL, 0);
+    return lines > c->note_room ? lines : c->note_room;
+}
+
 bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *opt)
 {
     write_header(out, fig, opt);
@@ -290,7 +298,7 @@ bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *
         plain(out, fig->charts[i].title);
         fprintf(out, " ----\n");
         gr_plot_area area = gr_figure_plot_area(i, fig->chart_count,
-                                                gr_note_lines(fig->charts[i].note, fig->width_in, NULL, NULL, 0),
+                                                note_room(&fig->charts[i], fig->width_in),
                                                 fig->height_in);
         fprintf(out, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n", area.left, area.right);
         fprintf(out, "set bmargin at screen %.3f\nset tmargin at screen %.3f\n", area.bottom, area.top);
