@@ -207,7 +207,7 @@ def parse(path):
                                    size=float(font.group(1)) if font else cur.font_pt))
         for b in re.finditer(r"(\$C\d+S\d+) using 1:2 with lines ", line):
             cur.lines.append(header["blocks"][b.group(1)])
-        for t in re.finditer(r" title ('(?:[^']|'')*')", line):
+        for t in re.finditer(r" title ('(?:[^']|'')*')", "" if line.startswith("set title ") else line):
             title, _ = unquote(t.group(1))
             if title:
                 cur.titles.append(title)
