@@ -91,7 +91,7 @@ set yrange [396.497779:11463.8332]
 set key bottom right
 set xtics ("2" 2, "" 3 1, "" 4 1, "5" 5, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "20" 20, "" 30 1, "" 40 1, "50" 50, "" 60 1, "" 70 1, "" 80 1)
 set ytics ("" 400 1, "500" 500, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "2k" 2000, "" 3000 1, "" 4000 1, "5k" 5000, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000)
-set label 1 'One point a layout kernel, tile and padding, timed by gpuroof measure; wavefronts filled: Nsight Compute''s count, open: gpuroof''s prediction; markers at one place set side by side. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set label 1 'One point a layout kernel, tile and padding, timed by gpuroof measure; wavefronts filled: Nsight Compute''s count, open: gpuroof''s prediction; markers at one place set side by side. Made by gpuroof.' at screen 0.010,0.0150 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with points linetype 1 pointtype 5 pointsize 0.8 title 'setRowReadRow: Nsight Compute''s count', \
      $C0S1 using 1:2 with points linetype 2 pointtype 7 pointsize 0.8 title 'setColReadCol: Nsight Compute''s count', \
      $C0S2 using 1:2 with points linetype 3 pointtype 9 pointsize 0.8 title 'setRowReadCol: Nsight Compute''s count', \

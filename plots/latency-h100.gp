@@ -650,7 +650,7 @@ set yrange [27.5035601:8034.77638]
 set key bottom right
 set xtics ("" 0.8000000008 1, "" 0.9 1, "1" 1, "2" 2, "" 3 1, "" 4 1, "5" 5, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "20" 20, "" 30 1, "" 40 1, "50" 50, "" 60 1, "" 70 1, "" 79.99999992 1)
 set ytics ("" 30 1, "" 40 1, "50" 50, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "200" 200, "" 300 1, "" 400 1, "500" 500, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "2k" 2000, "" 3000 1, "" 4000 1, "5k" 5000, "" 6000 1, "" 7000 1, "" 8000 1)
-set label 1 'Markers: measured, every word read checked. Dashed: min(ceiling, warps x SMs x 32 threads x bytes in flight a thread / 340 ns, the DRAM latency measured). Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set label 1 'Markers: measured, every word read checked. Dashed: min(ceiling, warps x SMs x 32 threads x bytes in flight a thread / 340 ns, the DRAM latency measured). Made by gpuroof.' at screen 0.010,0.0150 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '4 B x 1 in flight, measured', \
      $C0S1 using 1:2 with points linetype 2 pointtype 7 pointsize 0.8 title '4 B x 2 in flight, measured', \
      $C0S2 using 1:2 with points linetype 3 pointtype 7 pointsize 0.8 title '4 B x 4 in flight, measured', \

@@ -1655,7 +1655,7 @@ set format x '%g'
 set ytics autofreq
 set format y '%g%%'
 set label 1 '256 threads: 50%' rotate by 0 front boxed font ',8' at 256,50 left offset screen 0.007273,-0.021296
-set label 2 'Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set label 2 'Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.' at screen 0.010,0.0208 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:($2*100) with fsteps linetype 1 linewidth 2 dashtype 1 title '', \
      $C0S1 using 1:($2*100) with points linetype 2 pointtype 7 pointsize 0.8 title ''
 

@@ -27,16 +27,16 @@ set style textbox opaque noborder margins 0.3,0.3
 
 # ---- data ----
 $C0S0 << EOD
-0.01 15.55 ""
+0.05 77.75 ""
 12.5401929 19500 ""
-1000 19500 ""
+50 19500 ""
 EOD
 $C0S1 << EOD
 12.5401929 19500 "ridge 12.54 FLOP/B"
 EOD
 $C0S2 << EOD
 6.23794212 9700 ""
-1000 9700 ""
+50 9700 ""
 EOD
 $C0S3 << EOD
 0.25 388.75 "matmul-naive (0.25 FLOP/B)"
@@ -55,20 +55,21 @@ set title 'Roofline of NVIDIA A100-SXM4-40GB'
 set xlabel 'arithmetic intensity (FLOP/B)'
 set ylabel 'performance (GFLOP/s)'
 set logscale xy
-set xrange [0.01:1000]
-set yrange [10:100000]
+set xrange [0.05:50]
+set yrange [50:50000]
 set key top left
-set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 999.999999)
-set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 99999.9999)
+set xtics ("" 0.05000000005 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 49.99999995 1)
+set ytics ("" 50.00000005 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 49999.99995 1)
 set label 1 'ridge 12.54 FLOP/B' rotate by 0 front boxed font ',8' at 12.5401929,19500 left offset screen 0.010667,-0.015333
-set label 2 'FP32 19.5 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 348.85013,19500 right offset screen 0.069178,0.018833
-set label 3 'FP64 9.7 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 372.308351,9700 right offset screen 0.064656,0.018833
-set label 4 'DRAM 1555 GB/s' rotate by 37.6 front textcolor linetype 1 at 0.0243942813,37.9331074 center offset screen -0.007665,0.014916
+set label 2 'FP32 19.5 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 26.5798997,19500 right offset screen 0.069178,0.018833
+set label 3 'FP64 9.7 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 27.6383219,9700 right offset screen 0.064656,0.018833
+set label 4 'DRAM 1555 GB/s' rotate by 31.7 front textcolor linetype 1 at 0.0997440001,155.10192 center offset screen -0.006590,0.016030
 set label 5 'matmul-naive (0.25 FLOP/B)' rotate by 0 front boxed font ',8' at 0.25,388.75 left offset screen 0.010667,-0.015333
-set label 6 'matmul-tiled (4 FLOP/B; shared memory binds: 4.873 TFLOP/s)' rotate by 0 front boxed font ',8' at 4,4872.96 right offset screen -0.026667,0.015333
-set arrow 6 from 4,4872.96 to 2.72516828,5250.79761 nohead back linewidth 0.5 linecolor rgb '#888888'
-set label 7 'matmul-tiled TILE_WIDTH=32 (8 FLOP/B; shared memory binds: 4.873 TFLOP/s)' rotate by 0 front font ',8' at 8,4872.96 center offset screen 0.000000,-0.025333
-set label 8 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set label 6 'matmul-tiled (4 FLOP/B; shared memory binds: 4.873 TFLOP/s)' rotate by 0 front boxed font ',8' at 4,4872.96 right offset screen -0.042667,0.015333
+set arrow 6 from 4,4872.96 to 2.76732388,5153.6767 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 7 'matmul-tiled TILE_WIDTH=32 (8 FLOP/B; shared memory binds: 4.873 TFLOP/s)' rotate by 0 front boxed font ',8' at 8,4872.96 center offset screen 0.000000,-0.121333
+set arrow 7 from 8,4872.96 to 8,1712.92675 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 8 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.010,0.0150 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA A100-SXM4-40GB: 1555 GB/s, FP32 19.5 TFLOP/s, ridge 12.54 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \

@@ -111,7 +111,7 @@ set label 5 'FP32 19.5 TFLOP/s: a100' rotate by 0 front boxed textcolor linetype
 set label 6 'FP64 9.7 TFLOP/s: a100' rotate by 0 front boxed textcolor linetype 3 at 75.7850137,9700 right offset screen 0.086778,0.016033
 set label 7 'FP32 66.91 TFLOP/s: h100, h200' rotate by 0 front boxed at 348.905916,66908.16 right offset screen 0.117944,0.018833
 set label 8 'FP64 33.45 TFLOP/s: h100, h200' rotate by 0 front boxed at 348.905916,33454.08 right offset screen 0.117944,0.018833
-set label 9 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set label 9 'Ceilings: datasheet figures of the device profiles. Made by gpuroof.' at screen 0.010,0.0150 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA Tesla K40: 288 GB/s, FP32 4.291 TFLOP/s, ridge 14.9 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \

@@ -27,16 +27,16 @@ set style textbox opaque noborder margins 0.3,0.3
 
 # ---- data ----
 $C0S0 << EOD
-0.01 33.52 ""
+0.02 67.04 ""
 19.9606683 66908.16 ""
-10000 66908.16 ""
+5000 66908.16 ""
 EOD
 $C0S1 << EOD
 19.9606683 66908.16 "ridge 19.96 FLOP/B"
 EOD
 $C0S2 << EOD
 9.98033413 33454.08 ""
-10000 33454.08 ""
+5000 33454.08 ""
 EOD
 $C0S3 << EOD
 0.09375 284.215071 ""
@@ -61,9 +61,9 @@ $C0S3 << EOD
 100 63980.8419 ""
 EOD
 $C0S4 << EOD
-0.01 32.8751497 ""
+0.02 65.7502993 ""
 19.9493148 65583.6709 ""
-10000 65583.6709 ""
+5000 65583.6709 ""
 EOD
 $C0S5 << EOD
 170.666667 5097.3274 ""
@@ -108,17 +108,18 @@ set title 'Roofline of NVIDIA H100 SXM5 80GB'
 set xlabel 'arithmetic intensity (FLOP/B)'
 set ylabel 'performance (GFLOP/s)'
 set logscale xy
-set xrange [0.01:10000]
-set yrange [10:1000000]
+set xrange [0.02:5000]
+set yrange [50:200000]
 set key bottom right
-set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 9999.99999)
-set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 999999.999)
+set xtics ("" 0.02000000002 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 4999.999995 1)
+set ytics ("" 50.00000005 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 199999.9998 1)
 set label 1 'ridge 19.96 FLOP/B' rotate by 0 front boxed font ',8' at 19.9606683,66908.16 left offset screen 0.010667,0.015333
-set label 2 'FP32 66.91 TFLOP/s (datasheet)' rotate by 0 front boxed textcolor linetype 1 at 1305.16875,66908.16 right offset screen 0.113911,0.018833
-set label 3 'FP64 33.45 TFLOP/s (datasheet)' rotate by 0 front boxed textcolor linetype 1 at 1305.16875,33454.08 right offset screen 0.113911,-0.031667
-set label 4 'DRAM 3352 GB/s' rotate by 36.5 front textcolor linetype 1 at 0.0354837229,118.941439 center offset screen -0.007469,0.015139
-set label 5 'measured DRAM 3288 GB/s' rotate by 36.5 front textcolor linetype 2 at 1.15466231,3795.96962 center offset screen -0.007469,0.015139
-set label 6 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set label 2 'FP32 66.91 TFLOP/s (datasheet)' rotate by 0 front boxed textcolor linetype 1 at 800.52265,66908.16 right offset screen 0.113911,0.018833
+set label 3 'FP64 33.45 TFLOP/s (datasheet)' rotate by 0 front boxed textcolor linetype 1 at 800.52265,33454.08 right offset screen 0.113911,-0.038083
+set arrow 3 from 800.52265,33454.08 to 800.52265,25208.1493 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 4 'DRAM 3352 GB/s' rotate by 42.7 front textcolor linetype 1 at 0.0632248065,211.929552 center offset screen -0.008521,0.013832
+set label 5 'measured DRAM 3288 GB/s' rotate by 42.7 front textcolor linetype 2 at 0.473723475,1557.37301 center offset screen -0.008521,0.013832
+set label 6 'Ceilings: datasheet figures of the device profiles; dashed: measured by gpuroof measure. Made by gpuroof.' at screen 0.010,0.0150 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 7 pointsize 0.8 title '', \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \

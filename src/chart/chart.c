@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -93,12 +94,21 @@ gr_label *gr_chart_label_beside(gr_chart *c, gr_place place, double at_x, double
     return l;
 }
 
-gr_plot_area gr_figure_plot_area(size_t i, size_t count)
+/* From the plot area's foot down to the x axis' title's foot: the tick
+ * labels and the title (measured on the PNGs: 0.36 in at 11 pt). */
+#define AXIS_TITLE_IN 0.42
+
+gr_plot_area gr_figure_plot_area(size_t i, size_t count, size_t note_lines, double height_in)
 {
-    if (count <= 1) /* room for the tick labels at left and below, the title above */
-        return (gr_plot_area){0.11, 0.91, 0.16, 0.90};
-    double width = 0.88 / (double)count, left = 0.08 + width * (double)i; /* panels side by side */
-    return (gr_plot_area){left, left + width - 0.05, 0.2, 0.82};
+    gr_plot_area a = {0.11, 0.91, 0.16, 0.90}; /* room for the tick labels at left and below, the title above */
+    if (count > 1) {
+        double width = 0.88 / (double)count, left = 0.08 + width * (double)i; /* panels side by side */
+        a = (gr_plot_area){left, left + width - 0.05, 0.2, 0.82};
+    }
+    double needed_in = GR_NOTE_FOOT_IN + (double)note_lines * GR_NOTE_LINE_IN + AXIS_TITLE_IN;
+    if (height_in > 0 && needed_in / height_in > a.bottom)
+        a.bottom = fmin(needed_in / height_in, 0.5 * a.top); /* a note of a hundred lines leaves half the page */
+    return a;
 }
 
 void gr_chart_set_plot_size(gr_chart *c, const gr_plot_area *area, double width_in, double height_in)

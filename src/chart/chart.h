@@ -57,6 +57,12 @@ typedef struct {
     gr_place place;
     bool chain;         /* GR_PLACE_POINT: at_x to at_x2 is a chain of markers, labelled at either end */
     double at_x, at_y, at_x2; /* what it names, as place says, in axis units */
+    /* A kernel's rank by time (1: the longest), as gpuroof ncu's table
+     * numbers it, 0 for none: where its name finds no place clear of the
+     * other labels and the key, the label says "[3]" and name keeps the
+     * name, which the note gives (gr_chart_place_labels_numbered). */
+    unsigned number;
+    char name[160];
 } gr_label;
 
 typedef struct {
@@ -69,8 +75,12 @@ typedef struct {
     size_t series_count, label_count;
     gr_series **series; /* each allocated apart: a series stays where it is */
     gr_label *labels;
-    char note[400];     /* a line under the plot: sources, what was left out */
+    /* under the plot: sources, what was left out, the names of kernels
+     * labelled by number; wrapped onto as many lines as the page's width
+     * needs (gr_note_lines), the bottom margin grown to hold them */
+    char note[1600];
     double plot_width_in, plot_height_in; /* the plot area on the page, where labels are placed */
+    size_t note_room; /* the note's lines the bottom margin was made for, where more than it has */
 } gr_chart;
 
 typedef struct {
@@ -87,7 +97,16 @@ typedef struct {
     double left, right, bottom, top;
 } gr_plot_area;
 
-gr_plot_area gr_figure_plot_area(size_t i, size_t count);
+/* note_lines: the lines of the note under the chart (gr_note_lines); past
+ * what fits under the axis' title the bottom margin grows to hold them. */
+gr_plot_area gr_figure_plot_area(size_t i, size_t count, size_t note_lines, double height_in);
+
+/* The note's font, in points, its lines' spacing and where the lowest
+ * sits, in inches from the page's foot, and the page's margin each side. */
+#define GR_NOTE_FONT_PT 7
+#define GR_NOTE_LINE_IN 0.075
+#define GR_NOTE_FOOT_IN 0.075
+#define GR_NOTE_SIDE_SHARE 0.01
 /* Sets c's plot size from its area on a page of width_in x height_in. */
 void gr_chart_set_plot_size(gr_chart *c, const gr_plot_area *area, double width_in, double height_in);
 

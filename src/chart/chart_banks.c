@@ -121,7 +121,7 @@ bool gr_banks_chart(const gr_results *r, double width_in, double height_in, gr_c
     c->key_bottom_right = true;
     if (!set_axes(r, c))
         return gr_error_set(err, "%s has no timed bank checks (gpuroof measure records them)", r->path);
-    gr_plot_area area = gr_figure_plot_area(0, 1);
+    gr_plot_area area = gr_figure_plot_area(0, 1, gr_note_lines(c->note, width_in, NULL, NULL, 0), height_in);
     gr_chart_set_plot_size(c, &area, width_in, height_in);
     if (!add_checks(r, c)) {
         gr_chart_free(c);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "chart_latency.h"
+#include "chart_layout.h"
 #include "gpuroof_roofline.h"
 
 /* A curve's colour is its bytes in flight a thread (load bytes x loads in
@@ -144,7 +145,7 @@ bool gr_latency_chart(const gr_results *r, const gr_latency_inputs *in, double w
     c->xmin = 0.8;
     c->xmax = in->max_warps * 1.25;
     c->ymax = in->ceiling_gbs * 2.5;
-    gr_plot_area area = gr_figure_plot_area(0, 1);
+    gr_plot_area area = gr_figure_plot_area(0, 1, gr_note_lines(c->note, width_in, NULL, NULL, 0), height_in);
     gr_chart_set_plot_size(c, &area, width_in, height_in);
     if (!add_series(r, in, c)) {
         gr_chart_free(c);

@@ -1,6 +1,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "chart_layout.h"
@@ -121,6 +122,54 @@ static double text_ems(const char *text)
         if ((*c & 0xC0) != 0x80) /* a character's first byte */
             ems += char_ems(*c);
     return ems;
+}
+
+/* One line of a note: from text[start], as many words as fit in width_in
+ * at the note's font (at least one character); its length, spaces it ends
+ * on left out, in *length; returns where the next line starts. */
+static size_t note_line(const char *text, size_t start, double width_in, size_t *length)
+{
+    double em = GR_NOTE_FONT_PT * EM_IN_PER_PT, used = 0;
+    size_t end = start, fits = start, last_space = 0;
+    for (; text[end]; end++) {
+        if ((text[end] & 0xC0) != 0x80) /* a character's first byte */
+            used += char_ems((unsigned char)text[end]) * em;
+        if (used > width_in && end > start)
+            break;
+        if (text[end] == ' ')
+            last_space = end;
+        if ((text[end + 1] & 0xC0) != 0x80)
+            fits = end + 1;
+    }
+    if (text[end] && last_space > start)
+        fits = last_space; /* breaks between words */
+    else if (!text[end])
+        fits = end;
+    size_t next = fits;
+    while (fits > start && text[fits - 1] == ' ')
+        fits--;
+    while (text[next] == ' ')
+        next++;
+    *length = fits - start;
+    return next;
+}
+
+size_t gr_note_lines(const char *note, double page_width_in, size_t *starts, size_t *lengths, size_t max)
+{
+    double width_in = page_width_in > 0 ? page_width_in * (1 - 2 * GR_NOTE_SIDE_SHARE) : INFINITY; /* no page: a line */
+    size_t lines = 0, at = 0;
+    while (note[at] == ' ')
+        at++;
+    while (note[at]) {
+        size_t length, next = note_line(note, at, width_in, &length);
+        if (starts && lines < max) {
+            starts[lines] = at;
+            lengths[lines] = length;
+        }
+        lines++;
+        at = next;
+    }
+    return lines;
 }
 
 /* A box of half sizes hw, hh centred at (cx, cy), turned by angle radians. */
@@ -713,6 +762,48 @@ void gr_chart_place_labels(gr_chart *c)
             cost += place_turn(c, &page, which, true);
     }
     layout_free(&page);
+}
+
+/* Whether label i, placed, covers another placed label or the key. */
+static bool covers_another(const gr_chart *c, size_t i, const gr_label_box *key)
+{
+    gr_label_box b = gr_chart_label_box(c, &c->labels[i]);
+    if (key && gr_boxes_overlap(&b, key))
+        return true;
+    for (size_t j = 0; j < c->label_count; j++)
+        if (j != i && c->labels[j].place != GR_PLACE_AT) {
+            gr_label_box other = gr_chart_label_box(c, &c->labels[j]);
+            if (gr_boxes_overlap(&b, &other))
+                return true;
+        }
+    return false;
+}
+
+/* The numbered label, still named, that covers another or the key, the
+ * one with the highest number; SIZE_MAX for none. */
+static size_t next_to_number(const gr_chart *c)
+{
+    gr_label_box key;
+    bool has_key = key_box(c, &key);
+    size_t pick = SIZE_MAX;
+    for (size_t i = 0; i < c->label_count; i++) {
+        const gr_label *l = &c->labels[i];
+        if (l->number && !l->name[0] && l->place != GR_PLACE_AT &&
+            (pick == SIZE_MAX || l->number > c->labels[pick].number) && covers_another(c, i, has_key ? &key : NULL))
+            pick = i;
+    }
+    return pick;
+}
+
+void gr_chart_place_labels_numbered(gr_chart *c)
+{
+    gr_chart_place_labels(c);
+    for (size_t i; (i = next_to_number(c)) != SIZE_MAX;) { /* at most once a numbered label */
+        gr_label *l = &c->labels[i];
+        snprintf(l->name, sizeof l->name, "%s", l->text);
+        snprintf(l->text, sizeof l->text, "[%u]", l->number);
+        gr_chart_place_labels(c);
+    }
 }
 
 /* ---- what a label names ------------------------------------------------------ */

@@ -35,6 +35,12 @@ bool gr_segment_crosses(const gr_label_box *b, double x0, double y0, double x1, 
  * axes and plot size set. */
 void gr_chart_place_labels(gr_chart *c);
 
+/* Places the labels as gr_chart_place_labels does; then, while a label
+ * with a number covers another label or the key, the one of them with the
+ * highest number (the shortest kernel) says "[N]" instead of its name,
+ * kept in its name, and all are placed again. */
+void gr_chart_place_labels_numbered(gr_chart *c);
+
 /* Puts the key in the corner (top left or bottom right) where it covers
  * fewer lines, markers and labelled things; where both cover as many, in
  * the one the chart asked for.  Needs the axes and plot size set. */
@@ -48,6 +54,12 @@ bool gr_label_anchor(const gr_chart *c, const gr_label *l, double *page_x, doubl
 /* How far (x, y) is from box b, in page inches (0 inside), and b's point
  * nearest it. */
 double gr_label_box_distance(const gr_label_box *b, double x, double y, double *near_x, double *near_y);
+
+/* Breaks a note under the chart into lines that fit the page's width
+ * less GR_NOTE_SIDE_SHARE each side, at spaces (a word longer than a line,
+ * anywhere): each line's start and length in note, the first max of them
+ * (none where starts is NULL); returns how many lines it takes. */
+size_t gr_note_lines(const char *note, double page_width_in, size_t *starts, size_t *lengths, size_t max);
 
 /* A label farther than this from what it names gets a thin leader line to
  * it; none is ever placed farther than GR_LABEL_FAR_IN. */

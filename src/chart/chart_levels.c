@@ -474,6 +474,7 @@ static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const d
         label->small = true;
         label->color = d->color;
         label->chain = d->from_results;
+        label->number = d->from_results ? 0 : d->k.rank;
     }
     return label != NULL;
 }

@@ -78,12 +78,12 @@ bool gr_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const
             gr_figure_free(out);
             return false;
         }
+    snprintf(out->charts[0].note, sizeof out->charts[0].note,
+             "Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.");
     for (size_t i = 0; i < out->chart_count; i++) {
-        gr_plot_area area = gr_figure_plot_area(i, out->chart_count);
+        gr_plot_area area = gr_figure_plot_area(i, out->chart_count, gr_note_lines(out->charts[i].note, out->width_in, NULL, NULL, 0), out->height_in);
         gr_chart_set_plot_size(&out->charts[i], &area, out->width_in, out->height_in);
         gr_chart_place_labels(&out->charts[i]);
     }
-    snprintf(out->charts[0].note, sizeof out->charts[0].note,
-             "Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.");
     return true;
 }

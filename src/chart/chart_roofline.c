@@ -54,10 +54,11 @@ static bool adds_ceiling(const gr_roofline_inputs *in, size_t k)
     return strcmp(p, "fp32") != 0 && strcmp(p, "fp64") != 0;
 }
 
-/* ---- axis ranges: whole decades around everything drawn ---------------- */
+/* ---- axis ranges: around everything drawn -------------------------------- */
 
 typedef struct {
     double xlo, xhi, ylo, yhi;
+    bool points; /* a point is drawn, not only roofs */
 } extent;
 
 static void include(extent *e, double x, double y)
@@ -91,9 +92,25 @@ static void include_kernel(const gr_roofline_inputs *in, extent *e, const gr_res
         include(e, k->intensity, k->gflops);
 }
 
+/* The 1, 2 or 5 times a power of ten at or below v (above, where up). */
+static double nice(double v, bool up)
+{
+    double decade = pow(10, floor(log10(v))), steps[] = {1, 2, 5, 10};
+    if (up) {
+        for (size_t i = 0; i < 4; i++)
+            if (steps[i] * decade >= v * (1 - 1e-12))
+                return steps[i] * decade;
+        return 10 * decade;
+    }
+    for (size_t i = 3; i-- > 0;)
+        if (steps[i] * decade <= v * (1 + 1e-12))
+            return steps[i] * decade;
+    return decade;
+}
+
 static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
 {
-    extent e = {INFINITY, 0, INFINITY, 0};
+    extent e = {INFINITY, 0, INFINITY, 0, false};
     for (size_t i = 0; i < in->device_count; i++) {
         const gr_profile *p = in->devices[i];
         double fp32 = peak_of(p, "fp32");
@@ -102,6 +119,9 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
         for (size_t k = 0; k < precision_count(in); k++)
             include(&e, peak_of(p, in->precisions[k]) / p->bandwidth_gbs, peak_of(p, in->precisions[k]));
     }
+    e.points = in->model_count || in->point_count || (in->has_levels && in->level_kernel_count);
+    for (size_t r = 0; r < in->results_count; r++)
+        e.points = e.points || in->results[r]->kernel_count || in->results[r]->sweep_count;
     for (size_t i = 0; i < in->model_count; i++)
         for (size_t d = 0; d < in->device_count; d++) {
             gr_model_place at;
@@ -118,6 +138,14 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
         for (size_t i = 0; i < in->results[r]->sweep_count; i++)
             include(&e, in->results[r]->sweep[i].intensity, in->results[r]->sweep[i].gflops);
     }
+    if (e.points) { /* the points and the ridges, a little room round them */
+        c->xmin = nice(e.xlo / 3, false);
+        c->xmax = nice(e.xhi * 3, true);
+        c->ymin = nice(e.ylo / 4, false); /* room for the slopes' labels under the lowest points */
+        c->ymax = nice(e.yhi * 2, true);
+        return;
+    }
+    /* the roofs alone: whole decades, each slope drawn from the left edge */
     c->xmin = pow(10, floor(log10(e.xlo / 4)));
     c->xmax = pow(10, ceil(log10(e.xhi * 8)));
     double lowest_roof = INFINITY;
@@ -471,6 +499,54 @@ static void set_title_and_note(const gr_roofline_inputs *in, gr_chart *c)
                  in->results_count > GR_KEYED_RESULTS ? ", each GPU's points in its roof's colour" : "");
 }
 
+/* The names of the kernels labelled by number, at the note's end from
+ * its first base bytes, in the order of their numbers. */
+static void note_numbers(gr_chart *c, size_t base)
+{
+    c->note[base] = '\0';
+    for (unsigned last = 0;;) {
+        size_t next = SIZE_MAX;
+        for (size_t i = 0; i < c->label_count; i++)
+            if (c->labels[i].name[0] && c->labels[i].number > last &&
+                (next == SIZE_MAX || c->labels[i].number < c->labels[next].number))
+                next = i;
+        if (next == SIZE_MAX)
+            break;
+        size_t at = strlen(c->note);
+        snprintf(c->note + at, sizeof c->note - at, "%s[%u] %s", last ? "; " : " Numbered kernels (rank by time): ",
+                 c->labels[next].number, c->labels[next].name);
+        last = c->labels[next].number;
+    }
+    if (c->note[base] && strlen(c->note) + 1 < sizeof c->note)
+        strcat(c->note, ".");
+}
+
+/* Places the labels on a plot area whose foot leaves room for the note,
+ * which names the kernels labelled by number: where naming them takes
+ * more lines than there was room for, the area shrinks and all are placed
+ * again (each time with more room: a numbered label stays so or is named). */
+static void place_labels(const gr_roofline_inputs *in, gr_chart *c)
+{
+    size_t base = strlen(c->note), room = gr_note_lines(c->note, in->width_in, NULL, NULL, 0);
+    for (int round = 0; round < 2 * GR_CHART_MAX_ITEMS; round++) {
+        for (size_t i = 0; i < c->label_count; i++)
+            if (c->labels[i].name[0]) {
+                snprintf(c->labels[i].text, sizeof c->labels[i].text, "%s", c->labels[i].name);
+                c->labels[i].name[0] = '\0';
+            }
+        c->note_room = room;
+        gr_plot_area area = gr_figure_plot_area(0, 1, room, in->height_in);
+        gr_chart_set_plot_size(c, &area, in->width_in, in->height_in);
+        gr_chart_choose_key_corner(c);
+        gr_chart_place_labels_numbered(c);
+        note_numbers(c, base);
+        size_t lines = gr_note_lines(c->note, in->width_in, NULL, NULL, 0);
+        if (lines <= room)
+            return;
+        room = lines;
+    }
+}
+
 bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
 {
     gr_chart_init(c);
@@ -493,9 +569,6 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
         gr_chart_free(c);
         return gr_error_set(err, "out of memory");
     }
-    gr_plot_area area = gr_figure_plot_area(0, 1);
-    gr_chart_set_plot_size(c, &area, in->width_in, in->height_in);
-    gr_chart_choose_key_corner(c);
-    gr_chart_place_labels(c);
+    place_labels(in, c);
     return true;
 }

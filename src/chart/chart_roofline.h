@@ -27,6 +27,7 @@ typedef struct {
      * lower, else the compute roof's precision (or "compute" for a mix of
      * several); NULL where unknown */
     const char *roof[GR_MEMORY_LEVELS];
+    unsigned rank; /* by time, 1: the longest, as gpuroof ncu's table numbers it; 0: none */
 } gr_chart_level_kernel;
 
 typedef struct {

@@ -211,6 +211,23 @@ static void write_label_place(FILE *out, const gr_chart *c, const gr_label *l, s
                 tag, gr_axis_x(c, ax), gr_axis_y(c, ay) * y_scale, gr_axis_x(c, nx), gr_axis_y(c, ny) * y_scale);
 }
 
+/* The note under the chart, a label a line, from the page's foot up, as
+ * wide as the page allows (the plot area's foot is raised to hold it). */
+static void write_note(FILE *out, const gr_chart *c, size_t tag, double page_w_in, double page_h_in)
+{
+    enum { MOST = 64 };
+    size_t starts[MOST], lengths[MOST], lines = gr_note_lines(c->note, page_w_in, starts, lengths, MOST);
+    double foot_in = page_h_in > 0 ? page_h_in : 5; /* a figure without a size: drawn as the roofline's page */
+    for (size_t i = 0; i < lines && i < MOST; i++) {
+        char line[sizeof c->note];
+        snprintf(line, sizeof line, "%.*s", (int)lengths[i], c->note + starts[i]);
+        fprintf(out, "set label %zu ", tag + i);
+        quoted(out, line);
+        fprintf(out, " at screen %.3f,%.4f left font ',%d' textcolor rgb '#555555'\n", GR_NOTE_SIDE_SHARE,
+                (GR_NOTE_FOOT_IN + (double)(lines - 1 - i) * GR_NOTE_LINE_IN) / foot_in, GR_NOTE_FONT_PT);
+    }
+}
+
 static void write_labels(FILE *out, const gr_chart *c, double page_w_in, double page_h_in)
 {
     for (size_t i = 0; i < c->label_count; i++) {
@@ -225,11 +242,7 @@ static void write_labels(FILE *out, const gr_chart *c, double page_w_in, double 
         write_label_place(out, c, l, i + 1, page_w_in, page_h_in);
         fprintf(out, "\n");
     }
-    if (c->note[0]) {
-        fprintf(out, "set label %zu ", c->label_count + 1);
-        quoted(out, c->note);
-        fprintf(out, " at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'\n");
-    }
+    write_note(out, c, c->label_count + 1, page_w_in, page_h_in);
 }
 
 static void write_series(FILE *out, const gr_chart *c, size_t chart, size_t s, gr_terminal terminal)
@@ -262,6 +275,14 @@ static void write_plot(FILE *out, const gr_chart *c, size_t chart, gr_terminal t
     fprintf(out, "\n");
 }
 
+/* The note's lines the bottom margin holds: as many as it has, or the
+ * room its labels were placed for. */
+static size_t note_room(const gr_chart *c, double page_w_in)
+{
+    size_t lines = gr_note_lines(c->note, page_w_in, NULL, NULL, 0);
+    return lines > c->note_room ? lines : c->note_room;
+}
+
 bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *opt)
 {
     write_header(out, fig, opt);
@@ -276,7 +297,9 @@ bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *
         fprintf(out, "\n# ---- ");
         plain(out, fig->charts[i].title);
         fprintf(out, " ----\n");
-        gr_plot_area area = gr_figure_plot_area(i, fig->chart_count);
+        gr_plot_area area = gr_figure_plot_area(i, fig->chart_count,
+                                                note_room(&fig->charts[i], fig->width_in),
+                                                fig->height_in);
         fprintf(out, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n", area.left, area.right);
         fprintf(out, "set bmargin at screen %.3f\nset tmargin at screen %.3f\n", area.bottom, area.top);
         write_axes(out, &fig->charts[i]);

@@ -218,6 +218,7 @@ static bool pick(const gr_ncu_analysis *a, const char *shown, size_t top, size_t
     gr_kernel_labels(names, in->level_kernel_count, labels);
     for (size_t i = 0; ok && i < in->level_kernel_count; i++) {
         memcpy(in->level_kernels[i].label, labels[i], sizeof labels[i]);
+        in->level_kernels[i].rank = (unsigned)group_of[i] + 1; /* the groups are longest first, as the table */
         json_array_append_new(drawn, kernel_json(&a->groups[group_of[i]], &in->level_kernels[i], NULL));
         if (in->level_kernels[i].precision)
             add_precision(in, asked, in->level_kernels[i].precision);

@@ -10,8 +10,10 @@ size (`set terminal ... size W,H`), the plot area (`set lmargin at screen`
 alignment and rotation.  The key's box comes from `set key`, its font size
 and the titles of the plot's series.  Fails (exit 1, one line a fault) when
 two label boxes overlap, a label overlaps the key, a label's box lies
-farther than --far inches (default 0.6) from the point it names, or a roof's
-label lies nearer another level line than its own.  A roof's label is one
+farther than --far inches (default 0.6) from the point it names, a roof's
+label lies nearer another level line than its own, or any label's box,
+those at a place of their own (`at screen`: the note) too, runs past the
+page's edge.  A roof's label is one
 in the chart's own font size (point labels are smaller), upright, that
 names a point on a level segment of a series drawn `with lines` (read from
 the script's datablocks) and lies wholly above or below it; it must be
@@ -31,7 +33,7 @@ digits) or 0.64 (the rest) wide, against DejaVu Sans's advances of 0.28 to
 47-character kernel name 129 pt wide, estimated 146; "FP32 66.91 TFLOP/s"
 65 pt, estimated 78); a line is 1.2 em high (measured 1.16), and each box
 0.1 em wider each way for gnuplot's text box margins.  Labels at a place of their own (`at screen`, the note
-under the chart) are not checked.
+under the chart) are checked against the page's edges alone.
 """
 import math
 import re
@@ -82,6 +84,7 @@ class Chart:
         self.log = set()
         self.range = {}
         self.labels = []
+        self.screen_labels = []  # at a place of their own: the note under the chart
         self.key = None
         self.titles = []
         self.blocks = {}  # datablock name: its (x, y) rows
@@ -188,12 +191,15 @@ def parse(path):
         if line.startswith("set label "):
             tag, rest = line[len("set label "):].split(" ", 1)
             label_text, rest = unquote(rest)
-            if " at screen " in rest:
+            font = re.search(r" font ',(\d+)'", rest)
+            m = re.search(r" at screen (" + NUM + "),(" + NUM + r") (left|center|right)", rest)
+            if m:
+                cur.screen_labels.append(dict(tag=tag, text=label_text, x=float(m.group(1)), y=float(m.group(2)),
+                                              align=m.group(3), size=float(font.group(1)) if font else cur.font_pt))
                 continue
             m = re.search(r" at (" + NUM + "),(" + NUM + r") (left|center|right)", rest)
             off = re.search(r" offset screen (" + NUM + "),(" + NUM + ")", rest)
             rot = re.search(r" rotate by (" + NUM + ")", rest)
-            font = re.search(r" font ',(\d+)'", rest)
             cur.labels.append(dict(tag=tag, text=label_text, x=float(m.group(1)), y=float(m.group(2)),
                                    align=m.group(3), dx=float(off.group(1)) if off else 0.0,
                                    dy=float(off.group(2)) if off else 0.0, anchored=off is not None,
@@ -201,7 +207,7 @@ def parse(path):
                                    size=float(font.group(1)) if font else cur.font_pt))
         for b in re.finditer(r"(\$C\d+S\d+) using 1:2 with lines ", line):
             cur.lines.append(header["blocks"][b.group(1)])
-        for t in re.finditer(r" title ('(?:[^']|'')*')", line):
+        for t in re.finditer(r" title ('(?:[^']|'')*')", "" if line.startswith("set title ") else line):
             title, _ = unquote(t.group(1))
             if title:
                 cur.titles.append(title)
@@ -252,6 +258,19 @@ def roof_fault(c, l, b, ax, ay, segments):
     return None
 
 
+def screen_box(c, l):
+    """A label at a place of its own on the page (`at screen X,Y`)."""
+    em = l["size"] * EM_PER_PT
+    pad = 0.1 * em
+    return box(l["x"] * c.page_w, l["y"] * c.page_h, l["align"], 0, text_in(l["text"], l["size"]) + 2 * pad,
+               1.2 * em + 2 * pad)
+
+
+def on_page(c, b):
+    """Whether a box lies wholly on the page, in inches from its lower left corner."""
+    return all(-1e-6 <= x <= c.page_w + 1e-6 and -1e-6 <= y <= c.page_h + 1e-6 for x, y in b)
+
+
 def check(path, far_in):
     faults = []
     for c in parse(path):
@@ -270,6 +289,9 @@ def check(path, far_in):
             why = roof_fault(c, l, b, ax, ay, segments) if l["anchored"] and distance(b, ax, ay) <= LEADER_IN else None
             if why:
                 faults.append("%s: %s: roof label %s '%s' is %s" % (path, c.name, l["tag"], l["text"], why))
+        for l, b in boxes + [(l, screen_box(c, l)) for l in c.screen_labels]:
+            if not on_page(c, b):
+                faults.append("%s: %s: label %s '%s' runs past the page's edge" % (path, c.name, l["tag"], l["text"]))
         k = key_box(c)
         for i, (l, b) in enumerate(boxes):
             if k and not apart(b, k):

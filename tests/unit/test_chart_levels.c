@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "chart_layout.h"
@@ -248,8 +249,8 @@ static void ncu_kernels_and_note(void **state)
 {
     (void)state;
     gr_roofline_inputs in = h100_inputs();
-    in.level_kernels[0] = (gr_chart_level_kernel){"gemm", 20000, {500, 20, 4}, {NAN, NAN, NAN}, NULL, {NULL, NULL, NULL}};
-    in.level_kernels[1] = (gr_chart_level_kernel){"scale", 200, {0.25, 0.125, NAN}, {NAN, NAN, NAN}, NULL, {NULL, NULL, NULL}};
+    in.level_kernels[0] = (gr_chart_level_kernel){"gemm", 20000, {500, 20, 4}, {NAN, NAN, NAN}, NULL, {NULL, NULL, NULL}, 0};
+    in.level_kernels[1] = (gr_chart_level_kernel){"scale", 200, {0.25, 0.125, NAN}, {NAN, NAN, NAN}, NULL, {NULL, NULL, NULL}, 0};
     in.level_kernel_count = 2;
     snprintf(in.level_kernels_note, sizeof in.level_kernels_note, "Not drawn: 1 kernel without FLOPs (copy).");
     gr_chart c;
@@ -263,6 +264,49 @@ static void ncu_kernels_and_note(void **state)
     assert_non_null(strstr(c.note, "Not drawn: 1 kernel without FLOPs (copy)."));
     assert_non_null(strstr(c.title, "Hierarchical roofline"));
     assert_true(c.xmin <= 0.125 && c.xmax >= 500);
+    gr_chart_free(&c);
+}
+
+/* Eight GEMMs of long names within a third of a decade of one another, as
+ * cuBLAS's are on a training step: no two labels overlap; those that find
+ * no room say their rank ("[4]"), the longest kernels keep their names,
+ * and the note names the numbered ones, by rank. */
+static void crowded_kernels_numbered(void **state)
+{
+    (void)state;
+    gr_roofline_inputs in = h100_inputs();
+    const double at[][2] = {{700, 740000}, {760, 700000}, {820, 760000}, {900, 720000},
+                            {650, 680000}, {720, 730000}, {800, 690000}, {870, 750000}};
+    for (size_t i = 0; i < 8; i++) {
+        gr_chart_level_kernel *k = &in.level_kernels[i];
+        *k = (gr_chart_level_kernel){"", at[i][1], {at[i][0], at[i][0] / 5, at[i][0] / 6}, {NAN, NAN, NAN}, NULL,
+                                     {NULL, NULL, NULL}, 0};
+        snprintf(k->label, sizeof k->label, "nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_N%zuT", i);
+        k->rank = (unsigned)(2 * i + 1); /* 1, 3, 5 ... 15 */
+    }
+    in.level_kernel_count = 8;
+    gr_chart c;
+    gr_error err;
+    assert_true(gr_roofline_chart(&in, &c, &err));
+    size_t numbered = 0;
+    for (size_t i = 0; i < c.label_count; i++) {
+        gr_label_box a = gr_chart_label_box(&c, &c.labels[i]);
+        for (size_t j = i + 1; j < c.label_count; j++) {
+            gr_label_box b = gr_chart_label_box(&c, &c.labels[j]);
+            assert_false(gr_boxes_overlap(&a, &b));
+        }
+        if (c.labels[i].text[0] == '[') {
+            char words[200];
+            snprintf(words, sizeof words, "[%u] %s", c.labels[i].number, c.labels[i].name);
+            assert_non_null(strstr(c.note, words));
+            assert_int_equal(atoi(c.labels[i].text + 1), (int)c.labels[i].number);
+            numbered++;
+        }
+    }
+    assert_true(numbered >= 1 && numbered < 8);
+    assert_non_null(label_text(&c, "nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_N0T")); /* rank 1 keeps its name */
+    assert_null(label_text(&c, "nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_N7T")); /* rank 15 gives way first */
+    assert_non_null(strstr(c.note, "[15] nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_N7T"));
     gr_chart_free(&c);
 }
 
@@ -414,6 +458,7 @@ int main(void)
         cmocka_unit_test(ncu_kernels_and_note),
         cmocka_unit_test(largest_width_drawn_once),
         cmocka_unit_test(committed_run_labels_clear),
+        cmocka_unit_test(crowded_kernels_numbered),
         cmocka_unit_test(short_names),
         cmocka_unit_test(labels_unique),
     };
