@@ -27,51 +27,51 @@ set style textbox opaque noborder margins 0.3,0.3
 
 # ---- data ----
 $C0S0 << EOD
-0.01 33.52 ""
+0.1 335.2 ""
 19.9606683 66908.16 ""
-10000 66908.16 ""
+5000 66908.16 ""
 EOD
 $C0S1 << EOD
 19.9606683 66908.16 "ridge 19.96 FLOP/B"
 EOD
 $C0S2 << EOD
 9.98033413 33454.08 ""
-10000 33454.08 ""
+5000 33454.08 ""
 EOD
 $C0S3 << EOD
 295.175943 989429.76 ""
-10000 989429.76 ""
+5000 989429.76 ""
 EOD
 $C0S4 << EOD
 19.9606683 66908.16 ""
 295.175943 989429.76 ""
 EOD
 $C0S5 << EOD
-0.01 131.2512 ""
+0.1 1312.512 ""
 5.09771796 66908.16 ""
-10000 66908.16 ""
+5000 66908.16 ""
 EOD
 $C0S6 << EOD
 5.09771796 66908.16 ""
 75.3844353 989429.76 ""
 EOD
 $C0S7 << EOD
-0.01 334.5408 ""
+0.1 3345.408 ""
 2 66908.16 ""
-10000 66908.16 ""
+5000 66908.16 ""
 EOD
 $C0S8 << EOD
 2 66908.16 ""
 29.5757576 989429.76 ""
 EOD
 $C0S9 << EOD
-1e-05 0.01 ""
+0.0001 0.1 ""
 EOD
 $C0S10 << EOD
-1e-05 0.01 ""
+0.0001 0.1 ""
 EOD
 $C0S11 << EOD
-1e-05 0.01 ""
+0.0001 0.1 ""
 EOD
 $C0S12 << EOD
 1.52096432 3782.9234 ""
@@ -253,39 +253,38 @@ set title 'Hierarchical roofline of NVIDIA H100 SXM5 80GB'
 set xlabel 'arithmetic intensity (FLOP/B)'
 set ylabel 'performance (GFLOP/s)'
 set logscale xy
-set xrange [0.01:10000]
-set yrange [10:10000000]
-set key top left
-set xtics ("0.01" 0.01000000001, "" 0.02 1, "" 0.03 1, "" 0.04 1, "" 0.05 1, "" 0.06 1, "" 0.07 1, "" 0.08 1, "" 0.09 1, "0.1" 0.1, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 9999.99999)
-set ytics ("10" 10.00000001, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 1000000, "" 2000000 1, "" 3000000 1, "" 4000000 1, "" 5000000 1, "" 6000000 1, "" 7000000 1, "" 8000000 1, "" 9000000 1, "10M" 9999999.99)
+set xrange [0.1:5000]
+set yrange [100:2000000]
+set key bottom right
+set xtics ("0.1" 0.1000000001, "" 0.2 1, "" 0.3 1, "" 0.4 1, "" 0.5 1, "" 0.6 1, "" 0.7 1, "" 0.8 1, "" 0.9 1, "1" 1, "" 2 1, "" 3 1, "" 4 1, "" 5 1, "" 6 1, "" 7 1, "" 8 1, "" 9 1, "10" 10, "" 20 1, "" 30 1, "" 40 1, "" 50 1, "" 60 1, "" 70 1, "" 80 1, "" 90 1, "100" 100, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 4999.999995 1)
+set ytics ("100" 100.0000001, "" 200 1, "" 300 1, "" 400 1, "" 500 1, "" 600 1, "" 700 1, "" 800 1, "" 900 1, "1k" 1000, "" 2000 1, "" 3000 1, "" 4000 1, "" 5000 1, "" 6000 1, "" 7000 1, "" 8000 1, "" 9000 1, "10k" 10000, "" 20000 1, "" 30000 1, "" 40000 1, "" 50000 1, "" 60000 1, "" 70000 1, "" 80000 1, "" 90000 1, "100k" 100000, "" 200000 1, "" 300000 1, "" 400000 1, "" 500000 1, "" 600000 1, "" 700000 1, "" 800000 1, "" 900000 1, "1M" 1000000, "" 1999999.998 1)
 set label 1 'ridge 19.96 FLOP/B' rotate by 0 front boxed font ',8' at 19.9606683,66908.16 left offset screen 0.010667,-0.015333
-set label 2 'FP32 66.91 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 2613.66547,66908.16 right offset screen 0.073700,0.018833
-set label 3 'FP64 33.45 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 2613.66547,33454.08 right offset screen 0.073700,-0.018833
-set label 4 'TENSOR BF16 989.4 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 1564.94832,989429.76 right offset screen 0.103400,0.018833
-set label 5 'DRAM 3352 GB/s' rotate by 31.7 front textcolor linetype 1 at 0.0354837229,118.941439 center offset screen -0.006590,0.016030
-set label 6 'L2 13125 GB/s' rotate by 31.7 front textcolor linetype 1 at 0.0282637186,370.964698 center offset screen -0.006590,0.016030
-set label 7 'shared memory 33454 GB/s' rotate by 31.7 front textcolor linetype 1 at 0.0584803548,1956.40647 center offset screen -0.006590,0.016030
-set label 8 'native::<...>::multi_tensor_apply_kernel<...>' rotate by 0 front font ',8' textcolor linetype 2 at 1.52096432,3782.9234 left offset screen 0.026667,-0.015333
-set arrow 8 from 1.52096432,3782.9234 to 2.410566,3382.04124 nohead back linewidth 0.5 linecolor rgb '#888888'
-set label 9 'nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT' rotate by 0 front font ',8' textcolor linetype 3 at 805.285129,723637.133 center offset screen 0.000000,-0.049333
-set arrow 9 from 805.285129,723637.133 to 805.285129,342922.926 nohead back linewidth 0.5 linecolor rgb '#888888'
-set label 10 'nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_bias_TNT' rotate by 0 front font ',8' textcolor linetype 4 at 879.349701,680262.85 right offset screen -0.074667,-0.015333
-set arrow 10 from 879.349701,680262.85 to 242.193019,608174.358 nohead back linewidth 0.5 linecolor rgb '#888888'
-set label 11 'nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NTT' rotate by 0 front font ',8' textcolor linetype 5 at 751.186043,761744.126 right offset screen -0.074667,0.015333
-set arrow 11 from 751.186043,761744.126 to 206.893816,852035.642 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 2 'FP32 66.91 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 1748.16549,66908.16 right offset screen 0.073700,0.018833
+set label 3 'FP64 33.45 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 1748.16549,33454.08 right offset screen 0.073700,0.018833
+set label 4 'TENSOR BF16 989.4 TFLOP/s' rotate by 0 front boxed textcolor linetype 1 at 1169.85836,989429.76 right offset screen 0.103400,0.018833
+set label 5 'DRAM 3352 GB/s' rotate by 34 front textcolor linetype 1 at 0.24174779,810.338593 center offset screen -0.007015,0.015619
+set label 6 'L2 13125 GB/s' rotate by 34 front textcolor linetype 1 at 0.226831462,2977.19016 center offset screen -0.007015,0.015619
+set label 7 'shared memory 33454 GB/s' rotate by 34 front textcolor linetype 1 at 0.348414188,11655.8761 center offset screen -0.007015,0.015619
+set label 8 'native::<...>::multi_tensor_apply_kernel<...>' rotate by 0 front boxed font ',8' textcolor linetype 2 at 1.52096432,3782.9234 left offset screen 0.026667,-0.015333
+set arrow 8 from 1.52096432,3782.9234 to 2.18148062,3491.03603 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 9 'nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT' rotate by 0 front font ',8' textcolor linetype 3 at 805.285129,723637.133 right offset screen -0.058667,-0.015333
+set arrow 9 from 805.285129,723637.133 to 364.215602,667801.866 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 10 '[4]' rotate by 0 front boxed font ',8' textcolor linetype 4 at 879.349701,680262.85 left offset screen 0.010667,-0.015333
+set label 11 'nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NTT' rotate by 0 front boxed font ',8' textcolor linetype 5 at 751.186043,761744.126 center offset screen 0.000000,-0.121333
+set arrow 11 from 751.186043,761744.126 to 751.186043,170154.097 nohead back linewidth 0.5 linecolor rgb '#888888'
 set label 12 'native::reduce_kernel<...>' rotate by 0 front boxed font ',8' textcolor linetype 6 at 0.606917613,568.290419 left offset screen 0.010667,-0.015333
-set label 13 'native::<...>::cunn_SoftMaxForwardReg<...>' rotate by 0 front boxed font ',8' textcolor linetype 7 at 2.35895004,4536.93771 left offset screen 0.074667,0.015333
-set arrow 13 from 2.35895004,4536.93771 to 8.5648299,5074.71277 nohead back linewidth 0.5 linecolor rgb '#888888'
-set label 14 'native::<...>::cunn_SoftMaxBackwardSmem<...>' rotate by 0 front font ',8' textcolor linetype 8 at 1.15796498,3444.53567 left offset screen 0.026667,-0.015333
-set arrow 14 from 1.15796498,3444.53567 to 1.83525081,3079.51297 nohead back linewidth 0.5 linecolor rgb '#888888'
-set label 15 'cudnn_generated_fort_native_sdpa_sm90_flash_bprop_wgmma_f16_knob_26_64x64x64_1x4x1_cga1x1x1_...' rotate by 0 front font ',8' textcolor linetype 2 at 203.732455,226821.623 right offset screen -0.010667,-0.015333
-set label 16 'native::<...>::GammaBetaBackwardCUDAKernelTemplate<...>' rotate by 0 front boxed font ',8' textcolor linetype 3 at 0.608787021,917.689232 left offset screen 0.010667,0.015333
-set label 17 'nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_TNT' rotate by 0 front font ',8' textcolor linetype 4 at 795.460948,705944.657 right offset screen -0.074667,-0.015333
-set arrow 17 from 795.460948,705944.657 to 219.088137,631134.625 nohead back linewidth 0.5 linecolor rgb '#888888'
-set label 18 'native::<...>::vectorized_layer_norm_kernel<...>' rotate by 0 front font ',8' textcolor linetype 5 at 6.10037012,6476.19609 center offset screen 0.000000,0.025333
-set label 19 'native::<...>::layer_norm_grad_input_kernel_vectorized<...>' rotate by 0 front font ',8' textcolor linetype 6 at 1.81770945,3993.48524 center offset screen 0.000000,0.097333
-set arrow 19 from 1.81770945,3993.48524 to 1.81770945,20647.4108 nohead back linewidth 0.5 linecolor rgb '#888888'
-set label 20 'Not drawn: 22 memory kernels: 16 without FLOPs, 3 whose only FLOPs are FP16 register moves, 3 with negligible FLOPs (native::unrolled_elementwise_kernel<...>, native::vectorized_elementwise_kernel<...>, native::vectorized_elementwise_kernel<...> and 19 more). 13 more kernels past the top 12 by time. Ceilings: datasheet. Made by gpuroof.' at screen 0.01,0.015 left font ',7' textcolor rgb '#555555'
+set label 13 'native::<...>::cunn_SoftMaxForwardReg<...>' rotate by 0 front font ',8' textcolor linetype 7 at 2.35895004,4536.93771 center offset screen 0.000000,-0.073333
+set arrow 13 from 2.35895004,4536.93771 to 2.35895004,1926.55692 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 14 '[10]' rotate by 0 front boxed font ',8' textcolor linetype 8 at 1.15796498,3444.53567 left offset screen 0.010667,-0.015333
+set label 15 'cudnn_generated_fort_native_sdpa_sm90_flash_bprop_wgmma_f16_knob_26_64x64x64_1x4x1_cga1x1x1_...' rotate by 0 front font ',8' textcolor linetype 2 at 203.732455,226821.623 right offset screen -0.010667,0.015333
+set label 16 'native::<...>::GammaBetaBackwardCUDAKernelTemplate<...>' rotate by 0 front boxed font ',8' textcolor linetype 3 at 0.608787021,917.689232 left offset screen 0.010667,-0.015333
+set label 17 '[13]' rotate by 0 front boxed font ',8' textcolor linetype 4 at 795.460948,705944.657 center offset screen 0.000000,-0.025333
+set label 18 'native::<...>::vectorized_layer_norm_kernel<...>' rotate by 0 front boxed font ',8' textcolor linetype 5 at 6.10037012,6476.19609 left offset screen 0.010667,0.015333
+set label 19 'native::<...>::layer_norm_grad_input_kernel_vectorized<...>' rotate by 0 front font ',8' textcolor linetype 6 at 1.81770945,3993.48524 left offset screen 0.042667,0.015333
+set arrow 19 from 1.81770945,3993.48524 to 3.23695154,4327.38266 nohead back linewidth 0.5 linecolor rgb '#888888'
+set label 20 'Not drawn: 22 memory kernels: 16 without FLOPs, 3 whose only FLOPs are FP16 register moves, 3 with negligible FLOPs (native::unrolled_elementwise_kernel<...>, native::vectorized_elementwise_kernel<...>,' at screen 0.010,0.0450 left font ',7' textcolor rgb '#555555'
+set label 21 'native::vectorized_elementwise_kernel<...> and 19 more). 13 more kernels past the top 12 by time. Ceilings: datasheet. Made by gpuroof. Numbered kernels (rank by time): [4]' at screen 0.010,0.0300 left font ',7' textcolor rgb '#555555'
+set label 22 'nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_bias_TNT; [10] native::<...>::cunn_SoftMaxBackwardSmem<...>; [13] nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_TNT.' at screen 0.010,0.0150 left font ',7' textcolor rgb '#555555'
 plot $C0S0 using 1:2 with lines linetype 1 linewidth 2 dashtype 1 title 'NVIDIA H100 SXM5 80GB: 3352 GB/s, FP32 66.91 TFLOP/s, ridge 19.96 FLOP/B (datasheet)', \
      $C0S1 using 1:2 with points linetype 1 pointtype 12 pointsize 0.8 title '', \
      $C0S2 using 1:2 with lines linetype 1 linewidth 2 dashtype 2 title '', \

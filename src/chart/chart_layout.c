@@ -299,16 +299,17 @@ static bool inside_plot(const gr_chart *c, const gr_label_box *b)
 }
 
 /* The order labels are placed in: those beside a level line first, whose
- * places are fewest, then point labels, then those along a slope; last the
- * labels of marker chains, which have room to move and must
- * not push a roof's label off its line. */
+ * places are fewest, then those along a slope, which must sit on their own
+ * line (one pushed a line off reads as the next slope's), then point
+ * labels; last the labels of marker chains, which have room to move and
+ * must not push a roof's label off its line. */
 #define TURNS 5
 
 static int turn(const gr_label *l)
 {
     if (l->place == GR_PLACE_POINT && l->chain)
         return 4;
-    return l->place == GR_PLACE_AT ? 0 : l->place == GR_PLACE_LEVEL ? 1 : l->place == GR_PLACE_POINT ? 2 : 3;
+    return l->place == GR_PLACE_AT ? 0 : l->place == GR_PLACE_LEVEL ? 1 : l->place == GR_PLACE_POINT ? 3 : 2;
 }
 
 /* Roofs' labels go from the highest roof down, so that in a stack of

@@ -35,8 +35,10 @@ static const char page_style[] =
 /* Sorting, and gnuplot's hypertext as tooltips: gnuplot's svg terminal
  * writes a point's hypertext into an onmousemove handler that calls its
  * own script, which a page without that script lacks; the text moves
- * into the point's <title>, which every browser shows on hover.  A link
- * to a collapsed explanation opens it. */
+ * into the point's <title>, which every browser shows on hover.  The
+ * button gnuplot's script adds to toggle a grid goes: it sits on the
+ * chart's note, and the chart has its grid.  A link to a collapsed
+ * explanation opens it. */
 static const char page_script[] =
     "(function(){'use strict';\n"
     "function key(row,i,numeric){var c=row.cells[i];if(!c)return numeric?NaN:'';"
@@ -66,6 +68,8 @@ static const char page_script[] =
     "g.removeAttribute('onmousemove');g.removeAttribute('onmouseout');"
     "g.setAttribute('class','point');});\n"
     "document.querySelectorAll('figure.chart svg > title').forEach(function(t){t.remove();});\n"
+    "document.querySelectorAll('figure.chart image[onclick^=\"gnuplot_svg.toggleGrid\"]')"
+    ".forEach(function(i){i.remove();});\n"
     "function openTarget(){var id=location.hash.slice(1);if(!id)return;var d=document.getElementById(id);"
     "if(d&&d.tagName==='DETAILS')d.open=true;}\n"
     "window.addEventListener('hashchange',openTarget);openTarget();\n"
