@@ -197,17 +197,27 @@ gr_label_box gr_chart_label_box(const gr_chart *c, const gr_label *l)
 /* ---- collisions: separating axes of convex shapes ---------------------------- */
 
 /* Whether a's and b's shadows on the axis (ax, ay) are apart (touching is). */
+/* (Comparisons, not fmin and fmax: this runs for every candidate place
+ * against every neighbour, and libm's calls, which must mind NaNs a box
+ * never holds, were half the layout's time on a chart of 2,400 kernels.) */
 static bool apart_on(const gr_label_box *a, const gr_label_box *b, double ax, double ay)
 {
     double a_lo = INFINITY, a_hi = -INFINITY, b_lo = INFINITY, b_hi = -INFINITY;
     for (int i = 0; i < 4; i++) {
         double pa = a->x[i] * ax + a->y[i] * ay, pb = b->x[i] * ax + b->y[i] * ay;
-        a_lo = fmin(a_lo, pa);
-        a_hi = fmax(a_hi, pa);
-        b_lo = fmin(b_lo, pb);
-        b_hi = fmax(b_hi, pb);
+        a_lo = pa < a_lo ? pa : a_lo;
+        a_hi = pa > a_hi ? pa : a_hi;
+        b_lo = pb < b_lo ? pb : b_lo;
+        b_hi = pb > b_hi ? pb : b_hi;
     }
     return a_hi <= b_lo + 1e-9 || b_hi <= a_lo + 1e-9;
+}
+
+/* Whether the upright rectangles around two boxes are apart: most pairs
+ * a label meets are, and this settles them before the turned edges. */
+static bool bounds_apart(const gr_label_box *a, const gr_label_box *b)
+{
+    return apart_on(a, b, 1, 0) || apart_on(a, b, 0, 1);
 }
 
 /* Whether a box's two edge normals separate it from other. */
@@ -221,7 +231,7 @@ static bool separated_by_edges(const gr_label_box *box, const gr_label_box *othe
 
 bool gr_boxes_overlap(const gr_label_box *a, const gr_label_box *b)
 {
-    return !separated_by_edges(a, b) && !separated_by_edges(b, a);
+    return !bounds_apart(a, b) && !separated_by_edges(a, b) && !separated_by_edges(b, a);
 }
 
 bool gr_segment_crosses(const gr_label_box *b, double x0, double y0, double x1, double y1)
