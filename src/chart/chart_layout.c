@@ -185,13 +185,25 @@ static gr_label_box turned_box(double cx, double cy, double hw, double hh, doubl
     return b;
 }
 
+/* The box of a label width by height inches whose text align puts at page
+ * (x_in, y_in), turned angle_deg. */
+static gr_label_box box_at(double width, double height, double x_in, double y_in, gr_align align, double angle_deg)
+{
+    double angle = angle_deg * PI / 180;
+    /* from where align puts the text to its centre, along the text */
+    double along = align == GR_ALIGN_LEFT ? width / 2 : align == GR_ALIGN_RIGHT ? -width / 2 : 0;
+    return turned_box(x_in + along * cos(angle), y_in + along * sin(angle), width / 2, height / 2, angle);
+}
+
+static double box_width_in(const gr_label *l)
+{
+    return (text_ems(l->text) + BOX_MARGIN_EMS) * em_in(l);
+}
+
 gr_label_box gr_chart_label_box(const gr_chart *c, const gr_label *l)
 {
-    double width = (text_ems(l->text) + BOX_MARGIN_EMS) * em_in(l), height = LINE_EMS * em_in(l), angle = l->angle * PI / 180;
-    /* from where align puts the text to its centre, along the text */
-    double along = l->align == GR_ALIGN_LEFT ? width / 2 : l->align == GR_ALIGN_RIGHT ? -width / 2 : 0;
-    return turned_box(gr_page_x(c, l->x) + along * cos(angle), gr_page_y(c, l->y) + along * sin(angle), width / 2,
-                      height / 2, angle);
+    return box_at(box_width_in(l), LINE_EMS * em_in(l), gr_page_x(c, l->x), gr_page_y(c, l->y), l->align,
+                  l->angle);
 }
 
 /* ---- collisions: separating axes of convex shapes ---------------------------- */
@@ -495,21 +507,23 @@ typedef struct {
     bool all_placed;
     gr_label best;
     int best_cost;
+    double width_in, height_in; /* the label's box, the same wherever it goes */
 } search;
 
 /* Tries the label with its text at page (x, y) as align says; true once
- * a place that collides with nothing is found. */
+ * a place that collides with nothing is found.  (The box is made from the
+ * page place and the label copied only when it is the best yet: a chart of
+ * thousands of kernels tries hundreds of places a label.) */
 static bool try_at(search *s, double x, double y, gr_align align, double angle_deg)
 {
-    gr_label l = s->chart->labels[s->self];
-    l.x = axis_x(s->chart, x);
-    l.y = axis_y(s->chart, y);
-    l.align = align;
-    l.angle = angle_deg;
-    gr_label_box b = gr_chart_label_box(s->chart, &l);
+    gr_label_box b = box_at(s->width_in, s->height_in, x, y, align, angle_deg);
     int cost = collisions(s->chart, s->page, s->self, s->all_placed, &b, s->best_cost);
     if (cost < s->best_cost) {
-        s->best = l;
+        s->best = s->chart->labels[s->self];
+        s->best.x = axis_x(s->chart, x);
+        s->best.y = axis_y(s->chart, y);
+        s->best.align = align;
+        s->best.angle = angle_deg;
         s->best_cost = cost;
     }
     return cost == 0;
@@ -741,7 +755,7 @@ static int place_turn(gr_chart *c, layout *L, int which, bool all_placed)
         gr_label *l = &c->labels[i];
         if (all_placed)
             unfile_label(L, i);
-        search s = {c, L, i, all_placed, *l, INT_MAX};
+        search s = {c, L, i, all_placed, *l, INT_MAX, box_width_in(l), LINE_EMS * em_in(l)};
         if (l->place == GR_PLACE_LEVEL)
             beside_level(&s);
         else if (l->place == GR_PLACE_POINT && !(l->chain && beside_chain(&s)))
