@@ -241,9 +241,18 @@ static bool separated_by_edges(const gr_label_box *box, const gr_label_box *othe
     return false;
 }
 
+/* Whether a box is upright (turned_box at angle 0): its edges are then
+ * the axes bounds_apart() has already tried. */
+static bool upright(const gr_label_box *b)
+{
+    return b->y[0] == b->y[1] && b->y[2] == b->y[3] && b->x[1] == b->x[2] && b->x[0] == b->x[3];
+}
+
 bool gr_boxes_overlap(const gr_label_box *a, const gr_label_box *b)
 {
-    return !bounds_apart(a, b) && !separated_by_edges(a, b) && !separated_by_edges(b, a);
+    if (bounds_apart(a, b))
+        return false;
+    return (upright(a) && upright(b)) || (!separated_by_edges(a, b) && !separated_by_edges(b, a));
 }
 
 bool gr_segment_crosses(const gr_label_box *b, double x0, double y0, double x1, double y1)
