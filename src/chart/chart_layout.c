@@ -225,6 +225,13 @@ static bool apart_on(const gr_label_box *a, const gr_label_box *b, double ax, do
     return a_hi <= b_lo + 1e-9 || b_hi <= a_lo + 1e-9;
 }
 
+/* Whether a box is upright (turned_box at angle 0): its edges are then
+ * the axes bounds_apart() has already tried. */
+static bool upright(const gr_label_box *b)
+{
+    return b->y[0] == b->y[1] && b->y[2] == b->y[3] && b->x[1] == b->x[2] && b->x[0] == b->x[3];
+}
+
 /* Whether the upright rectangles around two boxes are apart: most pairs
  * a label meets are, and this settles them before the turned edges. */
 static bool bounds_apart(const gr_label_box *a, const gr_label_box *b)
@@ -241,13 +248,6 @@ static bool separated_by_edges(const gr_label_box *box, const gr_label_box *othe
     return false;
 }
 
-/* Whether a box is upright (turned_box at angle 0): its edges are then
- * the axes bounds_apart() has already tried. */
-static bool upright(const gr_label_box *b)
-{
-    return b->y[0] == b->y[1] && b->y[2] == b->y[3] && b->x[1] == b->x[2] && b->x[0] == b->x[3];
-}
-
 bool gr_boxes_overlap(const gr_label_box *a, const gr_label_box *b)
 {
     if (bounds_apart(a, b))
@@ -258,7 +258,9 @@ bool gr_boxes_overlap(const gr_label_box *a, const gr_label_box *b)
 bool gr_segment_crosses(const gr_label_box *b, double x0, double y0, double x1, double y1)
 {
     gr_label_box segment = {{x0, x1, x1, x0}, {y0, y1, y1, y0}};
-    return !separated_by_edges(b, &segment) && !apart_on(b, &segment, y0 - y1, x1 - x0);
+    /* an upright box's edges are the axes: its bounds and the segment's */
+    bool edges_apart = upright(b) ? bounds_apart(b, &segment) : separated_by_edges(b, &segment);
+    return !edges_apart && !apart_on(b, &segment, y0 - y1, x1 - x0);
 }
 
 /* ---- what a label may not cover ------------------------------------------------ */
