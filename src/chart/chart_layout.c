@@ -764,8 +764,13 @@ static int place_turn(gr_chart *c, layout *L, int which, bool all_placed)
     int total = 0;
     for (size_t i = next_in_turn(c, which, SIZE_MAX); i != SIZE_MAX; i = next_in_turn(c, which, i)) {
         gr_label *l = &c->labels[i];
-        if (all_placed)
+        if (all_placed) {
+            /* one clear where it is stays: the others placed since avoided it */
+            gr_label_box here = gr_chart_label_box(c, l);
+            if (collisions(c, L, i, true, &here, 1) == 0)
+                continue;
             unfile_label(L, i);
+        }
         search s = {c, L, i, all_placed, *l, INT_MAX, box_width_in(l), LINE_EMS * em_in(l)};
         if (l->place == GR_PLACE_LEVEL)
             beside_level(&s);
