@@ -2,22 +2,17 @@
  * what the text says first (the report, the device, its roofs), the
  * table to sort, the roofline of the longest kernels with a tooltip on
  * every point (plot_svg.h), and each row's worked explanation, folded. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include "gpuroof_files.h"
 #include "cli.h"
 #include "ncu_figure_text.h"
 #include "ncu_output.h"
 #include "output.h"
 #include "page.h"
+#include "plot_levels.h"
 #include "plot_svg.h"
-
-/* The most kernels the chart draws (plot --ncu's --top at most). */
-#define HTML_CHART_TOP 16
 
 /* Text written to memory, then handed on whole. */
 typedef struct {
@@ -152,39 +147,20 @@ static void write_header(FILE *out, const ncu_view *v)
     free(t.text);
 }
 
-/* The chart's SVG, read back from the temporary file gnuplot wrote. */
-static bool read_svg(const char *path, html_text *svg)
-{
-    cli_buffer b = {0};
-    if (!cli_read_input(path, path, (gr_input_limit){GR_CHART_MAX_BYTES, "a chart gnuplot wrote"}, &b))
-        return false;
-    svg->text = (char *)b.bytes;
-    svg->len = b.size;
-    return true;
-}
-
 /* The roofline of the report's longest kernels, drawn by plot's own
  * code; a chart that cannot be drawn (no gnuplot) leaves the page its
- * table and explanations, and says why on the page and standard error. */
+ * table and explanations, and says why on the page and standard error.
+ * (The one other failure, no temporary file beside the page, leaves no
+ * page either: the page is written in the same directory.) */
 static void write_chart(FILE *out, const ncu_options *o, const ncu_view *v, const char *text, size_t len)
 {
-    char svg_path[4096];
-    gr_error err;
-    size_t top = v->a.group_count < HTML_CHART_TOP ? v->a.group_count : HTML_CHART_TOP;
+    size_t top = v->a.group_count < PLOT_NCU_TOP_MAX ? v->a.group_count : PLOT_NCU_TOP_MAX;
     page_section(out, "roofline", "Roofline");
-    char beside[4096];
-    snprintf(beside, sizeof beside, "%s.svg", o->html);
-    if (!gr_temp_beside(beside, svg_path, sizeof svg_path, &err)) {
-        page_paragraph(out, "No chart: no temporary file could be made for it.");
-        fprintf(stderr, "gpuroof: %s: warning: the page has no chart: %s\n", o->html, err.text);
-        return;
-    }
     plot_svg_request rq = {.ncu = v->shown, .text = text, .text_size = len, .device = o->device,
                            .profiles = o->profiles, .top = top > 0 ? (int)top : 1};
-    html_text svg = {0};
-    bool drawn = plot_ncu_svg(&rq, svg_path) == EXIT_OK && read_svg(svg_path, &svg);
-    unlink(svg_path);
-    if (!drawn || !page_svg(out, svg.text, svg.len)) {
+    cli_buffer svg;
+    bool drawn = plot_ncu_svg(&rq, o->html, &svg) == EXIT_OK;
+    if (!drawn || !page_svg(out, (const char *)svg.bytes, svg.size)) {
         page_paragraph(out, "No chart: gnuplot could not draw it (standard error says why).");
         fprintf(stderr, "gpuroof: %s: warning: the page has no chart\n", o->html);
     } else {
@@ -193,7 +169,7 @@ static void write_chart(FILE *out, const ncu_options *o, const ncu_view *v, cons
                                     "for its figures.", top);
         page_paragraph(out, note);
     }
-    free(svg.text);
+    free(svg.bytes);
 }
 
 static void write_explanations(FILE *out, const ncu_view *v)

@@ -5,14 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include "gpuroof_files.h"
 #include "cli.h"
 #include "cli_process.h"
 #include "commands.h"
 #include "output.h"
 #include "page.h"
 #include "plot_json.h"
+#include "plot_svg.h"
 
 static const page_column drawn_columns[] = {
     {"drawn", "a kernel, model or point of the chart (a kernel's whole name on hover)", false},
@@ -134,27 +133,9 @@ static bool write_plot_page(FILE *out, const void *page)
 
 int plot_write_html(const plot_options *o)
 {
-    char beside[4096], svg_path[4096];
-    gr_error err;
-    snprintf(beside, sizeof beside, "%s.svg", o->html);
-    if (!gr_temp_beside(beside, svg_path, sizeof svg_path, &err))
-        return cli_fail("%s", err.text);
-    plot_options *svg = malloc(sizeof *svg); /* too large for the stack */
-    if (!svg) {
-        unlink(svg_path);
-        return cli_fail("out of memory");
-    }
-    *svg = *o;
-    svg->html = NULL;
-    svg->output = svg_path;
     json_t *what = NULL;
-    cli_buffer chart = {0};
-    int rc = plot_draw_chart(svg, &what);
-    free(svg);
-    gr_input_limit limit = {GR_CHART_MAX_BYTES, "a chart gnuplot wrote"};
-    if (rc == EXIT_OK && !cli_read_input(svg_path, svg_path, limit, &chart))
-        rc = EXIT_INPUT;
-    unlink(svg_path);
+    cli_buffer chart;
+    int rc = plot_svg_text(o, o->html, &chart, &what);
     plot_page page = {o, what, &chart};
     if (rc == EXIT_OK && !cli_write_whole(o->html, write_plot_page, &page))
         rc = EXIT_INPUT;

@@ -1,19 +1,30 @@
-/* The roofline of a Nsight Compute report as an SVG file, for a page that
- * inlines it (gpuroof ncu --html, plot --html): what `gpuroof plot --ncu
- * FILE [--device NAME] [--levels LIST] [--top N] -o OUT.svg` draws, each
- * kernel's point a tooltip (gnuplot's hypertext: its name, the level, its
- * intensity, rate and the roof it is held against). */
+/* Charts as SVG text for a page that inlines them (gpuroof ncu --html,
+ * plot --html): gnuplot's svg terminal writes a file, so the chart is
+ * drawn into a temporary file beside the page, read back and the file
+ * removed.  Each kernel's point carries a tooltip (gnuplot's hypertext:
+ * its name, the level, its intensity, rate and the roof it is held
+ * against); the SVG is standalone, gnuplot's mouse script inside it, and
+ * names no file or address to fetch. */
 #ifndef GPUROOF_PLOT_SVG_H
 #define GPUROOF_PLOT_SVG_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include "cli_process.h"
+#include "commands.h"
+
+/* The chart o asks for (its -o and --html aside) as SVG in svg, the
+ * caller's to free; with what, what it drew (plot --json's object).
+ * page: the page it goes into, beside which the temporary file is made.
+ * Returns the exit status, the one error line printed as plot prints it;
+ * svg is empty unless it is EXIT_OK.  Where gnuplot fails, its script is
+ * kept and named as plot keeps it. */
+int plot_svg_text(const plot_options *o, const char *page, cli_buffer *svg, json_t **what);
 
 typedef struct {
-    const char *ncu;      /* the report: a CSV, "-" or an .ncu-rep (required); with text, its name */
-    /* the report already read (gpuroof ncu --html has it): its text;
-     * NULL: the chart reads ncu */
-    const char *text;
+    const char *ncu;      /* the report's name in messages (required) */
+    const char *text;     /* the report already read: its text */
     size_t text_size;
     const char *device;   /* a profile's name or file; NULL: the report's GPU's shipped profile */
     const char *profiles; /* --profiles DIR; NULL: the search path */
@@ -22,13 +33,10 @@ typedef struct {
     int top;              /* the kernels drawn, longest first: 1..16; 0: 8 */
 } plot_svg_request;
 
-/* Writes the chart to svg_path (which must end in .svg), whole or not at
- * all, through gnuplot under its time limit; returns the exit status
- * (0, 1 bad input or gnuplot failed, 2 a bad request), the one error line
- * printed on standard error as plot prints it.  What the chart leaves out
- * is said in its note, not warned of: the page it goes into is the
- * report.  The SVG is standalone: gnuplot's mouse script is inside it,
- * and it names no file or address to fetch. */
-int plot_ncu_svg(const plot_svg_request *rq, const char *svg_path);
+/* The roofline of a Nsight Compute report already read, what `gpuroof plot
+ * --ncu FILE [--device NAME] [--levels LIST] [--top N] -o OUT.svg` draws,
+ * as plot_svg_text gives it.  What the chart leaves out is said in its
+ * note, not warned of: the page it goes into is the report. */
+int plot_ncu_svg(const plot_svg_request *rq, const char *page, cli_buffer *svg);
 
 #endif
