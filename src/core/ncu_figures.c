@@ -262,6 +262,15 @@ bool gr_ncu_fp16_moves(const gr_ncu_figures *f)
     return hadd == 0 && hmul == 0 && hfma < warp_inst;
 }
 
+bool gr_ncu_figures_take_moves(gr_ncu_figures *f)
+{
+    if (!gr_ncu_fp16_moves(f))
+        return false;
+    f->fp16_move_hfma += f->q[GR_NCU_Q_HFMA];
+    f->q[GR_NCU_Q_HFMA] = 0;
+    return true;
+}
+
 void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out)
 {
     *out = (gr_ncu_figures){.chip = l->chip};
@@ -270,10 +279,7 @@ void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out)
         out->grid[i] = l->grid[i];
         out->block[i] = l->block[i];
     }
-    if (gr_ncu_fp16_moves(out)) {
-        out->fp16_move_hfma = out->q[GR_NCU_Q_HFMA];
-        out->q[GR_NCU_Q_HFMA] = 0;
-    }
+    gr_ncu_figures_take_moves(out);
     gr_ncu_figures_derive(out);
 }
 

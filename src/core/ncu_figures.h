@@ -115,6 +115,10 @@ const char *gr_ncu_level_name(gr_ncu_level level);
  * (gr_ncu_figures_of_launch) leave such HFMA2 out of its FLOPs, every
  * output alike, and keep their count in fp16_move_hfma. */
 bool gr_ncu_fp16_moves(const gr_ncu_figures *f);
+/* Where f's HFMA2 are such moves, moves their count from q[GR_NCU_Q_HFMA]
+ * to fp16_move_hfma (gr_ncu_figures_derive then leaves them out); false,
+ * f as it was, where they are not. */
+bool gr_ncu_figures_take_moves(gr_ncu_figures *f);
 
 const char *gr_ncu_precision_name(gr_ncu_precision p);
 

@@ -119,3 +119,17 @@ void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_bind
     if (out->binding_roof_gflops > 0 && !isnan(f->gflops))
         out->achieved_fraction = f->gflops / out->binding_roof_gflops;
 }
+
+int gr_ncu_slowest_precision(const gr_ncu_figures *f, const gr_ncu_roofs *roofs)
+{
+    int slowest = -1;
+    double longest_ns = 0;
+    for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
+        double peak = roofs->peak_gflops[p].value, ns = f->flops[p] / peak;
+        if (f->flops[p] > 0 && peak > 0 && ns > longest_ns) {
+            slowest = p;
+            longest_ns = ns;
+        }
+    }
+    return slowest;
+}

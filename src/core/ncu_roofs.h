@@ -50,4 +50,9 @@ typedef struct {
 
 void gr_ncu_bind(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_binding *out);
 
+/* The precision whose FLOPs take longest at its peak: the one doing the
+ * work a compute roof counts, so the roof a kernel works against (the
+ * Tensor Cores' bf16 in a bf16 GEMM); -1 where no FLOPs meet a known peak. */
+int gr_ncu_slowest_precision(const gr_ncu_figures *f, const gr_ncu_roofs *roofs);
+
 #endif

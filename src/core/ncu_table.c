@@ -8,22 +8,6 @@
 #include "name_hash.h"
 #include "ncu_table.h"
 
-/* The precision whose FLOPs take longest at their peak: the one that does
- * the work a compute limit counts; -1 where no FLOPs meet a known peak. */
-static int compute_precision(const gr_ncu_figures *f, const gr_ncu_roofs *roofs)
-{
-    int longest = -1;
-    double longest_ns = 0;
-    for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
-        double peak = roofs->peak_gflops[p].value, ns = f->flops[p] / peak;
-        if (f->flops[p] > 0 && peak > 0 && ns > longest_ns) {
-            longest = p;
-            longest_ns = ns;
-        }
-    }
-    return longest;
-}
-
 /* The limit of each binding level, for a row whose limits are unknown. */
 static gr_time_limit level_limit(gr_level level)
 {
@@ -94,7 +78,7 @@ static gr_ncu_table_row row_of(const gr_ncu_analysis *a, const gr_ncu_figures *f
     row.time_share = a->time_ns_total > 0 ? row.time_ns / a->time_ns_total : NAN;
     fill_bound(&row, f, b, lim);
     bool compute = row.bound_from != GR_NCU_BOUND_UNKNOWN && row.limiter == GR_TIME_LIMIT_COMPUTE;
-    row.compute_precision = compute ? compute_precision(f, &a->roofs) : -1;
+    row.compute_precision = compute ? gr_ncu_slowest_precision(f, &a->roofs) : -1;
     fill_achieved(&row, f, b, lim);
     fill_occupancy(&row, f, p);
     fill_banks(&row, f);

@@ -2,22 +2,6 @@
 #include <math.h>
 #include "ncu_work.h"
 
-/* The precision whose FLOPs take longest at its peak; -1 where none has
- * FLOPs and a peak. */
-static int longest_precision(const gr_ncu_figures *f, const gr_ncu_roofs *roofs)
-{
-    int best = -1;
-    double longest = 0;
-    for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
-        double peak = roofs->peak_gflops[p].value, time = f->flops[p] / peak;
-        if (f->flops[p] > 0 && peak > 0 && time > longest) {
-            longest = time;
-            best = p;
-        }
-    }
-    return best;
-}
-
 /* The longest of the memory levels' least times; 0 where none is known. */
 static double memory_time_ns(const gr_ncu_binding *b)
 {
@@ -31,17 +15,9 @@ static double memory_time_ns(const gr_ncu_binding *b)
 void gr_ncu_work_of(const gr_ncu_figures *f, const gr_ncu_roofs *roofs, gr_ncu_work *out)
 {
     out->figures = *f;
-    /* a launch's figures have their moves out already; figures made
-     * otherwise (summed by hand) have them taken out here */
-    out->fp16_moves = f->fp16_move_hfma > 0;
-    if (gr_ncu_fp16_moves(f)) {
-        out->fp16_moves = true;
-        out->figures.fp16_move_hfma += f->q[GR_NCU_Q_HFMA];
-        out->figures.q[GR_NCU_Q_HFMA] = 0;
-        gr_ncu_figures_derive(&out->figures);
-    }
+    out->fp16_moves = f->fp16_move_hfma > 0; /* taken out with the launch's figures */
     gr_ncu_bind(&out->figures, roofs, &out->binding);
-    out->precision = longest_precision(&out->figures, roofs);
+    out->precision = gr_ncu_slowest_precision(&out->figures, roofs);
     const gr_ncu_figures *w = &out->figures;
     double memory = memory_time_ns(&out->binding);
     if (!(w->flops_total > 0) || !(w->gflops > 0))

@@ -68,6 +68,8 @@ static void moves_only_is_a_memory_kernel(void **state)
     f.q[GR_NCU_Q_HFMA] = 100; /* 400 FP16 "FLOPs" */
     gr_ncu_figures_derive(&f);
     assert_true(f.flops_total == 400);
+    assert_true(gr_ncu_figures_take_moves(&f)); /* as a launch's figures take them */
+    gr_ncu_figures_derive(&f);
     gr_ncu_work_of(&f, &r, &w);
     assert_int_equal(w.kind, GR_NCU_WORK_MOVES);
     assert_true(w.fp16_moves);
