@@ -19,9 +19,7 @@ static out_figure value_figure(gr_value v)
 }
 #define VALUE(v) (value_figure(v).text)
 
-/* Prints text after label, wrapped at spaces to lines of at most 100
- * characters, continuation lines indented under the text. */
-static void print_wrapped(const char *label, const char *text)
+void model_print_wrapped(const char *label, const char *text)
 {
     const int indent = 17, width = 100;
     int column = printf("%-*s%s", indent, "", label);
@@ -74,7 +72,7 @@ static void print_counts(const gr_model *m, const gr_model_figures *f)
     else
         printf("  FLOPs          %s in all\n", VALUE(m->flops));
     if (m->flops_note[0])
-        print_wrapped("counted:", m->flops_note);
+        model_print_wrapped("counted:", m->flops_note);
     if (m->bytes_per_thread)
         printf("  bytes          %s read + %s written = %s B per thread x %" PRId64 " threads = %s B\n",
                OUT_NUM(f->read_per_thread), OUT_NUM(f->written_per_thread), OUT_NUM(f->bytes_per_thread), m->threads,
@@ -83,7 +81,7 @@ static void print_counts(const gr_model *m, const gr_model_figures *f)
         printf("  bytes          %s read + %s written = %s B\n", VALUE(m->bytes_read), VALUE(m->bytes_written),
                OUT_NUM(f->bytes_moved));
     if (m->bytes_note[0])
-        print_wrapped("counted:", m->bytes_note);
+        model_print_wrapped("counted:", m->bytes_note);
     if (m->has_intensity)
         printf("  intensity      %s FLOP / %s B = %s FLOP/B (%s)\n", VALUE(m->flops), VALUE(m->bytes),
                OUT_NUM(m->intensity), m->counts_written ? "bytes read and written" : "bytes read only");
@@ -105,7 +103,7 @@ static void print_level_bytes(const gr_model *m, const char *label, const gr_mod
     else
         printf("  %-13s  %s B in all\n", label, VALUE(level->bytes));
     if (level->note[0])
-        print_wrapped("counted:", level->note);
+        model_print_wrapped("counted:", level->note);
     if (isfinite(f->intensity))
         printf("                 intensity %s FLOP / %s B = %s FLOP/B\n", VALUE(m->flops), VALUE(level->bytes),
                OUT_NUM(f->intensity));
@@ -222,7 +220,9 @@ void model_print(const model_result *r)
     print_level_bytes(m, "L2 bytes", &m->l2, &r->figures.l2);
     print_level_bytes(m, "shared bytes", &m->shared, &r->figures.shared);
     print_shared(m);
+    model_print_accesses(m);
     print_variables(m);
+    model_print_volatile_why(m);
     print_derived(m);
     if (r->has_device)
         print_device(r);
@@ -256,6 +256,8 @@ static json_t *variables_json(const gr_model *m)
         json_object_set_new(o, "versions", json_integer(v->versions));
         json_object_set_new(o, "declaration", cli_json_text(v->declaration));
         json_object_set_new(o, "bytes", json_integer(v->bytes));
+        json_object_set_new(o, "volatile", json_boolean(v->decl.is_volatile));
+        json_object_set_new(o, "accesses", model_access_json(v));
         json_array_append_new(list, o);
     }
     return list;
@@ -315,6 +317,7 @@ json_t *model_json(const model_result *r)
     if (m->has_registers)
         json_object_set_new(j, "regs_per_thread", json_integer(m->registers));
     json_object_set_new(j, "derived", named_json(m->derived, m->derived_count));
+    json_object_set_new(j, "traffic_if", model_traffic_json(m));
     if (r->has_device)
         json_object_set_new(j, "on_device", device_json(r));
     return j;

@@ -20,6 +20,16 @@ typedef struct {
 } model_result;
 
 void model_print(const model_result *r);
+/* Prints text after label, indented under the value column and wrapped at
+ * spaces to lines of at most 100 characters. */
+void model_print_wrapped(const char *label, const char *text);
 json_t *model_json(const model_result *r);
+
+/* model_access_print.c: variables accessed in memory, with and without
+ * volatile (nothing where no variable gives its reads or writes). */
+void model_print_accesses(const gr_model *m);
+void model_print_volatile_why(const gr_model *m); /* a line for each volatile variable */
+json_t *model_access_json(const gr_model_var *v); /* null without reads or writes */
+json_t *model_traffic_json(const gr_model *m);    /* null where no variable counts its accesses */
 
 #endif

@@ -27,7 +27,7 @@ static size_t word(cursor *c, char *out, size_t size)
 }
 
 typedef struct {
-    bool shared, constant, device, is_extern;
+    bool shared, constant, device, is_extern, is_volatile;
 } qualifiers;
 
 static bool take_qualifier(const char *w, qualifiers *q)
@@ -40,9 +40,10 @@ static bool take_qualifier(const char *w, qualifiers *q)
         return q->device = true;
     if (strcmp(w, "extern") == 0)
         return q->is_extern = true;
+    if (strcmp(w, "volatile") == 0)
+        return q->is_volatile = true;
     /* Qualifiers that change nothing in the table. */
-    return strcmp(w, "static") == 0 || strcmp(w, "volatile") == 0 || strcmp(w, "const") == 0 ||
-           strcmp(w, "__restrict__") == 0;
+    return strcmp(w, "static") == 0 || strcmp(w, "const") == 0 || strcmp(w, "__restrict__") == 0;
 }
 
 static const struct {
@@ -190,6 +191,7 @@ static bool classify(const qualifiers *q, gr_decl_place place, gr_decl *d, gr_er
         d->memory = array ? GR_MEM_LOCAL : GR_MEM_REGISTER, d->scope = GR_SCOPE_THREAD, d->lifetime = GR_LIFE_GRID;
     }
     d->is_extern = q->is_extern;
+    d->is_volatile = q->is_volatile;
     if (q->is_extern && !(q->shared && d->dim_count == 1 && d->dims[0][0] == '\0'))
         return gr_error_set(err, "only 'extern __shared__ T name[]' (dynamic shared memory) may be extern");
     for (int i = 0; i < d->dim_count; i++)

@@ -28,6 +28,7 @@ typedef struct {
     char type[64];          /* "unsigned int", "float" */
     int element_bytes;      /* 4 for float; 0 where unknown (a struct) */
     bool is_extern;         /* extern __shared__ T name[] */
+    bool is_volatile;       /* volatile: every reference is a memory access (of what a pointer points to, for a pointer) */
     int dim_count;
     char dims[GR_DECL_MAX_DIMS][128]; /* the text between the brackets; "" for [] */
     gr_memory memory;

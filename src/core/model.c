@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "model.h"
+#include "model_access.h"
 #include "yaml_doc.h"
 
 static const char *const top_keys[] = {
@@ -15,7 +16,10 @@ static const char *const bytes_keys[] = {
     "read_per_thread", "written_per_thread", "read", "written", "count", "note", NULL,
 };
 static const char *const level_bytes_keys[] = {"per_thread", "total", "note", NULL};
-static const char *const variable_keys[] = {"declare", "at", "bytes", NULL};
+static const char *const variable_keys[] = {
+    "declare", "at", "bytes", "reads_per_thread", "reads", "writes_per_thread", "writes", "plain_reads_per_thread",
+    "plain_reads", "plain_writes_per_thread", "plain_writes", NULL,
+};
 
 /* What a formula may name, and which of it is known yet. */
 enum { KNOW_PARAMS = 1, KNOW_LAUNCH = 2, KNOW_RESULTS = 4 };
@@ -387,19 +391,8 @@ static bool read_bytes(model_ctx *c)
         !read_bytes_count_rule(c, bytes) || !read_note(c, bytes, "bytes.note", m->bytes_note, sizeof m->bytes_note))
         return false;
     m->bytes_per_thread = read_pt || written_pt;
-    m->bytes = m->bytes_read;
-    if (m->counts_written) {
-        if (m->bytes_read.is_int && m->bytes_written.is_int &&
-            !__builtin_add_overflow(m->bytes_read.i, m->bytes_written.i, &m->bytes.i))
-            set_int(&m->bytes, m->bytes.i);
-        else
-            m->bytes = (gr_value){.d = gr_value_as_double(m->bytes_read) + gr_value_as_double(m->bytes_written)};
-        if (!isfinite(m->bytes.d))
-            return gr_yaml_error(c->err, &c->y, bytes, "bytes: read + written is not a finite number");
-    }
-    double f = gr_value_as_double(m->flops), b = gr_value_as_double(m->bytes);
-    m->has_intensity = f > 0 && b > 0;
-    m->intensity = m->has_intensity ? f / b : 0;
+    if (!gr_model_total_bytes(m))
+        return gr_yaml_error(c->err, &c->y, bytes, "bytes: read + written is not a finite number");
     return true;
 }
 
@@ -494,6 +487,76 @@ static int64_t versions(const gr_model *m, gr_scope scope)
     return scope == GR_SCOPE_THREAD ? m->threads : scope == GR_SCOPE_BLOCK ? m->blocks : 1;
 }
 
+/* One access count of a variable (reads, writes, ...), per thread or in
+ * all, as a whole number of accesses; absent: *given false. */
+static bool read_access_count(model_ctx *c, yaml_node_t *item, const char *key, int64_t *out, bool *given,
+                              bool *per_thread)
+{
+    char pt_key[40];
+    snprintf(pt_key, sizeof pt_key, "%s_per_thread", key);
+    gr_value v;
+    bool pt = false;
+    if (!read_count(c, item, "variables", pt_key, key, &v, &pt))
+        return false;
+    yaml_node_t *node = gr_yaml_get(&c->y, item, pt ? pt_key : key);
+    *given = node != NULL;
+    if (node && !gr_value_to_int(v, 0, INT64_MAX, out))
+        return gr_yaml_error(c->err, &c->y, node, "variables.%s must come to a whole number of accesses, not %g",
+                             pt ? pt_key : key, gr_value_as_double(v));
+    if (per_thread)
+        *per_thread = node && pt;
+    return true;
+}
+
+/* Without volatile a scalar's references, given per thread, come to one
+ * access each way a thread (the compiler keeps the value in a register);
+ * an array's elements, or counts in all, stay as given. */
+static int64_t plain_default(const model_ctx *c, const gr_model_var *v, int64_t refs, bool per_thread)
+{
+    bool once = v->decl.dim_count == 0 && per_thread && refs > 0;
+    return once ? c->m->threads : refs;
+}
+
+static bool read_plain(model_ctx *c, yaml_node_t *item, const char *key, int64_t refs, int64_t *out)
+{
+    bool given = false;
+    int64_t n = 0;
+    if (!read_access_count(c, item, key, &n, &given, NULL))
+        return false;
+    if (given && n > refs)
+        return gr_yaml_error(c->err, &c->y, item, "variables: %s: %s comes to %lld accesses, more than its %lld references",
+                             c->m->vars[c->m->var_count].decl.name, key, (long long)n, (long long)refs);
+    if (given)
+        *out = n;
+    return true;
+}
+
+static bool read_accesses(model_ctx *c, yaml_node_t *item, gr_model_var *v)
+{
+    gr_model_access *a = &v->access;
+    bool reads = false, writes = false, reads_pt = false, writes_pt = false;
+    if (!read_access_count(c, item, "reads", &a->reads, &reads, &reads_pt) ||
+        !read_access_count(c, item, "writes", &a->writes, &writes, &writes_pt))
+        return false;
+    a->given = reads || writes;
+    a->per_thread = reads_pt || writes_pt;
+    a->plain_reads = plain_default(c, v, a->reads, reads_pt);
+    a->plain_writes = plain_default(c, v, a->writes, writes_pt);
+    if (!a->given && (gr_yaml_get(&c->y, item, "plain_reads") || gr_yaml_get(&c->y, item, "plain_reads_per_thread") ||
+                      gr_yaml_get(&c->y, item, "plain_writes") || gr_yaml_get(&c->y, item, "plain_writes_per_thread")))
+        return gr_yaml_error(c->err, &c->y, item, "variables: %s gives plain accesses without its reads or writes",
+                             v->decl.name);
+    if (!read_plain(c, item, "plain_reads", a->reads, &a->plain_reads) ||
+        !read_plain(c, item, "plain_writes", a->writes, &a->plain_writes))
+        return false;
+    if (a->given && v->decl.memory == GR_MEM_CONSTANT)
+        return gr_yaml_error(c->err, &c->y, item, "variables: %s is __constant__: its reads go through the constant "
+                             "cache, which gpuroof does not count", v->decl.name);
+    if (!gr_model_add_access(c->m, v))
+        return gr_yaml_error(c->err, &c->y, item, "variables: the bytes of %s's accesses overflow", v->decl.name);
+    return true;
+}
+
 static bool read_variable(model_ctx *c, yaml_node_t *item)
 {
     gr_model *m = c->m;
@@ -516,6 +579,8 @@ static bool read_variable(model_ctx *c, yaml_node_t *item)
     if (!size_variable(c, item, decl_node, v))
         return false;
     v->versions = versions(m, v->decl.scope);
+    if (!read_accesses(c, item, v))
+        return false;
     if (v->decl.memory == GR_MEM_SHARED &&
         __builtin_add_overflow(m->shared_bytes_per_block, v->bytes, &m->shared_bytes_per_block))
         return gr_yaml_error(c->err, &c->y, decl_node, "variables: shared memory too large (integer overflow)");
@@ -536,7 +601,8 @@ static bool read_variables(model_ctx *c)
         if (!read_variable(c, yaml_document_get_node(&c->y.doc, *it)))
             return false;
     }
-    return true;
+    return gr_model_total_bytes(c->m) ||
+           gr_yaml_error(c->err, &c->y, list, "variables: the bytes read + written are not a finite number");
 }
 
 /* ---- derived values, notes -------------------------------------------- */

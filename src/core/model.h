@@ -27,6 +27,18 @@ typedef struct {
     bool overridden;    /* set by -D */
 } gr_model_value;
 
+/* How often a kernel's code reads and writes a variable (a model's
+ * reads:/writes:), in all over the launch, and what those references come
+ * to where the variable is not volatile (plain_reads:/plain_writes:, else
+ * the rule of model_access.c).  A volatile variable is accessed in memory
+ * at every reference; a plain one may be kept in a register. */
+typedef struct {
+    bool given;
+    bool per_thread;                   /* given per thread (shown so) */
+    int64_t reads, writes;             /* references the source makes */
+    int64_t plain_reads, plain_writes; /* accesses without volatile */
+} gr_model_access;
+
 typedef struct {
     gr_decl decl;
     char declaration[256]; /* as written */
@@ -34,6 +46,7 @@ typedef struct {
     int64_t elements;      /* 1 for a scalar */
     int64_t bytes;         /* elements x element size; extern: the launch's bytes */
     int64_t versions;      /* copies a launch creates */
+    gr_model_access access;
 } gr_model_var;
 
 typedef struct {

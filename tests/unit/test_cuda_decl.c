@@ -166,6 +166,31 @@ static void qualifiers_that_change_nothing(void **state)
     DECL_IS("const int c", KERNEL, "c", "int", 4, "register", "thread", "grid", 0);
 }
 
+/* volatile leaves the table alone but is kept: the model counts a
+ * volatile variable's every reference as a memory access. */
+static void volatile_is_kept(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        gr_decl_place place;
+        bool is_volatile;
+    } cases[] = {
+        {"volatile __shared__ int v", GR_IN_KERNEL, true},
+        {"__device__ volatile float g", GR_AT_FILE_SCOPE, true},
+        {"volatile float *p", GR_IN_KERNEL, true},
+        {"__shared__ int s", GR_IN_KERNEL, false},
+        {"const int c", GR_IN_KERNEL, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gr_decl d;
+        size_t column;
+        gr_error err;
+        assert_true(gr_decl_parse(cases[i].text, cases[i].place, &d, &column, &err));
+        assert_int_equal(d.is_volatile, cases[i].is_volatile);
+    }
+}
+
 static void element_sizes(void **state)
 {
     (void)state;
@@ -402,6 +427,7 @@ int main(void)
         cmocka_unit_test(pointers),
         cmocka_unit_test(dimensions),
         cmocka_unit_test(qualifiers_that_change_nothing),
+        cmocka_unit_test(volatile_is_kept),
         cmocka_unit_test(element_sizes),
         cmocka_unit_test(shared_at_file_scope),
         cmocka_unit_test(syntax_errors),

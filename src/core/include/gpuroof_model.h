@@ -8,6 +8,7 @@
 
 #include "../expr.h"
 #include "../model.h"
+#include "../model_access.h"
 #include "../model_device.h"
 
 #endif
