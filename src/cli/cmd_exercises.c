@@ -3,10 +3,13 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
 #include "gpuroof_text.h"
+#include "gpuroof_files.h"
+#include "cli_data.h"
 
 #define MAX_RUNS 2
 
@@ -14,7 +17,8 @@ static const char usage[] =
     "Usage: gpuroof exercises [NUMBER ...] [--json]\n\n"
     "Answers the exercises of PMPP chapter 5 (and the chapter's worked examples), each\n"
     "printed as the command that answers it, followed by its output: all of them, or\n"
-    "those numbered (9 is 9a and 9b, 6 and 7 are one exercise, 5.1 and 5.5 the sections).\n";
+    "those numbered (9 is 9a and 9b, 6 and 7 are one exercise, 5.1 and 5.5 the sections);\n"
+    "claims holds the seed notes' claims about shared memory against the H100's measured figures.\n";
 
 static const char notes[] = "Example (PMPP exercise 9, both parts): gpuroof exercises 9\n";
 
@@ -42,6 +46,7 @@ typedef struct {
 #define MODEL(...) {{"model", __VA_ARGS__}}
 #define BOUND(...) {{"bound", __VA_ARGS__}}
 #define OCCUPANCY(...) {{"occupancy", __VA_ARGS__}}
+#define PROFILE(...) {{"profile", __VA_ARGS__}}
 /* The SM of exercise 12 */
 #define TEXTBOOK_SM "--max-threads-sm", "2048", "--max-blocks-sm", "32", "--regs-sm", "64K", "--smem-sm", "96K"
 
@@ -85,6 +90,8 @@ static const exercise exercises[] = {
     {"5.5", "Section 5.5: 256 threads and 32 KB of shared memory per block on an A100, by the hardware's rules\n"
      "(the chapter gives no register count; 32 registers do not limit here)",
      {OCCUPANCY("--threads", "256", "--regs", "32", "--smem", "32K", "--device", "a100")}, NULL},
+    {"claims", "The seed notes' claims: shared memory against DRAM on the H100",
+     {PROFILE("show", "h100", "--results", "plots/data/h100-latency.yaml")}, NULL},
 };
 
 static bool is_run(const exercise_run *r)
@@ -92,26 +99,69 @@ static bool is_run(const exercise_run *r)
     return r->words[0] != NULL;
 }
 
+/* A results file of a run ("plots/data/h100-latency.yaml") is data the
+ * program ships, found as the chart style is: in the plots folder of this
+ * program's data directory (its build tree's or the installed one), so
+ * that the exercise runs from any directory.  Shown and run as given where
+ * the directory is the one the program runs in (the top of the source tree
+ * for its build), else by the path found; as given where it is not found,
+ * for the command to name. */
+static const char *data_file(const char *word, char *path, size_t size)
+{
+    const char *folder = gr_data_folder(GR_DATA_STYLE);
+    size_t len = strlen(folder);
+    char here[1024], as_given[2048];
+    gr_search_path sp;
+    cli_data_path(GR_DATA_STYLE, NULL, &sp);
+    if (strncmp(word, folder, len) != 0 || word[len] != '/' || !gr_search_path_find(&sp, word + len + 1, path, size))
+        return word;
+    if (getcwd(here, sizeof here) && snprintf(as_given, sizeof as_given, "%s/%s", here, word) < (int)sizeof as_given &&
+        strcmp(as_given, path) == 0)
+        return word;
+    return path;
+}
+
+/* The i-th word of r as it runs: a data file's found where it follows
+ * --results. */
+static const char *run_word(const exercise_run *r, size_t i, char *path, size_t size)
+{
+    if (i && strcmp(r->words[i - 1], "--results") == 0)
+        return data_file(r->words[i], path, size);
+    return r->words[i];
+}
+
 /* Calls word() with each word of the command line of r, as a student
  * would type it after "gpuroof". */
 typedef void (*word_fn)(const char *word, void *context);
 static void run_words(const exercise_run *r, word_fn word, void *context)
 {
+    char path[1024];
     for (size_t i = 0; r->words[i]; i++)
-        word(r->words[i], context);
+        word(run_word(r, i, path, sizeof path), context);
+}
+
+static int run_profile(int argc, char **argv, json_t **json)
+{
+    profile_options o = {0};
+    o.json = json != NULL;
+    int rc = cmd_profile_parse(argc, argv, &o);
+    return rc == EXIT_OK ? cmd_profile_run(&o, json) : rc;
 }
 
 /* Runs r through its command's parse, with --json where json says: its
  * JSON is then handed over. */
 static int run(const exercise_run *r, json_t **json)
 {
-    char *argv[MAX_WORDS];
+    char *argv[MAX_WORDS], path[1024];
     int argc = 0, rc;
     while (r->words[argc]) {
-        argv[argc] = (char *)r->words[argc]; /* getopt reorders the pointers, never the words */
+        /* getopt reorders the pointers, never the words */
+        argv[argc] = (char *)run_word(r, (size_t)argc, path, sizeof path);
         argc++;
     }
     fflush(stdout);
+    if (strcmp(argv[0], "profile") == 0)
+        return run_profile(argc, argv, json);
     if (strcmp(argv[0], "bound") == 0) {
         bound_options o = {0};
         o.json = json != NULL;
@@ -270,8 +320,11 @@ int cmd_exercises_run(const exercises_options *o)
         return rc != EXIT_OK ? rc : status;
     }
     for (size_t i = 0; i < count; i++) {
-        printf("%s== PMPP chapter 5, %s\n", i ? "\n" : "", exercises[chosen[i]].title);
-        if (answer(&exercises[chosen[i]]) != EXIT_OK)
+        const exercise *e = &exercises[chosen[i]];
+        /* the book's exercises and sections are numbered; the seed notes' claims are named */
+        bool pmpp = e->numbers[0] >= '0' && e->numbers[0] <= '9';
+        printf("%s== %s%s\n", i ? "\n" : "", pmpp ? "PMPP chapter 5, " : "", e->title);
+        if (answer(e) != EXIT_OK)
             status = EXIT_INPUT;
     }
     return status;

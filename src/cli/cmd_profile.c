@@ -8,26 +8,31 @@
 #include "output.h"
 #include "gpuroof_profile.h"
 #include "profile_json.h"
+#include "profile_levels.h"
 
 static const char usage[] =
-    "Usage: gpuroof profile show NAME|FILE [--profiles DIR] [--json]\n"
+    "Usage: gpuroof profile show NAME|FILE [--results FILE] [--profiles DIR] [--json]\n"
     "       gpuroof profile detect [-o FILE] [--profiles DIR]\n"
     "\n"
     "show prints every figure of one device profile.  detect writes a profile of the\n"
     "local GPU from cudaGetDeviceProperties, with its ceilings measured, and says where\n"
-    "it differs from the shipped profile of the same GPU.\n";
+    "it differs from the shipped profile of the same GPU.  show --results adds the\n"
+    "memory levels a results file measured (latency and bandwidth, each against DRAM)\n"
+    "and holds the seed notes' claims about shared memory against them.\n";
 
 static const cli_option options[] = {
     CLI_OPT_PATH(profile_options, output, .name = "output", .short_name = 'o', .arg = "FILE",
                  .help = "detect: write the profile to FILE (default: standard output)"),
     CLI_OPTION_PROFILES(profile_options),
+    CLI_OPT_PATH(profile_options, results, .name = "results", .arg = "FILE",
+                 .help = "show: the memory levels FILE measured, against DRAM, and the seed notes' claims"),
     CLI_OPT_FLAG(profile_options, json, .name = "json", .help = "show: print one JSON object"),
 };
 
 static const cli_spec spec = {"profile", usage, NULL, options, sizeof options / sizeof options[0], NULL};
 
 /* The subcommand and its operands. */
-static int parse(int argc, char **argv, profile_options *o)
+int cmd_profile_parse(int argc, char **argv, profile_options *o)
 {
     int operand, rc = cli_parse(&spec, argc, argv, o, &operand);
     if (rc != EXIT_OK)
@@ -44,6 +49,8 @@ static int parse(int argc, char **argv, profile_options *o)
     /* An option of the other subcommand would otherwise be dropped unread. */
     if (o->detect && o->json)
         return cli_usage_error("profile", "detect writes a YAML profile and takes no --json");
+    if (o->detect && o->results)
+        return cli_usage_error("profile", "detect measures the GPU itself and takes no --results");
     if (!o->detect && o->output)
         return cli_usage_error("profile", "show prints to standard output and takes no -o");
     o->name = o->detect ? NULL : argv[operand + 1];
@@ -103,22 +110,43 @@ static void print_profile(const gr_profile *p)
                OUT_NUM(p->measured_fp32_gflops), OUT_NUM(p->measured_fp64_gflops));
 }
 
+/* --results: the file's memory levels and the claims' verdicts. */
+static bool load_levels(const char *path, gr_memory_levels *m)
+{
+    gr_results r;
+    gr_error err;
+    if (!gr_results_load(path, &r, &err))
+        return cli_error("%s", err.text);
+    gr_memory_levels_of(&r, m);
+    gr_results_free(&r);
+    return true;
+}
+
 int cmd_profile_run(const profile_options *o, json_t **json)
 {
     gr_profile p;
+    gr_memory_levels levels;
     if (o->detect)
         return cmd_profile_detect_run(o);
     if (!cli_load_device(o->profiles, o->name, &p))
         return EXIT_INPUT;
-    if (o->json)
-        return cli_put_json(profile_to_json(&p), json);
+    if (o->results && !load_levels(o->results, &levels))
+        return EXIT_INPUT;
+    if (o->json) {
+        json_t *j = profile_to_json(&p);
+        if (o->results)
+            profile_levels_json(j, o->results, &levels);
+        return cli_put_json(j, json);
+    }
     print_profile(&p);
+    if (o->results)
+        profile_levels_print(o->results, &levels);
     return EXIT_OK;
 }
 
 int cmd_profile(int argc, char **argv)
 {
     profile_options o = {0};
-    int rc = parse(argc, argv, &o);
+    int rc = cmd_profile_parse(argc, argv, &o);
     return rc == EXIT_OK ? cmd_profile_run(&o, NULL) : cli_parse_stopped(rc);
 }

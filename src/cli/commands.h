@@ -97,6 +97,7 @@ typedef struct {
     bool detect;      /* profile detect; otherwise profile show */
     const char *name; /* show's NAME or FILE */
     const char *profiles, *output;
+    const char *results; /* show --results: a results file's memory levels and the seed claims */
     bool json;
 } profile_options;
 
@@ -196,6 +197,7 @@ int cmd_banks_run(const banks_options *o, json_t **json);
 int cmd_devices(int argc, char **argv);
 int cmd_devices_run(const devices_options *o, json_t **json);
 int cmd_profile(int argc, char **argv);
+int cmd_profile_parse(int argc, char **argv, profile_options *o);
 int cmd_profile_run(const profile_options *o, json_t **json);
 /* profile detect, which cmd_profile_run calls (it prints no JSON). */
 int cmd_profile_detect_run(const profile_options *o);

@@ -12,5 +12,6 @@
 #include "../results_format.h"
 #include "../load_trace.h"
 #include "../spread.h"
+#include "../memory_levels.h"
 
 #endif
