@@ -46,6 +46,12 @@ static void print_claim(const gr_claim_check *k, const gr_memory_levels *m)
            latency ? dram : level, OUT_NUM(latency ? k->dram_figure : k->level_figure), k->unit,
            latency ? level : dram, OUT_NUM(latency ? k->level_figure : k->dram_figure), k->unit);
     printf("    %s: %s %s\n", k->verdict == GR_CLAIM_HOLDS ? "holds" : "does not hold", OUT_NUM(k->measured), verdict);
+    if (fabs(k->margin) < GR_CLAIM_CLOSE_MARGIN)
+        printf("    a close call: %s from the claim's edge\n", OUT_PCT(fabs(k->margin)));
+    if (k->datasheet_verdict != GR_CLAIM_NOT_MEASURED && k->datasheet_verdict != k->verdict)
+        printf("    against DRAM's datasheet %s GB/s instead of the measured %s GB/s: %s, which %s\n",
+               OUT_NUM(k->datasheet_dram_gbs), OUT_NUM(k->dram_figure), OUT_NUM(k->datasheet_measured),
+               k->datasheet_verdict == GR_CLAIM_HOLDS ? "holds" : "does not hold");
 }
 
 void profile_levels_print(const char *results_path, const gr_memory_levels *m)
@@ -98,6 +104,10 @@ static json_t *claim_json(const gr_claim_check *k, const gr_memory_levels *m)
     json_object_set_new(o, "dram_figure", out_json_number(k->dram_figure));
     json_object_set_new(o, "unit", json_string(k->unit));
     json_object_set_new(o, "verdict", json_string(gr_claim_verdict_key(k->verdict)));
+    json_object_set_new(o, "margin", out_json_number(k->margin));
+    json_object_set_new(o, "datasheet_dram_gbs", out_json_number(k->datasheet_dram_gbs));
+    json_object_set_new(o, "datasheet_measured", out_json_number(k->datasheet_measured));
+    json_object_set_new(o, "datasheet_verdict", json_string(gr_claim_verdict_key(k->datasheet_verdict)));
     json_object_set_new(o, "holds",
                         k->verdict == GR_CLAIM_NOT_MEASURED ? json_null() : json_boolean(k->verdict == GR_CLAIM_HOLDS));
     return o;

@@ -63,7 +63,26 @@ static bool latency_in_cycles(const gr_measured_level *l, const gr_measured_leve
     return isfinite(l->latency_cycles) && isfinite(dram->latency_cycles);
 }
 
-static void check_claim(const gr_seed_claim *c, const gr_memory_levels *m, gr_claim_check *out)
+static gr_claim_verdict verdict_of(const gr_seed_claim *c, double x)
+{
+    if (isnan(x))
+        return GR_CLAIM_NOT_MEASURED;
+    if (x < c->low || (c->low_exclusive && x == c->low))
+        return GR_CLAIM_BELOW;
+    return x > c->high ? GR_CLAIM_ABOVE : GR_CLAIM_HOLDS;
+}
+
+/* Relative distance from x to the range's nearest end: positive inside,
+ * negative outside. */
+static double margin_of(const gr_seed_claim *c, double x)
+{
+    if (isnan(x))
+        return NAN;
+    double to_low = x / c->low - 1, to_high = isinf(c->high) ? INFINITY : 1 - x / c->high;
+    return to_low < to_high ? to_low : to_high;
+}
+
+static void check_claim(const gr_seed_claim *c, const gr_memory_levels *m, double datasheet_gbs, gr_claim_check *out)
 {
     const gr_measured_level *l = &m->levels[c->level], *dram = &m->levels[GR_MEMORY_DRAM];
     out->claim = c;
@@ -79,15 +98,11 @@ static void check_claim(const gr_seed_claim *c, const gr_memory_levels *m, gr_cl
         out->dram_figure = dram->bandwidth_gbs;
         out->measured = l->bandwidth_vs_dram;
     }
-    double x = out->measured;
-    if (isnan(x))
-        out->verdict = GR_CLAIM_NOT_MEASURED;
-    else if (x < c->low || (c->low_exclusive && x == c->low))
-        out->verdict = GR_CLAIM_BELOW;
-    else if (x > c->high)
-        out->verdict = GR_CLAIM_ABOVE;
-    else
-        out->verdict = GR_CLAIM_HOLDS;
+    out->verdict = verdict_of(c, out->measured);
+    out->margin = margin_of(c, out->measured);
+    out->datasheet_dram_gbs = c->quantity == GR_CLAIM_BANDWIDTH ? datasheet_gbs : NAN;
+    out->datasheet_measured = ratio(out->level_figure, out->datasheet_dram_gbs);
+    out->datasheet_verdict = verdict_of(c, out->datasheet_measured);
 }
 
 void gr_memory_levels_of(const gr_results *r, gr_memory_levels *out)
@@ -112,5 +127,5 @@ void gr_memory_levels_of(const gr_results *r, gr_memory_levels *out)
         l[i].bandwidth_vs_dram = ratio(l[i].bandwidth_gbs, dram->bandwidth_gbs);
     }
     for (int i = 0; i < GR_SEED_CLAIM_COUNT; i++)
-        check_claim(&seed_claims[i], out, &out->claims[i]);
+        check_claim(&seed_claims[i], out, r->ceilings.datasheet_bandwidth_gbs, &out->claims[i]);
 }

@@ -57,7 +57,19 @@ typedef struct {
     double level_figure, dram_figure; /* the level's and DRAM's, in unit */
     const char *unit;                 /* "cycles", "ns" or "GB/s" */
     gr_claim_verdict verdict;
+    /* how far the measured ratio is inside (or outside) the claim's range,
+     * relative to its nearest end: 0.04 is 4%; NaN where not measured */
+    double margin;
+    /* a bandwidth claim held against DRAM's datasheet bandwidth instead of
+     * the measured one (the file's datasheet_bandwidth_gbs): what a reader
+     * quoting the datasheet would find; NaN and not measured otherwise */
+    double datasheet_measured, datasheet_dram_gbs;
+    gr_claim_verdict datasheet_verdict;
 } gr_claim_check;
+
+/* A margin under this is a close call: the verdict could turn with another
+ * run, GPU or figure (e.g. the datasheet's DRAM bandwidth). */
+#define GR_CLAIM_CLOSE_MARGIN 0.05
 
 #define GR_SEED_CLAIM_COUNT 2
 

@@ -53,6 +53,20 @@ expect_stdout_line "    $holds_latency: $(shown4 "$latency_ratio") is within 20 
 expect_stdout_line "    $holds_bandwidth: $(shown4 "$bandwidth_ratio") is more than 10"
 expect_stdout_has '"De 20 a 30 veces menor latencia que la DRAM"'
 expect_stdout_has '001_a19c945dc3f371a4.txt'
+# The bandwidth claim against the datasheet's DRAM figure instead: said
+# where the verdict turns.
+datasheet_gbs=$(yaml_figure ceilings datasheet_bandwidth_gbs)
+datasheet_ratio=$(quotient "$shared_gbs" "$datasheet_gbs")
+if awk -v a="$datasheet_ratio" -v b="$bandwidth_ratio" 'BEGIN { exit !((a > 10) != (b > 10)) }'; then
+    expect_stdout_line "    against DRAM's datasheet $(shown4 "$datasheet_gbs") GB/s instead of the measured $(shown4 "$dram_gbs") GB/s: $(shown4 "$datasheet_ratio"), which $(awk -v x="$datasheet_ratio" 'BEGIN { print (x > 10) ? "holds" : "does not hold" }')"
+else
+    expect_stdout_lacks "against DRAM's datasheet"
+fi
+# Within 5% of a range's end: a close call, by how much.
+bandwidth_margin=$(awk -v x="$bandwidth_ratio" 'BEGIN { printf "%.12g", x / 10 - 1 }')
+if awk -v m="$bandwidth_margin" 'BEGIN { exit !(m < 0.05 && m > -0.05) }'; then
+    expect_stdout_has "a close call: $(awk -v m="$bandwidth_margin" 'BEGIN { printf "%.4g", (m < 0 ? -m : m) * 100 }')% from the claim's edge"
+fi
 
 run profile show h100 --results "$results" --json
 expect_status 0

@@ -54,6 +54,32 @@ static void ratios_by_hand(void **state)
     assert_int_equal(bw->verdict, GR_CLAIM_HOLDS);
     assert_true(bw->level_figure == 30000 && bw->dram_figure == 2000 && bw->measured == 15);
     assert_string_equal(gr_claim_verdict_key(bw->verdict), "holds");
+    /* 25 is 20 x 1.25 and 30 / 1.2: its nearest end is 30, 1/6 away;
+     * 15 is half again over 10, with no upper end */
+    assert_float_equal(lat->margin, 1 - 25.0 / 30, 1e-15);
+    assert_float_equal(bw->margin, 0.5, 1e-15);
+    assert_true(isnan(bw->datasheet_measured)); /* no datasheet figure given */
+    assert_int_equal(bw->datasheet_verdict, GR_CLAIM_NOT_MEASURED);
+    assert_true(isnan(lat->datasheet_measured));
+}
+
+/* A bandwidth claim that holds on the measured DRAM figure and fails on the
+ * datasheet's: both said, and the margin marks it close. */
+static void datasheet_turns_a_close_call(void **state)
+{
+    (void)state;
+    gr_results r;
+    gr_memory_levels m;
+    hand_figures(&r, 24, 20400); /* 10.2 x the measured 2000 GB/s */
+    r.ceilings.datasheet_bandwidth_gbs = 2100;
+    gr_memory_levels_of(&r, &m);
+    const gr_claim_check *bw = &m.claims[1];
+    assert_int_equal(bw->verdict, GR_CLAIM_HOLDS);
+    assert_float_equal(bw->margin, 0.02, 1e-12);
+    assert_true(fabs(bw->margin) < GR_CLAIM_CLOSE_MARGIN);
+    assert_float_equal(bw->datasheet_dram_gbs, 2100, 0);
+    assert_float_equal(bw->datasheet_measured, 20400.0 / 2100, 1e-12);
+    assert_int_equal(bw->datasheet_verdict, GR_CLAIM_BELOW);
 }
 
 /* Each edge of the ranges: 20 and 30 hold, "more than 10" leaves 10 out. */
@@ -158,6 +184,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ratios_by_hand),
         cmocka_unit_test(verdicts_at_the_edges),
+        cmocka_unit_test(datasheet_turns_a_close_call),
         cmocka_unit_test(latency_in_ns_and_missing),
         cmocka_unit_test(claims_as_data),
         cmocka_unit_test(committed_h100),
