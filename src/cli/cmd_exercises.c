@@ -18,7 +18,8 @@ static const char usage[] =
     "Answers the exercises of PMPP chapter 5 (and the chapter's worked examples), each\n"
     "printed as the command that answers it, followed by its output: all of them, or\n"
     "those numbered (9 is 9a and 9b, 6 and 7 are one exercise, 5.1 and 5.5 the sections);\n"
-    "claims holds the seed notes' claims about shared memory against the H100's measured figures.\n";
+    "claims holds the seed notes' claims about shared memory against the H100's measured figures;\n"
+    "volatile counts their volatile qualifier's accesses, a global and a shared variable's.\n";
 
 static const char notes[] = "Example (PMPP exercise 9, both parts): gpuroof exercises 9\n";
 
@@ -92,6 +93,8 @@ static const exercise exercises[] = {
      {OCCUPANCY("--threads", "256", "--regs", "32", "--smem", "32K", "--device", "a100")}, NULL},
     {"claims", "The seed notes' claims: shared memory against DRAM on the H100",
      {PROFILE("show", "h100", "--results", "plots/data/h100-latency.yaml")}, NULL},
+    {"volatile", "The seed notes' volatile qualifier: a global and a shared variable read at every iteration",
+     {MODEL("volatile-global"), MODEL("volatile-shared")}, NULL},
 };
 
 static bool is_run(const exercise_run *r)
@@ -321,7 +324,7 @@ int cmd_exercises_run(const exercises_options *o)
     }
     for (size_t i = 0; i < count; i++) {
         const exercise *e = &exercises[chosen[i]];
-        /* the book's exercises and sections are numbered; the seed notes' claims are named */
+        /* the book's exercises and sections are numbered; the seed notes' are named */
         bool pmpp = e->numbers[0] >= '0' && e->numbers[0] <= '9';
         printf("%s== %s%s\n", i ? "\n" : "", pmpp ? "PMPP chapter 5, " : "", e->title);
         if (answer(e) != EXIT_OK)

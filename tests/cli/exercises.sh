@@ -92,7 +92,7 @@ expect_json '.exercises[0].commands | length' 0
 # An unknown number lists the ones there are.
 for n in 13 9c 0 extra 5.2; do
     run exercises $n
-    expect_fails 2 "gpuroof exercises: no exercise '$n': give 1, 2, 3, 4, 5, 6, 7, 8, 9a, 9b, 10, 11, 12a, 12b, 5.1, 5.5 or claims (a number alone is all its parts: 9 is 9a and 9b) (gpuroof exercises --help)"
+    expect_fails 2 "gpuroof exercises: no exercise '$n': give 1, 2, 3, 4, 5, 6, 7, 8, 9a, 9b, 10, 11, 12a, 12b, 5.1, 5.5, claims or volatile (a number alone is all its parts: 9 is 9a and 9b) (gpuroof exercises --help)"
 done
 run exercises 9 13 --json
 expect_status 2
@@ -102,3 +102,13 @@ expect_no_stdout
 run exercises --json
 expect_status 0
 expect_one_json object
+# The seed notes' volatile qualifier: both models, as gpuroof model prints them.
+run exercises volatile --json
+expect_status 0
+expect_json '.exercises[0].commands | length' 2
+expect_json '.exercises[0].commands[0].command' '["model","volatile-global"]'
+expect_json '.exercises[0].commands[1].result.variables[0].volatile' true
+expect_json '.exercises[0].commands[0].result.traffic_if.plain.intensity' 64
+run exercises volatile
+expect_status 0
+expect_stdout_has '  if plain       global memory 1081344 B read + 1081344 B written: 64 FLOP/B'
