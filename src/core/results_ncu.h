@@ -25,7 +25,7 @@ typedef struct {
  * covers its width (grid y x block y rows, the least that covers it); the
  * last such launch is taken, the others being warm-up runs.  The layout
  * launches pair with the bank checks in order, as measure runs them; their
- * number and blocks must agree.  A volatile check takes the last launch
+ * number and blocks must agree (a run with no bank checks pairs none).  A volatile check takes the last launch
  * of its kernel (loopGlobalVolatile(float *, int)), the counts its report
  * lacks left absent.  Errors name the report (file) and the
  * first disagreement; on error r is unchanged. */

@@ -119,6 +119,15 @@ static void a_report_of_another_run_is_an_error(void **state)
     r.banks[3].block.y = 16;
     assert_false(gr_results_take_ncu(&r, &report, "measure-raw.csv", &s, &err));
     assert_non_null(strstr(err.text, ": layout launch 4 has block (32, 32), bank check 4 (setRowReadColDyn) 32x16"));
+    /* a run that measured no layout kernels (measure --only volatile) pairs
+     * none of the report's: no error, the matmuls still given levels */
+    size_t banks = r.bank_count;
+    r.bank_count = 0;
+    assert_true(gr_results_take_ncu(&r, &report, "measure-raw.csv", &s, &err));
+    assert_int_equal(s.banks_counted, 0);
+    assert_true(isnan(r.banks[0].measured_load));
+    assert_false(isnan(r.kernels[0].levels.flops));
+    r.bank_count = banks;
     gr_ncu_report_free(&report);
     gr_results_free(&r);
 }
