@@ -300,6 +300,28 @@ int grk_residency(int probe, int threads, size_t dynamic_smem, int *runtime_api,
 /* cudaOccupancyAvailableDynamicSMemPerBlock for the probe. */
 int grk_available_dynamic_smem(int probe, int threads, int blocks, size_t *bytes, grk_error *err);
 
+/* ---- the volatile qualifier (volatile.cu) --------------------------------- */
+
+/* A loop of `iters` v = v * 0.5 + step, the step read each iteration in the
+ * source from a global or a shared variable, volatile or plain. */
+typedef enum {
+    GRK_VOLATILE_GLOBAL_VOLATILE, /* loopGlobalVolatile: __device__ volatile float */
+    GRK_VOLATILE_GLOBAL_PLAIN,    /* loopGlobalPlain: __device__ float */
+    GRK_VOLATILE_SHARED_VOLATILE, /* loopSharedVolatile: __shared__ volatile float */
+    GRK_VOLATILE_SHARED_PLAIN,    /* loopSharedPlain: __shared__ float */
+    GRK_VOLATILE_COUNT
+} grk_volatile_kind;
+
+/* The kernel's name, as Nsight Compute shows it. */
+const char *grk_volatile_name(grk_volatile_kind kind);
+
+/* `threads` threads (a whole number of blocks of `block`) each run the
+ * loop; timed like the others (one warm-up, then the median of
+ * `repeats`).  *verified: every thread's result equals the host's, bit for
+ * bit. */
+int grk_volatile_loop(grk_volatile_kind kind, int threads, int block, int iters, int repeats, grk_timing *t,
+                      bool *verified, grk_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -27,6 +27,8 @@ static const char usage[] =
     "  latency    load latency by pointer chase (L1, shared memory, L2 near and far, DRAM),\n"
     "             DRAM bandwidth against resident warps an SM (the latency roofs) and the\n"
     "             launch floor\n"
+    "  volatile   a loop reading a global or a shared value each iteration, the variable\n"
+    "             declared volatile and plain\n"
     "Every result is verified before it is recorded; a failing kernel is reported\n"
     "and never plotted.  Progress goes to stderr.\n"
     "\n"
@@ -50,7 +52,8 @@ static const char notes[] =
     "its GPU's index, PCI bus id and UUID.\n";
 
 /* --only's parts, in the order of read_plan's flags. */
-static const char *const measure_parts[] = {"ceilings", "sweep", "matmul", "smem", "occupancy", "latency", NULL};
+static const char *const measure_parts[] = {"ceilings", "sweep",   "matmul",   "smem",
+                                            "occupancy", "latency", "volatile", NULL};
 
 #define T measure_options
 static const cli_option options[] = {
@@ -103,6 +106,7 @@ static const cli_spec spec = {"measure", usage, notes, options, sizeof options /
 #else
 typedef struct {
     bool ceilings, matmul, smem, occupancy, sweep, latency;
+    bool volatile_loops;
     bool quick;
     int repeats;
     const char *bank_counters;
@@ -123,7 +127,8 @@ typedef struct {
 
 static int read_plan(const measure_options *o, measure_plan *p)
 {
-    bool *flags[] = {&p->ceilings, &p->sweep, &p->matmul, &p->smem, &p->occupancy, &p->latency}; /* measure_parts' order */
+    bool *flags[] = {&p->ceilings, &p->sweep,   &p->matmul,        &p->smem,
+                     &p->occupancy, &p->latency, &p->volatile_loops}; /* measure_parts' order */
     int64_t repeats = o->repeats.given ? o->repeats.value : o->quick ? 5 : 20;
     p->repeats = (int)repeats;
     p->quick = o->quick;
@@ -221,6 +226,22 @@ static void print_peak(const measure_peak_row *row, const gr_results *r)
     printf("\n");
 }
 
+/* The volatile loops: each kernel's median time, and what Nsight Compute
+ * counted of its loads where measure --ncu-counters gave it. */
+static void print_volatile(const gr_results *r)
+{
+    for (size_t i = 0; i < r->volatile_count; i++) {
+        const gr_result_volatile *v = &r->volatiles[i];
+        printf("  %-18s %-6s %-8s %10.1f us  %s", v->kernel, v->memory, v->is_volatile ? "volatile" : "plain",
+               v->ns / 1e3, v->verified ? "verified" : "WRONG");
+        if (!isnan(v->global_load_instructions))
+            printf("; %.0f global load instructions", v->global_load_instructions);
+        if (!isnan(v->shared_load_instructions))
+            printf("; %.0f shared load instructions", v->shared_load_instructions);
+        printf("\n");
+    }
+}
+
 static void print_summary(const gr_results *r, int failures, const char *path, bool named)
 {
     const gr_result_ceilings *c = &r->ceilings;
@@ -246,6 +267,7 @@ static void print_summary(const gr_results *r, int failures, const char *path, b
         printf("  banks: gpuroof's wavefronts per request equal Nsight Compute's in %zu of %zu launches\n",
                agree.banks_equal, agree.banks_counted);
     measure_print_latency(r);
+    print_volatile(r);
     if (failures)
         printf("  %d results failed their checks and are not plotted\n", failures);
 }
@@ -266,6 +288,7 @@ static bool run_parts(measure_run *r, const measure_plan *plan)
         {"smem", plan->smem, measure_layouts},
         {"occupancy", plan->occupancy, measure_occupancy},
         {"latency", plan->latency, measure_latency},
+        {"volatile", plan->volatile_loops, measure_volatile},
     };
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         if (!parts[i].wanted)

@@ -26,7 +26,7 @@ bool measure_ncu_take(gr_results *results, const gr_ncu_report *report, const ch
     if (!gr_results_take_ncu(results, report, file, &s, &err))
         return cli_error("%s", err.text);
     printf("  Nsight Compute (%s): levels of %zu kernels (%zu with no launch there), wavefronts of %zu bank "
-           "checks\n",
-           file, s.kernels_counted, s.kernels_without, s.banks_counted);
+           "checks, loads of %zu volatile checks\n",
+           file, s.kernels_counted, s.kernels_without, s.banks_counted, s.volatiles_counted);
     return true;
 }

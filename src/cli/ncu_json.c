@@ -129,6 +129,8 @@ static void add_figures(json_t *j, const gr_ncu_figures *f, const gr_ncu_binding
     json_object_set_new(j, "shared_wavefronts", json_pack("{s:o,s:o,s:o}", "load", out_json_quantity(f->shared_load), "store",
                                                           out_json_quantity(f->shared_store), "ideal",
                                                           out_json_quantity(f->shared_ideal)));
+    json_object_set_new(j, "global_load_instructions", out_json_quantity(f->q[GR_NCU_Q_GLOBAL_LD_INST]));
+    json_object_set_new(j, "l1_global_load_hit_rate", out_json_quantity(gr_ncu_l1_global_hit_rate(f)));
 }
 
 static json_t *launch_json(const gr_ncu_analysis *a, size_t i)

@@ -273,6 +273,17 @@ static void print_shared(FILE *out, const gr_ncu_figures *f)
            NCU_FIG(f->shared_ideal), NCU_FIG(f->shared_conflicts));
 }
 
+/* The global loads as instructions and the L1's sectors, where the
+ * report has their counters (older ones do not). */
+static void print_global_loads(FILE *out, const gr_ncu_figures *f)
+{
+    double inst = f->q[GR_NCU_Q_GLOBAL_LD_INST], hits = f->q[GR_NCU_Q_GLOBAL_LD_HIT_SECTORS];
+    if (isnan(inst) && isnan(hits))
+        return;
+    fprintf(out, "  global     load %s instructions, %s L1 sectors of which %s hit (%s)\n", NCU_FIG(inst),
+            NCU_FIG(f->q[GR_NCU_Q_GLOBAL_LD_SECTORS]), NCU_FIG(hits), NCU_PCT(gr_ncu_l1_global_hit_rate(f)));
+}
+
 /* Items of a list, wrapped to 100 columns under a first line of their own. */
 typedef struct {
     int indent;
@@ -319,6 +330,7 @@ static void print_body(FILE *out, const ncu_view *v, const gr_ncu_figures *f, co
     ncu_print_time_limits(out, v, lim);
     print_occupancy(out, f, p);
     print_shared(out, f);
+    print_global_loads(out, f);
     print_missing(out, v, f);
 }
 

@@ -283,6 +283,14 @@ void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out)
     gr_ncu_figures_derive(out);
 }
 
+double gr_ncu_l1_global_hit_rate(const gr_ncu_figures *f)
+{
+    double hits = f->q[GR_NCU_Q_GLOBAL_LD_HIT_SECTORS], sectors = f->q[GR_NCU_Q_GLOBAL_LD_SECTORS];
+    if (isnan(hits) || isnan(sectors) || !(sectors > 0))
+        return NAN;
+    return hits / sectors;
+}
+
 bool gr_ncu_figures_lower(const gr_ncu_figures *f)
 {
     bool lower = f->flops_total_lower;

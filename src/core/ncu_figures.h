@@ -81,6 +81,10 @@ typedef struct {
     bool flops_lower[GR_NCU_PRECISION_COUNT], flops_total_lower, bytes_lower[GR_NCU_LEVEL_COUNT];
 } gr_ncu_figures;
 
+/* The share of f's global-load sectors that hit in the L1 (0..1); NaN
+ * where the report lacks either count or no sector was looked up. */
+double gr_ncu_l1_global_hit_rate(const gr_ncu_figures *f);
+
 /* Whether any figure of f is a lower bound. */
 bool gr_ncu_figures_lower(const gr_ncu_figures *f);
 /* The metric a missing quantity of f is named by: the part of a sum the

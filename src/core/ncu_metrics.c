@@ -50,6 +50,8 @@ static const gr_ncu_quantity_info quantities[GR_NCU_Q_COUNT] = {
     INFO(L2_LOAD_SECTORS, "L2 sectors read for the L1", COUNT, ADDS),
     INFO(GLOBAL_ST_REQUESTS, "global store requests", COUNT, ADDS),
     INFO(L2_TEX_SECTORS, "L2 sectors the L1s asked for", COUNT, ADDS),
+    INFO(GLOBAL_LD_INST, "global load instructions", COUNT, ADDS),
+    INFO(GLOBAL_LD_HIT_SECTORS, "global load sectors that hit in the L1", COUNT, ADDS),
 #define STALL_INFO(reason) INFO(STALL_##reason, "warps stalled: " #reason, COUNT, ADDS),
     GR_NCU_STALLS(STALL_INFO)
 #undef STALL_INFO
@@ -190,6 +192,8 @@ const gr_ncu_metric gr_ncu_metrics[] = {
     LISTED(L2_LOAD_SECTORS, "lts__t_sectors_srcunit_tex_op_read.sum"),
     LISTED(GLOBAL_ST_REQUESTS, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
     LISTED(L2_TEX_SECTORS, "lts__t_sectors_srcunit_tex.sum"),
+    LISTED(GLOBAL_LD_INST, "smsp__sass_inst_executed_op_global_ld.sum"),
+    LISTED(GLOBAL_LD_HIT_SECTORS, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum"),
 #define STALL_ROW(reason) ON(STALL_CHIPS_##reason, STALL_##reason, "smsp__warps_issue_stalled_" #reason ".sum"),
     GR_NCU_STALLS(STALL_ROW)
 #undef STALL_ROW

@@ -56,6 +56,9 @@ typedef enum {
      * sector the L1s asked for (no DRAM fill, no partition crossing) */
     GR_NCU_Q_WARP_INST, GR_NCU_Q_GLOBAL_LD_REQUESTS, GR_NCU_Q_GLOBAL_LD_SECTORS, GR_NCU_Q_L2_LOAD_SECTORS,
     GR_NCU_Q_GLOBAL_ST_REQUESTS, GR_NCU_Q_L2_TEX_SECTORS,
+    /* global loads as warp instructions executed, and their L1 sectors
+     * that hit (the volatile loads' miss the L1 each time) */
+    GR_NCU_Q_GLOBAL_LD_INST, GR_NCU_Q_GLOBAL_LD_HIT_SECTORS,
     /* warps stalled, summed over the cycles, by reason (GR_NCU_STALLS) */
 #define GR_NCU_STALL_QUANTITY(reason) GR_NCU_Q_STALL_##reason,
     GR_NCU_STALLS(GR_NCU_STALL_QUANTITY)

@@ -113,6 +113,11 @@ gr_result_spread *gr_results_add_spread(gr_results *r, gr_error *err)
     return add_row(r, "ceiling_spread", err);
 }
 
+gr_result_volatile *gr_results_add_volatile(gr_results *r, gr_error *err)
+{
+    return add_row(r, "volatile_checks", err);
+}
+
 double gr_results_ceiling(const gr_results *r, const char *key)
 {
     const gr_results_section *s = gr_results_section_named("ceilings");

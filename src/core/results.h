@@ -133,6 +133,21 @@ typedef struct {
     double ns_per_rep; /* one store and load */
 } gr_result_bank;
 
+/* A loop that reads one value each iteration from a global or a shared
+ * variable, volatile or plain (kernels/volatile.cu), and Nsight Compute's
+ * counts of its launch where measure --ncu-counters gave them (NaN:
+ * absent).  is_volatile: the file's key `volatile`, a C keyword. */
+typedef struct {
+    char kernel[64];
+    char memory[16]; /* global or shared */
+    bool is_volatile;
+    long long threads, block, iterations;
+    double ns; /* the median launch */
+    bool verified;
+    double global_load_instructions, shared_load_instructions; /* warp-level, the launch's */
+    double l1_global_load_sectors, l1_global_load_hit_sectors;
+} gr_result_volatile;
+
 /* Load latency by pointer chase at each level, and the launch floor. */
 typedef struct {
     double sm_clock_mhz; /* the clock the chases' cycles and ns imply together */
@@ -174,6 +189,8 @@ typedef struct {
     gr_result_latency_curve *latency_curves;
     size_t spread_count;
     gr_result_spread *spreads;
+    size_t volatile_count;
+    gr_result_volatile *volatiles;
 } gr_results;
 
 /* Empty: every key absent, no rows. */
@@ -211,6 +228,7 @@ gr_result_layout *gr_results_add_layout(gr_results *r, gr_error *err);
 gr_result_bank *gr_results_add_bank(gr_results *r, gr_error *err);
 gr_result_latency_curve *gr_results_add_latency_curve(gr_results *r, gr_error *err);
 gr_result_spread *gr_results_add_spread(gr_results *r, gr_error *err);
+gr_result_volatile *gr_results_add_volatile(gr_results *r, gr_error *err);
 
 /* The ceilings figure of a key ("tensor_bf16_gflops"); NaN where absent
  * or no such key. */

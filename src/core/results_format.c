@@ -303,6 +303,40 @@ static const gr_results_key bank_keys[] = {
         "one store and load, repeated in the kernel and timed; absent in a quick run"),
 };
 
+/* The key `volatile` is a C keyword: its field is is_volatile. */
+#define KEY_NAMED(name, row, field, required, range, unit, meaning) \
+    KEY_NAMED_IN_RANGE(name, row, field, required, range, unit, meaning)
+#define KEY_NAMED_IN_RANGE(name, row, field, required, min, max, unit, meaning)                               \
+    {name, TYPE_OF(row, field), offsetof(row, field), sizeof ((row *)0)->field, required, min, max, NULL, unit, \
+     meaning}
+#define THREADS_RANGE 1, 1099511627776.0
+#define BLOCK_RANGE 1, 1024 /* the CUDA limit on threads a block */
+
+static const gr_results_key volatile_keys[] = {
+    KEY(gr_result_volatile, kernel, REQUIRED, NO_RANGE, "",
+        "the loop kernel: loopGlobalVolatile, loopGlobalPlain, loopSharedVolatile or loopSharedPlain"),
+    KEY(gr_result_volatile, memory, REQUIRED, NO_RANGE, "", "where the value read each iteration lives: global or shared"),
+    KEY_NAMED("volatile", gr_result_volatile, is_volatile, REQUIRED, NO_RANGE, "",
+              "whether that variable is declared volatile"),
+    KEY(gr_result_volatile, threads, REQUIRED, THREADS_RANGE, "threads",
+        "threads launched: the SMs times the resident threads an SM"),
+    KEY(gr_result_volatile, block, REQUIRED, BLOCK_RANGE, "threads", "threads a block"),
+    KEY(gr_result_volatile, iterations, REQUIRED, WHOLE_RANGE, "iterations",
+        "the loop's iterations, each reading the value once in the source"),
+    KEY(gr_result_volatile, ns, OPTIONAL, FIGURE_RANGE, "ns", "the launch's median time, CUDA events"),
+    KEY(gr_result_volatile, verified, REQUIRED, NO_RANGE, "",
+        "whether every thread's result equalled the host's, bit for bit"),
+    KEY(gr_result_volatile, global_load_instructions, OPTIONAL, COUNT_RANGE, "warp instructions",
+        "Nsight Compute's global load instructions of the launch (smsp__sass_inst_executed_op_global_ld.sum, "
+        "measure --ncu-counters); absent without it"),
+    KEY(gr_result_volatile, shared_load_instructions, OPTIONAL, COUNT_RANGE, "warp instructions",
+        "its shared-memory load instructions (smsp__sass_inst_executed_op_shared_ld.sum)"),
+    KEY(gr_result_volatile, l1_global_load_sectors, OPTIONAL, COUNT_RANGE, "sectors",
+        "the global-load sectors L1 looked up (l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum)"),
+    KEY(gr_result_volatile, l1_global_load_hit_sectors, OPTIONAL, COUNT_RANGE, "sectors",
+        "those that hit in L1 (l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum)"),
+};
+
 #define MAPPING_WRITTEN(name, member, type, keys, required, when_set, meaning)                                 \
     {name, NULL, keys, COUNT(keys), false, required, false, offsetof(gr_results, member), 0, sizeof(type), meaning, \
      when_set, NULL}
@@ -347,6 +381,10 @@ static const gr_results_section sections[] = {
                  gr_results_spread_rule,
                  "each measured ceiling's spread over its repeats in the run, with the SM clock and power of the "
                  "repeat recorded; absent in files written before it"),
+    LIST_CHECKED("volatile_checks", "check", volatiles, volatile_count, gr_result_volatile, volatile_keys, FLOW,
+                 WHEN_SET, gr_results_volatile_rule,
+                 "a loop reading one value each iteration from a global or a shared variable, volatile or plain, a "
+                 "kernel a row, with Nsight Compute's counts of its launch where given; absent where not measured"),
 };
 
 /* A spread row names a measured ceiling, and its figures are in order. */
@@ -363,6 +401,20 @@ const char *gr_results_spread_rule(const void *row)
         return "low, median and high must be in order";
     if (s->repeats < 1)
         return "repeats must be at least 1";
+    return NULL;
+}
+
+/* A volatile row's memory is one of the two, and L1 hits no more than it
+ * looked up. */
+const char *gr_results_volatile_rule(const void *row)
+{
+    const gr_result_volatile *v = row;
+    if (strcmp(v->memory, "global") != 0 && strcmp(v->memory, "shared") != 0)
+        return "memory must be global or shared";
+    if (v->threads % v->block != 0)
+        return "threads must be a whole number of blocks";
+    if (v->l1_global_load_hit_sectors > v->l1_global_load_sectors)
+        return "l1_global_load_hit_sectors must be at most l1_global_load_sectors";
     return NULL;
 }
 

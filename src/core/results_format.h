@@ -50,6 +50,8 @@ struct gr_results_section {
 
 /* ceiling_spread's row rule: the rule broken, or NULL. */
 const char *gr_results_spread_rule(const void *row);
+/* volatile_checks' row rule: the rule broken, or NULL. */
+const char *gr_results_volatile_rule(const void *row);
 
 /* The sections of a file, in the order they are written. */
 const gr_results_section *gr_results_sections(size_t *count);

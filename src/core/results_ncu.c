@@ -76,11 +76,16 @@ static double per_request(const gr_ncu_figures *f, int wavefronts, int requests)
 }
 
 /* The layout launches, in order, against the bank checks: as many, with
- * the same blocks; *count is how many there are (0: the report has none). */
+ * the same blocks; *count is how many there are (0: the report has none).
+ * A run without bank checks (measure --only volatile, whose report
+ * tools/ncu-proof counts with the layout kernels in it) pairs nothing. */
 static bool check_banks(const gr_results *r, const gr_ncu_report *report, const char *file, size_t *count,
                         gr_error *err)
 {
     size_t n = 0;
+    *count = 0;
+    if (r->bank_count == 0)
+        return true;
     for (size_t i = 0; i < report->count; i++) {
         const gr_ncu_launch *l = &report->launches[i];
         if (!is_layout(l))
@@ -118,6 +123,38 @@ static void take_banks(gr_results *r, const gr_ncu_report *report)
     }
 }
 
+/* The last launch of the function, as take_levels takes a matmul's: the
+ * earlier ones are warm-up runs. */
+static const gr_ncu_launch *last_launch_of(const gr_ncu_report *report, const char *function)
+{
+    const gr_ncu_launch *found = NULL;
+    for (size_t i = 0; i < report->count; i++)
+        if (report->launches[i].kernel && is_function(report->launches[i].kernel, function))
+            found = &report->launches[i];
+    return found;
+}
+
+/* Each volatile check's load counts, from the last launch of its kernel;
+ * how many had one. */
+static size_t take_volatiles(gr_results *r, const gr_ncu_report *report)
+{
+    size_t counted = 0;
+    for (size_t i = 0; i < r->volatile_count; i++) {
+        gr_result_volatile *v = &r->volatiles[i];
+        const gr_ncu_launch *l = last_launch_of(report, v->kernel);
+        if (!l)
+            continue;
+        gr_ncu_figures f;
+        gr_ncu_figures_of_launch(l, &f);
+        v->global_load_instructions = f.q[GR_NCU_Q_GLOBAL_LD_INST];
+        v->shared_load_instructions = f.q[GR_NCU_Q_SHARED_LD_INST];
+        v->l1_global_load_sectors = f.q[GR_NCU_Q_GLOBAL_LD_SECTORS];
+        v->l1_global_load_hit_sectors = f.q[GR_NCU_Q_GLOBAL_LD_HIT_SECTORS];
+        counted++;
+    }
+    return counted;
+}
+
 bool gr_results_take_ncu(gr_results *r, const gr_ncu_report *report, const char *file,
                          gr_results_ncu_summary *summary, gr_error *err)
 {
@@ -126,7 +163,7 @@ bool gr_results_take_ncu(gr_results *r, const gr_ncu_report *report, const char 
         return false; /* before anything is written: r stays as it was */
     if (banks)
         take_banks(r, report);
-    *summary = (gr_results_ncu_summary){0, 0, banks};
+    *summary = (gr_results_ncu_summary){0, 0, banks, take_volatiles(r, report)};
     for (size_t i = 0; i < r->kernel_count; i++) {
         gr_result_kernel *k = &r->kernels[i];
         const char *function = function_of(k->name);

@@ -2,7 +2,8 @@
  * measure recorded of them: each matrix multiplication's traffic at every
  * level of the memory hierarchy and the FLOPs the GPU counted (a kernel's
  * `levels`), and each layout kernel's shared-memory wavefronts per request
- * (a bank check's measured_load and measured_store). */
+ * (a bank check's measured_load and measured_store), and each volatile
+ * loop's load instructions and L1 sectors (a volatile check's counts). */
 #ifndef GPUROOF_RESULTS_NCU_H
 #define GPUROOF_RESULTS_NCU_H
 
@@ -16,6 +17,7 @@ typedef struct {
     size_t kernels_counted; /* results kernels given levels */
     size_t kernels_without; /* results kernels the report has no launch of (cuBLAS's, for one) */
     size_t banks_counted;   /* bank checks given measured wavefronts */
+    size_t volatiles_counted; /* volatile checks given their launch's counts */
 } gr_results_ncu_summary;
 
 /* The report's launches of a results kernel are those of the function
@@ -23,7 +25,9 @@ typedef struct {
  * covers its width (grid y x block y rows, the least that covers it); the
  * last such launch is taken, the others being warm-up runs.  The layout
  * launches pair with the bank checks in order, as measure runs them; their
- * number and blocks must agree.  Errors name the report (file) and the
+ * number and blocks must agree (a run with no bank checks pairs none).  A volatile check takes the last launch
+ * of its kernel (loopGlobalVolatile(float *, int)), the counts its report
+ * lacks left absent.  Errors name the report (file) and the
  * first disagreement; on error r is unchanged. */
 bool gr_results_take_ncu(gr_results *r, const gr_ncu_report *report, const char *file,
                          gr_results_ncu_summary *summary, gr_error *err);

@@ -64,6 +64,7 @@ typedef struct {
 
 typedef struct {
     bool ceilings, matmul, smem, occupancy, sweep, latency;
+    bool volatile_loops; /* --only volatile: the volatile qualifier's loops */
     bool quick;  /* small sizes: the GPU test of make check */
     const char *bank_counters; /* "load store" wavefronts per request of each layout launch, in order */
     int repeats;
@@ -76,6 +77,9 @@ bool measure_matmul(measure_run *r, const measure_plan *p);
 bool measure_layouts(measure_run *r, const measure_plan *p);
 bool measure_occupancy(measure_run *r, const measure_plan *p);
 bool measure_latency(measure_run *r, const measure_plan *p);
+/* The volatile qualifier's four loops (measure_volatile.c), a
+ * volatile_checks row each. */
+bool measure_volatile(measure_run *r, const measure_plan *p);
 
 /* Before the first part: no results, every key of the file absent. */
 void measure_run_init(measure_run *r);

@@ -7,7 +7,7 @@ run measure --help
 expect_status 0
 expect_stdout_starts 'Usage: gpuroof measure'
 run measure --only bogus
-expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem, occupancy and latency, not 'bogus' (gpuroof measure --help)"
+expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem, occupancy, latency and volatile, not 'bogus' (gpuroof measure --help)"
 run measure --repeats 0
 expect_status 1
 expect_error_line
@@ -47,8 +47,20 @@ case $(cat "$err") in
     skip "no-GPU errors of --only latency" "a GPU is present (tests/gpu/measure.sh covers it)"
     ;;
 esac
+# The volatile loops alone: the same, and no file.
+run measure --only volatile -o volatile.yaml
+case $(cat "$err") in
+*'built without CUDA'* | *'no CUDA device'*)
+    expect_status 1
+    expect_error_line
+    check "no volatile results file" "$(ls volatile.yaml 2>/dev/null)" ""
+    ;;
+*)
+    skip "no-GPU errors of --only volatile" "a GPU is present (tests/gpu/measure.sh covers it)"
+    ;;
+esac
 run measure --only latency,bogus
-expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem, occupancy and latency, not 'bogus' (gpuroof measure --help)"
+expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem, occupancy, latency and volatile, not 'bogus' (gpuroof measure --help)"
 
 # A failed run leaves an existing results file byte for byte as it was, and
 # no temporary file beside it; the one error line says nothing was written.
@@ -209,10 +221,10 @@ expect_stderr_has 'broken.yaml:1:'
 # --only: a comma-separated list of the parts, read as the options are
 # parsed; each part in any case, an empty item none of them.
 run measure --only smem,bogus
-expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem, occupancy and latency, not 'bogus' (gpuroof measure --help)"
+expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem, occupancy, latency and volatile, not 'bogus' (gpuroof measure --help)"
 run measure --only smem,
-expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem, occupancy and latency, not '' (gpuroof measure --help)"
+expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem, occupancy, latency and volatile, not '' (gpuroof measure --help)"
 run measure --only smme
-expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem, occupancy and latency, not 'smme': did you mean smem? (gpuroof measure --help)"
+expect_fails 2 "gpuroof measure: --only takes ceilings, sweep, matmul, smem, occupancy, latency and volatile, not 'smme': did you mean smem? (gpuroof measure --help)"
 run measure --only smem --only sweep
 expect_fails 2 "gpuroof measure: option '--only' given twice (gpuroof measure --help)"

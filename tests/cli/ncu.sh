@@ -37,6 +37,8 @@ list="$list,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
 list="$list,lts__t_sectors_srcunit_tex_op_read.sum"
 list="$list,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
 list="$list,lts__t_sectors_srcunit_tex.sum"
+list="$list,smsp__sass_inst_executed_op_global_ld.sum"
+list="$list,l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum"
 list="$list,smsp__warps_issue_stalled_barrier.sum"
 list="$list,smsp__warps_issue_stalled_branch_resolving.sum"
 list="$list,smsp__warps_issue_stalled_dispatch_stall.sum"
@@ -76,7 +78,7 @@ run ncu --metrics --device k40
 expect_fails 1 "gpuroof: k40 is of compute capability 3.5, which no chip Nsight Compute 2025.3 profiles has (7.5 to 12.1): gpuroof has no metric list for it"
 run ncu --metrics --device h100 --json
 expect_status 0
-expect_json '.metrics | length' 64
+expect_json '.metrics | length' 66
 expect_json '.metrics | join(",")' "$list"
 
 # ---- the raw page: each figure worked out ---------------------------------------
@@ -120,7 +122,7 @@ expect_one_json object
 expect_json 'keys_unsorted' \
     '["file","page","gpu","device","results","roofs","chip","counted_zero","missing_metrics","occupancy_disagreements","launches"]'
 expect_json '.launches[0] | keys_unsorted' \
-    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","limits","limits_why_unknown","limit_work","limiter","limiter_why_unknown","next_limit","next_time_ns","speedup","suggestion","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
+    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","global_load_instructions","l1_global_load_hit_rate","limits","limits_why_unknown","limit_work","limiter","limiter_why_unknown","next_limit","next_time_ns","speedup","suggestion","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
 expect_json '[.page, .gpu, .device, .results, .occupancy_disagreements]' '["raw","NVIDIA H100 80GB HBM3","h100",null,0]'
 expect_json '.launches[0] | [.id, .grid, .block, .registers_per_thread, .shared_static_bytes, .time_ns, .gflops]' \
     '[0,[4096,1,1],[256,1,1],16,0,10240,204.8]'
@@ -131,6 +133,8 @@ expect_json_near '.launches[0].intensity.dram' 0.16666666666667 1e-9
 expect_json '[.launches[].binding_level]' '["dram","dram","shared","compute",null]'
 expect_json '[.launches[].binding_levels]' '[["dram"],["dram"],["shared"],["compute"],null]'
 expect_json '.launches[2].shared_wavefronts' '{"load":134217728,"store":12582912,"ideal":142606336}'
+# a report without the global loads' instruction and L1-hit counters: null
+expect_json '[.launches[] | .global_load_instructions, .l1_global_load_hit_rate] | unique' '[null]'
 expect_json '.launches[2].occupancy' '{"predicted":1,"ncu_theoretical":1,"achieved":0.931}'
 expect_json '.launches[3].occupancy' '{"predicted":0.5,"ncu_theoretical":0.5,"achieved":0.482}'
 expect_json '.launches[3].flops.tensor' 17179869184
@@ -194,7 +198,7 @@ expect_status 0
 expect_json '[.kernels[] | [.kernel, .launches]]' \
     '[["matmul_tiled(const float *, const float *, float *, int)",1],["wmma_gemm(const __half *, const __half *, float *, int)",1],["void saxpy<float>(int, float, const float *, float *)",2]]'
 expect_json '.kernels[2] | keys_unsorted' \
-    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","limits","limits_why_unknown","limit_work","limiter","limiter_why_unknown","next_limit","next_time_ns","speedup","suggestion","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
+    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","global_load_instructions","l1_global_load_hit_rate","limits","limits_why_unknown","limit_work","limiter","limiter_why_unknown","next_limit","next_time_ns","speedup","suggestion","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
 expect_json '.kernels[2] | [.time_ns, .flops.fp32, .bytes.dram, .grid, .block, .binding_level]' \
     '[30400,6291456,37748736,null,[256,1,1],"dram"]'
 expect_json_near '.kernels[2].time_share' 0.0221027 1e-4
@@ -416,3 +420,16 @@ for fixture in "$fixtures"/*.csv; do
     run ncu "$fixture" --group
     expect_status 0
 done
+
+# The global loads' instructions and L1 hits (tests/data/ncu/volatile-raw.csv,
+# hand-made): per launch in --json, the hit rate a fraction, null where the
+# launch lacks them; a line in --details where present, none where absent.
+run ncu "$n/volatile-raw.csv" --json
+expect_status 0
+expect_json '[.launches[] | [.global_load_instructions, .l1_global_load_hit_rate]]' \
+    '[[1000,1],[2162688,0],[8448,0.984375],[8448,0],[null,null]]'
+run ncu "$n/volatile-raw.csv" --details
+expect_status 0
+expect_stdout_line '  global     load 2162688 instructions, 2162688 L1 sectors of which 0 hit (0%)'
+expect_stdout_line '  global     load 8448 instructions, 8448 L1 sectors of which 8316 hit (98.44%)'
+check "no global line for the launch without the counters" "$(grep -c '^  global ' "$out")" 4

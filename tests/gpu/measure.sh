@@ -38,6 +38,14 @@ else
     checks=$((checks + 1))
     echo "not ok - latency and latency_curves written"
 fi
+# The volatile loops ran, each kernel once and verified.
+if grep -q '^volatile_checks:' "$tmp/results.yaml" &&
+    [ "$(sed -n '/^volatile_checks:/,/^[a-z]/p' "$tmp/results.yaml" | grep -c 'verified: true')" -eq 4 ]; then
+    ok "volatile_checks: four loops, each verified"
+else
+    checks=$((checks + 1))
+    echo "not ok - volatile_checks: four loops, each verified"
+fi
 # A fresh run: every ceiling this GPU has a unit for is there, unless the
 # run found no cuBLAS (or no cuBLASLt) to run the tensor cores' GEMMs with.
 set -- --fresh

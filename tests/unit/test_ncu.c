@@ -229,6 +229,8 @@ static const char *const our_list[] = {
     "lts__t_sectors_srcunit_tex_op_read.sum",
     "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
     "lts__t_sectors_srcunit_tex.sum",
+    "smsp__sass_inst_executed_op_global_ld.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum",
     "smsp__warps_issue_stalled_barrier.sum",
     "smsp__warps_issue_stalled_branch_resolving.sum",
     "smsp__warps_issue_stalled_dispatch_stall.sum",

@@ -863,6 +863,74 @@ static void fill_rows(gr_results *r)
     *sp = (gr_result_spread){"tensor_bf16_gflops", 803468.5, 810001.25, 814516.75, 5, 1965.5, 366.25};
     gr_result_spread *unclocked = gr_results_add_spread(r, NULL);
     *unclocked = (gr_result_spread){"dram_copy_gbs", 3050.5, 3052.25, 3057.75, 5, NAN, NAN};
+    gr_result_volatile *v = gr_results_add_volatile(r, NULL);
+    *v = (gr_result_volatile){"loopGlobalVolatile", "global", true, 270336, 256, 256, 120543.5, true,
+                              2162688, 0, 17301504, 0};
+    gr_result_volatile *uncounted = gr_results_add_volatile(r, NULL);
+    *uncounted = (gr_result_volatile){"loopSharedPlain", "shared", false, 270336, 256, 256, 9811.25, true,
+                                      NAN, NAN, NAN, NAN};
+}
+
+/* The volatile checks: written only where measured, as flow rows (the key
+ * volatile spelt so, though its field is is_volatile), read back the same;
+ * a row that breaks a rule, or a bad value, names the file, line and
+ * column. */
+static void volatile_checks_round_trip(void **state)
+{
+    (void)state;
+    static gr_results r, back;
+    gr_results_init(&r);
+    snprintf(r.device.name, sizeof r.device.name, "G");
+    char *text;
+    size_t len;
+    write_and_read(&r, &back, &text, &len);
+    assert_null(strstr(text, "volatile"));
+    free(text);
+    gr_results_free(&back);
+    gr_result_volatile *v = gr_results_add_volatile(&r, NULL);
+    *v = (gr_result_volatile){"loopSharedVolatile", "shared", true, 270336, 256, 256, 40960.5, true,
+                              1056, 2162688, 1056, 0};
+    write_and_read(&r, &back, &text, &len);
+    assert_same_results(&r, &back);
+    assert_non_null(strstr(text, "volatile_checks:\n- {kernel: loopSharedVolatile, memory: shared, volatile: true, "
+                                 "threads: 270336, block: 256, iterations: 256,\n  ns: 40960.5, verified: true, "
+                                 "global_load_instructions: 1056, shared_load_instructions: 2162688, "
+                                 "l1_global_load_sectors: 1056,\n  l1_global_load_hit_sectors: 0}\n"));
+    assert_int_equal(back.volatile_count, 1);
+    assert_true(back.volatiles[0].is_volatile && back.volatiles[0].shared_load_instructions == 2162688);
+    free(text);
+    gr_results_free(&r);
+    gr_results_free(&back);
+}
+
+static void error_volatile_checks(void **state)
+{
+    (void)state;
+    const char *head = "device: {name: G}\nvolatile_checks:\n";
+    const char *cases[][2] = {
+        {"- {kernel: loopGlobalPlain, memory: local, volatile: false, threads: 256, block: 256, iterations: 1, "
+         "verified: true}\n",
+         "3:3: volatile_checks: each check: memory must be global or shared"},
+        {"- {kernel: loopGlobalPlain, memory: global, volatile: maybe, threads: 256, block: 256, iterations: 1, "
+         "verified: true}\n",
+         "3:55: volatile_checks.volatile must be true or false"},
+        {"- {kernel: loopGlobalPlain, memory: global, volatile: false, threads: 300, block: 256, iterations: 1, "
+         "verified: true}\n",
+         "3:3: volatile_checks: each check: threads must be a whole number of blocks"},
+        {"- {kernel: loopGlobalPlain, memory: global, volatile: false, threads: 256, block: 2048, iterations: 1, "
+         "verified: true}\n",
+         "3:83: volatile_checks.block is 2048; it must be between 1 and 1024"},
+        {"- {kernel: loopGlobalPlain, memory: global, volatile: false, threads: 256, block: 256, iterations: 1, "
+         "verified: true, l1_global_load_sectors: 8, l1_global_load_hit_sectors: 9}\n",
+         "3:3: volatile_checks: each check: l1_global_load_hit_sectors must be at most l1_global_load_sectors"},
+        {"- {kernel: loopGlobalPlain, memory: global, threads: 256, block: 256, iterations: 1, verified: true}\n",
+         "3:3: volatile_checks: missing key 'volatile'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s", head, cases[i][0]);
+        assert_load_error("volatile.yaml", text, cases[i][1]);
+    }
 }
 
 /* The first row of every list, and every mapping, has every key of its
@@ -1190,6 +1258,8 @@ int main(void)
         cmocka_unit_test(partial_files_round_trip),
         cmocka_unit_test(rows_are_added_absent_and_bounded),
         cmocka_unit_test(agreement_counts),
+        cmocka_unit_test(volatile_checks_round_trip),
+        cmocka_unit_test(error_volatile_checks),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

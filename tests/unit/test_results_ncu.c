@@ -119,6 +119,54 @@ static void a_report_of_another_run_is_an_error(void **state)
     r.banks[3].block.y = 16;
     assert_false(gr_results_take_ncu(&r, &report, "measure-raw.csv", &s, &err));
     assert_non_null(strstr(err.text, ": layout launch 4 has block (32, 32), bank check 4 (setRowReadColDyn) 32x16"));
+    /* a run that measured no layout kernels (measure --only volatile) pairs
+     * none of the report's: no error, the matmuls still given levels */
+    size_t banks = r.bank_count;
+    r.bank_count = 0;
+    assert_true(gr_results_take_ncu(&r, &report, "measure-raw.csv", &s, &err));
+    assert_int_equal(s.banks_counted, 0);
+    assert_true(isnan(r.banks[0].measured_load));
+    assert_false(isnan(r.kernels[0].levels.flops));
+    r.bank_count = banks;
+    gr_ncu_report_free(&report);
+    gr_results_free(&r);
+}
+
+/* Each volatile check takes the counts of the last launch of its kernel
+ * (tests/data/ncu/volatile-raw.csv, hand-made: a warm-up launch of
+ * loopGlobalVolatile before the one taken, loopSharedPlain's counters n/a);
+ * a check whose kernel the report lacks, and every count the report lacks,
+ * stay absent. */
+static void volatile_checks_get_their_launch_counts(void **state)
+{
+    (void)state;
+    static const char *const kernels[] = {"loopGlobalVolatile", "loopGlobalPlain", "loopSharedVolatile",
+                                          "loopSharedPlain", "loopGlobal"};
+    gr_results r;
+    gr_ncu_report report;
+    gr_results_ncu_summary s;
+    gr_error err;
+    gr_results_init(&r);
+    for (size_t i = 0; i < 5; i++) {
+        gr_result_volatile *v = gr_results_add_volatile(&r, &err);
+        assert_non_null(v);
+        snprintf(v->kernel, sizeof v->kernel, "%s", kernels[i]);
+    }
+    file_bytes csv = load(GPUROOF_SRCDIR "/tests/data/ncu/volatile-raw.csv");
+    assert_true(gr_ncu_read("volatile-raw.csv", (const char *)csv.bytes, csv.size, &report, &err));
+    free(csv.bytes);
+    assert_true(gr_results_take_ncu(&r, &report, "volatile-raw.csv", &s, &err));
+    assert_int_equal(s.volatiles_counted, 4);
+    const gr_result_volatile *v = r.volatiles;
+    assert_true(v[0].global_load_instructions == 2162688 && v[0].shared_load_instructions == 0);
+    assert_true(v[0].l1_global_load_sectors == 2162688 && v[0].l1_global_load_hit_sectors == 0);
+    assert_true(v[1].global_load_instructions == 8448 && v[1].l1_global_load_hit_sectors == 8316);
+    assert_true(v[2].global_load_instructions == 8448 && v[2].shared_load_instructions == 2162688);
+    assert_true(v[2].l1_global_load_sectors == 1056);
+    assert_true(isnan(v[3].global_load_instructions) && isnan(v[3].shared_load_instructions));
+    assert_true(isnan(v[3].l1_global_load_sectors) && isnan(v[3].l1_global_load_hit_sectors));
+    /* a name that only begins a launch's function is not its kernel */
+    assert_true(isnan(v[4].global_load_instructions));
     gr_ncu_report_free(&report);
     gr_results_free(&r);
 }
@@ -129,6 +177,7 @@ int main(void)
         cmocka_unit_test(each_matmul_gets_levels_of_its_own_launch),
         cmocka_unit_test(bank_checks_get_the_counted_wavefronts),
         cmocka_unit_test(a_report_of_another_run_is_an_error),
+        cmocka_unit_test(volatile_checks_get_their_launch_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
