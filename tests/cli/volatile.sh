@@ -75,3 +75,46 @@ printf 'name: x\nlaunch:\n  grid: 1\n  block: 1\nflops:\n  total: 1\nbytes: {}\n
 run model "$bad"
 expect_fails 1 "gpuroof: $bad:9:5: variables: c is __constant__: its reads go through the constant cache, which gpuroof does not count"
 
+
+# The committed H100 run (plots/data/h100-volatile.yaml, by tools/record-volatile):
+# each loop verified, and Nsight Compute's load instructions of the variable
+# (a warp instruction is 32 threads' loads) equal the model's loads of it,
+# volatile or plain as the kernel was built, at the launch measure made.
+results="$top_srcdir/plots/data/h100-volatile.yaml"
+rows="$test_tmp/volatile-rows.json"
+if ! have_jq; then
+    skip "the committed volatile checks against the models" "no jq"
+elif ! "${top_builddir:?}/tests/yaml/results_json" "$results" >"$rows"; then
+    fail "results_json reads $results" "it failed" "its JSON"
+else
+    check "four volatile checks, all verified" \
+        "$("$JQ" -r '[.volatile_checks[] | select(.verified)] | length' "$rows")" 4
+    for i in 0 1 2 3; do
+        row=$("$JQ" -r ".volatile_checks[$i] | \"\(.kernel) \(.memory) \(.volatile) \(.threads) \(.block) \(.iterations) \(.global_load_instructions) \(.shared_load_instructions) \(.l1_global_load_sectors) \(.l1_global_load_hit_sectors)\"" "$rows")
+        set -- $row
+        kernel=$1 memory=$2 vol=$3 threads=$4 block=$5 iters=$6 gld=$7 sld=$8 sectors=$9 hits=${10}
+        as=plain
+        [ "$vol" = true ] && as=volatile
+        run model "volatile-$memory" -D "N=$threads" -D "BLOCK=$block" -D "ITERS=$iters" --json
+        model_reads=$(jq_value ".variables[0].accesses.$as.reads")
+        blocks=$(jq_value .grid_blocks)
+        last="$kernel ($as $memory, Nsight Compute)"
+        if [ "$memory" = global ]; then
+            check "global load instructions x 32 = the model's reads of g_step" "$((gld * 32))" "$model_reads"
+            check "no shared loads" "$sld" 0
+        else
+            check "shared load instructions x 32 = the model's reads of s_step" "$((sld * 32))" "$model_reads"
+            check "one global load a block (thread 0's *step, the model's bytes read / 4)" "$gld" "$blocks"
+        fi
+        # Volatile global loads skip L1: none of their sectors hits there.
+        if [ "$kernel" = loopGlobalVolatile ]; then
+            check "L1 hits of the volatile global loads" "$hits" 0
+            check "a sector looked up for each load" "$sectors" "$gld"
+        fi
+        # The plain global load is served by L1 but for the first warp's on each SM.
+        if [ "$kernel" = loopGlobalPlain ]; then
+            check "the plain global load hits L1 in more than 9 of 10 sectors" \
+                "$(awk -v h="$hits" -v s="$sectors" 'BEGIN { print (h > 0.9 * s) ? "yes" : "no" }')" yes
+        fi
+    done
+fi
