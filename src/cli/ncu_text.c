@@ -280,6 +280,12 @@ static void print_global_loads(FILE *out, const gr_ncu_figures *f)
     double inst = f->q[GR_NCU_Q_GLOBAL_LD_INST], hits = f->q[GR_NCU_Q_GLOBAL_LD_HIT_SECTORS];
     if (isnan(inst) && isnan(hits))
         return;
+    /* TMA and LDGSTS copies bring a GEMM's tiles in without an LDG: this
+     * count (LDG and LD) is zero for them, which is no miss. */
+    if (inst == 0 && f->q[GR_NCU_Q_GLOBAL_LD_SECTORS] == 0) {
+        fprintf(out, "  global     no LDG or LD loads (copies by TMA or LDGSTS are not counted here)\n");
+        return;
+    }
     fprintf(out, "  global     load %s instructions, %s L1 sectors of which %s hit (%s)\n", NCU_FIG(inst),
             NCU_FIG(f->q[GR_NCU_Q_GLOBAL_LD_SECTORS]), NCU_FIG(hits), NCU_PCT(gr_ncu_l1_global_hit_rate(f)));
 }

@@ -635,6 +635,11 @@ bool gr_ncu_read(const char *file, const char *text, size_t len, gr_ncu_report *
     *out = (gr_ncu_report){0};
     if (err)
         err->text[0] = '\0';
+    /* The committed reports are gzip files; a reader handed one as it is
+     * deserves the way in, not "no CSV" at a line of binary. */
+    if (len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b)
+        return gr_error_set(err, "%s: byte 0: gzip-compressed, not a CSV: decompress it first (zcat %s | gpuroof ncu -)",
+                            file, file);
     gr_ncu_metric_index_init(&r.index);
     bool ok = gr_span_each_line(text, len, read_line, &r) && finish(&r, len);
     gr_csv_row_free(&r.row);

@@ -433,3 +433,24 @@ expect_status 0
 expect_stdout_line '  global     load 2162688 instructions, 2162688 L1 sectors of which 0 hit (0%)'
 expect_stdout_line '  global     load 8448 instructions, 8448 L1 sectors of which 8316 hit (98.44%)'
 check "no global line for the launch without the counters" "$(grep -c '^  global ' "$out")" 4
+
+# A PyTorch training step recorded with the global-load counters (real, not
+# made here): every launch has them; cuBLAS's GEMMs, which bring their tiles
+# in by TMA, have no LDG at all but for a bias epilogue's, and say so; the fused Adam's loads stream
+# past L1.
+steps="$test_tmp/torch-step-loads.csv"
+gzip -dc "$n/h100/torch-step-loads.csv.gz" >"$steps"
+run ncu "$steps" --json
+expect_status 0
+expect_json '.launches | length' 414
+expect_json '[.launches[] | select(.global_load_instructions == null)] | length' 0
+expect_json '[.launches[] | select((.kernel | startswith("nvjet")) and (.kernel | contains("bias") | not)) | .global_load_instructions] | max' 0
+# the bias epilogue loads its bias with LDG
+expect_json '[.launches[] | select(.kernel | startswith("nvjet") and contains("bias")) | .global_load_instructions > 0] | all' true
+expect_json '[.launches[] | select(.kernel | contains("FusedAdam")) | .l1_global_load_hit_rate < 0.01] | all' true
+run ncu "$steps" --group --details --kernel 'nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT'
+expect_status 0
+expect_stdout_line '  global     no LDG or LD loads (copies by TMA or LDGSTS are not counted here)'
+# A compressed report handed as it is: the way in, in one line.
+run ncu "$n/h100/torch-step-loads.csv.gz"
+expect_fails 1 "gpuroof: $n/h100/torch-step-loads.csv.gz: byte 0: gzip-compressed, not a CSV: decompress it first (zcat $n/h100/torch-step-loads.csv.gz | gpuroof ncu -)"
