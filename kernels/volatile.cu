@@ -20,7 +20,9 @@
  *                       the unrolled body)
  *   loopSharedPlain     LDS R0, [UR4] once, before the loop
  * Both shared kernels also have thread 0's @!P0 LDG.E of *step before the
- * barrier: one global load instruction per warp that issues it.
+ * barrier; Nsight Compute counted it once a block on the H100 (1056
+ * instructions for 1056 blocks, plots/data/h100-volatile.yaml): the warps
+ * whose threads are all predicated off do not count it.
  *
  * Each thread starts from v = i mod 7 and iterates v = v * 0.5 + step;
  * the host repeats the sequence with fmaf (see volatile_right) and every
