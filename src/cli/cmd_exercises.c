@@ -1,9 +1,9 @@
 /* gpuroof exercises: PMPP chapter 5's exercises, each answered by the
  * command a student would type, run through the same code as if typed. */
 #include <stddef.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
@@ -113,13 +113,15 @@ static const char *data_file(const char *word, char *path, size_t size)
 {
     const char *folder = gr_data_folder(GR_DATA_STYLE);
     size_t len = strlen(folder);
-    char here[1024], as_given[2048];
     gr_search_path sp;
     cli_data_path(GR_DATA_STYLE, NULL, &sp);
     if (strncmp(word, folder, len) != 0 || word[len] != '/' || !gr_search_path_find(&sp, word + len + 1, path, size))
         return word;
-    if (getcwd(here, sizeof here) && snprintf(as_given, sizeof as_given, "%s/%s", here, word) < (int)sizeof as_given &&
-        strcmp(as_given, path) == 0)
+    /* the same file, however the two paths spell it (a VPATH build's
+     * data folder is "BUILD/../../plots") */
+    struct stat given, found;
+    if (stat(word, &given) == 0 && stat(path, &found) == 0 && given.st_dev == found.st_dev &&
+        given.st_ino == found.st_ino)
         return word;
     return path;
 }
