@@ -509,15 +509,17 @@ static bool read_access_count(model_ctx *c, yaml_node_t *item, const char *key, 
 }
 
 /* Without volatile a scalar's references, given per thread, come to one
- * access each way a thread (the compiler keeps the value in a register);
- * an array's elements, or counts in all, stay as given. */
+ * access each way a thread (the compiler keeps the value in a register),
+ * never more than the references (half a read a thread is half the
+ * threads reading); an array's elements, or counts in all, stay as given. */
 static int64_t plain_default(const model_ctx *c, const gr_model_var *v, int64_t refs, bool per_thread)
 {
-    bool once = v->decl.dim_count == 0 && per_thread && refs > 0;
+    bool once = v->decl.dim_count == 0 && per_thread && refs > c->m->threads;
     return once ? c->m->threads : refs;
 }
 
-static bool read_plain(model_ctx *c, yaml_node_t *item, const char *key, int64_t refs, int64_t *out)
+static bool read_plain(model_ctx *c, yaml_node_t *item, const gr_model_var *v, const char *key, int64_t refs,
+                       int64_t *out)
 {
     bool given = false;
     int64_t n = 0;
@@ -525,7 +527,7 @@ static bool read_plain(model_ctx *c, yaml_node_t *item, const char *key, int64_t
         return false;
     if (given && n > refs)
         return gr_yaml_error(c->err, &c->y, item, "variables: %s: %s comes to %lld accesses, more than its %lld references",
-                             c->m->vars[c->m->var_count].decl.name, key, (long long)n, (long long)refs);
+                             v->decl.name, key, (long long)n, (long long)refs);
     if (given)
         *out = n;
     return true;
@@ -546,8 +548,8 @@ static bool read_accesses(model_ctx *c, yaml_node_t *item, gr_model_var *v)
                       gr_yaml_get(&c->y, item, "plain_writes") || gr_yaml_get(&c->y, item, "plain_writes_per_thread")))
         return gr_yaml_error(c->err, &c->y, item, "variables: %s gives plain accesses without its reads or writes",
                              v->decl.name);
-    if (!read_plain(c, item, "plain_reads", a->reads, &a->plain_reads) ||
-        !read_plain(c, item, "plain_writes", a->writes, &a->plain_writes))
+    if (!read_plain(c, item, v, "plain_reads", a->reads, &a->plain_reads) ||
+        !read_plain(c, item, v, "plain_writes", a->writes, &a->plain_writes))
         return false;
     if (a->given && v->decl.memory == GR_MEM_CONSTANT)
         return gr_yaml_error(c->err, &c->y, item, "variables: %s is __constant__: its reads go through the constant "

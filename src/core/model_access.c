@@ -139,14 +139,23 @@ static bool add_count(gr_value *v, int64_t n)
     return add_value(v, (gr_value){.is_int = true, .i = n, .d = (double)n});
 }
 
+/* Whether a variable's accesses fit in bytes at their most: the volatile
+ * case's reads and writes together (a plain access is one of the
+ * references), so that every count and sum of them is exact. */
+static bool bytes_fit(const gr_model_var *v)
+{
+    int64_t refs, bytes;
+    return !__builtin_add_overflow(v->access.reads, v->access.writes, &refs) &&
+           !__builtin_mul_overflow(refs, (int64_t)v->decl.element_bytes, &bytes);
+}
+
 bool gr_model_add_access(gr_model *m, const gr_model_var *v)
 {
-    gr_access_case as = gr_access_declared(v);
-    int64_t r = gr_access_count(v, as, false), w = gr_access_count(v, as, true), rb, wb;
-    if (__builtin_mul_overflow(r, (int64_t)v->decl.element_bytes, &rb) ||
-        __builtin_mul_overflow(w, (int64_t)v->decl.element_bytes, &wb))
+    if (!bytes_fit(v))
         return false;
-    if (r == 0 && w == 0)
+    gr_access_case as = gr_access_declared(v);
+    int64_t rb = gr_access_bytes(v, as, false), wb = gr_access_bytes(v, as, true);
+    if (rb == 0 && wb == 0)
         return true;
     if (v->decl.memory == GR_MEM_SHARED) {
         if (!m->shared.given) {

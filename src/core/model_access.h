@@ -42,7 +42,7 @@ void gr_model_traffic_as(const gr_model *m, gr_access_case as, gr_model_traffic 
 
 /* A variable's accesses as declared, added to the model's counts at its
  * memory (the loader's, for each variable that gives them): false where
- * a count overflows. */
+ * its bytes, volatile or plain, or the model's count would overflow. */
 bool gr_model_add_access(gr_model *m, const gr_model_var *v);
 /* The bytes the intensity counts (bytes.count) and the intensity, from
  * the model's bytes read and written: false where not finite. */

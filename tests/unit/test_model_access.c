@@ -152,6 +152,20 @@ static void bad_counts_are_named(void **state)
     expect_error("__shared__ float s", "    reads: 1\n    reads_per_thread: 1\n",
                  "t.yaml:13:12: variables: give reads_per_thread or reads, not both");
     expect_error("__shared__ float s", "    writes: -1\n", "t.yaml:13:13: variables.writes is negative (-1)");
+    /* declared plain, its volatile bytes (2^50 x 2048 threads x 4 = 2^63) would
+     * not fit: refused, not printed as a wrapped number */
+    expect_error("__device__ float g", "    at: file\n    reads_per_thread: 2^50\n",
+                 "t.yaml:12:5: variables: the bytes of g's accesses overflow");
+}
+
+/* Half a read a thread is half the threads reading once: without
+ * volatile no more accesses than the references. */
+static void plain_never_exceeds_the_references(void **state)
+{
+    (void)state;
+    load_ok("__device__ float g", "    at: file\n    reads_per_thread: 0.5\n");
+    assert_int_equal(gr_access_count(&model.vars[0], GR_ACCESS_VOLATILE, false), THREADS / 2);
+    assert_int_equal(gr_access_count(&model.vars[0], GR_ACCESS_PLAIN, false), THREADS / 2);
 }
 
 /* The shipped models of kernels/volatile.cu: their counts follow from
@@ -184,6 +198,7 @@ int main(void)
         cmocka_unit_test(array_elements_are_not_kept),
         cmocka_unit_test(register_scalar_never_reaches_memory),
         cmocka_unit_test(bad_counts_are_named),
+        cmocka_unit_test(plain_never_exceeds_the_references),
         cmocka_unit_test(shipped_models),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
