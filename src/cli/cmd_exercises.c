@@ -106,9 +106,9 @@ static bool is_run(const exercise_run *r)
  * program ships, found as the chart style is: in the plots folder of this
  * program's data directory (its build tree's or the installed one), so
  * that the exercise runs from any directory.  Shown and run as given where
- * the directory is the one the program runs in (the top of the source tree
- * for its build), else by the path found; as given where it is not found,
- * for the command to name. */
+ * the word names that same file from here (the top of the source tree, for
+ * its build), else by the path found; as given where it is not found, for
+ * the command to name. */
 static const char *data_file(const char *word, char *path, size_t size)
 {
     const char *folder = gr_data_folder(GR_DATA_STYLE);
@@ -117,8 +117,7 @@ static const char *data_file(const char *word, char *path, size_t size)
     cli_data_path(GR_DATA_STYLE, NULL, &sp);
     if (strncmp(word, folder, len) != 0 || word[len] != '/' || !gr_search_path_find(&sp, word + len + 1, path, size))
         return word;
-    /* the same file, however the two paths spell it (a VPATH build's
-     * data folder is "BUILD/../../plots") */
+    /* compared as files: a VPATH build spells its data folder "BUILD/../../plots" */
     struct stat given, found;
     if (stat(word, &given) == 0 && stat(path, &found) == 0 && given.st_dev == found.st_dev &&
         given.st_ino == found.st_ino)
