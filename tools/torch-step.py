@@ -4,12 +4,15 @@ Nsight Compute reading is tried on (cuBLAS GEMMs, cuDNN/flash attention
 through scaled_dot_product_attention, layer norm, GELU, cross entropy,
 fused AdamW), in bfloat16 autocast on the local GPU.
 
-    python3 tools/torch-step.py [--steps N]
+    python3 tools/torch-step.py [--steps N] [--profile-last]
     gpuroof ncu -o step.csv -- python3 tools/torch-step.py --steps 1
+    ncu --profile-from-start off ... python3 tools/torch-step.py --profile-last
 
-One warm-up step runs first (outside any profiling range is not needed:
-ncu profiles every launch); the loss is checked to be finite and to fall
-over the steps, so a broken run is not recorded."""
+One warm-up step runs first; ncu profiles every launch, unless
+--profile-last puts the last step alone between cudaProfilerStart and
+cudaProfilerStop (torch.cuda.profiler), which ncu --profile-from-start off
+profiles alone.  The loss is checked to be finite and to fall over the
+steps, so a broken run is not recorded."""
 import argparse
 import math
 import sys
@@ -17,6 +20,8 @@ import sys
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
+import torch_steps
 
 
 class Block(nn.Module):
@@ -60,6 +65,7 @@ class Model(nn.Module):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=2)
+    torch_steps.add_arguments(parser)
     args = parser.parse_args()
     if not torch.cuda.is_available():
         print("torch-step: no CUDA GPU", file=sys.stderr)
@@ -70,13 +76,14 @@ def main():
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3, fused=True)
     tokens = torch.randint(0, vocab, (batch, context + 1), device="cuda")
     losses = []
-    for _ in range(args.steps + 1):  # the first is the warm-up
-        with torch.autocast("cuda", dtype=torch.bfloat16):
-            logits = model(tokens[:, :-1])
-            loss = F.cross_entropy(logits.float().view(-1, vocab), tokens[:, 1:].reshape(-1))
-        optimizer.zero_grad(set_to_none=True)
-        loss.backward()
-        optimizer.step()
+    for step in range(args.steps + 1):  # the first is the warm-up
+        with torch_steps.step_range(args, last=step == args.steps):
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                logits = model(tokens[:, :-1])
+                loss = F.cross_entropy(logits.float().view(-1, vocab), tokens[:, 1:].reshape(-1))
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            optimizer.step()
         losses.append(loss.item())
     torch.cuda.synchronize()
     print("torch-step: losses " + " ".join(f"{x:.4f}" for x in losses))

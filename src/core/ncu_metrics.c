@@ -52,6 +52,15 @@ static const gr_ncu_quantity_info quantities[GR_NCU_Q_COUNT] = {
     INFO(L2_TEX_SECTORS, "L2 sectors the L1s asked for", COUNT, ADDS),
     INFO(GLOBAL_LD_INST, "global load instructions", COUNT, ADDS),
     INFO(GLOBAL_LD_HIT_SECTORS, "global load sectors that hit in the L1", COUNT, ADDS),
+    INFO(L1_WAVEFRONTS, "L1 data-pipe wavefronts", COUNT, ADDS),
+    INFO(WARPS_SELECTED, "warp-cycles issuing", COUNT, ADDS),
+#define UNIT_INFO(key, metric, chips, family) INFO(UNIT_##key, "busy time: " metric, TIME, ADDS),
+    GR_NCU_UNITS(UNIT_INFO)
+#undef UNIT_INFO
+    INFO(SM_ACTIVE_MEAN, "SM active time, the mean SM's", TIME, ADDS),
+    INFO(SM_ACTIVE_MAX, "SM active time, the busiest SM's", TIME, ADDS),
+    INFO(SOL_SM, "compute (SM) throughput, as a time", TIME, ADDS),
+    INFO(SOL_MEMORY, "memory throughput, as a time", TIME, ADDS),
 #define STALL_INFO(reason) INFO(STALL_##reason, "warps stalled: " #reason, COUNT, ADDS),
     GR_NCU_STALLS(STALL_INFO)
 #undef STALL_INFO
@@ -110,6 +119,12 @@ const gr_ncu_quantity_info *gr_ncu_quantity_of(gr_ncu_quantity q)
 #define DRAM_ANY (EVERY_CHIP & ~INTEGRATED)
 #define DRAM_RW (DRAM_ANY & ~CHIP(GB20X))
 #define DRAM_OP CHIP(GB20X)
+/* the units only some chips have: the FMA pipe's heavy half (Ampere's
+ * GA10x on), the pipe Turing, GA100, Hopper and GB100 share between FP16
+ * and the Tensor Cores, the Tensor Memory Accelerator (Hopper on) */
+#define FMAHEAVY_CHIPS (EVERY_CHIP & ~TURING & ~CHIP(GA100))
+#define SHARED_PIPE_CHIPS (TURING | CHIP(GA100) | CHIP(GH100) | CHIP(GB100))
+#define TMA_CHIPS (CHIP(GH100) | BLACKWELL)
 /* the stall reasons each chip counts: gmma (WARPGROUP.ARRIVES) is
  * Hopper's; Blackwell has no imc_miss */
 #define STALL_CHIPS_barrier 0
@@ -194,6 +209,16 @@ const gr_ncu_metric gr_ncu_metrics[] = {
     LISTED(L2_TEX_SECTORS, "lts__t_sectors_srcunit_tex.sum"),
     LISTED(GLOBAL_LD_INST, "smsp__sass_inst_executed_op_global_ld.sum"),
     LISTED(GLOBAL_LD_HIT_SECTORS, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum"),
+    LISTED(L1_WAVEFRONTS, "l1tex__data_pipe_lsu_wavefronts.sum"),
+    LISTED(WARPS_SELECTED, "smsp__warps_issue_stalled_selected.sum"),
+#define UNIT_ROW(key, metric, chips, family) {GR_NCU_Q_UNIT_##key, metric ".max.pct_of_peak_sustained_elapsed", GR_NCU_SHARE_OF_TIME, true, chips, 0},
+    GR_NCU_UNITS(UNIT_ROW)
+#undef UNIT_ROW
+    {GR_NCU_Q_SM_ACTIVE_MEAN, "sm__cycles_active.avg.pct_of_peak_sustained_elapsed", GR_NCU_SHARE_OF_TIME, true, 0, 0},
+    {GR_NCU_Q_SM_ACTIVE_MAX, "sm__cycles_active.max.pct_of_peak_sustained_elapsed", GR_NCU_SHARE_OF_TIME, true, 0, 0},
+    {GR_NCU_Q_SOL_SM, "sm__throughput.avg.pct_of_peak_sustained_elapsed", GR_NCU_SHARE_OF_TIME, true, 0, 0},
+    {GR_NCU_Q_SOL_MEMORY, "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", GR_NCU_SHARE_OF_TIME, true,
+     0, 0},
 #define STALL_ROW(reason) ON(STALL_CHIPS_##reason, STALL_##reason, "smsp__warps_issue_stalled_" #reason ".sum"),
     GR_NCU_STALLS(STALL_ROW)
 #undef STALL_ROW
@@ -289,6 +314,69 @@ long gr_ncu_metric_find(const gr_ncu_metric_index *index, gr_span text)
     return -1;
 }
 
+static const struct {
+    const char *key, *metric;
+    gr_ncu_unit_family family;
+} units[GR_NCU_UNIT_COUNT] = {
+#define UNIT_ENTRY(key, metric, chips, family) {#key, metric, GR_NCU_UNIT_##family},
+    GR_NCU_UNITS(UNIT_ENTRY)
+#undef UNIT_ENTRY
+};
+
+static const char *const unit_names[GR_NCU_UNIT_COUNT] = {
+    "DRAM",
+    "the L2's tag stage (sectors)",
+    "the L2's tag lookups",
+    "the L2's data banks",
+    "the crossbar into the L2",
+    "the L2's way out to the crossbar",
+    "the L1's fills from the L2",
+    "the L1's writes to the L2",
+    "the L1's LSU data pipe (wavefronts)",
+    "the L1's data banks (reads)",
+    "the L1's data banks (writes)",
+    "the L1's LSU requests in",
+    "the L1's tag stage (sectors)",
+    "the L1's tag stage (requests)",
+    "the L1's texture and fill pipe",
+    "the L1's writeback to registers",
+    "the FMA pipe",
+    "the FMA pipe's heavy half",
+    "the FP64 pipe",
+    "the FP16 and Tensor pipe",
+    "the Tensor pipe",
+    "the schedulers' issue slots",
+    "the integer ALU pipe",
+    "the load/store (LSU) pipe",
+    "the special-function (XU) pipe",
+    "the uniform pipe",
+    "the address (ADU) pipe",
+    "the branch (CBU) pipe",
+    "the Tensor Memory Accelerator",
+    "the MIO queue",
+    "the MIO's writeback to registers",
+};
+
+const char *gr_ncu_unit_key(gr_ncu_unit_id u)
+{
+    return u < GR_NCU_UNIT_COUNT ? units[u].key : "?";
+}
+
+const char *gr_ncu_unit_metric(gr_ncu_unit_id u)
+{
+    return u < GR_NCU_UNIT_COUNT ? units[u].metric : "?";
+}
+
+gr_ncu_unit_family gr_ncu_unit_family_of(gr_ncu_unit_id u)
+{
+    return u < GR_NCU_UNIT_COUNT ? units[u].family : GR_NCU_UNIT_PIPE;
+}
+
+const char *gr_ncu_unit_name(gr_ncu_unit_id u)
+{
+    return u < GR_NCU_UNIT_COUNT ? unit_names[u] : "?";
+}
+
 static gr_ncu_rate rate_of(gr_ncu_form form)
 {
     return form == GR_NCU_AS_IS ? GR_NCU_WHOLE : form == GR_NCU_TIMES_TIME ? GR_NCU_PER_SECOND : GR_NCU_PER_CYCLE;
@@ -310,6 +398,10 @@ bool gr_ncu_unit_fits(const gr_ncu_metric *m, const gr_ncu_unit *unit, const cha
 {
     gr_ncu_dimension d = quantities[m->quantity].dimension;
     gr_ncu_rate rate = rate_of(m->form);
+    if (m->form == GR_NCU_SHARE_OF_TIME) { /* a percentage, kept as a time */
+        *expected = expected_text(GR_NCU_PERCENT, GR_NCU_WHOLE);
+        return unit->rate == GR_NCU_WHOLE && (unit->dimension == GR_NCU_PERCENT || unit->dimension == GR_NCU_PLAIN);
+    }
     bool plain_ok = d == GR_NCU_COUNT || d == GR_NCU_PERCENT;
     bool fits = unit->rate == rate && (unit->dimension == d || (plain_ok && unit->dimension == GR_NCU_PLAIN));
     /* a rate per cycle printed without a unit; a derived rate (a
@@ -395,6 +487,8 @@ static double converted(size_t r, double v, const double q[GR_NCU_Q_COUNT])
         return v * q[GR_NCU_Q_SM_CYCLES];
     if (form == GR_NCU_TIMES_SMSP_CYCLES)
         return v * q[GR_NCU_Q_SMSP_CYCLES];
+    if (form == GR_NCU_SHARE_OF_TIME)
+        return v / 100 * q[GR_NCU_Q_TIME_NS];
     return v;
 }
 

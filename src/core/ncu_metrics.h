@@ -23,6 +23,71 @@
     X(long_scoreboard) X(math_pipe_throttle) X(membar) X(mio_throttle) X(misc) X(no_instruction)    \
     X(not_selected) X(short_scoreboard) X(sleeping) X(tex_throttle) X(wait)
 
+/* The units whose busy share Nsight Compute measures against their peak
+ * (X.max.pct_of_peak_sustained_elapsed: the busiest instance, an SM, an
+ * L2 slice or a DRAM partition, over the launch's elapsed cycles): each
+ * a time the launch cannot beat, its share of the duration.  X(key,
+ * metric base name, the chips that have it (0: every chip), family):
+ * the family is the limit the unit's time belongs to (ncu_limits.h).
+ * Names: the Kernel Profiling Guide's "Hardware Model" and the GH100
+ * list (tests/data/ncu/chips/gh100.csv.gz). */
+#define GR_NCU_UNITS(X)                                                                          \
+    X(dram, "dram__throughput", DRAM_ANY, DRAM)                                                   \
+    X(l2_sectors, "lts__t_sectors", 0, L2)                                                        \
+    X(l2_tags, "lts__t_tag_requests", 0, L2)                                                      \
+    X(l2_data, "lts__d_sectors", 0, L2)                                                           \
+    X(l2_in, "lts__xbar2lts_cycles_active", 0, L2)                                                \
+    X(l2_out, "lts__lts2xbar_cycles_active", 0, L2)                                               \
+    X(l1_fill, "l1tex__m_xbar2l1tex_read_bytes", 0, L2)                                           \
+    X(l1_evict, "l1tex__m_l1tex2xbar_write_bytes", 0, L2)                                         \
+    X(l1_wavefronts, "l1tex__data_pipe_lsu_wavefronts", 0, L1)                                    \
+    X(l1_bank_reads, "l1tex__data_bank_reads", 0, L1)                                             \
+    X(l1_bank_writes, "l1tex__data_bank_writes", 0, L1)                                           \
+    X(l1_lsuin, "l1tex__lsuin_requests", 0, L1)                                                   \
+    X(l1_tag_sectors, "l1tex__t_sectors", 0, L1)                                                  \
+    X(l1_tag_requests, "l1tex__t_requests", 0, L1)                                                \
+    X(l1_tex, "l1tex__f_wavefronts", 0, L1)                                                       \
+    X(l1_writeback, "l1tex__lsu_writeback_active", 0, L1)                                         \
+    X(fma, "sm__pipe_fma_cycles_active", 0, FP)                                                   \
+    X(fmaheavy, "sm__pipe_fmaheavy_cycles_active", FMAHEAVY_CHIPS, FP)                            \
+    X(fp64, "sm__pipe_fp64_cycles_active", 0, FP)                                                 \
+    X(fp16_tensor, "sm__pipe_shared_cycles_active", SHARED_PIPE_CHIPS, FP)                        \
+    X(tensor, "sm__pipe_tensor_cycles_active", 0, FP)                                             \
+    X(issue, "smsp__issue_active", 0, ISSUE)                                                      \
+    X(alu, "sm__pipe_alu_cycles_active", 0, PIPE)                                                 \
+    X(lsu, "sm__inst_executed_pipe_lsu", 0, PIPE)                                                 \
+    X(xu, "sm__inst_executed_pipe_xu", 0, PIPE)                                                   \
+    X(uniform, "sm__inst_executed_pipe_uniform", 0, PIPE)                                         \
+    X(adu, "sm__inst_executed_pipe_adu", 0, PIPE)                                                 \
+    X(cbu, "sm__inst_executed_pipe_cbu", 0, PIPE)                                                 \
+    X(tma, "sm__pipe_tma_cycles_active", TMA_CHIPS, PIPE)                                         \
+    X(mio, "sm__mio_inst_issued", 0, PIPE)                                                        \
+    X(mio_writeback, "sm__mio2rf_writeback_active", 0, PIPE)
+
+/* The limit a unit's busy time belongs to. */
+typedef enum {
+    GR_NCU_UNIT_DRAM,
+    GR_NCU_UNIT_L2,    /* the L2's slices and the crossbar to and from it */
+    GR_NCU_UNIT_L1,    /* the L1's data pipe, banks and tag stage: shared memory's too */
+    GR_NCU_UNIT_FP,    /* an FP pipe: the compute limit's */
+    GR_NCU_UNIT_ISSUE, /* the schedulers' issue slots */
+    GR_NCU_UNIT_PIPE,  /* another SM pipe: integer, special functions, load/store, ... */
+} gr_ncu_unit_family;
+
+typedef enum {
+#define GR_NCU_UNIT_ENUM(key, metric, chips, family) GR_NCU_UNIT_##key,
+    GR_NCU_UNITS(GR_NCU_UNIT_ENUM)
+#undef GR_NCU_UNIT_ENUM
+    GR_NCU_UNIT_COUNT
+} gr_ncu_unit_id;
+
+/* The unit's key ("l1_wavefronts"), its metric base name and family. */
+const char *gr_ncu_unit_key(gr_ncu_unit_id u);
+const char *gr_ncu_unit_metric(gr_ncu_unit_id u);
+gr_ncu_unit_family gr_ncu_unit_family_of(gr_ncu_unit_id u);
+/* For people: "the L1's LSU data pipe (wavefronts)". */
+const char *gr_ncu_unit_name(gr_ncu_unit_id u);
+
 typedef enum {
     /* the time and cycles that rates are multiplied by: first, so that
      * they are known before the quantities that need them */
@@ -59,6 +124,18 @@ typedef enum {
     /* global loads as warp instructions executed, and their L1 sectors
      * that hit (the volatile loads' miss the L1 each time) */
     GR_NCU_Q_GLOBAL_LD_INST, GR_NCU_Q_GLOBAL_LD_HIT_SECTORS,
+    /* every shared and global wavefront of the L1's LSU data pipe; the
+     * warp-cycles a warp issued (the stall counters' "selected") */
+    GR_NCU_Q_L1_WAVEFRONTS, GR_NCU_Q_WARPS_SELECTED,
+    /* each unit's busy time, ns: its busiest instance's share of the
+     * elapsed cycles times the duration (GR_NCU_UNITS) */
+#define GR_NCU_UNIT_QUANTITY(key, metric, chips, family) GR_NCU_Q_UNIT_##key,
+    GR_NCU_UNITS(GR_NCU_UNIT_QUANTITY)
+#undef GR_NCU_UNIT_QUANTITY
+    /* the SMs' active cycles, the mean SM's and the busiest one's, as
+     * times (ns): how much of the GPU the grid kept busy; Nsight
+     * Compute's own speed-of-light summaries, the same way */
+    GR_NCU_Q_SM_ACTIVE_MEAN, GR_NCU_Q_SM_ACTIVE_MAX, GR_NCU_Q_SOL_SM, GR_NCU_Q_SOL_MEMORY,
     /* warps stalled, summed over the cycles, by reason (GR_NCU_STALLS) */
 #define GR_NCU_STALL_QUANTITY(reason) GR_NCU_Q_STALL_##reason,
     GR_NCU_STALLS(GR_NCU_STALL_QUANTITY)
@@ -127,6 +204,7 @@ typedef enum {
     GR_NCU_TIMES_TIME,     /* per second, times the duration */
     GR_NCU_TIMES_SM_CYCLES,   /* per cycle elapsed of an sm__ metric, times the SM cycles */
     GR_NCU_TIMES_SMSP_CYCLES, /* per cycle elapsed of an smsp__ metric, times the SMSP cycles */
+    GR_NCU_SHARE_OF_TIME,     /* a percentage of the elapsed cycles, times the duration: a busy time */
 } gr_ncu_form;
 
 typedef struct {
@@ -152,7 +230,7 @@ extern const size_t gr_ncu_metric_count;
 /* The metric table's rows by name, for the reader's lookups; made by
  * gr_ncu_metric_index_init, one per reader. */
 /* The most rows the table may grow to. */
-#define GR_NCU_MAX_METRICS 192
+#define GR_NCU_MAX_METRICS 256
 
 typedef struct {
     size_t order[GR_NCU_MAX_METRICS]; /* indices of gr_ncu_metrics, by name */

@@ -39,6 +39,25 @@ list="$list,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
 list="$list,lts__t_sectors_srcunit_tex.sum"
 list="$list,smsp__sass_inst_executed_op_global_ld.sum"
 list="$list,l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum"
+list="$list,l1tex__data_pipe_lsu_wavefronts.sum,smsp__warps_issue_stalled_selected.sum"
+list="$list,dram__throughput.max.pct_of_peak_sustained_elapsed,lts__t_sectors.max.pct_of_peak_sustained_elapsed"
+list="$list,lts__t_tag_requests.max.pct_of_peak_sustained_elapsed,lts__d_sectors.max.pct_of_peak_sustained_elapsed"
+list="$list,lts__xbar2lts_cycles_active.max.pct_of_peak_sustained_elapsed,lts__lts2xbar_cycles_active.max.pct_of_peak_sustained_elapsed"
+list="$list,l1tex__m_xbar2l1tex_read_bytes.max.pct_of_peak_sustained_elapsed,l1tex__m_l1tex2xbar_write_bytes.max.pct_of_peak_sustained_elapsed"
+list="$list,l1tex__data_pipe_lsu_wavefronts.max.pct_of_peak_sustained_elapsed,l1tex__data_bank_reads.max.pct_of_peak_sustained_elapsed"
+list="$list,l1tex__data_bank_writes.max.pct_of_peak_sustained_elapsed,l1tex__lsuin_requests.max.pct_of_peak_sustained_elapsed"
+list="$list,l1tex__t_sectors.max.pct_of_peak_sustained_elapsed,l1tex__t_requests.max.pct_of_peak_sustained_elapsed"
+list="$list,l1tex__f_wavefronts.max.pct_of_peak_sustained_elapsed,l1tex__lsu_writeback_active.max.pct_of_peak_sustained_elapsed"
+list="$list,sm__pipe_fma_cycles_active.max.pct_of_peak_sustained_elapsed,sm__pipe_fmaheavy_cycles_active.max.pct_of_peak_sustained_elapsed"
+list="$list,sm__pipe_fp64_cycles_active.max.pct_of_peak_sustained_elapsed,sm__pipe_shared_cycles_active.max.pct_of_peak_sustained_elapsed"
+list="$list,sm__pipe_tensor_cycles_active.max.pct_of_peak_sustained_elapsed,smsp__issue_active.max.pct_of_peak_sustained_elapsed"
+list="$list,sm__pipe_alu_cycles_active.max.pct_of_peak_sustained_elapsed,sm__inst_executed_pipe_lsu.max.pct_of_peak_sustained_elapsed"
+list="$list,sm__inst_executed_pipe_xu.max.pct_of_peak_sustained_elapsed,sm__inst_executed_pipe_uniform.max.pct_of_peak_sustained_elapsed"
+list="$list,sm__inst_executed_pipe_adu.max.pct_of_peak_sustained_elapsed,sm__inst_executed_pipe_cbu.max.pct_of_peak_sustained_elapsed"
+list="$list,sm__pipe_tma_cycles_active.max.pct_of_peak_sustained_elapsed,sm__mio_inst_issued.max.pct_of_peak_sustained_elapsed"
+list="$list,sm__mio2rf_writeback_active.max.pct_of_peak_sustained_elapsed,sm__cycles_active.avg.pct_of_peak_sustained_elapsed"
+list="$list,sm__cycles_active.max.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed"
+list="$list,gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed"
 list="$list,smsp__warps_issue_stalled_barrier.sum"
 list="$list,smsp__warps_issue_stalled_branch_resolving.sum"
 list="$list,smsp__warps_issue_stalled_dispatch_stall.sum"
@@ -78,7 +97,7 @@ run ncu --metrics --device k40
 expect_fails 1 "gpuroof: k40 is of compute capability 3.5, which no chip Nsight Compute 2025.3 profiles has (7.5 to 12.1): gpuroof has no metric list for it"
 run ncu --metrics --device h100 --json
 expect_status 0
-expect_json '.metrics | length' 66
+expect_json '.metrics | length' 103
 expect_json '.metrics | join(",")' "$list"
 
 # ---- the raw page: each figure worked out ---------------------------------------

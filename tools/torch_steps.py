@@ -1,0 +1,60 @@
+"""What the PyTorch workloads of tools/ share: the options that pick which
+step a profiler sees, and the context that puts that step alone in its
+range.
+
+--profile-last: the last step between cudaProfilerStart and cudaProfilerStop
+(torch.cuda.profiler), which ncu --profile-from-start off profiles alone.
+--trace FILE: the last step under torch.profiler (CPU and CUDA activities,
+with shapes), exported as a Chrome trace (Kineto's JSON, what gpuroof trace
+reads); FILE ending in .gz is compressed."""
+import contextlib
+import gzip
+import os
+import shutil
+import tempfile
+
+import torch
+
+
+def add_arguments(parser):
+    parser.add_argument("--profile-last", action="store_true",
+                        help="the last step alone between cudaProfilerStart and cudaProfilerStop")
+    parser.add_argument("--trace", metavar="FILE",
+                        help="the last step under torch.profiler, exported as a Chrome trace (.json or .json.gz)")
+
+
+def _export(prof, path):
+    if not path.endswith(".gz"):
+        prof.export_chrome_trace(path)
+        return
+    fd, plain = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    try:
+        prof.export_chrome_trace(plain)
+        with open(plain, "rb") as src, gzip.open(path, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+    finally:
+        os.unlink(plain)
+
+
+@contextlib.contextmanager
+def step_range(args, last):
+    """The range a step runs in: the profiler's where it is the last one
+    and an option asks for it, else none."""
+    if not last or not (args.profile_last or args.trace):
+        yield
+        return
+    torch.cuda.synchronize()
+    if args.profile_last:
+        torch.cuda.profiler.start()
+        try:
+            yield
+        finally:
+            torch.cuda.synchronize()
+            torch.cuda.profiler.stop()
+        return
+    activities = [torch.profiler.ProfilerActivity.CPU, torch.profiler.ProfilerActivity.CUDA]
+    with torch.profiler.profile(activities=activities, record_shapes=True) as prof:
+        yield
+        torch.cuda.synchronize()
+    _export(prof, args.trace)
