@@ -239,15 +239,19 @@ int cli_spawn(const cli_spawn_spec *spec, pid_t *pid, int *pipe_fd)
     return rc;
 }
 
-bool cli_run_capture(const char *program, char *const argv[], const char *shown, gr_input_limit limit,
-                     cli_buffer *out)
+/* cli_run_capture's work; quiet: the program's standard error to
+ * /dev/null, and no line where it fails. */
+static bool run_capture(const char *program, char *const argv[], const char *shown, gr_input_limit limit,
+                        cli_buffer *out, bool quiet)
 {
-    int fd = -1, status = 0;
+    int fd = -1, status = 0, null_fd = quiet ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1;
     pid_t pid;
-    cli_spawn_spec spec = {.argv = argv, .stdout_to_pipe = true, .stderr_fd = -1};
+    cli_spawn_spec spec = {.argv = argv, .stdout_to_pipe = true, .stderr_fd = null_fd};
     int rc = cli_spawn(&spec, &pid, &fd);
+    if (null_fd >= 0)
+        close(null_fd);
     if (rc != 0)
-        return cli_error("cannot run %s: %s", program, strerror(rc));
+        return quiet ? false : cli_error("cannot run %s: %s", program, strerror(rc));
     char output[1024];
     snprintf(output, sizeof output, "%s's output", shown);
     FILE *f = fdopen(fd, "rb");
@@ -264,9 +268,21 @@ bool cli_run_capture(const char *program, char *const argv[], const char *shown,
     if (ok && !exited) {
         free(out->bytes);
         out->bytes = NULL;
-        return cli_error("%s failed (exit status %d)", shown, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        return quiet ? false
+                     : cli_error("%s failed (exit status %d)", shown, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     }
     return ok;
+}
+
+bool cli_run_capture(const char *program, char *const argv[], const char *shown, gr_input_limit limit,
+                     cli_buffer *out)
+{
+    return run_capture(program, argv, shown, limit, out, false);
+}
+
+bool cli_run_capture_quiet(const char *program, char *const argv[], gr_input_limit limit, cli_buffer *out)
+{
+    return run_capture(program, argv, program, limit, out, true);
 }
 
 bool cli_write_whole(const char *path, cli_writer write, const void *what)

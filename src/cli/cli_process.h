@@ -72,5 +72,9 @@ int cli_spawn(const cli_spawn_spec *spec, pid_t *pid, int *pipe_fd);
  * reaped): printed, false, out->bytes NULL. */
 bool cli_run_capture(const char *program, char *const argv[], const char *shown, gr_input_limit limit,
                      cli_buffer *out);
+/* The same for output that may not be there: the program's standard
+ * error discarded, and false with nothing printed where it fails (a
+ * reader that fails still prints its own line). */
+bool cli_run_capture_quiet(const char *program, char *const argv[], gr_input_limit limit, cli_buffer *out);
 
 #endif

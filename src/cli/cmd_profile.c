@@ -71,6 +71,28 @@ static void print_memory_size(int64_t bytes)
         printf("%s GiB (%lld B)", OUT_NUM((double)bytes / (double)gib), (long long)bytes);
 }
 
+/* The latencies the ncu limits take, in cycles at their clock and in ns,
+ * and the launch floor; "unknown" for what the profile leaves out. */
+static void print_latency(const gr_profile *p)
+{
+    const double cycles[] = {p->latency_l1_cycles, p->latency_l2_near_cycles, p->latency_l2_far_cycles,
+                             p->latency_dram_cycles};
+    const char *const levels[] = {"L1", "L2", "L2 far", "DRAM"};
+    printf("  latency      ");
+    if (!(p->latency_clock_mhz > 0))
+        printf(" unknown (no published figure found, or none measured)");
+    for (size_t i = 0; i < 4 && p->latency_clock_mhz > 0; i++)
+        if (cycles[i] > 0)
+            printf(" %s %s cycles (%s ns)%s", levels[i], OUT_NUM(cycles[i]),
+                   OUT_NUM(cycles[i] / p->latency_clock_mhz * 1000), i < 3 ? "," : "");
+    if (p->latency_clock_mhz > 0)
+        printf(" at %s MHz", OUT_NUM(p->latency_clock_mhz));
+    if (p->launch_floor_ns > 0)
+        printf("\n  launch floor  %s ns (an empty kernel under Nsight Compute)\n", OUT_NUM(p->launch_floor_ns));
+    else
+        printf("\n  launch floor  unknown\n");
+}
+
 static void print_profile(const gr_profile *p)
 {
     printf("%s (%s): %s, compute capability %d.%d\n", p->full_name, p->name, p->architecture,
@@ -103,6 +125,7 @@ static void print_profile(const gr_profile *p)
     if (p->shared_bandwidth_gbs > 0)
         printf(", %s GB/s in all", OUT_NUM(p->shared_bandwidth_gbs));
     printf("\n");
+    print_latency(p);
     if (p->source[0])
         printf("  source        %s\n", p->source);
     if (p->has_measured)

@@ -44,8 +44,11 @@ static const page_column figure_columns[NCU_CELL_COUNT] = {
     [NCU_CELL_TIME] = {"time (ns)", "its time on the GPU, summed over its launches", true},
     [NCU_CELL_SHARE] = {"share", "of the report's time", true},
     [NCU_CELL_LAUNCHES] = {"launches", NULL, true},
-    [NCU_CELL_LIMITER] = {"limiter", "what binds it: the roof or limit whose time is the longest", false},
-    [NCU_CELL_REACHED] = {"reached", "the limiter's time over the time it took: how close it runs to that limit",
+    [NCU_CELL_LIMITER] = {"limiter", "what its time went to: the limit that accounts for the most of it", false},
+    [NCU_CELL_EXPLAINED] = {"explained", "the share of its time its limiter accounts for, the launch overhead in "
+                                         "sequence; under half: unexplained", true},
+    [NCU_CELL_REACHED] = {"reached", "the limiter's work at its peak over the time it took: how close it runs to that "
+                                     "peak",
                           true},
     [NCU_CELL_ACHIEVED] = {"achieved", "GFLOP/s, or GB/s at the binding level where it does no FLOPs", true},
     [NCU_CELL_THEORETICAL] = {"occupancy theor.", "Nsight Compute's theoretical occupancy", true},

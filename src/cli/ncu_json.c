@@ -38,56 +38,133 @@ static json_t *lower_bound_metrics(const gr_ncu_figures *f)
     return list;
 }
 
-/* Each limit's time in ns (null where unknown), and why for those unknown
- * alone: a report of 10,000 launches stays a size that prints in a second. */
-static json_t *limit_times(const gr_ncu_limits *lim, json_t **why_unknown)
+/* Each limit's time in ns (null where unknown), its bound, where it came
+ * from, and why for those unknown alone: a report of 10,000 launches
+ * stays a size that prints in a second. */
+static json_t *limit_times(const gr_ncu_limits *lim, json_t **why_unknown, json_t **bounds, json_t **sources)
 {
     json_t *j = json_object();
     *why_unknown = json_object();
+    *bounds = json_object();
+    *sources = json_object();
     for (gr_time_limit l = 0; l < GR_TIME_LIMIT_COUNT; l++) {
-        json_object_set_new(j, gr_time_limit_key(l), out_json_quantity(lim->time_ns[l]));
+        const char *key = gr_time_limit_key(l);
+        json_object_set_new(j, key, out_json_quantity(lim->time_ns[l]));
+        json_object_set_new(*bounds, key, out_json_quantity(lim->bound_ns[l]));
+        if (lim->source[l] != GR_LIMIT_FROM_NONE)
+            json_object_set_new(*sources, key,
+                                json_pack("{s:s,s:o}", "from", gr_limit_source_key(lim->source[l]), "unit",
+                                          lim->unit[l] >= 0 ? json_string(gr_ncu_unit_key((gr_ncu_unit_id)lim->unit[l]))
+                                                            : json_null()));
         if (lim->why[l][0])
-            json_object_set_new(*why_unknown, gr_time_limit_key(l), json_string(lim->why[l]));
+            json_object_set_new(*why_unknown, key, json_string(lim->why[l]));
     }
     return j;
+}
+
+static json_t *latency_work(const gr_latency_figures *lt)
+{
+    return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "warps_per_sm", out_json_quantity(lt->warps_per_sm),
+                     "sms", out_json_quantity(lt->sms), "bytes_per_load", out_json_quantity(lt->bytes_per_load),
+                     "loads_in_flight", out_json_quantity(lt->loads_in_flight), "latency_ns",
+                     out_json_quantity(lt->latency_ns), "dram_share", out_json_quantity(lt->dram_share), "bytes",
+                     out_json_quantity(lt->bytes), "one_load_gbs", out_json_quantity(lt->one_load_gbs),
+                     "achieved_gbs", out_json_quantity(lt->achieved_gbs), "waits_ns", out_json_quantity(lt->waits_ns));
 }
 
 static json_t *limit_work(const gr_ncu_limits *lim)
 {
     const gr_issue_figures *is = &lim->issue;
-    const gr_latency_figures *lt = &lim->latency;
     const gr_wave_figures *w = &lim->waves;
     return json_pack("{s:o,s:o,s:o}", "issue",
-                     json_pack("{s:o,s:o,s:o,s:o,s:o}", "warp_instructions", out_json_quantity(is->warp_inst), "fp",
-                               out_json_quantity(is->fp_inst), "shared", out_json_quantity(is->shared_inst), "global",
-                               out_json_quantity(is->global_inst), "slots_per_ns", out_json_quantity(is->slots_per_ns)),
-                     "latency",
-                     json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "warps_per_sm", out_json_quantity(lt->warps_per_sm),
-                               "sms", out_json_quantity(lt->sms), "bytes_per_load", out_json_quantity(lt->bytes_per_load),
-                               "loads_in_flight", out_json_quantity(lt->loads_in_flight), "latency_ns",
-                               out_json_quantity(lt->latency_ns), "dram_share", out_json_quantity(lt->dram_share), "bytes",
-                               out_json_quantity(lt->bytes), "bandwidth_gbs", out_json_quantity(lt->bandwidth_gbs),
-                               "achieved_gbs", out_json_quantity(lt->achieved_gbs)),
-                     "waves",
-                     json_pack("{s:o,s:o,s:o,s:o}", "waves", out_json_quantity(w->waves), "blocks",
+                     json_pack("{s:o,s:o,s:o,s:o,s:o,s:b}", "warp_instructions", out_json_quantity(is->warp_inst),
+                               "fp", out_json_quantity(is->fp_inst), "shared", out_json_quantity(is->shared_inst),
+                               "global", out_json_quantity(is->global_inst), "slots_per_ns",
+                               out_json_quantity(is->slots_per_ns), "fp_fills_slots", lim->compute_in_issue_slots),
+                     "latency", latency_work(&lim->latency), "waves",
+                     json_pack("{s:o,s:o,s:o,s:o,s:o}", "waves", out_json_quantity(w->waves), "blocks",
                                out_json_quantity(w->blocks), "stretch", out_json_quantity(w->stretch), "grid_stretch",
-                               out_json_quantity(w->grid_stretch)));
+                               out_json_quantity(w->grid_stretch), "idle_ns", out_json_quantity(w->idle_ns)));
+}
+
+/* Each unit's busy time (ns) the report has, and the warps' cycles by state. */
+static json_t *busy_json(const gr_ncu_busy *b)
+{
+    json_t *units = json_object(), *warps = json_object();
+    for (int u = 0; u < GR_NCU_UNIT_COUNT; u++)
+        if (!isnan(b->unit_ns[u]))
+            json_object_set_new(units, gr_ncu_unit_key((gr_ncu_unit_id)u), out_json_quantity(b->unit_ns[u]));
+    for (int s = 0; s < GR_WARP_STATE_COUNT; s++)
+        json_object_set_new(warps, gr_warp_state_key((gr_warp_state)s),
+                            b->warps_known ? out_json_quantity(b->warp_share[s]) : json_null());
+    return json_pack("{s:o,s:o,s:o,s:o}", "unit_busy_ns", units, "sm_active_max_ns",
+                     out_json_quantity(b->active_max_ns), "sm_active_mean_ns", out_json_quantity(b->active_mean_ns),
+                     "warp_states", warps);
+}
+
+static json_t *explained_json(const gr_ncu_limits *lim)
+{
+    if (!lim->known)
+        return json_null();
+    return json_pack("{s:b,s:o,s:o,s:o,s:b}", "explained", lim->explained, "ns", out_json_quantity(lim->explained_ns),
+                     "share", out_json_quantity(lim->explained_ns / lim->duration_ns), "overhead_ns",
+                     out_json_quantity(lim->overhead_ns), "overhead_added", lim->overhead_added);
+}
+
+static void add_lift(json_t *j, const gr_ncu_limits *lim)
+{
+    bool next = lim->known && lim->next != GR_TIME_LIMIT_COUNT;
+    json_object_set_new(j, "next_limit", next ? json_string(gr_time_limit_key(lim->next)) : json_null());
+    json_object_set_new(j, "next_bound_ns", next ? out_json_quantity(lim->next_bound_ns) : json_null());
+    json_object_set_new(j, "expected_time_ns", next ? out_json_quantity(lim->expected_ns) : json_null());
+    json_object_set_new(j, "headroom", lim->known ? out_json_quantity(lim->headroom) : json_null());
+    json_object_set_new(j, "expected_speedup", next ? out_json_quantity(lim->expected) : json_null());
+    json_object_set_new(j, "speedup", next ? out_json_quantity(lim->at_most) : json_null());
+}
+
+/* A library kernel's: its library, what to change in the call, and an
+ * older architecture's kernel (ncu_call.c). */
+static void add_call(json_t *j, const gr_ncu_limits *lim)
+{
+    const gr_library_info *l = &lim->library;
+    const char *key = gr_library_key(l->library);
+    json_object_set_new(j, "library", key ? json_string(key) : json_null());
+    json_object_set_new(j, "call_advice", lim->call_advice[0] ? json_string(lim->call_advice) : json_null());
+    json_object_set_new(j, "tensor_roof_share", out_json_quantity(lim->tensor_roof_share));
+    if (!lim->older_arch) {
+        json_object_set_new(j, "older_architecture", json_null());
+        return;
+    }
+    char arch[16];
+    snprintf(arch, sizeof arch, "sm_%d", l->built_for_sm);
+    json_object_set_new(j, "older_architecture",
+                        json_pack("{s:s,s:o,s:o}", "built_for", arch, "align_elements",
+                                  l->align_elements ? json_integer(l->align_elements) : json_null(),
+                                  "expected_speedup", out_json_quantity(lim->call_expected)));
 }
 
 /* The limits, the limiter and what to change (ncu_limits.h). */
 static void add_limits(json_t *j, const gr_ncu_limits *lim, double roofs_clock_mhz)
 {
-    json_t *why_unknown;
-    json_object_set_new(j, "limits", limit_times(lim, &why_unknown));
+    json_t *why_unknown, *bounds, *sources;
+    json_object_set_new(j, "limits", limit_times(lim, &why_unknown, &bounds, &sources));
+    json_object_set_new(j, "limit_bounds", bounds);
+    json_object_set_new(j, "limit_sources", sources);
     json_object_set_new(j, "limits_why_unknown", why_unknown);
     json_object_set_new(j, "limit_work", limit_work(lim));
-    json_object_set_new(j, "limiter", lim->known ? json_string(gr_time_limit_key(lim->limiter)) : json_null());
-    json_object_set_new(j, "limiter_why_unknown", lim->known ? json_null() : json_string(lim->why_unknown));
-    bool next = lim->known && lim->next != GR_TIME_LIMIT_COUNT;
-    json_object_set_new(j, "next_limit", next ? json_string(gr_time_limit_key(lim->next)) : json_null());
-    json_object_set_new(j, "next_time_ns", next ? out_json_quantity(lim->next_ns) : json_null());
-    json_object_set_new(j, "speedup", lim->known ? out_json_quantity(lim->speedup) : json_null());
+    json_object_set_new(j, "busy", busy_json(&lim->busy));
+    bool named = lim->known && lim->explained;
+    json_object_set_new(j, "limiter", named ? json_string(gr_time_limit_key(lim->limiter)) : json_null());
+    json_object_set_new(j, "longest_limit", lim->known ? json_string(gr_time_limit_key(lim->limiter)) : json_null());
+    json_object_set_new(j, "limiter_why_unknown",
+                        named ? json_null()
+                              : json_string(lim->known ? "unexplained: the longest limit accounts for less than half "
+                                                         "of its time"
+                                                       : lim->why_unknown));
+    json_object_set_new(j, "explained", explained_json(lim));
+    add_lift(j, lim);
     json_object_set_new(j, "suggestion", lim->known ? json_string(lim->suggestion) : json_null());
+    add_call(j, lim);
     json_object_set_new(j, "achieved_gbs", levels(lim->achieved_gbs));
     json_object_set_new(j, "roof_share", levels(lim->roof_share));
     json_object_set_new(j, "sm_clock_mhz", json_pack("{s:o,s:o}", "launch", out_json_quantity(lim->clock_mhz), "roofs",
@@ -133,6 +210,32 @@ static void add_figures(json_t *j, const gr_ncu_figures *f, const gr_ncu_binding
     json_object_set_new(j, "l1_global_load_hit_rate", out_json_quantity(gr_ncu_l1_global_hit_rate(f)));
 }
 
+/* Nsight Compute's rules of a launch that estimate a speedup, and how the
+ * strongest compared one stands beside gpuroof's limiter. */
+static const char *const rules_verdicts[] = {"none", "same", "different"};
+
+static void add_rules(json_t *j, const gr_ncu_launch *l, const gr_ncu_limits *lim)
+{
+    json_t *list = json_array();
+    gr_rules_comparison c;
+    char why[256];
+    for (size_t k = 0; k < l->rule_count; k++) {
+        const gr_ncu_rule *r = &l->rules[k];
+        if (!isnan(r->speedup_pct))
+            json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:o}", "rule", r->name, "type", r->type, "scope",
+                                                  r->global ? "global" : "local", "speedup_pct",
+                                                  out_json_quantity(r->speedup_pct)));
+    }
+    json_object_set_new(j, "ncu_rules", list);
+    gr_rules_compare(l->rules, l->rule_count, lim, &c);
+    json_object_set_new(j, "rules_comparison",
+                        c.verdict == GR_RULES_NONE
+                            ? json_null()
+                            : json_pack("{s:s,s:s,s:o,s:s}", "verdict", rules_verdicts[c.verdict], "rule", c.rule->name,
+                                        "speedup_pct", out_json_quantity(c.rule->speedup_pct), "why_not",
+                                        gr_rules_why_not(&c, lim, why, sizeof why)));
+}
+
 static json_t *launch_json(const gr_ncu_analysis *a, size_t i)
 {
     const gr_ncu_launch *l = &a->report.launches[i];
@@ -141,6 +244,7 @@ static json_t *launch_json(const gr_ncu_analysis *a, size_t i)
     json_object_set_new(j, "kernel", cli_json_text(l->kernel));
     add_figures(j, &a->figures[i], &a->bindings[i], &a->predictions[i]);
     add_limits(j, &a->limits[i], a->limit_inputs.roofs_clock_mhz);
+    add_rules(j, l, &a->limits[i]);
     return j;
 }
 
@@ -208,6 +312,24 @@ static json_t *kernels_json(const ncu_view *v)
     return kernels;
 }
 
+static json_t *fix_first_json(const gr_ncu_analysis *a)
+{
+    json_t *list = json_array();
+    for (size_t i = 0; i < a->fix_count; i++) {
+        const gr_ncu_fix *fix = &a->fix[i];
+        const gr_ncu_limits *lim = a->grouped ? &a->group_limits[fix->index] : &a->limits[fix->index];
+        const char *kernel = a->grouped ? a->groups[fix->index].kernel : a->report.launches[fix->index].kernel;
+        json_t *one = json_pack("{s:o,s:o,s:s,s:o,s:s,s:o}", "kernel", cli_json_text(kernel), "time_share",
+                                out_json_quantity(fix->time_share), "limiter", gr_time_limit_key(lim->limiter),
+                                "expected_speedup", out_json_quantity(fix->speedup), "by", fix->by_call ? "call" : "lift",
+                                "saving_share", out_json_quantity(fix->saving_share));
+        if (!a->grouped)
+            json_object_set_new(one, "id", json_integer((json_int_t)a->report.launches[fix->index].id));
+        json_array_append_new(list, one);
+    }
+    return list;
+}
+
 json_t *ncu_json(const ncu_view *v)
 {
     const gr_ncu_analysis *a = &v->a;
@@ -223,6 +345,21 @@ json_t *ncu_json(const ncu_view *v)
     json_object_set_new(j, "counted_zero", counted_zero(a->report.chip));
     json_object_set_new(j, "missing_metrics", missing_json(a));
     json_object_set_new(j, "occupancy_disagreements", json_integer((json_int_t)a->disagreement_count));
+    json_object_set_new(j, "results_other_gpu", json_boolean(a->results_other_gpu));
+    json_object_set_new(j, "latencies", json_pack("{s:o,s:o,s:s,s:o}", "l2_ns", out_json_quantity(a->limit_inputs.l2_latency_ns),
+                                                  "dram_ns", out_json_quantity(a->limit_inputs.dram_latency_ns), "from",
+                                                  a->limit_inputs.latency_from, "launch_floor_ns",
+                                                  out_json_quantity(a->limit_inputs.launch_floor_ns)));
+    json_object_set_new(j, "profiler", json_pack("{s:o,s:o}", "clock_control",
+                                                 a->report.clock_control[0] ? json_string(a->report.clock_control) : json_null(),
+                                                 "cache_control",
+                                                 a->report.cache_control[0] ? json_string(a->report.cache_control) : json_null()));
+    json_object_set_new(j, "rules", json_pack("{s:I,s:I,s:I}", "read", (json_int_t)a->report.rules, "compared",
+                                              (json_int_t)a->rules_compared, "same", (json_int_t)a->rules_same));
+    json_object_set_new(j, "explained_share", out_json_quantity(a->explained_share));
+    json_object_set_new(j, "unexplained", json_pack("{s:I,s:o}", "launches", (json_int_t)a->unexplained_count,
+                                                    "time_ns", out_json_quantity(a->unexplained_ns)));
+    json_object_set_new(j, "fix_first", fix_first_json(a));
     for (size_t i = 0; i < a->report.count; i++)
         if (!shown || shown[i])
             json_array_append_new(launches, launch_json(a, i));

@@ -45,7 +45,8 @@ void ncu_print_text(FILE *out, const ncu_view *v, bool details);
 void ncu_print_table(FILE *out, const ncu_view *v);
 /* A row's figures as the table prints them ("11.7%", "723637 GFLOP/s",
  * "tensor_bf16", "?"), one text a column; the HTML report shows the same. */
-enum { NCU_CELL_TIME, NCU_CELL_SHARE, NCU_CELL_LAUNCHES, NCU_CELL_LIMITER, NCU_CELL_REACHED, NCU_CELL_ACHIEVED,
+enum { NCU_CELL_TIME, NCU_CELL_SHARE, NCU_CELL_LAUNCHES, NCU_CELL_LIMITER, NCU_CELL_EXPLAINED, NCU_CELL_REACHED,
+       NCU_CELL_ACHIEVED,
        NCU_CELL_THEORETICAL, NCU_CELL_OCC_ACHIEVED, NCU_CELL_GPUROOF, NCU_CELL_BANKS, NCU_CELL_COUNT };
 typedef char ncu_table_cells[NCU_CELL_COUNT][64];
 void ncu_table_row_cells(const ncu_view *v, const gr_ncu_table_row *r, ncu_table_cells cells);
@@ -58,6 +59,8 @@ void ncu_print_header(FILE *out, const ncu_view *v);
 void ncu_print_left_out(FILE *out, const gr_ncu_table *t);
 /* "In all: 414 launches of 47 kernels, 7741440 ns", the line after the table. */
 void ncu_print_in_all(FILE *out, const gr_ncu_analysis *a);
+/* What to fix first (the core's ranking), after the table. */
+void ncu_print_fix_first(FILE *out, const gr_ncu_analysis *a);
 /* The report as one self-contained page at o->html (ncu_html.c), written
  * whole or not at all: the header, the table (sortable), the roofline of
  * its longest kernels as inline SVG with a tooltip on every point, each

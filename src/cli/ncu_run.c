@@ -57,15 +57,47 @@ bool ncu_find(char *path, size_t size, const char *why)
                      "(not set), the PATH, " TOOLKIT_NCU " and " STANDALONE_NCU, why);
 }
 
+/* The report's session page (how ncu ran: its "Profiler Command Line"),
+ * which the reader takes its clock and cache control from; empty where
+ * this ncu has no such page. */
+static void import_session(const char *ncu, const char *report, cli_buffer *session)
+{
+    char *argv[] = {(char *)ncu, "--import", (char *)report, "--page", "session", NULL};
+    *session = (cli_buffer){0};
+    if (!cli_run_capture_quiet(ncu, argv, GR_LIMIT_NCU_CSV, session))
+        *session = (cli_buffer){0};
+}
+
+/* The session page before the raw page: the reader skips every line
+ * before the header but for what they say of how ncu ran. */
+static bool join(cli_buffer *session, cli_buffer *csv)
+{
+    if (session->size == 0)
+        return true;
+    unsigned char *both = malloc(session->size + csv->size + 1);
+    if (!both)
+        return cli_error("out of memory");
+    memcpy(both, session->bytes, session->size);
+    memcpy(both + session->size, csv->bytes, csv->size);
+    both[session->size + csv->size] = '\0';
+    size_t size = session->size + csv->size;
+    cli_buffer_free(csv);
+    *csv = (cli_buffer){.bytes = both, .size = size};
+    return true;
+}
+
 bool ncu_import(const char *ncu, const char *report, cli_buffer *csv)
 {
     size_t size = strlen(report) + 64;
     char *shown = malloc(size);
     char *argv[] = {(char *)ncu, "--import", (char *)report, "--csv", "--page", "raw", NULL};
+    cli_buffer session;
     if (!shown)
         return cli_error("out of memory");
     snprintf(shown, size, "ncu --import %s --csv --page raw", report);
-    bool ok = cli_run_capture(ncu, argv, shown, GR_LIMIT_NCU_CSV, csv);
+    import_session(ncu, report, &session);
+    bool ok = cli_run_capture(ncu, argv, shown, GR_LIMIT_NCU_CSV, csv) && join(&session, csv);
+    cli_buffer_free(&session);
     free(shown);
     return ok;
 }

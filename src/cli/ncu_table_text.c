@@ -11,10 +11,10 @@
 
 /* The line the name is shortened to end by, and the least it keeps. */
 #define NAME_LINE 120
-#define NAME_LEAST 26
+#define NAME_LEAST 25
 
 enum { C_TIME = NCU_CELL_TIME, C_SHARE = NCU_CELL_SHARE, C_LAUNCHES = NCU_CELL_LAUNCHES,
-       C_LIMITER = NCU_CELL_LIMITER, C_REACHED = NCU_CELL_REACHED, C_ACHIEVED = NCU_CELL_ACHIEVED,
+       C_LIMITER = NCU_CELL_LIMITER, C_EXPLAINED = NCU_CELL_EXPLAINED, C_REACHED = NCU_CELL_REACHED, C_ACHIEVED = NCU_CELL_ACHIEVED,
        C_THEORETICAL = NCU_CELL_THEORETICAL, C_OCC_ACHIEVED = NCU_CELL_OCC_ACHIEVED, C_GPUROOF = NCU_CELL_GPUROOF,
        C_BANKS = NCU_CELL_BANKS, C_COUNT = NCU_CELL_COUNT };
 
@@ -30,14 +30,15 @@ static const struct {
 } columns[C_COUNT] = {
     [C_TIME] = {"", "time ns", false, 0, 0},
     [C_SHARE] = {"", "share", false, 0, 1},
-    [C_LAUNCHES] = {"", "launches", false, 0, 1},
+    [C_LAUNCHES] = {"", "calls", false, 0, 1},
     [C_LIMITER] = {"", "limiter", true, 0, 2},
+    [C_EXPLAINED] = {"", "explained", false, 0, 0}, /* its heading, wider than any share, is the gap */
     [C_REACHED] = {"", "reached", false, 0, 1},
-    [C_ACHIEVED] = {"", "achieved", false, 0, 2},
-    [C_THEORETICAL] = {"occupancy", "theor.", false, 2, 2},
+    [C_ACHIEVED] = {"", "achieved", false, 0, 1},
+    [C_THEORETICAL] = {"occupancy", "theor.", false, 2, 1},
     [C_OCC_ACHIEVED] = {"", "achieved", false, 0, 1},
     [C_GPUROOF] = {"", "gpuroof", false, 0, 1},
-    [C_BANKS] = {"bank", "excess", false, 1, 2},
+    [C_BANKS] = {"bank", "excess", false, 1, 1},
 };
 
 /* A share in a table's column: one decimal ("11.7%", "100.0%"), "<0.1%"
@@ -66,6 +67,8 @@ static void limiter_cell(const gr_ncu_table_row *r, char *cell, size_t size)
 {
     if (r->bound_from == GR_NCU_BOUND_UNKNOWN)
         snprintf(cell, size, "?");
+    else if (r->unexplained)
+        snprintf(cell, size, "unexplained");
     else if (r->compute_precision >= 0) /* the roof by its name, as the header's list of roofs has it */
         snprintf(cell, size, "%s", gr_ncu_precision_name(r->compute_precision));
     else
@@ -95,7 +98,11 @@ void ncu_table_row_cells(const ncu_view *v, const gr_ncu_table_row *r, ncu_table
     snprintf(c[C_LAUNCHES], sizeof c[C_LAUNCHES], "%s",
              v->table.grouped ? OUT_NUM((double)r->launches) : OUT_NUM((double)r->id));
     limiter_cell(r, c[C_LIMITER], sizeof c[C_LIMITER]);
-    pct_cell(r->limit_share, c[C_REACHED], sizeof c[C_REACHED]);
+    pct_cell(r->explained_share, c[C_EXPLAINED], sizeof c[C_EXPLAINED]);
+    if (r->bound_from == GR_NCU_BOUND_LIMITS && isnan(r->limit_share))
+        snprintf(c[C_REACHED], sizeof c[C_REACHED], "-"); /* latency, the grid's shape, the launch: no peak */
+    else
+        pct_cell(r->limit_share, c[C_REACHED], sizeof c[C_REACHED]);
     achieved_cell(r, c[C_ACHIEVED], sizeof c[C_ACHIEVED]);
     if (r->theoretical_varies)
         snprintf(c[C_THEORETICAL], sizeof c[C_THEORETICAL], "varies");

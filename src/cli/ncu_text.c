@@ -405,6 +405,56 @@ static void print_device(FILE *out, const gr_ncu_analysis *a)
     }
 }
 
+/* The latencies and launch floor the limits take, and whose they are. */
+static void print_latencies(FILE *out, const gr_limit_inputs *in)
+{
+    fprintf(out, "Latencies (%s): ", in->latency_from);
+    if (isnan(in->dram_latency_ns))
+        fprintf(out, "unknown (give --results from gpuroof measure, or a profile with a latency section)");
+    else
+        fprintf(out, "L2 %s ns, DRAM %s ns", isnan(in->l2_latency_ns) ? "?" : NCU_FIG(in->l2_latency_ns),
+                NCU_FIG(in->dram_latency_ns));
+    if (isnan(in->launch_floor_ns))
+        fprintf(out, "; launch floor unknown: the profile has none\n");
+    else
+        fprintf(out, "; launch floor %s ns\n", NCU_FIG(in->launch_floor_ns));
+}
+
+/* How ncu ran, where the report says (the session page's command line). */
+static void print_profiler(FILE *out, const gr_ncu_report *r)
+{
+    if (!r->clock_control[0]) {
+        fprintf(out, "Profiler: the report does not say how ncu ran (gpuroof ncu -o puts the session page's command "
+                     "line before the CSV); ncu's defaults lock the SM clock to its base and flush every cache before "
+                     "each launch\n");
+        return;
+    }
+    fprintf(out, "Profiler: --clock-control %s (%s), --cache-control %s (%s), from the report's command line\n",
+            r->clock_control,
+            strcmp(r->clock_control, "none") == 0 ? "the clocks as the GPU set them" : "the SM clock locked",
+            r->cache_control,
+            strcmp(r->cache_control, "all") == 0 ? "every cache flushed before each launch" : "caches kept");
+}
+
+/* The report's explained share, and what is left unexplained. */
+static void print_explained(FILE *out, const gr_ncu_analysis *a)
+{
+    if (isnan(a->explained_share))
+        return;
+    fprintf(out, "Explained: %s of the launches' time is accounted for by their limiters (each launch's share, the "
+                 "launch overhead in sequence)",
+            NCU_PCT(a->explained_share));
+    if (a->unexplained_count)
+        fprintf(out, "; %zu launch%s (%s of the time) unexplained: no limit accounts for half", a->unexplained_count,
+                a->unexplained_count == 1 ? "" : "es", NCU_PCT(a->unexplained_ns / a->time_ns_total));
+    fprintf(out, "\n");
+    if (a->report.rules)
+        fprintf(out, "Nsight Compute's rules: on %zu launch%s its LaunchConfiguration, Occupancy or SOL rules estimate a "
+                     "speedup of %.0f%% or more; gpuroof names the same kind of limit on %zu (--details says why not "
+                     "on the others)\n",
+                a->rules_compared, a->rules_compared == 1 ? "" : "es", GR_RULE_STRONG_PCT, a->rules_same);
+}
+
 void ncu_print_header(FILE *out, const ncu_view *v)
 {
     const gr_ncu_report *r = &v->a.report;
@@ -419,10 +469,16 @@ void ncu_print_header(FILE *out, const ncu_view *v)
         fprintf(out, ", chip %s", gr_ncu_chip_name(r->chip));
     fprintf(out, "\n");
     print_device(out, &v->a);
-    if (v->has_results)
+    if (v->has_results && v->a.results_other_gpu)
+        fprintf(out, "Measured roofs: none: %s measured %s, not the report's GPU; only its latencies are taken\n",
+                v->results.path, v->results.device.name[0] ? v->results.device.name : v->results.device.profile);
+    else if (v->has_results)
         fprintf(out, "Measured roofs: %s (%s)\n", v->results.path,
                v->results.device.name[0] ? v->results.device.name : "its GPU unnamed");
     print_roofs(out, v);
+    print_latencies(out, &v->a.limit_inputs);
+    print_profiler(out, r);
+    print_explained(out, &v->a);
     wrapped w = {.indent = 2};
     for (int q = 0; q < GR_NCU_Q_COUNT; q++)
         if (v->a.absent_everywhere[q]) {
@@ -436,6 +492,30 @@ void ncu_print_header(FILE *out, const ncu_view *v)
     print_chip_lacks(out, r);
 }
 
+/* Nsight Compute's rules that estimate a speedup, and how the strongest
+ * compared one stands beside gpuroof's limiter. */
+static void print_rules(FILE *out, const gr_ncu_launch *l, const gr_ncu_limits *lim)
+{
+    gr_rules_comparison c;
+    char why[256];
+    bool first = true;
+    for (size_t k = 0; k < l->rule_count; k++) {
+        const gr_ncu_rule *r = &l->rules[k];
+        if (isnan(r->speedup_pct) || r->speedup_pct <= 0)
+            continue;
+        fprintf(out, "%s%s (%s, %s) %s%%\n", first ? "  ncu rules  " : "             ", r->name, r->type,
+                r->global ? "global" : "local", NCU_FIG(r->speedup_pct));
+        first = false;
+    }
+    gr_rules_compare(l->rules, l->rule_count, lim, &c);
+    if (c.verdict == GR_RULES_SAME)
+        fprintf(out, "             %s: gpuroof names the same kind of limit (%s)\n", c.rule->name,
+                gr_time_limit_name(lim->limiter));
+    else if (c.verdict == GR_RULES_DIFFERENT)
+        fprintf(out, "             %s: gpuroof names %s instead: %s\n", c.rule->name,
+                lim->known ? gr_time_limit_name(lim->limiter) : "no limit", gr_rules_why_not(&c, lim, why, sizeof why));
+}
+
 void ncu_print_explanation(FILE *out, const ncu_view *v, size_t row_index)
 {
     const gr_ncu_analysis *a = &v->a;
@@ -444,6 +524,7 @@ void ncu_print_explanation(FILE *out, const ncu_view *v, size_t row_index)
         const gr_ncu_launch *l = &a->report.launches[i];
         fprintf(out, "Launch %lld (line %lu): %s\n", l->id, l->line, l->kernel);
         print_body(out, v, &a->figures[i], &a->bindings[i], &a->predictions[i], &a->limits[i]);
+        print_rules(out, l, &a->limits[i]);
         return;
     }
     const gr_ncu_group *g = &a->groups[i];
@@ -465,12 +546,40 @@ void ncu_print_in_all(FILE *out, const gr_ncu_analysis *a)
     fprintf(out, "\n");
 }
 
+static const char *fix_kernel(const gr_ncu_analysis *a, const gr_ncu_fix *fix)
+{
+    return a->grouped ? a->groups[fix->index].kernel : a->report.launches[fix->index].kernel;
+}
+
+static const gr_ncu_limits *fix_limits(const gr_ncu_analysis *a, const gr_ncu_fix *fix)
+{
+    return a->grouped ? &a->group_limits[fix->index] : &a->limits[fix->index];
+}
+
+void ncu_print_fix_first(FILE *out, const gr_ncu_analysis *a)
+{
+    char name[64];
+    if (a->fix_count == 0)
+        return;
+    fprintf(out, "What to fix first (the share of the report's time each would save at the speedup to expect):\n");
+    for (size_t i = 0; i < a->fix_count; i++) {
+        const gr_ncu_fix *fix = &a->fix[i];
+        const gr_ncu_limits *lim = fix_limits(a, fix);
+        ncu_table_short_name(fix_kernel(a, fix), name, sizeof name);
+        fprintf(out, "  %zu. %s saves %s: %s of the time, %s, expect %sx faster %s\n", i + 1, name,
+                NCU_PCT(fix->saving_share), NCU_PCT(fix->time_share),
+                fix->compute_precision >= 0 ? gr_ncu_precision_name(fix->compute_precision) : gr_time_limit_name(lim->limiter),
+                NCU_FIG(fix->speedup), fix->by_call ? "with the call changed" : "with its limiter lifted");
+    }
+}
+
 void ncu_print_text(FILE *out, const ncu_view *v, bool details)
 {
     ncu_print_header(out, v);
     fprintf(out, "\n");
     ncu_print_table(out, v);
     ncu_print_in_all(out, &v->a);
+    ncu_print_fix_first(out, &v->a);
     for (size_t r = 0; details && r < v->table.count; r++) {
         fprintf(out, "\n");
         ncu_print_explanation(out, v, r);

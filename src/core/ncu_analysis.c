@@ -5,6 +5,8 @@
 #include <string.h>
 #include "ncu_analysis.h"
 #include "arch.h"
+#include "ncu_limits_sum.h"
+#include "ncu_rules.h"
 #include "sm_rates.h"
 
 bool gr_ncu_analysis_read(const char *shown, const char *text, size_t len, gr_ncu_analysis *a, gr_error *err)
@@ -122,8 +124,8 @@ static void limit_inputs(gr_ncu_analysis *a, const gr_ncu_request *rq)
         in->roofs_clock_mhz = a->device.clock_mhz;
         in->device = &a->device;
         flops_per_clock(&a->device, in->flops_per_clock);
-        in->dram_latency_ns = a->device.dram_latency_ns > 0 ? a->device.dram_latency_ns : NAN;
-        in->l2_latency_ns = a->device.l2_latency_ns > 0 ? a->device.l2_latency_ns : NAN;
+        in->dram_latency_ns = gr_profile_dram_latency_ns(&a->device) > 0 ? gr_profile_dram_latency_ns(&a->device) : NAN;
+        in->l2_latency_ns = gr_profile_l2_latency_ns(&a->device) > 0 ? gr_profile_l2_latency_ns(&a->device) : NAN;
         in->launch_floor_ns = a->device.launch_floor_ns > 0 ? a->device.launch_floor_ns : NAN;
         in->latency_from = "the profile";
     }
@@ -179,6 +181,7 @@ static void judge_launches(gr_ncu_analysis *a, const gr_ncu_request *rq)
         bind(a, rq, &a->figures[i], &a->bindings[i]);
         predict(a, &a->figures[i], &a->predictions[i]);
         gr_ncu_limits_of(&a->figures[i], &a->bindings[i], p, &a->roofs, &a->limit_inputs, &a->limits[i]);
+        gr_ncu_call_advice(a->report.launches[i].kernel, &a->figures[i], &a->limit_inputs, &a->limits[i]);
         if (p->known && p->compared && !p->agrees)
             a->disagreements[a->disagreement_count++] = (gr_ncu_disagreement){
                 .launch = i,
@@ -195,7 +198,10 @@ static bool group_launches(gr_ncu_analysis *a, const char *shown, const gr_ncu_r
     a->grouped = rq->group;
     if (!rq->group)
         return true;
-    if (!gr_ncu_group_launches(&a->report, a->figures, &a->groups, &a->group_count, &why))
+    a->group_of = array_of(a->report.count, sizeof *a->group_of);
+    if (!a->group_of)
+        return gr_error_set(err, "%s: out of memory", shown);
+    if (!gr_ncu_group_launches(&a->report, a->figures, &a->groups, &a->group_count, a->group_of, &why))
         return gr_error_set(err, "%s: %s", shown, why.text);
     a->group_bindings = array_of(a->group_count, sizeof *a->group_bindings);
     a->group_predictions = array_of(a->group_count, sizeof *a->group_predictions);
@@ -205,10 +211,86 @@ static bool group_launches(gr_ncu_analysis *a, const char *shown, const gr_ncu_r
     for (size_t g = 0; g < a->group_count; g++) {
         bind(a, rq, &a->groups[g].figures, &a->group_bindings[g]);
         predict(a, &a->groups[g].figures, &a->group_predictions[g]);
-        gr_ncu_limits_of(&a->groups[g].figures, &a->group_bindings[g], &a->group_predictions[g], &a->roofs,
-                         &a->limit_inputs, &a->group_limits[g]);
+    }
+    if (!gr_ncu_limits_sum(a->limits, a->group_of, a->report.count, a->group_limits, a->group_count))
+        return gr_error_set(err, "%s: out of memory", shown);
+    return true;
+}
+
+/* The report's explained share: each launch's time its limiter accounts
+ * for, unexplained ones counting none, over the time of the launches
+ * whose time is known. */
+static void explained_share(gr_ncu_analysis *a)
+{
+    double explained = 0, time = 0;
+    for (size_t i = 0; i < a->report.count; i++) {
+        double t = a->figures[i].q[GR_NCU_Q_TIME_NS];
+        if (isnan(t))
+            continue;
+        time += t;
+        explained += gr_ncu_explained_share(&a->limits[i]) * t;
+        if (a->limits[i].known && !a->limits[i].explained)
+            a->unexplained_count++, a->unexplained_ns += t;
+    }
+    for (size_t i = 0; i < a->report.count; i++) {
+        gr_rules_comparison c;
+        gr_rules_compare(a->report.launches[i].rules, a->report.launches[i].rule_count, &a->limits[i], &c);
+        a->rules_compared += c.verdict != GR_RULES_NONE;
+        a->rules_same += c.verdict == GR_RULES_SAME;
+    }
+    a->explained_share = time > 0 ? explained / time : NAN;
+}
+
+/* What to fix first, over the kernels where grouped, else the launches. */
+static bool rank_fixes(gr_ncu_analysis *a)
+{
+    size_t n = a->grouped ? a->group_count : a->report.count;
+    double *times = array_of(n, sizeof *times);
+    if (!times)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        times[i] = a->grouped ? a->groups[i].figures.q[GR_NCU_Q_TIME_NS] : a->figures[i].q[GR_NCU_Q_TIME_NS];
+    a->fix_count = gr_ncu_fix_first(a->grouped ? a->group_limits : a->limits, times, n, a->time_ns_total, a->fix);
+    free(times);
+    for (size_t i = 0; i < a->fix_count; i++) { /* the roof by its name, as the table's limiter has it */
+        size_t k = a->fix[i].index;
+        const gr_ncu_limits *lim = a->grouped ? &a->group_limits[k] : &a->limits[k];
+        const gr_ncu_figures *f = a->grouped ? &a->groups[k].figures : &a->figures[k];
+        a->fix[i].compute_precision = lim->limiter == GR_TIME_LIMIT_COMPUTE ? gr_ncu_slowest_precision(f, &a->roofs) : -1;
     }
     return true;
+}
+
+/* Two GPU names the same but for case and spacing ("NVIDIA H200" and
+ * "nvidia  h200 "). */
+static bool same_name(const char *x, const char *y)
+{
+    for (;;) {
+        while (*x == ' ')
+            x++;
+        while (*y == ' ')
+            y++;
+        if (!*x || !*y)
+            return !*x && !*y;
+        char cx = *x >= 'A' && *x <= 'Z' ? (char)(*x - 'A' + 'a') : *x;
+        char cy = *y >= 'A' && *y <= 'Z' ? (char)(*y - 'A' + 'a') : *y;
+        if (cx != cy)
+            return false;
+        x++, y++;
+    }
+}
+
+/* Whether the results file measured another GPU than the report's: by
+ * the GPUs' names where both say, else by the profile the run took and
+ * the device the launches are held against. */
+static bool results_of_another_gpu(const gr_ncu_analysis *a, const gr_results *r)
+{
+    const char *name = r->device.name, *profile = r->device.profile;
+    if (name[0] && a->report.gpu.name[0])
+        return !same_name(name, a->report.gpu.name);
+    if (profile[0] && strcmp(profile, "none") != 0 && a->has_device)
+        return !same_name(profile, a->device.name);
+    return false;
 }
 
 bool gr_ncu_analysis_work_out(gr_ncu_analysis *a, const char *shown, const gr_ncu_request *rq, gr_error *err)
@@ -216,12 +298,17 @@ bool gr_ncu_analysis_work_out(gr_ncu_analysis *a, const char *shown, const gr_nc
     if (!choose_device(a, shown, rq, err))
         return false;
     a->has_results = rq->results != NULL;
+    a->results_other_gpu = rq->results && results_of_another_gpu(a, rq->results);
     if (!figure_launches(a))
         return gr_error_set(err, "%s: out of memory", shown);
-    gr_ncu_roofs_fill(a->has_device ? &a->device : NULL, rq->results, &a->roofs);
+    /* a results file of another GPU gives no roofs: its latencies may serve */
+    gr_ncu_roofs_fill(a->has_device ? &a->device : NULL, a->results_other_gpu ? NULL : rq->results, &a->roofs);
     limit_inputs(a, rq);
     judge_launches(a, rq);
-    return group_launches(a, shown, rq, err);
+    explained_share(a);
+    if (!group_launches(a, shown, rq, err))
+        return false;
+    return rank_fixes(a) || gr_error_set(err, "%s: out of memory", shown);
 }
 
 bool gr_ncu_analysis_build(const char *text, size_t len, const char *shown, const gr_ncu_request *rq,
@@ -246,6 +333,7 @@ void gr_ncu_analysis_free(gr_ncu_analysis *a)
     free(a->group_predictions);
     free(a->limits);
     free(a->group_limits);
+    free(a->group_of);
     free(a->disagreements);
     *a = (gr_ncu_analysis){0};
 }

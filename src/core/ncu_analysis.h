@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include "error.h"
 #include "ncu_figures.h"
+#include "ncu_fix_first.h"
 #include "ncu_group.h"
 #include "ncu_limits.h"
 #include "ncu_occupancy.h"
@@ -63,7 +64,8 @@ typedef struct {
     gr_ncu_group *groups;                /* the launches summed by kernel, the longest first */
     gr_ncu_binding *group_bindings;      /* one a group */
     gr_ncu_prediction *group_predictions;
-    gr_ncu_limits *group_limits;
+    gr_ncu_limits *group_limits;         /* summed from each group's launches' (ncu_limits_sum.h) */
+    size_t *group_of;                    /* each launch's group */
     gr_limit_inputs limit_inputs;        /* what the limits were worked out with */
     bool has_device;
     gr_profile device;
@@ -72,12 +74,28 @@ typedef struct {
      * compute capability, or another SM count where both say */
     bool other_gpu;
     bool has_results;
+    /* the results file measured another GPU than the report's: its roofs
+     * are refused, its latencies taken */
+    bool results_other_gpu;
     gr_ncu_roofs roofs;
     bool absent_everywhere[GR_NCU_Q_COUNT]; /* missing in every launch */
     /* the first launch each quantity is missing in (report.count: none),
      * whose metric name stands for it */
     size_t first_missing[GR_NCU_Q_COUNT];
     double time_ns_total;               /* every launch's time summed; NaN where one is unknown */
+    /* the time-weighted share of each launch's time its limiter accounts
+     * for, unexplained launches counting 0 (gr_ncu_explained_share) */
+    double explained_share;
+    size_t unexplained_count;           /* launches whose longest limit accounts for under half */
+    double unexplained_ns;
+    /* what to fix first: the kernels (launches, ungrouped) ranked by the
+     * time their change would save (ncu_fix_first.h) */
+    /* Nsight Compute's rules (a details page with them): the launches one
+     * of whose compared rules estimates 50% or more, and those on which
+     * gpuroof names the same kind of limit (ncu_rules.h) */
+    size_t rules_compared, rules_same;
+    size_t fix_count;
+    gr_ncu_fix fix[GR_NCU_FIX_FIRST_MOST];
     size_t disagreement_count;
     gr_ncu_disagreement *disagreements; /* in launch order */
 } gr_ncu_analysis;

@@ -95,8 +95,22 @@ static void share_time(gr_ncu_group *groups, size_t count)
         groups[i].time_share = total > 0 ? groups[i].figures.q[GR_NCU_Q_TIME_NS] / total : NAN;
 }
 
+/* group_of[i] held each launch's group as made; the sort moved them. */
+static bool follow_sort(const gr_ncu_group *groups, size_t n, size_t *group_of, size_t launches)
+{
+    size_t *now = malloc((n ? n : 1) * sizeof *now);
+    if (!now)
+        return false;
+    for (size_t g = 0; g < n; g++)
+        now[groups[g].made] = g;
+    for (size_t i = 0; i < launches; i++)
+        group_of[i] = now[group_of[i]];
+    free(now);
+    return true;
+}
+
 bool gr_ncu_group_launches(const gr_ncu_report *r, const gr_ncu_figures *each, gr_ncu_group **groups,
-                           size_t *count, gr_error *err)
+                           size_t *count, size_t *group_of, gr_error *err)
 {
     named_launch *order = malloc((r->count ? r->count : 1) * sizeof *order);
     gr_ncu_group *out = calloc(r->count ? r->count : 1, sizeof *out);
@@ -111,9 +125,13 @@ bool gr_ncu_group_launches(const gr_ncu_report *r, const gr_ncu_figures *each, g
     size_t n = 0;
     for (size_t i = 0; i < r->count; i++) {
         bool first = i == 0 || strcmp(order[i].name, order[i - 1].name) != 0;
-        if (first)
-            out[n++] = (gr_ncu_group){.kernel = order[i].name, .first = order[i].index};
+        if (first) {
+            out[n] = (gr_ncu_group){.kernel = order[i].name, .first = order[i].index, .made = n};
+            n++;
+        }
         out[n - 1].launches++;
+        if (group_of)
+            group_of[order[i].index] = n - 1;
         add_launch(&out[n - 1].figures, &each[order[i].index], first);
     }
     free(order);
@@ -121,6 +139,10 @@ bool gr_ncu_group_launches(const gr_ncu_report *r, const gr_ncu_figures *each, g
         finish_group(&out[i]);
     share_time(out, n);
     qsort(out, n, sizeof *out, by_time);
+    if (group_of && !follow_sort(out, n, group_of, r->count)) {
+        free(out);
+        return gr_error_set(err, "out of memory grouping %zu launches", r->count);
+    }
     *groups = out;
     *count = n;
     return true;

@@ -17,11 +17,13 @@ typedef struct {
     size_t first;         /* the index of its first launch */
     gr_ncu_figures figures;
     double time_share;    /* of the report's total time, 0..1; NaN where a time is unknown */
+    size_t made;          /* its place before the sort by time */
 } gr_ncu_group;
 
 /* Groups r's launches, whose figures are each[i]; *groups is the caller's
- * to free. */
+ * to free.  group_of (r->count of them; NULL: not wanted) gets each
+ * launch's group, an index of *groups. */
 bool gr_ncu_group_launches(const gr_ncu_report *r, const gr_ncu_figures *each, gr_ncu_group **groups,
-                           size_t *count, gr_error *err);
+                           size_t *count, size_t *group_of, gr_error *err);
 
 #endif

@@ -28,6 +28,12 @@ typedef struct {
     long *metric;       /* a column's row of gr_ncu_metrics, or -1 (raw page) */
     gr_ncu_unit *unit;  /* its unit, from the units row */
     size_t id, kernel, block, grid, cc, gpu_name, name, unit_column, value;
+    size_t rule_name, rule_type, rule_text, rule_speedup_type, rule_speedup; /* the details page's rule columns */
+    /* the width of a table a section embeds in the details page (--set
+     * full's "NUMA Affinity": a header "GPU ID", ... and its rows), 0
+     * outside one: its rows are the section's, not launches */
+    size_t table_width;
+    bool command_line; /* a line before the header was the session page's "Profiler Command Line" */
     size_t current;     /* the launch the details page's last row was of */
     /* the details page's launches by ID: a hash table of launch index + 1
      * (0: empty), at most half full, so that rows in any ID order cost the
@@ -192,6 +198,11 @@ static bool take_header(reader *r)
     r->name = column_named(&r->row, "Metric Name");
     r->unit_column = column_named(&r->row, "Metric Unit");
     r->value = column_named(&r->row, "Metric Value");
+    r->rule_name = column_named(&r->row, "Rule Name");
+    r->rule_type = column_named(&r->row, "Rule Type");
+    r->rule_text = column_named(&r->row, "Rule Description");
+    r->rule_speedup_type = column_named(&r->row, "Estimated Speedup Type");
+    r->rule_speedup = column_named(&r->row, "Estimated Speedup");
     for (size_t i = 0; i < r->columns; i++)
         r->metric[i] = -1;
     if (page == GR_NCU_PAGE_RAW)
@@ -421,11 +432,89 @@ static gr_ncu_launch *details_launch(reader *r, long long id)
     return l;
 }
 
+/* A field's text into buf (size bytes), cut short where longer: "" where
+ * the row has no such field. */
+static void field_text(const reader *r, size_t field, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (field == NONE || field >= r->row.count)
+        return;
+    gr_span t = r->row.fields[field].text;
+    size_t n = t.n < size - 1 ? t.n : size - 1;
+    memcpy(buf, t.p, n);
+    buf[n] = '\0';
+}
+
+/* A rule's name and type are words (LaunchConfiguration, OPT): letters,
+ * digits and '_' only, so nothing else reaches a terminal. */
+static bool word_field(reader *r, size_t field, const char *what)
+{
+    if (field == NONE || field >= r->row.count)
+        return true;
+    gr_span t = r->row.fields[field].text;
+    for (size_t i = 0; i < t.n; i++) {
+        char c = t.p[i];
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+            return fail_field(r, field, what, ": not a word (letters, digits and '_')");
+    }
+    return true;
+}
+
+static bool grow_rules(gr_ncu_launch *l)
+{
+    if (l->rule_count < l->rule_capacity)
+        return true;
+    size_t capacity = l->rule_capacity ? 2 * l->rule_capacity : 8;
+    gr_ncu_rule *bigger = realloc(l->rules, capacity * sizeof *bigger);
+    if (!bigger)
+        return false;
+    l->rules = bigger;
+    l->rule_capacity = capacity;
+    return true;
+}
+
+/* A row that carries one of Nsight Compute's rules (its Rule Name not
+ * empty): kept with the launch, its estimated speedup a number or none. */
+static bool take_rule(reader *r, gr_ncu_launch *l)
+{
+    if (!grow_rules(l))
+        return no_launch(r);
+    gr_ncu_rule *rule = &l->rules[l->rule_count];
+    *rule = (gr_ncu_rule){.speedup_pct = NAN};
+    if (!word_field(r, r->rule_name, "the rule's name") || !word_field(r, r->rule_type, "the rule's type"))
+        return false;
+    field_text(r, r->rule_name, rule->name, sizeof rule->name);
+    field_text(r, r->rule_type, rule->type, sizeof rule->type);
+    rule->kind = gr_rule_kind_of(rule->name);
+    char type[16];
+    field_text(r, r->rule_speedup_type, type, sizeof type);
+    rule->global = strcmp(type, "global") == 0;
+    if (r->rule_speedup != NONE && r->rule_speedup < r->row.count) {
+        gr_span v = r->row.fields[r->rule_speedup].text;
+        gr_ncu_value_status status = v.n ? gr_ncu_value_parse(v, &rule->speedup_pct) : GR_NCU_VALUE_ABSENT;
+        if (status != GR_NCU_VALUE_OK && status != GR_NCU_VALUE_ABSENT)
+            return fail_field(r, r->rule_speedup, "the rule's estimated speedup", ": not a number of percent");
+    }
+    if (r->rule_text != NONE && r->rule_text < r->row.count &&
+        !(rule->text = copy_text(r, r->rule_text, "the rule's description")))
+        return false;
+    l->rule_count++;
+    r->out->rules++;
+    return true;
+}
+
+static bool is_rule_row(const reader *r)
+{
+    return r->rule_name != NONE && r->rule_name < r->row.count && r->row.fields[r->rule_name].text.n > 0;
+}
+
 static bool take_details_row(reader *r, long long id)
 {
     gr_ncu_launch *l = details_launch(r, id);
     if (!l)
         return no_launch(r);
+    if (is_rule_row(r))
+        return take_rule(r, l);
     const gr_csv_field *name = &r->row.fields[r->name];
     if (gr_csv_field_is(name, "device__attribute_display_name"))
         return take_gpu_name(r, r->value);
@@ -440,6 +529,10 @@ static bool take_details_row(reader *r, long long id)
     r->metric_rows++;
     gr_ncu_unit unit;
     double v;
+    /* a metric the chip lacks: "n/a", and no unit to check */
+    if (gr_ncu_value_parse(r->row.fields[r->value].text, &v) == GR_NCU_VALUE_ABSENT &&
+        r->row.fields[r->unit_column].text.n == 0)
+        return true;
     if (!read_unit(r, r->unit_column, m, &unit) || !read_value(r, r->value, m, &unit, &v))
         return false;
     if (isnan(l->values[m])) /* a metric shown in two sections: the first */
@@ -470,6 +563,10 @@ static bool take_launch(reader *r)
     if (r->units_pending)
         return fail_at(r, r->row.fields[0].text, "a launch row where the raw page's units row belongs (after its "
                        "header, line %lu)", r->header_line);
+    if (r->out->page == GR_NCU_PAGE_DETAILS && r->table_width && r->row.count == r->table_width &&
+        r->row.count < r->columns)
+        return true; /* a row of a section's own table */
+    r->table_width = 0;
     if (r->row.count != r->columns && !details_row_fits(r)) {
         char counts[96];
         snprintf(counts, sizeof counts, "%zu fields, its header (line %lu) %zu", r->row.count, r->header_line,
@@ -485,9 +582,39 @@ static bool take_launch(reader *r)
 
 /* ---- lines ----------------------------------------------------------------- */
 
+/* The word after option in line, where it is there, into out (size bytes). */
+static void option_word(gr_span line, const char *option, char *out, size_t size)
+{
+    long at = gr_span_find(line, option, false);
+    if (at < 0 || out[0])
+        return;
+    size_t i = (size_t)at + strlen(option), n = 0;
+    while (i < line.n && line.p[i] == ' ')
+        i++;
+    while (i < line.n && n + 1 < size && ((line.p[i] >= 'a' && line.p[i] <= 'z') || line.p[i] == '-'))
+        out[n++] = line.p[i++];
+    out[n] = '\0';
+}
+
+/* How ncu ran, from the session page's "Profiler Command Line" (gpuroof
+ * ncu -o puts the page before the CSV) where a line before the header
+ * has it. */
+static void note_command_line(reader *r, gr_span line)
+{
+    if (r->have_header)
+        return;
+    if (gr_span_find(line, "Profiler Command Line", false) >= 0)
+        r->command_line = true;
+    if (!r->command_line)
+        return;
+    option_word(line, "--clock-control", r->out->clock_control, sizeof r->out->clock_control);
+    option_word(line, "--cache-control", r->out->cache_control, sizeof r->out->cache_control);
+}
+
 /* What ncu said of a run that gave no CSV, for the error that says so. */
 static void note_ncu(reader *r, gr_span line)
 {
+    note_command_line(r, line);
     if (r->ncu_said[0] || !(gr_span_starts(line, "==ERROR==") || gr_span_find(line, "No kernels were profiled", false) >= 0))
         return;
     char buf[64];
@@ -533,6 +660,8 @@ static bool read_record(reader *r)
         return fail_at(r, r->row.fields[0].text, "the ID column holds '%s', not a launch's ID",
                        shown(r->row.fields[0].text, buf));
     }
+    if (r->out->page == GR_NCU_PAGE_DETAILS && r->row.count < r->columns && r->row.count > 1)
+        r->table_width = r->row.count; /* a section's table's header */
     return true; /* another program's line */
 }
 
@@ -626,6 +755,12 @@ static bool finish(reader *r, size_t len)
                            "the details page names its metrics by their labels ('%s'), not as gpuroof reads them "
                            "(gpu__time_duration.sum): record it with ncu --print-metric-name name, or --page raw",
                            r->label);
+    if (r->command_line) { /* what ncu's command line leaves out, ncu's defaults */
+        if (!r->out->clock_control[0])
+            snprintf(r->out->clock_control, sizeof r->out->clock_control, "base");
+        if (!r->out->cache_control[0])
+            snprintf(r->out->cache_control, sizeof r->out->cache_control, "all");
+    }
     return take_gpu(r, r->out);
 }
 
@@ -656,6 +791,9 @@ void gr_ncu_report_free(gr_ncu_report *r)
     for (size_t i = 0; i < r->count; i++) {
         free(r->launches[i].kernel);
         free(r->launches[i].values);
+        for (size_t k = 0; k < r->launches[i].rule_count; k++)
+            free(r->launches[i].rules[k].text);
+        free(r->launches[i].rules);
     }
     free(r->launches);
     *r = (gr_ncu_report){0};

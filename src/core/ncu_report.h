@@ -12,6 +12,7 @@
 #include "gpu_info.h"
 #include "ncu_csv.h"
 #include "ncu_metrics.h"
+#include "ncu_rule.h"
 
 /* A launch the report profiled. */
 typedef struct {
@@ -22,6 +23,10 @@ typedef struct {
     unsigned long line;   /* where its (first) row is */
     double *values;       /* one a row of gr_ncu_metrics, in base units; NaN where absent */
     gr_ncu_chip chip;     /* the report's, for the rows that apply */
+    /* Nsight Compute's rules of the launch, where the details page has
+     * them (--print-details all) */
+    gr_ncu_rule *rules;
+    size_t rule_count, rule_capacity;
 } gr_ncu_launch;
 
 typedef struct {
@@ -39,6 +44,12 @@ typedef struct {
     gr_ncu_chip chip; /* from the compute capability (and name); UNKNOWN where the report says neither */
 
     size_t rows; /* CSV rows of launches read (one a metric on the details page) */
+    size_t rules; /* Nsight Compute's rules read, over every launch */
+    /* how ncu ran, where a line before the CSV says (the session page's
+     * "Profiler Command Line", gpuroof ncu -o's first line): "none",
+     * "base" for --clock-control, "all", "none" for --cache-control; ""
+     * where unsaid */
+    char clock_control[16], cache_control[16];
 } gr_ncu_report;
 
 /* Reads the CSV text (len bytes, any bytes; file names it in errors).

@@ -50,13 +50,19 @@ static void suggest_latency(const gr_ncu_figures *f, const gr_ncu_prediction *pr
                             gr_ncu_limits *lim)
 {
     const gr_latency_figures *lt = &lim->latency;
-    gr_littles_law law = {lt->warps_per_sm, lt->sms, lt->bytes_per_load, lt->loads_in_flight, lt->latency_ns};
-    double target_gbs = lt->bytes / lim->next_ns; /* what reaches the next limit */
+    double loads = isnan(lt->loads_in_flight) ? 1 : fmax(1, lt->loads_in_flight);
+    gr_littles_law law = {lt->warps_per_sm, lt->sms, lt->bytes_per_load, loads, lt->latency_ns};
+    double target_gbs = lt->bytes / lim->next_bound_ns; /* what reaches the next limit */
     double warps = ceil(gr_littles_warps_needed(&law, target_gbs));
-    double loads = gr_littles_loads_needed(&law, target_gbs);
+    double need = gr_littles_loads_needed(&law, target_gbs);
     if (lt->sms < in->sm_count) {
         say(lim, "a grid of at least %d blocks (it has %.0f): every SM's warps keep loads in flight", in->sm_count,
             lt->sms);
+        return;
+    }
+    if (!(lt->bytes > 0) || isnan(warps) || isnan(need)) {
+        say(lim, "more independent work in flight a warp (unrolled loops, independent loads and FMAs) or more warps "
+                 "an SM: its warps wait on memory and on dependencies");
         return;
     }
     if (warps <= in->max_warps_sm) {
@@ -66,12 +72,12 @@ static void suggest_latency(const gr_ncu_figures *f, const gr_ncu_prediction *pr
             snprintf(how, sizeof how, " (at most %d registers a thread: gpuroof occupancy --sweep registers)", regs);
         say(lim, "%.0f warps an SM%s, or %.1f loads in flight a warp at %.0f warps (independent loads a thread; "
                  "16-byte loads move 4 times a 4-byte one's bytes)",
-            warps, how, loads, lt->warps_per_sm);
+            warps, how, need, lt->warps_per_sm);
         return;
     }
     say(lim, "%.1f loads in flight a warp at %.0f warps an SM (more independent loads a thread, unrolled; 16-byte "
              "loads move 4 times a 4-byte one's bytes)",
-        loads, lt->warps_per_sm);
+        need, lt->warps_per_sm);
 }
 
 static void suggest_waves(gr_ncu_limits *lim, const gr_limit_inputs *in)
@@ -105,6 +111,36 @@ static void suggest_compute(const gr_ncu_figures *f, gr_ncu_limits *lim)
             lim->compute_in_issue_slots ? " (its FP instructions fill the issue slots)" : "");
 }
 
+static void suggest_l1(const gr_ncu_figures *f, gr_ncu_limits *lim)
+{
+    double requests = f->q[GR_NCU_Q_GLOBAL_LD_REQUESTS], sectors = f->q[GR_NCU_Q_GLOBAL_LD_SECTORS];
+    int unit = lim->unit[lim->limiter];
+    const char *busiest = unit >= 0 ? gr_ncu_unit_name((gr_ncu_unit_id)unit) : "the L1";
+    if (requests > 0 && sectors / requests > 4.5)
+        say(lim, "%s binds: its global loads touch %.1f sectors a request (4 for 32 threads reading consecutive 4-byte "
+                 "words): coalesce them (consecutive threads, consecutive addresses), wider loads, or stage the data "
+                 "through shared memory",
+            busiest, sectors / requests);
+    else
+        say(lim, "%s binds: fewer L1 wavefronts: wider loads and stores (16 bytes a thread), fewer requests, data "
+                 "reused from registers",
+            busiest);
+}
+
+static void suggest_pipe(gr_ncu_limits *lim)
+{
+    int unit = lim->unit[GR_TIME_LIMIT_PIPE];
+    gr_ncu_unit_id u = unit >= 0 ? (gr_ncu_unit_id)unit : GR_NCU_UNIT_alu;
+    const char *how = u == GR_NCU_UNIT_xu    ? "fewer special functions: the intrinsics (__expf, __sinf), or a "
+                                                 "table, or fewer calls"
+                      : u == GR_NCU_UNIT_alu ? "fewer integer instructions: index arithmetic hoisted out of loops, "
+                                                 "divisions by powers of two as shifts and masks, wider loads"
+                      : u == GR_NCU_UNIT_lsu ? "fewer load and store instructions: 16-byte accesses, data kept in "
+                                                 "registers"
+                                             : "fewer of its instructions";
+    say(lim, "%s binds: %s", gr_ncu_unit_name(u), how);
+}
+
 static void suggest_issue(gr_ncu_limits *lim)
 {
     const gr_issue_figures *is = &lim->issue;
@@ -128,6 +164,12 @@ void gr_ncu_suggest(const gr_ncu_figures *f, const gr_ncu_prediction *pred, cons
         return;
     case GR_TIME_LIMIT_SHARED:
         say(lim, "fewer shared-memory wavefronts: reuse operands in registers (several outputs a thread)");
+        return;
+    case GR_TIME_LIMIT_L1:
+        suggest_l1(f, lim);
+        return;
+    case GR_TIME_LIMIT_PIPE:
+        suggest_pipe(lim);
         return;
     case GR_TIME_LIMIT_BANK_CONFLICTS:
         say(lim, "%.2f wavefronts a shared load and %.2f a store, %.3g of them conflicts: pad or swizzle the "

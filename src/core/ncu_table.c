@@ -21,11 +21,14 @@ static void fill_bound(gr_ncu_table_row *row, const gr_ncu_figures *f, const gr_
                        const gr_ncu_limits *lim)
 {
     row->bound_from = GR_NCU_BOUND_UNKNOWN;
-    row->limit_share = NAN;
+    row->limit_share = row->explained_share = NAN;
     if (lim->known) {
         row->bound_from = GR_NCU_BOUND_LIMITS;
         row->limiter = lim->limiter;
-        row->limit_share = lim->time_ns[lim->limiter] / lim->duration_ns;
+        row->unexplained = !lim->explained;
+        row->explained_share = lim->explained_ns / lim->duration_ns;
+        if (gr_time_limit_is_throughput(lim->limiter))
+            row->limit_share = lim->bound_ns[lim->limiter] / lim->duration_ns;
     } else if (b->known) {
         gr_level level = b->binding.primary;
         row->bound_from = GR_NCU_BOUND_ROOFS;

@@ -20,7 +20,7 @@
 /* Where a row's limiter comes from. */
 typedef enum {
     GR_NCU_BOUND_UNKNOWN, /* neither the limits nor the roofs are known */
-    GR_NCU_BOUND_LIMITS,  /* the limiter of the limits (issue 22's: roofs and the rest) */
+    GR_NCU_BOUND_LIMITS,  /* the limiter of the limits: roofs, units' busy times, the warps' waits, ... */
     GR_NCU_BOUND_ROOFS,   /* the binding level of the roofs alone (the limits unknown) */
 } gr_ncu_bound_source;
 
@@ -38,10 +38,15 @@ typedef struct {
     /* where compute limits: the precision whose FLOPs take longest at
      * their peak (the Tensor Cores' bf16 in a bf16 GEMM); -1 elsewhere */
     int compute_precision;
-    /* the limiter's time over the time the launch took: how close it runs
-     * to that limit (for a roof, the achieved rate as a share of it), 0..1
-     * and past 1 where a limit's model is pessimistic; NaN: unknown */
+    /* the limiter's bound at the hardware's peak over the time the launch
+     * took: how close it runs to that limit's peak (for a roof, the
+     * achieved rate as a share of it), 0..1; NaN: unknown, or a limiter
+     * with no peak (latency, the grid's shape, the launch) */
     double limit_share;
+    /* the share of its time its limiter accounts for (the launch
+     * overhead in sequence); NaN where unknown; unexplained: under half */
+    double explained_share;
+    bool unexplained;
     /* GFLOP/s, or GB/s at achieved_level where the launch does no FLOPs */
     double achieved;
     bool achieved_gbs;

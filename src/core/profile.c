@@ -278,8 +278,8 @@ static bool read_field(loader *l, const gr_profile_field *f)
     if (!map)
         return true; /* an optional section left out: check_sections required the others */
     yaml_node_t *node = gr_yaml_get(&l->y, map, f->key);
-    if (!node && f->optional && !(f->section && section_optional(f->section)))
-        return true; /* an optional section is given whole */
+    if (!node && f->optional && (f->alone || !(f->section && section_optional(f->section))))
+        return true; /* an optional section is given whole, but for the fields that may stand alone */
     if (!node) {
         gr_yaml_require(&l->y, map, f->section ? f->section : "the profile", f->key, l->err); /* says it is missing */
         return false;
@@ -311,6 +311,20 @@ static bool inconsistent(loader *l, const char *section_name, const char *key,
     return false;
 }
 
+/* Latencies in cycles need the clock they were measured at. */
+static bool check_latency_clock(loader *l)
+{
+    const gr_profile *p = l->p;
+    static const char *const keys[] = {"l1_cycles", "l2_near_cycles", "l2_far_cycles", "dram_cycles"};
+    const double cycles[] = {p->latency_l1_cycles, p->latency_l2_near_cycles, p->latency_l2_far_cycles,
+                             p->latency_dram_cycles};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (cycles[i] > 0 && !(p->latency_clock_mhz > 0))
+            return inconsistent(l, "latency", keys[i],
+                                "latency.%s needs latency.clock_mhz, the SM clock it was measured at", keys[i]);
+    return true;
+}
+
 static bool check_consistency(loader *l)
 {
     const gr_profile *p = l->p;
@@ -335,6 +349,8 @@ static bool check_consistency(loader *l)
         return inconsistent(l, "sm", "registers",
                             "sm.registers (%d) must split evenly into %d sub-partitions of %d-register units",
                             p->regs_sm, p->reg_subpartitions, p->reg_alloc_unit);
+    if (!check_latency_clock(l))
+        return false;
     if (p->bank_scheme == GR_BANKS_KEPLER && p->bank_width_bytes != 8)
         return inconsistent(l, "shared_memory_banks", "width_bytes",
                             "shared_memory_banks.width_bytes must be 8 with the kepler scheme");
@@ -388,6 +404,24 @@ const gr_peak *gr_profile_peak(const gr_profile *p, const char *precision)
         if (gr_name_equal(p->peaks[i].precision, precision))
             return &p->peaks[i];
     return NULL;
+}
+
+/* cycles at the clock they were measured at, else the earlier ns spelling. */
+static double latency_ns(const gr_profile *p, double cycles, double ns)
+{
+    if (cycles > 0 && p->latency_clock_mhz > 0)
+        return cycles / p->latency_clock_mhz * 1000;
+    return ns > 0 ? ns : 0;
+}
+
+double gr_profile_l2_latency_ns(const gr_profile *p)
+{
+    return latency_ns(p, p->latency_l2_near_cycles, p->l2_latency_ns);
+}
+
+double gr_profile_dram_latency_ns(const gr_profile *p)
+{
+    return latency_ns(p, p->latency_dram_cycles, p->dram_latency_ns);
 }
 
 const char *gr_bank_scheme_name(gr_bank_scheme scheme)

@@ -33,7 +33,12 @@ typedef struct {
 
     double bandwidth_gbs; /* DRAM, 10^9 B/s */
     double l2_bandwidth_gbs; /* optional: the L2's, 10^9 B/s; 0 where unknown */
-    double l2_latency_ns, dram_latency_ns; /* optional: a load's, pointer chase; 0 where unknown */
+    double l2_latency_ns, dram_latency_ns; /* optional, the earlier spelling of latency: ns; 0 where unknown */
+    /* optional: a load's latency by pointer chase, in SM cycles at the SM
+     * clock they were measured at (latency_clock_mhz), from the L1, the
+     * L2's near and far partitions and DRAM; 0 where unknown */
+    double latency_l1_cycles, latency_l2_near_cycles, latency_l2_far_cycles, latency_dram_cycles;
+    double latency_clock_mhz;
     double launch_floor_ns;  /* optional: an empty kernel's duration under Nsight Compute; 0 where unknown */
     int64_t memory_bytes;
     int64_t l2_bytes;
@@ -81,6 +86,12 @@ const gr_peak *gr_profile_peak(const gr_profile *p, const char *precision);
 extern const char *const gr_precisions[];
 
 const char *gr_bank_scheme_name(gr_bank_scheme scheme);
+
+/* A load's latency from the L2 (its near partition) and from DRAM, ns:
+ * the latency section's cycles at its clock, else the earlier spelling's
+ * ns; 0 where the profile has neither. */
+double gr_profile_l2_latency_ns(const gr_profile *p);
+double gr_profile_dram_latency_ns(const gr_profile *p);
 
 /* Lower-case letters, digits, '-' and '_', 1 to 63 of them. */
 bool gr_profile_name_valid(const char *name);

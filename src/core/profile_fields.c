@@ -121,12 +121,12 @@ const gr_profile_field gr_profile_fields[] = {
                 "comment says which); left out where unknown"},
     {"memory", "l2_latency_ns", .type = GR_FIELD_REAL, .offset = AT(l2_latency_ns), .min = 1, .max = 1e5,
      .optional = true, .unit = "ns",
-     .meaning = "a load's latency from the L2 (pointer chase), the latency limit's for loads the L2 serves; left "
-                "out where unknown"},
+     .meaning = "the earlier spelling of `latency.l2_near_cycles`, in ns: used where the profile has no "
+                "`latency` section"},
     {"memory", "dram_latency_ns", .type = GR_FIELD_REAL, .offset = AT(dram_latency_ns), .min = 1, .max = 1e5,
      .optional = true, .unit = "ns",
-     .meaning = "a load's latency from DRAM (pointer chase), the latency limit's (Little's law) for loads DRAM "
-                "serves; left out where unknown"},
+     .meaning = "the earlier spelling of `latency.dram_cycles`, in ns: used where the profile has no `latency` "
+                "section"},
     {"memory", "size_bytes", .type = GR_FIELD_BYTES64, .offset = AT(memory_bytes), .min = 1, .max = 0x1p44,
      .unit = "bytes", .meaning = "DRAM capacity"},
     {"memory", "l2_bytes", .type = GR_FIELD_BYTES64, .offset = AT(l2_bytes), .min = 1, .max = 1024 * MiB,
@@ -190,6 +190,24 @@ const gr_profile_field gr_profile_fields[] = {
      .meaning = "shared-memory bandwidth of the whole GPU, the roof of shared-memory traffic: `count` x "
                 "`width_bytes` x `sm_count` x `clock_mhz` (128 B per clock per SM from Maxwell on, 256 B on "
                 "Kepler); left out where unknown"},
+
+    {"latency", "l1_cycles", .alone = true, .type = GR_FIELD_REAL, .offset = AT(latency_l1_cycles), .min = 1, .max = 1e5,
+     .optional = true, .unit = "cycles", .meaning = "a load's latency from the L1 (pointer chase, one thread)"},
+    {"latency", "l2_near_cycles", .alone = true, .type = GR_FIELD_REAL, .offset = AT(latency_l2_near_cycles), .min = 1, .max = 1e5,
+     .optional = true, .unit = "cycles",
+     .meaning = "a load's latency from the L2, its partition near the SM where the L2 has two: the least an L2 "
+                "hit takes, the latency limit's for loads the L2 serves"},
+    {"latency", "l2_far_cycles", .alone = true, .type = GR_FIELD_REAL, .offset = AT(latency_l2_far_cycles), .min = 1, .max = 1e5,
+     .optional = true, .unit = "cycles",
+     .meaning = "a load's latency from the L2's far partition (a chase over more than half the L2); left out "
+                "where the L2 has one partition"},
+    {"latency", "dram_cycles", .alone = true, .type = GR_FIELD_REAL, .offset = AT(latency_dram_cycles), .min = 1, .max = 1e5,
+     .optional = true, .unit = "cycles",
+     .meaning = "a load's latency from DRAM (an L2 miss), the latency limit's (Little's law) for loads DRAM "
+                "serves"},
+    {"latency", "clock_mhz", .type = GR_FIELD_REAL, .offset = AT(latency_clock_mhz), .min = 1, .max = 10000,
+     .optional = true, .unit = "MHz",
+     .meaning = "the SM clock the latencies were measured at: their time is cycles over it"},
 
     {.key = "launch_floor_ns", .type = GR_FIELD_REAL, .offset = AT(launch_floor_ns), .min = 1e-3, .max = 1e6,
      .optional = true, .unit = "ns",

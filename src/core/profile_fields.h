@@ -49,6 +49,9 @@ typedef struct {
      * none (given_offset 0) and is 0, below its min, where left out; an
      * optional text is given by not being empty. */
     bool optional;
+    /* an optional field of an optional section that may be left out of
+     * the section too (a latency the GPU has no such level for) */
+    bool alone;
     size_t given_offset;
     const char *unit;    /* "" where the value has none */
     const char *meaning; /* doc/profile-format.md's words for it */

@@ -247,4 +247,4 @@ expect_json .measured '{"bandwidth_gbs":3010.5,"fp32_gflops":60123.5,"fp64_gflop
 expect_json '.source | startswith("cudaGetDeviceProperties and the rules of compute capability 9.0")' true
 expect_json '[keys_unsorted[]] | join(" ")' 'name full_name architecture compute_capability sm_count clock_mhz peak_gflops path memory sm block thread allocation warp_size shared_memory_banks source measured'
 run profile show a100 --json
-expect_json '[keys_unsorted[]] | join(" ")' 'name full_name architecture compute_capability sm_count clock_mhz peak_gflops path memory sm block thread allocation warp_size shared_memory_banks'
+expect_json '[keys_unsorted[]] | join(" ")' 'name full_name architecture compute_capability sm_count clock_mhz peak_gflops path memory sm block thread allocation warp_size shared_memory_banks latency'

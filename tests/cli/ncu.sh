@@ -139,9 +139,9 @@ run ncu "$n/raw-base.csv" --json
 expect_status 0
 expect_one_json object
 expect_json 'keys_unsorted' \
-    '["file","page","gpu","device","results","roofs","chip","counted_zero","missing_metrics","occupancy_disagreements","launches"]'
+    '["file","page","gpu","device","results","roofs","chip","counted_zero","missing_metrics","occupancy_disagreements","results_other_gpu","latencies","profiler","rules","explained_share","unexplained","fix_first","launches"]'
 expect_json '.launches[0] | keys_unsorted' \
-    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","global_load_instructions","l1_global_load_hit_rate","limits","limits_why_unknown","limit_work","limiter","limiter_why_unknown","next_limit","next_time_ns","speedup","suggestion","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
+    '["id","kernel","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","global_load_instructions","l1_global_load_hit_rate","limits","limit_bounds","limit_sources","limits_why_unknown","limit_work","busy","limiter","longest_limit","limiter_why_unknown","explained","next_limit","next_bound_ns","expected_time_ns","headroom","expected_speedup","speedup","suggestion","library","call_advice","tensor_roof_share","older_architecture","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall","ncu_rules","rules_comparison"]'
 expect_json '[.page, .gpu, .device, .results, .occupancy_disagreements]' '["raw","NVIDIA H100 80GB HBM3","h100",null,0]'
 expect_json '.launches[0] | [.id, .grid, .block, .registers_per_thread, .shared_static_bytes, .time_ns, .gflops]' \
     '[0,[4096,1,1],[256,1,1],16,0,10240,204.8]'
@@ -217,7 +217,7 @@ expect_status 0
 expect_json '[.kernels[] | [.kernel, .launches]]' \
     '[["matmul_tiled(const float *, const float *, float *, int)",1],["wmma_gemm(const __half *, const __half *, float *, int)",1],["void saxpy<float>(int, float, const float *, float *)",2]]'
 expect_json '.kernels[2] | keys_unsorted' \
-    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","global_load_instructions","l1_global_load_hit_rate","limits","limits_why_unknown","limit_work","limiter","limiter_why_unknown","next_limit","next_time_ns","speedup","suggestion","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
+    '["kernel","launches","time_share","grid","block","registers_per_thread","shared_static_bytes","shared_dynamic_bytes","time_ns","flops","bytes","intensity","gflops","binding_level","binding_levels","binding_left_out","occupancy","lower_bound","lower_bound_metrics","shared_wavefronts","global_load_instructions","l1_global_load_hit_rate","limits","limit_bounds","limit_sources","limits_why_unknown","limit_work","busy","limiter","longest_limit","limiter_why_unknown","explained","next_limit","next_bound_ns","expected_time_ns","headroom","expected_speedup","speedup","suggestion","library","call_advice","tensor_roof_share","older_architecture","achieved_gbs","roof_share","sm_clock_mhz","roofs_at_clock","top_stall"]'
 expect_json '.kernels[2] | [.time_ns, .flops.fp32, .bytes.dram, .grid, .block, .binding_level]' \
     '[30400,6291456,37748736,null,[256,1,1],"dram"]'
 expect_json_near '.kernels[2].time_share' 0.0221027 1e-4
@@ -362,7 +362,19 @@ cp "$n/details-base.csv" "$test_tmp/app.ncu-rep"
 run ncu "$test_tmp/app.ncu-rep" --device h100 --json
 expect_status 0
 expect_json '[.file, .page, (.launches | length)]' "[\"$test_tmp/app.ncu-rep's raw page\",\"details\",5]"
-check "ncu --import FILE --csv --page raw" "$(tr '\n' ' ' <"$test_tmp/ncu.log")" "--import $test_tmp/app.ncu-rep --csv --page raw -- "
+check "ncu --import FILE --page session, then --csv --page raw" "$(tr '\n' ' ' <"$test_tmp/ncu.log")" \
+    "--import $test_tmp/app.ncu-rep --page session -- --import $test_tmp/app.ncu-rep --csv --page raw -- "
+expect_json .profiler '{"clock_control":"none","cache_control":"all"}'
+run ncu "$test_tmp/app.ncu-rep" --device h100
+expect_stdout_line "Profiler: --clock-control none (the clocks as the GPU set them), --cache-control all (every cache flushed before each launch), from the report's command line"
+# an ncu without the session page: the raw page alone, nothing said
+FAKE_NCU_NO_SESSION=1
+export FAKE_NCU_NO_SESSION
+run ncu "$test_tmp/app.ncu-rep" --device h100 --json
+unset FAKE_NCU_NO_SESSION
+expect_status 0
+expect_no_stderr
+expect_json .profiler '{"clock_control":null,"cache_control":null}'
 
 : >"$test_tmp/ncu.log"
 run ncu -o "$test_tmp/kept.csv" --json -- sh -c 'echo "the app says hi"; echo "and on stderr" >&2' app arg2
@@ -374,7 +386,9 @@ expect_stderr_has 'the app says hi'
 expect_stderr_has 'and on stderr'
 expect_stderr_has '==PROF== Profiling "matmul_tiled"'
 expect_stderr_has 'gpuroof: ncu profiled 3 kernel launches; reading its report'
-check "-o keeps ncu's CSV" "$(cmp "$test_tmp/kept.csv" "$n/raw-base.csv" && echo same)" same
+check "-o keeps ncu's CSV after its session page" \
+    "$(tail -c "$(wc -c <"$n/raw-base.csv")" "$test_tmp/kept.csv" | cmp - "$n/raw-base.csv" && echo same)" same
+check "-o's session page first" "$(sed -n 1p "$test_tmp/kept.csv")" "Launch Settings"
 # ncu's three command lines: the local GPU's metrics (none here: every
 # chip's list then), gpuroof's metrics and the clocks as they are, then the import
 expect_stderr_has "gpuroof: ncu --query-metrics --csv gave no list of this GPU's metrics: asking for every chip's (ncu answers n/a for those this one lacks)"
@@ -386,7 +400,9 @@ check "the report in a temporary directory" "$(sed -n '5,7p' "$test_tmp/first" |
     "-o TMP/report --force-overwrite "
 check "then the application and its arguments" "$(sed -n '8,$p' "$test_tmp/first" | tr '\n' '|')" \
     'sh|-c|echo "the app says hi"; echo "and on stderr" >&2|app|arg2|'
-check "then the import" "$(awk 'BEGIN { RS = "--\n" } NR == 3' "$test_tmp/ncu.log" | sed -n '1p;3,5p' | tr '\n' ' ')" \
+check "then the session page" "$(awk 'BEGIN { RS = "--\n" } NR == 3' "$test_tmp/ncu.log" | sed -n '1p;3,4p' | tr '\n' ' ')" \
+    "--import --page session "
+check "then the import" "$(awk 'BEGIN { RS = "--\n" } NR == 4' "$test_tmp/ncu.log" | sed -n '1p;3,5p' | tr '\n' ' ')" \
     "--import --csv --page raw "
 check "the temporary directory removed" "$(ls -A "$test_tmp/tmp")" ""
 
@@ -417,8 +433,10 @@ unset FAKE_NCU_NO_REPORT
 FAKE_NCU_CSV="$n/bad/short-row.csv"
 run ncu -o "$test_tmp/bad.csv" -- true
 expect_status 1
-expect_stderr_has "gpuroof: $test_tmp/bad.csv:4:86: this row has 12 fields, its header (line 1) 13"
-check "the CSV kept for a look, even so" "$(cmp "$test_tmp/bad.csv" "$n/bad/short-row.csv" && echo same)" same
+# the session page's 7 lines first: the row at line 4 of ncu's CSV is at 11
+expect_stderr_has "gpuroof: $test_tmp/bad.csv:11:86: this row has 12 fields, its header (line 8) 13"
+check "the CSV kept for a look, even so" \
+    "$(tail -c "$(wc -c <"$n/bad/short-row.csv")" "$test_tmp/bad.csv" | cmp - "$n/bad/short-row.csv" && echo same)" same
 run ncu -o "$test_tmp/no/such/dir.csv" -- true
 expect_status 1
 expect_stderr_has "$test_tmp/no/such/dir.csv"

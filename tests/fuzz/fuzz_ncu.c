@@ -42,7 +42,8 @@ static void h100(gr_profile *p)
     p->smem_block_bytes = 48 * 1024, p->smem_block_optin_bytes = 227 * 1024, p->smem_block_reserved_bytes = 1024;
     p->max_regs_thread = 255, p->reg_alloc_unit = 256, p->reg_subpartitions = 4, p->smem_alloc_unit = 128;
     p->warp_size = 32, p->bank_count = 32, p->bank_width_bytes = 4;
-    p->l2_latency_ns = 139.1, p->dram_latency_ns = 343.5, p->launch_floor_ns = 2080;
+    p->latency_l2_near_cycles = 268.6, p->latency_dram_cycles = 672.8, p->latency_clock_mhz = 1980;
+    p->launch_floor_ns = 2080;
 }
 
 /* A figure is a count, bytes or time: never negative. */
@@ -68,19 +69,30 @@ static void check_figures(const gr_ncu_figures *f)
     check_figure(f->shared_store);
 }
 
-/* Every limit a time or unknown; the limiter the longest, its speedup
- * over the next at least 1. */
+/* Every limit a time or unknown; the limiter the longest, explaining no
+ * more than the launch took; its speedups at least 1, the expected one no
+ * more than the most; a rule's estimated speedup a percentage or none. */
 static void check_limits(const gr_ncu_limits *lim)
 {
     for (int l = 0; l < GR_TIME_LIMIT_COUNT; l++)
-        if (lim->time_ns[l] < 0)
+        if (lim->time_ns[l] < 0 || lim->bound_ns[l] < 0)
             abort();
     if (!lim->known)
         return;
     if (lim->limiter >= GR_TIME_LIMIT_COUNT || !(lim->time_ns[lim->limiter] > 0) || lim->suggestion[0] == 0)
         abort();
-    if (lim->next != GR_TIME_LIMIT_COUNT && lim->speedup < 1 - 1e-9)
+    if (lim->explained_ns < 0 || lim->explained_ns > lim->duration_ns * (1 + 1e-9))
         abort();
+    if (lim->next != GR_TIME_LIMIT_COUNT &&
+        (lim->at_most < 1 - 1e-9 || lim->expected < 1 - 1e-9 || lim->expected > lim->at_most * (1 + 1e-9)))
+        abort();
+}
+
+static void check_rules(const gr_ncu_launch *l)
+{
+    for (size_t k = 0; k < l->rule_count; k++)
+        if (l->rules[k].speedup_pct < 0 || l->rules[k].name[0] == '\0')
+            abort();
 }
 
 static void check_judged(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_prediction *pr,
@@ -104,6 +116,7 @@ static void check_analysis(const gr_ncu_analysis *a)
         if (!a->report.launches[i].kernel || !a->report.launches[i].values)
             abort();
         check_judged(&a->figures[i], &a->bindings[i], p, &a->limits[i]);
+        check_rules(&a->report.launches[i]);
         if (p->known && p->compared && !p->agrees &&
             (disagreements >= a->disagreement_count || a->disagreements[disagreements++].launch != i))
             abort();

@@ -1066,7 +1066,7 @@ static void grouping(void **state)
     assert_non_null(each);
     for (size_t i = 0; i < r.count; i++)
         figures_of(&r, i, &each[i]);
-    assert_true(gr_ncu_group_launches(&r, each, &groups, &count, &err));
+    assert_true(gr_ncu_group_launches(&r, each, &groups, &count, NULL, &err));
     assert_int_equal(count, 4);
     /* by total time: matmul 1300000, wmma 45000, saxpy 10240 + 20160, the failed one last */
     assert_string_equal(groups[0].kernel, "matmul_tiled(const float *, const float *, float *, int)");
@@ -1102,7 +1102,7 @@ static void grouping_shares(void **state)
     gr_ncu_figures each[4];
     for (size_t i = 0; i < r.count; i++)
         figures_of(&r, i, &each[i]);
-    assert_true(gr_ncu_group_launches(&r, each, &groups, &count, &err));
+    assert_true(gr_ncu_group_launches(&r, each, &groups, &count, NULL, &err));
     assert_int_equal(count, 3);
     double total = 10240 + 20160 + 1300000 + 45000;
     assert_true(fabs(groups[0].time_share - 1300000 / total) < 1e-12);

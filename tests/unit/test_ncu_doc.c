@@ -42,6 +42,7 @@ static const char *form_text(gr_ncu_form form)
     case GR_NCU_TIMES_TIME: return "a rate a second: x duration";
     case GR_NCU_TIMES_SM_CYCLES: return "a rate a cycle: x SM cycles";
     case GR_NCU_TIMES_SMSP_CYCLES: return "a rate a cycle: x SMSP cycles";
+    case GR_NCU_SHARE_OF_TIME: return "a percentage of the elapsed cycles: x duration / 100";
     }
     return "?";
 }

@@ -67,16 +67,18 @@ static void make_figures(made_up *m)
 {
     gr_ncu_figures *f = m->figures;
     f[0].flops[GR_NCU_FP32] = f[0].flops_total = 2e4, f[0].gflops = 200;
-    m->limits[0] = (gr_ncu_limits){.known = true, .limiter = GR_TIME_LIMIT_DRAM, .duration_ns = 100};
-    m->limits[0].time_ns[GR_TIME_LIMIT_DRAM] = 80;
+    m->limits[0] = (gr_ncu_limits){.known = true, .explained = true, .limiter = GR_TIME_LIMIT_DRAM,
+                                   .duration_ns = 100, .explained_ns = 90};
+    m->limits[0].bound_ns[GR_TIME_LIMIT_DRAM] = 80;
     f[0].occupancy_theoretical = 1, f[0].occupancy_achieved = 0.5;
     m->predictions[0] = (gr_ncu_prediction){.known = true, .compared = true, .agrees = true};
     m->predictions[0].occ.occupancy = 1;
 
     f[1].flops[GR_NCU_FP32] = 1e3, f[1].flops[GR_NCU_TENSOR_BF16] = 4e8, f[1].flops_total = 4e8 + 1e3;
     f[1].gflops = f[1].flops_total / 400;
-    m->limits[1] = (gr_ncu_limits){.known = true, .limiter = GR_TIME_LIMIT_COMPUTE, .duration_ns = 400};
-    m->limits[1].time_ns[GR_TIME_LIMIT_COMPUTE] = 300;
+    m->limits[1] = (gr_ncu_limits){.known = true, .limiter = GR_TIME_LIMIT_COMPUTE, .duration_ns = 400,
+                                   .explained_ns = 150};
+    m->limits[1].bound_ns[GR_TIME_LIMIT_COMPUTE] = 300;
     f[1].shared_load = 600, f[1].shared_store = 400, f[1].shared_ideal = 800, f[1].shared_conflicts = 200;
     f[1].occupancy_theoretical = 0.25, f[1].occupancy_achieved = 0.2;
     m->predictions[1] = (gr_ncu_prediction){.known = true, .compared = true, .agrees = false};
@@ -147,10 +149,12 @@ static void limiter_reached_achieved(void **state)
     made_up m;
     gr_ncu_table t = built(&m);
     const gr_ncu_table_row *gemm = &t.rows[0], *saxpy = &t.rows[2], *copy = &t.rows[3], *blank = &t.rows[1];
-    /* the limits' limiter, and its time over the duration */
+    /* the limits' limiter, its bound over the duration and what it explains */
     assert_int_equal(saxpy->bound_from, GR_NCU_BOUND_LIMITS);
     assert_int_equal(saxpy->limiter, GR_TIME_LIMIT_DRAM);
     assert_float_equal(saxpy->limit_share, 0.8, 1e-12);
+    assert_float_equal(saxpy->explained_share, 0.9, 1e-12);
+    assert_false(saxpy->unexplained);
     assert_int_equal(saxpy->compute_precision, -1);
     assert_false(saxpy->achieved_gbs);
     assert_float_equal(saxpy->achieved, 200, 1e-12);
@@ -159,6 +163,9 @@ static void limiter_reached_achieved(void **state)
     assert_int_equal(gemm->limiter, GR_TIME_LIMIT_COMPUTE);
     assert_int_equal(gemm->compute_precision, GR_NCU_TENSOR_BF16);
     assert_float_equal(gemm->limit_share, 0.75, 1e-12);
+    /* its limiter explains under half: unexplained */
+    assert_true(gemm->unexplained);
+    assert_float_equal(gemm->explained_share, 0.375, 1e-12);
     /* limits unknown: the roofs' binding level; no FLOPs: GB/s there */
     assert_int_equal(copy->bound_from, GR_NCU_BOUND_ROOFS);
     assert_int_equal(copy->limiter, GR_TIME_LIMIT_L2);

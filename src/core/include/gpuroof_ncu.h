@@ -7,6 +7,8 @@
 
 #include "../ncu_analysis.h"
 #include "../ncu_report.h"
+#include "../ncu_rules.h"
+#include "../kernel_library.h"
 #include "../ncu_figures.h"
 #include "../ncu_roofs.h"
 #include "../ncu_work.h"
