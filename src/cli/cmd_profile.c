@@ -91,6 +91,8 @@ static void print_latency(const gr_profile *p)
         printf("\n  launch floor  %s ns (an empty kernel under Nsight Compute)\n", OUT_NUM(p->launch_floor_ns));
     else
         printf("\n  launch floor  unknown\n");
+    if (p->launch_l2_bytes > 0)
+        printf("  launch L2     %s B (an empty kernel's L2 traffic under Nsight Compute)\n", OUT_NUM(p->launch_l2_bytes));
 }
 
 static void print_profile(const gr_profile *p)

@@ -120,6 +120,7 @@ static void add_lift(json_t *j, const gr_ncu_limits *lim)
     json_object_set_new(j, "headroom", lim->known ? out_json_quantity(lim->headroom) : json_null());
     json_object_set_new(j, "expected_speedup", next ? out_json_quantity(lim->expected) : json_null());
     json_object_set_new(j, "speedup", next ? out_json_quantity(lim->at_most) : json_null());
+    json_object_set_new(j, "launch_l2_share", out_json_quantity(lim->launch_l2_share));
 }
 
 /* A library kernel's: its library, what to change in the call, and an
@@ -346,10 +347,11 @@ json_t *ncu_json(const ncu_view *v)
     json_object_set_new(j, "missing_metrics", missing_json(a));
     json_object_set_new(j, "occupancy_disagreements", json_integer((json_int_t)a->disagreement_count));
     json_object_set_new(j, "results_other_gpu", json_boolean(a->results_other_gpu));
-    json_object_set_new(j, "latencies", json_pack("{s:o,s:o,s:s,s:o}", "l2_ns", out_json_quantity(a->limit_inputs.l2_latency_ns),
+    json_object_set_new(j, "latencies", json_pack("{s:o,s:o,s:s,s:o,s:o}", "l2_ns", out_json_quantity(a->limit_inputs.l2_latency_ns),
                                                   "dram_ns", out_json_quantity(a->limit_inputs.dram_latency_ns), "from",
                                                   a->limit_inputs.latency_from, "launch_floor_ns",
-                                                  out_json_quantity(a->limit_inputs.launch_floor_ns)));
+                                                  out_json_quantity(a->limit_inputs.launch_floor_ns), "launch_l2_bytes",
+                                                  out_json_quantity(a->limit_inputs.launch_l2_bytes)));
     json_object_set_new(j, "profiler", json_pack("{s:o,s:o}", "clock_control",
                                                  a->report.clock_control[0] ? json_string(a->report.clock_control) : json_null(),
                                                  "cache_control",

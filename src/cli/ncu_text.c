@@ -108,7 +108,17 @@ static void print_level_bytes(FILE *out, const gr_ncu_figures *f)
                NCU_LFIG(f->bytes[GR_NCU_L1], f->bytes_lower[GR_NCU_L1]));
 }
 
-static void print_bytes(FILE *out, const gr_ncu_figures *f)
+/* Where an empty kernel's L2 traffic is a tenth or more of a launch's,
+ * say whose it is: a tiny kernel's L2 figure is mostly not its own. */
+static void print_launch_l2(FILE *out, const gr_ncu_limits *lim, const gr_limit_inputs *in)
+{
+    if (lim->launch_l2_share >= 0.1)
+        fprintf(out, "             of the L2's, %s (%s B) an empty kernel moves too under Nsight Compute (the "
+                     "profile's launch_l2_bytes): every launch's, not this kernel's work\n",
+                NCU_PCT(lim->launch_l2_share), NCU_FIG(in->launch_l2_bytes));
+}
+
+static void print_bytes(FILE *out, const gr_ncu_figures *f, const gr_ncu_limits *lim, const gr_limit_inputs *in)
 {
     fprintf(out, "  bytes      DRAM ");
     if (f->chip_lacks[GR_NCU_Q_DRAM_READ])
@@ -122,6 +132,7 @@ static void print_bytes(FILE *out, const gr_ncu_figures *f)
         fprintf(out, "\n");
     }
     print_level_bytes(out, f);
+    print_launch_l2(out, lim, in);
     fprintf(out, "  intensity  FLOPs / bytes: DRAM %s, L2 %s, L1 %s FLOP/B\n",
            NCU_IFIG(f->intensity[GR_NCU_DRAM], f->flops_total_lower, f->bytes_lower[GR_NCU_DRAM]),
            NCU_IFIG(f->intensity[GR_NCU_L2], f->flops_total_lower, f->bytes_lower[GR_NCU_L2]),
@@ -331,7 +342,7 @@ static void print_body(FILE *out, const ncu_view *v, const gr_ncu_figures *f, co
     print_launch_shape(out, f);
     print_time(out, f);
     print_flops(out, f);
-    print_bytes(out, f);
+    print_bytes(out, f, lim, &v->a.limit_inputs);
     print_binding(out, v, f, b, lim);
     ncu_print_time_limits(out, v, lim);
     print_occupancy(out, f, p);

@@ -117,7 +117,7 @@ static void limit_inputs(gr_ncu_analysis *a, const gr_ncu_request *rq)
 {
     gr_limit_inputs *in = &a->limit_inputs;
     *in = (gr_limit_inputs){.roofs_clock_mhz = NAN, .dram_latency_ns = NAN, .l2_latency_ns = NAN,
-                            .launch_floor_ns = NAN, .latency_from = "none"};
+                            .launch_floor_ns = NAN, .launch_l2_bytes = NAN, .latency_from = "none"};
     if (a->has_device) {
         in->sm_count = a->device.sm_count;
         in->max_warps_sm = a->device.max_warps_sm;
@@ -127,6 +127,7 @@ static void limit_inputs(gr_ncu_analysis *a, const gr_ncu_request *rq)
         in->dram_latency_ns = gr_profile_dram_latency_ns(&a->device) > 0 ? gr_profile_dram_latency_ns(&a->device) : NAN;
         in->l2_latency_ns = gr_profile_l2_latency_ns(&a->device) > 0 ? gr_profile_l2_latency_ns(&a->device) : NAN;
         in->launch_floor_ns = a->device.launch_floor_ns > 0 ? a->device.launch_floor_ns : NAN;
+        in->launch_l2_bytes = a->device.launch_l2_bytes > 0 ? a->device.launch_l2_bytes : NAN;
         in->latency_from = "the profile";
     }
     const gr_result_latency *measured = rq->results ? &rq->results->latency : NULL;

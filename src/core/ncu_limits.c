@@ -520,13 +520,16 @@ static void start(const gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_lim
     *out = (gr_ncu_limits){.duration_ns = f->q[GR_NCU_Q_TIME_NS], .clock_mhz = f->sm_clock_mhz, .clock_scale = 1,
                            .limiter = GR_TIME_LIMIT_COUNT, .next = GR_TIME_LIMIT_COUNT, .next_bound_ns = NAN,
                            .expected_ns = NAN, .headroom = NAN, .at_most = NAN, .expected = NAN,
-                           .compute_flops_ns = NAN, .tensor_roof_share = NAN, .call_expected = NAN};
+                           .compute_flops_ns = NAN, .tensor_roof_share = NAN, .call_expected = NAN,
+                           .launch_l2_share = NAN};
     for (int l = 0; l < GR_TIME_LIMIT_COUNT; l++) {
         out->bound_ns[l] = out->time_ns[l] = out->roof_ns[l] = NAN;
         out->unit[l] = -1;
     }
     if (positive(in->roofs_clock_mhz) && positive(f->sm_clock_mhz))
         out->clock_scale = in->roofs_clock_mhz / f->sm_clock_mhz;
+    if (positive(in->launch_l2_bytes) && positive(f->bytes[GR_NCU_L2]))
+        out->launch_l2_share = fmin(1, in->launch_l2_bytes / f->bytes[GR_NCU_L2]);
     gr_ncu_busy_of(f, &out->busy);
 }
 

@@ -93,6 +93,7 @@ typedef struct {
      * they were measured at, or a results file's; NaN: unknown */
     double dram_latency_ns, l2_latency_ns;
     double launch_floor_ns;    /* an empty kernel's duration under Nsight Compute; NaN: unknown */
+    double launch_l2_bytes;    /* an empty kernel's L2 traffic under Nsight Compute; NaN: unknown */
     const char *latency_from;  /* where the latencies came from, for the text: "the profile" */
     /* each precision's FLOPs the whole GPU does a clock (SMs x an SM's
      * rate): the compute limit is the hardware's at the launch's own
@@ -152,6 +153,10 @@ typedef struct {
     /* the launch's overhead (no SM active): measured, or the profile's
      * floor for a launch no longer than it; NaN: unknown */
     double overhead_ns;
+    /* of the L2's bytes, the share an empty kernel moves too (the
+     * profile's launch_l2_bytes): every launch's, not its kernel's work;
+     * NaN: unknown */
+    double launch_l2_share;
     /* the L2's time for the sectors the L1s asked for alone: what is left
      * of the L2's traffic with DRAM lifted */
     double l2_asked_ns;

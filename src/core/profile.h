@@ -40,6 +40,7 @@ typedef struct {
     double latency_l1_cycles, latency_l2_near_cycles, latency_l2_far_cycles, latency_dram_cycles;
     double latency_clock_mhz;
     double launch_floor_ns;  /* optional: an empty kernel's duration under Nsight Compute; 0 where unknown */
+    double launch_l2_bytes;  /* optional: an empty kernel's L2 traffic under Nsight Compute; 0 where unknown */
     int64_t memory_bytes;
     int64_t l2_bytes;
 

@@ -213,6 +213,10 @@ const gr_profile_field gr_profile_fields[] = {
      .optional = true, .unit = "ns",
      .meaning = "the shortest duration Nsight Compute gives a launch (an empty kernel's), the launch limit; left "
                 "out where unknown"},
+    {.key = "launch_l2_bytes", .type = GR_FIELD_REAL, .offset = AT(launch_l2_bytes), .min = 1, .max = 1e9,
+     .optional = true, .unit = "B",
+     .meaning = "the bytes an empty kernel moves through the L2 under Nsight Compute (lts__t_bytes): every "
+                "launch's, not its kernel's work; left out where unknown"},
 
     {.key = "source", .type = GR_FIELD_TEXT, .offset = AT(source), .size = SIZE(source), .optional = true,
      .unit = "", .meaning = "where a detected profile's figures come from"},

@@ -164,7 +164,10 @@ expect_stdout_line '  DRAM          3352 GB/s, 80 GB'
 expect_stdout_line '  L2            52428800 B (50 MiB), 13125 GB/s'
 expect_stdout_line '  peak fp16         133816 GFLOP/s'
 expect_stdout_line '  peak bf16         133816 GFLOP/s'
+expect_stdout_line '  launch floor  2080 ns (an empty kernel under Nsight Compute)'
+expect_stdout_line '  launch L2     1397500 B (an empty kernel'"'"'s L2 traffic under Nsight Compute)'
 run profile show h100 --json
+expect_json .launch_l2_bytes 1397500
 expect_json .memory.size_bytes 80000000000
 expect_json .memory.l2_bytes 52428800
 mkdir "$test_tmp/sizes"

@@ -125,3 +125,10 @@ expect_stdout_line "Nsight Compute's rules: on 4 launches its LaunchConfiguratio
 run ncu "$test_tmp/step-with-session.csv"
 expect_status 0
 expect_stdout_line 'Profiler: --clock-control none (the clocks as the GPU set them), --cache-control all (every cache flushed before each launch), from the report'"'"'s command line'
+
+# ---- an empty kernel's L2 traffic, named where it is most of a launch's ---------
+run ncu "$test_tmp/lifts.csv" --kernel one_block --details
+expect_status 0
+expect_stdout_has "of the L2's, 99.11% (127936 B) an empty kernel moves too under Nsight Compute (the profile's launch_l2_bytes): every launch's, not this kernel's work"
+check "a large kernel's L2 bytes are its own" "$(value_of 5 '.launch_l2_share < 0.01')" true
+check "the profile's, in the JSON" "$(jq .latencies.launch_l2_bytes "$test_tmp/lifts.json")" 127936
