@@ -220,6 +220,11 @@ void gr_ncu_lift(const gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_limi
         plan_compute(f, in, lim, &plan);
     double T = lim->duration_ns, b, t;
     double overhead = l == GR_TIME_LIMIT_LAUNCH || !positive(lim->overhead_ns) ? 0 : lim->overhead_ns;
+    /* no more than an empty kernel's: beyond it, the time no SM is active
+     * is the replay passes' differences (0 to 35 us on the second suite's
+     * millisecond kernels, launch to launch), not a cost a lift keeps */
+    if (positive(in->launch_floor_ns))
+        overhead = fmin(overhead, in->launch_floor_ns);
     double roof = gr_time_limit_is_throughput(l) ? lim->bound_ns[l] : binding_bound(lim);
     lim->headroom = positive(roof) ? T / roof : NAN;
     lim->next = next_of(lim, &plan, &b, &t);
