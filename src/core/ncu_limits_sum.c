@@ -11,6 +11,7 @@ typedef struct {
     double bound_ns[GR_TIME_LIMIT_COUNT], time_ns[GR_TIME_LIMIT_COUNT];
     double tally[GR_TIME_LIMIT_COUNT];   /* each limiter's explained time */
     double expected_ns, at_most_ns;      /* the times expected of each launch once lifted, and the least */
+    double next_ns, roof_ns;             /* each launch's next limit's bound, and its limiter's roof */
     double call_ns;                      /* the times expected of each launch with the call changed */
     double active_max_ns, active_mean_ns, idle_ns, waits_ns;
     const gr_ncu_limits *typical;        /* the launch that stands for the kernel */
@@ -25,6 +26,7 @@ static double add(double sum, double v)
 static void start(summed *s)
 {
     *s = (summed){.duration_ns = NAN, .overhead_ns = NAN, .expected_ns = NAN, .at_most_ns = NAN, .call_ns = NAN,
+                  .next_ns = NAN, .roof_ns = NAN,
                   .active_max_ns = NAN, .active_mean_ns = NAN, .idle_ns = NAN, .waits_ns = NAN,
                   .limiter = GR_TIME_LIMIT_COUNT};
     for (int l = 0; l < GR_TIME_LIMIT_COUNT; l++)
@@ -52,6 +54,9 @@ static void add_launch(summed *s, const gr_ncu_limits *one)
     s->expected_ns = add(s->expected_ns, isnan(one->expected_ns) ? one->duration_ns : one->expected_ns);
     s->at_most_ns = add(s->at_most_ns, isnan(one->at_most) ? one->duration_ns : one->duration_ns / one->at_most);
     s->call_ns = add(s->call_ns, isnan(one->call_expected) ? one->duration_ns : one->duration_ns / one->call_expected);
+    /* a launch with nothing left once lifted, or no roof, keeps its time */
+    s->next_ns = add(s->next_ns, one->next == GR_TIME_LIMIT_COUNT ? one->duration_ns : one->next_bound_ns);
+    s->roof_ns = add(s->roof_ns, isnan(one->headroom) ? one->duration_ns : one->duration_ns / one->headroom);
 }
 
 static gr_time_limit most_explained(const summed *s)
@@ -98,6 +103,8 @@ static void finish(gr_ncu_limits *sum, const summed *s)
     sum->expected_ns = s->expected_ns;
     sum->expected = s->duration_ns / s->expected_ns;
     sum->at_most = s->duration_ns / s->at_most_ns;
+    sum->next_bound_ns = s->next_ns;
+    sum->headroom = s->duration_ns / s->roof_ns;
     if (!isnan(sum->call_expected))
         sum->call_expected = s->duration_ns / s->call_ns;
 }

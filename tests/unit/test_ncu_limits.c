@@ -501,6 +501,16 @@ static void kernel_sums_its_launches(void **state)
     assert_int_equal(sum.limiter, GR_TIME_LIMIT_LATENCY);
     close_to(sum.explained_ns, each[0].explained_ns + each[1].explained_ns);
     close_to(sum.time_ns[GR_TIME_LIMIT_LAUNCH], 2000 + 1200);
+    /* the next limit's bound and the roofs are every launch's, not the
+     * typical one's: a launch with no next limit keeps its time */
+    double next = 0, roof = 0;
+    for (int i = 0; i < 2; i++) {
+        next += each[i].next == GR_TIME_LIMIT_COUNT ? each[i].duration_ns : each[i].next_bound_ns;
+        roof += isnan(each[i].headroom) ? each[i].duration_ns : each[i].duration_ns / each[i].headroom;
+    }
+    close_to(sum.next_bound_ns, next);
+    assert_true(sum.next_bound_ns > each[0].next_bound_ns);
+    close_to(sum.headroom, 111200 / roof);
 }
 
 int main(void)
