@@ -461,9 +461,9 @@ static void print_explained(FILE *out, const gr_ncu_analysis *a)
     fprintf(out, "\n");
     if (a->report.rules)
         fprintf(out, "Nsight Compute's rules: on %zu launch%s its LaunchConfiguration, Occupancy or SOL rules estimate a "
-                     "speedup of %.0f%% or more; gpuroof names the same kind of limit on %zu (--details says why not "
-                     "on the others)\n",
-                a->rules_compared, a->rules_compared == 1 ? "" : "es", GR_RULE_STRONG_PCT, a->rules_same);
+                     "speedup of %.0f%% or more; gpuroof names the same kind of limit on %zu%s\n",
+                a->rules_compared, a->rules_compared == 1 ? "" : "es", GR_RULE_STRONG_PCT, a->rules_same,
+                a->rules_same < a->rules_compared ? " (--details says why not on the others)" : "");
 }
 
 void ncu_print_header(FILE *out, const ncu_view *v)

@@ -37,6 +37,10 @@ static gr_library_kernel kind_of(const char *k, gr_library lib)
 {
     if (lib == GR_LIBRARY_NONE)
         return GR_LIBKERNEL_OTHER;
+    if (lib == GR_LIBRARY_TRITON) /* Inductor's names list the ops fused ("_to_copy_add_native_layer_norm") */
+        return has(k, "triton_red") || has(k, "triton_per") ? GR_LIBKERNEL_REDUCE
+               : has(k, "triton_poi")                       ? GR_LIBKERNEL_ELEMENTWISE
+                                                            : GR_LIBKERNEL_OTHER;
     if (has(k, "sdpa") || has(k, "flash") || has(k, "attention") || has(k, "fmha"))
         return GR_LIBKERNEL_ATTENTION;
     if (has(k, "conv") || has(k, "fprop") || has(k, "dgrad") || has(k, "wgrad"))

@@ -118,7 +118,7 @@ jq -r '.launches[] | select(.rules_comparison != null) | "\(.id) \(.kernel | spl
     "$out" >"$test_tmp/agreement.txt"
 check "the comparison as committed" "$(diff "$h/lifts/rules-agreement.txt" "$test_tmp/agreement.txt" && echo same)" same
 run ncu "$test_tmp/details.csv" --device h200
-expect_stdout_line "Nsight Compute's rules: on 4 launches its LaunchConfiguration, Occupancy or SOL rules estimate a speedup of 50% or more; gpuroof names the same kind of limit on 4 (--details says why not on the others)"
+expect_stdout_line "Nsight Compute's rules: on 4 launches its LaunchConfiguration, Occupancy or SOL rules estimate a speedup of 50% or more; gpuroof names the same kind of limit on 4"
 
 # ---- the profiler's settings, from the session page recorded beside a report ----
 { cat "$h/step-session.txt"; gzip -dc "$h/step.csv.gz"; } >"$test_tmp/step-with-session.csv"
