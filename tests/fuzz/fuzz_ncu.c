@@ -43,7 +43,7 @@ static void h100(gr_profile *p)
     p->max_regs_thread = 255, p->reg_alloc_unit = 256, p->reg_subpartitions = 4, p->smem_alloc_unit = 128;
     p->warp_size = 32, p->bank_count = 32, p->bank_width_bytes = 4;
     p->latency_l2_near_cycles = 268.6, p->latency_dram_cycles = 672.8, p->latency_clock_mhz = 1980;
-    p->launch_floor_ns = 2080;
+    p->launch_floor_ns = 2080, p->launch_l2_bytes = 1397500;
 }
 
 /* A figure is a count, bytes or time: never negative. */
@@ -106,6 +106,27 @@ static void check_judged(const gr_ncu_figures *f, const gr_ncu_binding *b, const
         abort();
 }
 
+/* The report's explained share a share (or unknown), its unexplained
+ * launches no more than it has; what to fix first, the largest saving
+ * first, each a share of the time saved at a speedup of at least 1; the
+ * rules compared no more than the launches, the same no more than those. */
+static void check_report_figures(const gr_ncu_analysis *a)
+{
+    if (a->explained_share < 0 || a->explained_share > 1 + 1e-9 || a->unexplained_count > a->report.count)
+        abort();
+    for (size_t i = 0; i < a->fix_count; i++) {
+        const gr_ncu_fix *fix = &a->fix[i];
+        if (!(fix->speedup >= 1) || !(fix->saving_share > 0) || fix->saving_share > fix->time_share * (1 + 1e-9))
+            abort();
+        if (i > 0 && fix->saving_share > a->fix[i - 1].saving_share)
+            abort();
+        if (fix->index >= (a->grouped ? a->group_count : a->report.count))
+            abort();
+    }
+    if (a->rules_compared > a->report.count || a->rules_same > a->rules_compared)
+        abort();
+}
+
 static void check_analysis(const gr_ncu_analysis *a)
 {
     size_t launches = 0, disagreements = 0;
@@ -131,6 +152,7 @@ static void check_analysis(const gr_ncu_analysis *a)
     }
     if (a->grouped && launches != a->report.count)
         abort();
+    check_report_figures(a);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
