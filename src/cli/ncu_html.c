@@ -150,6 +150,20 @@ static void write_header(FILE *out, const ncu_view *v)
     free(t.text);
 }
 
+/* What to fix first, as the text closes its table with it. */
+static void write_fix_first(FILE *out, const ncu_view *v)
+{
+    html_text t;
+    if (v->a.fix_count == 0 || !text_open(&t))
+        return;
+    ncu_print_fix_first(t.out, &v->a);
+    if (text_close(&t)) {
+        page_section(out, "fix-first", "What to fix first");
+        page_preformatted(out, t.text, t.len);
+    }
+    free(t.text);
+}
+
 /* The roofline of the report's longest kernels, drawn by plot's own
  * code; a chart that cannot be drawn (no gnuplot) leaves the page its
  * table and explanations, and says why on the page and standard error.
@@ -209,6 +223,7 @@ static bool write_ncu_page(FILE *out, const void *page)
     page_begin(out, title);
     write_header(out, p->v);
     write_table(out, p->v);
+    write_fix_first(out, p->v);
     write_chart(out, p->o, p->v, p->text, p->len);
     write_explanations(out, p->v);
     page_end(out);

@@ -9,7 +9,7 @@ static const char page_style[] =
     "border-bottom:1px solid #d8dde6;padding-bottom:.2em}\n"
     "p{margin:.35em 0}.note{color:#5a6577}\n"
     "pre.lines{font:12.5px/1.4 ui-monospace,'DejaVu Sans Mono',Menlo,monospace;background:#f6f8fb;"
-    "padding:.5em .8em;border-radius:4px;overflow-x:auto}\n"
+    "padding:.5em .8em;border-radius:4px;overflow-x:auto;white-space:pre-wrap}\n"
     ".table-wrap{overflow-x:auto}\n"
     "table.sortable{border-collapse:collapse;font-variant-numeric:tabular-nums;font-size:14px}\n"
     "table.sortable th{position:sticky;top:0;background:#eef1f6;text-align:right;padding:0;"

@@ -31,6 +31,7 @@ check "nothing is fetched from elsewhere (src=, <link, http(s) href, @import)" \
 check "every row is explained" "$(grep -c '<details id="explain-' "$page")" 47
 check "each explanation is the text's (--details)" "$(grep -c '^  binding ' "$page")" "$(cat "$test_tmp/bindings")"
 check "the header's roofs are there" "$(grep -c '^  DRAM 3352 GB/s (profile)' "$page")" 1
+check "what to fix first, as the text's" "$(sed -n '/<h2 id="fix-first">/,/<\/pre>/p' "$page" | grep -c '^  [1-5]\. ')" 5
 
 # ---- narrowed as the text is
 run ncu "$torch" --group --top 5 --html "$page"
