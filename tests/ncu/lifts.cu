@@ -22,6 +22,11 @@
  *                              more times, back to back, each timed by a
  *                              pair of CUDA events (under ncu run it without
  *                              --time: those launches would be profiled too)
+ *         ./lifts --once       every kernel once, no warm-up launch: for
+ *                              Nsight Compute, which replays each launch
+ *                              anyway (a warm-up only doubles its time);
+ *                              with --time too, the timed repetitions are
+ *                              the warm ones
  *
  * Every kernel is launched twice in a row with the same arguments: an
  * untimed warm-up launch (lazy module loading and first-touch effects land
@@ -86,7 +91,8 @@
  * The app exits 1, saying which, when a CUDA call or a check fails (with a
  * failed check: "lifts: N launches FAILED verification (above)", and no
  * launch lines); 2 on a usage error.  194 launches: 2 floors and 15 pairs
- * twice each (4 + 60), tiny_steps' unit twice (128), fused_steps twice (2).
+ * twice each (4 + 60), tiny_steps' unit twice (128), fused_steps twice (2);
+ * with --once 97, no warmup lines.
  *
  * The design, per SM and clock on the H200 at 1980 MHz (132 SMs): DRAM
  * about 4.2 TB/s measured (4.8 datasheet), L2 about 8 to 10 TB/s, shared
@@ -1369,7 +1375,11 @@ static void report(const char *name, const char *what, int id, const verdict &v,
     }
 }
 
-/* Launches `launch` twice, the warm-up and the launch the test reads, each
+/* false with --once: each kernel launched once, without its warm-up */
+static bool warm_ups = true;
+
+/* Launches `launch` twice, the warm-up and the launch the test reads (only
+ * the latter with --once), each
  * after filling the poison regions with 0xff bytes (and running `reset`,
  * for an accumulator that must start from zero), and verifies each with
  * `verify`.  The lines: "warmup NAME launch=N", then "KIND NAME launch=N"
@@ -1381,7 +1391,7 @@ static int twice(const char *kind, const char *name, F func, long long grid, int
                  std::function<void()> reset = nullptr)
 {
     int id = -1;
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = warm_ups ? 0 : 1; pass < 2; pass++) {
         for (const region &r : poison)
             CHECK(cudaMemset(r.ptr, 0xff, r.bytes));
         if (reset)
@@ -1922,7 +1932,7 @@ static void run_tiny(buffers &b)
     const int grid = TINY_N / TINY_BLOCK;
     std::string config = config_text(tiny_steps, grid, TINY_BLOCK, 0);
     int first = -1;
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = warm_ups ? 0 : 1; pass < 2; pass++) {
         CHECK(cudaMemcpy(p0, init.data(), TINY_N * sizeof(float), cudaMemcpyHostToDevice));
         for (int s = 0; s < TINY_LAUNCHES; s++) {
             float *src = s % 2 ? p1 : p0, *dst = s % 2 ? p0 : p1;
@@ -2306,21 +2316,25 @@ static void time_all(int reps)
 
 static int usage(const char *argv0)
 {
-    std::fprintf(stderr, "usage: %s [--time REPS]\n", argv0);
+    std::fprintf(stderr, "usage: %s [--once] [--time REPS]\n", argv0);
     return 2;
 }
 
 int main(int argc, char **argv)
 {
     int reps = 0;
-    if (argc == 3 && std::strcmp(argv[1], "--time") == 0) {
-        char *end = nullptr;
-        long r = std::strtol(argv[2], &end, 10);
-        if (end == argv[2] || *end != '\0' || r < 1 || r > 100000)
+    for (int i = 1; i < argc; i++) {
+        if (std::strcmp(argv[i], "--once") == 0) {
+            warm_ups = false;
+        } else if (std::strcmp(argv[i], "--time") == 0 && i + 1 < argc && reps == 0) {
+            char *end = nullptr;
+            long r = std::strtol(argv[++i], &end, 10);
+            if (end == argv[i] || *end != '\0' || r < 1 || r > 100000)
+                return usage(argv[0]);
+            reps = (int)r;
+        } else {
             return usage(argv[0]);
-        reps = (int)r;
-    } else if (argc != 1) {
-        return usage(argv[0]);
+        }
     }
     int device = 0;
     cudaDeviceProp prop;
