@@ -122,32 +122,39 @@ static void ncu_argv(const char *ncu, const char *metrics, const char *path, con
 
 /* Relays what ncu and the application print to standard error as it
  * comes, so that ncu's ==PROF== lines show its progress; returns how many
- * of them begin a kernel's profiling. */
+ * of them begin a kernel's profiling.  The marker is counted wherever it
+ * falls, not only at a line's start: the application's output reaches the
+ * pipe in its buffer's chunks, so ncu's line often follows part of one of
+ * the application's (seen on the H200 with tests/ncu/lifts.cu). */
 static const char profiling_marker[] = "==PROF== Profiling";
+enum { MARKER_LENGTH = sizeof profiling_marker - 1 };
+
+static size_t markers_in(const char *bytes, size_t length)
+{
+    size_t found = 0;
+    for (size_t i = 0; i + MARKER_LENGTH <= length; i++)
+        if (bytes[i] == '=' && memcmp(bytes + i, profiling_marker, MARKER_LENGTH) == 0)
+            found++, i += MARKER_LENGTH - 1;
+    return found;
+}
 
 static size_t relay(int fd)
 {
-    const char *marker = profiling_marker;
-    char buf[4096];
-    size_t matched = 0, kernels = 0;
-    bool at_start = true;
+    /* the last MARKER_LENGTH - 1 bytes read stay before the next read's, so
+     * a marker split between two reads is seen once */
+    char buf[MARKER_LENGTH - 1 + 4096];
+    size_t kept = 0, kernels = 0;
     for (;;) {
-        ssize_t n = read(fd, buf, sizeof buf);
+        ssize_t n = read(fd, buf + kept, sizeof buf - kept);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             return kernels;
-        fwrite(buf, 1, (size_t)n, stderr);
-        for (ssize_t i = 0; i < n; i++) {
-            if (buf[i] == '\n') {
-                at_start = true, matched = 0;
-            } else if (at_start && buf[i] == marker[matched]) {
-                if (++matched == sizeof profiling_marker - 1)
-                    kernels++, at_start = false;
-            } else {
-                at_start = false;
-            }
-        }
+        fwrite(buf + kept, 1, (size_t)n, stderr);
+        size_t length = kept + (size_t)n;
+        kernels += markers_in(buf, length);
+        kept = length < MARKER_LENGTH - 1 ? length : MARKER_LENGTH - 1;
+        memmove(buf, buf + length - kept, kept);
     }
 }
 

@@ -419,6 +419,15 @@ check "the A100's list has its FP16 Tensor counts" "$(echo "$a100_list" | tr ','
 check "and no FP8" "$(echo "$a100_list" | tr ',' '\n' | grep -c fp8)" 0
 unset FAKE_NCU_QUERY
 
+# ncu's line after part of the application's, as the H200 showed: still counted
+FAKE_NCU_MIDLINE=1
+export FAKE_NCU_MIDLINE
+run ncu -- true
+unset FAKE_NCU_MIDLINE
+expect_status 0
+expect_stderr_has 'app: saxpy (launch 1): ok, 4096 va==PROF== Profiling "matmul_tiled"'
+expect_stderr_has 'gpuroof: ncu profiled 3 kernel launches; reading its report'
+
 run ncu -- sh -c 'exit 3'
 expect_status 1
 expect_stderr_has 'gpuroof: ncu failed (exit status 3): its messages, and the application'"'"'s, are above'
