@@ -97,8 +97,12 @@ const char *gr_rules_why_not(const gr_rules_comparison *c, const gr_ncu_limits *
         return buf;
     }
     gr_time_limit own = rules_own(c->rule, lim, &share);
-    snprintf(buf, size, "gpuroof's %s accounts for %.1f%% of its time, %s for %.1f%%", gr_time_limit_name(lim->limiter),
-             100 * lim->explained_ns / lim->duration_ns,
-             own == GR_TIME_LIMIT_COUNT ? "no limit of the rule's kind" : gr_time_limit_name(own), 100 * share);
+    /* no verb: "the L1's pipes" and "latency" take different ones */
+    if (own == GR_TIME_LIMIT_COUNT)
+        snprintf(buf, size, "%s %.1f%% of its time, no limit of the rule's kind", gr_time_limit_name(lim->limiter),
+                 100 * lim->explained_ns / lim->duration_ns);
+    else
+        snprintf(buf, size, "%s %.1f%% of its time, %s %.1f%%", gr_time_limit_name(lim->limiter),
+                 100 * lim->explained_ns / lim->duration_ns, gr_time_limit_name(own), 100 * share);
     return buf;
 }

@@ -1,12 +1,14 @@
 #!/bin/sh
 # gpuroof ncu on the H200's recordings of 2026-11-29 (tests/data/ncu/h200):
 # - the second limit suite (tests/ncu/lifts.cu, kernels not used to learn
-#   the lifted efficiencies): each designed kernel in the report named by
-#   its limit, and each lift's speedup expected within 25% of the measured
-#   one: ncu's durations where both launches are in the report, else the
-#   plain run's CUDA-event medians (lifts-output.txt).  One known miss, said
-#   in doc/ncu.md: exp_accurate to exp_intrinsic, whose intrinsics drop
-#   integer and FMA work that no counter of exp_accurate sets apart;
+#   the lifted efficiencies), recorded whole with --once: each designed
+#   kernel named by its limit, and each lift's speedup expected within 25%
+#   of the one ncu's durations measure (a unit of launches summed).  The
+#   known misses, each said with its cause in doc/ncu.md, are held as they
+#   are, so that a change that mends or breaks one shows: tail_blocks named
+#   compute (the pipes' busy shares are the busiest SM's, busy all along in
+#   a tail wave), and the lifts of exp_accurate, tail_blocks,
+#   chase_low_occupancy, tiny_steps and gemm_ffma;
 # - the real pair: GPT-2's language-model head at a vocabulary of 50257
 #   (cuBLAS's Turing-era align1 kernels) and 50304 (its sm_90 ones), each
 #   older kernel's expected speedup with the call changed within 25% of
@@ -22,7 +24,8 @@ have_jq || skip_all "no jq"
 unzip_to() { gzip -dc "$1" >"$2"; }
 
 # ---- the second suite -----------------------------------------------------------
-unzip_to "$h/lifts/lifts-full.csv.gz" "$test_tmp/lifts.csv"
+unzip_to "$h/lifts/lifts-once.csv.gz" "$test_tmp/lifts.csv"
+expect_file="$h/lifts/lifts-once-expect.txt"
 run ncu "$test_tmp/lifts.csv" --json
 expect_status 0
 cp "$out" "$test_tmp/lifts.json"
@@ -32,44 +35,51 @@ value_of() {
 field() {
     printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
 }
-event_us() { # the plain run's median of kernel $1
-    sed -n "s/^time $1 median_us=\([0-9.]*\) .*/\1/p" "$h/lifts/lifts-output.txt"
-}
-in_report() { [ -n "$(value_of "$1" .id)" ]; }
-named=0 held=0 pairs=0
+check "every launch of the suite in the report" "$(jq '.launches | length' "$test_tmp/lifts.json")" \
+    "$(wc -l <"$expect_file" | tr -d ' ')"
+named=0 misnamed=""
 while IFS= read -r line; do
     kind=${line%% *} name=$(printf '%s\n' "$line" | cut -d' ' -f2) id=$(field launch "$line")
-    case $kind in limit | variant) ;; *) continue ;; esac
-    in_report "$id" || continue
+    [ "$kind" = limit ] || continue
+    case $(field step "$line") in '' | 0) ;; *) continue ;; esac # a unit: its first launch
     last="launch $id ($name)"
-    if [ "$kind" = limit ]; then
-        want=$(field designed "$line") got=$(value_of "$id" .limiter)
-        # an issue-bound kernel whose FP instructions fill the slots is compute's
-        if [ "$want" = issue ] && [ "$got" = compute ] && [ "$(value_of "$id" .limit_work.issue.fp_fills_slots)" = true ]; then
-            want=compute
-        fi
-        check "named by its designed limit" "$got" "$want"
-        named=$((named + 1))
+    want=$(field designed "$line") got=$(value_of "$id" .limiter)
+    # an issue-bound kernel whose FP instructions fill the slots is compute's
+    if [ "$want" = issue ] && [ "$got" = compute ] && [ "$(value_of "$id" .limit_work.issue.fp_fills_slots)" = true ]; then
+        want=compute
     fi
-done <"$h/lifts/lifts-expect.txt"
-"$top_srcdir/tools/lifts-table" "$test_tmp/lifts.json" "$h/lifts/lifts-expect.txt" "$h/lifts/lifts-output.txt" \
+    if [ "$got" = "$want" ]; then
+        named=$((named + 1))
+        pass "named by its designed limit, $want"
+    else
+        misnamed="$misnamed $name:$got"
+    fi
+done <"$expect_file"
+last="lifts-once-expect.txt"
+check "designed kernels named by their limit" "$named" 15
+check "the one named otherwise, as doc/ncu.md says" "$misnamed" " tail_blocks:compute"
+"$top_srcdir/tools/lifts-table" "$test_tmp/lifts.json" "$expect_file" "$h/lifts/lifts-once-output.txt" \
     >"$test_tmp/lifts-table.txt"
+pairs=0 held=0 missed=""
 while read -r kernel variant limiter expected at_most measured how ratio; do
     [ "$kernel" = kernel ] && continue # the heading
     last="$kernel to $variant"
     pairs=$((pairs + 1))
-    [ "$kernel" = exp_accurate ] && continue # the known miss above
+    check "measured by ncu's durations" "$how" ncu
     if awk -v r="$ratio" 'BEGIN { exit !(r >= 0.75 && r <= 1.25) }'; then
         held=$((held + 1))
         pass "expected $expected, measured $measured ($how)"
     else
-        fail "expected within 25% of measured" "expected $expected" "$measured ($how)"
+        missed="$missed $kernel"
     fi
 done <"$test_tmp/lifts-table.txt"
-last="lifts-expect.txt"
-check "designed kernels in the report, named" "$named" 7
-check "pairs whose kernel is in the report" "$pairs" 7
-check "pairs held within 25%" "$held" 6
+last="lifts-table"
+check "pairs in the report" "$pairs" 16
+check "pairs held within 25%" "$held" 11
+check "the misses doc/ncu.md explains" "$missed" " exp_accurate tail_blocks chase_low_occupancy tiny_steps gemm_ffma"
+# the table in doc/ncu.md is this one
+check "doc/ncu.md's table" "$(awk '/^\$ zcat tests\/data\/ncu\/h200\/lifts\/lifts-once.csv.gz/ { on = 1; next } on && /^```/ { exit } on' \
+    "$top_srcdir/doc/ncu.md" | diff - "$test_tmp/lifts-table.txt" && echo same)" same
 
 # ---- the real pair: GPT-2's vocabulary ------------------------------------------
 unzip_to "$h/gpt2-50257.csv.gz" "$test_tmp/odd.csv"
@@ -99,6 +109,10 @@ for id in $older; do
 done
 
 # ---- the explained share of each workload ---------------------------------------
+unzip_to "$h/gpt2-full-details.csv.gz" "$test_tmp/gpt2-full.csv"
+run ncu "$test_tmp/gpt2-full.csv" --device h200 --json
+expect_status 0
+expect_json '.explained_share >= 0.8' true
 for w in step cnn compiled gpt2-50257 gpt2-50304; do
     unzip_to "$h/$w.csv.gz" "$test_tmp/$w.csv"
     run ncu "$test_tmp/$w.csv" --json
@@ -119,6 +133,17 @@ jq -r '.launches[] | select(.rules_comparison != null) | "\(.id) \(.kernel | spl
 check "the comparison as committed" "$(diff "$h/lifts/rules-agreement.txt" "$test_tmp/agreement.txt" && echo same)" same
 run ncu "$test_tmp/details.csv" --device h200
 expect_stdout_line "Nsight Compute's rules: on 4 launches its LaunchConfiguration, Occupancy or SOL rules estimate a speedup of 50% or more; gpuroof names the same kind of limit on 4"
+# GPT-2 under --set full: where gpuroof names another kind, it says why
+run ncu "$test_tmp/gpt2-full.csv" --device h200 --json
+expect_status 0
+expect_json .rules '{"read":572,"compared":22,"same":15}'
+jq -r '.launches[] | select(.rules_comparison != null) | "\(.id) \(.kernel | split("(")[0] | split("<")[0] | gsub(" "; "_")) \(.rules_comparison.rule) \(.rules_comparison.speedup_pct) \(.rules_comparison.verdict) \(.limiter) \(.rules_comparison.why_not)"' \
+    "$out" >"$test_tmp/gpt2-agreement.txt"
+check "GPT-2's comparison as committed" "$(diff "$h/gpt2-full-rules-agreement.txt" "$test_tmp/gpt2-agreement.txt" && echo same)" same
+check "a reason wherever gpuroof names another kind" \
+    "$(jq '[.launches[] | select(.rules_comparison.verdict == "different" and (.rules_comparison.why_not | length) < 20)] | length' "$out")" 0
+run ncu "$test_tmp/gpt2-full.csv" --device h200
+expect_stdout_line "Nsight Compute's rules: on 22 launches its LaunchConfiguration, Occupancy or SOL rules estimate a speedup of 50% or more; gpuroof names the same kind of limit on 15 (--details says why not on the others)"
 
 # ---- the profiler's settings, from the session page recorded beside a report ----
 { cat "$h/step-session.txt"; gzip -dc "$h/step.csv.gz"; } >"$test_tmp/step-with-session.csv"
@@ -129,6 +154,7 @@ expect_stdout_line 'Profiler: --clock-control none (the clocks as the GPU set th
 # ---- an empty kernel's L2 traffic, named where it is most of a launch's ---------
 run ncu "$test_tmp/lifts.csv" --kernel one_block --details
 expect_status 0
-expect_stdout_has "of the L2's, 99.11% (127936 B) an empty kernel moves too under Nsight Compute (the profile's launch_l2_bytes): every launch's, not this kernel's work"
-check "a large kernel's L2 bytes are its own" "$(value_of 5 '.launch_l2_share < 0.01')" true
+expect_stdout_has "of the L2's, 98.41% (127936 B) an empty kernel moves too under Nsight Compute (the profile's launch_l2_bytes): every launch's, not this kernel's work"
+check "a large kernel's L2 bytes are its own" \
+    "$(value_of "$(field launch "$(grep '^limit gather_strided ' "$expect_file")")" '.launch_l2_share < 0.01')" true
 check "the profile's, in the JSON" "$(jq .latencies.launch_l2_bytes "$test_tmp/lifts.json")" 127936

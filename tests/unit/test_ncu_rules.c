@@ -80,7 +80,11 @@ static void different_limit_says_why(void **state)
     gr_rules_compare(rules, 1, &lim, &c);
     assert_int_equal(c.verdict, GR_RULES_DIFFERENT);
     assert_string_equal(gr_rules_why_not(&c, &lim, why, sizeof why),
-                        "gpuroof's compute accounts for 90.0% of its time, L2 for 40.0%");
+                        "compute 90.0% of its time, L2 40.0%");
+    lim.time_ns[GR_TIME_LIMIT_L2] = 0; /* no memory level known to take any */
+    gr_rules_compare(rules, 1, &lim, &c);
+    assert_string_equal(gr_rules_why_not(&c, &lim, why, sizeof why),
+                        "compute 90.0% of its time, no limit of the rule's kind");
     lim.limiter = GR_TIME_LIMIT_DRAM; /* a memory level: the same kind */
     gr_rules_compare(rules, 1, &lim, &c);
     assert_int_equal(c.verdict, GR_RULES_SAME);
