@@ -170,6 +170,9 @@ int cli_report_unloaded(const gr_profile_list *list)
     return list->failure_count ? EXIT_INPUT : EXIT_OK;
 }
 
+/* How every command's JSON is printed */
+enum { JSON_FLAGS = JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12) };
+
 int cli_put_json(json_t *value, json_t **dest)
 {
     if (!value)
@@ -178,10 +181,85 @@ int cli_put_json(json_t *value, json_t **dest)
         *dest = value;
         return EXIT_OK;
     }
-    int rc = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+    int rc = json_dumpf(value, stdout, JSON_FLAGS);
     json_decref(value);
     fputc('\n', stdout);
     return rc == 0 ? EXIT_OK : cli_fail("cannot write the JSON output");
+}
+
+static const char json_indent[] = "    "; /* 2 x the deepest depth streamed, 2 */
+
+/* Prints value as jansson would at a nesting depth of `depth` (its lines
+ * after the first indented 2 x depth more): JSON strings hold no raw
+ * newline, so each newline of the dump starts a line of its own. */
+static bool print_json_at(json_t *value, int depth)
+{
+    char *text = value ? json_dumps(value, JSON_FLAGS | JSON_ENCODE_ANY) : NULL;
+    if (!text)
+        return false;
+    const char *line = text;
+    for (const char *end; (end = strchr(line, '\n')); line = end + 1) {
+        fwrite(line, 1, (size_t)(end + 1 - line), stdout);
+        fwrite(json_indent, 1, 2 * (size_t)depth, stdout);
+    }
+    fputs(line, stdout);
+    free(text);
+    return true;
+}
+
+static bool print_streamed_array(cli_json_next *next, void *state)
+{
+    json_t *item = NULL;
+    bool ok = true, first = true;
+    while (ok && next(state, &item)) {
+        fputs(first ? "[\n    " : ",\n    ", stdout);
+        ok = print_json_at(item, 2);
+        json_decref(item);
+        first = false;
+    }
+    fputs(first ? "[]" : "\n  ]", stdout);
+    return ok;
+}
+
+static bool print_streamed(json_t *value, const char *key, cli_json_next *next, void *state)
+{
+    const char *k;
+    json_t *member;
+    bool ok = true, first = true;
+    fputc('{', stdout);
+    json_object_foreach(value, k, member) {
+        fputs(first ? "\n  " : ",\n  ", stdout);
+        first = false;
+        json_t *name = json_string(k);
+        ok = ok && print_json_at(name, 1);
+        json_decref(name);
+        fputs(": ", stdout);
+        ok = ok && (strcmp(k, key) == 0 ? print_streamed_array(next, state) : print_json_at(member, 1));
+    }
+    fputs(first ? "}\n" : "\n}\n", stdout);
+    return ok;
+}
+
+int cli_put_json_streamed(json_t *value, const char *key, cli_json_next *next, void *state, json_t **dest)
+{
+    if (!value)
+        return cli_fail("out of memory");
+    if (dest) {
+        json_t *array = json_array(), *item = NULL;
+        bool whole = array != NULL;
+        while (whole && next(state, &item))
+            whole = json_array_append_new(array, item) == 0;
+        if (!whole)
+            json_decref(array);
+        if (!whole || json_object_set_new(value, key, array) != 0) {
+            json_decref(value);
+            return cli_fail("out of memory");
+        }
+        return cli_put_json(value, dest);
+    }
+    bool ok = print_streamed(value, key, next, state);
+    json_decref(value);
+    return ok ? EXIT_OK : cli_fail("cannot write the JSON output");
 }
 
 static bool known_precision(const char *precision)

@@ -73,6 +73,18 @@ bool cli_error_no_peak(const gr_profile *p, const char *precision);
  * commands print (gpuroof exercises). */
 int cli_put_json(json_t *value, json_t **dest);
 
+/* The next element of a streamed array in *item (NULL where memory ran
+ * out); false once there is none. */
+typedef bool cli_json_next(void *state, json_t **item);
+
+/* cli_put_json for an object with one long array (an ncu report's
+ * launches): the member `key` of value, whatever it holds, stands for the
+ * array of what next gives.  Printed, each element is made, printed and
+ * freed in turn, so memory holds one at a time; the text is what
+ * cli_put_json would print of the whole.  Handed over in *dest, the array
+ * is built whole in its place. */
+int cli_put_json_streamed(json_t *value, const char *key, cli_json_next *next, void *state, json_t **dest);
+
 /* Text from outside (a kernel's name, a file's path, a GPU's name) as a
  * JSON string.  jansson takes UTF-8 alone (json_string gives NULL, and the
  * key would be left out), so each byte that is no part of a UTF-8

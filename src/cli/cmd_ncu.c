@@ -184,7 +184,8 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
                  ncu_view_build(o, out_buf_text(&shown), (const char *)csv.bytes, csv.size, &v);
     int rc = EXIT_INPUT;
     if (built && o->json) {
-        rc = cli_put_json(ncu_json(&v), json);
+        ncu_json_launches launches = {.view = &v};
+        rc = cli_put_json_streamed(ncu_json(&v), "launches", ncu_json_next_launch, &launches, json);
     } else if (built) {
         ncu_print_text(stdout, &v, o->details || o->kernel);
         rc = EXIT_OK;

@@ -334,8 +334,7 @@ static json_t *fix_first_json(const gr_ncu_analysis *a)
 json_t *ncu_json(const ncu_view *v)
 {
     const gr_ncu_analysis *a = &v->a;
-    json_t *j = json_object(), *launches = json_array();
-    const bool *shown = v->launch_shown;
+    json_t *j = json_object();
     json_object_set_new(j, "file", cli_json_text(v->shown));
     json_object_set_new(j, "page", json_string(gr_ncu_page_name(a->report.page)));
     json_object_set_new(j, "gpu", a->report.gpu.name[0] ? cli_json_text(a->report.gpu.name) : json_null());
@@ -362,10 +361,7 @@ json_t *ncu_json(const ncu_view *v)
     json_object_set_new(j, "unexplained", json_pack("{s:I,s:o}", "launches", (json_int_t)a->unexplained_count,
                                                     "time_ns", out_json_quantity(a->unexplained_ns)));
     json_object_set_new(j, "fix_first", fix_first_json(a));
-    for (size_t i = 0; i < a->report.count; i++)
-        if (!shown || shown[i])
-            json_array_append_new(launches, launch_json(a, i));
-    json_object_set_new(j, "launches", launches);
+    json_object_set_new(j, "launches", json_null()); /* ncu_json_next_launch's, in this place */
     if (a->grouped)
         json_object_set_new(j, "kernels", kernels_json(v));
     if (v->table.more)
@@ -373,4 +369,16 @@ json_t *ncu_json(const ncu_view *v)
                                                      out_json_quantity(v->table.more_time_ns), "time_share",
                                                      out_json_quantity(v->table.more_time_share)));
     return j;
+}
+
+bool ncu_json_next_launch(void *state, json_t **item)
+{
+    ncu_json_launches *l = state;
+    const bool *shown = l->view->launch_shown;
+    while (l->next < l->view->a.report.count && shown && !shown[l->next])
+        l->next++;
+    if (l->next >= l->view->a.report.count)
+        return false;
+    *item = launch_json(&l->view->a, l->next++);
+    return true;
 }
