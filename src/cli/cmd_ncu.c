@@ -184,8 +184,7 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
                  ncu_view_build(o, out_buf_text(&shown), (const char *)csv.bytes, csv.size, &v);
     int rc = EXIT_INPUT;
     if (built && o->json) {
-        ncu_json_launches launches = {.view = &v};
-        rc = cli_put_json_streamed(ncu_json(&v), "launches", ncu_json_next_launch, &launches, json);
+        rc = ncu_put_json(&v, json);
     } else if (built) {
         ncu_print_text(stdout, &v, o->details || o->kernel);
         rc = EXIT_OK;

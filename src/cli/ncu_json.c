@@ -331,7 +331,7 @@ static json_t *fix_first_json(const gr_ncu_analysis *a)
     return list;
 }
 
-json_t *ncu_json(const ncu_view *v)
+static json_t *report_json(const ncu_view *v)
 {
     const gr_ncu_analysis *a = &v->a;
     json_t *j = json_object();
@@ -361,7 +361,7 @@ json_t *ncu_json(const ncu_view *v)
     json_object_set_new(j, "unexplained", json_pack("{s:I,s:o}", "launches", (json_int_t)a->unexplained_count,
                                                     "time_ns", out_json_quantity(a->unexplained_ns)));
     json_object_set_new(j, "fix_first", fix_first_json(a));
-    json_object_set_new(j, "launches", json_null()); /* ncu_json_next_launch's, in this place */
+    json_object_set_new(j, "launches", json_null()); /* next_launch's, in this place */
     if (a->grouped)
         json_object_set_new(j, "kernels", kernels_json(v));
     if (v->table.more)
@@ -371,14 +371,26 @@ json_t *ncu_json(const ncu_view *v)
     return j;
 }
 
-bool ncu_json_next_launch(void *state, json_t **item)
+/* Each shown launch's object in turn, from next = 0. */
+typedef struct {
+    const ncu_view *view;
+    size_t next;
+} launch_cursor;
+
+static bool next_launch(void *state, json_t **item)
 {
-    ncu_json_launches *l = state;
-    const bool *shown = l->view->launch_shown;
-    while (l->next < l->view->a.report.count && shown && !shown[l->next])
-        l->next++;
-    if (l->next >= l->view->a.report.count)
+    launch_cursor *c = state;
+    const bool *shown = c->view->launch_shown;
+    while (c->next < c->view->a.report.count && shown && !shown[c->next])
+        c->next++;
+    if (c->next >= c->view->a.report.count)
         return false;
-    *item = launch_json(&l->view->a, l->next++);
+    *item = launch_json(&c->view->a, c->next++);
     return true;
+}
+
+int ncu_put_json(const ncu_view *v, json_t **dest)
+{
+    launch_cursor launches = {.view = v};
+    return cli_put_json_streamed(report_json(v), "launches", next_launch, &launches, dest);
 }

@@ -74,14 +74,9 @@ bool ncu_write_html(const ncu_options *o, const ncu_view *v, const char *text, s
 void ncu_print_explanation(FILE *out, const ncu_view *v, size_t row_index);
 /* A launch's (or kernel's) limits, limiter and what to change (ncu_limits_text.c). */
 void ncu_print_time_limits(FILE *out, const ncu_view *v, const gr_ncu_limits *lim);
-json_t *ncu_json(const ncu_view *v);
-/* ncu_json's "launches", one at a time (cli_put_json_streamed): each shown
- * launch's object in turn, from next = 0. */
-typedef struct {
-    const ncu_view *view;
-    size_t next;
-} ncu_json_launches;
-bool ncu_json_next_launch(void *state, json_t **item);
+/* The report as JSON, its launches printed one at a time
+ * (cli_put_json_streamed), or handed over whole in *dest. */
+int ncu_put_json(const ncu_view *v, json_t **dest);
 
 /* Finds ncu: $GPUROOF_NCU, the PATH, /usr/local/cuda/bin/ncu, then
  * /opt/nvidia/nsight-compute/VERSION/ncu; false, printed where it looked,
