@@ -106,9 +106,13 @@ static json_t *explained_json(const gr_ncu_limits *lim)
 {
     if (!lim->known)
         return json_null();
-    return json_pack("{s:b,s:o,s:o,s:o,s:b}", "explained", lim->explained, "ns", out_json_quantity(lim->explained_ns),
-                     "share", out_json_quantity(lim->explained_ns / lim->duration_ns), "overhead_ns",
-                     out_json_quantity(lim->overhead_ns), "overhead_added", lim->overhead_added);
+    bool seq = lim->sequence != GR_TIME_LIMIT_COUNT;
+    return json_pack("{s:b,s:o,s:o,s:o,s:b,s:o,s:o}", "explained", lim->explained, "ns",
+                     out_json_quantity(lim->explained_ns), "share",
+                     out_json_quantity(lim->explained_ns / lim->duration_ns), "overhead_ns",
+                     out_json_quantity(lim->overhead_ns), "overhead_added", lim->overhead_added, "sequence",
+                     seq ? json_string(gr_time_limit_key(lim->sequence)) : json_null(), "sequence_ns",
+                     seq ? out_json_quantity(lim->sequence_ns) : json_null());
 }
 
 static void add_lift(json_t *j, const gr_ncu_limits *lim)

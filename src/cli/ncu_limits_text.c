@@ -95,6 +95,16 @@ static void print_limiter(FILE *out, const gr_ncu_limits *lim)
         fprintf(out, "  limiter    unexplained: the longest limit, %s, accounts for %s of the %s ns it took (under "
                      "half); the others above, and what would tell the unknown ones",
                 gr_time_limit_name(lim->limiter), NCU_PCT(lim->time_ns[lim->limiter] / T), NCU_FIG(T));
+    if (lim->sequence != GR_TIME_LIMIT_COUNT && lim->limiter == GR_TIME_LIMIT_LAUNCH)
+        fprintf(out, ": no SM active %s ns, in sequence with %s's %s ns while they were", NCU_FIG(lim->overhead_ns),
+                gr_time_limit_name(lim->sequence), NCU_FIG(lim->sequence_ns));
+    else if (lim->sequence != GR_TIME_LIMIT_COUNT && gr_time_limit_is_throughput(lim->limiter))
+        fprintf(out, ": its own %s ns, in sequence with %s's %s ns (its warps waited on memory that long: a phase of its own)",
+                NCU_FIG(fmin(lim->time_ns[lim->limiter], lim->duration_ns)), gr_time_limit_name(lim->sequence),
+                NCU_FIG(lim->sequence_ns));
+    else if (lim->sequence != GR_TIME_LIMIT_COUNT)
+        fprintf(out, ": SMs idle %s ns, in sequence with %s's %s ns while the mean SM works",
+                NCU_FIG(lim->time_ns[lim->limiter]), gr_time_limit_name(lim->sequence), NCU_FIG(lim->sequence_ns));
     if (lim->overhead_added)
         fprintf(out, ", the launch's overhead of %s ns in sequence", NCU_FIG(lim->overhead_ns));
     if (lim->compute_in_issue_slots && lim->limiter == GR_TIME_LIMIT_COMPUTE)

@@ -43,13 +43,8 @@ typedef struct {
     bool coalesce;      /* the lift is the access pattern's */
     double compute_ns;  /* compute's bound at the faster precision; NaN: compute leaves */
     bool to_tensor;     /* that precision is the Tensor Cores' */
+    bool fp_to_tensor;  /* FP pipe FLOPs move there: one MMA does the work of many FP instructions */
 } lift_plan;
-
-static bool sm_side(gr_time_limit l)
-{
-    return l == GR_TIME_LIMIT_COMPUTE || l == GR_TIME_LIMIT_ISSUE || l == GR_TIME_LIMIT_PIPE ||
-           l == GR_TIME_LIMIT_L1 || l == GR_TIME_LIMIT_SHARED || l == GR_TIME_LIMIT_BANK_CONFLICTS;
-}
 
 /* The sectors the loads and stores need: each request a coalesced one of
  * its width (a load's sectors a request where they could be coalesced,
@@ -106,6 +101,7 @@ static void plan_compute(const gr_ncu_figures *f, const gr_limit_inputs *in, con
             return;
         moved |= at != q;
         p->to_tensor |= at >= GR_NCU_TENSOR_FP16;
+        p->fp_to_tensor |= q < GR_NCU_TENSOR_FP16 && at >= GR_NCU_TENSOR_FP16;
         ns += f->flops[q] / rate;
     }
     if (moved)
@@ -149,6 +145,17 @@ static double coalesced(const gr_ncu_limits *lim, gr_time_limit l, const lift_pl
     return b;
 }
 
+/* Limit l's bound with the blocks spread over every SM: a roof's work is
+ * the whole GPU's already, a unit's busy time on the SM side the busiest
+ * SM's, of which the mean SM has its share. */
+static double spread_bound(const gr_ncu_limits *lim, gr_time_limit l)
+{
+    double b = work_ns(lim, l), max = lim->busy.active_max_ns, mean = lim->busy.active_mean_ns;
+    if (positive(lim->roof_ns[l]) || !gr_time_limit_is_sm_side(l) || !positive(max) || isnan(mean))
+        return b;
+    return b * mean / max;
+}
+
 /* Throughput limit l's bound with the plan carried out; NaN where its work
  * leaves or is not known. */
 static double bound_left(const gr_ncu_limits *lim, gr_time_limit l, const lift_plan *p)
@@ -165,11 +172,14 @@ static double bound_left(const gr_ncu_limits *lim, gr_time_limit l, const lift_p
         return lim->bound_ns[l] - lim->bound_ns[GR_TIME_LIMIT_BANK_CONFLICTS];
     if (l == GR_TIME_LIMIT_L2 && lifted == GR_TIME_LIMIT_DRAM && !isnan(lim->l2_asked_ns))
         return fmin(lim->l2_asked_ns, b);
-    if (l == GR_TIME_LIMIT_ISSUE && !(lifted == GR_TIME_LIMIT_COMPUTE && !isnan(p->compute_ns)))
+    if (lifted == GR_TIME_LIMIT_WAVES || lifted == GR_TIME_LIMIT_SMALL_GRID)
+        return spread_bound(lim, l);
+    /* FP64 moved to FP32 keeps its instructions, one for one; FP moved to
+     * the Tensor Cores leaves the issue slots (an m16n8k8 MMA does a warp's
+     * 32 FFMAs 32 times over) */
+    bool kept = lifted == GR_TIME_LIMIT_COMPUTE && !isnan(p->compute_ns) && !p->fp_to_tensor;
+    if (l == GR_TIME_LIMIT_ISSUE && !kept)
         b = issue_left(lim, lifted);
-    bool spread = lifted == GR_TIME_LIMIT_WAVES || lifted == GR_TIME_LIMIT_SMALL_GRID;
-    if (spread && sm_side(l) && positive(lim->busy.active_max_ns) && !isnan(lim->busy.active_mean_ns))
-        b *= lim->busy.active_mean_ns / lim->busy.active_max_ns;
     return b;
 }
 
@@ -200,13 +210,17 @@ static gr_time_limit next_of(const gr_ncu_limits *lim, const lift_plan *p, doubl
     return next;
 }
 
-/* The longest throughput bound: the roof the launch is nearest. */
+/* The longest throughput bound: the roof the launch is nearest; for a
+ * shape limiter, with its blocks spread over every SM. */
 static double binding_bound(const gr_ncu_limits *lim)
 {
+    bool spread = lim->limiter == GR_TIME_LIMIT_WAVES || lim->limiter == GR_TIME_LIMIT_SMALL_GRID;
     double best = NAN;
-    for (gr_time_limit l = GR_TIME_LIMIT_DRAM; l <= GR_TIME_LIMIT_PIPE; l++)
-        if (positive(lim->bound_ns[l]) && !(best >= lim->bound_ns[l]))
-            best = lim->bound_ns[l];
+    for (gr_time_limit l = GR_TIME_LIMIT_DRAM; l <= GR_TIME_LIMIT_PIPE; l++) {
+        double b = spread ? spread_bound(lim, l) : lim->bound_ns[l];
+        if (positive(b) && !(best >= b))
+            best = b;
+    }
     return best;
 }
 

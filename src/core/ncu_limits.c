@@ -49,6 +49,12 @@ bool gr_time_limit_is_throughput(gr_time_limit l)
     return l <= GR_TIME_LIMIT_PIPE;
 }
 
+bool gr_time_limit_is_sm_side(gr_time_limit l)
+{
+    return l == GR_TIME_LIMIT_COMPUTE || l == GR_TIME_LIMIT_ISSUE || l == GR_TIME_LIMIT_PIPE ||
+           l == GR_TIME_LIMIT_L1 || l == GR_TIME_LIMIT_SHARED || l == GR_TIME_LIMIT_BANK_CONFLICTS;
+}
+
 const char *gr_limit_source_key(gr_limit_source s)
 {
     static const char *const sources[] = {"none", "roof", "unit", "warps", "idle", "grid", "overhead", "profile"};
@@ -371,7 +377,7 @@ static void compute_through_issue(gr_ncu_limits *lim)
 /* The share of its peak limit l's bound counts as its whole capacity: a
  * unit's busy share the best kernels sustain, or the share of a roof (a
  * datasheet's bandwidth, the SMs' peak FLOPs) lifted kernels reached. */
-static double capacity(const gr_ncu_limits *out, gr_time_limit l)
+double gr_ncu_limit_capacity(const gr_ncu_limits *out, gr_time_limit l)
 {
     const gr_limit_efficiency *e = gr_limit_efficiency_of(l);
     if (out->source[l] != GR_LIMIT_FROM_ROOF)
@@ -386,7 +392,7 @@ static void throughput_times(const gr_ncu_figures *f, gr_ncu_limits *out)
 {
     for (gr_time_limit l = GR_TIME_LIMIT_DRAM; l <= GR_TIME_LIMIT_PIPE; l++)
         if (l != GR_TIME_LIMIT_BANK_CONFLICTS)
-            out->time_ns[l] = out->bound_ns[l] / capacity(out, l);
+            out->time_ns[l] = out->bound_ns[l] / gr_ncu_limit_capacity(out, l);
     if (out->compute_in_issue_slots) /* one limit: the FP pipe's slots */
         out->time_ns[GR_TIME_LIMIT_ISSUE] = out->time_ns[GR_TIME_LIMIT_COMPUTE];
     gr_time_limit l1 = l1_kind(f);
@@ -486,6 +492,7 @@ static void choose_limiter(gr_ncu_limits *lim)
     lim->overhead_added = best != GR_TIME_LIMIT_LAUNCH && positive(lim->overhead_ns) && ns < T;
     lim->explained_ns = fmin(T, ns + (lim->overhead_added ? lim->overhead_ns : 0));
     lim->explained = lim->explained_ns >= 0.5 * T;
+    gr_ncu_limits_in_sequence(lim);
 }
 
 double gr_ncu_explained_share(const gr_ncu_limits *lim)
@@ -521,7 +528,8 @@ static void start(const gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_lim
                            .limiter = GR_TIME_LIMIT_COUNT, .next = GR_TIME_LIMIT_COUNT, .next_bound_ns = NAN,
                            .expected_ns = NAN, .headroom = NAN, .at_most = NAN, .expected = NAN,
                            .compute_flops_ns = NAN, .tensor_roof_share = NAN, .call_expected = NAN,
-                           .launch_l2_share = NAN};
+                           .launch_l2_share = NAN, .sequence = GR_TIME_LIMIT_COUNT,
+                           .sequence_ns = NAN};
     for (int l = 0; l < GR_TIME_LIMIT_COUNT; l++) {
         out->bound_ns[l] = out->time_ns[l] = out->roof_ns[l] = NAN;
         out->unit[l] = -1;

@@ -178,6 +178,12 @@ typedef struct {
     double explained_ns;
     bool overhead_added;
     bool explained;
+    /* the limit in sequence with the limiter, and its time: after the
+     * launch's overhead, the SMs' longest; after idle SMs (waves, small
+     * grid), the one that binds while they work, on the mean SM
+     * (ncu_sequence.c); GR_TIME_LIMIT_COUNT where none */
+    gr_time_limit sequence;
+    double sequence_ns;
     /* lifted: the next limit, its bound and the time expected of it;
      * headroom: the duration over the limiter's bound; at_most: over the
      * next bound; expected: over the time expected once lifted (NaN where
@@ -213,6 +219,19 @@ const char *gr_ncu_stall_name(int i);
  * NULL: not worked out. */
 void gr_ncu_limits_of(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_prediction *pred,
                       const gr_ncu_roofs *roofs, const gr_limit_inputs *in, gr_ncu_limits *out);
+
+/* Whether a limit is the SMs' own (compute, issue, a pipe, the L1 and
+ * shared memory): a unit's busy share of it is the busiest SM's. */
+bool gr_time_limit_is_sm_side(gr_time_limit l);
+
+/* The share of its peak limit l's bound counts as its whole capacity:
+ * its time is its bound over this. */
+double gr_ncu_limit_capacity(const gr_ncu_limits *lim, gr_time_limit l);
+
+/* Two limits in sequence (ncu_sequence.c): a launch overhead that is
+ * the limiter, and the SMs' work after it; idle SMs and a limit that
+ * binds while the SMs work, the shape named. */
+void gr_ncu_limits_in_sequence(gr_ncu_limits *lim);
 
 /* Whether a launch on Hopper did its Tensor Core math with mma.sync (no
  * warp ever waited on a warpgroup MMA), at 2/3 of wgmma's rate. */

@@ -297,7 +297,94 @@ static void launch_overhead_measured(void **state)
     assert_int_equal(lim.source[GR_TIME_LIMIT_LAUNCH], GR_LIMIT_FROM_OVERHEAD);
     close_to(lim.time_ns[GR_TIME_LIMIT_LAUNCH], 1700);
     assert_false(lim.overhead_added);
-    close_to(lim.explained_ns, 1700);
+    /* the overhead, then the SMs' longest limit: the issue slots */
+    assert_int_equal(lim.sequence, GR_TIME_LIMIT_ISSUE);
+    close_to(lim.sequence_ns, 100 / 0.94);
+    close_to(lim.explained_ns, 1700 + 100 / 0.94);
+}
+
+/* A tail wave: 140 blocks of one an SM, the busiest SM active 998 of the
+ * 1000 us and its FMA pipe busy 94% of them, the mean SM 530 us.  The
+ * idle 468 us and the FMA pipe's share of the mean SM's time act in
+ * sequence: waves are named; spread over every SM, the FLOPs' roof
+ * (500 us at FP32's rate) is next. */
+static void tail_wave_in_sequence(void **state)
+{
+    (void)state;
+    gr_ncu_figures f = launch(1e6);
+    gr_ncu_limits lim;
+    f.q[GR_NCU_Q_GRID_BLOCKS] = f.grid[0] = 140;
+    f.q[GR_NCU_Q_LIMIT_SHARED] = 1;
+    f.q[GR_NCU_Q_FFMA] = 132 * 256 * 1.98 * 500000 / 2;
+    busy(&f, GR_NCU_UNIT_fma, 0.94);
+    active(&f, 998000, 530000);
+    limits_of(&f, &h100, &lim);
+    close_to(lim.bound_ns[GR_TIME_LIMIT_COMPUTE], 940000);
+    close_to(lim.time_ns[GR_TIME_LIMIT_WAVES], 468000);
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_WAVES);
+    assert_int_equal(lim.sequence, GR_TIME_LIMIT_COMPUTE);
+    double work = 940000 / 0.92 * 530000 / 998000;
+    close_to(lim.sequence_ns, work);
+    close_to(lim.explained_ns, fmin(1e6, 468000 + work + 2000));
+    assert_int_equal(lim.next, GR_TIME_LIMIT_COMPUTE);
+    close_to(lim.next_bound_ns, 500000);
+    close_to(lim.headroom, 2);
+    close_to(lim.expected, 1e6 / (2000 + 500000 / 0.97));
+    /* a tenth of the launch idle: the pipe is the limiter, alone */
+    active(&f, 998000, 900000);
+    limits_of(&f, &h100, &lim);
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_COMPUTE);
+    assert_int_equal(lim.sequence, GR_TIME_LIMIT_COUNT);
+}
+
+/* A DRAM prologue before an FMA loop: the FMA pipe busy 65% of the time,
+ * DRAM 25%, and the warps waiting on memory 35% of theirs: the memory was
+ * not hidden behind the work, the two in sequence.  With the warps seldom
+ * waiting on memory, DRAM overlapped the work and is not counted. */
+static void memory_phase_in_sequence(void **state)
+{
+    (void)state;
+    gr_ncu_figures f = launch(1e6);
+    gr_ncu_limits lim;
+    f.q[GR_NCU_Q_FFMA] = 132 * 256 * 1.98 * 600000 / 2; /* 600 us at FP32's rate */
+    busy(&f, GR_NCU_UNIT_fma, 0.65);
+    busy(&f, GR_NCU_UNIT_dram, 0.25);
+    active(&f, 998000, 990000);
+    warps(&f, 60, 35, 5);
+    limits_of(&f, &h100, &lim);
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_COMPUTE);
+    assert_int_equal(lim.sequence, GR_TIME_LIMIT_DRAM);
+    close_to(lim.sequence_ns, 250000 / 0.88);
+    close_to(lim.explained_ns, 650000 / 0.92 + 250000 / 0.88 + 2000);
+    warps(&f, 60, 5, 35);
+    limits_of(&f, &h100, &lim);
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_COMPUTE);
+    assert_int_equal(lim.sequence, GR_TIME_LIMIT_COUNT);
+    close_to(lim.explained_ns, 650000 / 0.92 + 2000);
+}
+
+/* A grid of 66 blocks on 132 SMs, DRAM busy 70% of the time: the SMs
+ * idle throughout while DRAM served the others, so DRAM's time is not in
+ * sequence with theirs; with no SM-side limit that binds, DRAM stays the
+ * limiter. */
+static void small_grid_overlaps_dram(void **state)
+{
+    (void)state;
+    gr_ncu_figures f = launch(1e6);
+    gr_ncu_limits lim;
+    f.q[GR_NCU_Q_GRID_BLOCKS] = f.grid[0] = 66;
+    busy(&f, GR_NCU_UNIT_dram, 0.7);
+    active(&f, 998000, 499000);
+    limits_of(&f, &h100, &lim);
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_DRAM);
+    assert_int_equal(lim.sequence, GR_TIME_LIMIT_COUNT);
+    /* a tail instead (200 blocks): the full waves kept DRAM busy */
+    f.q[GR_NCU_Q_GRID_BLOCKS] = f.grid[0] = 200;
+    active(&f, 998000, 700000);
+    limits_of(&f, &h100, &lim);
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_WAVES);
+    assert_int_equal(lim.sequence, GR_TIME_LIMIT_DRAM);
+    close_to(lim.explained_ns, 298000 + 700000 / 0.88 > 1e6 - 2000 ? 1e6 : 298000 + 700000 / 0.88 + 2000);
 }
 
 /* 32-way conflicts: the L1 pipe's time is bank conflicts'; a few percent
@@ -525,6 +612,9 @@ int main(void)
         cmocka_unit_test(waves_stretched),
         cmocka_unit_test(idle_sms),
         cmocka_unit_test(launch_overhead_measured),
+        cmocka_unit_test(tail_wave_in_sequence),
+        cmocka_unit_test(small_grid_overlaps_dram),
+        cmocka_unit_test(memory_phase_in_sequence),
         cmocka_unit_test(bank_conflicts_bind_or_not),
         cmocka_unit_test(integer_work_on_the_fma_pipe),
         cmocka_unit_test(coalescing_lifts_every_level),
