@@ -21,6 +21,19 @@ typedef struct {
  * (the compute limit's lifted efficiency is the FP pipes'). */
 #define GR_LIFTED_TENSOR 0.74
 
+/* The share of DRAM's roof loads that each touch a sector of their own
+ * reach (DRAM fetches 64 bytes for each 32-byte sector, and the bursts
+ * are scattered over its rows): tests/ncu/scatter.cu's gather_words on
+ * the H200, 64 warps an SM, 16 independent loads in flight a thread,
+ * 52.2% and 52.1% of 4800 GB/s in two recordings, where its stream of the
+ * same buffer reached 91.5% (tests/data/ncu/h200/scatter).  DRAM's busy
+ * peak and lifted efficiency for such loads. */
+#define GR_DRAM_SCATTERED 0.52
+/* DRAM's loads are scattered where it read at least this many times the
+ * bytes of the sectors the global loads asked for: a 64-byte burst for
+ * each 32-byte sector (1.97 in gather_words and lifts.cu's chases). */
+#define GR_DRAM_OVERFETCH_SCATTERED 1.5
+
 /* The efficiencies of limit l; a limit that is no throughput (latency,
  * the grid's shape, the launch) has 1 and 1. */
 const gr_limit_efficiency *gr_limit_efficiency_of(gr_time_limit l);

@@ -189,6 +189,8 @@ static double lifted_efficiency(const gr_ncu_limits *lim, gr_time_limit l, const
 {
     if (l == GR_TIME_LIMIT_COMPUTE && p->to_tensor)
         return GR_LIFTED_TENSOR;
+    if (l == GR_TIME_LIMIT_DRAM && lim->dram_scattered && !p->coalesce) /* the loads keep their pattern */
+        return GR_DRAM_SCATTERED;
     const gr_limit_efficiency *e = gr_limit_efficiency_of(l);
     return positive(lim->roof_ns[l]) ? e->lifted : e->busy_peak;
 }

@@ -380,6 +380,8 @@ static void compute_through_issue(gr_ncu_limits *lim)
 double gr_ncu_limit_capacity(const gr_ncu_limits *out, gr_time_limit l)
 {
     const gr_limit_efficiency *e = gr_limit_efficiency_of(l);
+    if (l == GR_TIME_LIMIT_DRAM && out->dram_scattered)
+        return GR_DRAM_SCATTERED;
     if (out->source[l] != GR_LIMIT_FROM_ROOF)
         return e->busy_peak;
     return l == GR_TIME_LIMIT_COMPUTE && out->tensor_compute ? GR_LIFTED_TENSOR : e->lifted;
@@ -539,6 +541,8 @@ static void start(const gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_lim
     if (positive(in->launch_l2_bytes) && positive(f->bytes[GR_NCU_L2]))
         out->launch_l2_share = fmin(1, in->launch_l2_bytes / f->bytes[GR_NCU_L2]);
     gr_ncu_busy_of(f, &out->busy);
+    double asked = f->q[GR_NCU_Q_GLOBAL_LD_SECTORS] * SECTOR_BYTES;
+    out->dram_scattered = positive(asked) && f->q[GR_NCU_Q_DRAM_READ] >= GR_DRAM_OVERFETCH_SCATTERED * asked;
 }
 
 void gr_ncu_limits_of(const gr_ncu_figures *f, const gr_ncu_binding *b, const gr_ncu_prediction *pred,

@@ -170,6 +170,10 @@ typedef struct {
     gr_latency_figures latency;
     gr_wave_figures waves;
     bool compute_in_issue_slots;            /* compute's time is its instructions' issue slots */
+    /* DRAM read about twice the bytes of the sectors the loads asked for:
+     * each sector in a burst of its own, DRAM's capacity
+     * GR_DRAM_SCATTERED of its roof */
+    bool dram_scattered;
     /* the limiter: the limit that accounts for the most; explained: the
      * time it accounts for, with the launch overhead in sequence where
      * that is not the limiter (overhead_added); a launch whose limiter

@@ -363,6 +363,30 @@ static void memory_phase_in_sequence(void **state)
     close_to(lim.explained_ns, 650000 / 0.92 + 2000);
 }
 
+/* Loads that each touch a sector of their own: DRAM read twice the
+ * sectors' bytes (a 64-byte burst each) and was busy 50% of the time,
+ * near the 52% such loads get: DRAM is the limiter, at that capacity.
+ * The same busy share for a stream is a DRAM a third idle: latency. */
+static void scattered_sectors_fill_dram_sooner(void **state)
+{
+    (void)state;
+    gr_ncu_figures f = launch(1e6);
+    gr_ncu_limits lim;
+    f.q[GR_NCU_Q_GLOBAL_LD_REQUESTS] = 1e6;
+    f.q[GR_NCU_Q_GLOBAL_LD_SECTORS] = 32e6;
+    f.q[GR_NCU_Q_DRAM_READ] = 2 * 32e6 * 32;
+    busy(&f, GR_NCU_UNIT_dram, 0.5);
+    active(&f, 998000, 990000);
+    warps(&f, 5, 90, 5);
+    limits_of(&f, &h100, &lim);
+    assert_true(lim.dram_scattered);
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_DRAM);
+    f.q[GR_NCU_Q_DRAM_READ] = 32e6 * 32;
+    limits_of(&f, &h100, &lim);
+    assert_false(lim.dram_scattered);
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_LATENCY);
+}
+
 /* A grid of 66 blocks on 132 SMs, DRAM busy 70% of the time: the SMs
  * idle throughout while DRAM served the others, so DRAM's time is not in
  * sequence with theirs; with no SM-side limit that binds, DRAM stays the
@@ -615,6 +639,7 @@ int main(void)
         cmocka_unit_test(tail_wave_in_sequence),
         cmocka_unit_test(small_grid_overlaps_dram),
         cmocka_unit_test(memory_phase_in_sequence),
+        cmocka_unit_test(scattered_sectors_fill_dram_sooner),
         cmocka_unit_test(bank_conflicts_bind_or_not),
         cmocka_unit_test(integer_work_on_the_fma_pipe),
         cmocka_unit_test(coalescing_lifts_every_level),
