@@ -117,7 +117,7 @@ unzip_to "$h/gpt2-full-details.csv.gz" "$test_tmp/gpt2-full.csv"
 run ncu "$test_tmp/gpt2-full.csv" --device h200 --json
 expect_status 0
 expect_json '.explained_share >= 0.8' true
-for w in step cnn compiled gpt2-50257 gpt2-50304; do
+for w in step cnn compiled gpt2-50257 gpt2-50304 bert; do
     unzip_to "$h/$w.csv.gz" "$test_tmp/$w.csv"
     run ncu "$test_tmp/$w.csv" --json
     expect_status 0
