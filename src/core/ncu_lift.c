@@ -156,6 +156,21 @@ static double spread_bound(const gr_ncu_limits *lim, gr_time_limit l)
     return b * mean / max;
 }
 
+/* Limit l's bound with the launch fused into another (one kernel, a CUDA
+ * graph's neighbour): its work at the roofs, less the L2 traffic every
+ * launch makes (launch_l2_share).  A unit's busy time is left out: in a
+ * launch this short it is mostly what each launch pays whatever its work
+ * (its warps' start and exit on the ADU and the issue slots: lifts.cu's
+ * tiny_steps keeps 83 ns of ADU a launch, fused_steps, 64 times the
+ * work in one launch, 76 ns). */
+static double fused_bound(const gr_ncu_limits *lim, gr_time_limit l)
+{
+    double b = lim->roof_ns[l];
+    if (l == GR_TIME_LIMIT_L2 && isfinite(lim->launch_l2_share))
+        b *= 1 - lim->launch_l2_share;
+    return b;
+}
+
 /* Throughput limit l's bound with the plan carried out; NaN where its work
  * leaves or is not known. */
 static double bound_left(const gr_ncu_limits *lim, gr_time_limit l, const lift_plan *p)
@@ -174,6 +189,8 @@ static double bound_left(const gr_ncu_limits *lim, gr_time_limit l, const lift_p
         return fmin(lim->l2_asked_ns, b);
     if (lifted == GR_TIME_LIMIT_WAVES || lifted == GR_TIME_LIMIT_SMALL_GRID)
         return spread_bound(lim, l);
+    if (lifted == GR_TIME_LIMIT_LAUNCH)
+        return fused_bound(lim, l);
     /* FP64 moved to FP32 keeps its instructions, one for one; FP moved to
      * the Tensor Cores leaves the issue slots (an m16n8k8 MMA does a warp's
      * 32 FFMAs 32 times over) */

@@ -13,6 +13,10 @@ typedef struct {
     double expected_ns, at_most_ns;      /* the times expected of each launch once lifted, and the least */
     double next_ns, roof_ns;             /* each launch's next limit's bound, and its limiter's roof */
     double call_ns;                      /* the times expected of each launch with the call changed */
+    /* fused into one, the launches keep one launch: what a launch's lift
+     * takes away of it, summed over the known launches, and the least
+     * launch overhead, which no fused launch escapes */
+    double known, lifted_away_ns, least_kept_ns;
     double active_max_ns, active_mean_ns, idle_ns, waits_ns;
     const gr_ncu_limits *typical;        /* the launch that stands for the kernel */
     gr_time_limit limiter;
@@ -26,7 +30,7 @@ static double add(double sum, double v)
 static void start(summed *s)
 {
     *s = (summed){.duration_ns = NAN, .overhead_ns = NAN, .expected_ns = NAN, .at_most_ns = NAN, .call_ns = NAN,
-                  .next_ns = NAN, .roof_ns = NAN,
+                  .next_ns = NAN, .roof_ns = NAN, .least_kept_ns = INFINITY,
                   .active_max_ns = NAN, .active_mean_ns = NAN, .idle_ns = NAN, .waits_ns = NAN,
                   .limiter = GR_TIME_LIMIT_COUNT};
     for (int l = 0; l < GR_TIME_LIMIT_COUNT; l++)
@@ -54,6 +58,12 @@ static void add_launch(summed *s, const gr_ncu_limits *one)
     s->expected_ns = add(s->expected_ns, isnan(one->expected_ns) ? one->duration_ns : one->expected_ns);
     s->at_most_ns = add(s->at_most_ns, isnan(one->at_most) ? one->duration_ns : one->duration_ns / one->at_most);
     s->call_ns = add(s->call_ns, isnan(one->call_expected) ? one->duration_ns : one->duration_ns / one->call_expected);
+    if (!isnan(one->expected_ns) && !isnan(one->at_most)) {
+        s->known++;
+        s->lifted_away_ns += one->duration_ns - one->expected_ns;
+        if (!isnan(one->overhead_ns))
+            s->least_kept_ns = fmin(s->least_kept_ns, one->overhead_ns);
+    }
     /* a launch with nothing left once lifted, or no roof, keeps its time */
     s->next_ns = add(s->next_ns, one->next == GR_TIME_LIMIT_COUNT ? one->duration_ns : one->next_bound_ns);
     s->roof_ns = add(s->roof_ns, isnan(one->headroom) ? one->duration_ns : one->duration_ns / one->headroom);
@@ -101,8 +111,16 @@ static void finish(gr_ncu_limits *sum, const summed *s)
         sum->limiter = s->limiter;
     sum->explained = sum->explained_ns >= 0.5 * sum->duration_ns;
     sum->expected_ns = s->expected_ns;
-    sum->expected = s->duration_ns / s->expected_ns;
-    sum->at_most = s->duration_ns / s->at_most_ns;
+    /* a kernel's launches fused into one keep one launch whole, its
+     * overhead and what each launch pays on the SMs whatever its work:
+     * the mean launch's, expected; the least overhead, at most */
+    double at_most_ns = s->at_most_ns;
+    if (sum->limiter == GR_TIME_LIMIT_LAUNCH && s->known > 1 && isfinite(s->least_kept_ns)) {
+        sum->expected_ns = fmin(s->duration_ns, sum->expected_ns + s->lifted_away_ns / s->known);
+        at_most_ns = fmin(s->duration_ns, at_most_ns + s->least_kept_ns);
+    }
+    sum->expected = s->duration_ns / sum->expected_ns;
+    sum->at_most = s->duration_ns / at_most_ns;
     sum->next_bound_ns = s->next_ns;
     sum->headroom = s->duration_ns / s->roof_ns;
     if (!isnan(sum->call_expected))

@@ -624,6 +624,34 @@ static void kernel_sums_its_launches(void **state)
     close_to(sum.headroom, 111200 / roof);
 }
 
+/* Two short launches of a kernel the launch overhead holds (the busiest
+ * SM active 300 of 2000 ns): fused into another, each keeps its work at
+ * the roofs, its 1.9 us of issue slots' instructions; fused into one
+ * launch, the kernel keeps one launch whole (the mean one) and, at most,
+ * the least overhead. */
+static void launches_fused_keep_their_work(void **state)
+{
+    (void)state;
+    gr_ncu_figures f[2] = {launch(2000), launch(2400)};
+    gr_ncu_limits each[2], sum;
+    size_t group_of[2] = {0, 0};
+    for (int i = 0; i < 2; i++) {
+        f[i].q[GR_NCU_Q_WARP_INST] = 1.9 * SLOTS_PER_NS; /* 1.9 ns at the issue roof */
+        busy(&f[i], GR_NCU_UNIT_adu, 0.05);             /* 100 and 120 ns, no roof: a launch's own */
+        active(&f[i], 300, 250);
+        limits_of(&f[i], &h100, &each[i]);
+        assert_int_equal(each[i].limiter, GR_TIME_LIMIT_LAUNCH);
+        assert_int_equal(each[i].next, GR_TIME_LIMIT_ISSUE);
+        close_to(each[i].next_bound_ns, 1.9);
+        close_to(each[i].expected_ns, 1.9 / 0.94);
+    }
+    assert_true(gr_ncu_limits_sum(each, group_of, 2, &sum, 1));
+    assert_int_equal(sum.limiter, GR_TIME_LIMIT_LAUNCH);
+    double kept = ((2000 - 1.9 / 0.94) + (2400 - 1.9 / 0.94)) / 2;
+    close_to(sum.expected_ns, 2 * 1.9 / 0.94 + kept);
+    close_to(sum.at_most, 4400 / (2 * 1.9 + 1700));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -650,6 +678,7 @@ int main(void)
         cmocka_unit_test(older_architecture_gemm),
         cmocka_unit_test(stalls_and_bandwidth),
         cmocka_unit_test(kernel_sums_its_launches),
+        cmocka_unit_test(launches_fused_keep_their_work),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
