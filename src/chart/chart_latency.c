@@ -40,6 +40,8 @@ bool gr_latency_inputs_of(const gr_results *r, gr_latency_inputs *in, gr_error *
     if (in->max_warps < 1 || !(best > 0))
         return gr_error_set(err, "%s has no verified latency_curves: gpuroof measure --only latency records them",
                             r->path);
+    /* a chart of loads: its ceiling is the read kernel's, not the DRAM
+     * roof (gr_results_best_bandwidth), which a write or copy may set */
     in->ceiling_measured = !isnan(r->ceilings.dram_read_gbs);
     in->ceiling_gbs = in->ceiling_measured ? r->ceilings.dram_read_gbs : best;
     in->clock_mhz = !isnan(r->latency.sm_clock_mhz) ? r->latency.sm_clock_mhz

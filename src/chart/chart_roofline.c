@@ -383,12 +383,9 @@ static void name_result(const gr_roofline_inputs *in, size_t i, result_names *n)
  * with plot --spread: "; 5 runs within 0.1% and 0.3%". */
 static void roof_spread_words(const gr_results *r, char *out, size_t size)
 {
-    static const char *const dram_keys[] = {"dram_read_gbs", "dram_copy_gbs", "dram_triad_gbs", "dram_write_gbs"};
-    const gr_result_spread *dram = NULL, *fp32 = gr_results_spread_of(r, "fp32_gflops");
-    double best = gr_results_best_bandwidth(r);
-    for (size_t i = 0; i < sizeof dram_keys / sizeof dram_keys[0] && !dram; i++)
-        if (gr_results_ceiling(r, dram_keys[i]) == best)
-            dram = gr_results_spread_of(r, dram_keys[i]);
+    const char *key = gr_results_dram_roof_key(r);
+    const gr_result_spread *dram = key ? gr_results_spread_of(r, key) : NULL;
+    const gr_result_spread *fp32 = gr_results_spread_of(r, "fp32_gflops");
     out[0] = '\0';
     if (dram && fp32)
         snprintf(out, size, "; %lld runs within %.1f%% and %.1f%%", dram->repeats, gr_results_spread_width_pct(dram),

@@ -25,7 +25,7 @@ int cmd_profile_detect_run(const profile_options *o)
 static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *len)
 {
     const gr_result_ceilings *c = &r->file.ceilings;
-    const gr_measured_ceilings measured = {c->dram_read_gbs, c->dram_copy_gbs, c->fp32_gflops, c->fp64_gflops};
+    const gr_measured_ceilings measured = {gr_results_best_bandwidth(&r->file), c->fp32_gflops, c->fp64_gflops};
     gr_profile p;
     gr_error err;
     gr_profile_from_gpu(&r->device, a, &measured, &p);

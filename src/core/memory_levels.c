@@ -118,7 +118,7 @@ void gr_memory_levels_of(const gr_results *r, gr_memory_levels *out)
     /* one figure for the whole L2: its load kernel reads both partitions */
     set_bandwidth(&l[GR_MEMORY_L2_NEAR], "l2_gbs", r->ceilings.l2_gbs);
     set_bandwidth(&l[GR_MEMORY_L2_FAR], "l2_gbs", r->ceilings.l2_gbs);
-    set_bandwidth(&l[GR_MEMORY_DRAM], "dram_read_gbs", r->ceilings.dram_read_gbs);
+    set_bandwidth(&l[GR_MEMORY_DRAM], gr_results_dram_roof_key(r), gr_results_best_bandwidth(r));
     const gr_measured_level *dram = &l[GR_MEMORY_DRAM];
     for (int i = 0; i < GR_MEMORY_LEVEL_COUNT; i++) {
         bool cycles = latency_in_cycles(&l[i], dram);

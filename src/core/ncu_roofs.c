@@ -25,8 +25,7 @@ static void from_profile(const gr_profile *p, gr_ncu_roofs *out)
 static void from_results(const gr_results *r, gr_ncu_roofs *out)
 {
     const gr_result_ceilings *c = &r->ceilings;
-    double dram = isfinite(c->dram_read_gbs) ? c->dram_read_gbs : gr_results_best_bandwidth(r);
-    set(&out->bandwidth_gbs[GR_NCU_DRAM], dram, GR_NCU_ROOF_MEASURED);
+    set(&out->bandwidth_gbs[GR_NCU_DRAM], gr_results_best_bandwidth(r), GR_NCU_ROOF_MEASURED);
     set(&out->bandwidth_gbs[GR_NCU_L2], c->l2_gbs, GR_NCU_ROOF_MEASURED);
     set(&out->bandwidth_gbs[GR_NCU_L1], c->shared_gbs, GR_NCU_ROOF_MEASURED);
     for (int i = 0; i < GR_NCU_PRECISION_COUNT; i++)

@@ -90,8 +90,7 @@ void gr_profile_from_gpu(const gr_gpu_info *gpu, const gr_arch *arch, const gr_m
     limits_of(gpu, arch, p);
     if (measured) {
         p->has_measured = true;
-        /* fmax: a ceiling that failed its check is NaN, and the other still counts */
-        p->measured_bandwidth_gbs = fmax(measured->dram_read_gbs, measured->dram_copy_gbs);
+        p->measured_bandwidth_gbs = measured->dram_gbs;
         p->measured_fp32_gflops = measured->fp32_gflops;
         p->measured_fp64_gflops = measured->fp64_gflops;
     }

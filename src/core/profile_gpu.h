@@ -9,9 +9,10 @@
 #include "gpu_info.h"
 #include "profile.h"
 
-/* Rates measured on the GPU itself, GB/s and GFLOP/s. */
+/* Rates measured on the GPU itself, GB/s and GFLOP/s: DRAM's, the
+ * measured DRAM roof (gr_results_best_bandwidth). */
 typedef struct {
-    double dram_read_gbs, dram_copy_gbs;
+    double dram_gbs;
     double fp32_gflops, fp64_gflops;
 } gr_measured_ceilings;
 

@@ -368,15 +368,22 @@ bool gr_results_load_buffer_through(const char *name, const char *text, size_t l
     return n && gr_yaml_load_buffer_head(&y, name, text, len, names, err) && results_from_yaml(&y, n, out, err);
 }
 
+const char *gr_results_dram_roof_key(const gr_results *r)
+{
+    static const char *const keys[] = {"dram_read_gbs", "dram_copy_gbs", "dram_triad_gbs", "dram_write_gbs"};
+    const char *best = NULL;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        double v = gr_results_ceiling(r, keys[i]);
+        if (!isnan(v) && (!best || v > gr_results_ceiling(r, best)))
+            best = keys[i];
+    }
+    return best;
+}
+
 double gr_results_best_bandwidth(const gr_results *r)
 {
-    const double candidates[] = {r->ceilings.dram_read_gbs, r->ceilings.dram_copy_gbs, r->ceilings.dram_triad_gbs,
-                                 r->ceilings.dram_write_gbs};
-    double best = NAN;
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
-        if (!isnan(candidates[i]) && (isnan(best) || candidates[i] > best))
-            best = candidates[i];
-    return best;
+    const char *key = gr_results_dram_roof_key(r);
+    return key ? gr_results_ceiling(r, key) : NAN;
 }
 
 void gr_results_agreement_of(const gr_results *r, gr_results_agreement *out)

@@ -252,7 +252,12 @@ double gr_results_spread_width_pct(const gr_result_spread *row);
 /* The spread row of a ceilings key, or NULL. */
 const gr_result_spread *gr_results_spread_of(const gr_results *r, const char *ceiling);
 
-/* The best measured DRAM bandwidth of the file (NaN if none). */
+/* The measured DRAM roof, the one rule every roof, chart and profile
+ * takes it by: the most any of measure's DRAM kernels moved (read, copy,
+ * triad, write: each counts the bytes it moved), for a roof is what the
+ * memory can be made to give.  Its ceilings key ("dram_copy_gbs"), NULL
+ * and NaN where the file has none. */
+const char *gr_results_dram_roof_key(const gr_results *r);
 double gr_results_best_bandwidth(const gr_results *r);
 
 /* How often gpuroof's predictions equal what the GPU showed: the

@@ -297,6 +297,9 @@ expect_fails() {
     expect_stderr_is "$2"
 }
 
+# have CMD: whether CMD is on PATH.
+have() { command -v "$1" >/dev/null 2>&1; }
+
 have_jq() {
     [ -n "$JQ" ]
 }

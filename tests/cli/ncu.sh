@@ -228,17 +228,32 @@ expect_json '.launches | length' 4
 # each measured figure as the results file has it
 results="$top_srcdir/plots/data/h100-sxm.yaml"
 measured() { sed -n "s/^ *$1: *//p" "$results" | head -n 1; }
+# the measured DRAM roof is the most any DRAM kernel moved, the figure plot
+# draws (holding launches to the read kernel's alone, 3206.5 GB/s here,
+# against plot's 3287.5, was two rules for one roof)
+dram_roof=$(for key in dram_read_gbs dram_write_gbs dram_copy_gbs dram_triad_gbs; do measured "$key"; done |
+    sort -g | tail -n 1)
 run ncu "$n/raw-base.csv" --results "$results" --json
 expect_status 0
-expect_json '.roofs.bandwidth_gbs.dram' "{\"value\":$(measured dram_read_gbs),\"source\":\"measured\"}"
+expect_json '.roofs.bandwidth_gbs.dram' "{\"value\":$dram_roof,\"source\":\"measured\"}"
+ncu_dram=$(jq .roofs.bandwidth_gbs.dram.value "$out")
+if have gnuplot; then
+    run plot --results "$results" --device h100 -o "$test_tmp/roofs.svg" --json
+    expect_status 0
+    check "the DRAM roof ncu holds launches to is the one plot draws" \
+        "$(jq '.. | .measured_bandwidth_gbs? // empty' "$out")" "$ncu_dram"
+else
+    skip "the DRAM roof plot draws" "no gnuplot"
+fi
+run ncu "$n/raw-base.csv" --results "$results" --json
 expect_json '.roofs.bandwidth_gbs.l2' "{\"value\":$(measured l2_gbs),\"source\":\"measured\"}"
 expect_json '.roofs.bandwidth_gbs.l1' "{\"value\":$(measured shared_gbs),\"source\":\"measured\"}"
 expect_json '.roofs.peak_gflops.fp32' "{\"value\":$(measured fp32_gflops),\"source\":\"measured\"}"
 expect_json '.roofs.peak_gflops.tensor_fp16' "{\"value\":$(measured tensor_fp16_gflops),\"source\":\"measured\"}"
 run ncu "$n/raw-base.csv" --results "$results" --details
 expect_stdout_line "Measured roofs: $results (NVIDIA H100 80GB HBM3)"
-dram_ns=$(awk -v bw="$(measured dram_read_gbs)" 'BEGIN { printf "%.0f", 12582912 / bw }')
-expect_stdout_has "DRAM: 12582912 B / $(awk -v bw="$(measured dram_read_gbs)" 'BEGIN { printf "%.0f", bw }') GB/s (measured) = $dram_ns ns"
+dram_ns=$(awk -v bw="$dram_roof" 'BEGIN { printf "%.0f", 12582912 / bw }')
+expect_stdout_has "DRAM: 12582912 B / $(awk -v bw="$dram_roof" 'BEGIN { printf "%.0f", bw }') GB/s (measured) = $dram_ns ns"
 
 # ---- standard input -------------------------------------------------------------------
 run_stdin "$n/raw-base.csv" ncu - --json

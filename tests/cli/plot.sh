@@ -3,7 +3,6 @@
 # failures keep the script, and the PDFs say what they show.
 . "$top_srcdir/tests/cli/lib.sh"
 
-have() { command -v "$1" >/dev/null 2>&1; }
 
 # The committed scripts are what gpuroof makes now (plots/make-charts).
 scratch="$test_tmp/scratch"
@@ -18,7 +17,7 @@ else
     fail "runs" "$(shown "$err")" "exit 0"
 fi
 for chart in roofline-a100 roofline-devices occupancy-a100 roofline-h100-measured roofline-h200-measured \
-    bank-conflicts-h100 roofline-h100-levels roofline-h100-ncu roofline-h100-torch; do
+    bank-conflicts-h100 roofline-h100-levels roofline-h100-ncu roofline-h100-torch latency-h100 roofline-h200-x2; do
     if cmp -s "$scratch/plots/$chart.gp" "$top_srcdir/plots/$chart.gp"; then
         pass "plots/$chart.gp is current"
     else

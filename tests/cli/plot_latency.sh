@@ -5,7 +5,6 @@
 . "$top_srcdir/tests/cli/lib.sh"
 
 cd "$test_tmp" || exit 99
-have() { command -v "$1" >/dev/null 2>&1; }
 latency="$top_srcdir/tests/data/results/latency-synthetic.yaml"
 plain="$top_srcdir/tests/data/results/synthetic.yaml"
 

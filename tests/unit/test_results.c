@@ -322,10 +322,12 @@ static void best_bandwidth(void **state)
     assert_float_equal(gr_results_best_bandwidth(&r), 900, 0);
     r = with_bandwidths(NAN, NAN, NAN, 7);
     assert_float_equal(gr_results_best_bandwidth(&r), 7, 0);
+    assert_string_equal(gr_results_dram_roof_key(&r), "dram_triad_gbs");
     r = with_bandwidths(NAN, NAN, NAN, NAN);
     r.ceilings.memcpy_d2d_gbs = 5000; /* not a DRAM kernel's figure */
     r.ceilings.datasheet_bandwidth_gbs = 6000;
     assert_true(isnan(gr_results_best_bandwidth(&r)));
+    assert_null(gr_results_dram_roof_key(&r));
 }
 
 /* ---- errors ------------------------------------------------------------------------ */
