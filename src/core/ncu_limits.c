@@ -6,6 +6,7 @@
 #include "littles_law.h"
 #include "ncu_efficiency.h"
 #include "ncu_limits.h"
+#include "roofline.h"
 
 /* Each SM sub-partition's scheduler issues at most one warp instruction a
  * cycle, four sub-partitions an SM (every architecture since Volta: the
@@ -468,15 +469,27 @@ static void fold_waits(const gr_ncu_figures *f, gr_ncu_limits *out)
     out->source[GR_TIME_LIMIT_LATENCY] = GR_LIMIT_FROM_WARPS;
 }
 
-/* The limit that accounts for the most (a tie keeps the earlier), bank
- * conflicts where they are the L1 pipe's binding share, and how much of
- * the launch it explains, the launch's overhead in sequence. */
+/* The limit that accounts for the most, a tie the earlier, by the one
+ * rule the binding level's ties follow (gr_balanced: times within a
+ * rounding of each other); GR_TIME_LIMIT_COUNT where none is known. */
+static gr_time_limit longest_limit(const gr_ncu_limits *lim)
+{
+    double longest = NAN;
+    for (gr_time_limit l = 0; l < GR_TIME_LIMIT_COUNT; l++)
+        if (!isnan(lim->time_ns[l]) && !(lim->time_ns[l] <= longest))
+            longest = lim->time_ns[l];
+    for (gr_time_limit l = 0; l < GR_TIME_LIMIT_COUNT; l++)
+        if (!isnan(lim->time_ns[l]) && gr_balanced(lim->time_ns[l], longest))
+            return l;
+    return GR_TIME_LIMIT_COUNT;
+}
+
+/* The longest limit, bank conflicts where they are the L1 pipe's binding
+ * share, and how much of the launch it explains, the launch's overhead in
+ * sequence. */
 static void choose_limiter(gr_ncu_limits *lim)
 {
-    gr_time_limit best = GR_TIME_LIMIT_COUNT;
-    for (gr_time_limit l = 0; l < GR_TIME_LIMIT_COUNT; l++)
-        if (!isnan(lim->time_ns[l]) && (best == GR_TIME_LIMIT_COUNT || lim->time_ns[l] > lim->time_ns[best]))
-            best = l;
+    gr_time_limit best = longest_limit(lim);
     lim->known = best != GR_TIME_LIMIT_COUNT && lim->time_ns[best] > 0 && positive(lim->duration_ns);
     if (!positive(lim->duration_ns)) {
         snprintf(lim->why_unknown, sizeof lim->why_unknown, "the report has no duration of it (gpu__time_duration.sum)");

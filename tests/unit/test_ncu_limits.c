@@ -15,6 +15,7 @@
 #include "ncu_efficiency.h"
 #include "ncu_limits.h"
 #include "ncu_limits_sum.h"
+#include "roofline.h"
 
 #define SLOTS_PER_NS (132 * 4 * 1.98)
 
@@ -387,6 +388,25 @@ static void scattered_sectors_fill_dram_sooner(void **state)
     assert_int_equal(lim.limiter, GR_TIME_LIMIT_LATENCY);
 }
 
+/* Two limits a rounding apart tie, and the earlier is named, as the
+ * binding level's ties are (gr_balanced): DRAM before the L2, whose time
+ * came out one part in 10^15 longer. */
+static void ties_by_the_binding_rule(void **state)
+{
+    (void)state;
+    gr_ncu_figures f = launch(1e6);
+    gr_ncu_limits lim;
+    busy(&f, GR_NCU_UNIT_dram, 0.8);
+    busy(&f, GR_NCU_UNIT_l2_in, 0.8 * 0.89 / 0.88 * (1 + 1e-15));
+    limits_of(&f, &h100, &lim);
+    assert_true(lim.time_ns[GR_TIME_LIMIT_L2] > lim.time_ns[GR_TIME_LIMIT_DRAM]);
+    assert_true(gr_balanced(lim.time_ns[GR_TIME_LIMIT_L2], lim.time_ns[GR_TIME_LIMIT_DRAM]));
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_DRAM);
+    busy(&f, GR_NCU_UNIT_l2_in, 0.8 * 0.89 / 0.88 * 1.01); /* a real difference: the L2 */
+    limits_of(&f, &h100, &lim);
+    assert_int_equal(lim.limiter, GR_TIME_LIMIT_L2);
+}
+
 /* A grid of 66 blocks on 132 SMs, DRAM busy 70% of the time: the SMs
  * idle throughout while DRAM served the others, so DRAM's time is not in
  * sequence with theirs; with no SM-side limit that binds, DRAM stays the
@@ -667,6 +687,7 @@ int main(void)
         cmocka_unit_test(tail_wave_in_sequence),
         cmocka_unit_test(small_grid_overlaps_dram),
         cmocka_unit_test(memory_phase_in_sequence),
+        cmocka_unit_test(ties_by_the_binding_rule),
         cmocka_unit_test(scattered_sectors_fill_dram_sooner),
         cmocka_unit_test(bank_conflicts_bind_or_not),
         cmocka_unit_test(integer_work_on_the_fma_pipe),
