@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpuroof_text.h"
+#include "gpuroof_roofline.h"
 #include "roofline_check.h"
+#include "roofline_figures.h"
 
 /* A point is above a roof when it tops it by more than rounding: a point
  * given exactly on the roof is not. */
@@ -123,10 +125,45 @@ static bool check_results(const gr_roofline_inputs *in, size_t f, gr_chart_warni
     return true;
 }
 
+static bool add_text(gr_chart_warnings *w, const char *text, gr_error *err)
+{
+    char (*grown)[400] = realloc(w->lines, (w->count + 1) * sizeof *grown);
+    if (!grown)
+        return gr_error_set(err, "out of memory");
+    w->lines = grown;
+    snprintf(w->lines[w->count++], sizeof *grown, "%s", text);
+    return true;
+}
+
+/* A model's bytes at a level a device cannot roof, left out of its place
+ * there (the one policy bound and model follow), named. */
+static bool check_models(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_error *err)
+{
+    for (size_t d = 0; d < in->device_count; d++)
+        for (size_t m = 0; m < in->model_count; m++) {
+            gr_level_work work;
+            double unroofed[GR_MEMORY_LEVELS];
+            char why[250], line[400];
+            if (!in->models[m].has_counts)
+                continue;
+            gr_model_point_work(in->devices[d], &in->models[m], &work, unroofed);
+            for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
+                if (!(unroofed[l] > 0))
+                    continue;
+                gr_level_unroofed_text(in->devices[d], (gr_level)l, unroofed[l], NULL, why, sizeof why);
+                snprintf(line, sizeof line, "model '%.60s' on %.40s: %s", in->models[m].label, in->devices[d]->name,
+                         why);
+                if (!add_text(w, line, err))
+                    return false;
+            }
+        }
+    return true;
+}
+
 bool gr_roofline_check(const gr_roofline_inputs *in, gr_chart_warnings *out, gr_error *err)
 {
     memset(out, 0, sizeof *out);
-    bool ok = in->device_count == 0 || check_points(in, out, err);
+    bool ok = in->device_count == 0 || (check_points(in, out, err) && check_models(in, out, err));
     for (size_t f = 0; ok && f < in->results_count; f++)
         ok = check_results(in, f, out, err);
     if (!ok)

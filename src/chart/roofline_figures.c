@@ -41,16 +41,18 @@ static double known_gbs(double gbs)
 
 /* The model's work as gpuroof bound takes it: a level the model counts
  * but the profile has no bandwidth for is left out, as bound leaves it. */
-static void model_work(const gr_profile *p, const gr_chart_point *m, gr_level_work *w)
+void gr_model_point_work(const gr_profile *p, const gr_chart_point *m, gr_level_work *w,
+                         double unroofed_bytes[GR_MEMORY_LEVELS])
 {
     memset(w, 0, sizeof *w);
     w->has_counts = true;
     w->flops = m->flops;
     gr_profile_level_bandwidths(p, w->bandwidth_gbs);
     for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
-        w->given[l] = l == GR_LEVEL_DRAM || (m->given[l] && w->bandwidth_gbs[l] > 0);
+        w->given[l] = l == GR_LEVEL_DRAM || m->given[l];
         w->bytes[l] = m->bytes[l];
     }
+    gr_level_work_leave_unroofed(w, unroofed_bytes);
 }
 
 bool gr_model_place_on(const gr_roofline_inputs *in, const gr_profile *p, const gr_chart_point *m, gr_model_place *out)
@@ -62,7 +64,8 @@ bool gr_model_place_on(const gr_roofline_inputs *in, const gr_profile *p, const 
     gr_level_work w;
     gr_roofline_levels r;
     gr_error err;
-    model_work(p, m, &w);
+    double unroofed[GR_MEMORY_LEVELS];
+    gr_model_point_work(p, m, &w, unroofed);
     w.peak_gflops = fp32->gflops;
     if (!gr_roofline_levels_compute(&w, &r, &err))
         return false; /* the model's own check refused these counts already */

@@ -22,6 +22,12 @@ typedef struct {
 
 bool gr_model_place_on(const gr_roofline_inputs *in, const gr_profile *p, const gr_chart_point *m, gr_model_place *out);
 
+/* Model m's work on device p, by the one policy for a level p cannot
+ * roof (gr_level_work_leave_unroofed): its bytes there left out, in
+ * unroofed_bytes, which the chart's warnings name. */
+void gr_model_point_work(const gr_profile *p, const gr_chart_point *m, gr_level_work *w,
+                         double unroofed_bytes[GR_MEMORY_LEVELS]);
+
 /* FP32, FP64 and the chart's other precisions, each once. */
 #define GR_ROOFLINE_MAX_PRECISIONS (GR_CHART_MAX_ITEMS + 2)
 

@@ -148,19 +148,13 @@ static bool read_roofs(const bound_options *o, bound_inputs *in)
 
 static bool take_model(const bound_options *o, const gr_model *m, bound_inputs *in)
 {
-    const gr_model_level_bytes *inner[GR_MEMORY_LEVELS] = {NULL, &m->l2, &m->shared};
     gr_level_work *w = &in->work;
-    w->flops = gr_value_as_double(m->flops);
-    w->bytes[GR_LEVEL_DRAM] = gr_value_as_double(m->bytes);
-    bool any_bytes = w->bytes[GR_LEVEL_DRAM] > 0;
-    for (int i = GR_LEVEL_L2; i < GR_MEMORY_LEVELS; i++) {
-        w->given[i] = inner[i]->given;
-        w->bytes[i] = gr_value_as_double(inner[i]->bytes);
+    gr_model_level_counts(m, w);
+    bool any_bytes = false;
+    for (int i = 0; i < GR_MEMORY_LEVELS; i++)
         any_bytes = any_bytes || w->bytes[i] > 0;
-    }
     if (w->flops == 0 && !any_bytes)
         return cli_error("%s: the model counts no FLOPs and no bytes: work that does nothing has no bound", o->model);
-    w->has_counts = true;
     snprintf(in->model_title, sizeof in->model_title, "%s", m->title); /* the same size */
     return true;
 }
@@ -197,18 +191,17 @@ static bool read_counts(const bound_options *o, bound_inputs *in)
 
 /* Every level given has a roof, and every roof given a level: a model's
  * levels are known only now.  A level a model counts but no bandwidth
- * covers is left out and named, so that a textbook question with a DRAM
- * roof alone still has its DRAM answer. */
+ * covers is left out and named, the policy model and plot follow
+ * (gr_level_work_leave_unroofed); bytes given by option without a
+ * bandwidth are refused, the option naming what to add. */
 static bool check_roofs(const bound_options *o, bound_inputs *in)
 {
+    if (o->model)
+        gr_level_work_leave_unroofed(&in->work, in->unroofed_bytes);
     for (size_t i = 0; i < INNER_LEVELS; i++) {
         const inner_level *l = &inner_levels[i];
         const char *name = gr_level_name(l->level);
-        bool unroofed = in->work.given[l->level] && in->work.bandwidth_gbs[l->level] == 0;
-        if (unroofed && o->model) {
-            in->unroofed_bytes[l->level] = in->work.bytes[l->level];
-            in->work.given[l->level] = false;
-        } else if (unroofed)
+        if (in->work.given[l->level] && in->work.bandwidth_gbs[l->level] == 0)
             return levels_error_no_bandwidth(&in->device, l->level, l->bandwidth_option);
         if (in->given_roof[l->level] && !in->work.given[l->level])
             return cli_error("%s is given, but %s counts no %s bytes", l->bandwidth_option, o->model, name);
@@ -219,13 +212,10 @@ static bool check_roofs(const bound_options *o, bound_inputs *in)
 /* What a model counted at a level left without a roof. */
 static void print_unroofed(const bound_inputs *in)
 {
-    for (size_t i = 0; i < INNER_LEVELS; i++) {
-        const inner_level *l = &inner_levels[i];
-        if (in->unroofed_bytes[l->level] > 0)
-            printf("Not bounded at %s: the model counts %s B there, but no %s bandwidth is known (give %s GBS).\n",
-                   gr_level_name(l->level), OUT_NUM(in->unroofed_bytes[l->level]), gr_level_name(l->level),
-                   l->bandwidth_option);
-    }
+    const char *bandwidth_options[GR_MEMORY_LEVELS] = {NULL};
+    for (size_t i = 0; i < INNER_LEVELS; i++)
+        bandwidth_options[inner_levels[i].level] = inner_levels[i].bandwidth_option;
+    levels_print_unroofed(&in->device, in->unroofed_bytes, "", bandwidth_options);
 }
 
 static bool read_inputs(const bound_options *o, bound_inputs *in)
@@ -276,6 +266,7 @@ json_t *bound_json(const bound_result *res)
         json_object_set_new(j, "efficiency", json_real(lv->efficiency));
     }
     levels_json_set(j, lv);
+    json_object_set_new(j, "unroofed_bytes", levels_unroofed_json(in->unroofed_bytes));
     return j;
 }
 

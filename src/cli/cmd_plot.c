@@ -304,14 +304,11 @@ static bool model_point(const plot_options *o, size_t i, const cli_values *defin
         snprintf(p->label + strlen(p->label), sizeof p->label - strlen(p->label), " %s", defines->items[d]);
     p->intensity = m->intensity;
     /* the counts gpuroof bound holds against each level's roof */
-    const gr_model_level_bytes *levels[GR_MEMORY_LEVELS] = {NULL, &m->l2, &m->shared};
-    p->flops = gr_value_as_double(m->flops);
-    p->bytes[GR_LEVEL_DRAM] = gr_value_as_double(m->bytes);
-    p->given[GR_LEVEL_DRAM] = true;
-    for (int l = GR_LEVEL_L2; l < GR_MEMORY_LEVELS; l++) {
-        p->given[l] = levels[l]->given;
-        p->bytes[l] = levels[l]->given ? gr_value_as_double(levels[l]->bytes) : 0;
-    }
+    gr_level_work counts = {0};
+    gr_model_level_counts(m, &counts);
+    p->flops = counts.flops;
+    memcpy(p->bytes, counts.bytes, sizeof p->bytes);
+    memcpy(p->given, counts.given, sizeof p->given);
     p->has_counts = isfinite(p->flops) && isfinite(p->bytes[GR_LEVEL_DRAM]);
     return true;
 }

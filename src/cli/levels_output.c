@@ -1,3 +1,5 @@
+#include <ctype.h>
+#include <stdio.h>
 #include "cli.h"
 #include "levels_output.h"
 
@@ -6,6 +8,29 @@ bool levels_error_no_bandwidth(const gr_profile *p, gr_level level, const char *
     gr_error err;
     gr_level_no_bandwidth(p, level, option, &err);
     return cli_error("%s", err.text);
+}
+
+void levels_print_unroofed(const gr_profile *p, const double unroofed_bytes[GR_MEMORY_LEVELS], const char *prefix,
+                           const char *const *options)
+{
+    char line[400];
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
+        if (!(unroofed_bytes[l] > 0))
+            continue;
+        gr_level_unroofed_text(p, (gr_level)l, unroofed_bytes[l], options ? options[l] : NULL, line, sizeof line);
+        if (!prefix[0]) /* a sentence of its own */
+            line[0] = (char)toupper((unsigned char)line[0]);
+        printf("%s%s%s\n", prefix, line, prefix[0] ? "" : ".");
+    }
+}
+
+json_t *levels_unroofed_json(const double unroofed_bytes[GR_MEMORY_LEVELS])
+{
+    json_t *o = json_object();
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        if (unroofed_bytes[l] > 0)
+            json_object_set_new(o, gr_level_key((gr_level)l), json_real(unroofed_bytes[l]));
+    return o;
 }
 
 json_t *levels_json(const gr_roofline_levels *r)

@@ -16,6 +16,18 @@
  * false. */
 bool levels_error_no_bandwidth(const gr_profile *p, gr_level level, const char *option);
 
+/* Each level whose bytes a model counts and the device cannot roof, left
+ * out (gr_level_work_leave_unroofed), in the core's one wording
+ * (gr_level_unroofed_text) on a line of its own after prefix (""
+ * makes each a sentence: capitalised, a full stop); options[l]
+ * the option that would give level l's bandwidth, or NULL (options NULL:
+ * none). */
+void levels_print_unroofed(const gr_profile *p, const double unroofed_bytes[GR_MEMORY_LEVELS], const char *prefix,
+                           const char *const *options);
+
+/* "unroofed_bytes": each level left out and its bytes, {} where none. */
+json_t *levels_unroofed_json(const double unroofed_bytes[GR_MEMORY_LEVELS]);
+
 /* "levels": a list of objects, each given level with its level, bytes
  * (null where not given: an intensity alone), intensity (null where
  * unbounded), bandwidth_gbs and roof_gflops. */

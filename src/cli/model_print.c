@@ -199,6 +199,7 @@ static void print_device(const model_result *r)
                OUT_NUM(m->intensity), op, OUT_NUM(dram->bandwidth_gbs), OUT_NUM(dram->peak_gflops),
                unit, on->precision, OUT_NUM(dram->attainable_gflops), unit, gr_bound_name(dram->bound),
                OUT_NUM(dram->ridge), op);
+    levels_print_unroofed(&r->device, on->unroofed_bytes, "  ", NULL);
     if (on->has_occupancy)
         printf("  occupancy      %d blocks of %" PRId64 " threads per SM = %d warps = %s (gpuroof occupancy --model for the work)\n",
                on->occupancy.blocks_per_sm, m->threads_per_block, on->occupancy.warps_per_sm,
@@ -284,6 +285,7 @@ static json_t *device_json(const model_result *r)
         json_object_set_new(o, "bound", json_string(gr_bound_name(on->levels.bound)));
         levels_json_set(o, &on->levels);
     }
+    json_object_set_new(o, "unroofed_bytes", levels_unroofed_json(on->unroofed_bytes));
     if (on->has_occupancy) {
         json_object_set_new(o, "blocks_per_sm", json_integer(on->occupancy.blocks_per_sm));
         json_object_set_new(o, "occupancy", json_real(on->occupancy.occupancy));

@@ -190,3 +190,13 @@ bool gr_roofline_levels_add_achieved(gr_roofline_levels *r, double achieved_gflo
     r->efficiency = binding.efficiency;
     return true;
 }
+
+void gr_level_work_leave_unroofed(gr_level_work *w, double unroofed_bytes[GR_MEMORY_LEVELS])
+{
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
+        bool unroofed = l != GR_LEVEL_DRAM && w->given[l] && w->bandwidth_gbs[l] == 0;
+        unroofed_bytes[l] = unroofed ? w->bytes[l] : 0;
+        if (unroofed)
+            w->given[l] = false;
+    }
+}

@@ -112,6 +112,13 @@ typedef struct {
  * no bytes at any level. */
 bool gr_roofline_levels_compute(const gr_level_work *w, gr_roofline_levels *out, gr_error *err);
 
+/* The one policy for a level the device cannot roof: a level inside the
+ * GPU whose bytes are given and whose bandwidth is unknown (0) is left
+ * out of w, its bytes put in unroofed_bytes (0 at every other level), so
+ * that a question with a DRAM roof alone keeps its DRAM answer and names
+ * the level it could not bound; bound, model and plot alike. */
+void gr_level_work_leave_unroofed(gr_level_work *w, double unroofed_bytes[GR_MEMORY_LEVELS]);
+
 /* Adds a measured rate: efficiency = achieved / attainable (the binding
  * roof); an error where nothing is attainable (no FLOPs). */
 bool gr_roofline_levels_add_achieved(gr_roofline_levels *r, double achieved_gflops, gr_error *err);

@@ -554,7 +554,9 @@ expect_json '.levels[1].bandwidth_gbs' 500
 sed '/shared_bandwidth_gbs/d' "$profiles/a100.yaml" | sed 's/^name: a100$/name: noshared/' >"$test_tmp/profiles/noshared.yaml"
 run bound --model matmul-tiled --device noshared --profiles "$test_tmp/profiles"
 expect_status 0
-expect_stdout_line 'Not bounded at shared memory: the model counts 8589934592 B there, but no shared memory bandwidth is known (give --shared-bandwidth GBS).'
+expect_stdout_line 'Not bounded at shared memory: the model counts 8589934592 B there, but noshared has no shared memory bandwidth (shared_memory_banks.shared_bandwidth_gbs in its profile; give --shared-bandwidth GBS).'
+run bound --model matmul-tiled --device noshared --profiles "$test_tmp/profiles" --json
+expect_json '.unroofed_bytes' '{"shared":8589934592}'
 run bound --flops 1 --bytes 1 --shared-bytes 8 --device noshared --profiles "$test_tmp/profiles"
 expect_fails 1 'gpuroof: noshared has no shared memory bandwidth (shared_memory_banks.shared_bandwidth_gbs in its profile), so the shared memory bytes have no roof: give --shared-bandwidth GBS'
 run bound --flops 1 --bytes 1 --shared-bytes -8 --device a100

@@ -177,8 +177,15 @@ expect_json .on_device.binding_level shared
 mkdir -p "$test_tmp/profiles"
 sed '/shared_bandwidth_gbs/d' "$top_srcdir/profiles/a100.yaml" | sed 's/^name: a100$/name: noshared/' \
     >"$test_tmp/profiles/noshared.yaml"
+# Left out and named, as bound and plot do: bounded at DRAM alone.
 run model matmul-tiled --device noshared --profiles "$test_tmp/profiles"
-expect_fails 1 'gpuroof: noshared has no shared memory bandwidth (shared_memory_banks.shared_bandwidth_gbs in its profile), so the shared memory bytes have no roof'
+expect_status 0
+expect_no_stderr
+expect_stdout_line '  not bounded at shared memory: the model counts 8589934592 B there, but noshared has no shared memory bandwidth (shared_memory_banks.shared_bandwidth_gbs in its profile)'
+run model matmul-tiled --device noshared --profiles "$test_tmp/profiles" --json
+expect_status 0
+expect_json .on_device.unroofed_bytes '{"shared":8589934592}'
+expect_json .on_device.binding_level dram
 run model matmul-naive --device noshared --profiles "$test_tmp/profiles" --json
 expect_status 0
 expect_json .on_device.binding_level dram
@@ -194,7 +201,19 @@ expect_fails 1 "gpuroof: $bad:9:10: l2_bytes.total is negative (-1)"
 # = 26816 is above the L2's 0.5 x 13125.12 = 6562.56, which binds.
 printf 'name: x\nlaunch:\n  grid: 1\n  block: 1\nflops:\n  total: 8\nbytes:\n  read: 1\nl2_bytes:\n  total: 16\n' >"$bad"
 run model "$bad" --device k40
-expect_fails 1 'gpuroof: k40 has no L2 bandwidth (memory.l2_bandwidth_gbs in its profile), so the L2 bytes have no roof'
+expect_status 0
+expect_stdout_line '  not bounded at L2: the model counts 16 B there, but k40 has no L2 bandwidth (memory.l2_bandwidth_gbs in its profile)'
+# the one policy: bound and plot leave the level out and name it too, each
+# at the same bound (8 FLOP / 1 B x 288 GB/s, DRAM's alone)
+run model "$bad" --device k40 --json
+model_gflops=$(jq .on_device.attainable_gflops "$out")
+run bound --model "$bad" --device k40 --json
+expect_json .unroofed_bytes '{"l2":16}'
+expect_json .attainable_gflops "$model_gflops"
+run plot --model "$bad" --device k40 -o "$test_tmp/l2.svg" --script-only --json
+expect_status 0
+expect_json '.warnings' '["model '"'"'x'"'"' on k40: not bounded at L2: the model counts 16 B there, but k40 has no L2 bandwidth (memory.l2_bandwidth_gbs in its profile)"]'
+expect_json '.models[0].roofs[0].gflops' "$model_gflops"
 run model "$bad" --device h100 --json
 expect_status 0
 expect_json .l2_bytes 16

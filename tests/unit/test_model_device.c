@@ -135,15 +135,24 @@ static void the_precision_is_the_profiles(void **state)
 
 /* L2 bytes on a K40, whose profile has no L2 bandwidth: an error naming
  * the field. */
-static void a_level_without_bandwidth_is_an_error(void **state)
+/* A level the profile has no bandwidth for is left out and named, the
+ * policy bound and plot follow: the K40 bounds the model at DRAM alone,
+ * its 16 L2 bytes a thread (1000 blocks of 256) in unroofed_bytes. */
+static void a_level_without_bandwidth_is_left_out(void **state)
 {
     (void)state;
     gr_model_on_device d;
     gr_error err;
+    char text[400];
     load_model(256, "l2_bytes:\n  per_thread: 16\n");
-    assert_false(gr_model_on_device_compute(&model, &k40, gr_profile_peak(&k40, "fp32"), &d, &err));
-    assert_string_equal(err.text, "k40 has no L2 bandwidth (memory.l2_bandwidth_gbs in its profile), so the L2 bytes "
-                                  "have no roof");
+    assert_true(gr_model_on_device_compute(&model, &k40, gr_profile_peak(&k40, "fp32"), &d, &err));
+    assert_true(d.has_bound);
+    assert_false(d.levels.given[GR_LEVEL_L2]);
+    assert_true(d.unroofed_bytes[GR_LEVEL_L2] == 16.0 * 256 * 1000);
+    assert_true(d.unroofed_bytes[GR_LEVEL_SHARED] == 0);
+    gr_level_unroofed_text(&k40, GR_LEVEL_L2, d.unroofed_bytes[GR_LEVEL_L2], NULL, text, sizeof text);
+    assert_string_equal(text, "not bounded at L2: the model counts 4096000 B there, but k40 has no L2 bandwidth "
+                              "(memory.l2_bandwidth_gbs in its profile)");
     assert_false(gr_level_no_bandwidth(&k40, GR_LEVEL_SHARED, "--shared-bandwidth", &err));
     assert_string_equal(err.text, "k40 has no shared memory bandwidth (shared_memory_banks.shared_bandwidth_gbs in "
                                   "its profile), so the shared memory bytes have no roof: give --shared-bandwidth GBS");
@@ -184,7 +193,7 @@ int main(void)
         cmocka_unit_test(a_refused_launch_is_a_figure),
         cmocka_unit_test(an_inner_level_may_bind),
         cmocka_unit_test(the_precision_is_the_profiles),
-        cmocka_unit_test(a_level_without_bandwidth_is_an_error),
+        cmocka_unit_test(a_level_without_bandwidth_is_left_out),
         cmocka_unit_test(no_flops_no_bound),
         cmocka_unit_test(level_bandwidths_are_the_profiles),
     };
