@@ -84,13 +84,22 @@ done
 last="the documents"
 check "run some examples" "$([ "$examples_run" -gt 0 ] && echo yes)" yes
 
-# The Quick start names every package tools/install-deps installs, and the
-# CUDA toolkit that it does not; it once left out pkgconf and valgrind.
-quick=$(awk '/^## Quick start$/ { on = 1; next } /^## / { on = 0 } on' "$top_srcdir/README.md")
-last="README.md's Quick start"
-for pkg in $(cat "$top_srcdir/tools/packages.txt") nvcc; do
-    case $quick in
+# HACKING.md's Dependencies name every package tools/install-deps installs
+# (the README's Quick start once left out pkgconf and valgrind), and the
+# Quick start the CUDA toolkit, which it does not install, and where the
+# list is.
+deps=$(awk '/^## Dependencies$/ { on = 1; next } /^## / { on = 0 } on' "$top_srcdir/HACKING.md")
+last="HACKING.md's Dependencies"
+for pkg in $(cat "$top_srcdir/tools/packages.txt"); do
+    case $deps in
     *"\`$pkg\`"*) pass "names $pkg" ;;
     *) fail "names \`$pkg\`" "not named" "named" ;;
     esac
 done
+quick=$(awk '/^## Quick start$/ { on = 1; next } /^## / { on = 0 } on' "$top_srcdir/README.md")
+last="README.md's Quick start"
+check "names nvcc and links the list" \
+    "$(case $quick in *'`nvcc`'*'(HACKING.md)'* | *'(HACKING.md)'*'`nvcc`'*) echo yes ;; esac)" yes
+# The README is a front page: a feature grows its guide, not it.
+last="README.md"
+check "under 300 lines" "$([ "$(wc -l <"$top_srcdir/README.md")" -lt 300 ] && echo yes)" yes

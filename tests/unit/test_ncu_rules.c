@@ -1,4 +1,4 @@
-/* Unit tests of what issue 35 added beside the limits' arithmetic:
+/* Unit tests of what stands beside the limits' arithmetic:
  * Nsight Compute's rules held against the limiter (src/core/ncu_rules.c),
  * a library kernel known by its name (src/core/kernel_library.c) and
  * "what to fix first" (src/core/ncu_fix_first.c).  The limits are made up
