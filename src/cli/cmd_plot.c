@@ -363,6 +363,8 @@ static bool load_results(const plot_options *o, roofline_data *d)
         if (!gr_results_load(o->results.items[i], &d->results[i], &err))
             return cli_error("%s", err.text);
         d->results_loaded++; /* freed by the caller from here on */
+        if (o->results_roofs_only) /* its rows are flat: no more to free */
+            d->results[i].kernel_count = d->results[i].sweep_count = 0;
         in->results[in->results_count++] = &d->results[i];
         if (!plot_results_device(o->profiles, &d->results[i], &d->devices, &in->results_device[i], d->warnings))
             return false;

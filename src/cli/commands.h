@@ -142,6 +142,9 @@ typedef struct {
     /* the chart's warnings are not printed (ncu --html: its own page says
      * what the chart leaves out, in the chart's note) */
     bool quiet_warnings;
+    /* the results files' measured roofs alone, not their kernels (ncu
+     * --html: the roofs its table held the launches to) */
+    bool results_roofs_only;
     bool spread; /* --spread */
     char made_by[2048]; /* the command that makes the chart again, for its script */
 } plot_options;

@@ -174,7 +174,7 @@ static void write_chart(FILE *out, const ncu_options *o, const ncu_view *v, cons
     size_t top = v->a.group_count < PLOT_NCU_TOP_MAX ? v->a.group_count : PLOT_NCU_TOP_MAX;
     page_section(out, "roofline", "Roofline");
     plot_svg_request rq = {.ncu = v->shown, .text = text, .text_size = len, .device = o->device,
-                           .profiles = o->profiles, .top = top > 0 ? (int)top : 1};
+                           .profiles = o->profiles, .top = top > 0 ? (int)top : 1, .results = o->results};
     cli_buffer svg;
     bool drawn = plot_ncu_svg(&rq, o->html, &svg) == EXIT_OK;
     if (!drawn || !page_svg(out, (const char *)svg.bytes, svg.size)) {

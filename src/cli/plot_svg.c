@@ -46,6 +46,10 @@ static int request_options(const plot_svg_request *rq, plot_options *o)
     o->profiles = rq->profiles;
     if (rq->device)
         o->devices.items[o->devices.count++] = rq->device;
+    if (rq->results) { /* the roofs the table held the launches to, drawn beside the datasheet's */
+        o->results.items[o->results.count++] = rq->results;
+        o->results_roofs_only = true;
+    }
     o->top = (cli_int_value){.given = rq->top > 0, .value = rq->top, .text = ""};
     snprintf(o->made_by, sizeof o->made_by, "gpuroof plot --ncu %s", rq->ncu);
     if (rq->levels) {

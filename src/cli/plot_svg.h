@@ -31,10 +31,11 @@ typedef struct {
     /* the levels drawn, as --levels takes them ("dram,l2,shared"); NULL: all three */
     const char *levels;
     int top;              /* the kernels drawn, longest first: 1..16; 0: 8 */
+    const char *results;  /* the measured roofs the report's launches were held to; NULL: none */
 } plot_svg_request;
 
 /* The roofline of a Nsight Compute report already read, what `gpuroof plot
- * --ncu FILE [--device NAME] [--levels LIST] [--top N] -o OUT.svg` draws,
+ * --ncu FILE [--device NAME] [--levels LIST] [--top N] [--results R] -o OUT.svg` draws,
  * as plot_svg_text gives it.  What the chart leaves out is said in its
  * note, not warned of: the page it goes into is the report. */
 int plot_ncu_svg(const plot_svg_request *rq, const char *page, cli_buffer *svg);

@@ -33,6 +33,17 @@ check "each explanation is the text's (--details)" "$(grep -c '^  binding ' "$pa
 check "the header's roofs are there" "$(grep -c '^  DRAM 3352 GB/s (profile)' "$page")" 1
 check "what to fix first, as the text's" "$(sed -n '/<h2 id="fix-first">/,/<\/pre>/p' "$page" | grep -c '^  [1-5]\. ')" 5
 
+# ---- with --results: the chart draws the measured roofs the table held the
+# launches to (it drew the datasheet's alone, the report read again without
+# the results), and not the results file's own kernels
+run ncu "$torch" --group --results "$top_srcdir/plots/data/h100-sxm.yaml" --html "$page"
+expect_status 0
+check "the header's DRAM roof is the measured one" "$(grep -c '^  DRAM 3288 GB/s (measured)' "$page")" 1
+for roof in 'measured DRAM 3288 GB/s' 'measured L2 10355 GB/s' 'measured shared memory 33376 GB/s'; do
+    check "the chart draws $roof" "$(grep -c "$roof" "$page" | awk '{ print ($1 > 0) }')" 1
+done
+check "not the results file's kernels" "$(grep -c 'matmul-tiled16\|intensity sweep' "$page")" 0
+
 # ---- narrowed as the text is
 run ncu "$torch" --group --top 5 --html "$page"
 expect_status 0
