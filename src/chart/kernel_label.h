@@ -5,14 +5,6 @@
 
 #include <stddef.h>
 
-/* Above this many characters, a label's template arguments are left out. */
-#define GR_KERNEL_LABEL_LONG 28
-
-/* The name without its return type "void ", its parameter list and what
- * follows it; its template arguments written "<...>" where the name is
- * longer than GR_KERNEL_LABEL_LONG (full: never). */
-void gr_kernel_short_name(const char *demangled, int full, char *out, size_t size);
-
 /* Makes count labels (96 characters each) unique: the second and later of
  * a repeated label end in " #2", " #3", ... */
 void gr_kernel_labels_unique(char (*labels)[96], size_t count);

@@ -96,7 +96,7 @@ static void write_row(FILE *out, const ncu_view *v, size_t i)
     ncu_table_row_cells(v, r, cells);
     snprintf(anchor, sizeof anchor, "row-%zu", i + 1);
     snprintf(link, sizeof link, "explain-%zu", i + 1);
-    ncu_table_short_name(r->kernel, name, sizeof name);
+    gr_kernel_name_fit(r->kernel, name, sizeof name);
     page_row_begin(out, anchor);
     page_cell_number(out, OUT_NUM((double)(i + 1)), (double)(i + 1));
     page_cell_name(out, name, r->kernel, link);
@@ -200,7 +200,7 @@ static void write_explanations(FILE *out, const ncu_view *v)
         ncu_print_explanation(t.out, v, i);
         if (text_close(&t)) {
             snprintf(id, sizeof id, "explain-%zu", i + 1);
-            ncu_table_short_name(v->table.rows[i].kernel, name, sizeof name);
+            gr_kernel_name_fit(v->table.rows[i].kernel, name, sizeof name);
             snprintf(summary, sizeof summary, "%zu. %s", i + 1, name);
             page_details(out, id, summary, t.text, t.len);
         }

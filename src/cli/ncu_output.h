@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "cli_process.h"
 #include "commands.h"
+#include "gpuroof_kernels.h"
 #include "gpuroof_ncu.h"
 #include "gpuroof_results.h"
 
@@ -50,8 +51,6 @@ enum { NCU_CELL_TIME, NCU_CELL_SHARE, NCU_CELL_LAUNCHES, NCU_CELL_LIMITER, NCU_C
        NCU_CELL_THEORETICAL, NCU_CELL_OCC_ACHIEVED, NCU_CELL_GPUROOF, NCU_CELL_BANKS, NCU_CELL_COUNT };
 typedef char ncu_table_cells[NCU_CELL_COUNT][64];
 void ncu_table_row_cells(const ncu_view *v, const gr_ncu_table_row *r, ncu_table_cells cells);
-/* A kernel's name shortened to fit size - 1 columns, as the table shows it. */
-void ncu_table_short_name(const char *kernel, char *name, size_t size);
 /* The lines before the table: the report, the device, the roofs, what
  * the report lacks. */
 void ncu_print_header(FILE *out, const ncu_view *v);

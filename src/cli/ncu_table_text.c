@@ -1,10 +1,9 @@
 /* The table `gpuroof ncu` opens with: the core's rows (ncu_table.h) as
  * columns as wide as their widest cell, the kernel's name last, shortened
- * (kernel_label.h) to what is left of NAME_LINE columns. */
+ * (gr_kernel_name_fit) to what is left of NAME_LINE columns. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "kernel_label.h"
 #include "ncu_figure_text.h"
 #include "ncu_output.h"
 #include "output.h"
@@ -177,42 +176,6 @@ void ncu_print_left_out(FILE *out, const gr_ncu_table *t)
             NCU_FIG(t->more_time_ns), NCU_PCT(t->more_time_share));
 }
 
-/* The name after its namespaces and classes ("<...>" holds no "::"). */
-static const char *unqualified(const char *name)
-{
-    const char *last = name;
-    int depth = 0;
-    for (const char *c = name; *c; c++) {
-        depth += *c == '<' ? 1 : *c == '>' && depth > 0 ? -1 : 0;
-        if (depth == 0 && c[0] == ':' && c[1] == ':')
-            last = c + 2;
-    }
-    return last;
-}
-
-/* A name shortened to fit size - 1 columns: without return type and
- * parameters, whole where it fits, else with its template arguments
- * "<...>", else also without its namespaces and then those "<...>", else
- * cut in the middle: names of one family differ at their ends
- * (nvjet_sm90_tst_..._bias_TNT). */
-void ncu_table_short_name(const char *kernel, char *name, size_t size)
-{
-    char text[1024];
-    gr_kernel_short_name(kernel, 1, text, sizeof text);
-    if (strlen(text) >= size)
-        gr_kernel_short_name(kernel, 0, text, sizeof text);
-    const char *shown = strlen(text) < size ? text : unqualified(text);
-    size_t n = strlen(shown);
-    if (n >= size && n > 5 && strcmp(shown + n - 5, "<...>") == 0)
-        n -= 5; /* the template's arguments, already left out, go unmarked */
-    if (n < size) {
-        snprintf(name, size, "%.*s", (int)n, shown);
-        return;
-    }
-    size_t head = (size - 4) / 2, tail = size - 4 - head;
-    snprintf(name, size, "%.*s...%s", (int)head, shown, shown + n - tail);
-}
-
 void ncu_print_table(FILE *out, const ncu_view *v)
 {
     int width[C_COUNT], line = 2; /* the gap before the name */
@@ -229,7 +192,7 @@ void ncu_print_table(FILE *out, const ncu_view *v)
         ncu_table_row_cells(v, r, c);
         for (int k = 0; k < C_COUNT; k++)
             text[k] = c[k];
-        ncu_table_short_name(r->kernel, name, name_size);
+        gr_kernel_name_fit(r->kernel, name, name_size);
         print_cells(out, width, text);
         fprintf(out, "  %s\n", name);
     }

@@ -576,7 +576,7 @@ void ncu_print_fix_first(FILE *out, const gr_ncu_analysis *a)
     for (size_t i = 0; i < a->fix_count; i++) {
         const gr_ncu_fix *fix = &a->fix[i];
         const gr_ncu_limits *lim = fix_limits(a, fix);
-        ncu_table_short_name(fix_kernel(a, fix), name, sizeof name);
+        gr_kernel_name_fit(fix_kernel(a, fix), name, sizeof name);
         fprintf(out, "  %zu. %s saves %s: %s of the time, %s, expect %sx faster %s\n", i + 1, name,
                 NCU_PCT(fix->saving_share), NCU_PCT(fix->time_share),
                 fix->compute_precision >= 0 ? gr_ncu_precision_name(fix->compute_precision) : gr_time_limit_name(lim->limiter),

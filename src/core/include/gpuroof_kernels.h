@@ -1,4 +1,4 @@
-/* Compiled kernels: files read (ELF, fatbins, listings), code chosen per architecture, names, and the report built once (kernels_report).
+/* Compiled kernels: files read (ELF, fatbins, listings), code chosen per architecture, names (and their short forms for people), and the report built once (kernels_report).
  * The core's public interface for this area: the layers above it (chart,
  * measure, the command line) include this header alone, never the
  * per-file headers it gathers (their include paths do not reach them). */
@@ -11,5 +11,6 @@
 #include "../kernel_file.h"
 #include "../kernel_select.h"
 #include "../kernels_report.h"
+#include "../kernel_short_name.h"
 
 #endif
