@@ -8,26 +8,21 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "gpuroof_files.h"
-#include "chart_banks.h"
-#include "chart_occupancy.h"
-#include "chart_roofline.h"
 #include "cli.h"
-#include "cli_process.h"
 #include "cli_data.h"
 #include "cli_model.h"
+#include "cli_process.h"
 #include "commands.h"
-#include "gnuplot_script.h"
+#include "gpuroof_chart.h"
+#include "gpuroof_files.h"
 #include "gpuroof_text.h"
 #include "occupancy_launch.h"
-#include "plot_json.h"
 #include "output.h"
+#include "plot_json.h"
 #include "plot_latency.h"
 #include "plot_levels.h"
 #include "plot_results.h"
 #include "plot_run.h"
-#include "roofline_check.h"
-#include "roofline_csv.h"
 
 static const char usage[] =
     "Usage: gpuroof plot [roofline] --device NAME [--device NAME ...] [--precision P ...]\n"

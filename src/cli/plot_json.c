@@ -1,9 +1,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "chart_banks.h"
-#include "chart_levels.h"
 #include "cli.h"
+#include "gpuroof_chart.h"
 #include "output.h"
 #include "plot_json.h"
 

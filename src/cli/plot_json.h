@@ -6,10 +6,9 @@
 #define GPUROOF_PLOT_JSON_H
 
 #include <jansson.h>
-#include "chart_roofline.h"
+#include "gpuroof_chart.h"
 #include "gpuroof_occupancy.h"
 #include "gpuroof_results.h"
-#include "roofline_figures.h"
 
 /* warnings: the lines warned of (plot_warn), taken as they are. */
 /* ncu: --ncu's object (plot_levels.h), taken as it is; NULL: null. */

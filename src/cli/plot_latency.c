@@ -1,7 +1,7 @@
 #include <math.h>
 #include <stdlib.h>
-#include "chart_latency.h"
 #include "cli.h"
+#include "gpuroof_chart.h"
 #include "output.h"
 #include "plot_latency.h"
 

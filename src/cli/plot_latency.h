@@ -5,7 +5,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
-#include "chart.h"
+#include "gpuroof_chart.h"
 
 /* The chart of the results file at path into fig->charts[0]; with what,
  * its JSON (NULL where memory ran out).  False, with err, where the file

@@ -5,8 +5,8 @@
 
 #include <jansson.h>
 #include <stdbool.h>
-#include "chart_roofline.h"
 #include "commands.h"
+#include "gpuroof_chart.h"
 #include "plot_results.h"
 
 /* How many kernels --ncu draws without --top, and at most. */

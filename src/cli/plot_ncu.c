@@ -7,8 +7,7 @@
 #include <string.h>
 #include "cli.h"
 #include "cli_process.h"
-#include "chart_levels.h"
-#include "kernel_label.h"
+#include "gpuroof_chart.h"
 #include "ncu_output.h"
 #include "output.h"
 #include "plot_json.h"

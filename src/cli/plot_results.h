@@ -6,7 +6,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include "chart_roofline.h"
+#include "gpuroof_chart.h"
 #include "gpuroof_profile.h"
 #include "gpuroof_results.h"
 

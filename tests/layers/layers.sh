@@ -40,6 +40,15 @@ for f in "$src"/cli/*.[ch] "$src"/chart/*.[ch] "$src"/page/*.[ch] "$src"/measure
 done | grep . && broken=1
 done_rule "the layers above the core include its public headers alone"
 
+# The command line includes the chart layer's public header alone
+# (src/chart/include/gpuroof_chart.h), never a per-file header of it.
+for f in "$src"/cli/*.[ch]; do
+    grep -o '#include "[a-z_0-9]*\.h"' "$f" | sed 's/#include "\(.*\)"/\1/' | while read -r h; do
+        [ -r "$src/chart/$h" ] && echo "# layers: $f includes $h, a header of the chart's own (gpuroof_chart.h is its public one)"
+    done
+done | grep . && broken=1
+done_rule "the command line includes the chart's public header alone"
+
 grep -nE '\b(printf|puts|putchar|perror|exit|abort)\(|\b(stdout|stderr)\b' \
     "$src"/core/*.c "$src"/chart/*.c "$src"/page/*.c | grep -v 'format(printf' | sed 's/^/# /' | grep . &&
     fail "the core, chart and page print or exit (above)"
