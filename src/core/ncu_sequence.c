@@ -12,9 +12,9 @@
  * SHAPE_THAT_MATTERS of the launch and a throughput limit binds while the
  * SMs work, the shape is named, the two in sequence: lifting the shape
  * (spreading the blocks) is what the launch can gain without doing its
- * work faster.  The tail-wave kernels of tests/ncu/lifts.cu
- * (tail_blocks: FMA pipe 94% busy on the busiest SM, SMs idle 47%; a DRAM
- * copy with a tail of 8 blocks, doc/ncu.md) are the measured cases. */
+ * work faster.  The measured cases: tests/ncu/lifts.cu's tail_blocks (FMA
+ * pipe 94% busy on the busiest SM, SMs idle 47%) and tests/ncu/sequence.cu's
+ * copy_tail (a DRAM copy with a tail of 8 blocks; doc/ncu.md). */
 #include <math.h>
 #include "ncu_efficiency.h"
 #include "ncu_limits.h"
@@ -118,42 +118,45 @@ static void shape_then_work(gr_ncu_limits *lim)
     lim->explained = lim->explained_ns >= 0.5 * T;
 }
 
-/* A memory phase before (or after) the SMs' work: a launch bound on the
- * SM side whose warps waited on global memory at least
- * PHASE_WAITS_COVER of DRAM's or the L2's time, the two times summing to
- * about the launch's.  Overlapped with the
- * work, memory's time would hide behind it and its warps would seldom
- * wait; here they waited for as long as the memory took, so its time came
- * before or after the work's.  Measured on tests/ncu/sequence.cu's
- * read_then_fma: 391 us, its two phases alone 123 us (read_sum) and 275
- * us (fma_loop). */
-static void memory_then_work(gr_ncu_limits *lim)
+/* The memory level with the longest time at its capacity (DRAM, the
+ * L2), its time in *ns; GR_TIME_LIMIT_COUNT where neither is known. */
+static gr_time_limit longest_memory(const gr_ncu_limits *lim, double *ns)
 {
     static const gr_time_limit memory[] = {GR_TIME_LIMIT_DRAM, GR_TIME_LIMIT_L2};
-    double T = lim->duration_ns, active = lim->busy.active_max_ns;
+    gr_time_limit mem = GR_TIME_LIMIT_COUNT;
+    *ns = NAN;
+    for (size_t i = 0; i < sizeof memory / sizeof memory[0]; i++) {
+        double t = lim->bound_ns[memory[i]] / gr_ncu_limit_capacity(lim, memory[i]);
+        if (positive(t) && !(*ns >= t))
+            mem = memory[i], *ns = t;
+    }
+    return mem;
+}
+
+/* A memory phase before (or after) the SMs' work: a launch bound on the
+ * SM side whose warps waited on global memory at least PHASE_WAITS_COVER
+ * of DRAM's or the L2's time, the two times summing to about the
+ * launch's.  Overlapped with the work, memory's time would hide behind
+ * it and its warps would seldom wait; here they waited as long as the
+ * memory took, so its time came before or after the work's.  Measured on
+ * tests/ncu/sequence.cu's read_then_fma: 391 us, its two phases alone
+ * 123 us (read_sum) and 275 us (fma_loop). */
+static void memory_then_work(gr_ncu_limits *lim)
+{
+    double T = lim->duration_ns, active = lim->busy.active_max_ns, phase;
     if (!gr_time_limit_is_sm_side(lim->limiter) || !lim->busy.warps_known || !positive(active) ||
         lim->explained_ns >= PHASE_ROOM * T)
         return;
-    gr_time_limit mem = GR_TIME_LIMIT_COUNT;
-    for (size_t i = 0; i < sizeof memory / sizeof memory[0]; i++) {
-        double t = lim->bound_ns[memory[i]] / gr_ncu_limit_capacity(lim, memory[i]);
-        if (positive(t) && (mem == GR_TIME_LIMIT_COUNT || t > lim->sequence_ns))
-            mem = memory[i], lim->sequence_ns = t;
-    }
+    gr_time_limit mem = longest_memory(lim, &phase);
     double waits = lim->busy.warp_share[GR_WARPS_MEMORY] * fmin(active, T);
-    if (mem == GR_TIME_LIMIT_COUNT || lim->sequence_ns < PHASE_THAT_MATTERS * T ||
-        waits < PHASE_WAITS_COVER * lim->sequence_ns) {
-        lim->sequence_ns = NAN;
-        return;
-    }
     double work = fmin(lim->time_ns[lim->limiter], T), overhead = positive(lim->overhead_ns) ? lim->overhead_ns : 0;
-    if (work + lim->sequence_ns > PHASES_AT_MOST * T) { /* more than the launch: they overlapped */
-        lim->sequence_ns = NAN;
+    if (mem == GR_TIME_LIMIT_COUNT || phase < PHASE_THAT_MATTERS * T || waits < PHASE_WAITS_COVER * phase ||
+        work + phase > PHASES_AT_MOST * T) /* more than the launch: they overlapped */
         return;
-    }
     lim->sequence = mem;
-    lim->overhead_added = overhead > 0 && work + lim->sequence_ns < T;
-    lim->explained_ns = fmin(T, work + lim->sequence_ns + (lim->overhead_added ? overhead : 0));
+    lim->sequence_ns = phase;
+    lim->overhead_added = overhead > 0 && work + phase < T;
+    lim->explained_ns = fmin(T, work + phase + (lim->overhead_added ? overhead : 0));
     lim->explained = lim->explained_ns >= 0.5 * T;
 }
 
