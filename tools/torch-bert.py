@@ -15,7 +15,6 @@ between cudaProfilerStart and cudaProfilerStop.  The loss is checked to be
 finite and to fall over the steps (the same batch each step), so a broken
 run is not recorded."""
 import argparse
-import math
 import sys
 
 import torch
@@ -44,19 +43,7 @@ def main():
     tokens = torch.randint(0, config.vocab_size, (args.batch, args.context), device="cuda")
     labels = tokens.clone()
     labels[torch.rand(labels.shape, device="cuda") > 0.15] = -100  # predict 15% of the tokens
-    losses = []
-    for step in range(warmups + args.steps):
-        with torch_steps.step_range(args, last=step == warmups + args.steps - 1):
-            with torch.autocast("cuda", dtype=torch.bfloat16):
-                loss = model(input_ids=tokens, labels=labels).loss
-            optimizer.zero_grad(set_to_none=True)
-            loss.backward()
-            optimizer.step()
-        losses.append(loss.item())
-    torch.cuda.synchronize()
-    print("torch-bert: losses " + " ".join(f"{x:.4f}" for x in losses))
-    if not all(math.isfinite(x) for x in losses) or losses[-1] >= losses[0]:
-        print("torch-bert: the loss is not finite or did not fall", file=sys.stderr)
+    if torch_steps.train("torch-bert", args, warmups, optimizer, lambda: model(input_ids=tokens, labels=labels).loss) is None:
         return 1
     print(f"torch-bert: {args.steps} step(s) of a {args.layers}-layer BERT-base MLM, batch {args.batch}x{args.context}, "
           f"bfloat16 autocast, AdamW, on {torch.cuda.get_device_name()}, transformers {transformers.__version__}")

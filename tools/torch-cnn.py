@@ -15,7 +15,6 @@ cudaProfilerStop (torch.cuda.profiler), which ncu --profile-from-start off
 profiles alone.  The loss is checked to be finite and to fall over the
 steps (the same batch each step), so a broken run is not recorded."""
 import argparse
-import math
 import sys
 
 import torch
@@ -42,19 +41,7 @@ def main():
     optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9, foreach=True)
     images = torch.randn(args.batch, 3, 224, 224, device="cuda").to(memory_format=torch.channels_last)
     labels = torch.randint(0, classes, (args.batch,), device="cuda")
-    losses = []
-    for step in range(warmups + args.steps):
-        with torch_steps.step_range(args, last=step == warmups + args.steps - 1):
-            with torch.autocast("cuda", dtype=torch.bfloat16):
-                loss = F.cross_entropy(model(images), labels)
-            optimizer.zero_grad(set_to_none=True)
-            loss.backward()
-            optimizer.step()
-        losses.append(loss.item())
-    torch.cuda.synchronize()
-    print("torch-cnn: losses " + " ".join(f"{x:.4f}" for x in losses))
-    if not all(math.isfinite(x) for x in losses) or losses[-1] >= losses[0]:
-        print("torch-cnn: the loss is not finite or did not fall", file=sys.stderr)
+    if torch_steps.train("torch-cnn", args, warmups, optimizer, lambda: F.cross_entropy(model(images), labels)) is None:
         return 1
     print(f"torch-cnn: {args.steps} step(s) of ResNet-18, batch {args.batch}x3x224x224, channels-last, "
           f"bfloat16 autocast, SGD with momentum, on {torch.cuda.get_device_name()}")

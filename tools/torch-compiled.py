@@ -14,7 +14,6 @@ the last step alone runs between cudaProfilerStart and cudaProfilerStop
 The loss is checked to be finite and to fall over the steps."""
 import argparse
 import importlib.util
-import math
 import os
 import sys
 
@@ -47,20 +46,11 @@ def main():
     compiled = torch.compile(model)
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3, fused=True)
     tokens = torch.randint(0, vocab, (batch, context + 1), device="cuda")
-    losses = []
-    for step in range(warmups + args.steps):
-        with torch_steps.step_range(args, last=step == warmups + args.steps - 1):
-            with torch.autocast("cuda", dtype=torch.bfloat16):
-                logits = compiled(tokens[:, :-1])
-                loss = F.cross_entropy(logits.float().view(-1, vocab), tokens[:, 1:].reshape(-1))
-            optimizer.zero_grad(set_to_none=True)
-            loss.backward()
-            optimizer.step()
-        losses.append(loss.item())
-    torch.cuda.synchronize()
-    print("torch-compiled: losses " + " ".join(f"{x:.4f}" for x in losses))
-    if not all(math.isfinite(x) for x in losses) or losses[-1] >= losses[0]:
-        print("torch-compiled: the loss is not finite or did not fall", file=sys.stderr)
+    def loss_of():
+        logits = compiled(tokens[:, :-1])
+        return F.cross_entropy(logits.float().view(-1, vocab), tokens[:, 1:].reshape(-1))
+
+    if torch_steps.train("torch-compiled", args, warmups, optimizer, loss_of) is None:
         return 1
     print(f"torch-compiled: {args.steps} step(s) of a {layers}-layer transformer under torch.compile, "
           f"width {width}, batch {batch}x{context}, bfloat16 autocast, on {torch.cuda.get_device_name()}")

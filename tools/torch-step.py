@@ -14,7 +14,6 @@ cudaProfilerStop (torch.cuda.profiler), which ncu --profile-from-start off
 profiles alone.  The loss is checked to be finite and to fall over the
 steps, so a broken run is not recorded."""
 import argparse
-import math
 import sys
 
 import torch
@@ -75,20 +74,11 @@ def main():
     model = Model(vocab, width, heads, layers, context).cuda()
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3, fused=True)
     tokens = torch.randint(0, vocab, (batch, context + 1), device="cuda")
-    losses = []
-    for step in range(args.steps + 1):  # the first is the warm-up
-        with torch_steps.step_range(args, last=step == args.steps):
-            with torch.autocast("cuda", dtype=torch.bfloat16):
-                logits = model(tokens[:, :-1])
-                loss = F.cross_entropy(logits.float().view(-1, vocab), tokens[:, 1:].reshape(-1))
-            optimizer.zero_grad(set_to_none=True)
-            loss.backward()
-            optimizer.step()
-        losses.append(loss.item())
-    torch.cuda.synchronize()
-    print("torch-step: losses " + " ".join(f"{x:.4f}" for x in losses))
-    if not all(math.isfinite(x) for x in losses) or losses[-1] >= losses[0]:
-        print("torch-step: the loss is not finite or did not fall", file=sys.stderr)
+    def loss_of():
+        logits = model(tokens[:, :-1])
+        return F.cross_entropy(logits.float().view(-1, vocab), tokens[:, 1:].reshape(-1))
+
+    if torch_steps.train("torch-step", args, 1, optimizer, loss_of) is None:  # one warm-up step
         return 1
     print(f"torch-step: {args.steps} step(s) of a {layers}-layer transformer, "
           f"width {width}, batch {batch}x{context}, bfloat16 autocast, on {torch.cuda.get_device_name()}")

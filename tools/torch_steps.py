@@ -6,11 +6,14 @@ range.
 (torch.cuda.profiler), which ncu --profile-from-start off profiles alone.
 --trace FILE: the last step under torch.profiler (CPU and CUDA activities,
 with shapes), exported as a Chrome trace (Kineto's JSON, what gpuroof trace
-reads); FILE ending in .gz is compressed."""
+reads); FILE ending in .gz is compressed.  train(): the training loop each
+workload runs, its losses checked."""
 import contextlib
 import gzip
+import math
 import os
 import shutil
+import sys
 import tempfile
 
 import torch
@@ -58,3 +61,27 @@ def step_range(args, last):
         yield
         torch.cuda.synchronize()
     _export(prof, args.trace)
+
+
+def train(name, args, warmups, optimizer, loss_of):
+    """Runs warmups + args.steps training steps, each loss_of() (the
+    forward pass and its loss) under bfloat16 autocast, then the backward
+    pass and the optimizer's step; the last step in step_range.  Prints the
+    losses; returns them, or None (said on standard error) where they are
+    not finite or did not fall (the same batch each step), so that a broken
+    run is not recorded."""
+    losses = []
+    for step in range(warmups + args.steps):
+        with step_range(args, last=step == warmups + args.steps - 1):
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                loss = loss_of()
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            optimizer.step()
+        losses.append(loss.item())
+    torch.cuda.synchronize()
+    print(f"{name}: losses " + " ".join(f"{x:.4f}" for x in losses))
+    if not all(math.isfinite(x) for x in losses) or losses[-1] >= losses[0]:
+        print(f"{name}: the loss is not finite or did not fall", file=sys.stderr)
+        return None
+    return losses
