@@ -12,10 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chart_roofline.h"
 #include "cli.h"
-#include "gnuplot_script.h"
-#include "kernel_label.h"
+#include "gpuroof_chart.h"
 #include "ncu_figure_text.h"
 #include "num_text.h"
 
