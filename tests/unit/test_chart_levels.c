@@ -18,6 +18,7 @@
 #include "chart_layout.h"
 #include "chart_levels.h"
 #include "chart_roofline.h"
+#include "gpuroof_kernels.h"
 #include "kernel_label.h"
 
 #ifndef GPUROOF_SRCDIR
