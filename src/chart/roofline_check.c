@@ -56,25 +56,30 @@ static void roof_text(const roof_at *r, double intensity, char *out, size_t size
     snprintf(out, size, "%s GFLOP/s (the %s peak)", gflops, upper);
 }
 
-static bool add_line(gr_chart_warnings *w, const char *what, double intensity, double gflops, const roof_at *r,
-                     bool several, gr_error *err)
+static bool add_text(gr_chart_warnings *w, const char *text, gr_error *err)
 {
     char (*grown)[400] = realloc(w->lines, (w->count + 1) * sizeof *grown);
     if (!grown)
         return gr_error_set(err, "out of memory");
     w->lines = grown;
-    char i_text[32], g_text[32], roof[160];
+    snprintf(w->lines[w->count++], sizeof *grown, "%s", text);
+    return true;
+}
+
+static bool add_line(gr_chart_warnings *w, const char *what, double intensity, double gflops, const roof_at *r,
+                     bool several, gr_error *err)
+{
+    char i_text[32], g_text[32], roof[160], line[400];
     roof_text(r, intensity, roof, sizeof roof);
     gr_num_text(i_text, intensity);
     gr_num_text(g_text, gflops);
     if (several)
-        snprintf(w->lines[w->count++], sizeof *grown,
-                 "%s (%s FLOP/B, %s GFLOP/s) is above every roof there, the highest being %s's: %s", what, i_text,
-                 g_text, r->device->name, roof);
-    else
-        snprintf(w->lines[w->count++], sizeof *grown, "%s (%s FLOP/B, %s GFLOP/s) is above %s's roof there: %s",
+        snprintf(line, sizeof line, "%s (%s FLOP/B, %s GFLOP/s) is above every roof there, the highest being %s's: %s",
                  what, i_text, g_text, r->device->name, roof);
-    return true;
+    else
+        snprintf(line, sizeof line, "%s (%s FLOP/B, %s GFLOP/s) is above %s's roof there: %s", what, i_text, g_text,
+                 r->device->name, roof);
+    return add_text(w, line, err);
 }
 
 /* A --point belongs to no device: above the highest roof only is it
@@ -122,16 +127,6 @@ static bool check_results(const gr_roofline_inputs *in, size_t f, gr_chart_warni
     for (size_t i = 0; i < r->sweep_count; i++)
         if (!check_measured(in, p, what, r->sweep[i].intensity, r->sweep[i].gflops, w, err))
             return false;
-    return true;
-}
-
-static bool add_text(gr_chart_warnings *w, const char *text, gr_error *err)
-{
-    char (*grown)[400] = realloc(w->lines, (w->count + 1) * sizeof *grown);
-    if (!grown)
-        return gr_error_set(err, "out of memory");
-    w->lines = grown;
-    snprintf(w->lines[w->count++], sizeof *grown, "%s", text);
     return true;
 }
 

@@ -16,7 +16,8 @@ typedef struct {
     /* fused into one, the launches keep one launch: what a launch's lift
      * takes away of it, summed over the known launches, and the least
      * launch overhead, which no fused launch escapes */
-    double known, lifted_away_ns, least_kept_ns;
+    size_t known;
+    double lifted_away_ns, least_kept_ns;
     double active_max_ns, active_mean_ns, idle_ns, waits_ns;
     const gr_ncu_limits *typical;        /* the launch that stands for the kernel */
     gr_time_limit limiter;
