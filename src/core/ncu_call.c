@@ -35,14 +35,19 @@ static void older_gemm(const gr_ncu_figures *f, gr_ncu_limits *lim)
     double own = gpu_own_flops_ns(f, lim) / GR_LIFTED_TENSOR;
     if (own > 0 && own + overhead < T)
         lim->call_expected = T / (own + overhead);
-    char align[96] = "";
+    char align[96] = "", share[96];
     if (l->align_elements > 0 && l->align_elements < 8)
         snprintf(align, sizeof align, ", for operands aligned to %d element%s only", l->align_elements,
                  l->align_elements == 1 ? "" : "s");
-    advise(lim, "cuBLAS chose a kernel built for sm_%d (Turing-era mma.sync)%s: it reaches %.1f%% of the Tensor "
-                "Core roof. A dimension is likely not a multiple of 8 (16-bit types) or 4 (32-bit): pad it (a "
-                "vocabulary of 50257 to 50304, a multiple of 64) so cuBLAS can pick its own sm_90 kernels",
-           l->built_for_sm, align, 100 * lim->tensor_roof_share);
+    if (isnan(lim->tensor_roof_share)) /* a report without the Tensor Cores' counters */
+        snprintf(share, sizeof share, "its share of the Tensor Core roof is unknown (the report lacks the "
+                                      "Tensor Cores' FLOPs)");
+    else
+        snprintf(share, sizeof share, "it reaches %.1f%% of the Tensor Core roof", 100 * lim->tensor_roof_share);
+    advise(lim, "cuBLAS chose a kernel built for sm_%d (%s mma.sync)%s: %s. A dimension is likely not a "
+                "multiple of 8 (16-bit types) or 4 (32-bit): pad it (a vocabulary of 50257 to 50304, a multiple "
+                "of 64) so cuBLAS can pick its own sm_90 kernels",
+           l->built_for_sm, l->built_for_sm < 80 ? "Turing-era" : "Ampere-era", align, share);
 }
 
 static void gemm(const gr_ncu_figures *f, gr_ncu_limits *lim)
@@ -100,7 +105,12 @@ void gr_ncu_call_advice(const char *kernel, const gr_ncu_figures *f, const gr_li
     const gr_library_info *l = &lim->library;
     if (f->flops_tensor > 0 && lim->compute_flops_ns > 0)
         lim->tensor_roof_share = lim->compute_flops_ns / lim->duration_ns;
-    lim->older_arch = p && l->kind == GR_LIBKERNEL_GEMM && gr_library_older_than(l, p->cc_major, p->cc_minor);
+    /* a Tensor Core GEMM of an older architecture is a call that missed the
+     * GPU's own kernels; an FP32 FFMA GEMM of one (cuBLAS's sm80_..._ffma
+     * SGEMMs, which it runs on Hopper too) is no sign of it: counted zero
+     * Tensor Core FLOPs leave it unflagged */
+    lim->older_arch = p && l->kind == GR_LIBKERNEL_GEMM && gr_library_older_than(l, p->cc_major, p->cc_minor) &&
+                      !(f->flops_tensor == 0);
     switch (l->library) {
     case GR_LIBRARY_CUBLAS:
         gemm(f, lim);

@@ -207,3 +207,22 @@ for rec in scatter scatter-2; do
     check "a stream of the same buffer: above 0.9 of it" \
         "$(jq -r '.launches[1] | .bytes.dram / .time_ns / 4800 > 0.9' "$out")" true
 done
+
+# ---- measure's kernels under Nsight Compute (tests/data/ncu/h200/measure) -----------
+# cuBLAS's FP32 SGEMMs on the H200 are its sm80 FFMA kernels: an older
+# architecture's, but no Tensor Core GEMM that missed the GPU's own (they
+# were flagged, "nan% of the Tensor Core roof"); and no figure of any
+# recording reads nan or inf.
+unzip_to "$h/measure/measure.csv.gz" "$test_tmp/measure.csv"
+run ncu "$test_tmp/measure.csv" --group --json
+expect_status 0
+last="measure.csv.gz"
+check "cuBLAS's FFMA SGEMMs not flagged as an older architecture's" \
+    "$(jq '[.kernels[] | select((.kernel | test("ffma")) and .older_architecture != null)] | length' "$out")" 0
+check "its FFMA SGEMMs are there" "$(jq '[.kernels[] | select(.kernel | test("sm80_xmma_gemm_f32f32.*ffma"))] | length' "$out")" 4
+for rec in step cnn compiled gpt2-50257 gpt2-50304 bert measure/measure measure/measure-raw lifts/lifts-once; do
+    unzip_to "$h/$rec.csv.gz" "$test_tmp/any.csv"
+    run ncu "$test_tmp/any.csv" --group --details
+    last="$rec"
+    check "no nan or inf in its text" "$(grep -ciE '\b(nan|inf)\b' "$out")" 0
+done
