@@ -88,7 +88,7 @@ int grk_sweep(int fmas, int group, size_t elements, int repeats, grk_timing *t, 
  * milliseconds (the samples).  The trace holds the whole story, from a
  * cool GPU to one held at its power limit; what a ceiling takes from it
  * (the best short span: the burst; the rate once the clock has settled:
- * the sustained rate) is the core's bookkeeping (src/core/load_trace.c).
+ * the sustained rate) is the core's bookkeeping (src/core/results/load_trace.c).
  * Marks and samples share one time line: ms from the first mark. */
 #define GRK_TRACE_MARKS 1024
 #define GRK_TRACE_SAMPLES 2048

@@ -10,7 +10,7 @@
  * burst one GEMM meets on a cool GPU, and the sustained rate a training
  * loop lives at.  The marks and the samples share one time line, so the
  * core can cut any span from the trace and say what the clock and the
- * power were while those runs ran (src/core/load_trace.c). */
+ * power were while those runs ran (src/core/results/load_trace.c). */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>

@@ -89,7 +89,7 @@ static int shortlist(grk_work_fn work, void *ctx, int configs, const grk_timing 
 }
 
 /* The whole trace's rate: all its runs over its span.  Only to choose
- * among candidates; the figures are the core's (src/core/load_trace.c). */
+ * among candidates; the figures are the core's (src/core/results/load_trace.c). */
 static double trace_rate(const grk_trace *t, double work)
 {
     const grk_mark *last = &t->marks[t->mark_count > 0 ? t->mark_count - 1 : 0];

@@ -6,7 +6,7 @@
  * kernels; and each tensor-core GEMM type at each size alone: the best
  * burst of its load traces (after a rest, runs back to back for about
  * 1.2 s), the SM clock and power NVML read while it ran, the theoretical
- * figure at that clock (src/core/sm_rates.c) and the share of it, the best
+ * figure at that clock (src/core/profile/sm_rates.c) and the share of it, the best
  * sustained rate, the quick median of lone runs that shortlisted it, and
  * whether the result checked.  One line a measurement on stdout
  * (GPUROOF_CEILINGS_TRACE=1 adds every candidate and trace on stderr).

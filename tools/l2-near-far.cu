@@ -1,6 +1,6 @@
 /* An experiment, not part of gpuroof: per-load L2 latency on the H100 at
  * footprints from 2 to 64 MiB, to find where the far L2 partition shows
- * (plots/data/h100-l2-near-far.txt; src/core/load_latency.h uses it).
+ * (plots/data/h100-l2-near-far.txt; src/core/roofline/load_latency.h uses it).
  * One thread chases a random cycle of 128-byte lines with ld.global.cg
  * (past the L1), after warming it twice over (at most 2,000,000 loads),
  * and times 8192 loads one by one with clock64; it prints percentiles and

@@ -74,7 +74,7 @@ static int detect(const profile_options *o, measure_run *r)
     if (!measure_open_device(0, &r->device, message))
         return cli_fail("%s", message);
     if (!gr_arch_of(r->device.cc_major, r->device.cc_minor, &arch))
-        return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/arch.c)", r->device.name,
+        return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/profile/arch.c)", r->device.name,
                         r->device.cc_major, r->device.cc_minor);
     time_t now = time(NULL);
     strftime(r->file.provenance.date, sizeof r->file.provenance.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));

@@ -267,7 +267,7 @@ static json_t *kernel_json(const gr_ncu_analysis *a, size_t i)
 
 static const char *const roof_sources[] = {"none", "profile", "measured"};
 
-static json_t *roof(const gr_ncu_roof *r)
+static json_t *roof(const gr_roof *r)
 {
     const char *const *sources = roof_sources;
     return json_pack("{s:o,s:s}", "value", out_json_quantity(r->value), "source", sources[r->source]);
@@ -279,7 +279,7 @@ static json_t *roofs_json(const gr_ncu_analysis *a)
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
         json_object_set_new(bandwidth, gr_ncu_level_name(level), roof(&a->roofs.bandwidth_gbs[level]));
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++)
-        json_object_set_new(peaks, gr_ncu_precision_name(p), roof(&a->roofs.peak_gflops[p]));
+        json_object_set_new(peaks, gr_ncu_precision_name(p), roof(&a->roofs.peak_gflops[gr_ncu_peak_index(p)]));
     return json_pack("{s:o,s:o}", "bandwidth_gbs", bandwidth, "peak_gflops", peaks);
 }
 

@@ -1,4 +1,4 @@
-/* The ncu command's text of a launch's limits (src/core/ncu_limits.h):
+/* The ncu command's text of a launch's limits (src/core/ncu/ncu_limits.h):
  * each limit with what it accounts for and where that came from, the
  * limiter with how much of the launch it explains, the headroom, the
  * speedups to expect and at most, and what to change. */

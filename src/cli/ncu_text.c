@@ -141,9 +141,9 @@ static void print_bytes(FILE *out, const gr_ncu_figures *f, const gr_ncu_limits 
            NCU_FIG(f->q[GR_NCU_Q_TIME_NS]), NCU_LFIG(f->gflops, f->flops_total_lower));
 }
 
-static const char *source_word(gr_ncu_roof_source s)
+static const char *source_word(gr_roof_source s)
 {
-    return s == GR_NCU_ROOF_MEASURED ? "measured" : "profile";
+    return s == GR_ROOF_MEASURED ? "measured" : "profile";
 }
 
 /* "fp32 9 FLOP / 66908 GFLOP/s + ... = 0.1 ns" */
@@ -155,7 +155,7 @@ static void print_compute_roof(FILE *out, const ncu_view *v, const gr_ncu_figure
         if (f->flops[p] == 0)
             continue;
         fprintf(out, "%s%s %s FLOP / %s GFLOP/s", terms++ ? " + " : "", gr_ncu_precision_name(p), NCU_FIG(f->flops[p]),
-               NCU_FIG(v->a.roofs.peak_gflops[p].value));
+               NCU_FIG(v->a.roofs.peak_gflops[gr_ncu_peak_index(p)].value));
     }
     if (terms == 0)
         fprintf(out, "no FLOPs");
@@ -169,7 +169,7 @@ static void print_level_roof(FILE *out, const ncu_view *v, const gr_ncu_figures 
                              const gr_ncu_limits *lim, int level)
 {
     const char *name = gr_level_name((gr_level)level);
-    const gr_ncu_roof *bw = &v->a.roofs.bandwidth_gbs[level];
+    const gr_roof *bw = &v->a.roofs.bandwidth_gbs[level];
     if (isnan(bw->value)) {
         fprintf(out, "             %s: no roof known for %s (left out)\n", name,
                v->a.has_device ? v->a.device.name : "no device");
@@ -357,7 +357,7 @@ static void print_roofs(FILE *out, const ncu_view *v)
     out_buf item = OUT_BUF_INIT;
     fprintf(out, "Roofs:\n");
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++) {
-        const gr_ncu_roof *r = &v->a.roofs.bandwidth_gbs[level];
+        const gr_roof *r = &v->a.roofs.bandwidth_gbs[level];
         item.length = 0;
         if (isnan(r->value))
             out_addf(&item, "%s unknown", gr_level_name((gr_level)level));
@@ -366,7 +366,7 @@ static void print_roofs(FILE *out, const ncu_view *v)
         wrap_item(out, &w, out_buf_text(&item));
     }
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
-        const gr_ncu_roof *r = &v->a.roofs.peak_gflops[p];
+        const gr_roof *r = &v->a.roofs.peak_gflops[gr_ncu_peak_index(p)];
         item.length = 0;
         if (isnan(r->value))
             out_addf(&item, "%s unknown", gr_ncu_precision_name(p));

@@ -269,7 +269,7 @@ static bool half_peaks(measure_run *r, const measure_plan *p)
         }
         double per_clock = known ? (bf16 ? rates.bf16_flops : rates.fp16_flops) : NAN;
         record_peak(r, bf16 ? MEASURE_BF16 : MEASURE_FP16, &g, &plan, r->device.sm_count * per_clock / 1000.0,
-                    "no per-clock figure for this compute capability (src/core/sm_rates.c)", "");
+                    "no per-clock figure for this compute capability (src/core/profile/sm_rates.c)", "");
         grk_peak_free(&g);
     }
     return true;
@@ -339,7 +339,7 @@ static bool tensor_peak(measure_run *r, const measure_plan *p, size_t t, const g
     double per_clock = rates && rates->tensor_flops[tensor_types[t].type] > 0 ? rates->tensor_flops[tensor_types[t].type]
                                                                               : NAN;
     record_peak(r, which, &g, &plan, r->device.sm_count * per_clock / 1000.0,
-                "no per-clock figure for this compute capability (src/core/sm_rates.c)", error);
+                "no per-clock figure for this compute capability (src/core/profile/sm_rates.c)", error);
     grk_peak_free(&g);
     return true;
 }

@@ -8,7 +8,7 @@
 # (duration(kernel) x work_ratio / duration(variant), both from the same
 # report), and the measured one is within the most it says (its bound,
 # with 25% for the bound's own roofs).  This suite is the one the lifted
-# efficiencies were learned from (src/core/ncu_efficiency.c); the second,
+# efficiencies were learned from (src/core/ncu/ncu_efficiency.c); the second,
 # tests/cli/lifts.sh, holds them on kernels not used to learn them.  One
 # variant is a known miss, said in doc/ncu.md: fusing the launch-bound
 # tiny kernel's 2,048 launches into one (fused) gives a kernel of its own

@@ -1,5 +1,5 @@
 #!/bin/sh
-# gpuroof ncu's table (src/core/ncu_table.c, src/cli/ncu_table_text.c) on a
+# gpuroof ncu's table (src/core/ncu/ncu_table.c, src/cli/ncu_table_text.c) on a
 # real PyTorch training step recorded on the H100 (tests/data/ncu/h100,
 # 414 launches of 47 kernels) and on the hand-made raw page: the rows in
 # time order, the shares summing to the whole, the limiter of each, --top

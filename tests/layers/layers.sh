@@ -22,7 +22,7 @@ done_rule() {
     broken=0
 }
 
-for f in "$src"/*/*.[ch]; do
+for f in "$src"/*/*.[ch] "$src"/core/[!i]*/*.[ch]; do
     grep -n '#include "[^"]*/' "$f" | sed "s|^|$f:|" | while read -r line; do
         echo "# layers: $line: an include names a path; the layer's include paths decide what it sees"
     done
@@ -31,11 +31,14 @@ done_rule "every include names a header by its bare name"
 
 # The layers above the core include its public headers (src/core/include,
 # one an area) alone: their include paths do not reach its per-file
-# headers, and this names the file where a build with other flags would.
+# headers (in the areas' folders), and this names the file where a build
+# with other flags would.
 for f in "$src"/cli/*.[ch] "$src"/chart/*.[ch] "$src"/page/*.[ch] "$src"/measure/*.[ch] "$src"/measure/*.cu; do
     [ -r "$f" ] || continue
     grep -o '#include "[a-z_0-9]*\.h"' "$f" | sed 's/#include "\(.*\)"/\1/' | while read -r h; do
-        [ -r "$src/core/$h" ] && echo "# layers: $f includes $h, a header of the core's own (its area's is in src/core/include)"
+        for own in "$src"/core/[!i]*/"$h"; do
+            [ -r "$own" ] && echo "# layers: $f includes $h, a header of the core's own (its area's is in src/core/include)"
+        done
     done
 done | grep . && broken=1
 done_rule "the layers above the core include its public headers alone"
@@ -49,8 +52,49 @@ for f in "$src"/cli/*.[ch]; do
 done | grep . && broken=1
 done_rule "the command line includes the chart's public header alone"
 
+# A bare name finds one header: no two headers of src/ share a name.
+find "$src" -name '*.h' ! -path '*/include/*' | sed 's|.*/||' | sort | uniq -d | sed 's/^/# layers: two headers named /' |
+    grep . && broken=1
+done_rule "no two headers of src/ share a name"
+
+# The core's areas (one folder each) and the areas each may include
+# besides its own: lower areas never reach up, so an area and those below
+# it build and test alone.  An area includes another's public header
+# (gpuroof_AREA.h), never one of its per-file headers.
+core_areas='text:
+files: text
+profile: text files
+results: text files
+roofline: text files profile results
+occupancy: text files profile
+banks: text files profile
+kernels: text files profile occupancy
+model: text files profile roofline occupancy kernels
+ncu: text files profile roofline occupancy kernels results'
+for d in "$src"/core/*/; do
+    a=$(basename "$d")
+    [ "$a" = include ] && continue
+    echo "$core_areas" | grep -q "^$a:" || fail "src/core/$a is an area the table of areas lacks"
+done
+echo "$core_areas" | while IFS=: read -r area allowed; do
+    for f in "$src/core/$area"/*.[ch]; do
+        grep -o '#include "[a-z_0-9]*\.h"' "$f" | sed 's/#include "\(.*\)"/\1/' | while read -r h; do
+            case $h in
+            gpuroof_*.h) to=${h#gpuroof_} to=${to%.h} ;;
+            *) [ -r "$src/core/$area/$h" ] && continue
+               for own in "$src"/core/[!i]*/"$h"; do
+                   [ -r "$own" ] && echo "# layers: $f includes $h, a per-file header of another area (include its gpuroof_AREA.h)"
+               done
+               continue ;;
+            esac
+            case " $area $allowed " in *" $to "*) ;; *) echo "# layers: $f ($area) includes $h, an area it may not reach";; esac
+        done
+    done
+done | grep . && broken=1
+done_rule "each area of the core includes its own and the areas below it alone"
+
 grep -nE '\b(printf|puts|putchar|perror|exit|abort)\(|\b(stdout|stderr)\b' \
-    "$src"/core/*.c "$src"/chart/*.c "$src"/page/*.c | grep -v 'format(printf' | sed 's/^/# /' | grep . &&
+    "$src"/core/*/*.c "$src"/chart/*.c "$src"/page/*.c | grep -v 'format(printf' | sed 's/^/# /' | grep . &&
     fail "the core, chart and page print or exit (above)"
 done_rule "the core, chart and page never print or exit"
 

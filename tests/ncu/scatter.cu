@@ -2,7 +2,7 @@
  * bandwidth DRAM gives loads that each touch a sector of their own, with
  * every load independent and the GPU full of warps, so that nothing but
  * DRAM can hold them back.  gpuroof's efficiency table
- * (src/core/ncu_efficiency.c) takes it as the share of DRAM's roof a
+ * (src/core/ncu/ncu_efficiency.c) takes it as the share of DRAM's roof a
  * lifted latency-bound kernel with such loads (a pointer chase given more
  * chains) can reach; recorded on the H200 into
  * tests/data/ncu/h200/scatter.

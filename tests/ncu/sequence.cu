@@ -1,5 +1,5 @@
 /* Two limits in sequence, measured: the kernels behind gpuroof's rule
- * (src/core/ncu_sequence.c) that a launch's time can be two limits one
+ * (src/core/ncu/ncu_sequence.c) that a launch's time can be two limits one
  * after the other, recorded on the H200 into tests/data/ncu/h200/sequence.
  *
  *   copy_tail      a DRAM-bound copy held to one block an SM by its shared

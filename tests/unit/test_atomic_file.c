@@ -1,5 +1,5 @@
 /* Unit tests for output files written whole or not at all
- * (src/core/atomic_file.c), in a temporary directory. */
+ * (src/core/files/atomic_file.c), in a temporary directory. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #endif

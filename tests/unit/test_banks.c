@@ -1,4 +1,4 @@
-/* Unit tests for the shared-memory bank-conflict model (src/core/banks.c).
+/* Unit tests for the shared-memory bank-conflict model (src/core/banks/banks.c).
  *
  * The layout kernels of Professional CUDA C Programming, chapter 5, "Checking the Data
  * Layout of Shared Memory" (square tile[32][32] and rectangular tile[16][32] of int, row and column access,

@@ -1,4 +1,4 @@
-/* Unit tests for the check that a chart file is whole (src/core/chart_file.c),
+/* Unit tests for the check that a chart file is whole (src/core/files/chart_file.c),
  * on charts gnuplot 5.4 wrote (tests/data/charts: pdfcairo, pngcairo, svg):
  * each whole passes, each cut at every length fails naming the byte, and
  * each lie a broken gnuplot or disk could tell is caught. */

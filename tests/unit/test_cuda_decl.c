@@ -1,4 +1,4 @@
-/* Unit tests for the CUDA declaration parser (src/core/cuda_decl.c): PMPP's table
+/* Unit tests for the CUDA declaration parser (src/core/kernels/cuda_decl.c): PMPP's table
  * of CUDA variable types (memory, scope, lifetime) and the exact error text
  * and column of every declaration it refuses.
  *

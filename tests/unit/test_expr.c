@@ -1,4 +1,4 @@
-/* Unit tests for the expression evaluator (src/core/expr.c). */
+/* Unit tests for the expression evaluator (src/core/text/expr.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* The readers of compiled kernels' resources (src/core/ptxas_report.c,
+/* The readers of compiled kernels' resources (src/core/kernels/ptxas_report.c,
  * cuobjdump_listing.c, cubin.c, fatbin.c, host_binary.c, kernel_file.c) and
  * the choice of a kernel (kernel_select.c), on the fixtures of
  * tests/data/kernels: built by nvcc from sample.cu, each binary beside

@@ -1,4 +1,4 @@
-/* The compiled-kernels report (src/core/kernels_report.c), built from the
+/* The compiled-kernels report (src/core/kernels/kernels_report.c), built from the
  * fixtures of tests/data/kernels as gpuroof kernels builds it: the files
  * read and those that did not, the code chosen with and without a device,
  * the block size and where it comes from, the occupancy, and --kernel's

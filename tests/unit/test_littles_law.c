@@ -1,4 +1,4 @@
-/* Unit tests for Little's law (src/core/littles_law.c), with figures
+/* Unit tests for Little's law (src/core/roofline/littles_law.c), with figures
  * worked out by hand: an H100's 132 SMs at full occupancy (64 warps) with
  * one 4-byte load a thread in flight (128 B a warp) at 600 ns keep
  * 132 x 64 x 128 = 1,081,344 B in flight: 1802.24 GB/s. */

@@ -1,4 +1,4 @@
-/* Unit tests of the L2's far latency (src/core/load_latency.c): the
+/* Unit tests of the L2's far latency (src/core/roofline/load_latency.c): the
  * median, and the far chase's footprint for the L2s of the shipped
  * profiles, worked out by hand. */
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /* Unit tests for a load trace's burst and sustained spans
- * (src/core/load_trace.c) and a figure's spread (src/core/spread.c), with
+ * (src/core/results/load_trace.c) and a figure's spread (src/core/results/spread.c), with
  * traces made by hand: a GEMM of 1 TFLOP whose runs take 1 ms each while
  * the clock is at 1980 MHz and 1.4 ms once it has fallen to 1400 MHz (the
  * shape an H100's cuBLAS GEMMs show under their power limit). */

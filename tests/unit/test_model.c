@@ -1,4 +1,4 @@
-/* Unit tests for the kernel-model loader (src/core/model.c).
+/* Unit tests for the kernel-model loader (src/core/model/model.c).
  *
  * The first half loads the shipped models and checks them against the
  * answers to PMPP chapter 5's exercises.

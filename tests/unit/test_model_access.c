@@ -1,4 +1,4 @@
-/* Unit tests for variables accessed in memory (src/core/model_access.c):
+/* Unit tests for variables accessed in memory (src/core/model/model_access.c):
  * a volatile variable's references each reach memory, a plain scalar's
  * come to one access a thread, and the kernel's traffic either way. Every
  * expected figure is worked from the model's own parameters. */

@@ -1,5 +1,5 @@
-/* Unit tests for a kernel model on a device (src/core/model_device.c) and
- * a profile's level roofs (src/core/level_roofs.c): the shipped H100 and
+/* Unit tests for a kernel model on a device (src/core/model/model_device.c) and
+ * a profile's level roofs (src/core/roofline/level_roofs.c): the shipped H100 and
  * K40 profiles, small models written here, each figure worked out by hand
  * from the profile's numbers (H100: FP32 66908.16 GFLOP/s, DRAM 3352 GB/s,
  * L2 13125.12 GB/s, shared memory 33454.08 GB/s, 65536 registers and 2048

@@ -1,4 +1,4 @@
-/* Unit tests for names a person types (src/core/names.c): case, the edit
+/* Unit tests for names a person types (src/core/text/names.c): case, the edit
  * distance, and which known names a "did you mean" offers. */
 #include <stdarg.h>
 #include <stddef.h>

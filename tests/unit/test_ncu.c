@@ -1,4 +1,4 @@
-/* The reader of Nsight Compute's CSV (src/core/ncu_csv.c, ncu_units.c,
+/* The reader of Nsight Compute's CSV (src/core/ncu/ncu_csv.c, ncu_units.c,
  * ncu_metrics.c, ncu_report.c) and what gpuroof works out of a launch
  * (ncu_figures.c, ncu_roofs.c, ncu_occupancy.c, ncu_group.c): the
  * tokenizer, the units and numbers, the metric table, each derivation
@@ -734,75 +734,75 @@ static void roofs(void **state)
     gr_profile p;
     gr_results r;
     gr_error err;
-    gr_ncu_roofs roofs;
+    gr_roofs roofs;
     load_h100(&p);
-    gr_ncu_roofs_fill(&p, NULL, &roofs);
+    gr_roofs_fill(&p, NULL, NULL, &roofs);
     assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value == 3352);
-    assert_int_equal(roofs.bandwidth_gbs[GR_NCU_DRAM].source, GR_NCU_ROOF_PROFILE);
+    assert_int_equal(roofs.bandwidth_gbs[GR_NCU_DRAM].source, GR_ROOF_PROFILE);
     assert_true(roofs.bandwidth_gbs[GR_NCU_L2].value == p.l2_bandwidth_gbs);
     assert_true(roofs.bandwidth_gbs[GR_NCU_L1].value == p.shared_bandwidth_gbs); /* L1 and shared memory: one array */
-    assert_int_equal(roofs.bandwidth_gbs[GR_NCU_L1].source, GR_NCU_ROOF_PROFILE);
-    assert_true(roofs.peak_gflops[GR_NCU_FP32].value == 66908.16);
-    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value == 989429.76);
-    assert_true(roofs.peak_gflops[GR_NCU_FP16].value == 133816.32); /* HFMA2, not the Tensor Cores */
+    assert_int_equal(roofs.bandwidth_gbs[GR_NCU_L1].source, GR_ROOF_PROFILE);
+    assert_true(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_FP32)].value == 66908.16);
+    assert_true(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_TENSOR_FP16)].value == 989429.76);
+    assert_true(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_FP16)].value == 133816.32); /* HFMA2, not the Tensor Cores */
     /* each precision's roof is the profile's peak of its one name, which
      * gr_precision_table holds, and its measured one that name's key */
     for (int i = 0; i < GR_NCU_PRECISION_COUNT; i++) {
         assert_non_null(gr_precision_find(gr_ncu_precision_name(i)));
-        assert_true(roofs.peak_gflops[i].value == gr_profile_peak(&p, gr_ncu_precision_name(i))->gflops);
+        assert_true(roofs.peak_gflops[gr_ncu_peak_index(i)].value == gr_profile_peak(&p, gr_ncu_precision_name(i))->gflops);
     }
     assert_string_equal(gr_ncu_precision_name(GR_NCU_TENSOR_BF16), "tensor_bf16");
     gr_results_init(&r);
     assert_true(gr_results_load(GPUROOF_SRCDIR "/plots/data/h100-sxm.yaml", &r, &err));
-    gr_ncu_roofs_fill(&p, &r, &roofs);
+    gr_roofs_fill(&p, &r, NULL, &roofs);
     /* the measured DRAM roof, the one plot draws: the most any DRAM kernel
      * moved, not the read kernel's (3206.5 GB/s in this file) */
     assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value == gr_results_best_bandwidth(&r));
     assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value > r.ceilings.dram_read_gbs);
-    assert_int_equal(roofs.bandwidth_gbs[GR_NCU_DRAM].source, GR_NCU_ROOF_MEASURED);
+    assert_int_equal(roofs.bandwidth_gbs[GR_NCU_DRAM].source, GR_ROOF_MEASURED);
     assert_true(roofs.bandwidth_gbs[GR_NCU_L2].value == r.ceilings.l2_gbs);
     assert_true(roofs.bandwidth_gbs[GR_NCU_L1].value == r.ceilings.shared_gbs);
-    assert_int_equal(roofs.bandwidth_gbs[GR_NCU_L1].source, GR_NCU_ROOF_MEASURED);
-    assert_true(roofs.peak_gflops[GR_NCU_FP32].value == r.ceilings.fp32_gflops);
-    assert_true(roofs.peak_gflops[GR_NCU_FP64].value == r.ceilings.fp64_gflops);
-    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value == r.ceilings.tensor_fp16_gflops);
-    assert_int_equal(roofs.peak_gflops[GR_NCU_TENSOR_FP16].source, GR_NCU_ROOF_MEASURED);
+    assert_int_equal(roofs.bandwidth_gbs[GR_NCU_L1].source, GR_ROOF_MEASURED);
+    assert_true(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_FP32)].value == r.ceilings.fp32_gflops);
+    assert_true(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_FP64)].value == r.ceilings.fp64_gflops);
+    assert_true(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_TENSOR_FP16)].value == r.ceilings.tensor_fp16_gflops);
+    assert_int_equal(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_TENSOR_FP16)].source, GR_ROOF_MEASURED);
     for (int i = 0; i < GR_NCU_PRECISION_COUNT; i++) {
         const char *key = gr_results_precision_key(gr_ncu_precision_name(i));
         assert_non_null(key);
-        assert_true(roofs.peak_gflops[i].value == gr_results_ceiling(&r, key));
-        assert_int_equal(roofs.peak_gflops[i].source, GR_NCU_ROOF_MEASURED);
+        assert_true(roofs.peak_gflops[gr_ncu_peak_index(i)].value == gr_results_ceiling(&r, key));
+        assert_int_equal(roofs.peak_gflops[gr_ncu_peak_index(i)].source, GR_ROOF_MEASURED);
     }
-    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_BF16].value == r.ceilings.tensor_bf16_gflops);
-    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP8].value == r.ceilings.tensor_fp8_gflops);
+    assert_true(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_TENSOR_BF16)].value == r.ceilings.tensor_bf16_gflops);
+    assert_true(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_TENSOR_FP8)].value == r.ceilings.tensor_fp8_gflops);
     /* without dram_read_gbs, the same rule */
     r.ceilings.dram_read_gbs = NAN;
-    gr_ncu_roofs_fill(NULL, &r, &roofs);
+    gr_roofs_fill(NULL, &r, NULL, &roofs);
     assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value == gr_results_best_bandwidth(&r));
     assert_true(roofs.bandwidth_gbs[GR_NCU_DRAM].value > 1000);
-    assert_true(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value == r.ceilings.tensor_fp16_gflops); /* no profile */
+    assert_true(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_TENSOR_FP16)].value == r.ceilings.tensor_fp16_gflops); /* no profile */
     r.ceilings.tensor_fp16_gflops = NAN;
-    gr_ncu_roofs_fill(NULL, &r, &roofs);
-    assert_true(isnan(roofs.peak_gflops[GR_NCU_TENSOR_FP16].value));
+    gr_roofs_fill(NULL, &r, NULL, &roofs);
+    assert_true(isnan(roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_TENSOR_FP16)].value));
     gr_results_free(&r);
 }
 
 /* Roofs of round figures: DRAM 100 GB/s, L2 400 GB/s, FP32 1000 GFLOP/s,
  * FP64 500 GFLOP/s. */
-static void round_roofs(gr_ncu_roofs *roofs)
+static void round_roofs(gr_roofs *roofs)
 {
-    gr_ncu_roofs_fill(NULL, NULL, roofs);
-    roofs->bandwidth_gbs[GR_NCU_DRAM] = (gr_ncu_roof){100, GR_NCU_ROOF_PROFILE};
-    roofs->bandwidth_gbs[GR_NCU_L2] = (gr_ncu_roof){400, GR_NCU_ROOF_PROFILE};
-    roofs->peak_gflops[GR_NCU_FP32] = (gr_ncu_roof){1000, GR_NCU_ROOF_PROFILE};
-    roofs->peak_gflops[GR_NCU_FP64] = (gr_ncu_roof){500, GR_NCU_ROOF_PROFILE};
+    gr_roofs_fill(NULL, NULL, NULL, roofs);
+    roofs->bandwidth_gbs[GR_NCU_DRAM] = (gr_roof){100, GR_ROOF_PROFILE};
+    roofs->bandwidth_gbs[GR_NCU_L2] = (gr_roof){400, GR_ROOF_PROFILE};
+    roofs->peak_gflops[gr_ncu_peak_index(GR_NCU_FP32)] = (gr_roof){1000, GR_ROOF_PROFILE};
+    roofs->peak_gflops[gr_ncu_peak_index(GR_NCU_FP64)] = (gr_roof){500, GR_ROOF_PROFILE};
 }
 
 static void binding(void **state)
 {
     (void)state;
     gr_ncu_figures f;
-    gr_ncu_roofs roofs;
+    gr_roofs roofs;
     gr_ncu_binding b;
     round_roofs(&roofs);
     zero_figures(&f);
@@ -852,7 +852,7 @@ static void binding(void **state)
     assert_true(isnan(b.compute_time_ns));
     assert_non_null(strstr(b.why_unknown, "fp16"));
     /* Tensor Core FLOPs and no such peak: named as the profile's peak is */
-    roofs.peak_gflops[GR_NCU_FP16] = (gr_ncu_roof){1000, GR_NCU_ROOF_PROFILE};
+    roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_FP16)] = (gr_roof){1000, GR_ROOF_PROFILE};
     f.q[GR_NCU_Q_TENSOR_BF16] = 1;
     gr_ncu_figures_derive(&f);
     gr_ncu_bind(&f, &roofs, &b);
@@ -864,7 +864,7 @@ static void binding_unknown(void **state)
 {
     (void)state;
     gr_ncu_figures f;
-    gr_ncu_roofs roofs;
+    gr_roofs roofs;
     gr_ncu_binding b;
     round_roofs(&roofs);
     zero_figures(&f);

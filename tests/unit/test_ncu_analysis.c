@@ -1,4 +1,4 @@
-/* The Nsight Compute analysis (src/core/ncu_analysis.c) on the test CSVs
+/* The Nsight Compute analysis (src/core/ncu/ncu_analysis.c) on the test CSVs
  * of tests/data/ncu (their launches in that folder's README): the device
  * policies (given; found from the report's GPU; none, as a note or as an
  * error), a report of another GPU flagged, every launch's and kernel's
@@ -124,7 +124,7 @@ static void device_given(void **state)
     assert_false(a.other_gpu);
     assert_false(a.grouped);
     assert_int_equal(a.report.count, 5);
-    assert_int_equal(a.roofs.bandwidth_gbs[GR_NCU_DRAM].source, GR_NCU_ROOF_PROFILE);
+    assert_int_equal(a.roofs.bandwidth_gbs[GR_NCU_DRAM].source, GR_ROOF_PROFILE);
     same(a.roofs.bandwidth_gbs[GR_NCU_DRAM].value, 3352);
     judged_as_the_engine(&a);
     gr_ncu_analysis_free(&a);

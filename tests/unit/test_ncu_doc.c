@@ -1,7 +1,7 @@
 /* doc/ncu-input.md lists exactly the metrics gpuroof ncu reads (the table
- * of src/core/ncu_metrics.c, in its order, each with its quantity, how its
+ * of src/core/ncu/ncu_metrics.c, in its order, each with its quantity, how its
  * value gives it, and whether it is in gpuroof's own list) and exactly the
- * units it takes (src/core/ncu_units.c): the document cannot drift from
+ * units it takes (src/core/ncu/ncu_units.c): the document cannot drift from
  * the reader.  On a difference the test prints the table as it should read. */
 #include <stdarg.h>
 #include <stddef.h>

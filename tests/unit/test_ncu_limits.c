@@ -1,4 +1,4 @@
-/* Unit tests of each limit's arithmetic (src/core/ncu_limits.c), on
+/* Unit tests of each limit's arithmetic (src/core/ncu/ncu_limits.c), on
  * launches made up here with figures worked out by hand, on an H100-like
  * device: 132 SMs of 64 warps at 1980 MHz (4 schedulers an SM: 1045.44
  * warp instructions a ns), DRAM 3352 GB/s, L2 13125, shared memory
@@ -53,17 +53,17 @@ static const gr_limit_inputs h100 = {
 
 static void limits_of(gr_ncu_figures *f, const gr_limit_inputs *in, gr_ncu_limits *out)
 {
-    gr_ncu_roofs roofs = {0};
+    gr_roofs roofs = {0};
     gr_ncu_binding b;
     gr_ncu_figures_derive(f);
-    roofs.bandwidth_gbs[GR_NCU_DRAM] = (gr_ncu_roof){3352, GR_NCU_ROOF_PROFILE};
-    roofs.bandwidth_gbs[GR_NCU_L2] = (gr_ncu_roof){13125, GR_NCU_ROOF_PROFILE};
-    roofs.bandwidth_gbs[GR_NCU_L1] = (gr_ncu_roof){33454, GR_NCU_ROOF_PROFILE};
+    roofs.bandwidth_gbs[GR_NCU_DRAM] = (gr_roof){3352, GR_ROOF_PROFILE};
+    roofs.bandwidth_gbs[GR_NCU_L2] = (gr_roof){13125, GR_ROOF_PROFILE};
+    roofs.bandwidth_gbs[GR_NCU_L1] = (gr_roof){33454, GR_ROOF_PROFILE};
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++)
-        roofs.peak_gflops[p] = (gr_ncu_roof){NAN, GR_NCU_ROOF_NONE};
-    roofs.peak_gflops[GR_NCU_FP32] = (gr_ncu_roof){66908.16, GR_NCU_ROOF_PROFILE};
-    roofs.peak_gflops[GR_NCU_FP64] = (gr_ncu_roof){33454.08, GR_NCU_ROOF_PROFILE};
-    roofs.peak_gflops[GR_NCU_TENSOR_FP16] = (gr_ncu_roof){989429.76, GR_NCU_ROOF_PROFILE}; /* at 1830 MHz */
+        roofs.peak_gflops[gr_ncu_peak_index(p)] = (gr_roof){NAN, GR_ROOF_NONE};
+    roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_FP32)] = (gr_roof){66908.16, GR_ROOF_PROFILE};
+    roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_FP64)] = (gr_roof){33454.08, GR_ROOF_PROFILE};
+    roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_TENSOR_FP16)] = (gr_roof){989429.76, GR_ROOF_PROFILE}; /* at 1830 MHz */
     gr_ncu_bind(f, &roofs, &b);
     gr_ncu_limits_of(f, &b, NULL, &roofs, in, out);
 }

@@ -1,7 +1,7 @@
 /* Unit tests of what stands beside the limits' arithmetic:
- * Nsight Compute's rules held against the limiter (src/core/ncu_rules.c),
- * a library kernel known by its name (src/core/kernel_library.c) and
- * "what to fix first" (src/core/ncu_fix_first.c).  The limits are made up
+ * Nsight Compute's rules held against the limiter (src/core/ncu/ncu_rules.c),
+ * a library kernel known by its name (src/core/ncu/kernel_library.c) and
+ * "what to fix first" (src/core/ncu/ncu_fix_first.c).  The limits are made up
  * here; the names are those of kernels recorded on the H100 and H200
  * (tests/data/ncu). */
 #include <stdarg.h>

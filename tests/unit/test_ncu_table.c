@@ -1,4 +1,4 @@
-/* Unit tests of the table's rows (src/core/ncu_table.c) on an analysis made
+/* Unit tests of the table's rows (src/core/ncu/ncu_table.c) on an analysis made
  * up here, each figure worked out by hand: the order (longest first,
  * unknown times last), the shares, the limiter (the limits', else the
  * binding level's), how much of it is reached, the precision of a compute
@@ -59,8 +59,8 @@ static void make(made_up *m)
     m->a.limits = m->limits;
     m->a.time_ns_total = NAN;
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++)
-        m->a.roofs.peak_gflops[p].value = 1e4;
-    m->a.roofs.peak_gflops[GR_NCU_TENSOR_BF16].value = 1e6;
+        m->a.roofs.peak_gflops[gr_ncu_peak_index(p)].value = 1e4;
+    m->a.roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_TENSOR_BF16)].value = 1e6;
 }
 
 static void make_figures(made_up *m)

@@ -26,14 +26,14 @@ static gr_ncu_figures figures(void)
     return f;
 }
 
-static gr_ncu_roofs roofs(void)
+static gr_roofs roofs(void)
 {
-    gr_ncu_roofs r;
-    gr_ncu_roofs_fill(NULL, NULL, &r);
-    r.bandwidth_gbs[GR_NCU_DRAM] = (gr_ncu_roof){1000, GR_NCU_ROOF_PROFILE}; /* 1 MB: 1000 ns */
-    r.peak_gflops[GR_NCU_FP32] = (gr_ncu_roof){50000, GR_NCU_ROOF_PROFILE};
-    r.peak_gflops[GR_NCU_FP16] = (gr_ncu_roof){100000, GR_NCU_ROOF_PROFILE};
-    r.peak_gflops[GR_NCU_TENSOR_BF16] = (gr_ncu_roof){1000000, GR_NCU_ROOF_PROFILE};
+    gr_roofs r;
+    gr_roofs_fill(NULL, NULL, NULL, &r);
+    r.bandwidth_gbs[GR_NCU_DRAM] = (gr_roof){1000, GR_ROOF_PROFILE}; /* 1 MB: 1000 ns */
+    r.peak_gflops[gr_ncu_peak_index(GR_NCU_FP32)] = (gr_roof){50000, GR_ROOF_PROFILE};
+    r.peak_gflops[gr_ncu_peak_index(GR_NCU_FP16)] = (gr_roof){100000, GR_ROOF_PROFILE};
+    r.peak_gflops[gr_ncu_peak_index(GR_NCU_TENSOR_BF16)] = (gr_roof){1000000, GR_ROOF_PROFILE};
     return r;
 }
 
@@ -62,7 +62,7 @@ static void moves_only_is_a_memory_kernel(void **state)
 {
     (void)state;
     gr_ncu_figures f = figures();
-    gr_ncu_roofs r = roofs();
+    gr_roofs r = roofs();
     gr_ncu_work w;
     f.q[GR_NCU_Q_WARP_INST] = 1000;
     f.q[GR_NCU_Q_HFMA] = 100; /* 400 FP16 "FLOPs" */
@@ -87,7 +87,7 @@ static void negligible_flops(void **state)
 {
     (void)state;
     gr_ncu_figures f = figures();
-    gr_ncu_roofs r = roofs();
+    gr_roofs r = roofs();
     gr_ncu_work w;
     /* the bytes take 1000 ns; 0.1% of that at 50000 GFLOP/s is 50000 FLOPs */
     f.q[GR_NCU_Q_FADD] = 49999;
@@ -108,7 +108,7 @@ static void tensor_work_is_held_to_its_roof(void **state)
 {
     (void)state;
     gr_ncu_figures f = figures();
-    gr_ncu_roofs r = roofs();
+    gr_roofs r = roofs();
     gr_ncu_work w;
     f.q[GR_NCU_Q_TENSOR_BF16] = 5e8; /* 500 us at the BF16 tensor roof... */
     f.q[GR_NCU_Q_FADD] = 1e6;        /* ...beside 20 us of FP32 */

@@ -1,5 +1,5 @@
-/* Unit tests for the profile loader (src/core/profile.c, src/core/yaml_doc.c) and the
- * profile search path (src/core/profile_search.c).
+/* Unit tests for the profile loader (src/core/profile/profile.c, src/core/files/yaml_doc.c) and the
+ * profile search path (src/core/profile/profile_search.c).
  *
  * Most inputs are edits of one small in-memory profile, BASE below, whose
  * line numbers the expected "t.yaml:LINE:COLUMN: message" strings refer to.

@@ -1,6 +1,6 @@
-/* Unit tests for the table of a profile's fields (src/core/profile_fields.c):
+/* Unit tests for the table of a profile's fields (src/core/profile/profile_fields.c):
  * the table itself, a profile written as YAML and read back, and a profile
- * made from what the CUDA runtime says of a GPU (src/core/profile_gpu.c),
+ * made from what the CUDA runtime says of a GPU (src/core/profile/profile_gpu.c),
  * which is what `gpuroof profile detect` writes; and that
  * doc/profile-format.md lists exactly the table's fields.
  */

@@ -1,4 +1,4 @@
-/* Unit tests for the results file's reader and writer (src/core/results.c,
+/* Unit tests for the results file's reader and writer (src/core/results/results.c,
  * results_write.c).  The files written here are synthetic inputs in a
  * temporary directory, never measurements; their keys are those of
  * doc/results-format.md.  The committed measurements (plots/data/) are only

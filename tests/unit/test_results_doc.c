@@ -1,5 +1,5 @@
 /* doc/results-format.md lists exactly the keys of the results file's tables
- * (src/core/results_format.c), in their order, each with its type, unit,
+ * (src/core/results/results_format.c), in their order, each with its type, unit,
  * whether it is required, and its meaning: the document cannot drift from
  * what gpuroof reads and writes.  On a difference the test prints the
  * section's table as it should read. */

@@ -1,5 +1,5 @@
 /* Unit tests for Nsight Compute's counters put into a results file
- * (src/core/results_ncu.c), on a real pair recorded on an H100: a quick
+ * (src/core/ncu/results_ncu.c), on a real pair recorded on an H100: a quick
  * measure run's results (tests/data/ncu/h100/measure.yaml) and Nsight
  * Compute's raw page of that same run (measure-raw.csv). */
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* Unit tests for a host's GPUs side by side (src/core/results_node.c):
+/* Unit tests for a host's GPUs side by side (src/core/results/results_node.c):
  * the per-GPU file names, the labels that tell GPUs apart, and the
  * comparison of their measured ceilings, worked out by hand on made-up
  * results and on the committed H200 run read back twice. */

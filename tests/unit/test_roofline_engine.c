@@ -113,7 +113,7 @@ static void bound_answers(const tie_row *row)
 static void ncu_answers(const tie_row *row)
 {
     gr_ncu_figures f = {0};
-    gr_ncu_roofs roofs;
+    gr_roofs roofs;
     gr_ncu_binding b;
     for (int q = 0; q < GR_NCU_Q_COUNT; q++)
         f.q[q] = NAN, f.from[q] = -1;
@@ -126,12 +126,12 @@ static void ncu_answers(const tie_row *row)
     for (int i = 0; i < 3; i++)
         f.grid[i] = f.block[i] = -1;
     gr_ncu_figures_derive(&f);
-    gr_ncu_roofs_fill(NULL, NULL, &roofs);
+    gr_roofs_fill(NULL, NULL, NULL, &roofs);
     for (int i = 0; i < GR_MEMORY_LEVELS; i++)
         if (!row->roofless[i])
-            roofs.bandwidth_gbs[i] = (gr_ncu_roof){bandwidth_gbs[i], GR_NCU_ROOF_PROFILE};
-    roofs.peak_gflops[GR_NCU_FP32] = (gr_ncu_roof){FP32_PEAK, GR_NCU_ROOF_PROFILE};
-    roofs.peak_gflops[GR_NCU_FP64] = (gr_ncu_roof){FP64_PEAK, GR_NCU_ROOF_PROFILE};
+            roofs.bandwidth_gbs[i] = (gr_roof){bandwidth_gbs[i], GR_ROOF_PROFILE};
+    roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_FP32)] = (gr_roof){FP32_PEAK, GR_ROOF_PROFILE};
+    roofs.peak_gflops[gr_ncu_peak_index(GR_NCU_FP64)] = (gr_roof){FP64_PEAK, GR_ROOF_PROFILE};
     gr_ncu_bind(&f, &roofs, &b);
     assert_true(b.known);
     assert_string_equal(b.left_out, "");

@@ -1,4 +1,4 @@
-/* The hierarchical roofline core (src/core/roofline_levels.c): each level's
+/* The hierarchical roofline core (src/core/roofline/roofline_levels.c): each level's
  * intensity and roof, and the binding one, worked out by hand. */
 #include <stdarg.h>
 #include <stddef.h>

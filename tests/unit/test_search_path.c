@@ -1,4 +1,4 @@
-/* Unit tests for the search paths of gpuroof's data (src/core/search_path.c):
+/* Unit tests for the search paths of gpuroof's data (src/core/files/search_path.c):
  * the order of the directories, and which data directory a program gets
  * from where it runs, in a temporary tree of files. */
 #define _XOPEN_SOURCE 700 /* mkdtemp, nftw, symlink */

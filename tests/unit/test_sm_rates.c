@@ -1,4 +1,4 @@
-/* Unit tests for the per-SM, per-clock rates (src/core/sm_rates.c): each
+/* Unit tests for the per-SM, per-clock rates (src/core/profile/sm_rates.c): each
  * row gives back the whitepaper's peak figures at its SM count and clock,
  * worked out by hand here from the published TFLOPS. */
 #include <stdarg.h>

@@ -5,7 +5,7 @@
 #ifndef GPUROOF_PUBLIC_BANKS_H
 #define GPUROOF_PUBLIC_BANKS_H
 
-#include "../banks.h"
-#include "../banks_presets.h"
+#include "../banks/banks.h"
+#include "../banks/banks_presets.h"
 
 #endif

@@ -5,9 +5,11 @@
 #ifndef GPUROOF_PUBLIC_FILES_H
 #define GPUROOF_PUBLIC_FILES_H
 
-#include "../atomic_file.h"
-#include "../chart_file.h"
-#include "../input_limits.h"
-#include "../search_path.h"
+#include "../files/atomic_file.h"
+#include "../files/chart_file.h"
+#include "../files/input_limits.h"
+#include "../files/search_path.h"
+#include "../files/yaml_doc.h"
+#include "../files/yaml_writer.h"
 
 #endif

@@ -5,12 +5,13 @@
 #ifndef GPUROOF_PUBLIC_KERNELS_H
 #define GPUROOF_PUBLIC_KERNELS_H
 
-#include "../kernel_resources.h"
-#include "../kernel_names.h"
-#include "../kernel_demangle.h"
-#include "../kernel_file.h"
-#include "../kernel_select.h"
-#include "../kernels_report.h"
-#include "../kernel_short_name.h"
+#include "../kernels/kernel_resources.h"
+#include "../kernels/kernel_names.h"
+#include "../kernels/kernel_demangle.h"
+#include "../kernels/kernel_file.h"
+#include "../kernels/kernel_select.h"
+#include "../kernels/kernels_report.h"
+#include "../kernels/kernel_short_name.h"
+#include "../kernels/cuda_decl.h"
 
 #endif

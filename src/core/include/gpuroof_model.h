@@ -6,9 +6,9 @@
 #ifndef GPUROOF_PUBLIC_MODEL_H
 #define GPUROOF_PUBLIC_MODEL_H
 
-#include "../expr.h"
-#include "../model.h"
-#include "../model_access.h"
-#include "../model_device.h"
+#include "gpuroof_text.h"
+#include "../model/model.h"
+#include "../model/model_access.h"
+#include "../model/model_device.h"
 
 #endif

@@ -5,16 +5,17 @@
 #ifndef GPUROOF_PUBLIC_NCU_H
 #define GPUROOF_PUBLIC_NCU_H
 
-#include "../ncu_analysis.h"
-#include "../ncu_report.h"
-#include "../ncu_rules.h"
-#include "../kernel_library.h"
-#include "../ncu_figures.h"
-#include "../ncu_roofs.h"
-#include "../ncu_work.h"
-#include "../ncu_occupancy.h"
-#include "../ncu_group.h"
-#include "../ncu_metrics.h"
-#include "../ncu_table.h"
+#include "../ncu/ncu_analysis.h"
+#include "../ncu/ncu_report.h"
+#include "../ncu/ncu_rules.h"
+#include "../ncu/kernel_library.h"
+#include "../ncu/ncu_figures.h"
+#include "../ncu/ncu_roofs.h"
+#include "../ncu/results_ncu.h"
+#include "../ncu/ncu_work.h"
+#include "../ncu/ncu_occupancy.h"
+#include "../ncu/ncu_group.h"
+#include "../ncu/ncu_metrics.h"
+#include "../ncu/ncu_table.h"
 
 #endif

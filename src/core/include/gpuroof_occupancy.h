@@ -5,7 +5,7 @@
 #ifndef GPUROOF_PUBLIC_OCCUPANCY_H
 #define GPUROOF_PUBLIC_OCCUPANCY_H
 
-#include "../occupancy.h"
-#include "../occupancy_tools.h"
+#include "../occupancy/occupancy.h"
+#include "../occupancy/occupancy_tools.h"
 
 #endif

@@ -5,12 +5,12 @@
 #ifndef GPUROOF_PUBLIC_PROFILE_H
 #define GPUROOF_PUBLIC_PROFILE_H
 
-#include "../gpu_info.h"
-#include "../arch.h"
-#include "../profile.h"
-#include "../profile_fields.h"
-#include "../profile_search.h"
-#include "../profile_gpu.h"
-#include "../sm_rates.h"
+#include "../profile/gpu_info.h"
+#include "../profile/arch.h"
+#include "../profile/profile.h"
+#include "../profile/profile_fields.h"
+#include "../profile/profile_search.h"
+#include "../profile/profile_gpu.h"
+#include "../profile/sm_rates.h"
 
 #endif

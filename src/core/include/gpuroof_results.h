@@ -6,12 +6,11 @@
 #ifndef GPUROOF_PUBLIC_RESULTS_H
 #define GPUROOF_PUBLIC_RESULTS_H
 
-#include "../results.h"
-#include "../results_node.h"
-#include "../results_ncu.h"
-#include "../results_format.h"
-#include "../load_trace.h"
-#include "../spread.h"
-#include "../memory_levels.h"
+#include "../results/results.h"
+#include "../results/results_node.h"
+#include "../results/results_format.h"
+#include "../results/load_trace.h"
+#include "../results/spread.h"
+#include "../results/memory_levels.h"
 
 #endif

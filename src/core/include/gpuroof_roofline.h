@@ -5,10 +5,11 @@
 #ifndef GPUROOF_PUBLIC_ROOFLINE_H
 #define GPUROOF_PUBLIC_ROOFLINE_H
 
-#include "../level_roofs.h"
-#include "../load_latency.h"
-#include "../littles_law.h"
-#include "../roofline.h"
-#include "../roofline_levels.h"
+#include "../roofline/level_roofs.h"
+#include "../roofline/load_latency.h"
+#include "../roofline/littles_law.h"
+#include "../roofline/roofline.h"
+#include "../roofline/roofline_levels.h"
+#include "../roofline/roofs.h"
 
 #endif

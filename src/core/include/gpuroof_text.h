@@ -5,8 +5,12 @@
 #ifndef GPUROOF_PUBLIC_TEXT_H
 #define GPUROOF_PUBLIC_TEXT_H
 
-#include "../error.h"
-#include "../num_text.h"
-#include "../names.h"
+#include "../text/error.h"
+#include "../text/num_text.h"
+#include "../text/names.h"
+#include "../text/expr.h"
+#include "../text/name_hash.h"
+#include "../text/text_span.h"
+#include "../text/le_bytes.h"
 
 #endif

@@ -1,0 +1,126 @@
+/* A kernel model: a small YAML file of formulas (doc/model-format.md) that
+ * says how a kernel is launched, how many FLOPs it does, how many bytes of
+ * global memory it moves, and which variables it declares. */
+#ifndef GPUROOF_MODEL_H
+#define GPUROOF_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "gpuroof_kernels.h"
+#include "gpuroof_text.h"
+
+#define GR_MODEL_MAX_PARAMS 32
+#define GR_MODEL_MAX_VARS 32
+#define GR_MODEL_MAX_DERIVED 16
+
+/* The most threads a model's block may have: 1024 on every CUDA GPU since
+ * compute capability 2.0, but occupancy takes --max-threads-block for a
+ * made-up SM, so the reader refuses only what could not be narrowed to an
+ * int and still mean a block. */
+#define GR_MODEL_MAX_BLOCK_THREADS (1 << 20)
+
+typedef struct {
+    char name[64];
+    gr_value value;
+    char formula[256];  /* as written in the model (or given with -D) */
+    bool overridden;    /* set by -D */
+} gr_model_value;
+
+/* How often a kernel's code reads and writes a variable (a model's
+ * reads:/writes:), in all over the launch, and what those references come
+ * to where the variable is not volatile (plain_reads:/plain_writes:, else
+ * the rule of model_access.c).  A volatile variable is accessed in memory
+ * at every reference; a plain one may be kept in a register. */
+typedef struct {
+    bool given;
+    bool per_thread;                   /* given per thread (shown so) */
+    int64_t reads, writes;             /* references the source makes */
+    int64_t plain_reads, plain_writes; /* accesses without volatile */
+} gr_model_access;
+
+typedef struct {
+    gr_decl decl;
+    char declaration[256]; /* as written */
+    gr_decl_place place;
+    int64_t elements;      /* 1 for a scalar */
+    int64_t bytes;         /* elements x element size; extern: the launch's bytes */
+    int64_t versions;      /* copies a launch creates */
+    gr_model_access access;
+} gr_model_var;
+
+typedef struct {
+    const char *name;
+    const char *value; /* an expression */
+} gr_define;
+
+/* The bytes a kernel moves at a level inside the GPU (shared memory, the
+ * L2), as a model gives them: per thread or in total, with what was
+ * counted. */
+typedef struct {
+    bool given;
+    bool per_thread;
+    gr_value bytes; /* in all */
+    char note[512];
+} gr_model_level_bytes;
+
+typedef struct {
+    char path[512];
+    char name[64];
+    char title[256];
+    int param_count;
+    gr_model_value params[GR_MODEL_MAX_PARAMS];
+
+    char grid_formula[256], block_formula[256];
+    int64_t grid[3], block[3];
+    int64_t blocks, threads_per_block, threads;
+
+    gr_value flops;
+    bool flops_per_thread;
+    gr_value bytes_read, bytes_written, bytes; /* bytes: what the intensity counts */
+    bool bytes_per_thread;
+    bool counts_written;
+    char flops_note[512], bytes_note[512];
+    bool has_intensity;
+    double intensity; /* FLOP/B; has_intensity false when FLOPs or bytes are 0 */
+    gr_model_level_bytes shared, l2; /* shared_bytes:, l2_bytes: the hierarchical roofline's levels */
+
+    bool has_registers;
+    int registers;
+
+    int var_count;
+    gr_model_var vars[GR_MODEL_MAX_VARS];
+    int64_t shared_bytes_per_block;
+
+    int derived_count;
+    gr_model_value derived[GR_MODEL_MAX_DERIVED];
+    char notes[4096];
+} gr_model;
+
+/* Loads and evaluates a model, parameters overridden by defines. */
+bool gr_model_load(const char *path, const gr_define *defines, int define_count,
+                   gr_model *out, gr_error *err);
+/* The same from text in memory; name stands for the file in messages. */
+bool gr_model_load_buffer(const char *name, const char *text, size_t len, const gr_define *defines,
+                          int define_count, gr_model *out, gr_error *err);
+
+/* What a model's counts come to a thread (each over its threads) and the
+ * intensity at the L2 and shared memory: FLOPs over that level's bytes,
+ * NaN where the level is not given or either count is 0. */
+typedef struct {
+    double bytes_per_thread;
+    double intensity; /* FLOP/B */
+} gr_model_level_figures;
+
+typedef struct {
+    double flops_per_thread;
+    double read_per_thread, written_per_thread, bytes_per_thread; /* bytes: read + written */
+    double bytes_moved;                                           /* read + written, in all */
+    gr_model_level_figures l2, shared;
+} gr_model_figures;
+
+void gr_model_figures_of(const gr_model *m, gr_model_figures *out);
+
+/* Splits "name=value" (as -D takes it); false if there is no '=' or name. */
+bool gr_define_parse(char *text, gr_define *out);
+
+#endif

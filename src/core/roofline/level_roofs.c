@@ -1,0 +1,40 @@
+#include <stdio.h>
+#include "gpuroof_text.h"
+#include "level_roofs.h"
+
+void gr_profile_level_bandwidths(const gr_profile *p, double bandwidth_gbs[GR_MEMORY_LEVELS])
+{
+    bandwidth_gbs[GR_LEVEL_DRAM] = p->bandwidth_gbs;
+    bandwidth_gbs[GR_LEVEL_L2] = p->l2_bandwidth_gbs;
+    bandwidth_gbs[GR_LEVEL_SHARED] = p->shared_bandwidth_gbs;
+}
+
+static const char *field_of(gr_level level)
+{
+    return level == GR_LEVEL_L2 ? "memory.l2_bandwidth_gbs" : "shared_memory_banks.shared_bandwidth_gbs";
+}
+
+void gr_level_unroofed_text(const gr_profile *p, gr_level level, double bytes, const char *option, char *out,
+                            size_t size)
+{
+    char count[32];
+    int n = snprintf(out, size, "not bounded at %s: the model counts %s B there, but ", gr_level_name(level),
+                     gr_num_text(count, bytes));
+    if (n < 0 || (size_t)n >= size)
+        return;
+    if (!p || !p->name[0]) /* the roofs given by option alone */
+        snprintf(out + n, size - (size_t)n, "no %s bandwidth is known%s%s%s", gr_level_name(level),
+                 option ? " (give " : "", option ? option : "", option ? " GBS)" : "");
+    else
+        snprintf(out + n, size - (size_t)n, "%s has no %s bandwidth (%s in its profile%s%s%s)", p->name,
+                 gr_level_name(level), field_of(level), option ? "; give " : "", option ? option : "",
+                 option ? " GBS" : "");
+}
+
+bool gr_level_no_bandwidth(const gr_profile *p, gr_level level, const char *option, gr_error *err)
+{
+    const char *field = field_of(level);
+    return gr_error_set(err, "%s has no %s bandwidth (%s in its profile), so the %s bytes have no roof%s%s%s", p->name,
+                        gr_level_name(level), field, gr_level_name(level), option ? ": give " : "",
+                        option ? option : "", option ? " GBS" : "");
+}
