@@ -70,28 +70,8 @@ bool gr_chart_ncu_kernel(const gr_ncu_work *w, const char *label, gr_chart_level
     return w->kind == GR_NCU_WORK_FLOPS && isfinite(f->gflops) && f->gflops > 0 && any_level(out);
 }
 
-double gr_level_bandwidth_gbs(const gr_profile *p, gr_level level)
-{
-    return level == GR_LEVEL_DRAM ? p->bandwidth_gbs
-           : level == GR_LEVEL_L2 ? p->l2_bandwidth_gbs
-           : level == GR_LEVEL_SHARED ? p->shared_bandwidth_gbs : 0;
-}
-
-double gr_level_measured_gbs(const gr_results *r, gr_level level)
-{
-    return level == GR_LEVEL_DRAM ? gr_results_best_bandwidth(r)
-           : level == GR_LEVEL_L2 ? r->ceilings.l2_gbs
-           : level == GR_LEVEL_SHARED ? r->ceilings.shared_gbs : NAN;
-}
-
-/* A precision's measured ceiling is its key in the results file's
- * ceilings (gr_results_precision_key); a tensor core's sustained rate is
- * that key's twin (gr_results_sustained_key). */
-double gr_measured_peak_gflops(const gr_results *r, const char *precision)
-{
-    return gr_results_ceiling(r, gr_results_precision_key(precision));
-}
-
+/* A tensor core's sustained rate is its measured ceiling's twin
+ * (gr_results_sustained_key): a figure beside the roof, not one. */
 double gr_measured_sustained_gflops(const gr_results *r, const char *precision)
 {
     return gr_results_ceiling(r, gr_results_sustained_key(gr_results_precision_key(precision)));
@@ -107,14 +87,13 @@ const gr_result_spread *gr_measured_peak_spread(const gr_results *r, const char 
 
 /* ---- the roofs --------------------------------------------------------------- */
 
-static double peak_of(const gr_profile *p, const char *precision)
+static double peak_of(const gr_roofs *roofs, const char *precision)
 {
-    const gr_peak *peak = gr_profile_peak(p, precision);
-    return peak ? peak->gflops : NAN;
+    return gr_roofs_peak_gflops(roofs, precision);
 }
 
 /* The highest compute roof drawn for a device: a level's slope rises to it. */
-static double top_peak(const gr_roofline_inputs *in, const gr_profile *p)
+static double top_peak(const gr_roofline_inputs *in, const gr_roofs *p)
 {
     double top = fmax(peak_of(p, "fp32"), peak_of(p, "fp64"));
     for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++)
@@ -152,14 +131,15 @@ static bool add_slope(gr_chart *c, double bandwidth, double fp32, double top, in
 bool gr_levels_add_device_roofs(const gr_roofline_inputs *in, gr_chart *c, size_t i)
 {
     const gr_profile *p = in->devices[i];
+    const gr_roofs *roofs = &in->device_roofs[i];
     for (gr_level l = GR_LEVEL_L2; l <= GR_LEVEL_SHARED; l++) {
-        double bandwidth = gr_level_bandwidth_gbs(p, l);
+        double bandwidth = roofs->bandwidth_gbs[l].value;
         if (!in->has_levels || !in->levels[l] || !(bandwidth > 0))
             continue;
         char what[160];
         snprintf(what, sizeof what, "%s%s%s", in->device_count > 1 ? p->name : "", in->device_count > 1 ? " " : "",
                  gr_level_name(l));
-        if (!add_slope(c, bandwidth, peak_of(p, "fp32"), top_peak(in, p), (int)i + 1, false, what))
+        if (!add_slope(c, bandwidth, peak_of(roofs, "fp32"), top_peak(in, roofs), (int)i + 1, false, what))
             return false;
     }
     return true;
@@ -203,10 +183,11 @@ static bool ceiling_line(gr_chart *c, double gflops, double bandwidth, const cha
  * its burst, and its sustained rate (at the power limit) runs below it,
  * thin, named in the same label; with spread, the label gives how far the
  * repeats spread. */
-static bool add_measured_ceiling(const gr_roofline_inputs *in, gr_chart *c, const gr_results *res, double bandwidth,
+static bool add_measured_ceiling(const gr_roofline_inputs *in, gr_chart *c, size_t r, double bandwidth,
                                  const char *precision, const char *brief, int color)
 {
-    double peak = gr_measured_peak_gflops(res, precision), sustained = gr_measured_sustained_gflops(res, precision);
+    const gr_results *res = in->results[r];
+    double peak = peak_of(&in->results_roofs[r], precision), sustained = gr_measured_sustained_gflops(res, precision);
     char upper[32], text[300], rate[32], held[32], range[48], beside[64] = "";
     precision_words(precision, upper, sizeof upper);
     spread_words(in->spread, gr_measured_peak_spread(res, precision, false), range, sizeof range);
@@ -220,12 +201,13 @@ static bool add_measured_ceiling(const gr_roofline_inputs *in, gr_chart *c, cons
 
 bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r, int color, const char *brief)
 {
-    const gr_results *res = in->results[r];
-    const gr_profile *p = in->devices[in->results_device[r]];
-    double fp32 = isnan(res->ceilings.fp32_gflops) ? peak_of(p, "fp32") : res->ceilings.fp32_gflops;
-    double dram = gr_results_best_bandwidth(res);
+    const gr_roofs *measured = &in->results_roofs[r];
+    double fp32 = peak_of(measured, "fp32");
+    if (isnan(fp32))
+        fp32 = peak_of(&in->device_roofs[in->results_device[r]], "fp32");
+    double dram = gr_roofs_dram_gbs(measured);
     for (gr_level l = GR_LEVEL_L2; l <= GR_LEVEL_SHARED; l++) {
-        double bandwidth = gr_level_measured_gbs(res, l);
+        double bandwidth = measured->bandwidth_gbs[l].value;
         if (!in->has_levels || !in->levels[l] || !(bandwidth > 0))
             continue;
         char what[160];
@@ -235,13 +217,13 @@ bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r,
     }
     for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++) {
         const char *precision = in->precisions[k];
-        double peak = gr_measured_peak_gflops(res, precision);
+        double peak = peak_of(measured, precision);
         bool seen = false;
         for (size_t j = 0; j < k; j++)
             seen = seen || strcmp(in->precisions[j], precision) == 0;
         if (seen || strcmp(precision, "fp32") == 0 || isnan(peak) || !(dram > 0))
             continue;
-        if (!add_measured_ceiling(in, c, res, dram, precision, brief, color))
+        if (!add_measured_ceiling(in, c, r, dram, precision, brief, color))
             return false;
     }
     return true;

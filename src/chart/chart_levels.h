@@ -28,13 +28,6 @@ bool gr_chart_result_kernel(const gr_result_kernel *k, gr_chart_level_kernel *ou
  * nothing to draw. */
 bool gr_chart_ncu_kernel(const gr_ncu_work *w, const char *label, gr_chart_level_kernel *out);
 
-/* A level's bandwidth in the profile (0 where unknown), and as a results
- * file measured it (NaN where absent: DRAM's is its best). */
-double gr_level_bandwidth_gbs(const gr_profile *p, gr_level level);
-double gr_level_measured_gbs(const gr_results *r, gr_level level);
-/* A precision's measured ceiling (fp32, fp64, fp16, bf16, tensor_fp16,
- * tensor_bf16, tensor_tf32, tensor_fp8, tensor_fp64), NaN where absent. */
-double gr_measured_peak_gflops(const gr_results *r, const char *precision);
 /* The tensor cores' sustained rate of a precision ("tensor_bf16"): what
  * they hold once the clock has settled at the power limit; NaN where not
  * measured, or not a tensor precision. */

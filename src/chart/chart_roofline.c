@@ -22,16 +22,28 @@ const char *gr_rate_text(char buf[32], double gflops)
     return buf;
 }
 
-static double peak_of(const gr_profile *p, const char *precision)
+static double peak_of(const gr_roofs *roofs, const char *precision)
 {
-    const gr_peak *peak = gr_profile_peak(p, precision);
-    return peak ? peak->gflops : NAN;
+    return gr_roofs_peak_gflops(roofs, precision);
 }
 
-double gr_roof_gflops(const gr_profile *p, const char *precision, double intensity)
+double gr_roof_gflops(const gr_roofs *roofs, const char *precision, double intensity)
 {
-    double peak = peak_of(p, precision);
-    return isnan(peak) ? NAN : fmin(intensity * p->bandwidth_gbs, peak);
+    double peak = peak_of(roofs, precision);
+    return isnan(peak) ? NAN : fmin(intensity * gr_roofs_dram_gbs(roofs), peak);
+}
+
+void gr_roofline_add_device(gr_roofline_inputs *in, const gr_profile *p)
+{
+    gr_roofs_fill(p, NULL, NULL, &in->device_roofs[in->device_count]);
+    in->devices[in->device_count++] = p;
+}
+
+void gr_roofline_add_results(gr_roofline_inputs *in, const gr_results *r, size_t device)
+{
+    gr_roofs_fill(NULL, r, NULL, &in->results_roofs[in->results_count]);
+    in->results_device[in->results_count] = device;
+    in->results[in->results_count++] = r;
 }
 
 /* How many other peaks the chart draws. */
@@ -112,12 +124,12 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
 {
     extent e = {INFINITY, 0, INFINITY, 0, false};
     for (size_t i = 0; i < in->device_count; i++) {
-        const gr_profile *p = in->devices[i];
-        double fp32 = peak_of(p, "fp32");
-        include(&e, fp32 / p->bandwidth_gbs, fp32);
-        include(&e, peak_of(p, "fp64") / p->bandwidth_gbs, peak_of(p, "fp64"));
+        const gr_roofs *p = &in->device_roofs[i];
+        double fp32 = peak_of(p, "fp32"), dram = gr_roofs_dram_gbs(p);
+        include(&e, fp32 / dram, fp32);
+        include(&e, peak_of(p, "fp64") / dram, peak_of(p, "fp64"));
         for (size_t k = 0; k < precision_count(in); k++)
-            include(&e, peak_of(p, in->precisions[k]) / p->bandwidth_gbs, peak_of(p, in->precisions[k]));
+            include(&e, peak_of(p, in->precisions[k]) / dram, peak_of(p, in->precisions[k]));
     }
     e.points = in->model_count || in->point_count || (in->has_levels && in->level_kernel_count);
     for (size_t r = 0; r < in->results_count; r++)
@@ -125,7 +137,7 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
     for (size_t i = 0; i < in->model_count; i++)
         for (size_t d = 0; d < in->device_count; d++) {
             gr_model_place at;
-            if (gr_model_place_on(in, in->devices[d], &in->models[i], &at))
+            if (gr_model_place_on(in, d, &in->models[i], &at))
                 include(&e, at.intensity, at.gflops);
         }
     for (size_t i = 0; i < in->point_count; i++)
@@ -150,7 +162,7 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
     c->xmax = pow(10, ceil(log10(e.xhi * 8)));
     double lowest_roof = INFINITY;
     for (size_t i = 0; i < in->device_count; i++)
-        lowest_roof = fmin(lowest_roof, in->devices[i]->bandwidth_gbs * c->xmin);
+        lowest_roof = fmin(lowest_roof, gr_roofs_dram_gbs(&in->device_roofs[i]) * c->xmin);
     c->ymin = pow(10, floor(log10(fmin(lowest_roof, e.ylo) / 1.5)));
     c->ymax = pow(10, ceil(log10(e.yhi * 2)));
 }
@@ -160,12 +172,13 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
 static bool add_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i)
 {
     const gr_profile *p = in->devices[i];
-    double fp32 = peak_of(p, "fp32"), ridge = fp32 / p->bandwidth_gbs;
+    const gr_roofs *roofs = &in->device_roofs[i];
+    double dram = gr_roofs_dram_gbs(roofs), fp32 = peak_of(roofs, "fp32"), ridge = fp32 / dram;
     char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], ridge_text[32];
     snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s, ridge %s FLOP/B (datasheet)", p->full_name,
-             gr_num_text(bandwidth, p->bandwidth_gbs), gr_rate_text(rate, fp32), gr_num_text(ridge_text, ridge));
+             gr_num_text(bandwidth, dram), gr_rate_text(rate, fp32), gr_num_text(ridge_text, ridge));
     gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, key);
-    if (!roof || !gr_series_add(roof, c->xmin, p->bandwidth_gbs * c->xmin, NULL) ||
+    if (!roof || !gr_series_add(roof, c->xmin, dram * c->xmin, NULL) ||
         !gr_series_add(roof, ridge, fp32, NULL) || !gr_series_add(roof, c->xmax, fp32, NULL))
         return false;
     gr_series *ridge_mark = gr_chart_series(c, GR_DRAW_POINTS, (int)i + 1, NULL);
@@ -186,18 +199,17 @@ static bool add_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i)
  * slope to the right edge. */
 static bool add_ceiling(const gr_roofline_inputs *in, gr_chart *c, size_t i, const char *precision)
 {
-    const gr_profile *p = in->devices[i];
-    double peak = peak_of(p, precision);
+    const gr_roofs *roofs = &in->device_roofs[i];
+    double peak = peak_of(roofs, precision), dram = gr_roofs_dram_gbs(roofs), fp32 = peak_of(roofs, "fp32");
     if (isnan(peak))
         return true;
     gr_series *s = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, NULL);
-    if (!s || !gr_series_add(s, peak / p->bandwidth_gbs, peak, NULL) || !gr_series_add(s, c->xmax, peak, NULL))
+    if (!s || !gr_series_add(s, peak / dram, peak, NULL) || !gr_series_add(s, c->xmax, peak, NULL))
         return false;
     s->dashed = true;
-    if (peak > peak_of(p, "fp32")) { /* the slope continues up to it */
+    if (peak > fp32) { /* the slope continues up to it */
         gr_series *up = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, NULL);
-        if (!up || !gr_series_add(up, peak_of(p, "fp32") / p->bandwidth_gbs, peak_of(p, "fp32"), NULL) ||
-            !gr_series_add(up, peak / p->bandwidth_gbs, peak, NULL))
+        if (!up || !gr_series_add(up, fp32 / dram, fp32, NULL) || !gr_series_add(up, peak / dram, peak, NULL))
             return false;
         up->dashed = true;
     }
@@ -210,23 +222,23 @@ static bool add_ceiling(const gr_roofline_inputs *in, gr_chart *c, size_t i, con
 static bool ceiling_label(const gr_roofline_inputs *in, gr_chart *c, size_t i, const char *precision,
                           const char *source)
 {
-    const gr_profile *p = in->devices[i];
-    double peak = peak_of(p, precision), knee = peak / p->bandwidth_gbs;
+    const gr_roofs *roofs = &in->device_roofs[i];
+    double peak = peak_of(roofs, precision), knee = peak / gr_roofs_dram_gbs(roofs);
     char text[160], rate[32], upper[32];
     if (isnan(peak))
         return true;
     for (size_t k = 0; k < i; k++)
-        if (peak_of(in->devices[k], precision) == peak)
+        if (peak_of(&in->device_roofs[k], precision) == peak)
             return true;
     snprintf(upper, sizeof upper, "%s", precision);
     for (char *u = upper; *u; u++)
         *u = *u == '_' ? ' ' : (char)(*u >= 'a' && *u <= 'z' ? *u - 32 : *u);
     snprintf(text, sizeof text, "%s %s%s", upper, gr_rate_text(rate, peak), source);
     for (size_t k = i; in->device_count > 1 && k < in->device_count; k++)
-        if (peak_of(in->devices[k], precision) == peak) {
+        if (peak_of(&in->device_roofs[k], precision) == peak) {
             snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", k == i ? ": " : ", ",
                      in->devices[k]->name);
-            knee = fmax(knee, peak / in->devices[k]->bandwidth_gbs);
+            knee = fmax(knee, peak / gr_roofs_dram_gbs(&in->device_roofs[k]));
         }
     gr_label *l = gr_chart_label_beside(c, GR_PLACE_LEVEL, knee, peak, c->xmax, text);
     if (!l)
@@ -256,9 +268,10 @@ static bool add_device(const gr_roofline_inputs *in, gr_chart *c, size_t i)
     ok = ok && ceiling_label(in, c, i, "fp32", source) && ceiling_label(in, c, i, "fp64", source);
     for (size_t k = 0; ok && k < precision_count(in); k++)
         ok = !adds_ceiling(in, k) || ceiling_label(in, c, i, in->precisions[k], source);
-    const gr_profile *p = in->devices[i];
+    const gr_roofs *roofs = &in->device_roofs[i];
+    double dram = gr_roofs_dram_gbs(roofs);
     return ok && (in->device_count > 1 || /* several: the key gives each bandwidth */
-                  bandwidth_label(c, p->bandwidth_gbs, peak_of(p, "fp32") / p->bandwidth_gbs, "DRAM", (int)i + 1)) &&
+                  bandwidth_label(c, dram, peak_of(roofs, "fp32") / dram, "DRAM", (int)i + 1)) &&
            gr_levels_add_device_roofs(in, c, i);
 }
 
@@ -297,7 +310,7 @@ static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
     for (size_t m = 0; m < in->model_count; m++)
         for (size_t i = 0; i < in->device_count; i++) {
             gr_model_place at;
-            if (!gr_model_place_on(in, in->devices[i], &in->models[m], &at))
+            if (!gr_model_place_on(in, i, &in->models[m], &at))
                 at = (gr_model_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
             char text[sizeof ((gr_point *)0)->label];
             model_text(&in->models[m], &at, text, sizeof text);
@@ -392,10 +405,10 @@ static void roof_spread_words(const gr_results *r, char *out, size_t size)
                  gr_results_spread_width_pct(fp32));
 }
 
-static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r, const result_names *n,
-                              int color)
+static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i, const result_names *n, int color)
 {
-    double bw = gr_results_best_bandwidth(r), fp32 = r->ceilings.fp32_gflops;
+    const gr_results *r = in->results[i];
+    double bw = gr_roofs_dram_gbs(&in->results_roofs[i]), fp32 = gr_roofs_peak_gflops(&in->results_roofs[i], "fp32");
     char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], what[120], range[48] = "";
     if (isnan(bw) || isnan(fp32))
         return true;
@@ -474,7 +487,7 @@ static bool add_results(const gr_roofline_inputs *in, gr_chart *c, size_t i, int
         if (!gr_series_add(sweep, r->sweep[k].intensity, r->sweep[k].gflops, NULL))
             return false;
     int next = color % 8 + 1 <= (int)in->device_count ? (int)in->device_count + 1 : color % 8 + 1;
-    return add_measured_roof(in, c, r, &n, color) && gr_levels_add_measured(in, c, i, color, n.brief) &&
+    return add_measured_roof(in, c, i, &n, color) && gr_levels_add_measured(in, c, i, color, n.brief) &&
            add_measured_kernels(in, c, r, &n, n.brief[0] ? color : next);
 }
 

@@ -48,6 +48,7 @@ typedef struct {
 typedef struct {
     size_t device_count;
     const gr_profile *devices[GR_CHART_MAX_ITEMS];
+    gr_roofs device_roofs[GR_CHART_MAX_ITEMS]; /* each device's, from its profile (gr_roofline_add_device) */
     /* Other peaks to draw beside FP32 and FP64, up to the first NULL;
      * precision names the first, for the charts that draw one. */
     union {
@@ -60,6 +61,7 @@ typedef struct {
     gr_chart_point points[GR_CHART_MAX_ITEMS];
     size_t results_count;
     const gr_results *results[GR_CHART_MAX_ITEMS];
+    gr_roofs results_roofs[GR_CHART_MAX_ITEMS]; /* each file's measured ones alone (gr_roofline_add_results) */
     size_t results_device[GR_CHART_MAX_ITEMS]; /* the device each is drawn against, an index of devices */
     /* The hierarchical roofline (--levels): each level asked for has its
      * bandwidth roofs, the profile's and the results files' measured ones;
@@ -79,7 +81,12 @@ typedef struct {
 
 /* The roof a device puts over a kernel of this intensity: the lower of
  * its memory slope and the precision's peak; NaN where it has no such peak. */
-double gr_roof_gflops(const gr_profile *p, const char *precision, double intensity);
+double gr_roof_gflops(const gr_roofs *roofs, const char *precision, double intensity);
+
+/* A device drawn, and a results file drawn (against devices[device]):
+ * each with its roofs, which every figure of the chart reads. */
+void gr_roofline_add_device(gr_roofline_inputs *in, const gr_profile *p);
+void gr_roofline_add_results(gr_roofline_inputs *in, const gr_results *r, size_t device);
 
 bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *out, gr_error *err);
 

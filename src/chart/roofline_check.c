@@ -13,31 +13,37 @@
 
 typedef struct {
     const gr_profile *device;
+    double dram_gbs;     /* the device's DRAM roof */
     double gflops;       /* the roof at the point's intensity */
     const char *ceiling; /* the precision whose peak it is, or NULL on the memory slope */
 } roof_at;
 
-/* The highest ceiling drawn for a device: FP32, FP64 or another --precision. */
-static const gr_peak *highest_ceiling(const gr_roofline_inputs *in, const gr_profile *p)
+/* The highest ceiling drawn for a device: FP32, FP64 or another
+ * --precision (its name as the profile spells it); NULL where none. */
+static const char *highest_ceiling(const gr_roofline_inputs *in, const gr_roofs *roofs)
 {
-    const gr_peak *best = gr_profile_peak(p, "fp32"), *fp64 = gr_profile_peak(p, "fp64");
-    if (fp64 && (!best || fp64->gflops > best->gflops))
-        best = fp64;
-    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++) {
-        const gr_peak *peak = gr_profile_peak(p, in->precisions[k]);
-        if (peak && (!best || peak->gflops > best->gflops))
-            best = peak;
+    const char *best = NULL;
+    double best_gflops = 0;
+    for (size_t k = 0; k < 2 + GR_CHART_MAX_ITEMS; k++) {
+        const char *precision = k == 0 ? "fp32" : k == 1 ? "fp64" : in->precisions[k - 2];
+        if (!precision)
+            break;
+        double peak = gr_roofs_peak_gflops(roofs, precision);
+        if (!isnan(peak) && (!best || peak > best_gflops))
+            best = precision, best_gflops = peak;
     }
     return best;
 }
 
-static roof_at roof_of(const gr_roofline_inputs *in, const gr_profile *p, double intensity)
+static roof_at roof_of(const gr_roofline_inputs *in, size_t device, double intensity)
 {
-    const gr_peak *peak = highest_ceiling(in, p);
-    double slope = intensity * p->bandwidth_gbs;
-    if (peak && peak->gflops < slope)
-        return (roof_at){p, peak->gflops, peak->precision};
-    return (roof_at){p, slope, NULL};
+    const gr_roofs *roofs = &in->device_roofs[device];
+    const char *ceiling = highest_ceiling(in, roofs);
+    double dram = gr_roofs_dram_gbs(roofs), slope = intensity * dram;
+    double peak = ceiling ? gr_roofs_peak_gflops(roofs, ceiling) : NAN;
+    if (ceiling && peak < slope)
+        return (roof_at){in->devices[device], dram, peak, ceiling};
+    return (roof_at){in->devices[device], dram, slope, NULL};
 }
 
 /* "3110 GFLOP/s (1555 GB/s x 2 FLOP/B)", "19500 GFLOP/s (the FP32 peak)" */
@@ -46,7 +52,7 @@ static void roof_text(const roof_at *r, double intensity, char *out, size_t size
     char gflops[32], a[32], b[32], upper[32];
     gr_num_text(gflops, r->gflops);
     if (!r->ceiling) {
-        snprintf(out, size, "%s GFLOP/s (%s GB/s x %s FLOP/B)", gflops, gr_num_text(a, r->device->bandwidth_gbs),
+        snprintf(out, size, "%s GFLOP/s (%s GB/s x %s FLOP/B)", gflops, gr_num_text(a, r->dram_gbs),
                  gr_num_text(b, intensity));
         return;
     }
@@ -88,9 +94,9 @@ static bool check_points(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_
 {
     for (size_t i = 0; i < in->point_count; i++) {
         const gr_chart_point *p = &in->points[i];
-        roof_at highest = roof_of(in, in->devices[0], p->intensity);
+        roof_at highest = roof_of(in, 0, p->intensity);
         for (size_t d = 1; d < in->device_count; d++) {
-            roof_at r = roof_of(in, in->devices[d], p->intensity);
+            roof_at r = roof_of(in, d, p->intensity);
             if (r.gflops > highest.gflops)
                 highest = r;
         }
@@ -104,17 +110,17 @@ static bool check_points(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_
 }
 
 /* A measured kernel or sweep point, against its own device's roof. */
-static bool check_measured(const gr_roofline_inputs *in, const gr_profile *p, const char *what, double intensity,
+static bool check_measured(const gr_roofline_inputs *in, size_t device, const char *what, double intensity,
                            double gflops, gr_chart_warnings *w, gr_error *err)
 {
-    roof_at r = roof_of(in, p, intensity);
+    roof_at r = roof_of(in, device, intensity);
     return !(gflops > (1 + ROUNDING) * r.gflops) || add_line(w, what, intensity, gflops, &r, false, err);
 }
 
 static bool check_results(const gr_roofline_inputs *in, size_t f, gr_chart_warnings *w, gr_error *err)
 {
     const gr_results *r = in->results[f];
-    const gr_profile *p = in->devices[in->results_device[f]];
+    size_t p = in->results_device[f];
     char what[400];
     for (size_t i = 0; i < r->kernel_count; i++) {
         const gr_result_kernel *k = &r->kernels[i];
@@ -141,7 +147,7 @@ static bool check_models(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_
             char why[250], line[400];
             if (!in->models[m].has_counts)
                 continue;
-            gr_model_point_work(in->devices[d], &in->models[m], &work, unroofed);
+            gr_model_point_work(&in->device_roofs[d], &in->models[m], &work, unroofed);
             for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
                 if (!(unroofed[l] > 0))
                     continue;

@@ -41,13 +41,13 @@ static double known_gbs(double gbs)
 
 /* The model's work as gpuroof bound takes it: a level the model counts
  * but the profile has no bandwidth for is left out, as bound leaves it. */
-void gr_model_point_work(const gr_profile *p, const gr_chart_point *m, gr_level_work *w,
+void gr_model_point_work(const gr_roofs *roofs, const gr_chart_point *m, gr_level_work *w,
                          double unroofed_bytes[GR_MEMORY_LEVELS])
 {
     memset(w, 0, sizeof *w);
     w->has_counts = true;
     w->flops = m->flops;
-    gr_profile_level_bandwidths(p, w->bandwidth_gbs);
+    gr_roofs_level_bandwidths(roofs, w->bandwidth_gbs);
     for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
         w->given[l] = l == GR_LEVEL_DRAM || m->given[l];
         w->bytes[l] = m->bytes[l];
@@ -55,18 +55,19 @@ void gr_model_point_work(const gr_profile *p, const gr_chart_point *m, gr_level_
     gr_level_work_leave_unroofed(w, unroofed_bytes);
 }
 
-bool gr_model_place_on(const gr_roofline_inputs *in, const gr_profile *p, const gr_chart_point *m, gr_model_place *out)
+bool gr_model_place_on(const gr_roofline_inputs *in, size_t device, const gr_chart_point *m, gr_model_place *out)
 {
-    const gr_peak *fp32 = gr_profile_peak(p, "fp32");
-    *out = (gr_model_place){gr_roof_gflops(p, "fp32", m->intensity), m->intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
-    if (!m->has_counts || !fp32)
+    const gr_roofs *roofs = &in->device_roofs[device];
+    double fp32 = gr_roofs_peak_gflops(roofs, "fp32");
+    *out = (gr_model_place){gr_roof_gflops(roofs, "fp32", m->intensity), m->intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
+    if (!m->has_counts || isnan(fp32))
         return true;
     gr_level_work w;
     gr_roofline_levels r;
     gr_error err;
     double unroofed[GR_MEMORY_LEVELS];
-    gr_model_point_work(p, m, &w, unroofed);
-    w.peak_gflops = fp32->gflops;
+    gr_model_point_work(roofs, m, &w, unroofed);
+    w.peak_gflops = fp32;
     if (!gr_roofline_levels_compute(&w, &r, &err))
         return false; /* the model's own check refused these counts already */
     out->gflops = r.attainable_gflops;
@@ -81,20 +82,19 @@ bool gr_model_place_on(const gr_roofline_inputs *in, const gr_profile *p, const 
 
 static void device_figures(const gr_roofline_inputs *in, size_t i, gr_roofline_device_figures *d)
 {
-    const gr_profile *p = in->devices[i];
-    const gr_peak *fp32 = gr_profile_peak(p, "fp32");
-    d->ridge_flop_per_byte = fp32 ? fp32->gflops / p->bandwidth_gbs : NAN;
+    const gr_roofs *roofs = &in->device_roofs[i];
+    d->ridge_flop_per_byte = gr_roofs_peak_gflops(roofs, "fp32") / gr_roofs_dram_gbs(roofs);
     const char *drawn[GR_ROOFLINE_MAX_PRECISIONS];
     size_t count = drawn_precisions(in, drawn);
     for (size_t k = 0; k < count; k++) {
-        const gr_peak *peak = gr_profile_peak(p, drawn[k]);
-        if (peak)
-            add_ceiling(&d->ceilings, drawn[k], peak->gflops);
+        double peak = gr_roofs_peak_gflops(roofs, drawn[k]);
+        if (!isnan(peak))
+            add_ceiling(&d->ceilings, drawn[k], peak);
     }
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
-        d->level_bandwidth_gbs[l] = known_gbs(gr_level_bandwidth_gbs(p, l));
+        d->level_bandwidth_gbs[l] = known_gbs(roofs->bandwidth_gbs[l].value);
     for (size_t m = 0; m < in->model_count; m++)
-        if (!gr_model_place_on(in, p, &in->models[m], &d->models[m]))
+        if (!gr_model_place_on(in, i, &in->models[m], &d->models[m]))
             d->models[m] = (gr_model_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
 }
 
@@ -118,13 +118,14 @@ static bool kernel_figures(const gr_roofline_inputs *in, const gr_results *r, gr
 static bool results_figures(const gr_roofline_inputs *in, size_t i, gr_roofline_results_figures *f, gr_error *err)
 {
     const gr_results *r = in->results[i];
-    f->best_bandwidth_gbs = gr_results_best_bandwidth(r);
+    const gr_roofs *measured = &in->results_roofs[i];
+    f->best_bandwidth_gbs = gr_roofs_dram_gbs(measured);
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
-        f->measured_level_bandwidth_gbs[l] = known_gbs(gr_level_measured_gbs(r, l));
+        f->measured_level_bandwidth_gbs[l] = known_gbs(measured->bandwidth_gbs[l].value);
     const char *drawn[GR_ROOFLINE_MAX_PRECISIONS];
     size_t count = drawn_precisions(in, drawn);
     for (size_t k = 0; k < count; k++) {
-        double gflops = gr_measured_peak_gflops(r, drawn[k]);
+        double gflops = gr_roofs_peak_gflops(measured, drawn[k]);
         if (!isnan(gflops))
             add_ceiling(&f->measured_ceilings, drawn[k], gflops);
     }

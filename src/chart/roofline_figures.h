@@ -20,12 +20,12 @@ typedef struct {
     gr_level drawn_at;  /* the level whose intensity x is */
 } gr_model_place;
 
-bool gr_model_place_on(const gr_roofline_inputs *in, const gr_profile *p, const gr_chart_point *m, gr_model_place *out);
+bool gr_model_place_on(const gr_roofline_inputs *in, size_t device, const gr_chart_point *m, gr_model_place *out);
 
-/* Model m's work on device p, by the one policy for a level p cannot
- * roof (gr_level_work_leave_unroofed): its bytes there left out, in
+/* Model m's work under a device's roofs, by the one policy for a level
+ * it cannot roof (gr_level_work_leave_unroofed): its bytes there left out, in
  * unroofed_bytes, which the chart's warnings name. */
-void gr_model_point_work(const gr_profile *p, const gr_chart_point *m, gr_level_work *w,
+void gr_model_point_work(const gr_roofs *roofs, const gr_chart_point *m, gr_level_work *w,
                          double unroofed_bytes[GR_MEMORY_LEVELS]);
 
 /* FP32, FP64 and the chart's other precisions, each once. */

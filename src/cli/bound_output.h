@@ -12,6 +12,7 @@
 
 typedef struct {
     gr_level_work work;              /* FLOPs, each level's bytes and bandwidth, the peak */
+    gr_roofs roofs;                  /* the device's, the options' over them: the work's peak and bandwidths */
     bool given_roof[GR_MEMORY_LEVELS]; /* a bandwidth from the command line, not the profile */
     bool given_peak;
     const char *precision;

@@ -137,7 +137,7 @@ bool cli_model_on_device(const gr_model *m, const char *profiles, const char *na
     const gr_peak *peak = gr_profile_peak(device, precision);
     if (!peak)
         return cli_error_no_peak(device, precision);
-    if (!gr_model_on_device_compute(m, device, peak, out, &err))
+    if (!gr_model_on_device_compute(m, device, peak->precision, out, &err))
         return cli_error("%s", err.text);
     return true;
 }

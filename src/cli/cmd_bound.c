@@ -121,28 +121,30 @@ static bool read_device(const bound_options *o, bound_inputs *in)
     if (!peak)
         return cli_error_no_peak(&in->device, in->precision);
     in->precision = peak->precision; /* as the profile spells it: FP64 is fp64 */
-    in->work.peak_gflops = peak->gflops;
-    gr_profile_level_bandwidths(&in->device, in->work.bandwidth_gbs);
     return true;
 }
 
-/* The roofs given on the command line, over the profile's. */
+/* The roofs: the profile's, the options' over them (gr_roofs_fill). */
 static bool read_roofs(const bound_options *o, bound_inputs *in)
 {
-    gr_level_work *w = &in->work;
-    in->given_peak = o->peak_gflops.given;
-    if (o->peak_gflops.given)
-        w->peak_gflops = o->peak_gflops.value;
-    in->given_roof[GR_LEVEL_DRAM] = o->bandwidth.given;
+    gr_roof_options given;
+    gr_roof_options_none(&given);
+    const gr_precision_info *precision = gr_precision_find(in->precision);
+    if (o->peak_gflops.given && precision)
+        given.peak_gflops[precision - gr_precision_table] = o->peak_gflops.value;
     if (o->bandwidth.given)
-        w->bandwidth_gbs[GR_LEVEL_DRAM] = o->bandwidth.value;
+        given.bandwidth_gbs[GR_LEVEL_DRAM] = o->bandwidth.value;
     for (size_t i = 0; i < INNER_LEVELS; i++) {
-        const inner_level *l = &inner_levels[i];
-        const cli_double_value *v = option_value(o, l->bandwidth_offset);
-        in->given_roof[l->level] = v->given;
+        const cli_double_value *v = option_value(o, inner_levels[i].bandwidth_offset);
         if (v->given)
-            w->bandwidth_gbs[l->level] = v->value;
+            given.bandwidth_gbs[inner_levels[i].level] = v->value;
     }
+    gr_roofs_fill(in->has_device ? &in->device : NULL, NULL, &given, &in->roofs);
+    in->work.peak_gflops = gr_roofs_peak_gflops(&in->roofs, in->precision);
+    gr_roofs_level_bandwidths(&in->roofs, in->work.bandwidth_gbs);
+    in->given_peak = gr_roofs_peak(&in->roofs, in->precision).source == GR_ROOF_OPTION;
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        in->given_roof[l] = in->roofs.bandwidth_gbs[l].source == GR_ROOF_OPTION;
     return true;
 }
 

@@ -23,7 +23,7 @@ static const cli_spec spec = {"devices", usage, NULL, options, sizeof options / 
 /* A row of the table, its figures worked out before it is printed. */
 typedef struct {
     const gr_profile *p;
-    double fp32_gflops, fp64_gflops;
+    double dram_gbs, fp32_gflops, fp64_gflops;
     double ridge_flop_per_byte; /* FP32 over DRAM */
     double l2_mib;
 } device_row;
@@ -31,9 +31,12 @@ typedef struct {
 static device_row device_row_of(const gr_profile *p)
 {
     device_row r = {.p = p};
-    r.fp32_gflops = gr_profile_peak(p, "fp32")->gflops;
-    r.fp64_gflops = gr_profile_peak(p, "fp64")->gflops;
-    r.ridge_flop_per_byte = r.fp32_gflops / p->bandwidth_gbs;
+    gr_roofs roofs;
+    gr_roofs_fill(p, NULL, NULL, &roofs);
+    r.dram_gbs = gr_roofs_dram_gbs(&roofs);
+    r.fp32_gflops = gr_roofs_peak_gflops(&roofs, "fp32");
+    r.fp64_gflops = gr_roofs_peak_gflops(&roofs, "fp64");
+    r.ridge_flop_per_byte = r.fp32_gflops / r.dram_gbs;
     r.l2_mib = p->l2_bytes / 1048576.0;
     return r;
 }
@@ -43,7 +46,7 @@ static void print_device_row(const device_row *r)
     const gr_profile *p = r->p;
     printf("%-10s %-28s sm_%d%d %4d %9s %9s %7s %7s %5s MiB %4d KiB\n", p->name, p->full_name,
            p->cc_major, p->cc_minor, p->sm_count, OUT_NUM(r->fp32_gflops), OUT_NUM(r->fp64_gflops),
-           OUT_NUM(p->bandwidth_gbs), OUT_NUM(r->ridge_flop_per_byte), OUT_NUM(r->l2_mib),
+           OUT_NUM(r->dram_gbs), OUT_NUM(r->ridge_flop_per_byte), OUT_NUM(r->l2_mib),
            p->smem_sm_bytes / 1024);
 }
 

@@ -103,6 +103,7 @@ static const cli_spec spec = {"measure", usage, notes, options, sizeof options /
 #include "measure.h"
 #include "measure_interrupt.h"
 #include "gpuroof_profile.h"
+#include "gpuroof_roofline.h"
 #else
 typedef struct {
     bool ceilings, matmul, smem, occupancy, sweep, latency;
@@ -316,8 +317,10 @@ static int run_and_write(const measure_options *o, const measure_plan *plan, con
     remember(&r->file.provenance, o->argc, o->argv);
     r->profile = cli_find_gpu_profile(o->profiles, &r->device, profiles);
     /* no API reads the L2 clock: the L2 ceiling is held to the profile's figure */
-    if (r->profile && r->profile->l2_bandwidth_gbs > 0)
-        r->l2_peak_gbs = r->profile->l2_bandwidth_gbs;
+    gr_roofs datasheet;
+    gr_roofs_fill(r->profile, NULL, NULL, &datasheet);
+    if (datasheet.bandwidth_gbs[GR_LEVEL_L2].source == GR_ROOF_PROFILE)
+        r->l2_peak_gbs = datasheet.bandwidth_gbs[GR_LEVEL_L2].value;
     measure_progress("GPU %d, %s, profile %s", gpu, r->device.name, r->profile ? r->profile->name : "none matches");
     if (!run_parts(r, plan))
         return cli_fail("the run failed: nothing written to %s", path);

@@ -327,12 +327,13 @@ static bool add_model(const plot_options *o, size_t i, gr_chart_point *p)
 static bool use_devices(const plot_options *o, roofline_data *d)
 {
     gr_roofline_inputs *in = &d->in;
-    for (in->device_count = 0; in->device_count < d->devices.count; in->device_count++) {
-        const gr_profile *p = &d->devices.items[in->device_count];
+    in->device_count = 0;
+    for (size_t i = 0; i < d->devices.count; i++) {
+        const gr_profile *p = &d->devices.items[i];
         for (size_t k = 0; k < o->precisions.count; k++)
             if (!gr_profile_peak(p, gr_precisions[o->precisions.index[k]]))
                 return cli_error_no_peak(p, gr_precisions[o->precisions.index[k]]);
-        in->devices[in->device_count] = p;
+        gr_roofline_add_device(in, p);
     }
     if (in->device_count == 0)
         return true; /* --ncu alone: the device comes with the report, and this runs again then */
@@ -360,9 +361,10 @@ static bool load_results(const plot_options *o, roofline_data *d)
         d->results_loaded++; /* freed by the caller from here on */
         if (o->results_roofs_only) /* its rows are flat: no more to free */
             d->results[i].kernel_count = d->results[i].sweep_count = 0;
-        in->results[in->results_count++] = &d->results[i];
-        if (!plot_results_device(o->profiles, &d->results[i], &d->devices, &in->results_device[i], d->warnings))
+        size_t device;
+        if (!plot_results_device(o->profiles, &d->results[i], &d->devices, &device, d->warnings))
             return false;
+        gr_roofline_add_results(in, &d->results[i], device);
     }
     return use_devices(o, d);
 }

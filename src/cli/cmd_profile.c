@@ -97,18 +97,20 @@ static void print_latency(const gr_profile *p)
 
 static void print_profile(const gr_profile *p)
 {
+    gr_roofs roofs;
+    gr_roofs_fill(p, NULL, NULL, &roofs);
     printf("%s (%s): %s, compute capability %d.%d\n", p->full_name, p->name, p->architecture,
            p->cc_major, p->cc_minor);
     printf("  from          %s\n", p->path);
     printf("  SMs           %d at %s MHz (the clock the peaks assume)\n", p->sm_count, OUT_NUM(p->clock_mhz));
     for (int i = 0; i < p->peak_count; i++)
-        printf("  peak %-12s %s %s\n", p->peaks[i].precision, OUT_NUM(p->peaks[i].gflops),
+        printf("  peak %-12s %s %s\n", p->peaks[i].precision, OUT_NUM(gr_roofs_peak_gflops(&roofs, p->peaks[i].precision)),
                gr_precision_unit(p->peaks[i].precision));
-    printf("  DRAM          %s GB/s, ", OUT_NUM(p->bandwidth_gbs));
+    printf("  DRAM          %s GB/s, ", OUT_NUM(gr_roofs_dram_gbs(&roofs)));
     print_memory_size(p->memory_bytes);
     printf("\n  L2            %s", OUT_BYTES(p->l2_bytes));
-    if (p->l2_bandwidth_gbs > 0)
-        printf(", %s GB/s", OUT_NUM(p->l2_bandwidth_gbs));
+    if (roofs.bandwidth_gbs[GR_LEVEL_L2].source != GR_ROOF_NONE)
+        printf(", %s GB/s", OUT_NUM(roofs.bandwidth_gbs[GR_LEVEL_L2].value));
     printf("\n");
     printf("  per SM        %d threads (%d warps), %d blocks, %d registers, %s shared memory\n",
            p->max_threads_sm, p->max_warps_sm, p->max_blocks_sm, p->regs_sm, OUT_BYTES(p->smem_sm_bytes));
@@ -124,8 +126,8 @@ static void print_profile(const gr_profile *p)
     printf("  warp          %d threads\n", p->warp_size);
     printf("  banks         %d banks of %d bytes (%s)", p->bank_count, p->bank_width_bytes,
            gr_bank_scheme_name(p->bank_scheme));
-    if (p->shared_bandwidth_gbs > 0)
-        printf(", %s GB/s in all", OUT_NUM(p->shared_bandwidth_gbs));
+    if (roofs.bandwidth_gbs[GR_LEVEL_SHARED].source != GR_ROOF_NONE)
+        printf(", %s GB/s in all", OUT_NUM(roofs.bandwidth_gbs[GR_LEVEL_SHARED].value));
     printf("\n");
     print_latency(p);
     if (p->source[0])

@@ -19,13 +19,16 @@ int cmd_profile_detect_run(const profile_options *o)
 }
 #else
 #include "gpuroof_profile.h"
+#include "gpuroof_roofline.h"
 #include "gpuroof_files.h"
 #include "measure.h"
 
 static bool render(const measure_run *r, const gr_arch *a, char **text, size_t *len)
 {
-    const gr_result_ceilings *c = &r->file.ceilings;
-    const gr_measured_ceilings measured = {gr_results_best_bandwidth(&r->file), c->fp32_gflops, c->fp64_gflops};
+    gr_roofs roofs;
+    gr_roofs_fill(NULL, &r->file, NULL, &roofs);
+    const gr_measured_ceilings measured = {gr_roofs_dram_gbs(&roofs), gr_roofs_peak_gflops(&roofs, "fp32"),
+                                           gr_roofs_peak_gflops(&roofs, "fp64")};
     gr_profile p;
     gr_error err;
     gr_profile_from_gpu(&r->device, a, &measured, &p);

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 #include "gpuroof_results.h"
+#include "gpuroof_roofline.h"
 
 void profile_levels_print(const char *results_path, const gr_memory_levels *m);
 /* Adds measured_from, measured_levels and seed_claims to o. */

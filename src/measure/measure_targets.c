@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "gpuroof_roofline.h"
 #include "measure_gpu.h"
 
 /* Prints one target; returns 1 where it was missed, 0 where met. */
@@ -84,7 +85,9 @@ static int peak_targets(const measure_run *r)
 int measure_report_targets(const measure_run *r, double seconds)
 {
     const gr_result_ceilings *c = &r->file.ceilings;
-    double datasheet = r->profile ? r->profile->bandwidth_gbs : NAN;
+    gr_roofs datasheet_roofs;
+    gr_roofs_fill(r->profile, NULL, NULL, &datasheet_roofs);
+    double datasheet = gr_roofs_dram_gbs(&datasheet_roofs);
     int missed = 0;
     printf("Targets (datasheet DRAM bandwidth %.0f GB/s):\n", datasheet);
     if (c->dram_copy_gbs > 0 && !isnan(datasheet)) {

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "gpuroof_roofline.h"
 #include "measure_gpu.h"
 
 void measure_run_init(measure_run *r)
@@ -74,8 +75,10 @@ static void record_method(measure_run *r)
              "intensity is the highest its DRAM traffic allows and its point never stands above the roof; "
              "requested_intensity counts the loads its threads ask for, as PMPP does, which caches serve in part");
     snprintf(p->timing, sizeof p->timing, "%s", "CUDA events, one warm-up run, then the median of the repeats");
+    gr_roofs datasheet;
+    gr_roofs_fill(r->profile, NULL, NULL, &datasheet);
     if (r->profile)
-        r->file.ceilings.datasheet_bandwidth_gbs = r->profile->bandwidth_gbs;
+        r->file.ceilings.datasheet_bandwidth_gbs = gr_roofs_dram_gbs(&datasheet);
 }
 
 /* cuBLAS runs each width once, untiled: a kernel's "width=N tile=T" is

@@ -62,7 +62,7 @@ static gr_roofline_inputs inputs(void)
 static gr_roofline_inputs a100_inputs(void)
 {
     gr_roofline_inputs in = inputs();
-    in.devices[in.device_count++] = device(0, "a100");
+    gr_roofline_add_device(&in, device(0, "a100"));
     return in;
 }
 
@@ -447,7 +447,7 @@ static void models_on_every_roof(void **state)
 {
     (void)state;
     gr_roofline_inputs in = a100_inputs();
-    in.devices[in.device_count++] = device(1, "h100");
+    gr_roofline_add_device(&in, device(1, "h100"));
     add_model(&in, "tiled 32", 8);
     gr_chart c = build(&in);
     const gr_series *models = series_keyed(&c, "kernel models");
@@ -561,7 +561,7 @@ static gr_roofline_inputs five_devices(void)
     gr_roofline_inputs in = inputs();
     const char *const names[] = {"k40", "v100", "a100", "h100", "h200"};
     for (size_t i = 0; i < 5; i++)
-        in.devices[in.device_count++] = device(i, names[i]);
+        gr_roofline_add_device(&in, device(i, names[i]));
     return in;
 }
 
@@ -675,7 +675,7 @@ static void results_add_measured_roof_and_points(void **state)
     (void)state;
     gr_results r = synthetic_results();
     gr_roofline_inputs in = a100_inputs();
-    in.results[in.results_count++] = &r;
+    gr_roofline_add_results(&in, &r, 0);
     gr_chart c = build(&in);
 
     const gr_series *roof = series_keyed(&c, "TFLOP/s (measured)");
@@ -726,7 +726,7 @@ static void results_without_ceilings_draw_no_measured_roof(void **state)
     r.ceilings.dram_read_gbs = r.ceilings.dram_write_gbs = r.ceilings.dram_copy_gbs = NAN;
     r.ceilings.dram_triad_gbs = NAN;
     gr_roofline_inputs in = a100_inputs();
-    in.results[in.results_count++] = &r;
+    gr_roofline_add_results(&in, &r, 0);
     gr_chart c = build(&in);
     assert_null(series_keyed(&c, "FP32 19 TFLOP/s (measured)"));
     assert_int_equal(labels_starting(&c, "measured DRAM"), 0);
@@ -748,8 +748,8 @@ static void results_of_twins_are_told_apart(void **state)
     snprintf(b.device.profile, sizeof b.device.profile, "a100");
     b.ceilings.dram_read_gbs = 1200;
     gr_roofline_inputs in = a100_inputs();
-    in.results[in.results_count++] = &a;
-    in.results[in.results_count++] = &b;
+    gr_roofline_add_results(&in, &a, 0);
+    gr_roofline_add_results(&in, &b, 0);
     gr_chart c = build(&in);
     const gr_series *roof0 = series_keyed(&c, "NVIDIA A100-SXM4-40GB GPU 0: 1400 GB/s, FP32 19 TFLOP/s (measured)");
     const gr_series *roof1 = series_keyed(&c, "NVIDIA A100-SXM4-40GB GPU 1: 1350 GB/s, FP32 19 TFLOP/s (measured)");
@@ -789,7 +789,7 @@ static void many_results_keep_the_key_short(void **state)
     for (int i = 0; i < 4; i++) {
         r[i] = synthetic_results();
         r[i].device.cuda_index = i;
-        in.results[in.results_count++] = &r[i];
+        gr_roofline_add_results(&in, &r[i], 0);
     }
     gr_chart c = build(&in);
     for (int i = 0; i < 4; i++) {
@@ -1198,7 +1198,7 @@ static void script_is_deterministic(void **state)
     add_model(&in, "tiled 32", 8);
     add_point(&in, "mine", 2, 1000);
     gr_results r = synthetic_results();
-    in.results[in.results_count++] = &r;
+    gr_roofline_add_results(&in, &r, 0);
     gr_figure f;
     memset(&f, 0, sizeof f);
     f.charts[0] = build(&in);

@@ -38,7 +38,7 @@ static gr_roofline_inputs h100_inputs(void)
     memset(&in, 0, sizeof in);
     in.width_in = 7.5;
     in.height_in = 5;
-    in.devices[in.device_count++] = &h100;
+    gr_roofline_add_device(&in, &h100);
     in.has_levels = true;
     for (int l = 0; l < GR_MEMORY_LEVELS; l++)
         in.levels[l] = true;
@@ -161,7 +161,7 @@ static void level_roofs_profile_and_measured(void **state)
     (void)state;
     gr_results r = levels_results();
     gr_roofline_inputs in = h100_inputs();
-    in.results[in.results_count++] = &r;
+    gr_roofline_add_results(&in, &r, 0);
     in.precisions[0] = "tensor_fp16";
     gr_chart c;
     gr_error err;
@@ -196,7 +196,7 @@ static void result_kernel_drawn_at_every_level(void **state)
     (void)state;
     gr_results r = levels_results();
     gr_roofline_inputs in = h100_inputs();
-    in.results[in.results_count++] = &r;
+    gr_roofline_add_results(&in, &r, 0);
     gr_chart c;
     gr_error err;
     assert_true(gr_roofline_chart(&in, &c, &err));
@@ -234,7 +234,7 @@ static void levels_not_asked_are_left_out(void **state)
     gr_results r = levels_results();
     gr_roofline_inputs in = h100_inputs();
     in.levels[GR_LEVEL_L2] = false;
-    in.results[in.results_count++] = &r;
+    gr_roofline_add_results(&in, &r, 0);
     gr_chart c;
     gr_error err;
     assert_true(gr_roofline_chart(&in, &c, &err));
@@ -370,7 +370,7 @@ static void largest_width_drawn_once(void **state)
     r.kernels = kernels;
     r.kernel_count = 3;
     gr_roofline_inputs in = h100_inputs();
-    in.results[in.results_count++] = &r;
+    gr_roofline_add_results(&in, &r, 0);
     assert_false(gr_levels_shows_result_kernel(&in, &r, 0));
     assert_false(gr_levels_shows_result_kernel(&in, &r, 1)); /* no levels */
     assert_true(gr_levels_shows_result_kernel(&in, &r, 2));
@@ -421,7 +421,7 @@ static void committed_run_labels_clear(void **state)
     if (!gr_results_load(path, &r, &err))
         fail_msg("%s", err.text);
     gr_roofline_inputs in = h100_inputs();
-    in.results[in.results_count++] = &r;
+    gr_roofline_add_results(&in, &r, 0);
     gr_chart c;
     assert_true(gr_roofline_chart(&in, &c, &err));
     size_t chains = 0;

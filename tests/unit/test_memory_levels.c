@@ -1,5 +1,5 @@
 /* Unit tests of the measured memory levels and the seed claims
- * (src/core/results/memory_levels.c): figures given by hand, a file without them,
+ * (src/core/roofline/memory_levels.c): figures given by hand, a file without them,
  * and the committed H100 results, whose ratios must be the file's own
  * figures divided. */
 #include <stdarg.h>

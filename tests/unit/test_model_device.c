@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -59,7 +60,7 @@ static const gr_model *load_model(int block, const char *extra)
 static void on(const gr_model *m, const gr_profile *p, const char *precision, gr_model_on_device *out)
 {
     gr_error err;
-    if (!gr_model_on_device_compute(m, p, gr_profile_peak(p, precision), out, &err))
+    if (!gr_model_on_device_compute(m, p, precision, out, &err))
         fail_msg("%s", err.text);
 }
 
@@ -145,7 +146,7 @@ static void a_level_without_bandwidth_is_left_out(void **state)
     gr_error err;
     char text[400];
     load_model(256, "l2_bytes:\n  per_thread: 16\n");
-    assert_true(gr_model_on_device_compute(&model, &k40, gr_profile_peak(&k40, "fp32"), &d, &err));
+    assert_true(gr_model_on_device_compute(&model, &k40, "fp32", &d, &err));
     assert_true(d.has_bound);
     assert_false(d.levels.given[GR_LEVEL_L2]);
     assert_true(d.unroofed_bytes[GR_LEVEL_L2] == 16.0 * 256 * 1000);
@@ -173,16 +174,46 @@ static void no_flops_no_bound(void **state)
     assert_false(d.has_bound);
 }
 
-static void level_bandwidths_are_the_profiles(void **state)
+/* The roofs a model is held to are the profile's, 0 where it has none
+ * (gr_roofs_level_bandwidths), an option's over them. */
+static void level_bandwidths_are_the_roofs(void **state)
 {
     (void)state;
     double bw[GR_MEMORY_LEVELS];
-    gr_profile_level_bandwidths(&h100, bw);
+    gr_roofs roofs;
+    gr_roofs_fill(&h100, NULL, NULL, &roofs);
+    gr_roofs_level_bandwidths(&roofs, bw);
     assert_float_equal(bw[GR_LEVEL_DRAM], 3352, 0);
     assert_float_equal(bw[GR_LEVEL_L2], 13125.12, 0);
     assert_float_equal(bw[GR_LEVEL_SHARED], 33454.08, 0);
-    gr_profile_level_bandwidths(&k40, bw);
+    assert_int_equal(roofs.bandwidth_gbs[GR_LEVEL_L2].source, GR_ROOF_PROFILE);
+    gr_roofs_fill(&k40, NULL, NULL, &roofs);
+    gr_roofs_level_bandwidths(&roofs, bw);
     assert_float_equal(bw[GR_LEVEL_L2], 0, 0);
+    assert_int_equal(roofs.bandwidth_gbs[GR_LEVEL_L2].source, GR_ROOF_NONE);
+    gr_roof_options given;
+    gr_roof_options_none(&given);
+    given.bandwidth_gbs[GR_LEVEL_L2] = 500;
+    given.bandwidth_gbs[GR_LEVEL_DRAM] = -1; /* no roof: the profile's stays */
+    given.peak_gflops[gr_precision_find("fp64") - gr_precision_table] = 1000;
+    gr_roofs_fill(&k40, NULL, &given, &roofs);
+    assert_float_equal(gr_roofs_dram_gbs(&roofs), k40.bandwidth_gbs, 0);
+    assert_int_equal(roofs.bandwidth_gbs[GR_LEVEL_DRAM].source, GR_ROOF_PROFILE);
+    assert_float_equal(roofs.bandwidth_gbs[GR_LEVEL_L2].value, 500, 0);
+    assert_int_equal(roofs.bandwidth_gbs[GR_LEVEL_L2].source, GR_ROOF_OPTION);
+    assert_float_equal(gr_roofs_peak_gflops(&roofs, "fp64"), 1000, 0);
+    assert_float_equal(gr_roofs_peak_gflops(&roofs, "fp32"), gr_profile_peak(&k40, "fp32")->gflops, 0);
+    assert_true(isnan(gr_roofs_peak_gflops(&roofs, "fp33")));
+    assert_string_equal(gr_roof_source_name(GR_ROOF_OPTION), "option");
+}
+
+static void a_precision_without_a_peak_is_refused(void **state)
+{
+    (void)state;
+    gr_model_on_device d;
+    gr_error err;
+    assert_false(gr_model_on_device_compute(&model, &k40, "tensor_fp8", &d, &err));
+    assert_non_null(strstr(err.text, "no tensor_fp8 peak"));
 }
 
 int main(void)
@@ -195,7 +226,8 @@ int main(void)
         cmocka_unit_test(the_precision_is_the_profiles),
         cmocka_unit_test(a_level_without_bandwidth_is_left_out),
         cmocka_unit_test(no_flops_no_bound),
-        cmocka_unit_test(level_bandwidths_are_the_profiles),
+        cmocka_unit_test(level_bandwidths_are_the_roofs),
+        cmocka_unit_test(a_precision_without_a_peak_is_refused),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -31,7 +31,7 @@ static gr_roofline_inputs h100_inputs(void)
     if (!gr_profile_load_file(path, &h100, &err))
         fail_msg("%s", err.text);
     memset(&in, 0, sizeof in);
-    in.devices[in.device_count++] = &h100;
+    gr_roofline_add_device(&in, &h100);
     return in;
 }
 
@@ -118,7 +118,7 @@ static void model_at_binding_level(void **state)
     m->bytes[GR_LEVEL_DRAM] = 1e9;
     m->bytes[GR_LEVEL_SHARED] = 16e9;
     gr_model_place at;
-    assert_true(gr_model_place_on(&in, &h100, m, &at));
+    assert_true(gr_model_place_on(&in, 0, m, &at));
     assert_int_equal(at.binding, GR_LEVEL_SHARED);
     assert_int_equal(at.drawn_at, GR_LEVEL_DRAM); /* no --levels: DRAM's intensity */
     assert_true(near(at.intensity, 4));
@@ -126,12 +126,12 @@ static void model_at_binding_level(void **state)
     assert_true(at.gflops < 4 * h100.bandwidth_gbs);
     in.has_levels = true;
     in.levels[GR_LEVEL_DRAM] = in.levels[GR_LEVEL_SHARED] = true;
-    assert_true(gr_model_place_on(&in, &h100, m, &at));
+    assert_true(gr_model_place_on(&in, 0, m, &at));
     assert_int_equal(at.drawn_at, GR_LEVEL_SHARED);
     assert_true(near(at.intensity, 0.25));
     assert_true(near(at.gflops, 0.25 * h100.shared_bandwidth_gbs));
     in.levels[GR_LEVEL_SHARED] = false; /* --levels dram,l2: the same rate, at DRAM */
-    assert_true(gr_model_place_on(&in, &h100, m, &at));
+    assert_true(gr_model_place_on(&in, 0, m, &at));
     assert_int_equal(at.drawn_at, GR_LEVEL_DRAM);
     assert_true(near(at.gflops, 0.25 * h100.shared_bandwidth_gbs));
 }
@@ -143,7 +143,7 @@ static void results_figures(void **state)
     (void)state;
     gr_roofline_inputs in = h100_inputs();
     gr_results r = synthetic_results();
-    in.results[in.results_count++] = &r;
+    gr_roofline_add_results(&in, &r, 0);
     in.has_levels = true;
     for (int l = 0; l < GR_MEMORY_LEVELS; l++)
         in.levels[l] = true;
@@ -175,7 +175,7 @@ static void no_levels_no_level_intensity(void **state)
     (void)state;
     gr_roofline_inputs in = h100_inputs();
     gr_results r = synthetic_results();
-    in.results[in.results_count++] = &r;
+    gr_roofline_add_results(&in, &r, 0);
     gr_roofline_figures f;
     gr_error err;
     assert_true(gr_roofline_figures_build(&in, &f, &err));

@@ -11,6 +11,5 @@
 #include "../results/results_format.h"
 #include "../results/load_trace.h"
 #include "../results/spread.h"
-#include "../results/memory_levels.h"
 
 #endif

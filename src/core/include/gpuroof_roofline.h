@@ -11,5 +11,6 @@
 #include "../roofline/roofline.h"
 #include "../roofline/roofline_levels.h"
 #include "../roofline/roofs.h"
+#include "../roofline/memory_levels.h"
 
 #endif

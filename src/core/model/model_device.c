@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdio.h>
 #include "gpuroof_roofline.h"
 #include "model_device.h"
@@ -20,11 +21,11 @@ void gr_model_level_counts(const gr_model *m, gr_level_work *w)
     }
 }
 
-static void bound_on(const gr_model *m, const gr_profile *device, double peak_gflops, gr_model_on_device *out)
+static void bound_on(const gr_model *m, const gr_roofs *roofs, double peak_gflops, gr_model_on_device *out)
 {
     gr_level_work w = {.peak_gflops = peak_gflops};
     gr_model_level_counts(m, &w);
-    gr_profile_level_bandwidths(device, w.bandwidth_gbs);
+    gr_roofs_level_bandwidths(roofs, w.bandwidth_gbs);
     gr_level_work_leave_unroofed(&w, out->unroofed_bytes);
     gr_error unbound; /* no bound is a figure of the result: has_bound says so */
     out->has_bound = (gr_model_beyond_dram(m) ? w.flops > 0 : m->has_intensity) &&
@@ -44,12 +45,17 @@ static void occupancy_on(const gr_model *m, const gr_profile *device, gr_model_o
         snprintf(out->launch_error, sizeof out->launch_error, "%s", why.text);
 }
 
-bool gr_model_on_device_compute(const gr_model *m, const gr_profile *device, const gr_peak *peak,
+bool gr_model_on_device_compute(const gr_model *m, const gr_profile *device, const char *precision,
                                 gr_model_on_device *out, gr_error *err)
 {
-    (void)err; /* nothing fails now: a level without a roof is a figure of the result */
+    gr_roofs roofs;
+    gr_roofs_fill(device, NULL, NULL, &roofs);
+    const gr_peak *peak = gr_profile_peak(device, precision);
+    if (!peak || isnan(gr_roofs_peak_gflops(&roofs, peak->precision)))
+        return gr_error_set(err, "%s: no %s peak", device->name, precision);
+    /* a level without a roof is a figure of the result, no failure */
     *out = (gr_model_on_device){.precision = peak->precision};
-    bound_on(m, device, peak->gflops, out);
+    bound_on(m, &roofs, gr_roofs_peak_gflops(&roofs, peak->precision), out);
     if (m->has_registers)
         occupancy_on(m, device, out);
     return true;

@@ -31,12 +31,13 @@ void gr_model_level_counts(const gr_model *m, gr_level_work *w);
  * memory), which makes its bound hierarchical. */
 bool gr_model_beyond_dram(const gr_model *m);
 
-/* m on device at peak (one of device's peaks).  A model of DRAM alone is
+/* m on device at the peak of precision (one of device's: false, and
+ * err, where it has none), under the device's roofs (gr_roofs).  A model of DRAM alone is
  * bound where it has an intensity; one with more levels wherever it does
  * floating-point work.  A launch the device refuses is a figure of the
  * result (launch_error), not a failure, and so is a level whose
  * bandwidth the profile lacks (unroofed_bytes, gr_level_work_leave_unroofed). */
-bool gr_model_on_device_compute(const gr_model *m, const gr_profile *device, const gr_peak *peak,
+bool gr_model_on_device_compute(const gr_model *m, const gr_profile *device, const char *precision,
                                 gr_model_on_device *out, gr_error *err);
 
 #endif

@@ -2,13 +2,6 @@
 #include "gpuroof_text.h"
 #include "level_roofs.h"
 
-void gr_profile_level_bandwidths(const gr_profile *p, double bandwidth_gbs[GR_MEMORY_LEVELS])
-{
-    bandwidth_gbs[GR_LEVEL_DRAM] = p->bandwidth_gbs;
-    bandwidth_gbs[GR_LEVEL_L2] = p->l2_bandwidth_gbs;
-    bandwidth_gbs[GR_LEVEL_SHARED] = p->shared_bandwidth_gbs;
-}
-
 static const char *field_of(gr_level level)
 {
     return level == GR_LEVEL_L2 ? "memory.l2_bandwidth_gbs" : "shared_memory_banks.shared_bandwidth_gbs";

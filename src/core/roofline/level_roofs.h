@@ -1,6 +1,5 @@
-/* A device profile's roof for each memory level of the hierarchical
- * roofline, and the one wording of a level it has no bandwidth for (bound
- * and model alike). */
+/* The one wording of a memory level a device profile has no bandwidth
+ * for (bound, model and plot alike). */
 #ifndef GPUROOF_LEVEL_ROOFS_H
 #define GPUROOF_LEVEL_ROOFS_H
 
@@ -9,9 +8,6 @@
 #include "gpuroof_text.h"
 #include "gpuroof_profile.h"
 #include "roofline_levels.h"
-
-/* The profile's bandwidth of each memory level, 0 where it has none. */
-void gr_profile_level_bandwidths(const gr_profile *p, double bandwidth_gbs[GR_MEMORY_LEVELS]);
 
 /* The error for bytes given at a level whose bandwidth p lacks: it names
  * the profile's field and, where there is one, the option that gives the

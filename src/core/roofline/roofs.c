@@ -68,6 +68,22 @@ gr_roof gr_roofs_peak(const gr_roofs *roofs, const char *precision)
     return roofs->peak_gflops[info - gr_precision_table];
 }
 
+double gr_roofs_peak_gflops(const gr_roofs *roofs, const char *precision)
+{
+    return gr_roofs_peak(roofs, precision).value;
+}
+
+double gr_roofs_dram_gbs(const gr_roofs *roofs)
+{
+    return roofs->bandwidth_gbs[GR_LEVEL_DRAM].value;
+}
+
+void gr_roofs_level_bandwidths(const gr_roofs *roofs, double bandwidth_gbs[GR_MEMORY_LEVELS])
+{
+    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
+        bandwidth_gbs[l] = isnan(roofs->bandwidth_gbs[l].value) ? 0 : roofs->bandwidth_gbs[l].value;
+}
+
 const char *gr_roof_source_name(gr_roof_source source)
 {
     static const char *const names[] = {"none", "profile", "measured", "option"};

@@ -54,6 +54,14 @@ void gr_roofs_fill(const gr_profile *p, const gr_results *results, const gr_roof
  * value is NaN where the name is no precision gpuroof knows. */
 gr_roof gr_roofs_peak(const gr_roofs *roofs, const char *precision);
 
+/* A precision's peak, GFLOP/s, and the DRAM roof, GB/s; NaN where none. */
+double gr_roofs_peak_gflops(const gr_roofs *roofs, const char *precision);
+double gr_roofs_dram_gbs(const gr_roofs *roofs);
+
+/* Each memory level's bandwidth, 0 where none: as gr_level_work holds
+ * them, a level without a roof left out of its bound. */
+void gr_roofs_level_bandwidths(const gr_roofs *roofs, double bandwidth_gbs[GR_MEMORY_LEVELS]);
+
 /* "profile", "measured", "option"; "none". */
 const char *gr_roof_source_name(gr_roof_source source);
 

@@ -1,6 +1,7 @@
 #include <math.h>
 #include <stddef.h>
 #include "memory_levels.h"
+#include "roofs.h"
 
 /* The seed notes' words (seeds/001_a19c945dc3f371a4.txt): "Comparada con
  * la DRAM, la memoria compartida tiene: De 20 a 30 veces menor latencia
@@ -114,11 +115,13 @@ void gr_memory_levels_of(const gr_results *r, gr_memory_levels *out)
     set_level(&l[GR_MEMORY_L2_NEAR], GR_MEMORY_L2_NEAR, "l2_near", "L2 near", lat->l2_near_cycles, lat->l2_near_ns);
     set_level(&l[GR_MEMORY_L2_FAR], GR_MEMORY_L2_FAR, "l2_far", "L2 far", lat->l2_far_cycles, lat->l2_far_ns);
     set_level(&l[GR_MEMORY_DRAM], GR_MEMORY_DRAM, "dram", "DRAM", lat->dram_cycles, lat->dram_ns);
-    set_bandwidth(&l[GR_MEMORY_SHARED], "shared_gbs", r->ceilings.shared_gbs);
+    gr_roofs measured;
+    gr_roofs_fill(NULL, r, NULL, &measured);
+    set_bandwidth(&l[GR_MEMORY_SHARED], "shared_gbs", measured.bandwidth_gbs[GR_LEVEL_SHARED].value);
     /* one figure for the whole L2: its load kernel reads both partitions */
-    set_bandwidth(&l[GR_MEMORY_L2_NEAR], "l2_gbs", r->ceilings.l2_gbs);
-    set_bandwidth(&l[GR_MEMORY_L2_FAR], "l2_gbs", r->ceilings.l2_gbs);
-    set_bandwidth(&l[GR_MEMORY_DRAM], gr_results_dram_roof_key(r), gr_results_best_bandwidth(r));
+    set_bandwidth(&l[GR_MEMORY_L2_NEAR], "l2_gbs", measured.bandwidth_gbs[GR_LEVEL_L2].value);
+    set_bandwidth(&l[GR_MEMORY_L2_FAR], "l2_gbs", measured.bandwidth_gbs[GR_LEVEL_L2].value);
+    set_bandwidth(&l[GR_MEMORY_DRAM], gr_results_dram_roof_key(r), gr_roofs_dram_gbs(&measured));
     const gr_measured_level *dram = &l[GR_MEMORY_DRAM];
     for (int i = 0; i < GR_MEMORY_LEVEL_COUNT; i++) {
         bool cycles = latency_in_cycles(&l[i], dram);

@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "results.h"
+#include "gpuroof_results.h"
 
 typedef enum {
     GR_MEMORY_L1,
