@@ -7,6 +7,7 @@
 #include <cmocka.h>
 #include "occupancy_fixture.h"
 #include "occupancy_tools.h"
+#include "occupancy_target.h"
 
 static void sweep_threads(void **state)
 {
@@ -193,6 +194,31 @@ static void target_blocks_subtracts_static_memory(void **state)
     assert_int_equal(t.max_dynamic_smem_bytes, 232448 - 10000); /* capped by the opt-in maximum */
 }
 
+/* The whole answer tries itself: its figure keeps 2 blocks, a byte more
+ * keeps 1, and the runtime's figure (the reserved bytes left in) keeps 1. */
+static void target_blocks_answer_is_checked(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h200", -1);
+    gr_launch base = {256, 32, 0};
+    gr_occupancy_target t;
+    assert_true(gr_occupancy_target_compute(&lim, &base, 2, &t, NULL));
+    assert_int_equal(t.blocks, 2);
+    assert_int_equal(t.share_bytes, 233472 / 2);
+    assert_int_equal(t.left_bytes, 116736 - 1024);
+    assert_int_equal(t.check_count, 3);
+    assert_int_equal(t.checks[0].dynamic_bytes, 115712);
+    assert_true(t.checks[0].launches);
+    assert_int_equal(t.checks[0].blocks_per_sm, 2);
+    assert_int_equal(t.checks[1].dynamic_bytes, 115713);
+    assert_int_equal(t.checks[1].blocks_per_sm, 1);
+    assert_int_equal(t.checks[2].dynamic_bytes, 116736);
+    assert_int_equal(t.checks[2].blocks_per_sm, 1);
+    gr_error err;
+    assert_false(gr_occupancy_target_compute(&lim, &base, 9, &t, &err));
+    assert_string_equal(err.text, "9 blocks can never be resident: threads allow only 8");
+}
+
 static void target_blocks_out_of_reach(void **state)
 {
     (void)state;
@@ -288,6 +314,7 @@ int main(void)
         cmocka_unit_test(target_blocks_counts_reserved_memory),
         cmocka_unit_test(target_blocks_subtracts_static_memory),
         cmocka_unit_test(target_blocks_out_of_reach),
+        cmocka_unit_test(target_blocks_answer_is_checked),
         cmocka_unit_test(explain_a100_estimate),
         cmocka_unit_test(explain_estimate_agrees),
         cmocka_unit_test(explain_without_smem_limit),

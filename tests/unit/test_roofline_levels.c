@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 #include "roofline_levels.h"
+#include "bound.h"
 
 /* PMPP's tiled matmul, Width = 4096, TILE_WIDTH = 32: 2 x 4096^3 FLOP;
  * DRAM (as the book counts the global loads) 8 x 4096^3 / 32 bytes, 8
@@ -113,6 +114,32 @@ static void intensity_alone_is_drams(void **state)
     w.given[GR_LEVEL_SHARED] = true;
     w.bandwidth_gbs[GR_LEVEL_SHARED] = 19491.84;
     expect_error(&w, "only DRAM's intensity may be given alone: shared memory needs counts");
+}
+
+/* PMPP exercise 9a: 36 FLOPs and 7 x 4 bytes, 200 GFLOP/s and 100 GB/s:
+ * 1.29 FLOP/B, below the ridge of 2 (8 FLOPs a 4-byte word), 128.6
+ * GFLOP/s; an achieved 100 GFLOP/s is 77.8% of it. */
+static void bound_of_exercise_9a(void **state)
+{
+    (void)state;
+    gr_level_work w = work(36, 200);
+    add(&w, GR_LEVEL_DRAM, 28, 100);
+    gr_bound b;
+    assert_true(gr_bound_compute(&w, 4, 100, &b, NULL));
+    assert_false(b.hierarchical);
+    assert_false(b.no_dram_bytes);
+    assert_false(b.one_sided);
+    assert_float_equal(b.ridge_per_word, 8, 1e-12);
+    assert_float_equal(b.dram_ns_per_byte, 0.01, 1e-15);
+    assert_float_equal(b.levels.attainable_gflops, 36.0 / 28 * 100, 1e-9);
+    assert_float_equal(b.levels.efficiency, 100 / (36.0 / 28 * 100), 1e-12);
+    gr_error err;
+    assert_false(gr_bound_compute(&w, 4, -1, &b, &err));
+    w.bytes[GR_LEVEL_DRAM] = 0;
+    assert_true(gr_bound_compute(&w, 4, NAN, &b, NULL));
+    assert_true(b.no_dram_bytes);
+    assert_true(b.one_sided);
+    assert_false(b.levels.has_achieved);
 }
 
 /* Every level's roof above the peak: compute-bound, at the peak. */
@@ -322,6 +349,7 @@ int main(void)
         cmocka_unit_test(tiled_matmul_on_the_h100_is_bound_by_shared_memory),
         cmocka_unit_test(dram_alone_is_the_plain_roofline),
         cmocka_unit_test(intensity_alone_is_drams),
+        cmocka_unit_test(bound_of_exercise_9a),
         cmocka_unit_test(compute_binds_above_every_roof),
         cmocka_unit_test(l2_binds_where_lowest),
         cmocka_unit_test(ties_name_every_level),

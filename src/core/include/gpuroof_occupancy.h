@@ -7,5 +7,6 @@
 
 #include "../occupancy/occupancy.h"
 #include "../occupancy/occupancy_tools.h"
+#include "../occupancy/occupancy_target.h"
 
 #endif

@@ -11,6 +11,7 @@
 #include "../roofline/roofline.h"
 #include "../roofline/roofline_levels.h"
 #include "../roofline/roofs.h"
+#include "../roofline/bound.h"
 #include "../roofline/memory_levels.h"
 
 #endif
