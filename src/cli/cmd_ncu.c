@@ -189,7 +189,7 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
         ncu_print_text(stdout, &v, o->details || o->kernel);
         rc = EXIT_OK;
     }
-    if (rc == EXIT_OK && o->html && !ncu_write_html(o, &v, (const char *)csv.bytes, csv.size))
+    if (rc == EXIT_OK && o->html && !ncu_write_html(o, &v))
         rc = EXIT_INPUT;
     free(csv.bytes);
     if (rc == EXIT_OK)

@@ -11,6 +11,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include "gpuroof_banks.h"
+#include "gpuroof_ncu.h"
 #include "gpuroof_roofline.h"
 #include "options.h"
 
@@ -130,10 +131,9 @@ typedef struct {
     occupancy_launch_options launch; /* plot occupancy's */
     plot_levels_value levels;        /* the hierarchical roofline */
     const char *ncu;                 /* a Nsight Compute report's kernels on it */
-    /* the report already read (ncu --html): its text, which ncu then only
-     * names in messages; NULL: plot reads ncu itself */
-    const char *ncu_text;
-    size_t ncu_text_size;
+    /* the report already analysed (ncu --html), drawn as it is, ncu then
+     * only naming it in messages; NULL: plot reads and analyses ncu */
+    const gr_ncu_analysis *ncu_analysis;
     cli_int_value top;
     const char *output, *profiles;
     bool keep_script, script_only, json;

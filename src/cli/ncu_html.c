@@ -169,14 +169,18 @@ static void write_fix_first(FILE *out, const ncu_view *v)
  * table and explanations, and says why on the page and standard error.
  * (The one other failure, no temporary file beside the page, leaves no
  * page either: the page is written in the same directory.) */
-static void write_chart(FILE *out, const ncu_options *o, const ncu_view *v, const char *text, size_t len)
+static void write_chart(FILE *out, const ncu_options *o, const ncu_view *v)
 {
-    size_t top = v->a.group_count < PLOT_NCU_TOP_MAX ? v->a.group_count : PLOT_NCU_TOP_MAX;
     page_section(out, "roofline", "Roofline");
-    plot_svg_request rq = {.ncu = v->shown, .text = text, .text_size = len, .device = o->device,
-                           .profiles = o->profiles, .top = top > 0 ? (int)top : 1, .results = o->results};
+    plot_svg_request rq = {.ncu = v->shown, .analysis = &v->a, .device = o->device, .profiles = o->profiles,
+                           .top = PLOT_NCU_TOP_MAX, .results = o->results};
     cli_buffer svg;
-    bool drawn = plot_ncu_svg(&rq, o->html, &svg) == EXIT_OK;
+    json_t *what = NULL;
+    bool drawn = plot_ncu_svg(&rq, o->html, &svg, &what) == EXIT_OK;
+    /* the kernels the launches sum to, grouped or not: the most drawn */
+    json_int_t kernels = json_integer_value(json_object_get(json_object_get(what, "ncu"), "kernels"));
+    size_t top = kernels < PLOT_NCU_TOP_MAX ? (size_t)kernels : PLOT_NCU_TOP_MAX;
+    json_decref(what);
     if (!drawn || !page_svg(out, (const char *)svg.bytes, svg.size)) {
         page_paragraph(out, "No chart: gnuplot could not draw it (standard error says why).");
         fprintf(stderr, "gpuroof: %s: warning: the page has no chart\n", o->html);
@@ -211,8 +215,6 @@ static void write_explanations(FILE *out, const ncu_view *v)
 typedef struct {
     const ncu_options *o;
     const ncu_view *v;
-    const char *text; /* the report read, for the chart */
-    size_t len;
 } ncu_page;
 
 static bool write_ncu_page(FILE *out, const void *page)
@@ -224,14 +226,14 @@ static bool write_ncu_page(FILE *out, const void *page)
     write_header(out, p->v);
     write_table(out, p->v);
     write_fix_first(out, p->v);
-    write_chart(out, p->o, p->v, p->text, p->len);
+    write_chart(out, p->o, p->v);
     write_explanations(out, p->v);
     page_end(out);
     return true;
 }
 
-bool ncu_write_html(const ncu_options *o, const ncu_view *v, const char *text, size_t len)
+bool ncu_write_html(const ncu_options *o, const ncu_view *v)
 {
-    ncu_page page = {o, v, text, len};
+    ncu_page page = {o, v};
     return cli_write_whole(o->html, write_ncu_page, &page);
 }

@@ -63,9 +63,9 @@ void ncu_print_fix_first(FILE *out, const gr_ncu_analysis *a);
 /* The report as one self-contained page at o->html (ncu_html.c), written
  * whole or not at all: the header, the table (sortable), the roofline of
  * its longest kernels as inline SVG with a tooltip on every point, each
- * row's worked explanation.  text: the report read, for the chart.  False:
+ * row's worked explanation, the chart drawn from v's analysis.  False:
  * printed. */
-bool ncu_write_html(const ncu_options *o, const ncu_view *v, const char *text, size_t len);
+bool ncu_write_html(const ncu_options *o, const ncu_view *v);
 /* The worked explanation of row row_index of v->table (its launch's, or
  * its kernel's): the figures, the roofs and the binding, the limits, the
  * occupancy, the shared-memory wavefronts; it opens with the "Launch ..."

@@ -169,15 +169,23 @@ static void add_precision(gr_roofline_inputs *in, size_t asked, const char *prec
         in->precisions[k] = precision;
 }
 
+/* A report's kernels: its launches summed by kernel, the longest first,
+ * and the roofs they are held to. */
+typedef struct {
+    const gr_ncu_group *groups;
+    size_t count;
+    const gr_roofs *roofs;
+} ncu_kernels;
+
 /* A group: drawn, a memory kernel or past the top. */
-static bool take(const gr_ncu_analysis *a, size_t i, size_t top, gr_roofline_inputs *in, memory_kernels *m,
+static bool take(const ncu_kernels *a, size_t i, size_t top, gr_roofline_inputs *in, memory_kernels *m,
                  json_t *without, size_t *beyond, json_t *past)
 {
     gr_chart_level_kernel k;
     gr_ncu_work *w = malloc(sizeof *w); /* too large for the stack */
     if (!w)
         return cli_error("out of memory");
-    gr_ncu_work_of(&a->groups[i].figures, &a->roofs, w);
+    gr_ncu_work_of(&a->groups[i].figures, a->roofs, w);
     gr_ncu_work_kind kind = w->kind;
     bool drawn = gr_chart_ncu_kernel(w, "", &k);
     free(w);
@@ -196,7 +204,7 @@ static bool take(const gr_ncu_analysis *a, size_t i, size_t top, gr_roofline_inp
 }
 
 /* The top ones by time with FLOPs that matter into in; the others counted. */
-static bool pick(const gr_ncu_analysis *a, const char *shown, size_t top, size_t asked, gr_roofline_inputs *in,
+static bool pick(const ncu_kernels *a, const char *shown, size_t top, size_t asked, gr_roofline_inputs *in,
                  json_t *warnings, json_t *json)
 {
     const char *names[GR_CHART_MAX_ITEMS];
@@ -206,7 +214,7 @@ static bool pick(const gr_ncu_analysis *a, const char *shown, size_t top, size_t
     size_t beyond = 0;
     json_t *drawn = json_array(), *without = json_array(), *past = json_array();
     bool ok = true;
-    for (size_t i = 0; ok && i < a->group_count; i++) {
+    for (size_t i = 0; ok && i < a->count; i++) {
         size_t before = in->level_kernel_count;
         ok = take(a, i, top, in, &m, without, &beyond, past);
         if (ok && in->level_kernel_count > before) {
@@ -231,32 +239,68 @@ static bool pick(const gr_ncu_analysis *a, const char *shown, size_t top, size_t
     return ok;
 }
 
+/* The analysis's kernels: its groups, or its launches grouped now (the
+ * caller frees *made). */
+static bool kernels_of(const gr_ncu_analysis *a, ncu_kernels *k, gr_ncu_group **made)
+{
+    gr_error err;
+    *made = NULL;
+    *k = (ncu_kernels){a->groups, a->group_count, &a->roofs};
+    if (a->grouped)
+        return true;
+    if (!gr_ncu_group_launches(&a->report, a->figures, made, &k->count, NULL, &err))
+        return cli_error("%s", err.text);
+    k->groups = *made;
+    return true;
+}
+
+/* An analysis built elsewhere (ncu --html): drawn against the device it
+ * was given by name, else its own. */
+static bool place_device(const gr_ncu_analysis *a, plot_devices *d, size_t *index)
+{
+    *index = 0;
+    if (d->given > 0)
+        return true;
+    if (!a->has_device)
+        return cli_error("%s: no device to draw the report against", "plot");
+    d->items[d->count] = a->device;
+    *index = d->count++;
+    return true;
+}
+
+/* The chart's kernels from the analysis a, and plot --json's account. */
+static bool draw_analysis(const plot_options *o, const gr_ncu_analysis *a, const char *shown, plot_devices *d,
+                          gr_roofline_inputs *in, json_t *warnings, json_t **json)
+{
+    int64_t top = o->top.given ? o->top.value : PLOT_NCU_TOP; /* 1..PLOT_NCU_TOP_MAX */
+    gr_ncu_group *made;
+    ncu_kernels k;
+    if (!kernels_of(a, &k, &made))
+        return false;
+    *json = json_object();
+    json_object_set_new(*json, "file", json_string(shown));
+    json_object_set_new(*json, "device", json_string(d->items[in->level_kernels_device].name));
+    json_object_set_new(*json, "launches", json_integer((json_int_t)a->report.count));
+    json_object_set_new(*json, "kernels", json_integer((json_int_t)k.count));
+    json_object_set_new(*json, "top", json_integer(top));
+    bool ok = pick(&k, shown, (size_t)top, o->precisions.count, in, warnings, *json);
+    free(made);
+    return ok;
+}
+
 bool plot_ncu_load(const plot_options *o, plot_devices *d, gr_roofline_inputs *in, json_t *warnings,
                    json_t **json)
 {
-    int64_t top = o->top.given ? o->top.value : PLOT_NCU_TOP; /* 1..PLOT_NCU_TOP_MAX */
+    if (o->ncu_analysis)
+        return place_device(o->ncu_analysis, d, &in->level_kernels_device) &&
+               draw_analysis(o, o->ncu_analysis, o->ncu, d, in, warnings, json);
     out_buf shown = OUT_BUF_INIT;
     cli_buffer csv = {0};
     gr_ncu_analysis a = {0};
-    bool ok;
-    if (o->ncu_text) {
-        out_addf(&shown, "%s", o->ncu);
-        cli_buffer given = {.bytes = (unsigned char *)o->ncu_text, .size = o->ncu_text_size};
-        ok = analyse(o, out_buf_text(&shown), &given, d, &a, &in->level_kernels_device);
-    } else {
-        ok = read_text(o->ncu, &shown, &csv) && analyse(o, out_buf_text(&shown), &csv, d, &a,
-                                                        &in->level_kernels_device);
-        free(csv.bytes);
-    }
-    if (ok) {
-        *json = json_object();
-        json_object_set_new(*json, "file", json_string(out_buf_text(&shown)));
-        json_object_set_new(*json, "device", json_string(d->items[in->level_kernels_device].name));
-        json_object_set_new(*json, "launches", json_integer((json_int_t)a.report.count));
-        json_object_set_new(*json, "kernels", json_integer((json_int_t)a.group_count));
-        json_object_set_new(*json, "top", json_integer(top));
-        ok = pick(&a, out_buf_text(&shown), (size_t)top, o->precisions.count, in, warnings, *json);
-    }
+    bool ok = read_text(o->ncu, &shown, &csv) &&
+              analyse(o, out_buf_text(&shown), &csv, d, &a, &in->level_kernels_device);
+    free(csv.bytes);
+    ok = ok && draw_analysis(o, &a, out_buf_text(&shown), d, in, warnings, json);
     gr_ncu_analysis_free(&a);
     out_buf_free(&shown);
     return ok;

@@ -35,13 +35,12 @@ int plot_svg_text(const plot_options *o, const char *page, cli_buffer *svg, json
 
 static int request_options(const plot_svg_request *rq, plot_options *o)
 {
-    if (!rq->ncu || !rq->text)
-        return cli_usage_error("plot", "an SVG chart of a report takes the report");
+    if (!rq->ncu || !rq->analysis)
+        return cli_usage_error("plot", "an SVG chart of a report takes its analysis");
     if (rq->top < 0 || rq->top > PLOT_NCU_TOP_MAX)
         return cli_usage_error("plot", "--top takes 1 to %d, not %d", PLOT_NCU_TOP_MAX, rq->top);
     o->ncu = rq->ncu;
-    o->ncu_text = rq->text;
-    o->ncu_text_size = rq->text_size;
+    o->ncu_analysis = rq->analysis;
     o->quiet_warnings = true;
     o->profiles = rq->profiles;
     if (rq->device)
@@ -59,7 +58,7 @@ static int request_options(const plot_svg_request *rq, plot_options *o)
     return EXIT_OK;
 }
 
-int plot_ncu_svg(const plot_svg_request *rq, const char *page, cli_buffer *svg)
+int plot_ncu_svg(const plot_svg_request *rq, const char *page, cli_buffer *svg, json_t **what)
 {
     *svg = (cli_buffer){0};
     plot_options *o = calloc(1, sizeof *o); /* too large for the stack */
@@ -67,7 +66,7 @@ int plot_ncu_svg(const plot_svg_request *rq, const char *page, cli_buffer *svg)
         return cli_fail("out of memory");
     int rc = request_options(rq, o);
     if (rc == EXIT_OK)
-        rc = plot_svg_text(o, page, svg, NULL);
+        rc = plot_svg_text(o, page, svg, what);
     free(o);
     return rc;
 }

@@ -24,9 +24,8 @@ int plot_svg_text(const plot_options *o, const char *page, cli_buffer *svg, json
 
 typedef struct {
     const char *ncu;      /* the report's name in messages (required) */
-    const char *text;     /* the report already read: its text */
-    size_t text_size;
-    const char *device;   /* a profile's name or file; NULL: the report's GPU's shipped profile */
+    const gr_ncu_analysis *analysis; /* the report already analysed, with its device (required) */
+    const char *device;   /* the profile the analysis was given by name, drawn as its; NULL: the analysis's */
     const char *profiles; /* --profiles DIR; NULL: the search path */
     /* the levels drawn, as --levels takes them ("dram,l2,shared"); NULL: all three */
     const char *levels;
@@ -34,10 +33,12 @@ typedef struct {
     const char *results;  /* the measured roofs the report's launches were held to; NULL: none */
 } plot_svg_request;
 
-/* The roofline of a Nsight Compute report already read, what `gpuroof plot
- * --ncu FILE [--device NAME] [--levels LIST] [--top N] [--results R] -o OUT.svg` draws,
- * as plot_svg_text gives it.  What the chart leaves out is said in its
- * note, not warned of: the page it goes into is the report. */
-int plot_ncu_svg(const plot_svg_request *rq, const char *page, cli_buffer *svg);
+/* The roofline of a Nsight Compute report already analysed, what `gpuroof
+ * plot --ncu FILE [--device NAME] [--levels LIST] [--top N] [--results R] -o OUT.svg`
+ * draws, as plot_svg_text gives it, from the analysis itself: its
+ * launches summed by kernel where it has not summed them.  What the chart
+ * leaves out is said in its note, not warned of: the page it goes into is
+ * the report. */
+int plot_ncu_svg(const plot_svg_request *rq, const char *page, cli_buffer *svg, json_t **what);
 
 #endif

@@ -54,6 +54,18 @@ expect_status 0
 check "--kernel nvjet, launches: one row a launch of the nvjet GEMMs" \
     "$(grep -c '<tr id="row-' "$page")" "$(grep -c '^Launch .*nvjet' "$out")"
 
+# ---- a page of launches (no --group) draws the report's kernels as the
+# grouped page does, from the analysis it holds: it said "The 0 longest
+# kernels" and drew one, the report read again
+run ncu "$torch" --html "$page"
+expect_status 0
+check "launches: the chart's note counts the kernels" \
+    "$(grep -c 'The 16 longest kernels at DRAM' "$page")" 1
+launches_points=$(grep -c '<g id="gnuplot_plot_' "$page")
+run ncu "$torch" --group --html "$test_tmp/grouped.html"
+check "launches: the same chart as the grouped page's" "$launches_points" \
+    "$(grep -c '<g id="gnuplot_plot_' "$test_tmp/grouped.html")"
+
 # ---- written whole or not at all
 printf 'old page\n' >"$test_tmp/kept.html"
 run ncu "$top_srcdir/tests/data/ncu/bad/truncated-row.csv" --html "$test_tmp/kept.html"
