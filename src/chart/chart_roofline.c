@@ -27,12 +27,6 @@ static double peak_of(const gr_roofs *roofs, const char *precision)
     return gr_roofs_peak_gflops(roofs, precision);
 }
 
-double gr_roof_gflops(const gr_roofs *roofs, const char *precision, double intensity)
-{
-    double peak = peak_of(roofs, precision);
-    return isnan(peak) ? NAN : fmin(intensity * gr_roofs_dram_gbs(roofs), peak);
-}
-
 void gr_roofline_add_device(gr_roofline_inputs *in, const gr_profile *p)
 {
     gr_roofs_fill(p, NULL, NULL, &in->device_roofs[in->device_count]);
@@ -136,7 +130,7 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
         e.points = e.points || in->results[r]->kernel_count || in->results[r]->sweep_count;
     for (size_t i = 0; i < in->model_count; i++)
         for (size_t d = 0; d < in->device_count; d++) {
-            gr_model_place at;
+            gr_work_place at;
             if (gr_model_place_on(in, d, &in->models[i], &at))
                 include(&e, at.intensity, at.gflops);
         }
@@ -287,7 +281,7 @@ static bool point_label(gr_chart *c, double x, double y, const char *text)
 
 /* A model's label: its name and where it is drawn; where the level that
  * binds it is not the one its intensity is drawn at, that level too. */
-static void model_text(const gr_chart_point *m, const gr_model_place *at, char *out, size_t size)
+static void model_text(const gr_chart_point *m, const gr_work_place *at, char *out, size_t size)
 {
     char number[32], rate[32];
     gr_num_text(number, at->intensity);
@@ -309,9 +303,9 @@ static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
     s->marker = 9;
     for (size_t m = 0; m < in->model_count; m++)
         for (size_t i = 0; i < in->device_count; i++) {
-            gr_model_place at;
+            gr_work_place at;
             if (!gr_model_place_on(in, i, &in->models[m], &at))
-                at = (gr_model_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
+                at = (gr_work_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
             char text[sizeof ((gr_point *)0)->label];
             model_text(&in->models[m], &at, text, sizeof text);
             if (!gr_series_add(s, at.intensity, at.gflops, i == 0 ? text : "") ||

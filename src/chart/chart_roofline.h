@@ -79,9 +79,6 @@ typedef struct {
     bool spread; /* measured ceilings' labels give the range of their repeats (plot --spread) */
 } gr_roofline_inputs;
 
-/* The roof a device puts over a kernel of this intensity: the lower of
- * its memory slope and the precision's peak; NaN where it has no such peak. */
-double gr_roof_gflops(const gr_roofs *roofs, const char *precision, double intensity);
 
 /* A device drawn, and a results file drawn (against devices[device]):
  * each with its roofs, which every figure of the chart reads. */

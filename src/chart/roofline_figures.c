@@ -39,45 +39,26 @@ static double known_gbs(double gbs)
     return gbs > 0 ? gbs : NAN;
 }
 
-/* The model's work as gpuroof bound takes it: a level the model counts
- * but the profile has no bandwidth for is left out, as bound leaves it. */
+/* A chart point's work, as the core holds it. */
+static gr_work_counts counts_of(const gr_chart_point *m)
+{
+    gr_work_counts c = {.intensity = m->intensity, .has_counts = m->has_counts, .flops = m->flops};
+    memcpy(c.given, m->given, sizeof c.given);
+    memcpy(c.bytes, m->bytes, sizeof c.bytes);
+    return c;
+}
+
 void gr_model_point_work(const gr_roofs *roofs, const gr_chart_point *m, gr_level_work *w,
                          double unroofed_bytes[GR_MEMORY_LEVELS])
 {
-    memset(w, 0, sizeof *w);
-    w->has_counts = true;
-    w->flops = m->flops;
-    gr_roofs_level_bandwidths(roofs, w->bandwidth_gbs);
-    for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
-        w->given[l] = l == GR_LEVEL_DRAM || m->given[l];
-        w->bytes[l] = m->bytes[l];
-    }
-    gr_level_work_leave_unroofed(w, unroofed_bytes);
+    gr_work_counts c = counts_of(m);
+    gr_work_counts_under_roofs(&c, roofs, w, unroofed_bytes);
 }
 
-bool gr_model_place_on(const gr_roofline_inputs *in, size_t device, const gr_chart_point *m, gr_model_place *out)
+bool gr_model_place_on(const gr_roofline_inputs *in, size_t device, const gr_chart_point *m, gr_work_place *out)
 {
-    const gr_roofs *roofs = &in->device_roofs[device];
-    double fp32 = gr_roofs_peak_gflops(roofs, "fp32");
-    *out = (gr_model_place){gr_roof_gflops(roofs, "fp32", m->intensity), m->intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
-    if (!m->has_counts || isnan(fp32))
-        return true;
-    gr_level_work w;
-    gr_roofline_levels r;
-    gr_error err;
-    double unroofed[GR_MEMORY_LEVELS];
-    gr_model_point_work(roofs, m, &w, unroofed);
-    w.peak_gflops = fp32;
-    if (!gr_roofline_levels_compute(&w, &r, &err))
-        return false; /* the model's own check refused these counts already */
-    out->gflops = r.attainable_gflops;
-    out->binding = r.binding;
-    if (r.binding != GR_LEVEL_COMPUTE && r.binding != GR_LEVEL_DRAM && in->has_levels && in->levels[r.binding] &&
-        r.level[r.binding].intensity > 0) {
-        out->drawn_at = r.binding;
-        out->intensity = r.level[r.binding].intensity;
-    }
-    return true;
+    gr_work_counts c = counts_of(m);
+    return gr_work_place_on(&in->device_roofs[device], &c, in->has_levels ? in->levels : NULL, out);
 }
 
 static void device_figures(const gr_roofline_inputs *in, size_t i, gr_roofline_device_figures *d)
@@ -95,7 +76,7 @@ static void device_figures(const gr_roofline_inputs *in, size_t i, gr_roofline_d
         d->level_bandwidth_gbs[l] = known_gbs(roofs->bandwidth_gbs[l].value);
     for (size_t m = 0; m < in->model_count; m++)
         if (!gr_model_place_on(in, i, &in->models[m], &d->models[m]))
-            d->models[m] = (gr_model_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
+            d->models[m] = (gr_work_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
 }
 
 /* The verified kernels' intensities at each level, where the levels draw them. */

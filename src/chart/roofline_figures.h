@@ -9,22 +9,13 @@
 #include <stdbool.h>
 #include "chart_roofline.h"
 
-/* Where a kernel model sits on one device's chart: at gpuroof bound's
- * attainable rate (the binding roof of every level the model counts and
- * the profile has a bandwidth for, FP32's peak), at its intensity at the
- * binding level where the chart draws that level, else at DRAM's. */
-typedef struct {
-    double gflops;      /* NaN without an FP32 peak */
-    double intensity;   /* where it is drawn */
-    gr_level binding;   /* a memory level, or GR_LEVEL_COMPUTE */
-    gr_level drawn_at;  /* the level whose intensity x is */
-} gr_model_place;
+/* A kernel model's place on one device's chart (the core's
+ * gr_work_place_on, the levels the chart draws). */
+bool gr_model_place_on(const gr_roofline_inputs *in, size_t device, const gr_chart_point *m, gr_work_place *out);
 
-bool gr_model_place_on(const gr_roofline_inputs *in, size_t device, const gr_chart_point *m, gr_model_place *out);
-
-/* Model m's work under a device's roofs, by the one policy for a level
- * it cannot roof (gr_level_work_leave_unroofed): its bytes there left out, in
- * unroofed_bytes, which the chart's warnings name. */
+/* Model m's work under a device's roofs (the core's
+ * gr_work_counts_under_roofs): its bytes at a level the roofs cannot
+ * bound left out, in unroofed_bytes, which the chart's warnings name. */
 void gr_model_point_work(const gr_roofs *roofs, const gr_chart_point *m, gr_level_work *w,
                          double unroofed_bytes[GR_MEMORY_LEVELS]);
 
@@ -45,7 +36,7 @@ typedef struct {
     double ridge_flop_per_byte;       /* FP32 peak / DRAM bandwidth; NaN without an FP32 peak */
     gr_roofline_ceilings ceilings;    /* the precisions drawn that the profile has, in the chart's order */
     double level_bandwidth_gbs[GR_MEMORY_LEVELS]; /* the profile's; NaN where unknown */
-    gr_model_place models[GR_CHART_MAX_ITEMS]; /* where model m sits here: gpuroof bound's FP32 bound */
+    gr_work_place models[GR_CHART_MAX_ITEMS]; /* where model m sits here: gpuroof bound's FP32 bound */
 } gr_roofline_device_figures;
 
 typedef struct {

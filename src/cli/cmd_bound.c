@@ -199,7 +199,7 @@ static bool read_counts(const bound_options *o, bound_inputs *in)
 static bool check_roofs(const bound_options *o, bound_inputs *in)
 {
     if (o->model)
-        gr_level_work_leave_unroofed(&in->work, in->unroofed_bytes);
+        gr_level_work_under_roofs(&in->work, &in->roofs, in->unroofed_bytes);
     for (size_t i = 0; i < INNER_LEVELS; i++) {
         const inner_level *l = &inner_levels[i];
         const char *name = gr_level_name(l->level);

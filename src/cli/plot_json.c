@@ -70,7 +70,7 @@ static json_t *models_json(const gr_roofline_inputs *in, const gr_roofline_figur
         for (size_t i = 0; i < in->device_count; i++) {
             json_t *roof = json_object();
             json_object_set_new(roof, "device", cli_json_text(in->devices[i]->name));
-            const gr_model_place *place = &f->devices[i].models[m];
+            const gr_work_place *place = &f->devices[i].models[m];
             /* gpuroof bound's figure, and the level whose roof gives it */
             json_object_set_new(roof, "gflops", out_json_number(place->gflops));
             json_object_set_new(roof, "binding_level", json_string(gr_level_key(place->binding)));

@@ -117,7 +117,7 @@ static void model_at_binding_level(void **state)
     m->given[GR_LEVEL_DRAM] = m->given[GR_LEVEL_SHARED] = true;
     m->bytes[GR_LEVEL_DRAM] = 1e9;
     m->bytes[GR_LEVEL_SHARED] = 16e9;
-    gr_model_place at;
+    gr_work_place at;
     assert_true(gr_model_place_on(&in, 0, m, &at));
     assert_int_equal(at.binding, GR_LEVEL_SHARED);
     assert_int_equal(at.drawn_at, GR_LEVEL_DRAM); /* no --levels: DRAM's intensity */

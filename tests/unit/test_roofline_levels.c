@@ -9,6 +9,7 @@
 #include <string.h>
 #include "roofline_levels.h"
 #include "bound.h"
+#include "work_place.h"
 
 /* PMPP's tiled matmul, Width = 4096, TILE_WIDTH = 32: 2 x 4096^3 FLOP;
  * DRAM (as the book counts the global loads) 8 x 4096^3 / 32 bytes, 8
@@ -140,6 +141,45 @@ static void bound_of_exercise_9a(void **state)
     assert_true(b.no_dram_bytes);
     assert_true(b.one_sided);
     assert_false(b.levels.has_achieved);
+}
+
+/* Work placed under roofs that lack the L2's bandwidth: the L2's bytes
+ * are left out and named, the place is DRAM's (the one policy); with the
+ * L2 roofed and drawn, the L2 binds and the work is drawn at its L2
+ * intensity. */
+static void work_is_placed_under_the_roofs(void **state)
+{
+    (void)state;
+    gr_roof_options o;
+    gr_roof_options_none(&o);
+    o.bandwidth_gbs[GR_LEVEL_DRAM] = 100;
+    o.peak_gflops[gr_precision_find("fp32") - gr_precision_table] = 1000;
+    gr_roofs roofs;
+    gr_roofs_fill(NULL, NULL, &o, &roofs);
+    gr_work_counts c = {.intensity = 10, .has_counts = true, .flops = 1000};
+    c.given[GR_LEVEL_DRAM] = c.given[GR_LEVEL_L2] = true;
+    c.bytes[GR_LEVEL_DRAM] = 100; /* 10 FLOP/B: 1000 */
+    c.bytes[GR_LEVEL_L2] = 1000;  /* 1 FLOP/B */
+    gr_level_work w;
+    double unroofed[GR_MEMORY_LEVELS];
+    gr_work_counts_under_roofs(&c, &roofs, &w, unroofed);
+    assert_float_equal(unroofed[GR_LEVEL_L2], 1000, 0);
+    assert_false(w.given[GR_LEVEL_L2]);
+    gr_work_place at;
+    const bool drawn[GR_MEMORY_LEVELS] = {true, true, true};
+    assert_true(gr_work_place_on(&roofs, &c, drawn, &at));
+    assert_int_equal(at.drawn_at, GR_LEVEL_DRAM);
+    assert_float_equal(at.gflops, 1000, 1e-9);
+    o.bandwidth_gbs[GR_LEVEL_L2] = 200; /* 1 FLOP/B x 200: 200 */
+    gr_roofs_fill(NULL, NULL, &o, &roofs);
+    assert_true(gr_work_place_on(&roofs, &c, drawn, &at));
+    assert_int_equal(at.binding, GR_LEVEL_L2);
+    assert_int_equal(at.drawn_at, GR_LEVEL_L2);
+    assert_float_equal(at.intensity, 1, 1e-12);
+    assert_float_equal(at.gflops, 200, 1e-9);
+    assert_true(gr_work_place_on(&roofs, &c, NULL, &at)); /* the L2 not drawn: at DRAM's intensity */
+    assert_int_equal(at.drawn_at, GR_LEVEL_DRAM);
+    assert_float_equal(at.intensity, 10, 0);
 }
 
 /* Every level's roof above the peak: compute-bound, at the peak. */
@@ -350,6 +390,7 @@ int main(void)
         cmocka_unit_test(dram_alone_is_the_plain_roofline),
         cmocka_unit_test(intensity_alone_is_drams),
         cmocka_unit_test(bound_of_exercise_9a),
+        cmocka_unit_test(work_is_placed_under_the_roofs),
         cmocka_unit_test(compute_binds_above_every_roof),
         cmocka_unit_test(l2_binds_where_lowest),
         cmocka_unit_test(ties_name_every_level),

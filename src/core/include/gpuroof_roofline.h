@@ -12,6 +12,7 @@
 #include "../roofline/roofline_levels.h"
 #include "../roofline/roofs.h"
 #include "../roofline/bound.h"
+#include "../roofline/work_place.h"
 #include "../roofline/memory_levels.h"
 
 #endif

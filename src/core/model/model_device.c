@@ -25,8 +25,7 @@ static void bound_on(const gr_model *m, const gr_roofs *roofs, double peak_gflop
 {
     gr_level_work w = {.peak_gflops = peak_gflops};
     gr_model_level_counts(m, &w);
-    gr_roofs_level_bandwidths(roofs, w.bandwidth_gbs);
-    gr_level_work_leave_unroofed(&w, out->unroofed_bytes);
+    gr_level_work_under_roofs(&w, roofs, out->unroofed_bytes);
     gr_error unbound; /* no bound is a figure of the result: has_bound says so */
     out->has_bound = (gr_model_beyond_dram(m) ? w.flops > 0 : m->has_intensity) &&
                      gr_roofline_levels_compute(&w, &out->levels, &unbound);
