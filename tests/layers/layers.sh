@@ -93,6 +93,14 @@ echo "$core_areas" | while IFS=: read -r area allowed; do
 done | grep . && broken=1
 done_rule "each area of the core includes its own and the areas below it alone"
 
+# Functions short enough to read at once: none over 60 lines.  A body
+# opens with "{" alone at column 0 and closes with "}" at column 0, as the
+# house style writes every definition.
+awk '/^\{$/ { start = FNR; name = prev; next }
+     /^\}/ && start { n = FNR - start - 1; if (n > 60) printf "# layers: %s:%d: %s: %d lines\n", FILENAME, start, name, n; start = 0 }
+     /^[a-zA-Z_].*\(/ { prev = $0 }' "$src"/*/*.c "$src"/core/*/*.c | grep . && broken=1
+done_rule "no function of src/ is over 60 lines"
+
 grep -nE '\b(printf|puts|putchar|perror|exit|abort)\(|\b(stdout|stderr)\b' \
     "$src"/core/*/*.c "$src"/chart/*.c "$src"/page/*.c | grep -v 'format(printf' | sed 's/^/# /' | grep . &&
     fail "the core, chart and page print or exit (above)"
