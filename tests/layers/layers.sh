@@ -70,7 +70,8 @@ occupancy: text files profile
 banks: text files profile
 kernels: text files profile occupancy
 model: text files profile roofline occupancy kernels
-ncu: text files profile roofline occupancy kernels results'
+ncu: text files profile roofline occupancy kernels results
+trace: text files profile roofline occupancy kernels results ncu'
 for d in "$src"/core/*/; do
     a=$(basename "$d")
     [ "$a" = include ] && continue

@@ -1,0 +1,10 @@
+/* The core's trace area: torch.profiler's traces, read as a stream.  The
+ * layers above (chart, measure, the command line) include this header
+ * alone, never the per-file headers it gathers (their include paths do
+ * not reach them). */
+#ifndef GPUROOF_PUBLIC_TRACE_H
+#define GPUROOF_PUBLIC_TRACE_H
+
+#include "../trace/trace_read.h"
+
+#endif

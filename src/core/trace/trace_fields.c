@@ -1,0 +1,249 @@
+/* Kineto's keys and values as figures of an event or a device (trace_fields.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "trace_fields.h"
+
+typedef struct {
+    gr_trace_place where;
+    const char *key;
+    gr_trace_field field;
+} key_row;
+
+/* Kineto's spelling of each key the reader keeps (libkineto's
+ * output_json.cpp writes them; the traces of tests/data/trace show them). */
+static const key_row keys[] = {
+    {GR_TRACE_IN_TOP, "traceEvents", GR_FIELD_TRACE_EVENTS},
+    {GR_TRACE_IN_TOP, "deviceProperties", GR_FIELD_DEVICE_PROPERTIES},
+    {GR_TRACE_IN_EVENT, "ph", GR_FIELD_PH},
+    {GR_TRACE_IN_EVENT, "cat", GR_FIELD_CAT},
+    {GR_TRACE_IN_EVENT, "name", GR_FIELD_NAME},
+    {GR_TRACE_IN_EVENT, "pid", GR_FIELD_PID},
+    {GR_TRACE_IN_EVENT, "tid", GR_FIELD_TID},
+    {GR_TRACE_IN_EVENT, "ts", GR_FIELD_TS},
+    {GR_TRACE_IN_EVENT, "dur", GR_FIELD_DUR},
+    {GR_TRACE_IN_EVENT, "args", GR_FIELD_ARGS},
+    {GR_TRACE_IN_ARGS, "device", GR_FIELD_DEVICE},
+    {GR_TRACE_IN_ARGS, "stream", GR_FIELD_STREAM},
+    {GR_TRACE_IN_ARGS, "correlation", GR_FIELD_CORRELATION},
+    {GR_TRACE_IN_ARGS, "grid", GR_FIELD_GRID},
+    {GR_TRACE_IN_ARGS, "block", GR_FIELD_BLOCK},
+    {GR_TRACE_IN_ARGS, "registers per thread", GR_FIELD_REGISTERS},
+    {GR_TRACE_IN_ARGS, "shared memory", GR_FIELD_SHARED},
+    {GR_TRACE_IN_ARGS, "bytes", GR_FIELD_BYTES},
+    {GR_TRACE_IN_ARGS, "blocks per SM", GR_FIELD_BLOCKS_PER_SM},
+    {GR_TRACE_IN_ARGS, "warps per SM", GR_FIELD_WARPS_PER_SM},
+    {GR_TRACE_IN_ARGS, "est. achieved occupancy %", GR_FIELD_EST_OCCUPANCY},
+    {GR_TRACE_IN_DEVICE, "id", GR_FIELD_ID},
+    {GR_TRACE_IN_DEVICE, "name", GR_FIELD_NAME},
+    {GR_TRACE_IN_DEVICE, "computeMajor", GR_FIELD_CC_MAJOR},
+    {GR_TRACE_IN_DEVICE, "computeMinor", GR_FIELD_CC_MINOR},
+    {GR_TRACE_IN_DEVICE, "numSms", GR_FIELD_SMS},
+    {GR_TRACE_IN_DEVICE, "warpSize", GR_FIELD_WARP_SIZE},
+    {GR_TRACE_IN_DEVICE, "maxThreadsPerMultiprocessor", GR_FIELD_THREADS_SM},
+    {GR_TRACE_IN_DEVICE, "maxThreadsPerBlock", GR_FIELD_THREADS_BLOCK},
+    {GR_TRACE_IN_DEVICE, "regsPerMultiprocessor", GR_FIELD_REGS_SM},
+    {GR_TRACE_IN_DEVICE, "regsPerBlock", GR_FIELD_REGS_BLOCK},
+    {GR_TRACE_IN_DEVICE, "sharedMemPerMultiprocessor", GR_FIELD_SMEM_SM},
+    {GR_TRACE_IN_DEVICE, "sharedMemPerBlock", GR_FIELD_SMEM_BLOCK},
+    {GR_TRACE_IN_DEVICE, "sharedMemPerBlockOptin", GR_FIELD_SMEM_OPTIN},
+    {GR_TRACE_IN_DEVICE, "totalGlobalMem", GR_FIELD_MEMORY},
+};
+
+gr_trace_field gr_trace_field_of(gr_trace_place where, const char *key, size_t len)
+{
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (keys[i].where == where && strlen(keys[i].key) == len && memcmp(keys[i].key, key, len) == 0)
+            return keys[i].field;
+    return GR_FIELD_NONE;
+}
+
+gr_trace_place gr_trace_inner_place(gr_trace_place where, gr_trace_field field, bool map)
+{
+    if (where == GR_TRACE_IN_NONE)
+        return map ? GR_TRACE_IN_TOP : GR_TRACE_IN_SKIP;
+    if (where == GR_TRACE_IN_TOP && !map && field == GR_FIELD_TRACE_EVENTS)
+        return GR_TRACE_IN_EVENTS;
+    if (where == GR_TRACE_IN_TOP && !map && field == GR_FIELD_DEVICE_PROPERTIES)
+        return GR_TRACE_IN_DEVICES;
+    if (where == GR_TRACE_IN_EVENTS && map)
+        return GR_TRACE_IN_EVENT;
+    if (where == GR_TRACE_IN_EVENT && map && field == GR_FIELD_ARGS)
+        return GR_TRACE_IN_ARGS;
+    if (where == GR_TRACE_IN_ARGS && !map && (field == GR_FIELD_GRID || field == GR_FIELD_BLOCK))
+        return GR_TRACE_IN_DIMS;
+    if (where == GR_TRACE_IN_DEVICES && map)
+        return GR_TRACE_IN_DEVICE;
+    return GR_TRACE_IN_SKIP;
+}
+
+void gr_trace_event_clear(gr_trace_event *e)
+{
+    *e = (gr_trace_event){.kind = GR_TRACE_OTHER, .name = "", .ts_ns = -1, .dur_ns = -1, .pid = -1, .tid = -1,
+                          .device = -1, .stream = -1, .correlation = -1, .grid = {-1, -1, -1},
+                          .block = {-1, -1, -1}, .registers_per_thread = -1, .shared_bytes = -1, .bytes = -1,
+                          .blocks_per_sm = NAN, .warps_per_sm = NAN, .est_achieved_occupancy_pct = NAN};
+}
+
+void gr_trace_device_clear(gr_trace_device *d)
+{
+    *d = (gr_trace_device){-1, "", -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+}
+
+static bool text_is(const char *s, size_t len, const char *word)
+{
+    return strlen(word) == len && memcmp(s, word, len) == 0;
+}
+
+void gr_trace_event_string(gr_trace_event *e, gr_trace_field field, const char *s, size_t len, bool *complete)
+{
+    if (field == GR_FIELD_PH)
+        *complete = text_is(s, len, "X");
+    if (field != GR_FIELD_CAT)
+        return;
+    e->kind = text_is(s, len, "kernel")         ? GR_TRACE_KERNEL
+              : text_is(s, len, "gpu_memcpy")   ? GR_TRACE_MEMCPY
+              : text_is(s, len, "gpu_memset")   ? GR_TRACE_MEMSET
+              : text_is(s, len, "cuda_runtime") ? GR_TRACE_RUNTIME
+              : text_is(s, len, "cuda_driver")  ? GR_TRACE_DRIVER
+                                                : GR_TRACE_OTHER;
+}
+
+/* A number's text as a C string, or "" where it is too long to be one
+ * the reader keeps. */
+static void number_text(const char *s, size_t len, char out[64])
+{
+    out[0] = '\0';
+    if (len < 64) {
+        memcpy(out, s, len);
+        out[len] = '\0';
+    }
+}
+
+/* A whole number that fits; -1 where the text is none (a fraction, a
+ * sign, too large). */
+static int64_t count_of(const char *s, size_t len)
+{
+    char text[64], *end;
+    number_text(s, len, text);
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    return text[0] && *end == '\0' && errno == 0 && v >= 0 ? (int64_t)v : -1;
+}
+
+static double real_of(const char *s, size_t len)
+{
+    char text[64], *end;
+    number_text(s, len, text);
+    double v = strtod(text, &end);
+    return text[0] && *end == '\0' && isfinite(v) ? v : NAN;
+}
+
+bool gr_trace_us_to_ns(const char *s, size_t len, int64_t *ns)
+{
+    int64_t whole = 0, fraction = 0;
+    size_t i = 0, digits = 0;
+    for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+        if (whole > (INT64_MAX / 1000 - 9) / 10)
+            return false;
+        whole = whole * 10 + (s[i] - '0');
+    }
+    if (digits == 0)
+        return false;
+    int scale = 100;
+    if (i < len && s[i] == '.')
+        for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++, scale /= 10)
+            fraction += scale > 0 ? (s[i] - '0') * scale : 0; /* past the ns: cut */
+    if (i != len)
+        return false; /* a sign or an exponent: no stamp Kineto writes */
+    *ns = whole * 1000 + fraction;
+    return true;
+}
+
+static void set_time(int64_t *ns, const char *s, size_t len)
+{
+    if (!gr_trace_us_to_ns(s, len, ns))
+        *ns = -1;
+}
+
+void gr_trace_event_number(gr_trace_event *e, gr_trace_field field, const char *s, size_t len)
+{
+    switch (field) {
+    case GR_FIELD_TS: set_time(&e->ts_ns, s, len); break;
+    case GR_FIELD_DUR: set_time(&e->dur_ns, s, len); break;
+    case GR_FIELD_PID: e->pid = count_of(s, len); break;
+    case GR_FIELD_TID: e->tid = count_of(s, len); break;
+    case GR_FIELD_DEVICE: e->device = count_of(s, len); break;
+    case GR_FIELD_STREAM: e->stream = count_of(s, len); break;
+    case GR_FIELD_CORRELATION: e->correlation = count_of(s, len); break;
+    case GR_FIELD_REGISTERS: e->registers_per_thread = count_of(s, len); break;
+    case GR_FIELD_SHARED: e->shared_bytes = count_of(s, len); break;
+    case GR_FIELD_BYTES: e->bytes = count_of(s, len); break;
+    case GR_FIELD_BLOCKS_PER_SM: e->blocks_per_sm = real_of(s, len); break;
+    case GR_FIELD_WARPS_PER_SM: e->warps_per_sm = real_of(s, len); break;
+    case GR_FIELD_EST_OCCUPANCY: e->est_achieved_occupancy_pct = real_of(s, len); break;
+    default: break;
+    }
+}
+
+void gr_trace_event_dim(gr_trace_event *e, gr_trace_field field, int index, const char *s, size_t len)
+{
+    if (field == GR_FIELD_GRID)
+        e->grid[index] = count_of(s, len);
+    else if (field == GR_FIELD_BLOCK)
+        e->block[index] = count_of(s, len);
+}
+
+void gr_trace_device_number(gr_trace_device *d, gr_trace_field field, const char *s, size_t len)
+{
+    int64_t v = count_of(s, len);
+    switch (field) {
+    case GR_FIELD_ID: d->id = v; break;
+    case GR_FIELD_CC_MAJOR: d->cc_major = v; break;
+    case GR_FIELD_CC_MINOR: d->cc_minor = v; break;
+    case GR_FIELD_SMS: d->sms = v; break;
+    case GR_FIELD_WARP_SIZE: d->warp_size = v; break;
+    case GR_FIELD_THREADS_SM: d->max_threads_sm = v; break;
+    case GR_FIELD_THREADS_BLOCK: d->max_threads_block = v; break;
+    case GR_FIELD_REGS_SM: d->regs_sm = v; break;
+    case GR_FIELD_REGS_BLOCK: d->regs_block = v; break;
+    case GR_FIELD_SMEM_SM: d->smem_sm_bytes = v; break;
+    case GR_FIELD_SMEM_BLOCK: d->smem_block_bytes = v; break;
+    case GR_FIELD_SMEM_OPTIN: d->smem_block_optin_bytes = v; break;
+    case GR_FIELD_MEMORY: d->memory_bytes = v; break;
+    default: break;
+    }
+}
+
+bool gr_trace_text_set(gr_trace_text *t, const char *s, size_t len)
+{
+    if (len + 1 > t->capacity) {
+        size_t capacity = len + 1 > 2 * t->capacity ? len + 1 : 2 * t->capacity;
+        char *grown = realloc(t->text, capacity);
+        if (!grown)
+            return false;
+        t->text = grown;
+        t->capacity = capacity;
+    }
+    memcpy(t->text, s, len);
+    t->text[len] = '\0';
+    return true;
+}
+
+void gr_trace_text_clear(gr_trace_text *t)
+{
+    if (t->text)
+        t->text[0] = '\0';
+}
+
+const char *gr_trace_text_of(const gr_trace_text *t)
+{
+    return t->text ? t->text : "";
+}
+
+void gr_trace_text_free(gr_trace_text *t)
+{
+    free(t->text);
+    *t = (gr_trace_text){0};
+}
