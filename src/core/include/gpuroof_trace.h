@@ -6,5 +6,6 @@
 #define GPUROOF_PUBLIC_TRACE_H
 
 #include "../trace/trace_read.h"
+#include "../trace/trace_time.h"
 
 #endif
