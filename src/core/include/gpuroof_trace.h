@@ -7,5 +7,6 @@
 
 #include "../trace/trace_read.h"
 #include "../trace/trace_time.h"
+#include "../trace/trace_kernels.h"
 
 #endif

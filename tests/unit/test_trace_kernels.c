@@ -1,0 +1,138 @@
+/* Unit tests for a trace's kernels (src/core/trace/trace_kernels.c): the
+ * traces recorded on an H200, each launch's estimated achieved occupancy
+ * worked out by Kineto's rule equal to the trace's figure on every launch
+ * (1,063 launches), where gpuroof's own estimate differs and why; and the
+ * two ways the rules differ, worked by hand. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <zlib.h>
+#include "gpuroof_profile.h"
+#include "trace_kernels.h"
+#include "trace_read.h"
+
+#ifndef GPUROOF_SRCDIR
+#error "GPUROOF_SRCDIR must name the source directory"
+#endif
+
+static gr_profile h200;
+
+static int setup(void **state)
+{
+    (void)state;
+    char path[1024];
+    gr_error err;
+    snprintf(path, sizeof path, "%s/profiles/h200.yaml", GPUROOF_SRCDIR);
+    return gr_profile_load_file(path, &h200, &err) ? 0 : -1;
+}
+
+static bool take(void *context, const gr_trace_event *e, gr_error *err)
+{
+    (void)err;
+    return gr_trace_kernels_add(context, e);
+}
+
+static void read_trace(const char *name, gr_trace_kernels *k)
+{
+    char path[1024], buf[65536];
+    gr_error err;
+    snprintf(path, sizeof path, "%s/tests/data/trace/h200/%s-trace.json.gz", GPUROOF_SRCDIR, name);
+    assert_true(gr_trace_kernels_init(k, &h200, &err));
+    gzFile in = gzopen(path, "rb");
+    assert_non_null(in);
+    gr_trace_handlers h = {k, take, NULL};
+    gr_trace_reader *r = gr_trace_reader_new(name, &h);
+    int n;
+    while ((n = gzread(in, buf, sizeof buf)) > 0)
+        assert_true(gr_trace_reader_feed(r, buf, (size_t)n, &err));
+    assert_true(gr_trace_reader_finish(r, &err));
+    gr_trace_reader_free(r);
+    gzclose(in);
+    gr_trace_kernels_sort(k);
+}
+
+/* Every launch: Kineto's figure, by its rule. */
+static void kineto_estimates_every_launch(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        size_t launches;
+    } traces[] = {{"step", 163}, {"cnn", 358}, {"gpt2-50257", 144}, {"compiled", 126}, {"bert", 272}};
+    size_t optin = 0;
+    for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
+        gr_trace_kernels k;
+        read_trace(traces[i].name, &k);
+        size_t launches = 0;
+        for (size_t j = 0; j < k.count; j++)
+            launches += k.kernels[j].launches;
+        assert_int_equal(launches, traces[i].launches);
+        assert_int_equal(k.estimates_compared, traces[i].launches);
+        assert_int_equal(k.estimates_equal, traces[i].launches);
+        for (size_t j = 1; j < k.count; j++) /* longest first */
+            assert_true(k.kernels[j - 1].time_ns >= k.kernels[j].time_ns);
+        optin += k.kineto_differs[GR_KINETO_OPTIN];
+        gr_trace_kernels_free(&k);
+    }
+    assert_true(optin > 0); /* cuBLAS's nvjet GEMMs opt in: Kineto counts them 0% */
+}
+
+/* The step's longest kernel: cuBLAS's nvjet GEMM, 168 registers and
+ * 213188 B of shared memory a block of 384 threads: one block, 12 warps
+ * of 64: 18.75%, held by shared memory (and registers: 168 x 384). */
+static void a_gemm_is_held_by_its_shared_memory(void **state)
+{
+    (void)state;
+    gr_trace_kernels k;
+    read_trace("step", &k);
+    const gr_trace_kernel *gemm = &k.kernels[0];
+    assert_non_null(strstr(gemm->name, "nvjet_sm90_tst_256x128"));
+    const gr_trace_config *c = &gemm->configs[0];
+    assert_true(c->has_occupancy);
+    assert_int_equal(c->occupancy.blocks_per_sm, 1);
+    assert_float_equal(c->occupancy.occupancy, 0.1875, 1e-12);
+    assert_true(c->occupancy.limiters & (1u << GR_LIMIT_SHARED_MEMORY));
+    gr_trace_kernels_free(&k);
+}
+
+/* A block of one thread, 64 blocks on 132 SMs: Kineto counts 64 / 132 /
+ * 32 warps an SM, 0.02% (0), gpuroof a whole warp a block, 0.76% (1); a
+ * block asking 50000 B: Kineto 0, gpuroof its occupancy. */
+static void the_two_rules_differ_twice(void **state)
+{
+    (void)state;
+    gr_trace_kernels k;
+    gr_error err;
+    assert_true(gr_trace_kernels_init(&k, &h200, &err));
+    gr_trace_event e = {.kind = GR_TRACE_KERNEL, .name = "one", .dur_ns = 1000, .grid = {64, 1, 1},
+                        .block = {1, 1, 1}, .registers_per_thread = 19, .shared_bytes = 0,
+                        .est_achieved_occupancy_pct = 0};
+    assert_true(gr_trace_kernels_add(&k, &e));
+    const gr_trace_config *c = &k.kernels[0].configs[0];
+    assert_float_equal(gr_trace_kineto_occupancy_pct(&c->occupancy, &e, &k), 0, 0);
+    assert_float_equal(gr_trace_estimated_occupancy_pct(&c->occupancy, e.grid, 132), 100.0 * 64 / 132 / 64, 1e-12);
+    assert_int_equal(k.kineto_differs[GR_KINETO_PARTIAL_WARPS], 1);
+    gr_trace_event big = {.kind = GR_TRACE_KERNEL, .name = "big", .dur_ns = 1000, .grid = {132, 1, 1},
+                          .block = {256, 1, 1}, .registers_per_thread = 32, .shared_bytes = 50000,
+                          .est_achieved_occupancy_pct = 0};
+    assert_true(gr_trace_kernels_add(&k, &big));
+    assert_int_equal(k.kineto_differs[GR_KINETO_OPTIN], 1);
+    assert_int_equal(k.estimates_equal, 2);
+    assert_int_equal(k.count, 2);
+    gr_trace_kernels_free(&k);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(kineto_estimates_every_launch),
+        cmocka_unit_test(a_gemm_is_held_by_its_shared_memory),
+        cmocka_unit_test(the_two_rules_differ_twice),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
