@@ -56,6 +56,8 @@ json_t *out_fields_value(const out_field *row, const void *record)
         return json_integer(*(const int *)member(row, record));
     case OUT_INT64:
         return json_integer((json_int_t) * (const int64_t *)member(row, record));
+    case OUT_COUNT:
+        return out_json_count(*(const int64_t *)member(row, record));
     case OUT_LLONG:
         return json_integer((json_int_t) * (const long long *)member(row, record));
     case OUT_SIZE:
@@ -74,6 +76,8 @@ json_t *out_fields_value(const out_field *row, const void *record)
         return keyed_json(row, record);
     case OUT_GET:
         return row->get(record);
+    case OUT_MEMBER:
+        return row->get(member(row, record));
     case OUT_SPLICE:
     case OUT_END_KIND:
         break;
@@ -118,7 +122,9 @@ static out_figure field_figure(const out_field *row, const void *record)
         snprintf(f.text, sizeof f.text, "%d", *(const int *)member(row, record));
         break;
     case OUT_INT64:
-        snprintf(f.text, sizeof f.text, "%" PRId64, *(const int64_t *)member(row, record));
+    case OUT_COUNT:
+        if (row->kind == OUT_INT64 || *(const int64_t *)member(row, record) >= 0)
+            snprintf(f.text, sizeof f.text, "%" PRId64, *(const int64_t *)member(row, record));
         break;
     case OUT_LLONG:
         snprintf(f.text, sizeof f.text, "%lld", *(const long long *)member(row, record));

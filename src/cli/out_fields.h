@@ -25,6 +25,7 @@ typedef enum {
     OUT_REAL,      /* double: json_real, as it is */
     OUT_INT,       /* int: json_integer */
     OUT_INT64,     /* int64_t: json_integer */
+    OUT_COUNT,     /* int64_t: out_json_count (negative: unknown, null) */
     OUT_LLONG,     /* long long: json_integer */
     OUT_SIZE,      /* size_t: json_integer */
     OUT_BOOL,      /* bool: true or false */
@@ -36,6 +37,7 @@ typedef enum {
     OUT_SPLICE,    /* the same, its keys written into this object, in their place */
     OUT_KEYED,     /* an object: key_of(record, i) for each i, its value value_of(record, i); NULL leaves one out */
     OUT_GET,       /* what get(record) makes: a derived or conditional value */
+    OUT_MEMBER,    /* what get(member) makes of a member of a type of the caller's (a gr_value) */
 } out_field_kind;
 
 typedef struct out_field out_field;
@@ -67,16 +69,21 @@ struct out_field {
 #define OUT_CHARS_AT(T, m) \
     (offsetof(T, m) + sizeof(char[_Generic(&((T *)0)->m, char(*)[sizeof(((T *)0)->m)]: 1, default: -1)]) - 1)
 
+/* a pointer to text, const or not, and not a char array */
+#define OUT_POINTER_AT(T, m) \
+    (offsetof(T, m) + sizeof(char[_Generic(&((T *)0)->m, const char **: 1, char **: 1, default: -1)]) - 1)
+
 #define OUT_QUANTITY_ROW(T, m, ...) {.kind = OUT_QUANTITY, .offset = OUT_AT(T, m, double), .key = __VA_ARGS__}
 #define OUT_NUMBER_ROW(T, m, ...) {.kind = OUT_NUMBER, .offset = OUT_AT(T, m, double), .key = __VA_ARGS__}
 #define OUT_REAL_ROW(T, m, ...) {.kind = OUT_REAL, .offset = OUT_AT(T, m, double), .key = __VA_ARGS__}
 #define OUT_INT_ROW(T, m, ...) {.kind = OUT_INT, .offset = OUT_AT(T, m, int), .key = __VA_ARGS__}
 #define OUT_INT64_ROW(T, m, ...) {.kind = OUT_INT64, .offset = OUT_AT(T, m, int64_t), .key = __VA_ARGS__}
+#define OUT_COUNT_ROW(T, m, ...) {.kind = OUT_COUNT, .offset = OUT_AT(T, m, int64_t), .key = __VA_ARGS__}
 #define OUT_LLONG_ROW(T, m, ...) {.kind = OUT_LLONG, .offset = OUT_AT(T, m, long long), .key = __VA_ARGS__}
 #define OUT_SIZE_ROW(T, m, ...) {.kind = OUT_SIZE, .offset = OUT_AT(T, m, size_t), .key = __VA_ARGS__}
 #define OUT_BOOL_ROW(T, m, ...) {.kind = OUT_BOOL, .offset = OUT_AT(T, m, bool), .key = __VA_ARGS__}
-#define OUT_STRING_ROW(T, m, ...) {.kind = OUT_STRING, .offset = OUT_AT(T, m, const char *), .key = __VA_ARGS__}
-#define OUT_TEXT_ROW(T, m, ...) {.kind = OUT_TEXT, .offset = OUT_AT(T, m, const char *), .key = __VA_ARGS__}
+#define OUT_STRING_ROW(T, m, ...) {.kind = OUT_STRING, .offset = OUT_POINTER_AT(T, m), .key = __VA_ARGS__}
+#define OUT_TEXT_ROW(T, m, ...) {.kind = OUT_TEXT, .offset = OUT_POINTER_AT(T, m), .key = __VA_ARGS__}
 #define OUT_CHARS_ROW(T, m, ...) {.kind = OUT_CHARS, .offset = OUT_CHARS_AT(T, m), .key = __VA_ARGS__}
 #define OUT_CHARS_TEXT_ROW(T, m, ...) {.kind = OUT_CHARS_TEXT, .offset = OUT_CHARS_AT(T, m), .key = __VA_ARGS__}
 /* The key (and a row's table or function) comes first among the macro's
@@ -93,6 +100,7 @@ struct out_field {
 #define OUT_KEYED_ROW(k, n, key_fn, ...) \
     {.key = k, .kind = OUT_KEYED, .key_count = n, .key_of = key_fn, .value_of = __VA_ARGS__}
 #define OUT_GET_ROW(k, ...) {.key = k, .kind = OUT_GET, .get = __VA_ARGS__}
+#define OUT_MEMBER_ROW(T, m, k, ...) {.key = k, .kind = OUT_MEMBER, .offset = offsetof(T, m), .get = __VA_ARGS__}
 #define OUT_END {.key = NULL, .kind = OUT_END_KIND}
 
 /* A new object of table's keys, in its order, read from record. */
