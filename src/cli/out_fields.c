@@ -107,7 +107,8 @@ json_t *out_fields_json(const out_field *table, const void *record)
     return object;
 }
 
-/* A figure as the text shows it: gr_num_text, a count whole, "-" unknown. */
+/* A figure as the text shows it: gr_num_text, a count whole, "-" unknown
+ * (NaN, or a negative OUT_COUNT). */
 static out_figure field_figure(const out_field *row, const void *record)
 {
     out_figure f = {"-"};
@@ -141,13 +142,16 @@ static out_figure field_figure(const out_field *row, const void *record)
     return f;
 }
 
-void out_fields_text(FILE *out, const out_field *table, const void *record, const char *indent, int label_width)
+void out_fields_text_headings(FILE *out, const out_field *table)
 {
-    for (const out_field *row = table; row->kind != OUT_END_KIND; row++) {
-        if (!row->label || (row->when && !row->when(record)))
-            continue;
-        const char *unit = row->unit ? row->unit : "";
-        fprintf(out, "%s%-*s %s%s%s\n", indent, label_width, row->label, field_figure(row, record).text,
-                unit[0] ? " " : "", unit);
-    }
+    for (const out_field *row = table; row->kind != OUT_END_KIND; row++)
+        if (row->label)
+            fprintf(out, " %*s", row->width, row->label);
+}
+
+void out_fields_text_cells(FILE *out, const out_field *table, const void *record)
+{
+    for (const out_field *row = table; row->kind != OUT_END_KIND; row++)
+        if (row->label)
+            fprintf(out, " %*s", row->width, field_figure(row, record).text);
 }

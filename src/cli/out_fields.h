@@ -2,8 +2,9 @@
  * where the record holds it, so that a report's keys, their order and
  * how each figure is written (a quantity whole where whole, NaN as null,
  * a name as cli_json_text) are data, read by one writer, not code written
- * out a key at a time.  A row with a label is a "label  value unit" line
- * of the text too, written from the same row, so the two cannot drift.
+ * out a key at a time.  A row with a label is a column of the text's
+ * table too, its figure written from the same row, so that the text and
+ * the JSON show the same figures and cannot drift apart.
  *
  * A table is an array of rows ended by OUT_END.  The macros check that
  * the member has the kind's type (the table does not compile otherwise),
@@ -59,8 +60,9 @@ struct out_field {
     bool (*when)(const void *record);
     bool omit;
     bool empty_null; /* OUT_CHARS, OUT_CHARS_TEXT: "" is null */
-    /* the text's line, where it prints the figure: label and unit ("" none) */
-    const char *label, *unit;
+    /* the text's column, where it shows the figure: its heading and width */
+    const char *label;
+    int width;
 };
 
 #define OUT_FIELD_CHECK(T, m, type) (sizeof(char[_Generic(((T *)0)->m, type: 1, default: -1)]) - 1)
@@ -88,7 +90,7 @@ struct out_field {
 #define OUT_CHARS_TEXT_ROW(T, m, ...) {.kind = OUT_CHARS_TEXT, .offset = OUT_CHARS_AT(T, m), .key = __VA_ARGS__}
 /* The key (and a row's table or function) comes first among the macro's
  * last arguments, which may go on with .when, .omit, .empty_null, .label
- * and .unit. */
+ * and .width. */
 /* the member, a struct in place, or with OUT_OBJECT_PTR_ROW a pointer to one */
 #define OUT_OBJECT_ROW(T, m, k, ...) {.key = k, .kind = OUT_OBJECT, .offset = offsetof(T, m), .table = __VA_ARGS__}
 #define OUT_OBJECT_PTR_ROW(T, m, k, ...) \
@@ -109,9 +111,10 @@ json_t *out_fields_json(const out_field *table, const void *record);
 void out_fields_add(json_t *object, const out_field *table, const void *record);
 /* One row's value alone (an OUT_KEYED row's object, a GET's value). */
 json_t *out_fields_value(const out_field *row, const void *record);
-/* The text's lines of the rows with a label: "<indent><label padded to
- * label_width> <value>[ <unit>]", the value as the text shows numbers
- * (gr_num_text; a count whole; "-" where unknown). */
-void out_fields_text(FILE *out, const out_field *table, const void *record, const char *indent, int label_width);
+/* The text's columns, the rows with a label: each heading, or each
+ * figure as the text shows numbers (gr_num_text; a count whole; "-"
+ * where unknown), right-aligned to its width after a space. */
+void out_fields_text_headings(FILE *out, const out_field *table);
+void out_fields_text_cells(FILE *out, const out_field *table, const void *record);
 
 #endif
