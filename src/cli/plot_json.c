@@ -20,7 +20,7 @@ static const out_field chart_fields[] = {
     OUT_END,
 };
 
-static json_t *chart_object(const char *kind)
+json_t *plot_json_chart(const char *kind)
 {
     chart_files files = {kind, NULL, NULL};
     return out_fields_json(chart_fields, &files);
@@ -438,7 +438,7 @@ static const out_field roofline_fields[] = {
 
 json_t *plot_json_roofline(const gr_roofline_inputs *in, const gr_roofline_figures *f, json_t *warnings, json_t *ncu)
 {
-    json_t *j = chart_object("roofline");
+    json_t *j = plot_json_chart("roofline");
     roofline_shown shown = {in, f, warnings, ncu};
     out_fields_add(j, roofline_fields, &shown);
     return j;
@@ -492,7 +492,7 @@ static const out_field occupancy_fields[] = {
 
 json_t *plot_json_occupancy(const char *device, const gr_launch *launch, const gr_occupancy *occ)
 {
-    json_t *j = chart_object("occupancy");
+    json_t *j = plot_json_chart("occupancy");
     occupancy_shown shown = {device, launch, occ};
     out_fields_add(j, occupancy_fields, &shown);
     return j;
@@ -559,7 +559,7 @@ static const out_field banks_fields[] = {
 
 json_t *plot_json_banks(const plot_banks_result *b)
 {
-    json_t *j = chart_object("banks");
+    json_t *j = plot_json_chart("banks");
     out_fields_add(j, banks_fields, b);
     return j;
 }
