@@ -30,8 +30,8 @@ typedef enum {
     OUT_LLONG,     /* long long: json_integer */
     OUT_SIZE,      /* size_t: json_integer */
     OUT_BOOL,      /* bool: true or false */
-    OUT_STRING,    /* const char *: a name gpuroof's own (json_string); NULL: null */
-    OUT_TEXT,      /* const char *: text from outside (cli_json_text); NULL: null */
+    OUT_STRING,    /* a pointer to text: a name gpuroof's own (json_string); NULL: null */
+    OUT_TEXT,      /* a pointer to text from outside (cli_json_text); NULL: null */
     OUT_CHARS,     /* char[]: json_string; "" as it is, or null with empty_null */
     OUT_CHARS_TEXT, /* char[]: cli_json_text, the same */
     OUT_OBJECT,    /* the member (or what it points at) as an object of the row's table */
