@@ -64,7 +64,8 @@ bool gr_model_place_on(const gr_roofline_inputs *in, size_t device, const gr_cha
 static void device_figures(const gr_roofline_inputs *in, size_t i, gr_roofline_device_figures *d)
 {
     const gr_roofs *roofs = &in->device_roofs[i];
-    d->ridge_flop_per_byte = gr_roofs_peak_gflops(roofs, "fp32") / gr_roofs_dram_gbs(roofs);
+    d->dram_gbs = gr_roofs_dram_gbs(roofs);
+    d->ridge_flop_per_byte = gr_roofs_peak_gflops(roofs, "fp32") / d->dram_gbs;
     const char *drawn[GR_ROOFLINE_MAX_PRECISIONS];
     size_t count = drawn_precisions(in, drawn);
     for (size_t k = 0; k < count; k++) {
@@ -101,6 +102,7 @@ static bool results_figures(const gr_roofline_inputs *in, size_t i, gr_roofline_
     const gr_results *r = in->results[i];
     const gr_roofs *measured = &in->results_roofs[i];
     f->best_bandwidth_gbs = gr_roofs_dram_gbs(measured);
+    f->fp32_gflops = gr_roofs_peak_gflops(measured, "fp32");
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
         f->measured_level_bandwidth_gbs[l] = known_gbs(measured->bandwidth_gbs[l].value);
     const char *drawn[GR_ROOFLINE_MAX_PRECISIONS];

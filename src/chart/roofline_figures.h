@@ -33,6 +33,7 @@ typedef struct {
 } gr_roofline_ceilings;
 
 typedef struct {
+    double dram_gbs;                  /* the device's DRAM roof (gr_roofs) */
     double ridge_flop_per_byte;       /* FP32 peak / DRAM bandwidth; NaN without an FP32 peak */
     gr_roofline_ceilings ceilings;    /* the precisions drawn that the profile has, in the chart's order */
     double level_bandwidth_gbs[GR_MEMORY_LEVELS]; /* the profile's; NaN where unknown */
@@ -45,7 +46,8 @@ typedef struct {
 } gr_roofline_kernel_figures;
 
 typedef struct {
-    double best_bandwidth_gbs;                 /* gr_results_best_bandwidth */
+    double best_bandwidth_gbs;                 /* the measured DRAM roof (gr_roofs) */
+    double fp32_gflops;                        /* the measured FP32 roof (gr_roofs); NaN where absent */
     double measured_level_bandwidth_gbs[GR_MEMORY_LEVELS]; /* NaN where absent */
     gr_roofline_ceilings measured_ceilings;    /* the precisions drawn that the file measured */
     gr_roofline_kernel_figures *kernels;       /* one a results kernel (its kernel_count); set for the verified ones */

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "gpuroof_text.h"
+#include "out_fields.h"
 #include "output.h"
 
 static const char usage[] =
@@ -214,32 +215,77 @@ static void print_access(const char *what, const char *formula, const gr_bank_re
     printf("%s\n", r->colliding_count > 8 ? ", ..." : "");
 }
 
-static json_t *access_json(const gr_bank_result *r)
+static const out_field access_fields[] = {
+    OUT_INT_ROW(gr_bank_result, ways, "ways"),
+    OUT_REAL_ROW(gr_bank_result, wavefronts_per_request, "wavefronts_per_request"),
+    OUT_INT_ROW(gr_bank_result, ideal_wavefronts, "ideal_wavefronts"),
+    OUT_END,
+};
+
+/* every profile's: 32 banks (banks.h) */
+static json_t *bank_count(const void *record)
 {
-    json_t *j = json_object();
-    json_object_set_new(j, "ways", json_integer(r->ways));
-    json_object_set_new(j, "wavefronts_per_request", json_real(r->wavefronts_per_request));
-    json_object_set_new(j, "ideal_wavefronts", json_integer(r->ideal_wavefronts));
-    return j;
+    (void)record;
+    return json_integer(32);
 }
+
+static bool has_kernel(const void *record)
+{
+    return ((const banks_result *)record)->in->kernel != NULL;
+}
+
+static json_t *kernel_name(const void *record)
+{
+    return cli_json_text(((const banks_result *)record)->in->kernel);
+}
+
+static json_t *block_shape(const void *record)
+{
+    const banks_inputs *in = ((const banks_result *)record)->in;
+    return json_sprintf("%dx%d", in->setup.bdx, in->setup.bdy);
+}
+
+static json_t *elem_bytes(const void *record)
+{
+    return json_integer(((const banks_result *)record)->in->setup.elem_bytes);
+}
+
+static bool shows_pad(const void *record)
+{
+    return ((const banks_result *)record)->in->shows_pad;
+}
+
+static json_t *pad(const void *record)
+{
+    return json_integer(((const banks_result *)record)->in->pad);
+}
+
+static bool has_suggestion(const void *record)
+{
+    return ((const banks_result *)record)->has_suggestion;
+}
+
+static json_t *suggested_pad(const void *record)
+{
+    return out_json_count(((const banks_result *)record)->suggested_pad);
+}
+
+static const out_field result_fields[] = {
+    OUT_GET_ROW("banks", bank_count),
+    OUT_INT_ROW(banks_result, bank_width_bytes, "bank_width"),
+    OUT_OBJECT_ROW(banks_result, store, "store", access_fields),
+    OUT_OBJECT_ROW(banks_result, load, "load", access_fields),
+    OUT_GET_ROW("kernel", kernel_name, .when = has_kernel, .omit = true),
+    OUT_GET_ROW("block", block_shape),
+    OUT_GET_ROW("elem_bytes", elem_bytes),
+    OUT_GET_ROW("pad", pad, .when = shows_pad, .omit = true),
+    OUT_GET_ROW("suggested_pad", suggested_pad, .when = has_suggestion, .omit = true),
+    OUT_END,
+};
 
 static json_t *result_json(const banks_result *r)
 {
-    const banks_inputs *in = r->in;
-    json_t *j = json_object();
-    json_object_set_new(j, "banks", json_integer(32));
-    json_object_set_new(j, "bank_width", json_integer(r->bank_width_bytes));
-    json_object_set_new(j, "store", access_json(&r->store));
-    json_object_set_new(j, "load", access_json(&r->load));
-    if (in->kernel)
-        json_object_set_new(j, "kernel", cli_json_text(in->kernel));
-    json_object_set_new(j, "block", json_sprintf("%dx%d", in->setup.bdx, in->setup.bdy));
-    json_object_set_new(j, "elem_bytes", json_integer(in->setup.elem_bytes));
-    if (in->shows_pad)
-        json_object_set_new(j, "pad", json_integer(in->pad));
-    if (r->has_suggestion)
-        json_object_set_new(j, "suggested_pad", out_json_count(r->suggested_pad));
-    return j;
+    return out_fields_json(result_fields, r);
 }
 
 static void print_result(const banks_result *r)

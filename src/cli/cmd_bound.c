@@ -9,6 +9,7 @@
 #include "cli_model.h"
 #include "commands.h"
 #include "levels_output.h"
+#include "out_fields.h"
 #include "output.h"
 #include "gpuroof_profile.h"
 #include "gpuroof_roofline.h"
@@ -235,40 +236,65 @@ static bool read_inputs(const bound_options *o, bound_inputs *in)
     return ok && check_roofs(o, in);
 }
 
+static bool has_device(const void *record)
+{
+    return ((const bound_result *)record)->in.has_device;
+}
+
+static bool has_counts(const void *record)
+{
+    return ((const bound_result *)record)->in.work.has_counts;
+}
+
+static bool has_achieved(const void *record)
+{
+    return ((const bound_result *)record)->levels.has_achieved;
+}
+
+static json_t *bound_name(const void *record)
+{
+    return json_string(gr_bound_name(((const bound_result *)record)->levels.bound));
+}
+
+static const out_field bound_fields[] = {
+    OUT_CHARS_TEXT_ROW(bound_result, in.device.name, "device", .when = has_device, .omit = true),
+    OUT_STRING_ROW(bound_result, in.precision, "precision", .when = has_device, .omit = true),
+    OUT_REAL_ROW(bound_result, in.work.flops, "flops", .when = has_counts, .omit = true),
+    OUT_REAL_ROW(bound_result, in.work.bytes[GR_LEVEL_DRAM], "bytes", .when = has_counts, .omit = true),
+    OUT_NUMBER_ROW(bound_result, levels.level[GR_LEVEL_DRAM].intensity, "intensity"),
+    OUT_REAL_ROW(bound_result, levels.level[GR_LEVEL_DRAM].ridge, "ridge"),
+    OUT_REAL_ROW(bound_result, levels.level[GR_LEVEL_DRAM].peak_gflops, "peak_gflops"),
+    OUT_REAL_ROW(bound_result, levels.level[GR_LEVEL_DRAM].bandwidth_gbs, "bandwidth_gbs"),
+    OUT_NUMBER_ROW(bound_result, levels.level[GR_LEVEL_DRAM].memory_roof_gflops, "memory_roof_gflops"),
+    OUT_REAL_ROW(bound_result, levels.attainable_gflops, "attainable_gflops"),
+    OUT_REAL_ROW(bound_result, levels.fraction_of_peak, "fraction_of_peak"),
+    OUT_GET_ROW("bound", bound_name),
+    /* the rates' unit: the _gflops keys hold GOP/s for an integer precision */
+    OUT_STRING_ROW(bound_result, in.rate_unit, "rate_unit"),
+    OUT_REAL_ROW(bound_result, levels.achieved_gflops, "achieved_gflops", .when = has_achieved, .omit = true),
+    OUT_REAL_ROW(bound_result, levels.efficiency, "efficiency", .when = has_achieved, .omit = true),
+    OUT_END,
+};
+
+static json_t *unroofed_bytes(const void *record)
+{
+    return levels_unroofed_json(((const bound_result *)record)->in.unroofed_bytes);
+}
+
+static const out_field unroofed_fields[] = {
+    OUT_GET_ROW("unroofed_bytes", unroofed_bytes),
+    OUT_END,
+};
+
 /* DRAM's roofline, as ever, then what the levels change: the attainable
  * rate, the bound and the efficiency are the binding level's.  JSON has
  * no infinity: the intensity and memory roof of work that moves no bytes
  * are null. */
 json_t *bound_json(const bound_result *res)
 {
-    const bound_inputs *in = &res->in;
-    const gr_roofline_levels *lv = &res->levels;
-    const gr_roofline *r = &lv->level[GR_LEVEL_DRAM];
-    json_t *j = json_object();
-    if (in->has_device) {
-        json_object_set_new(j, "device", cli_json_text(in->device.name));
-        json_object_set_new(j, "precision", json_string(in->precision));
-    }
-    if (in->work.has_counts) {
-        json_object_set_new(j, "flops", json_real(in->work.flops));
-        json_object_set_new(j, "bytes", json_real(in->work.bytes[GR_LEVEL_DRAM]));
-    }
-    json_object_set_new(j, "intensity", out_json_number(r->intensity));
-    json_object_set_new(j, "ridge", json_real(r->ridge));
-    json_object_set_new(j, "peak_gflops", json_real(r->peak_gflops));
-    json_object_set_new(j, "bandwidth_gbs", json_real(r->bandwidth_gbs));
-    json_object_set_new(j, "memory_roof_gflops", out_json_number(r->memory_roof_gflops));
-    json_object_set_new(j, "attainable_gflops", json_real(lv->attainable_gflops));
-    json_object_set_new(j, "fraction_of_peak", json_real(lv->fraction_of_peak));
-    json_object_set_new(j, "bound", json_string(gr_bound_name(lv->bound)));
-    /* the rates' unit: the _gflops keys hold GOP/s for an integer precision */
-    json_object_set_new(j, "rate_unit", json_string(in->rate_unit));
-    if (lv->has_achieved) {
-        json_object_set_new(j, "achieved_gflops", json_real(lv->achieved_gflops));
-        json_object_set_new(j, "efficiency", json_real(lv->efficiency));
-    }
-    levels_json_set(j, lv);
-    json_object_set_new(j, "unroofed_bytes", levels_unroofed_json(in->unroofed_bytes));
+    json_t *j = out_fields_json(bound_fields, res);
+    levels_json_set(j, &res->levels);
+    out_fields_add(j, unroofed_fields, res);
     return j;
 }
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include "cli.h"
 #include "levels_output.h"
+#include "out_fields.h"
 
 bool levels_error_no_bandwidth(const gr_profile *p, gr_level level, const char *option)
 {
@@ -24,37 +25,94 @@ void levels_print_unroofed(const gr_profile *p, const double unroofed_bytes[GR_M
     }
 }
 
+/* The levels' JSON, one out_fields table an object. */
+static const char *level_key(const void *record, int l)
+{
+    (void)record;
+    return gr_level_key((gr_level)l);
+}
+
+static json_t *unroofed_level_bytes(const void *record, int l)
+{
+    const double *unroofed_bytes = record;
+    return unroofed_bytes[l] > 0 ? json_real(unroofed_bytes[l]) : NULL;
+}
+
+static const out_field unroofed_row = OUT_KEYED_ROW(NULL, GR_MEMORY_LEVELS, level_key, unroofed_level_bytes);
+
 json_t *levels_unroofed_json(const double unroofed_bytes[GR_MEMORY_LEVELS])
 {
-    json_t *o = json_object();
-    for (int l = 0; l < GR_MEMORY_LEVELS; l++)
-        if (unroofed_bytes[l] > 0)
-            json_object_set_new(o, gr_level_key((gr_level)l), json_real(unroofed_bytes[l]));
-    return o;
+    return out_fields_value(&unroofed_row, unroofed_bytes);
 }
+
+/* A level given, and its roof. */
+typedef struct {
+    const gr_roofline_levels *levels;
+    int index;
+    const gr_roofline *roof;
+} level_shown;
+
+static json_t *shown_level_key(const void *record)
+{
+    return json_string(gr_level_key((gr_level)((const level_shown *)record)->index));
+}
+
+static json_t *level_bytes(const void *record)
+{
+    const level_shown *l = record;
+    return l->levels->has_counts ? json_real(l->levels->bytes[l->index]) : json_null();
+}
+
+static const out_field roof_fields[] = {
+    OUT_NUMBER_ROW(gr_roofline, intensity, "intensity"), /* unbounded: null */
+    OUT_REAL_ROW(gr_roofline, bandwidth_gbs, "bandwidth_gbs"),
+    OUT_REAL_ROW(gr_roofline, attainable_gflops, "roof_gflops"),
+    OUT_END,
+};
+
+static const out_field level_fields[] = {
+    OUT_GET_ROW("level", shown_level_key),
+    OUT_GET_ROW("bytes", level_bytes),
+    OUT_SPLICE_PTR_ROW(level_shown, roof, roof_fields),
+    OUT_END,
+};
 
 json_t *levels_json(const gr_roofline_levels *r)
 {
     json_t *list = json_array();
     for (int i = 0; i < GR_MEMORY_LEVELS; i++) {
-        if (!r->given[i])
-            continue;
-        json_t *o = json_object();
-        json_object_set_new(o, "level", json_string(gr_level_key((gr_level)i)));
-        json_object_set_new(o, "bytes", r->has_counts ? json_real(r->bytes[i]) : json_null());
-        json_object_set_new(o, "intensity", out_json_number(r->level[i].intensity) /* unbounded: null */);
-        json_object_set_new(o, "bandwidth_gbs", json_real(r->level[i].bandwidth_gbs));
-        json_object_set_new(o, "roof_gflops", json_real(r->level[i].attainable_gflops));
-        json_array_append_new(list, o);
+        level_shown shown = {r, i, &r->level[i]};
+        if (r->given[i])
+            json_array_append_new(list, out_fields_json(level_fields, &shown));
     }
     return list;
 }
 
+static json_t *levels_list(const void *record)
+{
+    return levels_json(record);
+}
+
+static json_t *binding_level(const void *record)
+{
+    return json_string(gr_level_key(((const gr_roofline_levels *)record)->binding));
+}
+
+static json_t *binding_levels(const void *record)
+{
+    return levels_binding_json(&((const gr_roofline_levels *)record)->binds);
+}
+
+static const out_field levels_fields[] = {
+    OUT_GET_ROW("levels", levels_list),
+    OUT_GET_ROW("binding_level", binding_level),
+    OUT_GET_ROW("binding_levels", binding_levels),
+    OUT_END,
+};
+
 void levels_json_set(json_t *j, const gr_roofline_levels *r)
 {
-    json_object_set_new(j, "levels", levels_json(r));
-    json_object_set_new(j, "binding_level", json_string(gr_level_key(r->binding)));
-    json_object_set_new(j, "binding_levels", levels_binding_json(&r->binds));
+    out_fields_add(j, levels_fields, r);
 }
 
 json_t *levels_binding_json(const gr_level_binding *b)

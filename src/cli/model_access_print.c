@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "cli.h"
 #include "model_print.h"
+#include "out_fields.h"
 #include "output.h"
 
 static const char *case_name(gr_access_case as)
@@ -74,51 +75,72 @@ void model_print_volatile_why(const gr_model *m)
     }
 }
 
-static json_t *number_or_null(double x)
+/* A variable's accesses taken one way, as model --json shows them. */
+typedef struct {
+    int64_t reads, writes, bytes;
+    const char *touches;
+} access_case;
+
+static const out_field case_fields[] = {
+    OUT_INT64_ROW(access_case, reads, "reads"),
+    OUT_INT64_ROW(access_case, writes, "writes"),
+    OUT_INT64_ROW(access_case, bytes, "bytes"),
+    OUT_STRING_ROW(access_case, touches, "touches"),
+    OUT_END,
+};
+
+/* The two ways, in order: "volatile" as written, then "plain" without it. */
+static const char *case_key(const void *record, int i)
 {
-    return isfinite(x) ? json_real(x) : json_null();
+    (void)record;
+    return i == 0 ? "volatile" : "plain";
 }
 
-static json_t *case_json(const gr_model_var *v, gr_access_case as)
+static gr_access_case case_of(int i)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "reads", json_integer(gr_access_count(v, as, false)));
-    json_object_set_new(o, "writes", json_integer(gr_access_count(v, as, true)));
-    json_object_set_new(o, "bytes", json_integer(gr_access_bytes(v, as, false) + gr_access_bytes(v, as, true)));
-    json_object_set_new(o, "touches", json_string(gr_access_touches(v, as)));
-    return o;
+    return i == 0 ? GR_ACCESS_VOLATILE : GR_ACCESS_PLAIN;
 }
+
+static json_t *case_json(const void *record, int i)
+{
+    const gr_model_var *v = record;
+    gr_access_case as = case_of(i);
+    access_case c = {gr_access_count(v, as, false), gr_access_count(v, as, true),
+                     gr_access_bytes(v, as, false) + gr_access_bytes(v, as, true), gr_access_touches(v, as)};
+    return out_fields_json(case_fields, &c);
+}
+
+static const out_field access_row = OUT_KEYED_ROW(NULL, 2, case_key, case_json);
 
 json_t *model_access_json(const gr_model_var *v)
 {
     if (!v->access.given)
         return json_null();
-    json_t *o = json_object();
-    json_object_set_new(o, "volatile", case_json(v, GR_ACCESS_VOLATILE));
-    json_object_set_new(o, "plain", case_json(v, GR_ACCESS_PLAIN));
-    return o;
+    return out_fields_value(&access_row, v);
 }
 
-static json_t *traffic_json(const gr_model *m, gr_access_case as)
+static const out_field traffic_fields[] = {
+    OUT_REAL_ROW(gr_model_traffic, bytes_read, "bytes_read"),
+    OUT_REAL_ROW(gr_model_traffic, bytes_written, "bytes_written"),
+    OUT_REAL_ROW(gr_model_traffic, bytes, "bytes"),
+    OUT_NUMBER_ROW(gr_model_traffic, intensity, "intensity"),
+    OUT_NUMBER_ROW(gr_model_traffic, shared_bytes, "shared_bytes"),
+    OUT_NUMBER_ROW(gr_model_traffic, shared_intensity, "shared_intensity"),
+    OUT_END,
+};
+
+static json_t *traffic_json(const void *record, int i)
 {
     gr_model_traffic t;
-    gr_model_traffic_as(m, as, &t);
-    json_t *o = json_object();
-    json_object_set_new(o, "bytes_read", json_real(t.bytes_read));
-    json_object_set_new(o, "bytes_written", json_real(t.bytes_written));
-    json_object_set_new(o, "bytes", json_real(t.bytes));
-    json_object_set_new(o, "intensity", number_or_null(t.intensity));
-    json_object_set_new(o, "shared_bytes", number_or_null(t.shared_bytes));
-    json_object_set_new(o, "shared_intensity", number_or_null(t.shared_intensity));
-    return o;
+    gr_model_traffic_as(record, case_of(i), &t);
+    return out_fields_json(traffic_fields, &t);
 }
+
+static const out_field traffic_row = OUT_KEYED_ROW(NULL, 2, case_key, traffic_json);
 
 json_t *model_traffic_json(const gr_model *m)
 {
     if (!gr_model_counts_accesses(m))
         return json_null();
-    json_t *o = json_object();
-    json_object_set_new(o, "volatile", traffic_json(m, GR_ACCESS_VOLATILE));
-    json_object_set_new(o, "plain", traffic_json(m, GR_ACCESS_PLAIN));
-    return o;
+    return out_fields_value(&traffic_row, m);
 }

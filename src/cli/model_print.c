@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "levels_output.h"
 #include "model_print.h"
+#include "out_fields.h"
 #include "output.h"
 
 /* A model's value as it was counted: a whole count, or a figure. */
@@ -231,96 +232,218 @@ void model_print(const model_result *r)
         printf("\n%s%s", m->notes, m->notes[strlen(m->notes) - 1] == '\n' ? "" : "\n");
 }
 
-static json_t *value_json(gr_value v)
+/* model --json: one table (out_fields.h) an object. */
+static json_t *value_json(const void *member)
 {
-    return v.is_int ? json_integer(v.i) : json_real(v.d);
+    const gr_value *v = member;
+    return v->is_int ? json_integer(v->i) : json_real(v->d);
 }
 
-static json_t *dims_json(const int64_t dims[3])
+static json_t *dims_json(const void *member)
 {
+    const int64_t *dims = member;
     json_t *a = json_array();
     for (int i = 0; i < 3; i++)
         json_array_append_new(a, json_integer(dims[i]));
     return a;
 }
 
-static json_t *variables_json(const gr_model *m)
+static json_t *memory_name(const void *record)
 {
+    return json_string(gr_memory_name(((const gr_model_var *)record)->decl.memory));
+}
+
+static json_t *scope_name(const void *record)
+{
+    return json_string(gr_scope_name(((const gr_model_var *)record)->decl.scope));
+}
+
+static json_t *lifetime_name(const void *record)
+{
+    return json_string(gr_lifetime_name(((const gr_model_var *)record)->decl.lifetime));
+}
+
+static json_t *accesses(const void *record)
+{
+    return model_access_json(record);
+}
+
+static const out_field variable_fields[] = {
+    OUT_CHARS_TEXT_ROW(gr_model_var, decl.name, "name"),
+    OUT_GET_ROW("memory", memory_name),
+    OUT_GET_ROW("scope", scope_name),
+    OUT_GET_ROW("lifetime", lifetime_name),
+    OUT_INT64_ROW(gr_model_var, versions, "versions"),
+    OUT_CHARS_TEXT_ROW(gr_model_var, declaration, "declaration"),
+    OUT_INT64_ROW(gr_model_var, bytes, "bytes"),
+    OUT_BOOL_ROW(gr_model_var, decl.is_volatile, "volatile"),
+    OUT_GET_ROW("accesses", accesses),
+    OUT_END,
+};
+
+static json_t *variables_json(const void *record)
+{
+    const gr_model *m = &((const model_result *)record)->model;
     json_t *list = json_array();
-    for (int i = 0; i < m->var_count; i++) {
-        const gr_model_var *v = &m->vars[i];
-        json_t *o = json_object();
-        json_object_set_new(o, "name", cli_json_text(v->decl.name));
-        json_object_set_new(o, "memory", json_string(gr_memory_name(v->decl.memory)));
-        json_object_set_new(o, "scope", json_string(gr_scope_name(v->decl.scope)));
-        json_object_set_new(o, "lifetime", json_string(gr_lifetime_name(v->decl.lifetime)));
-        json_object_set_new(o, "versions", json_integer(v->versions));
-        json_object_set_new(o, "declaration", cli_json_text(v->declaration));
-        json_object_set_new(o, "bytes", json_integer(v->bytes));
-        json_object_set_new(o, "volatile", json_boolean(v->decl.is_volatile));
-        json_object_set_new(o, "accesses", model_access_json(v));
-        json_array_append_new(list, o);
-    }
+    for (int i = 0; i < m->var_count; i++)
+        json_array_append_new(list, out_fields_json(variable_fields, &m->vars[i]));
     return list;
 }
 
-static json_t *named_json(const gr_model_value *values, int count)
+/* The parameters and the derived values: an object of name: value. */
+static int param_count(const void *record)
 {
-    json_t *o = json_object();
-    for (int i = 0; i < count; i++)
-        json_object_set_new(o, values[i].name, value_json(values[i].value));
+    return ((const model_result *)record)->model.param_count;
+}
+
+static const char *param_name(const void *record, int i)
+{
+    return ((const model_result *)record)->model.params[i].name;
+}
+
+static json_t *param_value(const void *record, int i)
+{
+    return value_json(&((const model_result *)record)->model.params[i].value);
+}
+
+static int derived_count(const void *record)
+{
+    return ((const model_result *)record)->model.derived_count;
+}
+
+static const char *derived_name(const void *record, int i)
+{
+    return ((const model_result *)record)->model.derived[i].name;
+}
+
+static json_t *derived_value(const void *record, int i)
+{
+    return value_json(&((const model_result *)record)->model.derived[i].value);
+}
+
+static json_t *rate_unit(const void *record)
+{
+    return json_string(gr_precision_unit(((const model_result *)record)->on.precision));
+}
+
+static json_t *bound_name(const void *record)
+{
+    return json_string(gr_bound_name(((const model_result *)record)->on.levels.bound));
+}
+
+static const out_field bound_fields[] = {
+    OUT_STRING_ROW(model_result, on.precision, "precision"),
+    OUT_REAL_ROW(model_result, on.levels.attainable_gflops, "attainable_gflops"),
+    OUT_GET_ROW("rate_unit", rate_unit),
+    OUT_REAL_ROW(model_result, on.levels.level[GR_LEVEL_DRAM].ridge, "ridge"),
+    OUT_GET_ROW("bound", bound_name),
+    OUT_END,
+};
+
+static json_t *unroofed_bytes(const void *record)
+{
+    return levels_unroofed_json(((const model_result *)record)->on.unroofed_bytes);
+}
+
+static bool has_occupancy(const void *record)
+{
+    return ((const model_result *)record)->on.has_occupancy;
+}
+
+static bool launch_fails(const void *record)
+{
+    const gr_model_on_device *on = &((const model_result *)record)->on;
+    return !on->has_occupancy && on->launch_error[0];
+}
+
+static const out_field device_tail_fields[] = {
+    OUT_GET_ROW("unroofed_bytes", unroofed_bytes),
+    OUT_INT_ROW(model_result, on.occupancy.blocks_per_sm, "blocks_per_sm", .when = has_occupancy, .omit = true),
+    OUT_REAL_ROW(model_result, on.occupancy.occupancy, "occupancy", .when = has_occupancy, .omit = true),
+    OUT_CHARS_TEXT_ROW(model_result, on.launch_error, "launch_error", .when = launch_fails, .omit = true),
+    OUT_END,
+};
+
+static const out_field device_name_fields[] = {
+    OUT_CHARS_TEXT_ROW(model_result, device.name, "device"),
+    OUT_END,
+};
+
+/* The device's name, its bound (with each level's, levels_json_set) and
+ * the occupancy. */
+static json_t *device_json(const void *record)
+{
+    const model_result *r = record;
+    json_t *o = out_fields_json(device_name_fields, r);
+    if (r->on.has_bound) {
+        out_fields_add(o, bound_fields, r);
+        levels_json_set(o, &r->on.levels);
+    }
+    out_fields_add(o, device_tail_fields, r);
     return o;
 }
 
-static json_t *device_json(const model_result *r)
+static bool shared_given(const void *record)
 {
-    const gr_model_on_device *on = &r->on;
-    json_t *o = json_object();
-    json_object_set_new(o, "device", cli_json_text(r->device.name));
-    if (on->has_bound) {
-        json_object_set_new(o, "precision", json_string(on->precision));
-        json_object_set_new(o, "attainable_gflops", json_real(on->levels.attainable_gflops));
-        json_object_set_new(o, "rate_unit", json_string(gr_precision_unit(on->precision)));
-        json_object_set_new(o, "ridge", json_real(on->levels.level[GR_LEVEL_DRAM].ridge));
-        json_object_set_new(o, "bound", json_string(gr_bound_name(on->levels.bound)));
-        levels_json_set(o, &on->levels);
-    }
-    json_object_set_new(o, "unroofed_bytes", levels_unroofed_json(on->unroofed_bytes));
-    if (on->has_occupancy) {
-        json_object_set_new(o, "blocks_per_sm", json_integer(on->occupancy.blocks_per_sm));
-        json_object_set_new(o, "occupancy", json_real(on->occupancy.occupancy));
-    } else if (on->launch_error[0]) {
-        json_object_set_new(o, "launch_error", cli_json_text(on->launch_error));
-    }
-    return o;
+    return ((const model_result *)record)->model.shared.given;
 }
+
+static bool l2_given(const void *record)
+{
+    return ((const model_result *)record)->model.l2.given;
+}
+
+static bool has_intensity(const void *record)
+{
+    return ((const model_result *)record)->model.has_intensity;
+}
+
+static bool has_registers(const void *record)
+{
+    return ((const model_result *)record)->model.has_registers;
+}
+
+static bool has_device(const void *record)
+{
+    return ((const model_result *)record)->has_device;
+}
+
+static json_t *bytes_counted(const void *record)
+{
+    return json_string(((const model_result *)record)->model.counts_written ? "read+written" : "read");
+}
+
+static json_t *traffic_if(const void *record)
+{
+    return model_traffic_json(&((const model_result *)record)->model);
+}
+
+static const out_field model_fields[] = {
+    OUT_MEMBER_ROW(model_result, model.flops, "flops", value_json),
+    OUT_MEMBER_ROW(model_result, model.bytes, "bytes", value_json),
+    OUT_MEMBER_ROW(model_result, model.shared.bytes, "shared_bytes", value_json, .when = shared_given),
+    OUT_MEMBER_ROW(model_result, model.l2.bytes, "l2_bytes", value_json, .when = l2_given),
+    OUT_REAL_ROW(model_result, model.intensity, "intensity", .when = has_intensity),
+    OUT_INT64_ROW(model_result, model.blocks, "grid_blocks"),
+    OUT_INT64_ROW(model_result, model.threads_per_block, "threads_per_block"),
+    OUT_INT64_ROW(model_result, model.shared_bytes_per_block, "shared_bytes_per_block"),
+    OUT_GET_ROW("variables", variables_json),
+    OUT_CHARS_TEXT_ROW(model_result, model.name, "model"),
+    OUT_KEYED_ROW("parameters", 0, param_name, param_value, .count_of = param_count),
+    OUT_MEMBER_ROW(model_result, model.grid, "grid", dims_json),
+    OUT_MEMBER_ROW(model_result, model.block, "block", dims_json),
+    OUT_INT64_ROW(model_result, model.threads, "threads"),
+    OUT_MEMBER_ROW(model_result, model.bytes_read, "bytes_read", value_json),
+    OUT_MEMBER_ROW(model_result, model.bytes_written, "bytes_written", value_json),
+    OUT_GET_ROW("bytes_counted", bytes_counted),
+    OUT_INT_ROW(model_result, model.registers, "regs_per_thread", .when = has_registers, .omit = true),
+    OUT_KEYED_ROW("derived", 0, derived_name, derived_value, .count_of = derived_count),
+    OUT_GET_ROW("traffic_if", traffic_if),
+    OUT_GET_ROW("on_device", device_json, .when = has_device, .omit = true),
+    OUT_END,
+};
 
 json_t *model_json(const model_result *r)
 {
-    const gr_model *m = &r->model;
-    json_t *j = json_object();
-    json_object_set_new(j, "flops", value_json(m->flops));
-    json_object_set_new(j, "bytes", value_json(m->bytes));
-    json_object_set_new(j, "shared_bytes", m->shared.given ? value_json(m->shared.bytes) : json_null());
-    json_object_set_new(j, "l2_bytes", m->l2.given ? value_json(m->l2.bytes) : json_null());
-    json_object_set_new(j, "intensity", m->has_intensity ? json_real(m->intensity) : json_null());
-    json_object_set_new(j, "grid_blocks", json_integer(m->blocks));
-    json_object_set_new(j, "threads_per_block", json_integer(m->threads_per_block));
-    json_object_set_new(j, "shared_bytes_per_block", json_integer(m->shared_bytes_per_block));
-    json_object_set_new(j, "variables", variables_json(m));
-    json_object_set_new(j, "model", cli_json_text(m->name));
-    json_object_set_new(j, "parameters", named_json(m->params, m->param_count));
-    json_object_set_new(j, "grid", dims_json(m->grid));
-    json_object_set_new(j, "block", dims_json(m->block));
-    json_object_set_new(j, "threads", json_integer(m->threads));
-    json_object_set_new(j, "bytes_read", value_json(m->bytes_read));
-    json_object_set_new(j, "bytes_written", value_json(m->bytes_written));
-    json_object_set_new(j, "bytes_counted", json_string(m->counts_written ? "read+written" : "read"));
-    if (m->has_registers)
-        json_object_set_new(j, "regs_per_thread", json_integer(m->registers));
-    json_object_set_new(j, "derived", named_json(m->derived, m->derived_count));
-    json_object_set_new(j, "traffic_if", model_traffic_json(m));
-    if (r->has_device)
-        json_object_set_new(j, "on_device", device_json(r));
-    return j;
+    return out_fields_json(model_fields, r);
 }

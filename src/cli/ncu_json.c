@@ -1,34 +1,95 @@
 /* The ncu command's JSON: the report, the device and its roofs, then each
  * launch (and with --group each kernel) with the keys of doc/ncu-input.md;
- * a figure the report lacks is null. */
+ * a figure the report lacks is null.  Each object is a table of
+ * out_fields.h, in its keys' order. */
 #include <math.h>
 #include "cli.h"
 #include "levels_output.h"
 #include "ncu_output.h"
+#include "out_fields.h"
 #include "output.h"
+
+/* A launch's (or kernel's) figures, as the core holds them apart. */
+typedef struct {
+    const gr_ncu_figures *figures;
+    const gr_ncu_binding *binding;
+    const gr_ncu_prediction *prediction;
+} figures_record;
+
+typedef struct {
+    const gr_ncu_limits *limits;
+    double roofs_clock_mhz;
+} limits_record;
+
+/* a launch's object, or a kernel's (group NULL for a launch) */
+typedef struct {
+    const gr_ncu_launch *launch;
+    const gr_ncu_group *group;
+    figures_record figures;
+    limits_record limits;
+} row_record;
+
+/* An array of one value a level, read as a record of them. */
+typedef struct {
+    double at[GR_NCU_LEVEL_COUNT];
+} level_values;
+
+static const out_field level_fields[] = {
+    OUT_QUANTITY_ROW(level_values, at[GR_NCU_DRAM], "dram"),
+    OUT_QUANTITY_ROW(level_values, at[GR_NCU_L2], "l2"),
+    OUT_QUANTITY_ROW(level_values, at[GR_NCU_L1], "l1"),
+    OUT_END,
+};
 
 static json_t *xyz(const long long v[3])
 {
     if (v[0] < 0)
         return json_null();
-    return json_pack("[III]", (json_int_t)v[0], (json_int_t)v[1], (json_int_t)v[2]);
+    json_t *list = json_array();
+    for (int i = 0; i < 3; i++)
+        json_array_append_new(list, json_integer((json_int_t)v[i]));
+    return list;
 }
 
-static json_t *levels(const double v[GR_NCU_LEVEL_COUNT])
+static json_t *grid_json(const void *record)
 {
-    return json_pack("{s:o,s:o,s:o}", "dram", out_json_quantity(v[GR_NCU_DRAM]), "l2", out_json_quantity(v[GR_NCU_L2]), "l1",
-                     out_json_quantity(v[GR_NCU_L1]));
+    return xyz(((const gr_ncu_figures *)record)->grid);
 }
 
-static json_t *occupancy(const gr_ncu_figures *f, const gr_ncu_prediction *p)
+static json_t *block_json(const void *record)
 {
-    return json_pack("{s:o,s:o,s:o}", "predicted", p->known ? out_json_quantity(p->occ.occupancy) : json_null(),
-                     "ncu_theoretical", out_json_quantity(f->occupancy_theoretical), "achieved", out_json_quantity(f->occupancy_achieved));
+    return xyz(((const gr_ncu_figures *)record)->block);
 }
+
+static const out_field flops_fields[] = {
+    OUT_QUANTITY_ROW(gr_ncu_figures, flops_fp64, "fp64"),
+    OUT_QUANTITY_ROW(gr_ncu_figures, flops_fp32, "fp32"),
+    OUT_QUANTITY_ROW(gr_ncu_figures, flops_fp16, "fp16"),
+    OUT_QUANTITY_ROW(gr_ncu_figures, flops_tensor, "tensor"),
+    OUT_QUANTITY_ROW(gr_ncu_figures, flops_total, "total"),
+    OUT_REAL_ROW(gr_ncu_figures, fp16_move_hfma, "fp16_register_moves"),
+    OUT_END,
+};
+
+/* The keys before the binding: the launch, its counts and rates. */
+static const out_field figures_head_fields[] = {
+    OUT_GET_ROW("grid", grid_json),
+    OUT_GET_ROW("block", block_json),
+    OUT_QUANTITY_ROW(gr_ncu_figures, q[GR_NCU_Q_REGISTERS], "registers_per_thread"),
+    OUT_QUANTITY_ROW(gr_ncu_figures, q[GR_NCU_Q_SMEM_STATIC], "shared_static_bytes"),
+    OUT_QUANTITY_ROW(gr_ncu_figures, q[GR_NCU_Q_SMEM_DYNAMIC], "shared_dynamic_bytes"),
+    OUT_QUANTITY_ROW(gr_ncu_figures, q[GR_NCU_Q_TIME_NS], "time_ns"),
+    OUT_OBJECT_SELF_ROW("flops", flops_fields),
+    OUT_OBJECT_ROW(gr_ncu_figures, bytes, "bytes", level_fields),
+    OUT_OBJECT_ROW(gr_ncu_figures, intensity, "intensity", level_fields),
+    OUT_QUANTITY_ROW(gr_ncu_figures, gflops, "gflops"),
+    OUT_END,
+};
 
 /* The metrics whose lack made f's sums lower bounds. */
-static json_t *lower_bound_metrics(const gr_ncu_figures *f)
+static json_t *lower_bound_metrics(const void *record)
 {
+    const gr_ncu_figures *f = record;
     json_t *list = json_array();
     if (!gr_ncu_figures_lower(f))
         return list;
@@ -38,253 +99,532 @@ static json_t *lower_bound_metrics(const gr_ncu_figures *f)
     return list;
 }
 
+static json_t *lower_bound(const void *record)
+{
+    return json_boolean(gr_ncu_figures_lower(record));
+}
+
+static json_t *l1_hit_rate(const void *record)
+{
+    return out_json_quantity(gr_ncu_l1_global_hit_rate(record));
+}
+
+static const out_field wavefront_fields[] = {
+    OUT_QUANTITY_ROW(gr_ncu_figures, shared_load, "load"),
+    OUT_QUANTITY_ROW(gr_ncu_figures, shared_store, "store"),
+    OUT_QUANTITY_ROW(gr_ncu_figures, shared_ideal, "ideal"),
+    OUT_END,
+};
+
+/* The keys after the occupancy. */
+static const out_field figures_tail_fields[] = {
+    OUT_GET_ROW("lower_bound", lower_bound),
+    OUT_GET_ROW("lower_bound_metrics", lower_bound_metrics),
+    OUT_OBJECT_SELF_ROW("shared_wavefronts", wavefront_fields),
+    OUT_QUANTITY_ROW(gr_ncu_figures, q[GR_NCU_Q_GLOBAL_LD_INST], "global_load_instructions"),
+    OUT_GET_ROW("l1_global_load_hit_rate", l1_hit_rate),
+    OUT_END,
+};
+
+static bool binding_known(const void *record)
+{
+    return ((const figures_record *)record)->binding->known;
+}
+
+static json_t *binding_level(const void *record)
+{
+    return json_string(gr_level_key(((const figures_record *)record)->binding->binding.primary));
+}
+
+static json_t *binding_levels(const void *record)
+{
+    return levels_binding_json(&((const figures_record *)record)->binding->binding);
+}
+
+static json_t *binding_left_out(const void *record)
+{
+    const gr_ncu_binding *b = ((const figures_record *)record)->binding;
+    return b->left_out[0] ? json_string(b->left_out) : json_null();
+}
+
+static json_t *predicted_occupancy(const void *record)
+{
+    const gr_ncu_prediction *p = ((const figures_record *)record)->prediction;
+    return p->known ? out_json_quantity(p->occ.occupancy) : json_null();
+}
+
+static json_t *ncu_theoretical(const void *record)
+{
+    return out_json_quantity(((const figures_record *)record)->figures->occupancy_theoretical);
+}
+
+static json_t *ncu_achieved(const void *record)
+{
+    return out_json_quantity(((const figures_record *)record)->figures->occupancy_achieved);
+}
+
+static const out_field occupancy_fields[] = {
+    OUT_GET_ROW("predicted", predicted_occupancy),
+    OUT_GET_ROW("ncu_theoretical", ncu_theoretical),
+    OUT_GET_ROW("achieved", ncu_achieved),
+    OUT_END,
+};
+
+/* Every key of a launch's object but its id; a kernel's has the same. */
+static const out_field figures_fields[] = {
+    OUT_SPLICE_PTR_ROW(figures_record, figures, figures_head_fields),
+    OUT_GET_ROW("binding_level", binding_level, .when = binding_known),
+    OUT_GET_ROW("binding_levels", binding_levels, .when = binding_known),
+    OUT_GET_ROW("binding_left_out", binding_left_out, .when = binding_known),
+    OUT_OBJECT_SELF_ROW("occupancy", occupancy_fields),
+    OUT_SPLICE_PTR_ROW(figures_record, figures, figures_tail_fields),
+    OUT_END,
+};
+
+static const char *limit_key(const void *record, int l)
+{
+    (void)record;
+    return gr_time_limit_key((gr_time_limit)l);
+}
+
 /* Each limit's time in ns (null where unknown), its bound, where it came
  * from, and why for those unknown alone: a report of 10,000 launches
  * stays a size that prints in a second. */
-static json_t *limit_times(const gr_ncu_limits *lim, json_t **why_unknown, json_t **bounds, json_t **sources)
+static json_t *limit_time(const void *record, int l)
 {
-    json_t *j = json_object();
-    *why_unknown = json_object();
-    *bounds = json_object();
-    *sources = json_object();
-    for (gr_time_limit l = 0; l < GR_TIME_LIMIT_COUNT; l++) {
-        const char *key = gr_time_limit_key(l);
-        json_object_set_new(j, key, out_json_quantity(lim->time_ns[l]));
-        json_object_set_new(*bounds, key, out_json_quantity(lim->bound_ns[l]));
-        if (lim->source[l] != GR_LIMIT_FROM_NONE)
-            json_object_set_new(*sources, key,
-                                json_pack("{s:s,s:o}", "from", gr_limit_source_key(lim->source[l]), "unit",
-                                          lim->unit[l] >= 0 ? json_string(gr_ncu_unit_key((gr_ncu_unit_id)lim->unit[l]))
-                                                            : json_null()));
-        if (lim->why[l][0])
-            json_object_set_new(*why_unknown, key, json_string(lim->why[l]));
-    }
-    return j;
+    return out_json_quantity(((const gr_ncu_limits *)record)->time_ns[l]);
 }
 
-static json_t *latency_work(const gr_latency_figures *lt)
+static json_t *limit_bound(const void *record, int l)
 {
-    return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "warps_per_sm", out_json_quantity(lt->warps_per_sm),
-                     "sms", out_json_quantity(lt->sms), "bytes_per_load", out_json_quantity(lt->bytes_per_load),
-                     "loads_in_flight", out_json_quantity(lt->loads_in_flight), "latency_ns",
-                     out_json_quantity(lt->latency_ns), "dram_share", out_json_quantity(lt->dram_share), "bytes",
-                     out_json_quantity(lt->bytes), "one_load_gbs", out_json_quantity(lt->one_load_gbs),
-                     "achieved_gbs", out_json_quantity(lt->achieved_gbs), "waits_ns", out_json_quantity(lt->waits_ns));
+    return out_json_quantity(((const gr_ncu_limits *)record)->bound_ns[l]);
 }
 
-static json_t *limit_work(const gr_ncu_limits *lim)
+typedef struct {
+    const char *from, *unit;
+} limit_source;
+
+static const out_field source_fields[] = {
+    OUT_STRING_ROW(limit_source, from, "from"),
+    OUT_STRING_ROW(limit_source, unit, "unit"),
+    OUT_END,
+};
+
+static json_t *limit_source_json(const void *record, int l)
 {
-    const gr_issue_figures *is = &lim->issue;
-    const gr_wave_figures *w = &lim->waves;
-    return json_pack("{s:o,s:o,s:o}", "issue",
-                     json_pack("{s:o,s:o,s:o,s:o,s:o,s:b}", "warp_instructions", out_json_quantity(is->warp_inst),
-                               "fp", out_json_quantity(is->fp_inst), "shared", out_json_quantity(is->shared_inst),
-                               "global", out_json_quantity(is->global_inst), "slots_per_ns",
-                               out_json_quantity(is->slots_per_ns), "fp_fills_slots", lim->compute_in_issue_slots),
-                     "latency", latency_work(&lim->latency), "waves",
-                     json_pack("{s:o,s:o,s:o,s:o,s:o}", "waves", out_json_quantity(w->waves), "blocks",
-                               out_json_quantity(w->blocks), "stretch", out_json_quantity(w->stretch), "grid_stretch",
-                               out_json_quantity(w->grid_stretch), "idle_ns", out_json_quantity(w->idle_ns)));
+    const gr_ncu_limits *lim = record;
+    if (lim->source[l] == GR_LIMIT_FROM_NONE)
+        return NULL;
+    limit_source s = {gr_limit_source_key(lim->source[l]),
+                      lim->unit[l] >= 0 ? gr_ncu_unit_key((gr_ncu_unit_id)lim->unit[l]) : NULL};
+    return out_fields_json(source_fields, &s);
 }
+
+static json_t *limit_why_unknown(const void *record, int l)
+{
+    const gr_ncu_limits *lim = record;
+    return lim->why[l][0] ? json_string(lim->why[l]) : NULL;
+}
+
+static const out_field issue_fields[] = {
+    OUT_QUANTITY_ROW(gr_ncu_limits, issue.warp_inst, "warp_instructions"),
+    OUT_QUANTITY_ROW(gr_ncu_limits, issue.fp_inst, "fp"),
+    OUT_QUANTITY_ROW(gr_ncu_limits, issue.shared_inst, "shared"),
+    OUT_QUANTITY_ROW(gr_ncu_limits, issue.global_inst, "global"),
+    OUT_QUANTITY_ROW(gr_ncu_limits, issue.slots_per_ns, "slots_per_ns"),
+    OUT_BOOL_ROW(gr_ncu_limits, compute_in_issue_slots, "fp_fills_slots"),
+    OUT_END,
+};
+
+static const out_field latency_fields[] = {
+    OUT_QUANTITY_ROW(gr_latency_figures, warps_per_sm, "warps_per_sm"),
+    OUT_QUANTITY_ROW(gr_latency_figures, sms, "sms"),
+    OUT_QUANTITY_ROW(gr_latency_figures, bytes_per_load, "bytes_per_load"),
+    OUT_QUANTITY_ROW(gr_latency_figures, loads_in_flight, "loads_in_flight"),
+    OUT_QUANTITY_ROW(gr_latency_figures, latency_ns, "latency_ns"),
+    OUT_QUANTITY_ROW(gr_latency_figures, dram_share, "dram_share"),
+    OUT_QUANTITY_ROW(gr_latency_figures, bytes, "bytes"),
+    OUT_QUANTITY_ROW(gr_latency_figures, one_load_gbs, "one_load_gbs"),
+    OUT_QUANTITY_ROW(gr_latency_figures, achieved_gbs, "achieved_gbs"),
+    OUT_QUANTITY_ROW(gr_latency_figures, waits_ns, "waits_ns"),
+    OUT_END,
+};
+
+static const out_field wave_fields[] = {
+    OUT_QUANTITY_ROW(gr_wave_figures, waves, "waves"),
+    OUT_QUANTITY_ROW(gr_wave_figures, blocks, "blocks"),
+    OUT_QUANTITY_ROW(gr_wave_figures, stretch, "stretch"),
+    OUT_QUANTITY_ROW(gr_wave_figures, grid_stretch, "grid_stretch"),
+    OUT_QUANTITY_ROW(gr_wave_figures, idle_ns, "idle_ns"),
+    OUT_END,
+};
+
+static const out_field work_fields[] = {
+    OUT_OBJECT_SELF_ROW("issue", issue_fields),
+    OUT_OBJECT_ROW(gr_ncu_limits, latency, "latency", latency_fields),
+    OUT_OBJECT_ROW(gr_ncu_limits, waves, "waves", wave_fields),
+    OUT_END,
+};
 
 /* Each unit's busy time (ns) the report has, and the warps' cycles by state. */
-static json_t *busy_json(const gr_ncu_busy *b)
+static const char *unit_key(const void *record, int u)
 {
-    json_t *units = json_object(), *warps = json_object();
-    for (int u = 0; u < GR_NCU_UNIT_COUNT; u++)
-        if (!isnan(b->unit_ns[u]))
-            json_object_set_new(units, gr_ncu_unit_key((gr_ncu_unit_id)u), out_json_quantity(b->unit_ns[u]));
-    for (int s = 0; s < GR_WARP_STATE_COUNT; s++)
-        json_object_set_new(warps, gr_warp_state_key((gr_warp_state)s),
-                            b->warps_known ? out_json_quantity(b->warp_share[s]) : json_null());
-    return json_pack("{s:o,s:o,s:o,s:o}", "unit_busy_ns", units, "sm_active_max_ns",
-                     out_json_quantity(b->active_max_ns), "sm_active_mean_ns", out_json_quantity(b->active_mean_ns),
-                     "warp_states", warps);
+    (void)record;
+    return gr_ncu_unit_key((gr_ncu_unit_id)u);
 }
 
-static json_t *explained_json(const gr_ncu_limits *lim)
+static json_t *unit_busy(const void *record, int u)
 {
-    if (!lim->known)
+    const gr_ncu_busy *b = record;
+    return isnan(b->unit_ns[u]) ? NULL : out_json_quantity(b->unit_ns[u]);
+}
+
+static const char *warp_state_key(const void *record, int s)
+{
+    (void)record;
+    return gr_warp_state_key((gr_warp_state)s);
+}
+
+static json_t *warp_share(const void *record, int s)
+{
+    const gr_ncu_busy *b = record;
+    return b->warps_known ? out_json_quantity(b->warp_share[s]) : json_null();
+}
+
+static const out_field busy_fields[] = {
+    OUT_KEYED_ROW("unit_busy_ns", GR_NCU_UNIT_COUNT, unit_key, unit_busy),
+    OUT_QUANTITY_ROW(gr_ncu_busy, active_max_ns, "sm_active_max_ns"),
+    OUT_QUANTITY_ROW(gr_ncu_busy, active_mean_ns, "sm_active_mean_ns"),
+    OUT_KEYED_ROW("warp_states", GR_WARP_STATE_COUNT, warp_state_key, warp_share),
+    OUT_END,
+};
+
+static bool limits_known(const void *record)
+{
+    return ((const gr_ncu_limits *)record)->known;
+}
+
+static bool in_sequence(const void *record)
+{
+    return ((const gr_ncu_limits *)record)->sequence != GR_TIME_LIMIT_COUNT;
+}
+
+static json_t *explained_share(const void *record)
+{
+    const gr_ncu_limits *lim = record;
+    return out_json_quantity(lim->explained_ns / lim->duration_ns);
+}
+
+static json_t *sequence_limit(const void *record)
+{
+    return json_string(gr_time_limit_key(((const gr_ncu_limits *)record)->sequence));
+}
+
+static const out_field explained_fields[] = {
+    OUT_BOOL_ROW(gr_ncu_limits, explained, "explained"),
+    OUT_QUANTITY_ROW(gr_ncu_limits, explained_ns, "ns"),
+    OUT_GET_ROW("share", explained_share),
+    OUT_QUANTITY_ROW(gr_ncu_limits, overhead_ns, "overhead_ns"),
+    OUT_BOOL_ROW(gr_ncu_limits, overhead_added, "overhead_added"),
+    OUT_GET_ROW("sequence", sequence_limit, .when = in_sequence),
+    OUT_QUANTITY_ROW(gr_ncu_limits, sequence_ns, "sequence_ns", .when = in_sequence),
+    OUT_END,
+};
+
+static bool limiter_named(const void *record)
+{
+    const gr_ncu_limits *lim = record;
+    return lim->known && lim->explained;
+}
+
+static json_t *limiter_key(const void *record)
+{
+    return json_string(gr_time_limit_key(((const gr_ncu_limits *)record)->limiter));
+}
+
+static json_t *limiter_why_unknown(const void *record)
+{
+    const gr_ncu_limits *lim = record;
+    if (limiter_named(lim))
         return json_null();
-    bool seq = lim->sequence != GR_TIME_LIMIT_COUNT;
-    return json_pack("{s:b,s:o,s:o,s:o,s:b,s:o,s:o}", "explained", lim->explained, "ns",
-                     out_json_quantity(lim->explained_ns), "share",
-                     out_json_quantity(lim->explained_ns / lim->duration_ns), "overhead_ns",
-                     out_json_quantity(lim->overhead_ns), "overhead_added", lim->overhead_added, "sequence",
-                     seq ? json_string(gr_time_limit_key(lim->sequence)) : json_null(), "sequence_ns",
-                     seq ? out_json_quantity(lim->sequence_ns) : json_null());
+    return json_string(lim->known ? "unexplained: the longest limit accounts for less than half of its time"
+                                  : lim->why_unknown);
 }
 
-static void add_lift(json_t *j, const gr_ncu_limits *lim)
+static bool has_next(const void *record)
 {
-    bool next = lim->known && lim->next != GR_TIME_LIMIT_COUNT;
-    json_object_set_new(j, "next_limit", next ? json_string(gr_time_limit_key(lim->next)) : json_null());
-    json_object_set_new(j, "next_bound_ns", next ? out_json_quantity(lim->next_bound_ns) : json_null());
-    json_object_set_new(j, "expected_time_ns", next ? out_json_quantity(lim->expected_ns) : json_null());
-    json_object_set_new(j, "headroom", lim->known ? out_json_quantity(lim->headroom) : json_null());
-    json_object_set_new(j, "expected_speedup", next ? out_json_quantity(lim->expected) : json_null());
-    json_object_set_new(j, "speedup", next ? out_json_quantity(lim->at_most) : json_null());
-    json_object_set_new(j, "launch_l2_share", out_json_quantity(lim->launch_l2_share));
+    const gr_ncu_limits *lim = record;
+    return lim->known && lim->next != GR_TIME_LIMIT_COUNT;
+}
+
+static json_t *next_limit(const void *record)
+{
+    return json_string(gr_time_limit_key(((const gr_ncu_limits *)record)->next));
 }
 
 /* A library kernel's: its library, what to change in the call, and an
  * older architecture's kernel (ncu_call.c). */
-static void add_call(json_t *j, const gr_ncu_limits *lim)
+static json_t *library_key(const void *record)
 {
-    const gr_library_info *l = &lim->library;
-    const char *key = gr_library_key(l->library);
-    json_object_set_new(j, "library", key ? json_string(key) : json_null());
-    json_object_set_new(j, "call_advice", lim->call_advice[0] ? json_string(lim->call_advice) : json_null());
-    json_object_set_new(j, "tensor_roof_share", out_json_quantity(lim->tensor_roof_share));
-    if (!lim->older_arch) {
-        json_object_set_new(j, "older_architecture", json_null());
-        return;
-    }
-    char arch[16];
-    snprintf(arch, sizeof arch, "sm_%d", l->built_for_sm);
-    json_object_set_new(j, "older_architecture",
-                        json_pack("{s:s,s:o,s:o}", "built_for", arch, "align_elements",
-                                  l->align_elements ? json_integer(l->align_elements) : json_null(),
-                                  "expected_speedup", out_json_quantity(lim->call_expected)));
+    const char *key = gr_library_key(((const gr_ncu_limits *)record)->library.library);
+    return key ? json_string(key) : json_null();
 }
 
-/* The limits, the limiter and what to change (ncu_limits.h). */
-static void add_limits(json_t *j, const gr_ncu_limits *lim, double roofs_clock_mhz)
+static bool older_architecture(const void *record)
 {
-    json_t *why_unknown, *bounds, *sources;
-    json_object_set_new(j, "limits", limit_times(lim, &why_unknown, &bounds, &sources));
-    json_object_set_new(j, "limit_bounds", bounds);
-    json_object_set_new(j, "limit_sources", sources);
-    json_object_set_new(j, "limits_why_unknown", why_unknown);
-    json_object_set_new(j, "limit_work", limit_work(lim));
-    json_object_set_new(j, "busy", busy_json(&lim->busy));
-    bool named = lim->known && lim->explained;
-    json_object_set_new(j, "limiter", named ? json_string(gr_time_limit_key(lim->limiter)) : json_null());
-    json_object_set_new(j, "longest_limit", lim->known ? json_string(gr_time_limit_key(lim->limiter)) : json_null());
-    json_object_set_new(j, "limiter_why_unknown",
-                        named ? json_null()
-                              : json_string(lim->known ? "unexplained: the longest limit accounts for less than half "
-                                                         "of its time"
-                                                       : lim->why_unknown));
-    json_object_set_new(j, "explained", explained_json(lim));
-    add_lift(j, lim);
-    json_object_set_new(j, "suggestion", lim->known ? json_string(lim->suggestion) : json_null());
-    add_call(j, lim);
-    json_object_set_new(j, "achieved_gbs", levels(lim->achieved_gbs));
-    json_object_set_new(j, "roof_share", levels(lim->roof_share));
-    json_object_set_new(j, "sm_clock_mhz", json_pack("{s:o,s:o}", "launch", out_json_quantity(lim->clock_mhz), "roofs",
-                                                     out_json_quantity(roofs_clock_mhz)));
-    json_object_set_new(j, "roofs_at_clock",
-                        json_pack("{s:o,s:o}", "compute_gflops", out_json_quantity(lim->compute_gflops_at_clock),
-                                  "shared_gbs", out_json_quantity(lim->shared_gbs_at_clock)));
-    json_object_set_new(j, "top_stall",
-                        lim->top_stall < 0 ? json_null()
-                                           : json_pack("{s:s,s:o}", "reason", gr_ncu_stall_name(lim->top_stall), "share",
-                                                       out_json_quantity(lim->top_stall_share)));
+    return ((const gr_ncu_limits *)record)->older_arch;
 }
 
-/* Every key of a launch's object but its id; a kernel's has the same. */
-static void add_figures(json_t *j, const gr_ncu_figures *f, const gr_ncu_binding *binding, const gr_ncu_prediction *p)
+static json_t *built_for(const void *record)
 {
-    const gr_ncu_binding b = *binding;
-    json_object_set_new(j, "grid", xyz(f->grid));
-    json_object_set_new(j, "block", xyz(f->block));
-    json_object_set_new(j, "registers_per_thread", out_json_quantity(f->q[GR_NCU_Q_REGISTERS]));
-    json_object_set_new(j, "shared_static_bytes", out_json_quantity(f->q[GR_NCU_Q_SMEM_STATIC]));
-    json_object_set_new(j, "shared_dynamic_bytes", out_json_quantity(f->q[GR_NCU_Q_SMEM_DYNAMIC]));
-    json_object_set_new(j, "time_ns", out_json_quantity(f->q[GR_NCU_Q_TIME_NS]));
-    json_object_set_new(j, "flops", json_pack("{s:o,s:o,s:o,s:o,s:o,s:o}", "fp64", out_json_quantity(f->flops_fp64),
-                                              "fp32", out_json_quantity(f->flops_fp32), "fp16",
-                                              out_json_quantity(f->flops_fp16), "tensor",
-                                              out_json_quantity(f->flops_tensor), "total",
-                                              out_json_quantity(f->flops_total), "fp16_register_moves",
-                                              json_real(f->fp16_move_hfma)));
-    json_object_set_new(j, "bytes", levels(f->bytes));
-    json_object_set_new(j, "intensity", levels(f->intensity));
-    json_object_set_new(j, "gflops", out_json_quantity(f->gflops));
-    json_object_set_new(j, "binding_level", b.known ? json_string(gr_level_key(b.binding.primary)) : json_null());
-    json_object_set_new(j, "binding_levels", b.known ? levels_binding_json(&b.binding) : json_null());
-    json_object_set_new(j, "binding_left_out", b.known && b.left_out[0] ? json_string(b.left_out) : json_null());
-    json_object_set_new(j, "occupancy", occupancy(f, p));
-    json_object_set_new(j, "lower_bound", json_boolean(gr_ncu_figures_lower(f)));
-    json_object_set_new(j, "lower_bound_metrics", lower_bound_metrics(f));
-    json_object_set_new(j, "shared_wavefronts", json_pack("{s:o,s:o,s:o}", "load", out_json_quantity(f->shared_load), "store",
-                                                          out_json_quantity(f->shared_store), "ideal",
-                                                          out_json_quantity(f->shared_ideal)));
-    json_object_set_new(j, "global_load_instructions", out_json_quantity(f->q[GR_NCU_Q_GLOBAL_LD_INST]));
-    json_object_set_new(j, "l1_global_load_hit_rate", out_json_quantity(gr_ncu_l1_global_hit_rate(f)));
+    return json_sprintf("sm_%d", ((const gr_ncu_limits *)record)->library.built_for_sm);
 }
+
+static json_t *align_elements(const void *record)
+{
+    const gr_library_info *l = &((const gr_ncu_limits *)record)->library;
+    return l->align_elements ? json_integer(l->align_elements) : json_null();
+}
+
+static const out_field older_arch_fields[] = {
+    OUT_GET_ROW("built_for", built_for),
+    OUT_GET_ROW("align_elements", align_elements),
+    OUT_QUANTITY_ROW(gr_ncu_limits, call_expected, "expected_speedup"),
+    OUT_END,
+};
+
+static bool has_top_stall(const void *record)
+{
+    return ((const gr_ncu_limits *)record)->top_stall >= 0;
+}
+
+static json_t *top_stall_reason(const void *record)
+{
+    return json_string(gr_ncu_stall_name(((const gr_ncu_limits *)record)->top_stall));
+}
+
+static const out_field top_stall_fields[] = {
+    OUT_GET_ROW("reason", top_stall_reason),
+    OUT_QUANTITY_ROW(gr_ncu_limits, top_stall_share, "share"),
+    OUT_END,
+};
+
+/* The limits, the limiter and what to change (ncu_limits.h), up to the
+ * roof shares; the clocks follow. */
+static const out_field limits_fields[] = {
+    OUT_KEYED_ROW("limits", GR_TIME_LIMIT_COUNT, limit_key, limit_time),
+    OUT_KEYED_ROW("limit_bounds", GR_TIME_LIMIT_COUNT, limit_key, limit_bound),
+    OUT_KEYED_ROW("limit_sources", GR_TIME_LIMIT_COUNT, limit_key, limit_source_json),
+    OUT_KEYED_ROW("limits_why_unknown", GR_TIME_LIMIT_COUNT, limit_key, limit_why_unknown),
+    OUT_OBJECT_SELF_ROW("limit_work", work_fields),
+    OUT_OBJECT_ROW(gr_ncu_limits, busy, "busy", busy_fields),
+    OUT_GET_ROW("limiter", limiter_key, .when = limiter_named),
+    OUT_GET_ROW("longest_limit", limiter_key, .when = limits_known),
+    OUT_GET_ROW("limiter_why_unknown", limiter_why_unknown),
+    OUT_OBJECT_SELF_ROW("explained", explained_fields, .when = limits_known),
+    /* what lifting the limiter leaves */
+    OUT_GET_ROW("next_limit", next_limit, .when = has_next),
+    OUT_QUANTITY_ROW(gr_ncu_limits, next_bound_ns, "next_bound_ns", .when = has_next),
+    OUT_QUANTITY_ROW(gr_ncu_limits, expected_ns, "expected_time_ns", .when = has_next),
+    OUT_QUANTITY_ROW(gr_ncu_limits, headroom, "headroom", .when = limits_known),
+    OUT_QUANTITY_ROW(gr_ncu_limits, expected, "expected_speedup", .when = has_next),
+    OUT_QUANTITY_ROW(gr_ncu_limits, at_most, "speedup", .when = has_next),
+    OUT_QUANTITY_ROW(gr_ncu_limits, launch_l2_share, "launch_l2_share"),
+    OUT_CHARS_ROW(gr_ncu_limits, suggestion, "suggestion", .when = limits_known),
+    OUT_GET_ROW("library", library_key),
+    OUT_CHARS_ROW(gr_ncu_limits, call_advice, "call_advice", .empty_null = true),
+    OUT_QUANTITY_ROW(gr_ncu_limits, tensor_roof_share, "tensor_roof_share"),
+    OUT_OBJECT_SELF_ROW("older_architecture", older_arch_fields, .when = older_architecture),
+    OUT_OBJECT_ROW(gr_ncu_limits, achieved_gbs, "achieved_gbs", level_fields),
+    OUT_OBJECT_ROW(gr_ncu_limits, roof_share, "roof_share", level_fields),
+    OUT_END,
+};
+
+static const out_field roofs_at_clock_fields[] = {
+    OUT_QUANTITY_ROW(gr_ncu_limits, compute_gflops_at_clock, "compute_gflops"),
+    OUT_QUANTITY_ROW(gr_ncu_limits, shared_gbs_at_clock, "shared_gbs"),
+    OUT_END,
+};
+
+static const out_field limits_tail_fields[] = {
+    OUT_OBJECT_SELF_ROW("roofs_at_clock", roofs_at_clock_fields),
+    OUT_OBJECT_SELF_ROW("top_stall", top_stall_fields, .when = has_top_stall),
+    OUT_END,
+};
+
+static json_t *launch_clock(const void *record)
+{
+    return out_json_quantity(((const limits_record *)record)->limits->clock_mhz);
+}
+
+static const out_field clock_fields[] = {
+    OUT_GET_ROW("launch", launch_clock),
+    OUT_QUANTITY_ROW(limits_record, roofs_clock_mhz, "roofs"),
+    OUT_END,
+};
+
+static const out_field limits_record_fields[] = {
+    OUT_SPLICE_PTR_ROW(limits_record, limits, limits_fields),
+    OUT_OBJECT_SELF_ROW("sm_clock_mhz", clock_fields),
+    OUT_SPLICE_PTR_ROW(limits_record, limits, limits_tail_fields),
+    OUT_END,
+};
 
 /* Nsight Compute's rules of a launch that estimate a speedup, and how the
  * strongest compared one stands beside gpuroof's limiter. */
 static const char *const rules_verdicts[] = {"none", "same", "different"};
 
-static void add_rules(json_t *j, const gr_ncu_launch *l, const gr_ncu_limits *lim)
+static json_t *rule_scope(const void *record)
 {
+    return json_string(((const gr_ncu_rule *)record)->global ? "global" : "local");
+}
+
+static const out_field rule_fields[] = {
+    OUT_CHARS_ROW(gr_ncu_rule, name, "rule"),
+    OUT_CHARS_ROW(gr_ncu_rule, type, "type"),
+    OUT_GET_ROW("scope", rule_scope),
+    OUT_QUANTITY_ROW(gr_ncu_rule, speedup_pct, "speedup_pct"),
+    OUT_END,
+};
+
+static json_t *ncu_rules(const void *record)
+{
+    const gr_ncu_launch *l = ((const row_record *)record)->launch;
     json_t *list = json_array();
+    for (size_t k = 0; k < l->rule_count; k++)
+        if (!isnan(l->rules[k].speedup_pct))
+            json_array_append_new(list, out_fields_json(rule_fields, &l->rules[k]));
+    return list;
+}
+
+typedef struct {
+    const char *verdict, *rule;
+    double speedup_pct;
+    const char *why_not;
+} rules_comparison;
+
+static const out_field comparison_fields[] = {
+    OUT_STRING_ROW(rules_comparison, verdict, "verdict"),
+    OUT_STRING_ROW(rules_comparison, rule, "rule"),
+    OUT_QUANTITY_ROW(rules_comparison, speedup_pct, "speedup_pct"),
+    OUT_STRING_ROW(rules_comparison, why_not, "why_not"),
+    OUT_END,
+};
+
+static json_t *rules_comparison_json(const void *record)
+{
+    const row_record *r = record;
     gr_rules_comparison c;
     char why[256];
-    for (size_t k = 0; k < l->rule_count; k++) {
-        const gr_ncu_rule *r = &l->rules[k];
-        if (!isnan(r->speedup_pct))
-            json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:o}", "rule", r->name, "type", r->type, "scope",
-                                                  r->global ? "global" : "local", "speedup_pct",
-                                                  out_json_quantity(r->speedup_pct)));
-    }
-    json_object_set_new(j, "ncu_rules", list);
-    gr_rules_compare(l->rules, l->rule_count, lim, &c);
-    json_object_set_new(j, "rules_comparison",
-                        c.verdict == GR_RULES_NONE
-                            ? json_null()
-                            : json_pack("{s:s,s:s,s:o,s:s}", "verdict", rules_verdicts[c.verdict], "rule", c.rule->name,
-                                        "speedup_pct", out_json_quantity(c.rule->speedup_pct), "why_not",
-                                        gr_rules_why_not(&c, lim, why, sizeof why)));
+    gr_rules_compare(r->launch->rules, r->launch->rule_count, r->limits.limits, &c);
+    if (c.verdict == GR_RULES_NONE)
+        return json_null();
+    rules_comparison shown = {rules_verdicts[c.verdict], c.rule->name, c.rule->speedup_pct,
+                              gr_rules_why_not(&c, r->limits.limits, why, sizeof why)};
+    return out_fields_json(comparison_fields, &shown);
 }
+
+static json_t *launch_kernel(const void *record)
+{
+    return cli_json_text(((const row_record *)record)->launch->kernel);
+}
+
+static json_t *launch_id(const void *record)
+{
+    return json_integer((json_int_t)((const row_record *)record)->launch->id);
+}
+
+static const out_field launch_fields[] = {
+    OUT_GET_ROW("id", launch_id),
+    OUT_GET_ROW("kernel", launch_kernel),
+    OUT_SPLICE_ROW(row_record, figures, figures_fields),
+    OUT_SPLICE_ROW(row_record, limits, limits_record_fields),
+    OUT_GET_ROW("ncu_rules", ncu_rules),
+    OUT_GET_ROW("rules_comparison", rules_comparison_json),
+    OUT_END,
+};
+
+static json_t *group_kernel(const void *record)
+{
+    return cli_json_text(((const row_record *)record)->group->kernel);
+}
+
+static json_t *group_launches(const void *record)
+{
+    return json_integer((json_int_t)((const row_record *)record)->group->launches);
+}
+
+static json_t *group_time_share(const void *record)
+{
+    return out_json_quantity(((const row_record *)record)->group->time_share);
+}
+
+static const out_field kernel_fields[] = {
+    OUT_GET_ROW("kernel", group_kernel),
+    OUT_GET_ROW("launches", group_launches),
+    OUT_GET_ROW("time_share", group_time_share),
+    OUT_SPLICE_ROW(row_record, figures, figures_fields),
+    OUT_SPLICE_ROW(row_record, limits, limits_record_fields),
+    OUT_END,
+};
 
 static json_t *launch_json(const gr_ncu_analysis *a, size_t i)
 {
-    const gr_ncu_launch *l = &a->report.launches[i];
-    json_t *j = json_object();
-    json_object_set_new(j, "id", json_integer((json_int_t)l->id));
-    json_object_set_new(j, "kernel", cli_json_text(l->kernel));
-    add_figures(j, &a->figures[i], &a->bindings[i], &a->predictions[i]);
-    add_limits(j, &a->limits[i], a->limit_inputs.roofs_clock_mhz);
-    add_rules(j, l, &a->limits[i]);
-    return j;
+    row_record r = {&a->report.launches[i], NULL, {&a->figures[i], &a->bindings[i], &a->predictions[i]},
+                    {&a->limits[i], a->limit_inputs.roofs_clock_mhz}};
+    return out_fields_json(launch_fields, &r);
 }
 
 static json_t *kernel_json(const gr_ncu_analysis *a, size_t i)
 {
     const gr_ncu_group *g = &a->groups[i];
-    json_t *j = json_object();
-    json_object_set_new(j, "kernel", cli_json_text(g->kernel));
-    json_object_set_new(j, "launches", json_integer((json_int_t)g->launches));
-    json_object_set_new(j, "time_share", out_json_quantity(g->time_share));
-    add_figures(j, &g->figures, &a->group_bindings[i], &a->group_predictions[i]);
-    add_limits(j, &a->group_limits[i], a->limit_inputs.roofs_clock_mhz);
-    return j;
+    row_record r = {NULL, g, {&g->figures, &a->group_bindings[i], &a->group_predictions[i]},
+                    {&a->group_limits[i], a->limit_inputs.roofs_clock_mhz}};
+    return out_fields_json(kernel_fields, &r);
 }
 
-static const char *const roof_sources[] = {"none", "profile", "measured"};
-
-static json_t *roof(const gr_roof *r)
+static json_t *roof_source(const void *record)
 {
-    const char *const *sources = roof_sources;
-    return json_pack("{s:o,s:s}", "value", out_json_quantity(r->value), "source", sources[r->source]);
+    return json_string(gr_roof_source_name(((const gr_roof *)record)->source));
 }
 
-static json_t *roofs_json(const gr_ncu_analysis *a)
+static const out_field roof_fields[] = {
+    OUT_QUANTITY_ROW(gr_roof, value, "value"),
+    OUT_GET_ROW("source", roof_source),
+    OUT_END,
+};
+
+static const char *level_name(const void *record, int level)
 {
-    json_t *bandwidth = json_object(), *peaks = json_object();
-    for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++)
-        json_object_set_new(bandwidth, gr_ncu_level_name(level), roof(&a->roofs.bandwidth_gbs[level]));
-    for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++)
-        json_object_set_new(peaks, gr_ncu_precision_name(p), roof(&a->roofs.peak_gflops[gr_ncu_peak_index(p)]));
-    return json_pack("{s:o,s:o}", "bandwidth_gbs", bandwidth, "peak_gflops", peaks);
+    (void)record;
+    return gr_ncu_level_name(level);
 }
 
-static json_t *missing_json(const gr_ncu_analysis *a)
+static json_t *bandwidth_roof(const void *record, int level)
 {
+    return out_fields_json(roof_fields, &((const gr_roofs *)record)->bandwidth_gbs[level]);
+}
+
+static const char *precision_name(const void *record, int p)
+{
+    (void)record;
+    return gr_ncu_precision_name(p);
+}
+
+static json_t *peak_roof(const void *record, int p)
+{
+    return out_fields_json(roof_fields, &((const gr_roofs *)record)->peak_gflops[gr_ncu_peak_index(p)]);
+}
+
+static const out_field roofs_fields[] = {
+    OUT_KEYED_ROW("bandwidth_gbs", GR_NCU_LEVEL_COUNT, level_name, bandwidth_roof),
+    OUT_KEYED_ROW("peak_gflops", GR_NCU_PRECISION_COUNT, precision_name, peak_roof),
+    OUT_END,
+};
+
+static json_t *missing_json(const void *record)
+{
+    const gr_ncu_analysis *a = &((const ncu_view *)record)->a;
     json_t *list = json_array();
     for (int q = 0; q < GR_NCU_Q_COUNT; q++) {
         size_t where = a->first_missing[q];
@@ -295,8 +635,9 @@ static json_t *missing_json(const gr_ncu_analysis *a)
 }
 
 /* The precisions the chip has no Tensor Core path for: counted 0. */
-static json_t *counted_zero(gr_ncu_chip chip)
+static json_t *counted_zero(const void *record)
 {
+    gr_ncu_chip chip = ((const ncu_view *)record)->a.report.chip;
     json_t *list = json_array();
     for (int t = 0; t < 5 && chip != GR_NCU_CHIP_UNKNOWN; t++)
         if (!gr_ncu_chip_has(GR_NCU_Q_TENSOR_FP16 + t, chip))
@@ -306,8 +647,9 @@ static json_t *counted_zero(gr_ncu_chip chip)
 
 /* With --group, the kernels the table keeps (all but where --kernel or
  * --top narrowed it), longest first. */
-static json_t *kernels_json(const ncu_view *v)
+static json_t *kernels_json(const void *record)
 {
+    const ncu_view *v = record;
     json_t *kernels = json_array();
     bool narrowed = v->table.count < v->table.all;
     for (size_t i = 0; i < v->a.group_count && !narrowed; i++)
@@ -317,63 +659,152 @@ static json_t *kernels_json(const ncu_view *v)
     return kernels;
 }
 
-static json_t *fix_first_json(const gr_ncu_analysis *a)
+/* One kernel (or launch) of what to fix first, as the JSON shows it. */
+typedef struct {
+    const char *kernel, *limiter, *by;
+    double time_share, speedup, saving_share;
+    bool launch;
+    long long id;
+} fix_shown;
+
+static bool fix_of_launch(const void *record)
 {
+    return ((const fix_shown *)record)->launch;
+}
+
+static json_t *fix_kernel(const void *record)
+{
+    return cli_json_text(((const fix_shown *)record)->kernel);
+}
+
+static const out_field fix_fields[] = {
+    OUT_GET_ROW("kernel", fix_kernel),
+    OUT_QUANTITY_ROW(fix_shown, time_share, "time_share"),
+    OUT_STRING_ROW(fix_shown, limiter, "limiter"),
+    OUT_QUANTITY_ROW(fix_shown, speedup, "expected_speedup"),
+    OUT_STRING_ROW(fix_shown, by, "by"),
+    OUT_QUANTITY_ROW(fix_shown, saving_share, "saving_share"),
+    OUT_LLONG_ROW(fix_shown, id, "id", .when = fix_of_launch, .omit = true),
+    OUT_END,
+};
+
+static json_t *fix_first_json(const void *record)
+{
+    const gr_ncu_analysis *a = &((const ncu_view *)record)->a;
     json_t *list = json_array();
     for (size_t i = 0; i < a->fix_count; i++) {
         const gr_ncu_fix *fix = &a->fix[i];
         const gr_ncu_limits *lim = a->grouped ? &a->group_limits[fix->index] : &a->limits[fix->index];
-        const char *kernel = a->grouped ? a->groups[fix->index].kernel : a->report.launches[fix->index].kernel;
-        json_t *one = json_pack("{s:o,s:o,s:s,s:o,s:s,s:o}", "kernel", cli_json_text(kernel), "time_share",
-                                out_json_quantity(fix->time_share), "limiter", gr_time_limit_key(lim->limiter),
-                                "expected_speedup", out_json_quantity(fix->speedup), "by", fix->by_call ? "call" : "lift",
-                                "saving_share", out_json_quantity(fix->saving_share));
-        if (!a->grouped)
-            json_object_set_new(one, "id", json_integer((json_int_t)a->report.launches[fix->index].id));
-        json_array_append_new(list, one);
+        fix_shown shown = {
+            .kernel = a->grouped ? a->groups[fix->index].kernel : a->report.launches[fix->index].kernel,
+            .limiter = gr_time_limit_key(lim->limiter),
+            .by = fix->by_call ? "call" : "lift",
+            .time_share = fix->time_share,
+            .speedup = fix->speedup,
+            .saving_share = fix->saving_share,
+            .launch = !a->grouped,
+            .id = a->grouped ? 0 : a->report.launches[fix->index].id,
+        };
+        json_array_append_new(list, out_fields_json(fix_fields, &shown));
     }
     return list;
 }
 
-static json_t *report_json(const ncu_view *v)
+static json_t *page_name(const void *record)
 {
-    const gr_ncu_analysis *a = &v->a;
-    json_t *j = json_object();
-    json_object_set_new(j, "file", cli_json_text(v->shown));
-    json_object_set_new(j, "page", json_string(gr_ncu_page_name(a->report.page)));
-    json_object_set_new(j, "gpu", a->report.gpu.name[0] ? cli_json_text(a->report.gpu.name) : json_null());
-    json_object_set_new(j, "device", a->has_device ? cli_json_text(a->device.name) : json_null());
-    json_object_set_new(j, "results", v->has_results ? cli_json_text(v->results.path) : json_null());
-    json_object_set_new(j, "roofs", roofs_json(a));
-    json_object_set_new(j, "chip", json_string(gr_ncu_chip_name(a->report.chip)));
-    json_object_set_new(j, "counted_zero", counted_zero(a->report.chip));
-    json_object_set_new(j, "missing_metrics", missing_json(a));
-    json_object_set_new(j, "occupancy_disagreements", json_integer((json_int_t)a->disagreement_count));
-    json_object_set_new(j, "results_other_gpu", json_boolean(a->results_other_gpu));
-    json_object_set_new(j, "latencies", json_pack("{s:o,s:o,s:s,s:o,s:o}", "l2_ns", out_json_quantity(a->limit_inputs.l2_latency_ns),
-                                                  "dram_ns", out_json_quantity(a->limit_inputs.dram_latency_ns), "from",
-                                                  a->limit_inputs.latency_from, "launch_floor_ns",
-                                                  out_json_quantity(a->limit_inputs.launch_floor_ns), "launch_l2_bytes",
-                                                  out_json_quantity(a->limit_inputs.launch_l2_bytes)));
-    json_object_set_new(j, "profiler", json_pack("{s:o,s:o}", "clock_control",
-                                                 a->report.clock_control[0] ? json_string(a->report.clock_control) : json_null(),
-                                                 "cache_control",
-                                                 a->report.cache_control[0] ? json_string(a->report.cache_control) : json_null()));
-    json_object_set_new(j, "rules", json_pack("{s:I,s:I,s:I}", "read", (json_int_t)a->report.rules, "compared",
-                                              (json_int_t)a->rules_compared, "same", (json_int_t)a->rules_same));
-    json_object_set_new(j, "explained_share", out_json_quantity(a->explained_share));
-    json_object_set_new(j, "unexplained", json_pack("{s:I,s:o}", "launches", (json_int_t)a->unexplained_count,
-                                                    "time_ns", out_json_quantity(a->unexplained_ns)));
-    json_object_set_new(j, "fix_first", fix_first_json(a));
-    json_object_set_new(j, "launches", json_null()); /* next_launch's, in this place */
-    if (a->grouped)
-        json_object_set_new(j, "kernels", kernels_json(v));
-    if (v->table.more)
-        json_object_set_new(j, "left_out", json_pack("{s:I,s:o,s:o}", "count", (json_int_t)v->table.more, "time_ns",
-                                                     out_json_quantity(v->table.more_time_ns), "time_share",
-                                                     out_json_quantity(v->table.more_time_share)));
-    return j;
+    return json_string(gr_ncu_page_name(((const ncu_view *)record)->a.report.page));
 }
+
+static json_t *chip_name(const void *record)
+{
+    return json_string(gr_ncu_chip_name(((const ncu_view *)record)->a.report.chip));
+}
+
+static bool has_device(const void *record)
+{
+    return ((const ncu_view *)record)->a.has_device;
+}
+
+static bool has_results(const void *record)
+{
+    return ((const ncu_view *)record)->has_results;
+}
+
+static bool grouped(const void *record)
+{
+    return ((const ncu_view *)record)->a.grouped;
+}
+
+static bool left_out(const void *record)
+{
+    return ((const ncu_view *)record)->table.more != 0;
+}
+
+/* next_launch's, in this place */
+static json_t *launches_later(const void *record)
+{
+    (void)record;
+    return json_null();
+}
+
+static const out_field latencies_fields[] = {
+    OUT_QUANTITY_ROW(gr_limit_inputs, l2_latency_ns, "l2_ns"),
+    OUT_QUANTITY_ROW(gr_limit_inputs, dram_latency_ns, "dram_ns"),
+    OUT_STRING_ROW(gr_limit_inputs, latency_from, "from"),
+    OUT_QUANTITY_ROW(gr_limit_inputs, launch_floor_ns, "launch_floor_ns"),
+    OUT_QUANTITY_ROW(gr_limit_inputs, launch_l2_bytes, "launch_l2_bytes"),
+    OUT_END,
+};
+
+static const out_field profiler_fields[] = {
+    OUT_CHARS_ROW(gr_ncu_report, clock_control, "clock_control", .empty_null = true),
+    OUT_CHARS_ROW(gr_ncu_report, cache_control, "cache_control", .empty_null = true),
+    OUT_END,
+};
+
+static const out_field rules_fields[] = {
+    OUT_SIZE_ROW(ncu_view, a.report.rules, "read"),
+    OUT_SIZE_ROW(ncu_view, a.rules_compared, "compared"),
+    OUT_SIZE_ROW(ncu_view, a.rules_same, "same"),
+    OUT_END,
+};
+
+static const out_field unexplained_fields[] = {
+    OUT_SIZE_ROW(gr_ncu_analysis, unexplained_count, "launches"),
+    OUT_QUANTITY_ROW(gr_ncu_analysis, unexplained_ns, "time_ns"),
+    OUT_END,
+};
+
+static const out_field left_out_fields[] = {
+    OUT_SIZE_ROW(gr_ncu_table, more, "count"),
+    OUT_QUANTITY_ROW(gr_ncu_table, more_time_ns, "time_ns"),
+    OUT_QUANTITY_ROW(gr_ncu_table, more_time_share, "time_share"),
+    OUT_END,
+};
+
+static const out_field report_fields[] = {
+    OUT_TEXT_ROW(ncu_view, shown, "file"),
+    OUT_GET_ROW("page", page_name),
+    OUT_CHARS_TEXT_ROW(ncu_view, a.report.gpu.name, "gpu", .empty_null = true),
+    OUT_CHARS_TEXT_ROW(ncu_view, a.device.name, "device", .when = has_device),
+    OUT_CHARS_TEXT_ROW(ncu_view, results.path, "results", .when = has_results),
+    OUT_OBJECT_ROW(ncu_view, a.roofs, "roofs", roofs_fields),
+    OUT_GET_ROW("chip", chip_name),
+    OUT_GET_ROW("counted_zero", counted_zero),
+    OUT_GET_ROW("missing_metrics", missing_json),
+    OUT_SIZE_ROW(ncu_view, a.disagreement_count, "occupancy_disagreements"),
+    OUT_BOOL_ROW(ncu_view, a.results_other_gpu, "results_other_gpu"),
+    OUT_OBJECT_ROW(ncu_view, a.limit_inputs, "latencies", latencies_fields),
+    OUT_OBJECT_ROW(ncu_view, a.report, "profiler", profiler_fields),
+    OUT_OBJECT_SELF_ROW("rules", rules_fields),
+    OUT_QUANTITY_ROW(ncu_view, a.explained_share, "explained_share"),
+    OUT_OBJECT_ROW(ncu_view, a, "unexplained", unexplained_fields),
+    OUT_GET_ROW("fix_first", fix_first_json),
+    OUT_GET_ROW("launches", launches_later),
+    OUT_GET_ROW("kernels", kernels_json, .when = grouped, .omit = true),
+    OUT_OBJECT_ROW(ncu_view, table, "left_out", left_out_fields, .when = left_out, .omit = true),
+    OUT_END,
+};
 
 /* Each shown launch's object in turn, from next = 0. */
 typedef struct {
@@ -396,5 +827,5 @@ static bool next_launch(void *state, json_t **item)
 int ncu_put_json(const ncu_view *v, json_t **dest)
 {
     launch_cursor launches = {.view = v};
-    return cli_put_json_streamed(report_json(v), "launches", next_launch, &launches, dest);
+    return cli_put_json_streamed(out_fields_json(report_fields, v), "launches", next_launch, &launches, dest);
 }

@@ -1,15 +1,19 @@
 /* The occupancy command's JSON: the answer's keys first (blocks_per_sm to
- * limits, which scripts read), then the work that led to it. */
+ * limits, which scripts read), then the work that led to it; one table
+ * (out_fields.h) an object. */
 #include "cli.h"
 #include "occupancy_output.h"
+#include "out_fields.h"
 
-static json_t *limit_value(int64_t blocks)
+static json_t *full_json(const void *record)
 {
-    return blocks == GR_UNLIMITED ? json_null() : json_integer(blocks);
+    const gr_occupancy *o = record;
+    return json_boolean(o->warps_per_sm == o->max_warps_sm);
 }
 
-static json_t *limiters_json(const gr_occupancy *o)
+static json_t *limiters_json(const void *record)
 {
+    const gr_occupancy *o = record;
     json_t *list = json_array();
     for (int i = 0; i < GR_LIMIT_COUNT; i++)
         if (o->limiters & (1u << i))
@@ -17,56 +21,123 @@ static json_t *limiters_json(const gr_occupancy *o)
     return list;
 }
 
-static json_t *limits_json(const gr_occupancy *o)
+static const char *limit_name(const void *record, int i)
 {
-    json_t *limits = json_object();
-    for (int i = 0; i < GR_LIMIT_COUNT; i++)
-        json_object_set_new(limits, gr_limit_name((gr_limit)i), limit_value(o->limit[i]));
-    return limits;
+    (void)record;
+    return gr_limit_name((gr_limit)i);
 }
 
-static void add_result(json_t *j, const gr_occupancy *o)
+static json_t *limit_blocks(const void *record, int i)
 {
-    json_object_set_new(j, "blocks_per_sm", json_integer(o->blocks_per_sm));
-    json_object_set_new(j, "warps_per_sm", json_integer(o->warps_per_sm));
-    json_object_set_new(j, "threads_per_sm", json_integer(o->threads_per_sm));
-    json_object_set_new(j, "occupancy", json_real(o->occupancy));
-    json_object_set_new(j, "full", json_boolean(o->warps_per_sm == o->max_warps_sm));
-    json_object_set_new(j, "limiters", limiters_json(o));
-    json_object_set_new(j, "limits", limits_json(o));
+    int64_t blocks = ((const gr_occupancy *)record)->limit[i];
+    return blocks == GR_UNLIMITED ? json_null() : json_integer(blocks);
 }
+
+/* The answer: what scripts read. */
+static const out_field result_fields[] = {
+    OUT_INT_ROW(gr_occupancy, blocks_per_sm, "blocks_per_sm"),
+    OUT_INT_ROW(gr_occupancy, warps_per_sm, "warps_per_sm"),
+    OUT_INT_ROW(gr_occupancy, threads_per_sm, "threads_per_sm"),
+    OUT_REAL_ROW(gr_occupancy, occupancy, "occupancy"),
+    OUT_GET_ROW("full", full_json),
+    OUT_GET_ROW("limiters", limiters_json),
+    OUT_KEYED_ROW("limits", GR_LIMIT_COUNT, limit_name, limit_blocks),
+    OUT_END,
+};
+
+static const out_field launch_fields[] = {
+    OUT_INT_ROW(gr_launch, threads_per_block, "threads_per_block"),
+    OUT_INT_ROW(gr_launch, regs_per_thread, "regs_per_thread"),
+    OUT_INT64_ROW(gr_launch, smem_per_block_bytes, "smem_per_block_bytes"),
+    OUT_END,
+};
+
+/* What the answer was worked out from: the allocation's figures. */
+static const out_field allocated_fields[] = {
+    OUT_INT_ROW(gr_occupancy, warps_per_block, "warps_per_block"),
+    OUT_INT_ROW(gr_occupancy, max_warps_sm, "max_warps_per_sm"),
+    OUT_INT64_ROW(gr_occupancy, regs_per_warp, "regs_per_warp_allocated"),
+    OUT_INT64_ROW(gr_occupancy, smem_per_block, "smem_per_block_allocated_bytes"),
+    OUT_INT64_ROW(gr_occupancy, smem_sm_bytes, "smem_per_sm_bytes"),
+    OUT_END,
+};
+
+static const out_field optin_fields[] = {
+    OUT_BOOL_ROW(gr_occupancy, needs_optin, "needs_optin"),
+    OUT_END,
+};
+
+/* occ_launch_json's parts */
+typedef struct {
+    const gr_occupancy *occ;
+    const char *device;
+    const gr_launch *launch;
+    json_t *from;
+    const int64_t *default_carveout_bytes;
+} launch_shown;
+
+static bool has_device(const void *record)
+{
+    return ((const launch_shown *)record)->device != NULL;
+}
+
+static bool has_from(const void *record)
+{
+    return ((const launch_shown *)record)->from != NULL;
+}
+
+static json_t *from_json(const void *record)
+{
+    return ((const launch_shown *)record)->from; /* taken */
+}
+
+static bool has_default_carveout(const void *record)
+{
+    return ((const launch_shown *)record)->default_carveout_bytes != NULL;
+}
+
+static json_t *default_carveout(const void *record)
+{
+    return json_integer(*((const launch_shown *)record)->default_carveout_bytes);
+}
+
+static const out_field launch_shown_fields[] = {
+    OUT_SPLICE_PTR_ROW(launch_shown, occ, result_fields),
+    OUT_STRING_ROW(launch_shown, device, "device", .when = has_device, .omit = true),
+    OUT_SPLICE_PTR_ROW(launch_shown, launch, launch_fields),
+    OUT_GET_ROW("from", from_json, .when = has_from, .omit = true),
+    OUT_SPLICE_PTR_ROW(launch_shown, occ, allocated_fields),
+    OUT_GET_ROW("default_carveout_bytes", default_carveout, .when = has_default_carveout, .omit = true),
+    OUT_SPLICE_PTR_ROW(launch_shown, occ, optin_fields),
+    OUT_END,
+};
+
+static json_t *launch_bounds_threads(const void *record)
+{
+    const occ_inputs *in = record;
+    return in->from_bound_threads ? json_integer(in->from_bound_threads) : json_null();
+}
+
+static const out_field from_fields[] = {
+    OUT_CHARS_TEXT_ROW(occ_inputs, from_file, "file"),
+    OUT_CHARS_TEXT_ROW(occ_inputs, from_kernel, "kernel"),
+    OUT_CHARS_ROW(occ_inputs, from_arch, "arch"),
+    OUT_LLONG_ROW(occ_inputs, from_static_smem_bytes, "shared_static_bytes"),
+    OUT_GET_ROW("launch_bounds_threads", launch_bounds_threads),
+    OUT_TEXT_ROW(occ_inputs, from_block, "block_size_from"),
+    OUT_END,
+};
 
 json_t *occ_from_json(const occ_inputs *in)
 {
-    json_t *j = json_pack("{s:o, s:o, s:s, s:I}", "file", cli_json_text(in->from_file), "kernel",
-                          cli_json_text(in->from_kernel), "arch", in->from_arch, "shared_static_bytes", (json_int_t)in->from_static_smem_bytes);
-    json_object_set_new(j, "launch_bounds_threads",
-                        in->from_bound_threads ? json_integer(in->from_bound_threads) : json_null());
-    json_object_set_new(j, "block_size_from", in->from_block ? cli_json_text(in->from_block) : json_null());
-    return j;
+    return out_fields_json(from_fields, in);
 }
 
 json_t *occ_launch_json(const gr_occupancy *o, const char *device, const gr_launch *launch, json_t *from,
                         const int64_t *default_carveout_bytes)
 {
-    json_t *j = json_object();
-    add_result(j, o);
-    if (device)
-        json_object_set_new(j, "device", json_string(device));
-    json_object_set_new(j, "threads_per_block", json_integer(launch->threads_per_block));
-    json_object_set_new(j, "regs_per_thread", json_integer(launch->regs_per_thread));
-    json_object_set_new(j, "smem_per_block_bytes", json_integer(launch->smem_per_block_bytes));
-    if (from)
-        json_object_set_new(j, "from", from);
-    json_object_set_new(j, "warps_per_block", json_integer(o->warps_per_block));
-    json_object_set_new(j, "max_warps_per_sm", json_integer(o->max_warps_sm));
-    json_object_set_new(j, "regs_per_warp_allocated", json_integer(o->regs_per_warp));
-    json_object_set_new(j, "smem_per_block_allocated_bytes", json_integer(o->smem_per_block));
-    json_object_set_new(j, "smem_per_sm_bytes", json_integer(o->smem_sm_bytes));
-    if (default_carveout_bytes)
-        json_object_set_new(j, "default_carveout_bytes", json_integer(*default_carveout_bytes));
-    json_object_set_new(j, "needs_optin", json_boolean(o->needs_optin));
-    return j;
+    launch_shown shown = {o, device, launch, from, default_carveout_bytes};
+    return out_fields_json(launch_shown_fields, &shown);
 }
 
 static json_t *one_json(const occ_result *r)
@@ -77,57 +148,87 @@ static json_t *one_json(const occ_result *r)
                            r->has_default_carveout ? &r->default_carveout_bytes : NULL);
 }
 
-static json_t *sweep_json(const gr_sweep *s)
+/* A sweep's point: the value swept under its axis's key, then the answer
+ * where the launch is valid; one table an axis, in gr_sweep_axis order. */
+static bool point_valid(const void *record)
 {
-    const char *const keys[] = {"threads_per_block", "regs_per_thread", "smem_per_block_bytes"};
-    json_t *j = json_object(), *points = json_array();
-    json_object_set_new(j, "sweep", json_string(gr_sweep_axis_name(s->axis)));
-    for (size_t i = 0; i < s->count; i++) {
-        json_t *p = json_object();
-        json_object_set_new(p, keys[s->axis], json_integer(s->points[i].x));
-        json_object_set_new(p, "valid", json_boolean(s->points[i].valid));
-        if (s->points[i].valid)
-            add_result(p, &s->points[i].occ);
-        json_array_append_new(points, p);
+    return ((const gr_sweep_point *)record)->valid;
+}
+
+#define SWEEP_POINT_FIELDS(axis_key)                                            \
+    {                                                                           \
+        OUT_INT64_ROW(gr_sweep_point, x, axis_key),                             \
+        OUT_BOOL_ROW(gr_sweep_point, valid, "valid"),                           \
+        {.key = "", .kind = OUT_SPLICE, .offset = offsetof(gr_sweep_point, occ), \
+         .table = result_fields, .when = point_valid},                          \
+        OUT_END,                                                                \
     }
-    json_object_set_new(j, "points", points);
-    return j;
+
+static const out_field threads_point_fields[] = SWEEP_POINT_FIELDS("threads_per_block");
+static const out_field regs_point_fields[] = SWEEP_POINT_FIELDS("regs_per_thread");
+static const out_field smem_point_fields[] = SWEEP_POINT_FIELDS("smem_per_block_bytes");
+static const out_field *const point_fields[] = {threads_point_fields, regs_point_fields, smem_point_fields};
+
+static json_t *sweep_axis(const void *record)
+{
+    return json_string(gr_sweep_axis_name(((const gr_sweep *)record)->axis));
 }
 
-static json_t *suggestion_json(const occ_result *r)
+static json_t *sweep_points(const void *record)
 {
-    const occ_inputs *in = r->in;
-    const gr_suggestion *s = &r->suggestion;
-    json_t *j = json_object();
-    json_object_set_new(j, "suggested_threads", json_integer(s->threads_per_block));
-    json_object_set_new(j, "suggested_occupancy", json_real(s->occupancy));
-    json_object_set_new(j, "suggested_blocks_per_sm", json_integer(s->blocks_per_sm));
-    if (in->from_kernel[0])
-        json_object_set_new(j, "from", occ_from_json(in));
-    if (in->has_device)
-        json_object_set_new(j, "min_grid_size", json_integer(r->min_grid_blocks));
-    return j;
+    const gr_sweep *s = record;
+    json_t *points = json_array();
+    for (size_t i = 0; i < s->count; i++)
+        json_array_append_new(points, out_fields_json(point_fields[s->axis], &s->points[i]));
+    return points;
 }
 
-static json_t *target_json(const occ_result *r)
+static const out_field sweep_fields[] = {
+    OUT_GET_ROW("sweep", sweep_axis),
+    OUT_GET_ROW("points", sweep_points),
+    OUT_END,
+};
+
+static bool from_kernel(const void *record)
 {
-    const gr_smem_target *t = &r->target;
-    json_t *j = json_object();
-    json_object_set_new(j, "target_blocks", json_integer(r->target_blocks));
-    json_object_set_new(j, "max_dynamic_smem_bytes", json_integer(t->max_dynamic_smem_bytes));
-    json_object_set_new(j, "runtime_dynamic_smem_bytes", json_integer(t->runtime_dynamic_smem_bytes));
-    return j;
+    return ((const occ_result *)record)->in->from_kernel[0] != '\0';
 }
+
+static json_t *result_from(const void *record)
+{
+    return occ_from_json(((const occ_result *)record)->in);
+}
+
+static bool result_has_device(const void *record)
+{
+    return ((const occ_result *)record)->in->has_device;
+}
+
+static const out_field suggestion_fields[] = {
+    OUT_INT_ROW(occ_result, suggestion.threads_per_block, "suggested_threads"),
+    OUT_REAL_ROW(occ_result, suggestion.occupancy, "suggested_occupancy"),
+    OUT_INT_ROW(occ_result, suggestion.blocks_per_sm, "suggested_blocks_per_sm"),
+    OUT_GET_ROW("from", result_from, .when = from_kernel, .omit = true),
+    OUT_INT64_ROW(occ_result, min_grid_blocks, "min_grid_size", .when = result_has_device, .omit = true),
+    OUT_END,
+};
+
+static const out_field target_fields[] = {
+    OUT_INT_ROW(occ_result, target_blocks, "target_blocks"),
+    OUT_INT64_ROW(occ_result, target.max_dynamic_smem_bytes, "max_dynamic_smem_bytes"),
+    OUT_INT64_ROW(occ_result, target.runtime_dynamic_smem_bytes, "runtime_dynamic_smem_bytes"),
+    OUT_END,
+};
 
 json_t *occ_result_json(const occ_result *r)
 {
     switch (r->mode) {
     case OCC_SWEEP:
-        return sweep_json(&r->sweep);
+        return out_fields_json(sweep_fields, &r->sweep);
     case OCC_SUGGEST:
-        return suggestion_json(r);
+        return out_fields_json(suggestion_fields, r);
     case OCC_TARGET:
-        return target_json(r);
+        return out_fields_json(target_fields, r);
     case OCC_ONE:
         break;
     }

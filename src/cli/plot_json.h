@@ -39,6 +39,10 @@ void plot_warn(json_t *warnings, const char *fmt, ...) __attribute__((format(pri
 void plot_print_warnings(const json_t *warnings);
 
 
+/* The keys every chart's object starts with: "chart" (kind), and
+ * "chart_file" and "script_file", null until plot_json_files. */
+json_t *plot_json_chart(const char *kind);
+
 /* The files written: the chart and the script, either NULL where absent. */
 void plot_json_files(json_t *what, const char *chart_file, const char *script_file);
 

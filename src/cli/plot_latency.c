@@ -2,45 +2,102 @@
 #include <stdlib.h>
 #include "cli.h"
 #include "gpuroof_chart.h"
+#include "out_fields.h"
 #include "output.h"
+#include "plot_json.h"
 #include "plot_latency.h"
 
-/* Each point the chart draws, and Little's law's figure for it. */
-static json_t *points_json(const gr_results *r, const gr_latency_inputs *in)
+/* A point the chart draws, and Little's law's figure for it. */
+typedef struct {
+    const gr_latency_inputs *in;
+    const gr_result_latency_curve *point;
+} point_shown;
+
+static const out_field curve_fields[] = {
+    OUT_LLONG_ROW(gr_result_latency_curve, load_bytes, "load_bytes"),
+    OUT_LLONG_ROW(gr_result_latency_curve, loads_in_flight, "loads_in_flight"),
+    OUT_LLONG_ROW(gr_result_latency_curve, warps_per_sm, "warps_per_sm"),
+    OUT_REAL_ROW(gr_result_latency_curve, gbs, "gbs"),
+    OUT_END,
+};
+
+static json_t *model_gbs(const void *record)
 {
+    const point_shown *s = record;
+    const gr_result_latency_curve *p = s->point;
+    return out_json_number(gr_latency_model_gbs(s->in, (double)p->load_bytes, (double)p->loads_in_flight,
+                                                (double)p->warps_per_sm));
+}
+
+static const out_field point_fields[] = {
+    OUT_SPLICE_PTR_ROW(point_shown, point, curve_fields),
+    OUT_GET_ROW("model_gbs", model_gbs),
+    OUT_END,
+};
+
+/* The chart of a results file: the file, and the figures it is drawn with. */
+typedef struct {
+    const gr_results *results;
+    const gr_latency_inputs *in;
+} latency_shown;
+
+static json_t *points_json(const void *record)
+{
+    const latency_shown *shown = record;
+    const gr_results *r = shown->results;
     json_t *points = json_array();
     for (size_t i = 0; i < r->latency_curve_count; i++) {
-        const gr_result_latency_curve *p = &r->latency_curves[i];
-        if (!p->verified)
-            continue;
-        json_t *point = json_object();
-        json_object_set_new(point, "load_bytes", json_integer(p->load_bytes));
-        json_object_set_new(point, "loads_in_flight", json_integer(p->loads_in_flight));
-        json_object_set_new(point, "warps_per_sm", json_integer(p->warps_per_sm));
-        json_object_set_new(point, "gbs", json_real(p->gbs));
-        json_object_set_new(point, "model_gbs", out_json_number(gr_latency_model_gbs(
-                                                    in, (double)p->load_bytes, (double)p->loads_in_flight,
-                                                    (double)p->warps_per_sm)));
-        json_array_append_new(points, point);
+        point_shown point = {shown->in, &r->latency_curves[i]};
+        if (r->latency_curves[i].verified)
+            json_array_append_new(points, out_fields_json(point_fields, &point));
     }
     return points;
 }
 
+static const out_field results_fields[] = {
+    OUT_CHARS_TEXT_ROW(gr_results, path, "results"),
+    OUT_CHARS_TEXT_ROW(gr_results, device.name, "gpu"),
+    OUT_END,
+};
+
+static json_t *sm_count(const void *record)
+{
+    return json_integer((json_int_t)((const gr_latency_inputs *)record)->sms);
+}
+
+static json_t *ceiling_source(const void *record)
+{
+    return json_string(((const gr_latency_inputs *)record)->ceiling_measured ? "dram_read_gbs" : "best point");
+}
+
+static const out_field inputs_fields[] = {
+    OUT_GET_ROW("sm_count", sm_count),
+    OUT_NUMBER_ROW(gr_latency_inputs, clock_mhz, "sm_clock_mhz"),
+    OUT_REAL_ROW(gr_latency_inputs, dram_ns, "dram_ns"),
+    OUT_REAL_ROW(gr_latency_inputs, ceiling_gbs, "ceiling_gbs"),
+    OUT_GET_ROW("ceiling", ceiling_source),
+    OUT_END,
+};
+
+static json_t *no_warnings(const void *record)
+{
+    (void)record;
+    return json_array();
+}
+
+static const out_field latency_fields[] = {
+    OUT_SPLICE_PTR_ROW(latency_shown, results, results_fields),
+    OUT_SPLICE_PTR_ROW(latency_shown, in, inputs_fields),
+    OUT_GET_ROW("points", points_json),
+    OUT_GET_ROW("warnings", no_warnings),
+    OUT_END,
+};
+
 static json_t *latency_json(const gr_results *r, const gr_latency_inputs *in)
 {
-    json_t *j = json_object();
-    json_object_set_new(j, "chart", json_string("latency"));
-    json_object_set_new(j, "chart_file", json_null());
-    json_object_set_new(j, "script_file", json_null());
-    json_object_set_new(j, "results", cli_json_text(r->path));
-    json_object_set_new(j, "gpu", cli_json_text(r->device.name));
-    json_object_set_new(j, "sm_count", json_integer((json_int_t)in->sms));
-    json_object_set_new(j, "sm_clock_mhz", out_json_number(in->clock_mhz));
-    json_object_set_new(j, "dram_ns", json_real(in->dram_ns));
-    json_object_set_new(j, "ceiling_gbs", json_real(in->ceiling_gbs));
-    json_object_set_new(j, "ceiling", json_string(in->ceiling_measured ? "dram_read_gbs" : "best point"));
-    json_object_set_new(j, "points", points_json(r, in));
-    json_object_set_new(j, "warnings", json_array());
+    json_t *j = plot_json_chart("latency");
+    latency_shown shown = {r, in};
+    out_fields_add(j, latency_fields, &shown);
     return j;
 }
 

@@ -9,6 +9,7 @@
 #include "cli_process.h"
 #include "gpuroof_chart.h"
 #include "ncu_output.h"
+#include "out_fields.h"
 #include "output.h"
 #include "plot_json.h"
 #include "plot_levels.h"
@@ -130,25 +131,67 @@ static void note_left_out(const char *shown, gr_roofline_inputs *in, json_t *war
     out_buf_free(&kinds);
 }
 
+/* A kernel of the report: drawn (with its point), or left out (and where
+ * that is for its kind of work, why). */
+typedef struct {
+    const char *why;
+    const gr_chart_level_kernel *point;
+    const gr_ncu_group *group;
+} kernel_shown;
+
+static bool has_why(const void *record)
+{
+    return ((const kernel_shown *)record)->why != NULL;
+}
+
+static bool drawn(const void *record)
+{
+    return ((const kernel_shown *)record)->point != NULL;
+}
+
+static const out_field label_fields[] = {
+    OUT_CHARS_ROW(gr_chart_level_kernel, label, "label"),
+    OUT_END,
+};
+
+static const out_field group_fields[] = {
+    OUT_STRING_ROW(gr_ncu_group, kernel, "kernel"),
+    OUT_SIZE_ROW(gr_ncu_group, launches, "launches"),
+    OUT_NUMBER_ROW(gr_ncu_group, time_share, "time_share"),
+    OUT_END,
+};
+
+static const char *level_key(const void *record, int l)
+{
+    (void)record;
+    return gr_level_key((gr_level)l);
+}
+
+static json_t *level_intensity(const void *record, int l)
+{
+    return out_json_number(((const gr_chart_level_kernel *)record)->intensity[l]);
+}
+
+static const out_field point_fields[] = {
+    OUT_NUMBER_ROW(gr_chart_level_kernel, gflops, "gflops"),
+    OUT_KEYED_ROW("intensity", GR_LEVEL_SHARED + 1, level_key, level_intensity),
+    OUT_END,
+};
+
+static const out_field kernel_fields[] = {
+    OUT_STRING_ROW(kernel_shown, why, "memory_kernel", .when = has_why, .omit = true),
+    {.key = "", .kind = OUT_SPLICE, .offset = offsetof(kernel_shown, point), .pointer = true, .table = label_fields,
+     .when = drawn},
+    OUT_SPLICE_PTR_ROW(kernel_shown, group, group_fields),
+    {.key = "", .kind = OUT_SPLICE, .offset = offsetof(kernel_shown, point), .pointer = true, .table = point_fields,
+     .when = drawn},
+    OUT_END,
+};
+
 static json_t *kernel_json(const gr_ncu_group *g, const gr_chart_level_kernel *k, const char *why)
 {
-    json_t *j = json_object(), *intensity = json_object();
-    if (why)
-        json_object_set_new(j, "memory_kernel", json_string(why));
-    for (gr_level l = GR_LEVEL_DRAM; k && l <= GR_LEVEL_SHARED; l++)
-        json_object_set_new(intensity, gr_level_key(l), out_json_number(k->intensity[l]));
-    if (k)
-        json_object_set_new(j, "label", json_string(k->label));
-    json_object_set_new(j, "kernel", json_string(g->kernel));
-    json_object_set_new(j, "launches", json_integer((json_int_t)g->launches));
-    json_object_set_new(j, "time_share", out_json_number(g->time_share));
-    if (k) {
-        json_object_set_new(j, "gflops", out_json_number(k->gflops));
-        json_object_set_new(j, "intensity", intensity);
-    } else {
-        json_decref(intensity);
-    }
-    return j;
+    kernel_shown shown = {why, k, g};
+    return out_fields_json(kernel_fields, &shown);
 }
 
 /* Each precision that does a drawn kernel's work joins the chart's roofs
@@ -203,6 +246,34 @@ static bool take(const ncu_kernels *a, size_t i, size_t top, gr_roofline_inputs 
     return true;
 }
 
+/* The kernels drawn, those without FLOPs that matter and those past the
+ * top: the lists are taken into the object. */
+typedef struct {
+    json_t *drawn, *without_flops, *past_top;
+} kernel_lists;
+
+static json_t *drawn_list(const void *record)
+{
+    return ((const kernel_lists *)record)->drawn;
+}
+
+static json_t *without_flops_list(const void *record)
+{
+    return ((const kernel_lists *)record)->without_flops;
+}
+
+static json_t *past_top_list(const void *record)
+{
+    return ((const kernel_lists *)record)->past_top;
+}
+
+static const out_field kernel_lists_fields[] = {
+    OUT_GET_ROW("drawn", drawn_list),
+    OUT_GET_ROW("without_flops", without_flops_list),
+    OUT_GET_ROW("past_top", past_top_list),
+    OUT_END,
+};
+
 /* The top ones by time with FLOPs that matter into in; the others counted. */
 static bool pick(const ncu_kernels *a, const char *shown, size_t top, size_t asked, gr_roofline_inputs *in,
                  json_t *warnings, json_t *json)
@@ -233,11 +304,26 @@ static bool pick(const ncu_kernels *a, const char *shown, size_t top, size_t ask
     name_rest(&m.names, m.total);
     note_left_out(shown, in, warnings, top, &m, beyond);
     out_buf_free(&m.names);
-    json_object_set_new(json, "drawn", drawn);
-    json_object_set_new(json, "without_flops", without);
-    json_object_set_new(json, "past_top", past);
+    kernel_lists lists = {drawn, without, past};
+    out_fields_add(json, kernel_lists_fields, &lists);
     return ok;
 }
+
+/* The report read, before its kernels. */
+typedef struct {
+    const char *file, *device;
+    size_t launches, kernels;
+    int64_t top;
+} report_shown;
+
+static const out_field report_fields[] = {
+    OUT_STRING_ROW(report_shown, file, "file"),
+    OUT_STRING_ROW(report_shown, device, "device"),
+    OUT_SIZE_ROW(report_shown, launches, "launches"),
+    OUT_SIZE_ROW(report_shown, kernels, "kernels"),
+    OUT_INT64_ROW(report_shown, top, "top"),
+    OUT_END,
+};
 
 /* The analysis's kernels: its groups, or its launches grouped now (the
  * caller frees *made). */
@@ -277,12 +363,8 @@ static bool draw_analysis(const plot_options *o, const gr_ncu_analysis *a, const
     ncu_kernels k;
     if (!kernels_of(a, &k, &made))
         return false;
-    *json = json_object();
-    json_object_set_new(*json, "file", json_string(shown));
-    json_object_set_new(*json, "device", json_string(d->items[in->level_kernels_device].name));
-    json_object_set_new(*json, "launches", json_integer((json_int_t)a->report.count));
-    json_object_set_new(*json, "kernels", json_integer((json_int_t)k.count));
-    json_object_set_new(*json, "top", json_integer(top));
+    report_shown report = {shown, d->items[in->level_kernels_device].name, a->report.count, k.count, top};
+    *json = out_fields_json(report_fields, &report);
     bool ok = pick(&k, shown, (size_t)top, o->precisions.count, in, warnings, *json);
     free(made);
     return ok;

@@ -1,14 +1,8 @@
 #include <math.h>
 #include <stdio.h>
+#include "out_fields.h"
 #include "output.h"
 #include "profile_levels.h"
-
-/* "-" where a figure was not measured */
-static out_figure figure(double x)
-{
-    out_figure dash = {"-"};
-    return isnan(x) ? dash : out_num(x);
-}
 
 /* Where x stands against the claim's range: "is within 20 to 30", "is
  * more than 10", "is below 20 to 30", "is not more than 10". */
@@ -54,18 +48,32 @@ static void print_claim(const gr_claim_check *k, const gr_memory_levels *m)
                k->datasheet_verdict == GR_CLAIM_HOLDS ? "holds" : "does not hold");
 }
 
+/* A measured level's figures: the text's table columns and the JSON's
+ * keys, one row each. */
+static const out_field level_fields[] = {
+    OUT_STRING_ROW(gr_measured_level, key, "level"),
+    OUT_STRING_ROW(gr_measured_level, name, "name"),
+    OUT_NUMBER_ROW(gr_measured_level, latency_cycles, "latency_cycles", .label = "latency cycles", .width = 14),
+    OUT_NUMBER_ROW(gr_measured_level, latency_ns, "latency_ns", .label = "ns", .width = 8),
+    OUT_NUMBER_ROW(gr_measured_level, latency_vs_dram, "latency_times_lower_than_dram", .label = "x lower than DRAM",
+                   .width = 18),
+    OUT_NUMBER_ROW(gr_measured_level, bandwidth_gbs, "bandwidth_gbs", .label = "bandwidth GB/s", .width = 15),
+    OUT_STRING_ROW(gr_measured_level, bandwidth_key, "bandwidth_key"),
+    OUT_NUMBER_ROW(gr_measured_level, bandwidth_vs_dram, "bandwidth_times_higher_than_dram",
+                   .label = "x higher than DRAM", .width = 19),
+    OUT_END,
+};
+
 void profile_levels_print(const char *results_path, const gr_memory_levels *m)
 {
     printf("\nMemory levels, measured (%s)\n", results_path);
-    printf("  %-14s %14s %8s %18s %15s %19s\n", "level", "latency cycles", "ns", "x lower than DRAM",
-           "bandwidth GB/s", "x higher than DRAM");
+    printf("  %-14s", "level");
+    out_fields_text_headings(stdout, level_fields);
+    printf("\n");
     for (int i = 0; i < GR_MEMORY_LEVEL_COUNT; i++) {
-        const gr_measured_level *l = &m->levels[i];
-        printf("  %-14s %14s", l->name, figure(l->latency_cycles).text);
-        printf(" %8s", figure(l->latency_ns).text);
-        printf(" %18s", figure(l->latency_vs_dram).text);
-        printf(" %15s", figure(l->bandwidth_gbs).text);
-        printf(" %19s\n", figure(l->bandwidth_vs_dram).text);
+        printf("  %-14s", m->levels[i].name);
+        out_fields_text_cells(stdout, level_fields, &m->levels[i]);
+        printf("\n");
     }
     printf("  latency: pointer chase, one load at a time; bandwidth: measure's load kernels, all SMs\n");
     printf("\nThe seed notes' claims, held against these figures\n");
@@ -73,54 +81,120 @@ void profile_levels_print(const char *results_path, const gr_memory_levels *m)
         print_claim(&m->claims[i], m);
 }
 
-static json_t *level_json(const gr_measured_level *l)
+/* A claim held against the figures: the claim, then the check. */
+typedef struct {
+    const gr_claim_check *check;
+    const gr_memory_levels *levels;
+} claim_shown;
+
+static const out_field seed_claim_fields[] = {
+    OUT_STRING_ROW(gr_seed_claim, text, "claim"),
+    OUT_STRING_ROW(gr_seed_claim, quote, "quote"),
+    OUT_STRING_ROW(gr_seed_claim, source, "source"),
+    OUT_END,
+};
+
+static json_t *claim_level(const void *record)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "level", json_string(l->key));
-    json_object_set_new(o, "name", json_string(l->name));
-    json_object_set_new(o, "latency_cycles", out_json_number(l->latency_cycles));
-    json_object_set_new(o, "latency_ns", out_json_number(l->latency_ns));
-    json_object_set_new(o, "latency_times_lower_than_dram", out_json_number(l->latency_vs_dram));
-    json_object_set_new(o, "bandwidth_gbs", out_json_number(l->bandwidth_gbs));
-    json_object_set_new(o, "bandwidth_key", l->bandwidth_key ? json_string(l->bandwidth_key) : json_null());
-    json_object_set_new(o, "bandwidth_times_higher_than_dram", out_json_number(l->bandwidth_vs_dram));
-    return o;
+    const claim_shown *c = record;
+    return json_string(c->levels->levels[c->check->claim->level].key);
 }
 
-static json_t *claim_json(const gr_claim_check *k, const gr_memory_levels *m)
+static json_t *claim_quantity(const void *record)
 {
-    const gr_seed_claim *c = k->claim;
-    json_t *o = json_object();
-    json_object_set_new(o, "claim", json_string(c->text));
-    json_object_set_new(o, "quote", json_string(c->quote));
-    json_object_set_new(o, "source", json_string(c->source));
-    json_object_set_new(o, "level", json_string(m->levels[c->level].key));
-    json_object_set_new(o, "quantity", json_string(quantity_name(c->quantity)));
-    json_object_set_new(o, "low", out_json_number(c->low));
-    json_object_set_new(o, "low_exclusive", json_boolean(c->low_exclusive));
-    json_object_set_new(o, "high", out_json_number(c->high)); /* null: open */
-    json_object_set_new(o, "measured", out_json_number(k->measured));
-    json_object_set_new(o, "level_figure", out_json_number(k->level_figure));
-    json_object_set_new(o, "dram_figure", out_json_number(k->dram_figure));
-    json_object_set_new(o, "unit", json_string(k->unit));
-    json_object_set_new(o, "verdict", json_string(gr_claim_verdict_key(k->verdict)));
-    json_object_set_new(o, "margin", out_json_number(k->margin));
-    json_object_set_new(o, "datasheet_dram_gbs", out_json_number(k->datasheet_dram_gbs));
-    json_object_set_new(o, "datasheet_measured", out_json_number(k->datasheet_measured));
-    json_object_set_new(o, "datasheet_verdict", json_string(gr_claim_verdict_key(k->datasheet_verdict)));
-    json_object_set_new(o, "holds",
-                        k->verdict == GR_CLAIM_NOT_MEASURED ? json_null() : json_boolean(k->verdict == GR_CLAIM_HOLDS));
-    return o;
+    return json_string(quantity_name(((const claim_shown *)record)->check->claim->quantity));
 }
+
+static const out_field claim_range_fields[] = {
+    OUT_NUMBER_ROW(gr_seed_claim, low, "low"),
+    OUT_BOOL_ROW(gr_seed_claim, low_exclusive, "low_exclusive"),
+    OUT_NUMBER_ROW(gr_seed_claim, high, "high"), /* null: open */
+    OUT_END,
+};
+
+static json_t *verdict_key(const void *record)
+{
+    return json_string(gr_claim_verdict_key(((const gr_claim_check *)record)->verdict));
+}
+
+static json_t *datasheet_verdict_key(const void *record)
+{
+    return json_string(gr_claim_verdict_key(((const gr_claim_check *)record)->datasheet_verdict));
+}
+
+static json_t *holds(const void *record)
+{
+    const gr_claim_check *k = record;
+    return k->verdict == GR_CLAIM_NOT_MEASURED ? json_null() : json_boolean(k->verdict == GR_CLAIM_HOLDS);
+}
+
+static const out_field check_fields[] = {
+    OUT_NUMBER_ROW(gr_claim_check, measured, "measured"),
+    OUT_NUMBER_ROW(gr_claim_check, level_figure, "level_figure"),
+    OUT_NUMBER_ROW(gr_claim_check, dram_figure, "dram_figure"),
+    OUT_STRING_ROW(gr_claim_check, unit, "unit"),
+    OUT_GET_ROW("verdict", verdict_key),
+    OUT_NUMBER_ROW(gr_claim_check, margin, "margin"),
+    OUT_NUMBER_ROW(gr_claim_check, datasheet_dram_gbs, "datasheet_dram_gbs"),
+    OUT_NUMBER_ROW(gr_claim_check, datasheet_measured, "datasheet_measured"),
+    OUT_GET_ROW("datasheet_verdict", datasheet_verdict_key),
+    OUT_GET_ROW("holds", holds),
+    OUT_END,
+};
+
+static const out_field check_claim_fields[] = {
+    OUT_SPLICE_PTR_ROW(gr_claim_check, claim, seed_claim_fields),
+    OUT_END,
+};
+
+static const out_field check_range_fields[] = {
+    OUT_SPLICE_PTR_ROW(gr_claim_check, claim, claim_range_fields),
+    OUT_END,
+};
+
+static const out_field claim_fields[] = {
+    OUT_SPLICE_PTR_ROW(claim_shown, check, check_claim_fields),
+    OUT_GET_ROW("level", claim_level),
+    OUT_GET_ROW("quantity", claim_quantity),
+    OUT_SPLICE_PTR_ROW(claim_shown, check, check_range_fields),
+    OUT_SPLICE_PTR_ROW(claim_shown, check, check_fields),
+    OUT_END,
+};
+
+typedef struct {
+    const char *results_path;
+    const gr_memory_levels *levels;
+} levels_shown;
+
+static json_t *levels_json(const void *record)
+{
+    const gr_memory_levels *m = ((const levels_shown *)record)->levels;
+    json_t *levels = json_array();
+    for (int i = 0; i < GR_MEMORY_LEVEL_COUNT; i++)
+        json_array_append_new(levels, out_fields_json(level_fields, &m->levels[i]));
+    return levels;
+}
+
+static json_t *claims_json(const void *record)
+{
+    const gr_memory_levels *m = ((const levels_shown *)record)->levels;
+    json_t *claims = json_array();
+    for (int i = 0; i < GR_SEED_CLAIM_COUNT; i++) {
+        claim_shown c = {&m->claims[i], m};
+        json_array_append_new(claims, out_fields_json(claim_fields, &c));
+    }
+    return claims;
+}
+
+static const out_field levels_shown_fields[] = {
+    OUT_STRING_ROW(levels_shown, results_path, "measured_from"),
+    OUT_GET_ROW("measured_levels", levels_json),
+    OUT_GET_ROW("seed_claims", claims_json),
+    OUT_END,
+};
 
 void profile_levels_json(json_t *o, const char *results_path, const gr_memory_levels *m)
 {
-    json_t *levels = json_array(), *claims = json_array();
-    for (int i = 0; i < GR_MEMORY_LEVEL_COUNT; i++)
-        json_array_append_new(levels, level_json(&m->levels[i]));
-    for (int i = 0; i < GR_SEED_CLAIM_COUNT; i++)
-        json_array_append_new(claims, claim_json(&m->claims[i], m));
-    json_object_set_new(o, "measured_from", json_string(results_path));
-    json_object_set_new(o, "measured_levels", levels);
-    json_object_set_new(o, "seed_claims", claims);
+    levels_shown shown = {results_path, m};
+    out_fields_add(o, levels_shown_fields, &shown);
 }

@@ -7,7 +7,9 @@
 # .bss or common: tables of constant pointers live in .data.rel.ro), nor do
 # the measure layer and the command line, but for the signal handler of measure_interrupt.c, whose
 # state can live nowhere else; the command line reports errors one way
-# (cli.h): a failing function returns the helper of its own type at once.
+# (cli.h): a failing function returns the helper of its own type at once;
+# and its JSON is written from tables (out_fields.h), the calls that set a
+# key by hand counted and held under a limit.
 # Each rule is one TAP check (automake's tap-driver.sh), what breaks it as
 # "#" lines under it.
 set -u
@@ -146,5 +148,15 @@ END { exit found }
 ' "$src"/cli/*.c || fail "the command line's errors go another way than cli.h says (above)"
 
 done_rule "the command line reports errors one way (cli.h)"
+
+# A report's JSON is written from its table (out_fields.h), not a key at a
+# time: the hand-written calls left (a keyed object out_fields has no row
+# for, a helper shared with code not yet converted) may not grow past this.
+json_calls_most=120
+json_calls=$(grep -oE 'json_object_set_new\(|json_pack\(' "$src"/cli/*.c | wc -l)
+echo "# layers: $json_calls json_object_set_new/json_pack calls in src/cli/*.c (at most $json_calls_most)"
+[ "$json_calls" -le "$json_calls_most" ] ||
+    fail "$json_calls json_object_set_new/json_pack calls in src/cli/*.c, more than $json_calls_most: a new key is a row of its report's out_fields table"
+done_rule "the command line's JSON comes from tables: at most $json_calls_most hand-written json_object_set_new/json_pack calls"
 echo "1..$rule"
 exit $status
