@@ -29,17 +29,25 @@ typedef struct {
     limits_record limits;
 } row_record;
 
-/* An array of one value a level, read as a record of them. */
-typedef struct {
-    double at[GR_NCU_LEVEL_COUNT];
-} level_values;
+/* A figure a memory level, keyed by the levels' one table of keys
+ * (gr_level_key: dram, l2, shared), as binding_level and limits name them. */
+static const char *level_key(const void *record, int level)
+{
+    (void)record;
+    return gr_level_key((gr_level)level);
+}
 
-static const out_field level_fields[] = {
-    OUT_QUANTITY_ROW(level_values, at[GR_NCU_DRAM], "dram"),
-    OUT_QUANTITY_ROW(level_values, at[GR_NCU_L2], "l2"),
-    OUT_QUANTITY_ROW(level_values, at[GR_NCU_L1], "l1"),
-    OUT_END,
-};
+static json_t *level_value(const void *record, int level)
+{
+    return out_json_quantity(((const double *)record)[level]);
+}
+
+static const out_field level_row = OUT_KEYED_ROW("", GR_NCU_LEVEL_COUNT, level_key, level_value);
+
+static json_t *level_object(const void *member)
+{
+    return out_fields_value(&level_row, member);
+}
 
 static json_t *xyz(const long long v[3])
 {
@@ -80,8 +88,8 @@ static const out_field figures_head_fields[] = {
     OUT_QUANTITY_ROW(gr_ncu_figures, q[GR_NCU_Q_SMEM_DYNAMIC], "shared_dynamic_bytes"),
     OUT_QUANTITY_ROW(gr_ncu_figures, q[GR_NCU_Q_TIME_NS], "time_ns"),
     OUT_OBJECT_SELF_ROW("flops", flops_fields),
-    OUT_OBJECT_ROW(gr_ncu_figures, bytes, "bytes", level_fields),
-    OUT_OBJECT_ROW(gr_ncu_figures, intensity, "intensity", level_fields),
+    OUT_MEMBER_ROW(gr_ncu_figures, bytes, "bytes", level_object),
+    OUT_MEMBER_ROW(gr_ncu_figures, intensity, "intensity", level_object),
     OUT_QUANTITY_ROW(gr_ncu_figures, gflops, "gflops"),
     OUT_END,
 };
@@ -435,8 +443,8 @@ static const out_field limits_fields[] = {
     OUT_CHARS_ROW(gr_ncu_limits, call_advice, "call_advice", .empty_null = true),
     OUT_QUANTITY_ROW(gr_ncu_limits, tensor_roof_share, "tensor_roof_share"),
     OUT_OBJECT_SELF_ROW("older_architecture", older_arch_fields, .when = older_architecture),
-    OUT_OBJECT_ROW(gr_ncu_limits, achieved_gbs, "achieved_gbs", level_fields),
-    OUT_OBJECT_ROW(gr_ncu_limits, roof_share, "roof_share", level_fields),
+    OUT_MEMBER_ROW(gr_ncu_limits, achieved_gbs, "achieved_gbs", level_object),
+    OUT_MEMBER_ROW(gr_ncu_limits, roof_share, "roof_share", level_object),
     OUT_END,
 };
 
@@ -594,11 +602,6 @@ static const out_field roof_fields[] = {
     OUT_END,
 };
 
-static const char *level_name(const void *record, int level)
-{
-    (void)record;
-    return gr_ncu_level_name(level);
-}
 
 static json_t *bandwidth_roof(const void *record, int level)
 {
@@ -617,7 +620,7 @@ static json_t *peak_roof(const void *record, int p)
 }
 
 static const out_field roofs_fields[] = {
-    OUT_KEYED_ROW("bandwidth_gbs", GR_NCU_LEVEL_COUNT, level_name, bandwidth_roof),
+    OUT_KEYED_ROW("bandwidth_gbs", GR_NCU_LEVEL_COUNT, level_key, bandwidth_roof),
     OUT_KEYED_ROW("peak_gflops", GR_NCU_PRECISION_COUNT, precision_name, peak_roof),
     OUT_END,
 };

@@ -146,11 +146,15 @@ expect_json '[.page, .gpu, .device, .results, .occupancy_disagreements]' '["raw"
 expect_json '.launches[0] | [.id, .grid, .block, .registers_per_thread, .shared_static_bytes, .time_ns, .gflops]' \
     '[0,[4096,1,1],[256,1,1],16,0,10240,204.8]'
 expect_json '.launches[0].flops' '{"fp64":0,"fp32":2097152,"fp16":0,"tensor":0,"total":2097152,"fp16_register_moves":0}'
-expect_json '.launches[0].bytes' '{"dram":12582912,"l2":12615680,"l1":12582912}'
-expect_json '.launches[2].bytes.l1' 20405288960
+expect_json '.launches[0].bytes' '{"dram":12582912,"l2":12615680,"shared":12582912}'
+expect_json '.launches[2].bytes.shared' 20405288960
 expect_json_near '.launches[0].intensity.dram' 0.16666666666667 1e-9
 expect_json '[.launches[].binding_level]' '["dram","dram","shared","compute",null]'
 expect_json '[.launches[].binding_levels]' '[["dram"],["dram"],["shared"],["compute"],null]'
+# one key a level in every object keyed by level, as binding_level and
+# limits name them and gpuroof bound does (the bytes were "l1" before)
+expect_json '[(.launches[] | .bytes, .intensity, .achieved_gbs, .roof_share), .roofs.bandwidth_gbs | keys] | unique' \
+    '[["dram","l2","shared"]]'
 expect_json '.launches[2].shared_wavefronts' '{"load":134217728,"store":12582912,"ideal":142606336}'
 # a report without the global loads' instruction and L1-hit counters: null
 expect_json '[.launches[] | .global_load_instructions, .l1_global_load_hit_rate] | unique' '[null]'
@@ -161,7 +165,7 @@ expect_json '.launches[4] | [.kernel, .time_ns, .flops.total, .bytes.dram, .occu
     '["void \"quoted\"<1>(float *)",null,null,null,null,[64,1,1]]'
 expect_json '.missing_metrics | length' 28
 expect_json '.roofs.bandwidth_gbs' \
-    '{"dram":{"value":3352,"source":"profile"},"l2":{"value":13125.12,"source":"profile"},"l1":{"value":33454.08,"source":"profile"}}'
+    '{"dram":{"value":3352,"source":"profile"},"l2":{"value":13125.12,"source":"profile"},"shared":{"value":33454.08,"source":"profile"}}'
 expect_json '.roofs.peak_gflops.fp16' '{"value":133816.32,"source":"profile"}'
 
 # ---- the details page, and scaled units: the same launches -------------------------
@@ -247,7 +251,7 @@ else
 fi
 run ncu "$n/raw-base.csv" --results "$results" --json
 expect_json '.roofs.bandwidth_gbs.l2' "{\"value\":$(measured l2_gbs),\"source\":\"measured\"}"
-expect_json '.roofs.bandwidth_gbs.l1' "{\"value\":$(measured shared_gbs),\"source\":\"measured\"}"
+expect_json '.roofs.bandwidth_gbs.shared' "{\"value\":$(measured shared_gbs),\"source\":\"measured\"}"
 expect_json '.roofs.peak_gflops.fp32' "{\"value\":$(measured fp32_gflops),\"source\":\"measured\"}"
 expect_json '.roofs.peak_gflops.tensor_fp16' "{\"value\":$(measured tensor_fp16_gflops),\"source\":\"measured\"}"
 run ncu "$n/raw-base.csv" --results "$results" --details

@@ -82,19 +82,19 @@ done
 for page in app-details app-import-raw app-scaled-details; do
     close app-raw $page .bytes.dram 0.02
     close app-raw $page .bytes.l2 0.02
-    close app-raw $page .bytes.l1 0.005
+    close app-raw $page .bytes.shared 0.005
 done
 
 # ---- the stock roofline set: rates, FLOPs and DRAM bytes within 1% ---------------------
 json app-roofline-raw
-check "app-roofline-raw: no figure unknown" "$(jq_value '[.launches[] | .flops.total, .bytes.dram, .bytes.l2, .bytes.l1] | map(select(. == null)) | length')" 0
+check "app-roofline-raw: no figure unknown" "$(jq_value '[.launches[] | .flops.total, .bytes.dram, .bytes.l2, .bytes.shared] | map(select(. == null)) | length')" 0
 for p in fp64 fp32 fp16 tensor; do
     close app-raw app-roofline-raw ".flops.$p" 0.01
 done
 close app-raw app-roofline-raw .bytes.dram 0.01
 # its L1 is the LSU writeback bytes: the global traffic of kernels without
 # shared memory, as l1tex__t_bytes counts it (launch 0: 4 MiB read, 4 written)
-expect_json_near '.launches[0].bytes.l1' 8388608 0.001
+expect_json_near '.launches[0].bytes.shared' 8388608 0.001
 run ncu "$h/app-roofline-raw.csv" --details
 expect_stdout_has 'L2 4922016 B: derived__lts__lts2xbar_bytes.sum.per_second x duration'
 expect_stdout_has 'L1 8388608 B: derived__l1tex__lsu_writeback_bytes_mem_lgds.sum.per_second x duration'

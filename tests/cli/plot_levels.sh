@@ -109,7 +109,7 @@ expect_status 0
 if have_jq; then
     last="plot --ncu against ncu --group"
     got=$(jq -c '[.ncu.drawn[] | [.kernel, .gflops, .intensity.dram, .intensity.l2, .intensity.shared]]' plot.json)
-    want=$(jq -c '[.kernels[] | select(.flops.total > 0) | [.kernel, .gflops, .intensity.dram, .intensity.l2, .intensity.l1]]' "$out")
+    want=$(jq -c '[.kernels[] | select(.flops.total > 0) | [.kernel, .gflops, .intensity.dram, .intensity.l2, .intensity.shared]]' "$out")
     check "each kernel at the ncu command's intensities and rate" "$got" "$want"
     labels=$(jq -r '.ncu.drawn[].label' plot.json | sort | uniq -d)
     check "labels unique" "$labels" ""

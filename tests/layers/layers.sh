@@ -151,8 +151,10 @@ done_rule "the command line reports errors one way (cli.h)"
 
 # A report's JSON is written from its table (out_fields.h), not a key at a
 # time: the hand-written calls left (a keyed object out_fields has no row
-# for, a helper shared with code not yet converted) may not grow past this.
-json_calls_most=120
+# for, a helper shared with code not yet converted) may not grow past
+# this: the count there is now (the review's ceiling was 120), lowered as
+# more become rows.
+json_calls_most=25
 json_calls=$(grep -oE 'json_object_set_new\(|json_pack\(' "$src"/cli/*.c | wc -l)
 echo "# layers: $json_calls json_object_set_new/json_pack calls in src/cli/*.c (at most $json_calls_most)"
 [ "$json_calls" -le "$json_calls_most" ] ||

@@ -6,12 +6,6 @@
 #include <math.h>
 #include "ncu_figures.h"
 
-const char *gr_ncu_level_name(gr_ncu_level level)
-{
-    static const char *const names[] = {"dram", "l2", "l1"};
-    return level < GR_NCU_LEVEL_COUNT ? names[level] : "compute";
-}
-
 const char *gr_ncu_precision_name(gr_ncu_precision p)
 {
     static const char *const names[] = {"fp64", "fp32", "fp16", "tensor_fp16", "tensor_bf16",

@@ -99,9 +99,6 @@ void gr_ncu_figures_of_launch(const gr_ncu_launch *l, gr_ncu_figures *out);
  * after summing. */
 void gr_ncu_figures_derive(gr_ncu_figures *f);
 
-/* "dram", "l2", "l1": the keys of a launch's quantities (bytes,
- * intensity, the roofs' bandwidths), not the levels' names (gr_level_key) */
-const char *gr_ncu_level_name(gr_ncu_level level);
 /* "fp64", ..., "tensor_fp16": the precision's one name, as a profile's
  * peak_gflops and gr_precision_table name it. */
 /* FP16 FLOPs that are register moves.  ptxas zeroes registers with
