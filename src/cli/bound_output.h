@@ -27,13 +27,8 @@ typedef struct {
 
 typedef struct {
     bound_inputs in;
-    gr_roofline_levels levels; /* every level's roofline, the binding one, the next roof */
-    bool hierarchical;         /* an L2 or shared-memory level given: the levels' table */
-    bool intensity_given;      /* --intensity: no counts */
-    bool no_dram_bytes;        /* counts, and no DRAM bytes: no memory roof at DRAM */
-    bool one_sided;            /* counts with no FLOPs or no DRAM bytes: one time is all there is */
-    double ridge_per_word;     /* DRAM's ridge in FLOPs a word of the precision */
-    double dram_ns_per_byte;   /* 1 / DRAM's bandwidth: GB/s is bytes a ns */
+    gr_bound bound;       /* the core's result: every level's roofline, what the verdict says */
+    bool intensity_given; /* --intensity: no counts */
 } bound_result;
 
 /* The work shown as on a whiteboard: DRAM's roofline, or with more levels

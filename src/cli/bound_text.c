@@ -43,10 +43,10 @@ static void print_work_without_bytes(const bound_inputs *in, const gr_roofline *
 static void print_work(const bound_result *res)
 {
     const bound_inputs *in = &res->in;
-    const gr_roofline *r = &res->levels.level[GR_LEVEL_DRAM];
+    const gr_roofline *r = &res->bound.levels.level[GR_LEVEL_DRAM];
     const char *unit = in->rate_unit, *op = in->operation;
     print_header(in, r);
-    if (res->no_dram_bytes) {
+    if (res->bound.no_dram_bytes) {
         print_work_without_bytes(in, r);
         return;
     }
@@ -75,12 +75,12 @@ static void print_achieved(const bound_inputs *in, const gr_roofline_levels *lv)
 static void print_one_sided_verdict(const bound_result *res)
 {
     const bound_inputs *in = &res->in;
-    const gr_roofline *r = &res->levels.level[GR_LEVEL_DRAM];
+    const gr_roofline *r = &res->bound.levels.level[GR_LEVEL_DRAM];
     if (in->work.flops == 0)
         printf("Memory-bound, with no floating-point work: only memory time matters (no %s rate applies).\n"
                "Moving the bytes takes at least %s B / %s GB/s = %s ns, %s ns per byte.\n",
                in->rate_unit, OUT_NUM(in->work.bytes[GR_LEVEL_DRAM]), OUT_NUM(r->bandwidth_gbs),
-               OUT_NUM(r->memory_time_ns), OUT_NUM(res->dram_ns_per_byte));
+               OUT_NUM(r->memory_time_ns), OUT_NUM(res->bound.dram_ns_per_byte));
     else
         printf("Compute-bound, with no memory traffic: only compute time matters.\n"
                "The %ss take at least %s %s / %s %s = %s ns.\n",
@@ -91,16 +91,16 @@ static void print_one_sided_verdict(const bound_result *res)
 static void print_verdict(const bound_result *res)
 {
     const bound_inputs *in = &res->in;
-    const gr_roofline_levels *lv = &res->levels;
+    const gr_roofline_levels *lv = &res->bound.levels;
     const gr_roofline *r = &lv->level[GR_LEVEL_DRAM];
     const char *unit = in->rate_unit, *op = in->operation;
-    if (res->one_sided)
+    if (res->bound.one_sided)
         print_one_sided_verdict(res);
     else if (lv->bound == GR_BOUND_MEMORY)
         printf("Memory-bound: I = %s < I* = %s %s/B. Memory bandwidth caps it at %s %s;\n"
                "reaching the peak needs %s %s/B (%s %s per %d-byte word moved), %sx this intensity.\n",
                OUT_NUM(r->intensity), OUT_NUM(r->ridge), op, OUT_NUM(r->attainable_gflops), unit,
-               OUT_NUM(r->ridge), op, OUT_NUM(res->ridge_per_word), op, in->word_bytes,
+               OUT_NUM(r->ridge), op, OUT_NUM(res->bound.ridge_per_word), op, in->word_bytes,
                OUT_NUM(lv->intensity_to_peak));
     else if (lv->bound == GR_BOUND_COMPUTE)
         printf("Compute-bound: I = %s > I* = %s %s/B. Memory could feed %s %s,\n"
@@ -273,10 +273,10 @@ static void print_levels_verdict(const bound_inputs *in, const gr_roofline_level
 
 void bound_print_text(const bound_result *res)
 {
-    if (res->hierarchical) {
-        print_levels_header(&res->in, &res->levels);
-        print_table(&res->in, &res->levels);
-        print_levels_verdict(&res->in, &res->levels);
+    if (res->bound.hierarchical) {
+        print_levels_header(&res->in, &res->bound.levels);
+        print_table(&res->in, &res->bound.levels);
+        print_levels_verdict(&res->in, &res->bound.levels);
     } else {
         print_work(res);
         print_verdict(res);

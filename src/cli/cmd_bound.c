@@ -248,12 +248,12 @@ static bool has_counts(const void *record)
 
 static bool has_achieved(const void *record)
 {
-    return ((const bound_result *)record)->levels.has_achieved;
+    return ((const bound_result *)record)->bound.levels.has_achieved;
 }
 
 static json_t *bound_name(const void *record)
 {
-    return json_string(gr_bound_name(((const bound_result *)record)->levels.bound));
+    return json_string(gr_bound_name(((const bound_result *)record)->bound.levels.bound));
 }
 
 static const out_field bound_fields[] = {
@@ -261,18 +261,18 @@ static const out_field bound_fields[] = {
     OUT_STRING_ROW(bound_result, in.precision, "precision", .when = has_device, .omit = true),
     OUT_REAL_ROW(bound_result, in.work.flops, "flops", .when = has_counts, .omit = true),
     OUT_REAL_ROW(bound_result, in.work.bytes[GR_LEVEL_DRAM], "bytes", .when = has_counts, .omit = true),
-    OUT_NUMBER_ROW(bound_result, levels.level[GR_LEVEL_DRAM].intensity, "intensity"),
-    OUT_REAL_ROW(bound_result, levels.level[GR_LEVEL_DRAM].ridge, "ridge"),
-    OUT_REAL_ROW(bound_result, levels.level[GR_LEVEL_DRAM].peak_gflops, "peak_gflops"),
-    OUT_REAL_ROW(bound_result, levels.level[GR_LEVEL_DRAM].bandwidth_gbs, "bandwidth_gbs"),
-    OUT_NUMBER_ROW(bound_result, levels.level[GR_LEVEL_DRAM].memory_roof_gflops, "memory_roof_gflops"),
-    OUT_REAL_ROW(bound_result, levels.attainable_gflops, "attainable_gflops"),
-    OUT_REAL_ROW(bound_result, levels.fraction_of_peak, "fraction_of_peak"),
+    OUT_NUMBER_ROW(bound_result, bound.levels.level[GR_LEVEL_DRAM].intensity, "intensity"),
+    OUT_REAL_ROW(bound_result, bound.levels.level[GR_LEVEL_DRAM].ridge, "ridge"),
+    OUT_REAL_ROW(bound_result, bound.levels.level[GR_LEVEL_DRAM].peak_gflops, "peak_gflops"),
+    OUT_REAL_ROW(bound_result, bound.levels.level[GR_LEVEL_DRAM].bandwidth_gbs, "bandwidth_gbs"),
+    OUT_NUMBER_ROW(bound_result, bound.levels.level[GR_LEVEL_DRAM].memory_roof_gflops, "memory_roof_gflops"),
+    OUT_REAL_ROW(bound_result, bound.levels.attainable_gflops, "attainable_gflops"),
+    OUT_REAL_ROW(bound_result, bound.levels.fraction_of_peak, "fraction_of_peak"),
     OUT_GET_ROW("bound", bound_name),
     /* the rates' unit: the _gflops keys hold GOP/s for an integer precision */
     OUT_STRING_ROW(bound_result, in.rate_unit, "rate_unit"),
-    OUT_REAL_ROW(bound_result, levels.achieved_gflops, "achieved_gflops", .when = has_achieved, .omit = true),
-    OUT_REAL_ROW(bound_result, levels.efficiency, "efficiency", .when = has_achieved, .omit = true),
+    OUT_REAL_ROW(bound_result, bound.levels.achieved_gflops, "achieved_gflops", .when = has_achieved, .omit = true),
+    OUT_REAL_ROW(bound_result, bound.levels.efficiency, "efficiency", .when = has_achieved, .omit = true),
     OUT_END,
 };
 
@@ -293,7 +293,7 @@ static const out_field unroofed_fields[] = {
 json_t *bound_json(const bound_result *res)
 {
     json_t *j = out_fields_json(bound_fields, res);
-    levels_json_set(j, &res->levels);
+    levels_json_set(j, &res->bound.levels);
     out_fields_add(j, unroofed_fields, res);
     return j;
 }
@@ -305,18 +305,10 @@ static bool build_result(const bound_options *o, bound_result *res)
     gr_error err;
     if (!read_inputs(o, &res->in))
         return false;
-    if (!gr_roofline_levels_compute(&res->in.work, &res->levels, &err))
+    double achieved = o->achieved_gflops.given ? o->achieved_gflops.value : NAN;
+    if (!gr_bound_compute(&res->in.work, res->in.word_bytes, achieved, &res->bound, &err))
         return cli_error("%s", err.text);
-    if (o->achieved_gflops.given && !gr_roofline_levels_add_achieved(&res->levels, o->achieved_gflops.value, &err))
-        return cli_error("%s", err.text);
-    const gr_roofline *dram = &res->levels.level[GR_LEVEL_DRAM];
-    const gr_level_work *w = &res->in.work;
-    res->hierarchical = gr_roofline_levels_beyond_dram(&res->levels);
     res->intensity_given = o->intensity.given;
-    res->no_dram_bytes = w->has_counts && w->bytes[GR_LEVEL_DRAM] == 0;
-    res->one_sided = w->has_counts && (w->flops == 0 || w->bytes[GR_LEVEL_DRAM] == 0);
-    res->ridge_per_word = res->in.word_bytes * dram->ridge;
-    res->dram_ns_per_byte = 1 / dram->bandwidth_gbs;
     return true;
 }
 

@@ -157,31 +157,11 @@ void occ_result_one(const occ_inputs *in, const gr_occupancy *o, occ_result *r)
         r->default_carveout_bytes = gr_default_carveout(&in->device, &in->limits, &in->launch);
 }
 
-/* The blocks resident with dynamic_bytes more shared memory. */
-static void check_dynamic(const occ_inputs *in, int64_t dynamic_bytes, occ_check *c)
-{
-    gr_launch l = in->launch;
-    gr_occupancy o;
-    l.smem_per_block_bytes += dynamic_bytes;
-    c->dynamic_bytes = dynamic_bytes;
-    c->launches = gr_occupancy_compute(&in->limits, &l, &o, &c->why);
-    c->blocks_per_sm = c->launches ? o.blocks_per_sm : 0;
-}
-
 static bool compute_target(const occupancy_options *o, const occ_inputs *in, occ_result *r)
 {
-    int64_t target = o->target_blocks.value;
     gr_error err;
-    r->target_blocks = (int)target;
-    if (!gr_occupancy_max_smem(&in->limits, &in->launch, (int)target, &r->target, &err))
+    if (!gr_occupancy_target_compute(&in->limits, &in->launch, (int)o->target_blocks.value, &r->target, &err))
         return cli_error("%s", err.text);
-    r->target_share_bytes = in->limits.smem_sm_bytes / target;
-    r->target_left_bytes =
-        r->target.per_block_bytes - in->limits.smem_reserved_bytes - in->launch.smem_per_block_bytes;
-    check_dynamic(in, r->target.max_dynamic_smem_bytes, &r->checks[r->check_count++]);
-    check_dynamic(in, r->target.max_dynamic_smem_bytes + 1, &r->checks[r->check_count++]);
-    if (in->limits.smem_reserved_bytes && r->target.runtime_dynamic_smem_bytes != r->target.max_dynamic_smem_bytes)
-        check_dynamic(in, r->target.runtime_dynamic_smem_bytes, &r->checks[r->check_count++]);
     return true;
 }
 

@@ -214,9 +214,9 @@ static const out_field suggestion_fields[] = {
 };
 
 static const out_field target_fields[] = {
-    OUT_INT_ROW(occ_result, target_blocks, "target_blocks"),
-    OUT_INT64_ROW(occ_result, target.max_dynamic_smem_bytes, "max_dynamic_smem_bytes"),
-    OUT_INT64_ROW(occ_result, target.runtime_dynamic_smem_bytes, "runtime_dynamic_smem_bytes"),
+    OUT_INT_ROW(occ_result, target.blocks, "target_blocks"),
+    OUT_INT64_ROW(occ_result, target.smem.max_dynamic_smem_bytes, "max_dynamic_smem_bytes"),
+    OUT_INT64_ROW(occ_result, target.smem.runtime_dynamic_smem_bytes, "runtime_dynamic_smem_bytes"),
     OUT_END,
 };
 

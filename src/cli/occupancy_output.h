@@ -28,14 +28,6 @@ const char *occ_cache_config_name(const gr_profile *p, int64_t capacity_bytes);
 
 typedef enum { OCC_ONE, OCC_SWEEP, OCC_SUGGEST, OCC_TARGET } occ_mode;
 
-/* --target-blocks' answer tried: the blocks resident with that much
- * dynamic shared memory, or why it does not launch. */
-typedef struct {
-    int64_t dynamic_bytes;
-    bool launches;
-    int blocks_per_sm;
-    gr_error why;
-} occ_check;
 
 /* What the occupancy command found, all of it worked out before either
  * printer reads it. */
@@ -53,12 +45,7 @@ typedef struct {
     gr_suggestion suggestion;
     int64_t min_grid_blocks; /* blocks per SM x SMs, with a device */
     /* OCC_TARGET */
-    int target_blocks;
-    gr_smem_target target;
-    int64_t target_share_bytes; /* capacity / target blocks */
-    int64_t target_left_bytes;  /* the block's share less reserved and static */
-    occ_check checks[3];        /* the answer, a byte more, the runtime's answer */
-    int check_count;
+    gr_occupancy_target target; /* the core's answer, its arithmetic and its checks */
 } occ_result;
 
 /* The result of one occupancy o of in: its explanation and default

@@ -308,7 +308,7 @@ static void print_suggestion(const occ_result *r)
     print_bound_note(in);
 }
 
-static void print_check(const occ_check *c)
+static void print_check(const gr_target_check *c)
 {
     if (c->launches)
         printf("  with %lld B: %d block%s resident\n", (long long)c->dynamic_bytes, c->blocks_per_sm,
@@ -321,25 +321,26 @@ static void print_target(const occ_result *r)
 {
     const occ_inputs *in = r->in;
     const gr_sm_limits *lim = &in->limits;
-    const gr_smem_target *t = &r->target;
-    printf("The most dynamic shared memory per block that keeps %d blocks resident, for", r->target_blocks);
+    const gr_occupancy_target *g = &r->target;
+    const gr_smem_target *t = &g->smem;
+    printf("The most dynamic shared memory per block that keeps %d blocks resident, for", g->blocks);
     print_launch(in, "");
     print_sm(in);
-    printf("  %lld B per SM / %d blocks = %lld B per block", (long long)lim->smem_sm_bytes, r->target_blocks,
-           (long long)r->target_share_bytes);
+    printf("  %lld B per SM / %d blocks = %lld B per block", (long long)lim->smem_sm_bytes, g->blocks,
+           (long long)g->share_bytes);
     if (lim->smem_alloc_unit > 1)
         printf(", in whole units of %d B: %lld B", lim->smem_alloc_unit, (long long)t->per_block_bytes);
     printf("\n  less %d B reserved and %lld B static = %s", lim->smem_reserved_bytes,
-           (long long)in->launch.smem_per_block_bytes, OUT_BYTES(r->target_left_bytes));
-    if (t->max_dynamic_smem_bytes < r->target_left_bytes)
+           (long long)in->launch.smem_per_block_bytes, OUT_BYTES(g->left_bytes));
+    if (t->max_dynamic_smem_bytes < g->left_bytes)
         printf(", capped by the per-block maximum at %lld B", (long long)t->max_dynamic_smem_bytes);
     printf("\n\nAnswer: %s of dynamic shared memory per block.\n", OUT_BYTES(t->max_dynamic_smem_bytes));
-    for (int i = 0; i < r->check_count && i < 2; i++)
-        print_check(&r->checks[i]);
-    if (r->check_count > 2) {
+    for (int i = 0; i < g->check_count && i < 2; i++)
+        print_check(&g->checks[i]);
+    if (g->check_count > 2) {
         printf("The CUDA runtime's cudaOccupancyAvailableDynamicSMemPerBlock leaves out the reserved\n"
                "memory and answers %lld B, which is too large:\n", (long long)t->runtime_dynamic_smem_bytes);
-        print_check(&r->checks[2]);
+        print_check(&g->checks[2]);
     }
 }
 
