@@ -3,11 +3,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <math.h>
 #include <stdio.h>
 #include <cmocka.h>
 #include "occupancy_fixture.h"
 #include "occupancy_tools.h"
 #include "occupancy_target.h"
+#include "grid_shape.h"
+#include "occupancy_lift.h"
 
 static void sweep_threads(void **state)
 {
@@ -219,6 +222,63 @@ static void target_blocks_answer_is_checked(void **state)
     assert_string_equal(err.text, "9 blocks can never be resident: threads allow only 8");
 }
 
+/* 264 blocks a block an SM on 132 SMs: two whole waves; 133: a second
+ * wave of one block, nearly twice the time; 66: half the SMs idle. */
+static void grid_shapes(void **state)
+{
+    (void)state;
+    gr_grid_shape g;
+    gr_grid_shape_of(264, 1, 132, &g);
+    assert_float_equal(g.waves, 2, 1e-12);
+    assert_float_equal(g.stretch, 1, 1e-12);
+    assert_false(g.tail);
+    assert_false(g.small_grid);
+    gr_grid_shape_of(133, 1, 132, &g);
+    assert_true(g.tail);
+    assert_float_equal(g.stretch, 2 / (133.0 / 132), 1e-12);
+    assert_float_equal(g.last_wave_blocks, 1, 1e-9);
+    gr_grid_shape_of(66, 4, 132, &g);
+    assert_true(g.small_grid);
+    assert_float_equal(g.grid_stretch, 2, 1e-12);
+    assert_float_equal(g.stretch, 1, 0);
+    gr_grid_shape_of(100, 0, 132, &g); /* no resident block: no waves */
+    assert_true(isnan(g.waves));
+}
+
+/* 256 threads and 64 registers on an H200: the registers hold 4 blocks;
+ * fewer registers a thread hold 5.  cuBLAS's nvjet GEMM (384 threads,
+ * 168 registers, 213188 B) is held by both: no one change lifts it. */
+static void occupancy_lifts(void **state)
+{
+    (void)state;
+    gr_sm_limits lim = device_limits("h200", -1);
+    gr_launch l = {256, 64, 0};
+    gr_occupancy o;
+    gr_occupancy_lift lift;
+    assert_true(gr_occupancy_compute(&lim, &l, &o, NULL));
+    assert_int_equal(o.blocks_per_sm, 4);
+    gr_occupancy_lift_of(&lim, &l, &o, &lift);
+    assert_true(lift.possible);
+    assert_int_equal(lift.limit, GR_LIMIT_REGISTERS);
+    assert_true(lift.value < 64 && lift.value > 32);
+    assert_int_equal(lift.lifted.blocks_per_sm, 5);
+    l.regs_per_thread = (int)lift.value + 1; /* the most: one more register loses the block */
+    assert_true(gr_occupancy_compute(&lim, &l, &o, NULL));
+    assert_int_equal(o.blocks_per_sm, 4);
+    gr_launch gemm = {384, 168, 213188};
+    assert_true(gr_occupancy_compute(&lim, &gemm, &o, NULL));
+    gr_occupancy_lift_of(&lim, &gemm, &o, &lift);
+    assert_false(lift.possible);
+    gr_launch shared = {128, 32, 100000}; /* 2 blocks by shared memory: 3 at most 76800 B */
+    assert_true(gr_occupancy_compute(&lim, &shared, &o, NULL));
+    assert_int_equal(o.blocks_per_sm, 2);
+    gr_occupancy_lift_of(&lim, &shared, &o, &lift);
+    assert_true(lift.possible);
+    assert_int_equal(lift.limit, GR_LIMIT_SHARED_MEMORY);
+    assert_int_equal(lift.lifted.blocks_per_sm, 3);
+    assert_true(lift.value < 100000);
+}
+
 static void target_blocks_out_of_reach(void **state)
 {
     (void)state;
@@ -315,6 +375,8 @@ int main(void)
         cmocka_unit_test(target_blocks_subtracts_static_memory),
         cmocka_unit_test(target_blocks_out_of_reach),
         cmocka_unit_test(target_blocks_answer_is_checked),
+        cmocka_unit_test(grid_shapes),
+        cmocka_unit_test(occupancy_lifts),
         cmocka_unit_test(explain_a100_estimate),
         cmocka_unit_test(explain_estimate_agrees),
         cmocka_unit_test(explain_without_smem_limit),

@@ -8,5 +8,7 @@
 #include "../occupancy/occupancy.h"
 #include "../occupancy/occupancy_tools.h"
 #include "../occupancy/occupancy_target.h"
+#include "../occupancy/grid_shape.h"
+#include "../occupancy/occupancy_lift.h"
 
 #endif
