@@ -14,6 +14,7 @@
 #include <zlib.h>
 #include "gpuroof_profile.h"
 #include "trace_kernels.h"
+#include "trace_limits.h"
 #include "trace_read.h"
 
 #ifndef GPUROOF_SRCDIR
@@ -100,6 +101,52 @@ static void a_gemm_is_held_by_its_shared_memory(void **state)
     gr_trace_kernels_free(&k);
 }
 
+static const gr_trace_kernel *named(const gr_trace_kernels *k, const char *part)
+{
+    for (size_t i = 0; i < k->count; i++)
+        if (strstr(k->kernels[i].name, part))
+            return &k->kernels[i];
+    fail_msg("no kernel named %s", part);
+    return NULL;
+}
+
+/* What the step's configurations alone decide: the optimizer's
+ * multi_tensor_apply (320 blocks, 2 an SM: 1.21 waves, its registers
+ * hold 2 blocks, at most 40 a thread hold 3); the nvjet GEMM held at one
+ * block by registers and shared memory both, nothing one change lifts;
+ * arange's grid of 8 blocks, under a microsecond: a small grid,
+ * launch-bound. */
+static void the_configurations_limits(void **state)
+{
+    (void)state;
+    gr_trace_kernels k;
+    read_trace("step", &k);
+    gr_trace_config_limits l;
+    gr_trace_config_limits_of(&k, &named(&k, "multi_tensor_apply_kernel")->configs[0], h200.launch_floor_ns, &l);
+    assert_true(l.known);
+    assert_true(l.shape.tail);
+    assert_float_equal(l.shape.waves, 320.0 / 264, 1e-12);
+    assert_true(l.occupancy_held);
+    assert_true(l.lift.possible);
+    assert_int_equal(l.lift.limit, GR_LIMIT_REGISTERS);
+    assert_int_equal(l.lift.value, 40);
+    assert_int_equal(l.lift.lifted.blocks_per_sm, 3);
+    assert_false(l.launch_bound);
+    gr_trace_config_limits_of(&k, &k.kernels[0].configs[0], h200.launch_floor_ns, &l);
+    assert_true(l.occupancy_held);
+    assert_false(l.lift.possible);
+    const gr_trace_config *arange = &named(&k, "arange_cuda_out")->configs[0];
+    gr_trace_config_limits_of(&k, arange, h200.launch_floor_ns, &l);
+    assert_true(l.shape.small_grid);
+    assert_true(l.launch_bound);
+    assert_float_equal(l.floors, (double)arange->time_ns / arange->launches / h200.launch_floor_ns, 1e-12);
+    assert_true(l.floors < 1);
+    gr_trace_config_limits_of(&k, &named(&k, "arange_cuda_out")->configs[0], 0, &l);
+    assert_true(isnan(l.floors)); /* no floor known: none named */
+    assert_false(l.launch_bound);
+    gr_trace_kernels_free(&k);
+}
+
 /* A block of one thread, 64 blocks on 132 SMs: Kineto counts 64 / 132 /
  * 32 warps an SM, 0.02% (0), gpuroof a whole warp a block, 0.76% (1); a
  * block asking 50000 B: Kineto 0, gpuroof its occupancy. */
@@ -133,6 +180,7 @@ int main(void)
         cmocka_unit_test(kineto_estimates_every_launch),
         cmocka_unit_test(a_gemm_is_held_by_its_shared_memory),
         cmocka_unit_test(the_two_rules_differ_twice),
+        cmocka_unit_test(the_configurations_limits),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -8,5 +8,6 @@
 #include "../trace/trace_read.h"
 #include "../trace/trace_time.h"
 #include "../trace/trace_kernels.h"
+#include "../trace/trace_limits.h"
 
 #endif
