@@ -5,17 +5,9 @@
 #include "gpuroof_text.h"
 #include "trace_kernels.h"
 
-bool gr_trace_kernels_init(gr_trace_kernels *k, const gr_profile *device, gr_error *err)
+void gr_trace_kernels_init(gr_trace_kernels *k)
 {
     *k = (gr_trace_kernels){0};
-    if (!device)
-        return true;
-    if (!gr_limits_from_profile(device, -1, &k->limits, err))
-        return false;
-    k->has_limits = true;
-    k->sms = device->sm_count;
-    k->smem_block_bytes = device->smem_block_bytes;
-    return true;
 }
 
 static bool grow_slots(gr_trace_kernels *k)
@@ -67,9 +59,8 @@ static bool same_config(const gr_trace_config *c, const gr_trace_event *e)
            c->registers_per_thread == e->registers_per_thread && c->shared_bytes == e->shared_bytes;
 }
 
-/* The launch's configuration, its theoretical occupancy worked out the
- * first time it is seen. */
-static gr_trace_config *config_of(const gr_trace_kernels *k, gr_trace_kernel *kernel, const gr_trace_event *e)
+/* The launch's configuration, added the first time it is seen. */
+static gr_trace_config *config_of(gr_trace_kernel *kernel, const gr_trace_event *e)
 {
     for (size_t i = 0; i < kernel->config_count; i++)
         if (same_config(&kernel->configs[i], e))
@@ -77,15 +68,22 @@ static gr_trace_config *config_of(const gr_trace_kernels *k, gr_trace_kernel *ke
     if (kernel->config_count == GR_TRACE_MAX_CONFIGS)
         return &kernel->configs[GR_TRACE_MAX_CONFIGS - 1]; /* the rest summed into the last */
     gr_trace_config *c = &kernel->configs[kernel->config_count++];
-    *c = (gr_trace_config){.registers_per_thread = e->registers_per_thread, .shared_bytes = e->shared_bytes};
+    *c = (gr_trace_config){.registers_per_thread = e->registers_per_thread, .shared_bytes = e->shared_bytes,
+                           .kineto_pct = e->est_achieved_occupancy_pct};
     memcpy(c->grid, e->grid, sizeof c->grid);
     memcpy(c->block, e->block, sizeof c->block);
-    int64_t threads = e->block[0] * e->block[1] * e->block[2];
-    gr_launch l = {(int)(threads > 1 << 20 ? 1 << 20 : threads), (int)e->registers_per_thread, e->shared_bytes};
-    gr_error why;
-    c->has_occupancy = k->has_limits && threads > 0 && e->registers_per_thread >= 0 && e->shared_bytes >= 0 &&
-                       e->registers_per_thread < 1 << 16 && gr_occupancy_compute(&k->limits, &l, &c->occupancy, &why);
     return c;
+}
+
+/* A configuration's theoretical occupancy on the device held to. */
+static void occupancy_of(const gr_trace_kernels *k, gr_trace_config *c)
+{
+    int64_t threads = c->block[0] * c->block[1] * c->block[2];
+    gr_launch l = {(int)(threads > 1 << 20 ? 1 << 20 : threads), (int)c->registers_per_thread, c->shared_bytes};
+    gr_error why;
+    bool dims = c->block[0] > 0 && c->block[1] > 0 && c->block[2] > 0;
+    c->has_occupancy = dims && c->registers_per_thread >= 0 && c->registers_per_thread < 1 << 16 &&
+                       c->shared_bytes >= 0 && gr_occupancy_compute(&k->limits, &l, &c->occupancy, &why);
 }
 
 static double blocks_of(const int64_t grid[3])
@@ -99,33 +97,68 @@ double gr_trace_estimated_occupancy_pct(const gr_occupancy *o, const int64_t gri
     return 100 * fmin(o->warps_per_sm, grid_warps_sm) / o->max_warps_sm;
 }
 
-double gr_trace_kineto_occupancy_pct(const gr_occupancy *o, const gr_trace_event *e, const gr_trace_kernels *k)
+double gr_trace_kineto_occupancy_pct(const gr_trace_kernels *k, const gr_trace_config *c)
 {
-    if (e->shared_bytes > k->smem_block_bytes)
+    if (c->shared_bytes > k->smem_block_bytes)
         return 0;
-    double threads = (double)e->block[0] * (double)e->block[1] * (double)e->block[2];
-    double grid_warps_sm = blocks_of(e->grid) * threads / k->limits.warp_size / k->sms;
-    return round(100 * fmin(o->warps_per_sm, grid_warps_sm) / o->max_warps_sm);
+    double threads = (double)c->block[0] * (double)c->block[1] * (double)c->block[2];
+    double grid_warps_sm = blocks_of(c->grid) * threads / k->limits.warp_size / k->sms;
+    return round(100 * fmin(c->occupancy.warps_per_sm, grid_warps_sm) / c->occupancy.max_warps_sm);
 }
 
-/* Kineto's estimate of this launch, worked out by Kineto's rule, against
- * the trace's: the same whole percent. */
-static void compare_estimate(gr_trace_kernels *k, const char *kernel, const gr_trace_config *c,
-                             const gr_trace_event *e)
+/* Kineto's estimate of a configuration's launches, worked out by Kineto's
+ * rule, against the trace's: the same whole percent (each launch of a
+ * configuration has the same; one that had another counts unequal). */
+static void compare_estimate(gr_trace_kernels *k, const char *kernel, const gr_trace_config *c)
 {
-    if (!c->has_occupancy || isnan(e->est_achieved_occupancy_pct) || e->grid[0] < 0 || k->sms < 1)
+    if (!c->has_occupancy || isnan(c->kineto_pct) || c->grid[0] < 0 || k->sms < 1)
         return;
-    double ours = gr_trace_kineto_occupancy_pct(&c->occupancy, e, k);
-    double gpuroof = round(gr_trace_estimated_occupancy_pct(&c->occupancy, e->grid, k->sms));
+    double ours = gr_trace_kineto_occupancy_pct(k, c);
+    double gpuroof = round(gr_trace_estimated_occupancy_pct(&c->occupancy, c->grid, k->sms));
+    size_t equal = ours == c->kineto_pct ? c->launches - c->kineto_varied : 0;
     if (gpuroof != ours)
-        k->kineto_differs[e->shared_bytes > k->smem_block_bytes ? GR_KINETO_OPTIN : GR_KINETO_PARTIAL_WARPS]++;
-    k->estimates_compared++;
-    if (ours == e->est_achieved_occupancy_pct) {
-        k->estimates_equal++;
-    } else if (!k->has_miss) {
+        k->kineto_differs[c->shared_bytes > k->smem_block_bytes ? GR_KINETO_OPTIN : GR_KINETO_PARTIAL_WARPS] +=
+            c->launches;
+    k->estimates_compared += c->launches;
+    k->estimates_equal += equal;
+    if (equal < c->launches && !k->has_miss) {
         k->has_miss = true;
-        k->first_miss = (gr_trace_estimate_miss){kernel, e->est_achieved_occupancy_pct, ours};
+        k->first_miss = (gr_trace_estimate_miss){kernel, c->kineto_pct, ours};
     }
+}
+
+bool gr_trace_kernels_hold(gr_trace_kernels *k, const gr_profile *device, gr_error *err)
+{
+    if (k->has_limits)
+        return true; /* held once: the first device named */
+    if (!gr_limits_from_profile(device, -1, &k->limits, err))
+        return false;
+    k->has_limits = true;
+    k->sms = device->sm_count;
+    k->smem_block_bytes = device->smem_block_bytes;
+    for (size_t i = 0; i < k->count; i++)
+        for (size_t j = 0; j < k->kernels[i].config_count; j++) {
+            occupancy_of(k, &k->kernels[i].configs[j]);
+            compare_estimate(k, k->kernels[i].name, &k->kernels[i].configs[j]);
+        }
+    return true;
+}
+
+/* One launch held to the device, as it comes: its own configuration's
+ * estimate, whichever configuration it was summed into. */
+static void compare_launch(gr_trace_kernels *k, const char *kernel, const gr_trace_config *c, const gr_trace_event *e)
+{
+    gr_trace_config one = {.registers_per_thread = e->registers_per_thread, .shared_bytes = e->shared_bytes,
+                           .launches = 1, .kineto_pct = e->est_achieved_occupancy_pct};
+    memcpy(one.grid, e->grid, sizeof one.grid);
+    memcpy(one.block, e->block, sizeof one.block);
+    if (same_config(c, e)) {
+        one.has_occupancy = c->has_occupancy;
+        one.occupancy = c->occupancy;
+    } else {
+        occupancy_of(k, &one);
+    }
+    compare_estimate(k, kernel, &one);
 }
 
 bool gr_trace_kernels_add(gr_trace_kernels *k, const gr_trace_event *e)
@@ -135,13 +168,18 @@ bool gr_trace_kernels_add(gr_trace_kernels *k, const gr_trace_event *e)
     gr_trace_kernel *kernel = kernel_named(k, e->name);
     if (!kernel)
         return false;
-    gr_trace_config *c = config_of(k, kernel, e);
+    gr_trace_config *c = config_of(kernel, e);
+    if (k->has_limits && c->launches == 0) /* new: its occupancy once */
+        occupancy_of(k, c);
+    if (k->has_limits)
+        compare_launch(k, kernel->name, c, e);
+    c->kineto_varied += c->launches > 0 && e->est_achieved_occupancy_pct != c->kineto_pct &&
+                        !(isnan(c->kineto_pct) && isnan(e->est_achieved_occupancy_pct));
     kernel->launches++;
     kernel->time_ns += e->dur_ns;
     c->launches++;
     c->time_ns += e->dur_ns;
     k->time_ns += e->dur_ns;
-    compare_estimate(k, kernel->name, c, e);
     return true;
 }
 

@@ -24,7 +24,9 @@ typedef struct {
     int64_t registers_per_thread, shared_bytes;
     size_t launches;
     int64_t time_ns;
-    bool has_occupancy; /* a device, and a launch its limits allow */
+    double kineto_pct;    /* its first launch's "est. achieved occupancy %"; NaN where absent */
+    size_t kineto_varied; /* launches whose figure was another */
+    bool has_occupancy;   /* held to a device whose limits allow the launch */
     gr_occupancy occupancy;
 } gr_trace_config;
 
@@ -62,11 +64,17 @@ typedef struct {
     size_t kineto_differs[GR_KINETO_REASONS]; /* launches whose whole percent differs from gpuroof's, by why */
 } gr_trace_kernels;
 
-/* An empty table, held to device's limits (NULL: no occupancy); false,
- * with err, where the profile's limits are refused. */
-bool gr_trace_kernels_init(gr_trace_kernels *k, const gr_profile *device, gr_error *err);
+void gr_trace_kernels_init(gr_trace_kernels *k);
 /* A kernel event; others are passed over.  False where memory runs out. */
 bool gr_trace_kernels_add(gr_trace_kernels *k, const gr_trace_event *e);
+/* The table held to device (the first one only): each configuration's
+ * occupancy, and Kineto's estimate compared, for the launches read so far
+ * (a configuration's at once: a summed one's launches may have had other
+ * figures, counted unequal) and for every launch after, each as it comes.
+ * Kineto writes its device properties before its events, so a reader
+ * holds the table to the device as they come.  False, with err, where
+ * the profile's limits are refused. */
+bool gr_trace_kernels_hold(gr_trace_kernels *k, const gr_profile *device, gr_error *err);
 /* The kernels longest first (a tie: by name), each's configurations
  * too; the table is then read, never added to. */
 void gr_trace_kernels_sort(gr_trace_kernels *k);
@@ -77,13 +85,13 @@ void gr_trace_kernels_free(gr_trace_kernels *k);
  * spread over the SMs, over the SM's warps. */
 double gr_trace_estimated_occupancy_pct(const gr_occupancy *o, const int64_t grid[3], int sms);
 
-/* Kineto's "est. achieved occupancy %" of the launch e by Kineto's own
+/* Kineto's "est. achieved occupancy %" of c's launches by Kineto's own
  * rule, which differs from gpuroof's twice (learned from the traces of
  * tests/data/trace, where it gives every launch's figure): it counts a
  * block's warps as its threads / 32, so that a block of one thread is a
  * thirty-second of a warp, not a warp; and a block asking for more shared
  * memory than a block gets without opting in (48 KiB) is 0, as if it
  * could not launch, where the kernel opted in and runs.  A whole percent. */
-double gr_trace_kineto_occupancy_pct(const gr_occupancy *o, const gr_trace_event *e, const gr_trace_kernels *k);
+double gr_trace_kineto_occupancy_pct(const gr_trace_kernels *k, const gr_trace_config *c);
 
 #endif
