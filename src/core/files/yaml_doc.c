@@ -12,12 +12,9 @@ static bool error_at_mark(gr_error *err, const char *path, yaml_mark_t mark,
 static bool error_at_mark(gr_error *err, const char *path, yaml_mark_t mark,
                           const char *fmt, ...)
 {
-    char prefix[600];
-    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", path,
-             (unsigned long)mark.line + 1, (unsigned long)mark.column + 1);
     va_list ap;
     va_start(ap, fmt);
-    gr_error_vset(err, prefix, fmt, ap);
+    gr_error_vat(err, path, (unsigned long)mark.line + 1, (unsigned long)mark.column + 1, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -186,13 +183,10 @@ yaml_node_t *gr_yaml_root(gr_yaml *y)
 bool gr_yaml_error(gr_error *err, const gr_yaml *y, const yaml_node_t *node,
                    const char *fmt, ...)
 {
-    char prefix[600];
-    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", y->path,
-             (unsigned long)node->start_mark.line + 1,
-             (unsigned long)node->start_mark.column + 1);
     va_list ap;
     va_start(ap, fmt);
-    gr_error_vset(err, prefix, fmt, ap);
+    gr_error_vat(err, y->path, (unsigned long)node->start_mark.line + 1,
+                 (unsigned long)node->start_mark.column + 1, fmt, ap);
     va_end(ap);
     return false;
 }

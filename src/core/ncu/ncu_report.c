@@ -55,11 +55,9 @@ static unsigned long column_of(const reader *r, gr_span at)
 static bool fail_at(reader *r, gr_span at, const char *fmt, ...) GR_PRINTF(3, 4);
 static bool fail_at(reader *r, gr_span at, const char *fmt, ...)
 {
-    char prefix[600];
     va_list ap;
-    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", r->file, r->number, column_of(r, at));
     va_start(ap, fmt);
-    gr_error_vset(r->err, prefix, fmt, ap);
+    gr_error_vat(r->err, r->file, r->number, column_of(r, at), fmt, ap);
     va_end(ap);
     return false;
 }

@@ -301,12 +301,10 @@ static bool inconsistent(loader *l, const char *section_name, const char *key,
                          const char *fmt, ...)
 {
     yaml_node_t *node = gr_yaml_get(&l->y, section(l, section_name), key);
-    char prefix[600];
-    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", l->y.path,
-             (unsigned long)node->start_mark.line + 1, (unsigned long)node->start_mark.column + 1);
     va_list ap;
     va_start(ap, fmt);
-    gr_error_vset(l->err, prefix, fmt, ap);
+    gr_error_vat(l->err, l->y.path, (unsigned long)node->start_mark.line + 1,
+                 (unsigned long)node->start_mark.column + 1, fmt, ap);
     va_end(ap);
     return false;
 }
