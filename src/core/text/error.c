@@ -33,6 +33,15 @@ bool gr_error_vadd(gr_error *err, const char *fmt, va_list ap)
     return false;
 }
 
+bool gr_error_add(gr_error *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    gr_error_vadd(err, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
 bool gr_error_vat(gr_error *err, const char *file, unsigned long line, unsigned long column, const char *fmt,
                   va_list ap)
 {

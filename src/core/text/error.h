@@ -34,5 +34,6 @@ bool gr_error_vat(gr_error *err, const char *file, unsigned long line, unsigned 
 /* Adds to err's text, as far as it has room: a message after a prefix
  * that gr_error_set wrote. */
 bool gr_error_vadd(gr_error *err, const char *fmt, va_list ap) GR_PRINTF(2, 0);
+bool gr_error_add(gr_error *err, const char *fmt, ...) GR_PRINTF(2, 3);
 
 #endif
