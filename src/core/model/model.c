@@ -388,8 +388,8 @@ static bool read_flops(model_ctx *c)
 static bool read_bytes_count_rule(model_ctx *c, yaml_node_t *bytes)
 {
     yaml_node_t *count = gr_yaml_get(&c->y, bytes, "count");
-    char text[32] = "read+written";
-    if (count && !gr_yaml_string(&c->y, count, "bytes.count", text, sizeof text, c->err))
+    const char *text = "read+written";
+    if (count && !gr_yaml_text(&c->y, count, "bytes.count", 31, &text, c->err))
         return false;
     if (strcmp(text, "read+written") != 0 && strcmp(text, "read") != 0)
         return gr_yaml_error(c->err, &c->y, count, "bytes.count must be read+written or read, not '%s'", text);
@@ -449,8 +449,8 @@ static bool read_registers(model_ctx *c)
 static bool read_place(model_ctx *c, yaml_node_t *item, gr_decl_place *place)
 {
     yaml_node_t *at = gr_yaml_get(&c->y, item, "at");
-    char text[16] = "kernel";
-    if (at && !gr_yaml_string(&c->y, at, "variables.at", text, sizeof text, c->err))
+    const char *text = "kernel";
+    if (at && !gr_yaml_text(&c->y, at, "variables.at", 15, &text, c->err))
         return false;
     if (strcmp(text, "kernel") != 0 && strcmp(text, "file") != 0)
         return gr_yaml_error(c->err, &c->y, at, "variables.at must be kernel or file, not '%s'", text);
