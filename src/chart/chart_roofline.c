@@ -416,9 +416,9 @@ static gr_series *measured_roof_series(const gr_roofline_inputs *in, gr_chart *c
     gr_buf range = GR_BUF_INIT;
     if (in->spread)
         roof_spread_words(r, &range);
-    gr_series *roof = NULL;
+    gr_series *roof;
     if (gr_buf_failed(&range))
-        roof = NULL;
+        roof = NULL; /* out of memory for the range's words */
     else if (n->full[0]) /* "NVIDIA H200 GPU 1: ", its colon included */
         roof = gr_chart_series_f(c, GR_DRAW_LINES, color, "%.120s%.31s GB/s, FP32 %.31s (measured%.47s)", n->full,
                                  GR_NUM(bw), GR_RATE(fp32), gr_buf_text(&range));
