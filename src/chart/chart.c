@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -27,7 +28,7 @@ void gr_figure_free(gr_figure *f)
     f->chart_count = 0;
 }
 
-gr_series *gr_chart_series(gr_chart *c, gr_draw draw, int color, const char *key)
+static gr_series *new_series(gr_chart *c, gr_draw draw, int color)
 {
     gr_series **grown = realloc(c->series, (c->series_count + 1) * sizeof *grown);
     if (!grown)
@@ -39,35 +40,76 @@ gr_series *gr_chart_series(gr_chart *c, gr_draw draw, int color, const char *key
     c->series[c->series_count++] = s;
     s->draw = draw;
     s->color = color;
-    snprintf(s->key, sizeof s->key, "%s", key ? key : "");
     return s;
 }
 
-bool gr_series_add(gr_series *s, double x, double y, const char *label)
+gr_series *gr_chart_series(gr_chart *c, gr_draw draw, int color, const char *key)
+{
+    return gr_chart_series_f(c, draw, color, "%s", key ? key : "");
+}
+
+gr_series *gr_chart_series_f(gr_chart *c, gr_draw draw, int color, const char *fmt, ...)
+{
+    gr_series *s = new_series(c, draw, color);
+    if (s) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(s->key, sizeof s->key, fmt, ap);
+        va_end(ap);
+    }
+    return s;
+}
+
+static gr_point *new_point(gr_series *s, double x, double y)
 {
     if (s->count == s->capacity) {
         size_t capacity = s->capacity ? 2 * s->capacity : 8;
         gr_point *grown = realloc(s->points, capacity * sizeof *grown);
         if (!grown)
-            return false;
+            return NULL;
         s->points = grown;
         s->capacity = capacity;
     }
     gr_point *p = &s->points[s->count++];
     p->x = x;
     p->y = y;
-    snprintf(p->label, sizeof p->label, "%s", label ? label : "");
-    p->tooltip[0] = '\0';
+    p->label[0] = p->tooltip[0] = '\0';
+    return p;
+}
+
+bool gr_series_add(gr_series *s, double x, double y, const char *label)
+{
+    return gr_series_add_f(s, x, y, "%s", label ? label : "");
+}
+
+bool gr_series_add_f(gr_series *s, double x, double y, const char *fmt, ...)
+{
+    gr_point *p = new_point(s, x, y);
+    if (!p)
+        return false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->label, sizeof p->label, fmt, ap);
+    va_end(ap);
     return true;
 }
 
 void gr_series_tooltip(gr_series *s, const char *tooltip)
 {
-    if (s->count)
-        snprintf(s->points[s->count - 1].tooltip, sizeof s->points[0].tooltip, "%s", tooltip);
+    gr_series_tooltip_f(s, "%s", tooltip);
 }
 
-gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text)
+void gr_series_tooltip_f(gr_series *s, const char *fmt, ...)
+{
+    if (!s->count)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->points[s->count - 1].tooltip, sizeof s->points[0].tooltip, fmt, ap);
+    va_end(ap);
+}
+
+static gr_label *new_label(gr_chart *c, double x, double y)
 {
     gr_label *grown = realloc(c->labels, (c->label_count + 1) * sizeof *grown);
     if (!grown)
@@ -77,15 +119,32 @@ gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text)
     memset(l, 0, sizeof *l);
     l->x = x;
     l->y = y;
-    snprintf(l->text, sizeof l->text, "%s", text);
+    return l;
+}
+
+gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text)
+{
+    gr_label *l = new_label(c, x, y);
+    if (l)
+        snprintf(l->text, sizeof l->text, "%s", text);
     return l;
 }
 
 gr_label *gr_chart_label_beside(gr_chart *c, gr_place place, double at_x, double at_y, double at_x2,
                                 const char *text)
 {
-    gr_label *l = gr_chart_label(c, at_x, at_y, text);
+    return gr_chart_label_beside_f(c, place, at_x, at_y, at_x2, "%s", text);
+}
+
+gr_label *gr_chart_label_beside_f(gr_chart *c, gr_place place, double at_x, double at_y, double at_x2,
+                                  const char *fmt, ...)
+{
+    gr_label *l = new_label(c, at_x, at_y);
     if (l) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(l->text, sizeof l->text, fmt, ap);
+        va_end(ap);
         l->place = place;
         l->at_x = at_x;
         l->at_y = at_y;

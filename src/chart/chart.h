@@ -116,13 +116,20 @@ void gr_figure_free(gr_figure *f);
 
 /* Adds a series and returns it, or NULL when out of memory. */
 gr_series *gr_chart_series(gr_chart *c, gr_draw draw, int color, const char *key);
+/* The same with its key formatted: the key is written into the series,
+ * as far as it has room, and the caller needs no text of its own. */
+gr_series *gr_chart_series_f(gr_chart *c, gr_draw draw, int color, const char *fmt, ...) GR_PRINTF(4, 5);
 bool gr_series_add(gr_series *s, double x, double y, const char *label);
+bool gr_series_add_f(gr_series *s, double x, double y, const char *fmt, ...) GR_PRINTF(4, 5);
 /* The tooltip of s's last point. */
 void gr_series_tooltip(gr_series *s, const char *tooltip);
+void gr_series_tooltip_f(gr_series *s, const char *fmt, ...) GR_PRINTF(2, 3);
 gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text);
 /* A label placed by gr_chart_place_labels (chart_layout.h) beside what it
  * names: at_x, at_y and at_x2 as place says. */
 gr_label *gr_chart_label_beside(gr_chart *c, gr_place place, double at_x, double at_y, double at_x2,
                                 const char *text);
+gr_label *gr_chart_label_beside_f(gr_chart *c, gr_place place, double at_x, double at_y, double at_x2,
+                                  const char *fmt, ...) GR_PRINTF(6, 7);
 
 #endif

@@ -22,12 +22,19 @@ bool gr_banks_counted(const gr_result_bank *b)
 /* One series per kernel name and source of its wavefronts: the launches of
  * one kernel share a colour, counted ones a filled marker, predicted ones
  * the same shape open. */
+/* Whether key is "KERNEL: SOURCE", the kernel's name cut as the key cuts it. */
+static bool is_key(const char *key, const char *kernel, const char *source)
+{
+    size_t n = strlen(kernel);
+    n = n > 100 ? 100 : n;
+    return strncmp(key, kernel, n) == 0 && strncmp(key + n, ": ", 2) == 0 && strcmp(key + n + 2, source) == 0;
+}
+
 static gr_series *series_for(gr_chart *c, const char *kernel, bool counted, int *colors)
 {
-    char key[160];
-    snprintf(key, sizeof key, "%.100s: %s", kernel, counted ? "Nsight Compute's count" : "gpuroof's prediction");
+    const char *source = counted ? "Nsight Compute's count" : "gpuroof's prediction";
     for (size_t i = 0; i < c->series_count; i++)
-        if (strcmp(c->series[i]->key, key) == 0)
+        if (is_key(c->series[i]->key, kernel, source))
             return c->series[i];
     int color = *colors, marker = 4 + 2 * color % 12;
     for (size_t i = 0; i < c->series_count; i++) /* the kernel's other source: its colour and shape */
@@ -35,7 +42,7 @@ static gr_series *series_for(gr_chart *c, const char *kernel, bool counted, int 
             color = c->series[i]->color - 1;
             marker = c->series[i]->marker & ~1;
         }
-    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, color % 8 + 1, key);
+    gr_series *s = gr_chart_series_f(c, GR_DRAW_POINTS, color % 8 + 1, "%.100s: %s", kernel, source);
     if (s)
         s->marker = counted ? marker + 1 : marker;
     if (color == *colors)
@@ -99,10 +106,9 @@ static bool add_checks(const gr_results *r, gr_chart *c)
         double ways = gr_banks_wavefronts(b);
         if (isnan(ways))
             continue;
-        char label[96];
-        snprintf(label, sizeof label, "%dx%d pad %lld", b->block.x, b->block.y, b->pad);
         gr_series *s = series_for(c, b->kernel, gr_banks_counted(b), &colors);
-        ok = s && gr_series_add(s, set_aside(c, ways, b->ns_per_rep, placed, count++), b->ns_per_rep, label);
+        ok = s && gr_series_add_f(s, set_aside(c, ways, b->ns_per_rep, placed, count++), b->ns_per_rep, "%dx%d pad %lld",
+                                  b->block.x, b->block.y, b->pad);
     }
     free(placed);
     return ok;

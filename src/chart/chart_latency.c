@@ -59,9 +59,8 @@ double gr_latency_model_gbs(const gr_latency_inputs *in, double load_bytes, doub
 /* The measured points of one (load bytes, loads in flight), verified only. */
 static bool add_measured(const gr_results *r, long long bytes, long long loads, gr_chart *c, double *lowest)
 {
-    char key[96];
-    snprintf(key, sizeof key, "%lld B x %lld in flight, measured", bytes, loads);
-    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, bytes_color(bytes * loads), key);
+    gr_series *s =
+        gr_chart_series_f(c, GR_DRAW_POINTS, bytes_color(bytes * loads), "%lld B x %lld in flight, measured", bytes, loads);
     if (!s)
         return false;
     s->marker = size_marker(bytes);
@@ -80,9 +79,8 @@ static bool add_measured(const gr_results *r, long long bytes, long long loads, 
  * the product counts), from one warp to the most measured. */
 static bool add_model(const gr_latency_inputs *in, long long bytes_in_flight, gr_chart *c, double *lowest)
 {
-    char key[96];
-    snprintf(key, sizeof key, "Little's law, %lld B in flight a thread", bytes_in_flight);
-    gr_series *s = gr_chart_series(c, GR_DRAW_LINES, bytes_color(bytes_in_flight), key);
+    gr_series *s = gr_chart_series_f(c, GR_DRAW_LINES, bytes_color(bytes_in_flight),
+                                     "Little's law, %lld B in flight a thread", bytes_in_flight);
     if (!s)
         return false;
     s->dashed = true;
@@ -99,11 +97,10 @@ static bool add_model(const gr_latency_inputs *in, long long bytes_in_flight, gr
 
 static bool add_ceiling(const gr_latency_inputs *in, gr_chart *c)
 {
-    char key[128];
-    snprintf(key, sizeof key, in->ceiling_measured ? "DRAM read ceiling, measured: %.0f GB/s"
-                                                   : "DRAM ceiling: the best point measured, %.0f GB/s",
-             in->ceiling_gbs);
-    gr_series *s = gr_chart_series(c, GR_DRAW_LINES, 8, key);
+    gr_series *s = gr_chart_series_f(c, GR_DRAW_LINES, 8,
+                                     in->ceiling_measured ? "DRAM read ceiling, measured: %.0f GB/s"
+                                                          : "DRAM ceiling: the best point measured, %.0f GB/s",
+                                     in->ceiling_gbs);
     return s && gr_series_add(s, c->xmin, in->ceiling_gbs, "") && gr_series_add(s, c->xmax, in->ceiling_gbs, "");
 }
 

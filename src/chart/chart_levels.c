@@ -104,9 +104,10 @@ static double top_peak(const gr_roofline_inputs *in, const gr_roofs *p)
 
 /* A slope bandwidth x intensity from the left edge up to fp32 and along
  * it to the right edge (the level's roof), then on, thinner, up to the
- * top roof; labelled along it. */
+ * top roof; labelled along it with whose it is, the joint after that, and
+ * the level. */
 static bool add_slope(gr_chart *c, double bandwidth, double fp32, double top, int color, bool dashed,
-                      const char *what)
+                      const char *whose, const char *joint, const char *level)
 {
     gr_series *s = gr_chart_series(c, GR_DRAW_LINES, color, NULL);
     if (!s || !gr_series_add(s, c->xmin, bandwidth * c->xmin, NULL) ||
@@ -120,9 +121,8 @@ static bool add_slope(gr_chart *c, double bandwidth, double fp32, double top, in
         up->dashed = true; /* a ceiling's, as the DRAM slope's rise to it is */
         up->thin = true;
     }
-    char text[160], number[32];
-    snprintf(text, sizeof text, "%s %s GB/s", what, gr_num_text(number, bandwidth));
-    gr_label *l = gr_chart_label_beside(c, GR_PLACE_SLOPE, c->xmin, bandwidth, fp32 / bandwidth, text);
+    gr_label *l = gr_chart_label_beside_f(c, GR_PLACE_SLOPE, c->xmin, bandwidth, fp32 / bandwidth, "%s%s%s %s GB/s",
+                                          whose, joint, level, GR_NUM(bandwidth));
     if (l)
         l->color = color;
     return l != NULL;
@@ -136,29 +136,18 @@ bool gr_levels_add_device_roofs(const gr_roofline_inputs *in, gr_chart *c, size_
         double bandwidth = roofs->bandwidth_gbs[l].value;
         if (!in->has_levels || !in->levels[l] || !(bandwidth > 0))
             continue;
-        char what[160];
-        snprintf(what, sizeof what, "%s%s%s", in->device_count > 1 ? p->name : "", in->device_count > 1 ? " " : "",
-                 gr_level_name(l));
-        if (!add_slope(c, bandwidth, peak_of(roofs, "fp32"), top_peak(in, roofs), (int)i + 1, false, what))
+        if (!add_slope(c, bandwidth, peak_of(roofs, "fp32"), top_peak(in, roofs), (int)i + 1, false,
+                       in->device_count > 1 ? p->name : "", in->device_count > 1 ? " " : "", gr_level_name(l)))
             return false;
     }
     return true;
 }
 
-/* "TENSOR BF16" from "tensor_bf16". */
-static void precision_words(const char *precision, char *out, size_t size)
+/* "; 5 runs within 0.7%" where asked for and known, else nothing. */
+static void spread_words(bool wanted, const gr_result_spread *s, gr_buf *out)
 {
-    snprintf(out, size, "%s", precision);
-    for (char *u = out; *u; u++)
-        *u = *u == '_' ? ' ' : (char)(*u >= 'a' && *u <= 'z' ? *u - 32 : *u);
-}
-
-/* "; 5 runs within 0.7%" where asked for and known, else "". */
-static void spread_words(bool wanted, const gr_result_spread *s, char *out, size_t size)
-{
-    out[0] = '\0';
     if (wanted && s)
-        snprintf(out, size, "; %lld runs within %.1f%%", s->repeats, gr_results_spread_width_pct(s));
+        gr_buf_addf(out, "; %lld runs within %.1f%%", s->repeats, gr_results_spread_width_pct(s));
 }
 
 /* A line at gflops from where it meets the measured DRAM slope to the
@@ -188,15 +177,19 @@ static bool add_measured_ceiling(const gr_roofline_inputs *in, gr_chart *c, size
 {
     const gr_results *res = in->results[r];
     double peak = peak_of(&in->results_roofs[r], precision), sustained = gr_measured_sustained_gflops(res, precision);
-    char upper[32], text[300], rate[32], held[32], range[48], beside[64] = "";
-    precision_words(precision, upper, sizeof upper);
-    spread_words(in->spread, gr_measured_peak_spread(res, precision, false), range, sizeof range);
+    gr_buf text = GR_BUF_INIT, range = GR_BUF_INIT;
+    spread_words(in->spread, gr_measured_peak_spread(res, precision, false), &range);
+    gr_buf_addf(&text, "%.100s", brief);
+    gr_precision_words(&text, precision);
+    gr_buf_addf(&text, " %.31s (measured", GR_RATE(peak));
     if (!isnan(sustained))
-        snprintf(beside, sizeof beside, " burst, %s sustained", gr_rate_text(held, sustained));
-    snprintf(text, sizeof text, "%.100s%.31s %.31s (measured%.63s%.47s)", brief, upper, gr_rate_text(rate, peak), beside,
-             range);
-    return ceiling_line(c, peak, bandwidth, text, color, false) &&
-           (isnan(sustained) || ceiling_line(c, sustained, bandwidth, NULL, color, true));
+        gr_buf_addf(&text, " burst, %s sustained", GR_RATE(sustained));
+    gr_buf_addf(&text, "%.47s)", gr_buf_text(&range));
+    bool ok = !gr_buf_failed(&text) && !gr_buf_failed(&range) &&
+              ceiling_line(c, peak, bandwidth, gr_buf_text(&text), color, false);
+    gr_buf_free(&text);
+    gr_buf_free(&range);
+    return ok && (isnan(sustained) || ceiling_line(c, sustained, bandwidth, NULL, color, true));
 }
 
 bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r, int color, const char *brief)
@@ -210,9 +203,7 @@ bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r,
         double bandwidth = measured->bandwidth_gbs[l].value;
         if (!in->has_levels || !in->levels[l] || !(bandwidth > 0))
             continue;
-        char what[160];
-        snprintf(what, sizeof what, "%smeasured %s", brief, gr_level_name(l));
-        if (!add_slope(c, bandwidth, fp32, fp32, color, true, what))
+        if (!add_slope(c, bandwidth, fp32, fp32, color, true, brief, "measured ", gr_level_name(l)))
             return false;
     }
     for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++) {
@@ -306,11 +297,9 @@ static void note_widths(const gr_roofline_inputs *in, gr_chart *c)
                 narrower_left_out(in, res, i))
                 widths[n++] = width;
         }
-    for (size_t w = 0; w < n; w++) {
-        char number[32];
+    for (size_t w = 0; w < n; w++)
         snprintf(c->note + strlen(c->note), sizeof c->note - strlen(c->note), "%s%s%s",
-                 w ? ", " : " Each kernel at its largest width: ", gr_num_text(number, widths[w]), w + 1 < n ? "" : ".");
-    }
+                 w ? ", " : " Each kernel at its largest width: ", GR_NUM(widths[w]), w + 1 < n ? "" : ".");
 }
 
 /* Every kernel to draw: Nsight Compute's, then each results file's; *out
@@ -381,16 +370,16 @@ static bool add_legend(const gr_roofline_inputs *in, gr_chart *c, const drawn_ke
 {
     static const char *const keys[GR_MEMORY_LEVELS] = {"DRAM", "L2", NULL};
     bool ncu = in->level_kernel_count > 0, results = count > in->level_kernel_count;
-    char shared[160];
-    snprintf(shared, sizeof shared, "%s%s", ncu ? "L1 / shared memory" : "shared memory",
-             results ? (ncu ? " (results: wavefronts x 128 B)" : " (wavefronts x 128 B)") : "");
+    const char *shared = ncu ? "L1 / shared memory" : "shared memory",
+               *counted = results ? (ncu ? " (results: wavefronts x 128 B)" : " (wavefronts x 128 B)") : "";
     for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
         bool used = false;
         for (size_t i = 0; i < count; i++)
             used = used || !isnan(k[i].k.intensity[l]);
         if (!used || !in->levels[l])
             continue;
-        gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 7, keys[l] ? keys[l] : shared);
+        gr_series *s = keys[l] ? gr_chart_series(c, GR_DRAW_POINTS, 7, keys[l])
+                               : gr_chart_series_f(c, GR_DRAW_POINTS, 7, "%s%s", shared, counted);
         if (!s || !gr_series_add(s, c->xmin / 1000, c->ymin / 1000, NULL))
             return false;
         s->marker = level_markers[l];
@@ -421,13 +410,14 @@ static bool add_kernel_lines(const gr_roofline_inputs *in, gr_chart *c, const dr
 
 /* An SVG chart's tooltip of a kernel's point: its name, the level, its
  * intensity and rate, and the roof it is held against where known. */
-static void point_tooltip(const drawn_kernel *d, gr_level l, char *out, size_t size)
+static void point_tooltip(gr_series *s, const drawn_kernel *d, gr_level l)
 {
-    char intensity[32], rate[32], roof[32], roof_words[96] = "";
     if (d->k.roof[l] && !isnan(d->k.roof_gflops[l]))
-        snprintf(roof_words, sizeof roof_words, "\nroof: %s %s", d->k.roof[l], gr_rate_text(roof, d->k.roof_gflops[l]));
-    snprintf(out, size, "%.150s\n%s: %s FLOP/B, %s%s", d->k.label, gr_level_name(l),
-             gr_num_text(intensity, d->k.intensity[l]), gr_rate_text(rate, d->k.gflops), roof_words);
+        gr_series_tooltip_f(s, "%.150s\n%s: %s FLOP/B, %s\nroof: %s %s", d->k.label, gr_level_name(l),
+                            GR_NUM(d->k.intensity[l]), GR_RATE(d->k.gflops), d->k.roof[l], GR_RATE(d->k.roof_gflops[l]));
+    else
+        gr_series_tooltip_f(s, "%.150s\n%s: %s FLOP/B, %s", d->k.label, gr_level_name(l), GR_NUM(d->k.intensity[l]),
+                            GR_RATE(d->k.gflops));
 }
 
 static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const drawn_kernel *d)
@@ -440,9 +430,7 @@ static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const d
         gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, d->color, NULL);
         if (!s || !gr_series_add(s, d->k.intensity[l], d->k.gflops, d->k.label))
             return false;
-        char tooltip[320];
-        point_tooltip(d, (gr_level)l, tooltip, sizeof tooltip);
-        gr_series_tooltip(s, tooltip);
+        point_tooltip(s, d, (gr_level)l);
         s->marker = level_markers[l];
         if (labelled < 0 || (d->from_results && d->k.intensity[l] < d->k.intensity[labelled]))
             labelled = l;

@@ -44,13 +44,13 @@ static bool add_panel(gr_chart *c, const gr_sm_limits *lim, const gr_launch *l, 
                            sweep.points[i].valid ? sweep.points[i].occ.occupancy : 0, NULL);
     gr_sweep_free(&sweep);
     static const char *const units[] = {" threads", " registers", " KiB"};
-    char text[96], value[32], percent[32];
     double x = axis_value(l, axis);
-    snprintf(text, sizeof text, "%s%s: %s%%", gr_num_text(value, x * axes[axis].x_scale), units[axis],
-             gr_num_text(percent, 100 * now->occupancy));
     gr_label *label = NULL;
-    ok = ok && gr_series_add(mark, x * axes[axis].x_scale, now->occupancy, text) &&
-         (label = gr_chart_label_beside(c, GR_PLACE_POINT, x * axes[axis].x_scale, now->occupancy, 0, text));
+    ok = ok &&
+         gr_series_add_f(mark, x * axes[axis].x_scale, now->occupancy, "%s%s: %s%%", GR_NUM(x * axes[axis].x_scale),
+                         units[axis], GR_NUM(100 * now->occupancy)) &&
+         (label = gr_chart_label_beside(c, GR_PLACE_POINT, x * axes[axis].x_scale, now->occupancy, 0,
+                                        mark->points[mark->count - 1].label));
     if (!ok)
         return gr_error_set(err, "out of memory");
     mark->marker = 7;
@@ -62,15 +62,13 @@ bool gr_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const
                          gr_figure *out, gr_error *err)
 {
     gr_occupancy now;
-    char kib[32], percent[32];
     memset(out, 0, sizeof *out);
     if (!gr_occupancy_compute(lim, launch, &now, err))
         return false;
     snprintf(out->title, sizeof out->title,
              "Occupancy on %s: %d threads, %d registers, %s KiB of shared memory per block: %d blocks, %s%%",
              device_title, launch->threads_per_block, launch->regs_per_thread,
-             gr_num_text(kib, (double)launch->smem_per_block_bytes / 1024), now.blocks_per_sm,
-             gr_num_text(percent, 100 * now.occupancy));
+             GR_NUM((double)launch->smem_per_block_bytes / 1024), now.blocks_per_sm, GR_NUM(100 * now.occupancy));
     out->width_in = 11; /* three panels side by side */
     out->height_in = 3.6;
     for (int axis = 0; axis < 3; axis++, out->chart_count++)

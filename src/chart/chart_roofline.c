@@ -9,17 +9,23 @@
 #include "gpuroof_text.h"
 #include "gpuroof_results.h"
 
-const char *gr_rate_text(char buf[32], double gflops)
+gr_num gr_rate_of(double gflops)
 {
     static const char *const units[] = {"GFLOP/s", "TFLOP/s", "PFLOP/s", "EFLOP/s"};
-    char digits[32];
     double value = gflops;
     int unit = 0;
     /* the unit in which it reads below 1000 once rounded */
-    for (; unit < 3 && atof(gr_num_text(digits, value)) >= 1000; unit++)
+    for (; unit < 3 && atof(GR_NUM(value)) >= 1000; unit++)
         value /= 1000;
-    snprintf(buf, 32, "%s %s", gr_num_text(digits, value), units[unit]);
-    return buf;
+    gr_num rate;
+    snprintf(rate.text, sizeof rate.text, "%.*s %s", GR_NUM_TEXT_LONGEST, GR_NUM(value), units[unit]);
+    return rate;
+}
+
+void gr_precision_words(gr_buf *b, const char *precision)
+{
+    for (const char *p = precision; *p; p++)
+        gr_buf_addf(b, "%c", *p == '_' ? ' ' : (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p));
 }
 
 static double peak_of(const gr_roofs *roofs, const char *precision)
@@ -168,21 +174,20 @@ static bool add_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i)
     const gr_profile *p = in->devices[i];
     const gr_roofs *roofs = &in->device_roofs[i];
     double dram = gr_roofs_dram_gbs(roofs), fp32 = peak_of(roofs, "fp32"), ridge = fp32 / dram;
-    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], ridge_text[32];
-    snprintf(key, sizeof key, "%.100s: %s GB/s, FP32 %s, ridge %s FLOP/B (datasheet)", p->full_name,
-             gr_num_text(bandwidth, dram), gr_rate_text(rate, fp32), gr_num_text(ridge_text, ridge));
-    gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, key);
+    gr_series *roof = gr_chart_series_f(c, GR_DRAW_LINES, (int)i + 1,
+                                        "%.100s: %s GB/s, FP32 %s, ridge %s FLOP/B (datasheet)", p->full_name,
+                                        GR_NUM(dram), GR_RATE(fp32), GR_NUM(ridge));
     if (!roof || !gr_series_add(roof, c->xmin, dram * c->xmin, NULL) ||
         !gr_series_add(roof, ridge, fp32, NULL) || !gr_series_add(roof, c->xmax, fp32, NULL))
         return false;
     gr_series *ridge_mark = gr_chart_series(c, GR_DRAW_POINTS, (int)i + 1, NULL);
-    char text[96];
-    snprintf(text, sizeof text, "ridge %s FLOP/B", ridge_text);
-    if (!ridge_mark || !gr_series_add(ridge_mark, ridge, fp32, text))
+    if (!ridge_mark || !gr_series_add_f(ridge_mark, ridge, fp32, "ridge %s FLOP/B", GR_NUM(ridge)))
         return false;
     ridge_mark->marker = in->has_levels ? 12 : 7; /* with levels, a filled circle is a kernel's DRAM point */
     if (in->device_count > 1) /* the key says it */
         return true;
+    /* the label says what the marker's point says */
+    const char *text = ridge_mark->points[ridge_mark->count - 1].label;
     gr_label *l = gr_chart_label_beside(c, GR_PLACE_POINT, ridge, fp32, 0, text);
     if (l)
         l->small = true;
@@ -218,36 +223,35 @@ static bool ceiling_label(const gr_roofline_inputs *in, gr_chart *c, size_t i, c
 {
     const gr_roofs *roofs = &in->device_roofs[i];
     double peak = peak_of(roofs, precision), knee = peak / gr_roofs_dram_gbs(roofs);
-    char text[160], rate[32], upper[32];
     if (isnan(peak))
         return true;
     for (size_t k = 0; k < i; k++)
         if (peak_of(&in->device_roofs[k], precision) == peak)
             return true;
-    snprintf(upper, sizeof upper, "%s", precision);
-    for (char *u = upper; *u; u++)
-        *u = *u == '_' ? ' ' : (char)(*u >= 'a' && *u <= 'z' ? *u - 32 : *u);
-    snprintf(text, sizeof text, "%s %s%s", upper, gr_rate_text(rate, peak), source);
+    gr_buf text = GR_BUF_INIT;
+    gr_precision_words(&text, precision);
+    gr_buf_addf(&text, " %s%s", GR_RATE(peak), source);
     for (size_t k = i; in->device_count > 1 && k < in->device_count; k++)
         if (peak_of(&in->device_roofs[k], precision) == peak) {
-            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", k == i ? ": " : ", ",
-                     in->devices[k]->name);
+            gr_buf_addf(&text, "%s%s", k == i ? ": " : ", ", in->devices[k]->name);
             knee = fmax(knee, peak / gr_roofs_dram_gbs(&in->device_roofs[k]));
         }
-    gr_label *l = gr_chart_label_beside(c, GR_PLACE_LEVEL, knee, peak, c->xmax, text);
+    gr_label *l = gr_buf_failed(&text) ? NULL
+                                       : gr_chart_label_beside(c, GR_PLACE_LEVEL, knee, peak, c->xmax, gr_buf_text(&text));
+    gr_buf_free(&text);
     if (!l)
         return false;
-    l->color = strchr(text, ',') ? 0 : (int)i + 1; /* shared by several devices: no one's colour */
+    l->color = strchr(l->text, ',') ? 0 : (int)i + 1; /* shared by several devices: no one's colour */
     return true;
 }
 
 /* A bandwidth, along its slope from the left edge up to where the roof
- * turns (at ridge). */
-static bool bandwidth_label(gr_chart *c, double bandwidth, double ridge, const char *what, int color)
+ * turns (at ridge): whose ("" for the one device's) and what. */
+static bool bandwidth_label(gr_chart *c, double bandwidth, double ridge, const char *whose, const char *what,
+                            int color)
 {
-    char text[160], number[32];
-    snprintf(text, sizeof text, "%s %s GB/s", what, gr_num_text(number, bandwidth));
-    gr_label *l = gr_chart_label_beside(c, GR_PLACE_SLOPE, c->xmin, bandwidth, ridge, text);
+    gr_label *l = gr_chart_label_beside_f(c, GR_PLACE_SLOPE, c->xmin, bandwidth, ridge, "%s%s %s GB/s", whose, what,
+                                          GR_NUM(bandwidth));
     if (l)
         l->color = color;
     return l != NULL;
@@ -265,7 +269,7 @@ static bool add_device(const gr_roofline_inputs *in, gr_chart *c, size_t i)
     const gr_roofs *roofs = &in->device_roofs[i];
     double dram = gr_roofs_dram_gbs(roofs);
     return ok && (in->device_count > 1 || /* several: the key gives each bandwidth */
-                  bandwidth_label(c, dram, peak_of(roofs, "fp32") / dram, "DRAM", (int)i + 1)) &&
+                  bandwidth_label(c, dram, peak_of(roofs, "fp32") / dram, "", "DRAM", (int)i + 1)) &&
            gr_levels_add_device_roofs(in, c, i);
 }
 
@@ -279,18 +283,19 @@ static bool point_label(gr_chart *c, double x, double y, const char *text)
     return l != NULL;
 }
 
-/* A model's label: its name and where it is drawn; where the level that
- * binds it is not the one its intensity is drawn at, that level too. */
-static void model_text(const gr_chart_point *m, const gr_work_place *at, char *out, size_t size)
+/* A model's point, named (where named) by its name and where it is
+ * drawn; where the level that binds it is not the one its intensity is
+ * drawn at, that level too. */
+static bool add_model_point(gr_series *s, const gr_chart_point *m, const gr_work_place *at, bool named)
 {
-    char number[32], rate[32];
-    gr_num_text(number, at->intensity);
+    if (!named)
+        return gr_series_add(s, at->intensity, at->gflops, "");
     if (at->binding == at->drawn_at || at->binding == GR_LEVEL_COMPUTE)
-        snprintf(out, size, "%.50s (%s FLOP/B%s%s)", m->label, number, at->drawn_at == GR_LEVEL_DRAM ? "" : " at ",
-                 at->drawn_at == GR_LEVEL_DRAM ? "" : gr_level_name(at->drawn_at));
-    else
-        snprintf(out, size, "%.40s (%s FLOP/B; %s binds: %s)", m->label, number, gr_level_name(at->binding),
-                 gr_rate_text(rate, at->gflops));
+        return gr_series_add_f(s, at->intensity, at->gflops, "%.50s (%s FLOP/B%s%s)", m->label, GR_NUM(at->intensity),
+                               at->drawn_at == GR_LEVEL_DRAM ? "" : " at ",
+                               at->drawn_at == GR_LEVEL_DRAM ? "" : gr_level_name(at->drawn_at));
+    return gr_series_add_f(s, at->intensity, at->gflops, "%.40s (%s FLOP/B; %s binds: %s)", m->label,
+                           GR_NUM(at->intensity), gr_level_name(at->binding), GR_RATE(at->gflops));
 }
 
 static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
@@ -306,10 +311,8 @@ static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
             gr_work_place at;
             if (!gr_model_place_on(in, i, &in->models[m], &at))
                 at = (gr_work_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
-            char text[sizeof ((gr_point *)0)->label];
-            model_text(&in->models[m], &at, text, sizeof text);
-            if (!gr_series_add(s, at.intensity, at.gflops, i == 0 ? text : "") ||
-                (i == 0 && !point_label(c, at.intensity, at.gflops, text))) /* labelled once */
+            if (!add_model_point(s, &in->models[m], &at, i == 0) ||
+                (i == 0 && !point_label(c, at.intensity, at.gflops, s->points[s->count - 1].label))) /* labelled once */
                 return false;
         }
     return true;
@@ -388,40 +391,49 @@ static void name_result(const gr_roofline_inputs *in, size_t i, result_names *n)
 
 /* The spread of the best DRAM figure and of FP32, as the key gives them
  * with plot --spread: "; 5 runs within 0.1% and 0.3%". */
-static void roof_spread_words(const gr_results *r, char *out, size_t size)
+static void roof_spread_words(const gr_results *r, gr_buf *out)
 {
     const char *key = gr_results_dram_roof_key(r);
     const gr_result_spread *dram = key ? gr_results_spread_of(r, key) : NULL;
     const gr_result_spread *fp32 = gr_results_spread_of(r, "fp32_gflops");
-    out[0] = '\0';
     if (dram && fp32)
-        snprintf(out, size, "; %lld runs within %.1f%% and %.1f%%", dram->repeats, gr_results_spread_width_pct(dram),
-                 gr_results_spread_width_pct(fp32));
+        gr_buf_addf(out, "; %lld runs within %.1f%% and %.1f%%", dram->repeats, gr_results_spread_width_pct(dram),
+                    gr_results_spread_width_pct(fp32));
+}
+
+/* The measured roof's line, its key naming the file's GPU. */
+static gr_series *measured_roof_series(const gr_roofline_inputs *in, gr_chart *c, size_t i, const result_names *n,
+                                       int color)
+{
+    const gr_results *r = in->results[i];
+    double bw = gr_roofs_dram_gbs(&in->results_roofs[i]), fp32 = gr_roofs_peak_gflops(&in->results_roofs[i], "fp32");
+    gr_buf range = GR_BUF_INIT;
+    if (in->spread)
+        roof_spread_words(r, &range);
+    gr_series *roof;
+    if (gr_buf_failed(&range))
+        roof = NULL; /* out of memory for the range's words */
+    else if (n->full[0]) /* "NVIDIA H200 GPU 1: ", its colon included */
+        roof = gr_chart_series_f(c, GR_DRAW_LINES, color, "%.120s%.31s GB/s, FP32 %.31s (measured%.47s)", n->full,
+                                 GR_NUM(bw), GR_RATE(fp32), gr_buf_text(&range));
+    else
+        roof = gr_chart_series_f(c, GR_DRAW_LINES, color, "%.100s: %.31s GB/s, FP32 %.31s (measured%.47s)",
+                                 r->device.name, GR_NUM(bw), GR_RATE(fp32), gr_buf_text(&range));
+    gr_buf_free(&range);
+    return roof;
 }
 
 static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i, const result_names *n, int color)
 {
-    const gr_results *r = in->results[i];
     double bw = gr_roofs_dram_gbs(&in->results_roofs[i]), fp32 = gr_roofs_peak_gflops(&in->results_roofs[i], "fp32");
-    char key[sizeof ((gr_series *)0)->key], rate[32], bandwidth[32], what[120], range[48] = "";
     if (isnan(bw) || isnan(fp32))
         return true;
-    gr_num_text(bandwidth, bw);
-    gr_rate_text(rate, fp32);
-    if (in->spread)
-        roof_spread_words(r, range, sizeof range);
-    if (n->full[0]) /* "NVIDIA H200 GPU 1: ", its colon included */
-        snprintf(key, sizeof key, "%.120s%.31s GB/s, FP32 %.31s (measured%.47s)", n->full, bandwidth, rate, range);
-    else
-        snprintf(key, sizeof key, "%.100s: %.31s GB/s, FP32 %.31s (measured%.47s)", r->device.name, bandwidth, rate,
-                 range);
-    gr_series *roof = gr_chart_series(c, GR_DRAW_LINES, color, key);
+    gr_series *roof = measured_roof_series(in, c, i, n, color);
     if (!roof || !gr_series_add(roof, c->xmin, bw * c->xmin, NULL) || !gr_series_add(roof, fp32 / bw, fp32, NULL) ||
         !gr_series_add(roof, c->xmax, fp32, NULL))
         return false;
     roof->dashed = true; /* its FP32 figure is in the key: a label would cover the datasheet ones */
-    snprintf(what, sizeof what, "%smeasured DRAM", n->brief);
-    return n->compact || bandwidth_label(c, bw, fp32 / bw, what, color);
+    return n->compact || bandwidth_label(c, bw, fp32 / bw, n->brief, "measured DRAM", color);
 }
 
 /* A verified kernel drawn at its one intensity, not at its levels. */
@@ -447,9 +459,9 @@ static bool add_measured_kernels(const gr_roofline_inputs *in, gr_chart *c, cons
             seen = seen || (drawn_alone(in, &r->kernels[j]) && strcmp(r->kernels[j].name, r->kernels[i].name) == 0);
         if (seen || !drawn_alone(in, &r->kernels[i]))
             continue;
-        char key[sizeof ((gr_series *)0)->key];
-        snprintf(key, sizeof key, "%s%.90s (measured)", n->compact ? "" : n->brief, r->kernels[i].name);
-        gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, color, n->keyed ? key : "");
+        gr_series *s = n->keyed ? gr_chart_series_f(c, GR_DRAW_POINTS, color, "%s%.90s (measured)",
+                                                    n->compact ? "" : n->brief, r->kernels[i].name)
+                                : gr_chart_series(c, GR_DRAW_POINTS, color, "");
         if (!s)
             return false;
         s->marker = markers[kinds++ % 12];
@@ -469,10 +481,11 @@ static bool add_results(const gr_roofline_inputs *in, gr_chart *c, size_t i, int
 {
     const gr_results *r = in->results[i];
     result_names n;
-    char key[sizeof ((gr_series *)0)->key];
     name_result(in, i, &n);
-    snprintf(key, sizeof key, "%sintensity sweep (measured)", n.compact ? "" : n.brief);
-    gr_series *sweep = gr_chart_series(c, GR_DRAW_POINTS, color, r->sweep_count && n.keyed ? key : "");
+    gr_series *sweep = r->sweep_count && n.keyed
+                           ? gr_chart_series_f(c, GR_DRAW_POINTS, color, "%sintensity sweep (measured)",
+                                               n.compact ? "" : n.brief)
+                           : gr_chart_series(c, GR_DRAW_POINTS, color, "");
     if (!sweep)
         return false;
     sweep->marker = 6;

@@ -88,7 +88,13 @@ void gr_roofline_add_results(gr_roofline_inputs *in, const gr_results *r, size_t
 bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *out, gr_error *err);
 
 /* "19.5 TFLOP/s", "388.8 GFLOP/s": the figure as gr_num_text writes it, in the
- * unit that keeps it below 1000. */
-const char *gr_rate_text(char buf[32], double gflops);
+ * unit that keeps it below 1000; GR_RATE(x) is its text, for the
+ * expression it is in (as GR_NUM's). */
+gr_num gr_rate_of(double gflops);
+#define GR_RATE(x) (gr_rate_of(x).text)
+
+/* "TENSOR BF16" of "tensor_bf16", added to b: a precision as a ceiling's
+ * label names it. */
+void gr_precision_words(gr_buf *b, const char *precision);
 
 #endif

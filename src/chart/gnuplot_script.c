@@ -19,16 +19,22 @@ static void plain(FILE *out, const char *text)
         fputc(clean(*c), out);
 }
 
-/* A gnuplot single-quoted string: nothing is special but the quote. */
-static void quoted(FILE *out, const char *text)
+/* A gnuplot single-quoted string of text's first length bytes (or to its
+ * end): nothing is special but the quote. */
+static void quoted_part(FILE *out, const char *text, size_t length)
 {
     fputc('\'', out);
-    for (const char *c = text; *c; c++) {
+    for (const char *c = text; c < text + length && *c; c++) {
         if (*c == '\'')
             fputc('\'', out);
         fputc(clean(*c), out);
     }
     fputc('\'', out);
+}
+
+static void quoted(FILE *out, const char *text)
+{
+    quoted_part(out, text, strlen(text));
 }
 
 /* A datablock string column: double quotes, none inside. */
@@ -121,15 +127,15 @@ static void write_data(FILE *out, const gr_chart *c, size_t chart, gr_terminal t
     }
 }
 
-const char *gr_tick_text(char buf[GR_NUM_TEXT_SIZE], double value)
+gr_num gr_tick_of(double value)
 {
     static const char *const prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
-    char digits[32];
     size_t prefix = 0;
     for (; value >= 1000 && prefix + 1 < sizeof prefixes / sizeof prefixes[0]; prefix++)
         value /= 1000;
-    snprintf(buf, 32, "%s%s", gr_num_text(digits, value), prefixes[prefix]);
-    return buf;
+    gr_num tick;
+    snprintf(tick.text, sizeof tick.text, "%.*s%s", GR_NUM_TEXT_LONGEST, GR_NUM(value), prefixes[prefix]);
+    return tick;
 }
 
 /* A log axis's ticks, each written out: labelled at every power of ten (and
@@ -145,12 +151,11 @@ static void write_log_tics(FILE *out, const char *axis, double min, double max)
             double value = m * pow(10, decade);
             if (value < min * (1 - 1e-9) || value > max * (1 + 1e-9))
                 continue;
-            char label[32];
             /* gnuplot drops a tick given exactly at the end of a log axis:
              * it goes a hair inside */
             double at = value * (value < min * (1 + 1e-9) ? 1 + 1e-9 : value > max * (1 - 1e-9) ? 1 - 1e-9 : 1);
             if (m == 1 || (short_axis && (m == 2 || m == 5)))
-                fprintf(out, "%s\"%s\" %.12g", separator, gr_tick_text(label, value), at);
+                fprintf(out, "%s\"%s\" %.12g", separator, GR_TICK(value), at);
             else
                 fprintf(out, "%s\"\" %.12g 1", separator, at);
             separator = ", ";
@@ -219,10 +224,8 @@ static void write_note(FILE *out, const gr_chart *c, size_t tag, double page_w_i
     size_t starts[MOST], lengths[MOST], lines = gr_note_lines(c->note, page_w_in, starts, lengths, MOST);
     double foot_in = page_h_in > 0 ? page_h_in : 5; /* a figure without a size: drawn as the roofline's page */
     for (size_t i = 0; i < lines && i < MOST; i++) {
-        char line[sizeof c->note];
-        snprintf(line, sizeof line, "%.*s", (int)lengths[i], c->note + starts[i]);
         fprintf(out, "set label %zu ", tag + i);
-        quoted(out, line);
+        quoted_part(out, c->note + starts[i], lengths[i]);
         fprintf(out, " at screen %.3f,%.4f left font ',%d' textcolor rgb '#555555'\n", GR_NOTE_SIDE_SHARE,
                 (GR_NOTE_FOOT_IN + (double)(lines - 1 - i) * GR_NOTE_LINE_IN) / foot_in, GR_NOTE_FONT_PT);
     }

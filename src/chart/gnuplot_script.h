@@ -22,8 +22,10 @@ typedef struct {
 
 /* A tick's label: the number as the text writes it below 1000, with k, M,
  * G... above ("1k", "20k", "1M"); never gnuplot's "1m" for 0.001.  It fits
- * buf whole: gr_num_text's longest text and one letter. */
-const char *gr_tick_text(char buf[GR_NUM_TEXT_SIZE], double value);
+ * a gr_num whole: gr_num_text's longest text and one letter.  GR_TICK(x)
+ * is its text, for the expression it is in (as GR_NUM's). */
+gr_num gr_tick_of(double value);
+#define GR_TICK(x) (gr_tick_of(x).text)
 
 /* Writes the script; false if out reports a write error. */
 bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *opt);

@@ -47,45 +47,43 @@ static roof_at roof_of(const gr_roofline_inputs *in, size_t device, double inten
 }
 
 /* "3110 GFLOP/s (1555 GB/s x 2 FLOP/B)", "19500 GFLOP/s (the FP32 peak)" */
-static void roof_text(const roof_at *r, double intensity, char *out, size_t size)
+static void add_roof_text(gr_buf *b, const roof_at *r, double intensity)
 {
-    char gflops[32], a[32], b[32], upper[32];
-    gr_num_text(gflops, r->gflops);
     if (!r->ceiling) {
-        snprintf(out, size, "%s GFLOP/s (%s GB/s x %s FLOP/B)", gflops, gr_num_text(a, r->dram_gbs),
-                 gr_num_text(b, intensity));
+        gr_buf_addf(b, "%s GFLOP/s (%s GB/s x %s FLOP/B)", GR_NUM(r->gflops), GR_NUM(r->dram_gbs), GR_NUM(intensity));
         return;
     }
-    snprintf(upper, sizeof upper, "%s", r->ceiling);
-    for (char *u = upper; *u; u++)
-        *u = *u == '_' ? ' ' : (char)(*u >= 'a' && *u <= 'z' ? *u - 32 : *u);
-    snprintf(out, size, "%s GFLOP/s (the %s peak)", gflops, upper);
+    gr_buf_addf(b, "%s GFLOP/s (the ", GR_NUM(r->gflops));
+    gr_precision_words(b, r->ceiling);
+    gr_buf_addf(b, " peak)");
 }
 
-static bool add_text(gr_chart_warnings *w, const char *text, gr_error *err)
+/* Adds the line b holds, taking its text over (b is empty after). */
+static bool add_text(gr_chart_warnings *w, gr_buf *b, gr_error *err)
 {
-    char (*grown)[400] = realloc(w->lines, (w->count + 1) * sizeof *grown);
-    if (!grown)
+    char **grown = realloc(w->lines, (w->count + 1) * sizeof *grown);
+    if (grown)
+        w->lines = grown;
+    char *line = grown ? gr_buf_take(b) : NULL;
+    gr_buf_free(b);
+    if (!line)
         return gr_error_set(err, "out of memory");
-    w->lines = grown;
-    snprintf(w->lines[w->count++], sizeof *grown, "%s", text);
+    w->lines[w->count++] = line;
     return true;
 }
 
 static bool add_line(gr_chart_warnings *w, const char *what, double intensity, double gflops, const roof_at *r,
                      bool several, gr_error *err)
 {
-    char i_text[32], g_text[32], roof[160], line[400];
-    roof_text(r, intensity, roof, sizeof roof);
-    gr_num_text(i_text, intensity);
-    gr_num_text(g_text, gflops);
+    gr_buf line = GR_BUF_INIT;
     if (several)
-        snprintf(line, sizeof line, "%s (%s FLOP/B, %s GFLOP/s) is above every roof there, the highest being %s's: %s",
-                 what, i_text, g_text, r->device->name, roof);
+        gr_buf_addf(&line, "%s (%s FLOP/B, %s GFLOP/s) is above every roof there, the highest being %s's: ", what,
+                    GR_NUM(intensity), GR_NUM(gflops), r->device->name);
     else
-        snprintf(line, sizeof line, "%s (%s FLOP/B, %s GFLOP/s) is above %s's roof there: %s", what, i_text, g_text,
-                 r->device->name, roof);
-    return add_text(w, line, err);
+        gr_buf_addf(&line, "%s (%s FLOP/B, %s GFLOP/s) is above %s's roof there: ", what, GR_NUM(intensity),
+                    GR_NUM(gflops), r->device->name);
+    add_roof_text(&line, r, intensity);
+    return add_text(w, &line, err);
 }
 
 /* A --point belongs to no device: above the highest roof only is it
@@ -100,10 +98,15 @@ static bool check_points(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_
             if (r.gflops > highest.gflops)
                 highest = r;
         }
-        char what[160];
-        snprintf(what, sizeof what, "point '%.100s'", p->label);
-        if (p->gflops > (1 + ROUNDING) * highest.gflops && !add_line(w, what, p->intensity, p->gflops, &highest,
-                                                            in->device_count > 1, err))
+        if (!(p->gflops > (1 + ROUNDING) * highest.gflops))
+            continue;
+        gr_buf what = GR_BUF_INIT;
+        gr_buf_addf(&what, "point '%.100s'", p->label);
+        bool ok = gr_buf_failed(&what) ? gr_error_set(err, "out of memory")
+                                       : add_line(w, gr_buf_text(&what), p->intensity, p->gflops, &highest,
+                                                  in->device_count > 1, err);
+        gr_buf_free(&what);
+        if (!ok)
             return false;
     }
     return true;
@@ -121,19 +124,26 @@ static bool check_results(const gr_roofline_inputs *in, size_t f, gr_chart_warni
 {
     const gr_results *r = in->results[f];
     size_t p = in->results_device[f];
-    char what[400];
-    for (size_t i = 0; i < r->kernel_count; i++) {
+    bool ok = true;
+    gr_buf what = GR_BUF_INIT;
+    for (size_t i = 0; ok && i < r->kernel_count; i++) {
         const gr_result_kernel *k = &r->kernels[i];
-        snprintf(what, sizeof what, "%.150s: kernel %.90s%s%.100s%s", r->path, k->name, k->params[0] ? " (" : "",
-                 k->params, k->params[0] ? ")" : "");
-        if (k->verified && !check_measured(in, p, what, k->intensity, k->gflops, w, err))
-            return false;
+        if (!k->verified)
+            continue;
+        gr_buf_free(&what);
+        gr_buf_addf(&what, "%.150s: kernel %.90s%s%.100s%s", r->path, k->name, k->params[0] ? " (" : "", k->params,
+                    k->params[0] ? ")" : "");
+        ok = !gr_buf_failed(&what) && check_measured(in, p, gr_buf_text(&what), k->intensity, k->gflops, w, err);
     }
-    snprintf(what, sizeof what, "%.150s: sweep point", r->path);
-    for (size_t i = 0; i < r->sweep_count; i++)
-        if (!check_measured(in, p, what, r->sweep[i].intensity, r->sweep[i].gflops, w, err))
-            return false;
-    return true;
+    gr_buf_free(&what);
+    gr_buf_addf(&what, "%.150s: sweep point", r->path);
+    for (size_t i = 0; ok && i < r->sweep_count; i++)
+        ok = !gr_buf_failed(&what) &&
+             check_measured(in, p, gr_buf_text(&what), r->sweep[i].intensity, r->sweep[i].gflops, w, err);
+    if (!ok && gr_buf_failed(&what))
+        gr_error_set(err, "out of memory");
+    gr_buf_free(&what);
+    return ok;
 }
 
 /* A model's bytes at a level a device cannot roof, left out of its place
@@ -144,7 +154,7 @@ static bool check_models(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_
         for (size_t m = 0; m < in->model_count; m++) {
             gr_level_work work;
             double unroofed[GR_MEMORY_LEVELS];
-            char why[250], line[400];
+            char why[250];
             if (!in->models[m].has_counts)
                 continue;
             gr_model_point_work(&in->device_roofs[d], &in->models[m], &work, unroofed);
@@ -152,9 +162,9 @@ static bool check_models(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_
                 if (!(unroofed[l] > 0))
                     continue;
                 gr_level_unroofed_text(in->devices[d], (gr_level)l, unroofed[l], NULL, why, sizeof why);
-                snprintf(line, sizeof line, "model '%.60s' on %.40s: %s", in->models[m].label, in->devices[d]->name,
-                         why);
-                if (!add_text(w, line, err))
+                gr_buf line = GR_BUF_INIT;
+                gr_buf_addf(&line, "model '%.60s' on %.40s: %s", in->models[m].label, in->devices[d]->name, why);
+                if (!add_text(w, &line, err))
                     return false;
             }
         }
@@ -174,6 +184,8 @@ bool gr_roofline_check(const gr_roofline_inputs *in, gr_chart_warnings *out, gr_
 
 void gr_chart_warnings_free(gr_chart_warnings *w)
 {
+    for (size_t i = 0; i < w->count; i++)
+        free(w->lines[i]);
     free(w->lines);
     memset(w, 0, sizeof *w);
 }

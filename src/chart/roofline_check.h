@@ -9,7 +9,7 @@
 
 typedef struct {
     size_t count;
-    char (*lines)[400]; /* one warning each, naming the point and the roof with their figures */
+    char **lines; /* one warning each, naming the point and the roof with their figures */
 } gr_chart_warnings;
 
 /* Each --point above every device's roof at its intensity, and each

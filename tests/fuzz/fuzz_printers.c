@@ -115,15 +115,15 @@ static void check_scaled(double x, const char *shown, double scale)
 static void check_units(double x, int64_t bytes)
 {
     char buf[GR_NUM_TEXT_SIZE];
-    memset(buf, 'x', sizeof buf);
-    gr_rate_text(buf, x);
+    gr_num rate = gr_rate_of(x);
+    memcpy(buf, rate.text, sizeof buf);
     ended_within(buf, sizeof buf);
     static const char *const rates[] = {" GFLOP/s", " TFLOP/s", " PFLOP/s", " EFLOP/s"};
     for (int u = 0; u < 4; u++)
         if (strstr(buf, rates[u]))
             check_scaled(x, buf, pow(1000, u));
-    memset(buf, 'x', sizeof buf);
-    gr_tick_text(buf, x);
+    gr_num tick = gr_tick_of(x);
+    memcpy(buf, tick.text, sizeof buf);
     size_t n = ended_within(buf, sizeof buf);
     const char *prefix = n > 0 ? strchr("kMGTPE", buf[n - 1]) : NULL;
     check_scaled(x, buf, prefix ? pow(1000, (double)(prefix - "kMGTPE") + 1) : 1);

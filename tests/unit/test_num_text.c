@@ -75,6 +75,16 @@ static void test_special(void **state)
     assert_num(-INFINITY, "-inf");
 }
 
+/* GR_NUM: the same text as a value, no buffer of the caller's. */
+static void test_value(void **state)
+{
+    (void)state;
+    assert_string_equal(GR_NUM(12.5432), "12.54");
+    assert_string_equal(GR_NUM(-1.235e-308), "-1.235e-308");
+    char buf[GR_NUM_TEXT_SIZE];
+    assert_string_equal(gr_num_of(66908.16).text, gr_num_text(buf, 66908.16));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -82,6 +92,7 @@ int main(void)
         cmocka_unit_test(test_exponent_form),
         cmocka_unit_test(test_whole_boundary),
         cmocka_unit_test(test_special),
+        cmocka_unit_test(test_value),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,11 +18,10 @@ static bool broken(const chart_bytes *c, size_t at, const char *fmt, ...) GR_PRI
 
 static bool broken(const chart_bytes *c, size_t at, const char *fmt, ...)
 {
-    char prefix[600];
-    snprintf(prefix, sizeof prefix, "%s: byte %llu: ", c->name, (unsigned long long)at);
+    gr_error_set(c->err, "%s: byte %llu: ", c->name, (unsigned long long)at);
     va_list ap;
     va_start(ap, fmt);
-    gr_error_vset(c->err, prefix, fmt, ap);
+    gr_error_vadd(c->err, fmt, ap);
     va_end(ap);
     return false;
 }

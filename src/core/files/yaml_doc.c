@@ -12,12 +12,9 @@ static bool error_at_mark(gr_error *err, const char *path, yaml_mark_t mark,
 static bool error_at_mark(gr_error *err, const char *path, yaml_mark_t mark,
                           const char *fmt, ...)
 {
-    char prefix[600];
-    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", path,
-             (unsigned long)mark.line + 1, (unsigned long)mark.column + 1);
     va_list ap;
     va_start(ap, fmt);
-    gr_error_vset(err, prefix, fmt, ap);
+    gr_error_vat(err, path, (unsigned long)mark.line + 1, (unsigned long)mark.column + 1, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -186,13 +183,10 @@ yaml_node_t *gr_yaml_root(gr_yaml *y)
 bool gr_yaml_error(gr_error *err, const gr_yaml *y, const yaml_node_t *node,
                    const char *fmt, ...)
 {
-    char prefix[600];
-    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", y->path,
-             (unsigned long)node->start_mark.line + 1,
-             (unsigned long)node->start_mark.column + 1);
     va_list ap;
     va_start(ap, fmt);
-    gr_error_vset(err, prefix, fmt, ap);
+    gr_error_vat(err, y->path, (unsigned long)node->start_mark.line + 1,
+                 (unsigned long)node->start_mark.column + 1, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -301,8 +295,8 @@ yaml_node_t *gr_yaml_require(gr_yaml *y, yaml_node_t *mapping,
     return value;
 }
 
-bool gr_yaml_string(gr_yaml *y, yaml_node_t *node, const char *what,
-                    char *out, size_t out_size, gr_error *err)
+bool gr_yaml_text(gr_yaml *y, yaml_node_t *node, const char *what, size_t longest, const char **out,
+                  gr_error *err)
 {
     const char *text = gr_yaml_scalar(node);
     if (!text)
@@ -312,9 +306,19 @@ bool gr_yaml_string(gr_yaml *y, yaml_node_t *node, const char *what,
         return gr_yaml_error(err, y, node, "%s must not be empty", what);
     if (strlen(text) != len)
         return gr_yaml_error(err, y, node, "%s must not contain a NUL character", what);
-    if (len >= out_size)
-        return gr_yaml_error(err, y, node, "%s is longer than %zu characters", what, out_size - 1);
-    memcpy(out, text, len + 1);
+    if (len > longest)
+        return gr_yaml_error(err, y, node, "%s is longer than %zu characters", what, longest);
+    *out = text;
+    return true;
+}
+
+bool gr_yaml_string(gr_yaml *y, yaml_node_t *node, const char *what,
+                    char *out, size_t out_size, gr_error *err)
+{
+    const char *text;
+    if (out_size == 0 || !gr_yaml_text(y, node, what, out_size - 1, &text, err))
+        return false;
+    memcpy(out, text, strlen(text) + 1);
     return true;
 }
 
@@ -334,17 +338,21 @@ unsigned long gr_yaml_column_of(const yaml_node_t *node, size_t position)
 /* Evaluates a scalar as an expression; an error points at the character.
  * range: appended to an overflow's message, so that a number too large to
  * compute says which numbers the field takes ("" for none). */
-static bool eval_scalar(gr_yaml *y, yaml_node_t *node, const char *what,
-                        unsigned flags, const char *range, gr_value *out, gr_error *err)
+/* False with err set where the scalar is no number; *too_large where it
+ * is one too large to hold, and the caller adds the range it must be in. */
+static bool eval_scalar(gr_yaml *y, yaml_node_t *node, const char *what, unsigned flags, gr_value *out,
+                        bool *too_large, gr_error *err)
 {
     const char *text = gr_yaml_scalar(node);
+    *too_large = false;
     if (!text)
         return gr_yaml_error(err, y, node, "%s must be a number, not %s", what, type_name(node));
     gr_expr_error e;
     if (gr_expr_eval(text, NULL, NULL, flags, out, &e))
         return true;
+    *too_large = e.too_large;
     return gr_error_at(err, y->path, (unsigned long)node->start_mark.line + 1, gr_yaml_column_of(node, e.position),
-                       "%s: %s%s", what, e.message, e.too_large ? range : "");
+                       "%s: %s", what, e.message);
 }
 
 bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,
@@ -352,10 +360,12 @@ bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,
                  gr_error *err)
 {
     gr_value v;
-    char range[96];
-    snprintf(range, sizeof range, "; it must be between %lld and %lld", (long long)min, (long long)max);
-    if (!eval_scalar(y, node, what, byte_suffixes ? GR_EXPR_BYTE_SUFFIXES : 0, range, &v, err))
+    bool too_large;
+    if (!eval_scalar(y, node, what, byte_suffixes ? GR_EXPR_BYTE_SUFFIXES : 0, &v, &too_large, err)) {
+        if (too_large)
+            gr_error_add(err, "; it must be between %lld and %lld", (long long)min, (long long)max);
         return false;
+    }
     int64_t n;
     if (!v.is_int && v.d == floor(v.d) && !gr_value_to_int(v, INT64_MIN, INT64_MAX, &n))
         return gr_yaml_error(err, y, node, "%s is %g; it must be between %lld and %lld", what, v.d,
@@ -374,10 +384,12 @@ bool gr_yaml_double(gr_yaml *y, yaml_node_t *node, const char *what,
                     double min, double max, double *out, gr_error *err)
 {
     gr_value v;
-    char range[96];
-    snprintf(range, sizeof range, "; it must be between %g and %g", min, max);
-    if (!eval_scalar(y, node, what, 0, range, &v, err))
+    bool too_large;
+    if (!eval_scalar(y, node, what, 0, &v, &too_large, err)) {
+        if (too_large)
+            gr_error_add(err, "; it must be between %g and %g", min, max);
         return false;
+    }
     double d = gr_value_as_double(v);
     if (!(d >= min && d <= max))
         return gr_yaml_error(err, y, node, "%s is %g; it must be between %g and %g",

@@ -66,6 +66,11 @@ yaml_node_t *gr_yaml_require(gr_yaml *y, yaml_node_t *mapping,
 /* Scalar readers; what names the field in messages. */
 bool gr_yaml_string(gr_yaml *y, yaml_node_t *node, const char *what,
                     char *out, size_t out_size, gr_error *err);
+/* The same checks, the text left where the document holds it (*out,
+ * valid while y is): for a word compared and not kept.  longest: the most
+ * characters it may have, as gr_yaml_string's out_size - 1. */
+bool gr_yaml_text(gr_yaml *y, yaml_node_t *node, const char *what, size_t longest, const char **out,
+                  gr_error *err);
 bool gr_yaml_int(gr_yaml *y, yaml_node_t *node, const char *what,
                  int64_t min, int64_t max, bool byte_suffixes, int64_t *out,
                  gr_error *err);

@@ -83,14 +83,15 @@ static bool fail_at(cubin_reader *c, uint64_t offset, const char *fmt, ...) GR_P
 
 static bool fail_at(cubin_reader *c, uint64_t offset, const char *fmt, ...)
 {
-    char what[768];
+    if (c->within)
+        gr_error_set(c->err, "%s: byte %llu of %s: ", c->file, (unsigned long long)offset, c->within);
+    else
+        gr_error_set(c->err, "%s: byte %llu: ", c->file, (unsigned long long)(c->base + offset));
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    gr_error_vadd(c->err, fmt, ap);
     va_end(ap);
-    if (c->within)
-        return gr_error_set(c->err, "%s: byte %llu of %s: %s", c->file, (unsigned long long)offset, c->within, what);
-    return gr_error_set(c->err, "%s: byte %llu: %s", c->file, (unsigned long long)(c->base + offset), what);
+    return false;
 }
 
 bool gr_cubin_detect(const unsigned char *data, size_t size)

@@ -77,11 +77,10 @@ static bool in_range(listing_reader *r, gr_span line, gr_span item, int64_t n, i
 {
     if (n <= max)
         return true;
-    char sm[GR_SM_NAME_SIZE];
     const char *name = r->function >= 0 && !r->in_common ? r->out->kernels[r->function].name : "(common)";
     return gr_error_at(r->err, r->file, r->line, column(line, item),
                        "the function '%s' (%s) has %.*s, more than any GPU gives (%lld at most)", name,
-                       gr_sm_name(r->image_sm, sm), (int)(item.n > 60 ? 60 : item.n), item.p, (long long)max);
+                       GR_SM_NAME(r->image_sm), (int)(item.n > 60 ? 60 : item.n), item.p, (long long)max);
 }
 
 /* One "KEY:VALUE" of a resource line. */

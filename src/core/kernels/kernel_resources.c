@@ -336,14 +336,27 @@ const char *gr_sm_name(gr_sm sm, char buf[GR_SM_NAME_SIZE])
     return buf;
 }
 
+gr_sm_text gr_sm_name_of(gr_sm sm)
+{
+    gr_sm_text name;
+    gr_sm_name(sm, name.text);
+    return name;
+}
+
+gr_sm_set_text gr_sm_set_names_of(const gr_sm_set *set)
+{
+    gr_sm_set_text names;
+    gr_sm_set_names(set, names.text, sizeof names.text);
+    return names;
+}
+
 const char *gr_sm_set_names(const gr_sm_set *set, char *buf, size_t size)
 {
     size_t used = 0;
     if (size)
         buf[0] = '\0';
     for (int i = 0; i < set->count && used < size; i++) {
-        char name[GR_SM_NAME_SIZE];
-        int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", gr_sm_name(set->items[i], name));
+        int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", GR_SM_NAME(set->items[i]));
         if (n < 0)
             break;
         used += (size_t)n;

@@ -119,6 +119,21 @@ const char *gr_sm_name(gr_sm sm, char buf[GR_SM_NAME_SIZE]);
 /* "sm_80, sm_90": the set's names, as much of them as size holds. */
 const char *gr_sm_set_names(const gr_sm_set *set, char *buf, size_t size);
 
+/* The same as values, so that a message naming them needs no array of its
+ * own: GR_SM_NAME(sm) and GR_SM_SET_NAMES(&set) are their texts, for the
+ * expression they are in.  The set's names are cut at 255 bytes, as the
+ * messages that give them always cut them. */
+typedef struct {
+    char text[GR_SM_NAME_SIZE];
+} gr_sm_text;
+typedef struct {
+    char text[256];
+} gr_sm_set_text;
+gr_sm_text gr_sm_name_of(gr_sm sm);
+gr_sm_set_text gr_sm_set_names_of(const gr_sm_set *set);
+#define GR_SM_NAME(sm) (gr_sm_name_of(sm).text)
+#define GR_SM_SET_NAMES(set) (gr_sm_set_names_of(set).text)
+
 /* What the format is, for a person: "ptxas's report", "a cubin", ... */
 const char *gr_kernel_format_name(gr_kernel_format format);
 /* ... and for a program: "ptxas_report", "cubin", ... */

@@ -149,11 +149,17 @@ bool gr_name_select(const gr_name_pattern *pattern, const char *const *names, si
     return ok;
 }
 
-/* "a; b; c and 3 more": the kernels' demangled names, for an error. */
-static const char *candidates(const gr_kernel_list *list, const size_t *items, size_t named, size_t count,
-                              char *buf, size_t size)
+/* "a; b; c and 3 more": the kernels' demangled names, for an error, cut
+ * at 599 bytes; a value, for the message it is in (candidates(...).text). */
+typedef struct {
+    char text[600];
+} candidates_text;
+
+static candidates_text candidates(const gr_kernel_list *list, const size_t *items, size_t named, size_t count)
 {
-    size_t used = 0;
+    candidates_text out;
+    size_t used = 0, size = sizeof out.text;
+    char *buf = out.text;
     buf[0] = '\0';
     for (size_t i = 0; i < named && used < size; i++) {
         int n = snprintf(buf + used, size - used, "%s%s", i ? "; " : "", list->kernels[items[i]].demangled);
@@ -161,7 +167,7 @@ static const char *candidates(const gr_kernel_list *list, const size_t *items, s
     }
     if (count > named && used < size)
         snprintf(buf + used, size - used, " and %zu more", count - named);
-    return buf;
+    return out;
 }
 
 /* The architecture to look in: sm, which the list must have, or the
@@ -169,21 +175,19 @@ static const char *candidates(const gr_kernel_list *list, const size_t *items, s
 static bool choose_sm(const gr_kernel_list *list, const char *file, const gr_sm *sm, gr_sm *out, gr_error *err)
 {
     gr_sm_set sms;
-    char names[256], name[GR_SM_NAME_SIZE];
     gr_kernel_list_sms(list, &sms);
     if (sms.count == 0)
         return gr_error_set(err, "%s holds no kernels", file);
-    gr_sm_set_names(&sms, names, sizeof names);
     if (sm) {
         for (int i = 0; i < sms.count; i++)
             if (gr_sm_equal(sms.items[i], *sm)) {
                 *out = *sm;
                 return true;
             }
-        return gr_error_set(err, "%s has no code for %s; it has %s", file, gr_sm_name(*sm, name), names);
+        return gr_error_set(err, "%s has no code for %s; it has %s", file, GR_SM_NAME(*sm), GR_SM_SET_NAMES(&sms));
     }
     if (sms.count > 1)
-        return gr_error_set(err, "%s has code for %s: name the architecture", file, names);
+        return gr_error_set(err, "%s has code for %s: name the architecture", file, GR_SM_SET_NAMES(&sms));
     *out = sms.items[0];
     return true;
 }
@@ -192,16 +196,15 @@ static bool choose_sm(const gr_kernel_list *list, const char *file, const gr_sm 
 static bool no_match(const gr_kernel_list *list, const char *file, const char *pattern, gr_sm sm, gr_error *err)
 {
     match_set all = {0};
-    char names[600], name[GR_SM_NAME_SIZE];
     for (size_t i = 0; i < list->count; i++)
         if (gr_sm_equal(list->kernels[i].sm, sm)) {
             if (all.count < NAMED_CANDIDATES)
                 all.items[all.count] = i;
             all.count++;
         }
-    return gr_error_set(err, "no kernel for %s in %s matches '%s'; its kernels: %s", gr_sm_name(sm, name), file,
-                        pattern, candidates(list, all.items, all.count < NAMED_CANDIDATES ? all.count : NAMED_CANDIDATES,
-                                            all.count, names, sizeof names));
+    return gr_error_set(err, "no kernel for %s in %s matches '%s'; its kernels: %s", GR_SM_NAME(sm), file, pattern,
+                        candidates(list, all.items, all.count < NAMED_CANDIDATES ? all.count : NAMED_CANDIDATES,
+                                   all.count).text);
 }
 
 bool gr_kernel_find(const gr_kernel_list *list, const char *file, const gr_name_pattern *pattern, const gr_sm *sm,
@@ -220,10 +223,9 @@ bool gr_kernel_find(const gr_kernel_list *list, const char *file, const gr_name_
         return true;
     }
     if (m.count > 1) {
-        char names[600], name[GR_SM_NAME_SIZE];
         size_t named = m.count < NAMED_CANDIDATES ? m.count : NAMED_CANDIDATES;
         return gr_error_set(err, "'%s' matches %zu kernels for %s in %s: %s", pattern->given, m.count,
-                            gr_sm_name(chosen, name), file, candidates(list, m.items, named, m.count, names, sizeof names));
+                            GR_SM_NAME(chosen), file, candidates(list, m.items, named, m.count).text);
     }
     *index = m.items[0];
     return true;

@@ -51,9 +51,9 @@ static const char *line_starting(text_view t, const char *word, const char *cons
     return NULL;
 }
 
-/* The architecture a PTX .target names ("sm_90"), into buf; "sm_XX" where
- * it names none gpuroof knows. */
-static const char *ptx_target(text_view t, const char *after, char buf[GR_SM_NAME_SIZE])
+/* The architecture a PTX .target names ("sm_90"); "sm_XX" where it names
+ * none gpuroof knows. */
+static gr_sm_text ptx_target(text_view t, const char *after)
 {
     const char *end = t.text + t.size;
     while (after < end && is_blank(*after))
@@ -62,21 +62,20 @@ static const char *ptx_target(text_view t, const char *after, char buf[GR_SM_NAM
     while (after + n < end && n < GR_SM_NAME_SIZE - 1 && is_word_char(after[n]))
         n++;
     gr_sm sm;
-    return gr_sm_parse(after, n, &sm) ? gr_sm_name(sm, buf) : "sm_XX";
+    return gr_sm_parse(after, n, &sm) ? gr_sm_name_of(sm) : (gr_sm_text){"sm_XX"};
 }
 
 bool gr_kernel_source_advice(const char *file, const unsigned char *data, size_t size, gr_error *err)
 {
     text_view t = {(const char *)data, size < LOOKED_AT_BYTES ? size : LOOKED_AT_BYTES};
-    char sm[GR_SM_NAME_SIZE];
     if (memchr(t.text, '\0', t.size))
         return false; /* not text */
     const char *target = line_starting(t, ".target", NULL, 0);
     if (target && line_starting(t, ".version", NULL, 0)) {
-        ptx_target(t, target, sm);
+        gr_sm_text sm = ptx_target(t, target);
         return !gr_error_set(err, "%s: PTX, which has no registers until ptxas compiles it: give ptxas's report "
                                   "(ptxas -v -arch=%s FILE 2>&1 | gpuroof kernels -) or the cubin it writes "
-                                  "(ptxas -arch=%s -o FILE.cubin FILE)", file, sm, sm);
+                                  "(ptxas -arch=%s -o FILE.cubin FILE)", file, sm.text, sm.text);
     }
     if (line_starting(t, "__global__", cuda_prefixes, sizeof cuda_prefixes / sizeof cuda_prefixes[0]) && !line_starting(t, "```", NULL, 0))
         return !gr_error_set(err, "%s: CUDA source, not compiled code: give nvcc's report "

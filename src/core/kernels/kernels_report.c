@@ -32,23 +32,22 @@ static bool not_shown(gr_kernels_file *f, gr_kernels_file_status status, const g
  * newest it runs; all of it otherwise. */
 static bool choose_code(const build_state *b, gr_kernels_file *f, gr_error *err)
 {
-    char names[256];
     gr_error why;
     const gr_profile *d = b->request->device;
     f->filtered = b->request->arch != NULL || d != NULL;
-    gr_sm_set_names(&f->sms, names, sizeof names);
+    gr_sm_set_text names = gr_sm_set_names_of(&f->sms);
     if (b->request->arch) {
         f->sm = b->arch;
         for (int i = 0; i < f->sms.count; i++)
             if (gr_sm_equal(f->sms.items[i], f->sm))
                 return true;
         gr_error_set(&why, "%s has no code for %s; it has %s", f->shown, b->request->arch,
-                     f->sms.count ? names : "no kernels");
+                     f->sms.count ? names.text : "no kernels");
         return not_shown(f, GR_KERNELS_FILE_NO_ARCH, &why, err);
     }
     if (d && !gr_kernel_sm_for_device(&f->list, d->cc_major, d->cc_minor, &f->sm)) {
         gr_error_set(&why, "%s has no code that %s (sm_%d%d) runs; it has %s", f->shown, d->name, d->cc_major,
-                     d->cc_minor, f->sms.count ? names : "no kernels");
+                     d->cc_minor, f->sms.count ? names.text : "no kernels");
         return not_shown(f, GR_KERNELS_FILE_NO_CODE_RUNS, &why, err);
     }
     return true;

@@ -51,10 +51,9 @@ static bool in_range(ptxas_reader *r, gr_span line, gr_span at, const gr_kernel 
 {
     if (n <= max || !k->name)
         return true;
-    char sm[GR_SM_NAME_SIZE];
     return gr_error_at(r->err, r->file, r->line, column(line, at),
                        "the kernel '%s' (%s) has %lld %s, more than any GPU gives (%lld at most)", k->name,
-                       gr_sm_name(k->sm, sm), (long long)n, what, (long long)max);
+                       GR_SM_NAME(k->sm), (long long)n, what, (long long)max);
 }
 
 /* One item of a "Used" line ("Used 14 registers", "4224 bytes smem",
@@ -102,10 +101,9 @@ static bool finish_entry(ptxas_reader *r)
     if (r->entry < 0 || r->entry_used)
         return true;
     const gr_kernel *k = &r->out->kernels[r->entry];
-    char sm[GR_SM_NAME_SIZE];
     return gr_error_at(r->err, r->file, r->entry_line, 1,
                        "the entry '%s' for %s has no 'Used N registers' line after it: is the report cut short?",
-                       k->name, gr_sm_name(k->sm, sm));
+                       k->name, GR_SM_NAME(k->sm));
 }
 
 /* "Compiling entry function 'NAME' for 'sm_90'" (the prefix gone). */

@@ -1,5 +1,6 @@
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "model.h"
@@ -32,51 +33,73 @@ typedef struct {
     unsigned known;
 } model_ctx;
 
+/* The name of a place in the model that its messages give
+ * ("parameters.n", "-D n", "derived.x"): a value, so that each reader of
+ * a place needs no array of its own for it.  Names are shorter than 64
+ * bytes and sections a few words, so it is never cut. */
+typedef struct {
+    char text[96];
+} place_name;
+
+static place_name place_of(const char *fmt, ...) GR_PRINTF(1, 2);
+static place_name place_of(const char *fmt, ...)
+{
+    place_name out;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out.text, sizeof out.text, fmt, ap);
+    va_end(ap);
+    return out;
+}
+
 static bool set_int(gr_value *out, int64_t n)
 {
     *out = (gr_value){.is_int = true, .i = n, .d = (double)n};
     return true;
 }
 
-static bool lookup_launch(const gr_model *m, const char *name, gr_value *out)
+/* Whether the len bytes at text are name. */
+static bool named(const char *text, size_t len, const char *name)
 {
-    static const char *const axes[] = {"x", "y", "z"};
-    if (strcmp(name, "threads") == 0)
+    return strlen(name) == len && memcmp(text, name, len) == 0;
+}
+
+static bool lookup_launch(const gr_model *m, const char *name, size_t len, gr_value *out)
+{
+    static const char *const grid[] = {"grid_x", "grid_y", "grid_z"}, *const block[] = {"block_x", "block_y", "block_z"};
+    if (named(name, len, "threads"))
         return set_int(out, m->threads);
-    if (strcmp(name, "blocks") == 0)
+    if (named(name, len, "blocks"))
         return set_int(out, m->blocks);
-    if (strcmp(name, "threads_per_block") == 0)
+    if (named(name, len, "threads_per_block"))
         return set_int(out, m->threads_per_block);
     for (int i = 0; i < 3; i++) {
-        char grid[16], block[16];
-        snprintf(grid, sizeof grid, "grid_%s", axes[i]);
-        snprintf(block, sizeof block, "block_%s", axes[i]);
-        if (strcmp(name, grid) == 0)
+        if (named(name, len, grid[i]))
             return set_int(out, m->grid[i]);
-        if (strcmp(name, block) == 0)
+        if (named(name, len, block[i]))
             return set_int(out, m->block[i]);
     }
     return false;
 }
 
-static bool lookup_results(const gr_model *m, const char *name, gr_value *out)
+static bool lookup_results(const gr_model *m, const char *name, size_t len, gr_value *out)
 {
-    if (strcmp(name, "flops") == 0)
+    if (named(name, len, "flops"))
         return (*out = m->flops, true);
-    if (strcmp(name, "bytes") == 0)
+    if (named(name, len, "bytes"))
         return (*out = m->bytes, true);
-    if (strcmp(name, "bytes_read") == 0)
+    if (named(name, len, "bytes_read"))
         return (*out = m->bytes_read, true);
-    if (strcmp(name, "bytes_written") == 0)
+    if (named(name, len, "bytes_written"))
         return (*out = m->bytes_written, true);
-    if (strcmp(name, "shared_bytes_per_block") == 0)
+    if (named(name, len, "shared_bytes_per_block"))
         return set_int(out, m->shared_bytes_per_block);
-    if (strcmp(name, "shared_bytes") == 0 && m->shared.given)
+    if (named(name, len, "shared_bytes") && m->shared.given)
         return (*out = m->shared.bytes, true);
-    if (strcmp(name, "l2_bytes") == 0 && m->l2.given)
+    if (named(name, len, "l2_bytes") && m->l2.given)
         return (*out = m->l2.bytes, true);
     for (int i = 0; i < m->derived_count; i++)
-        if (strcmp(name, m->derived[i].name) == 0)
+        if (named(name, len, m->derived[i].name))
             return (*out = m->derived[i].value, true);
     return false;
 }
@@ -96,16 +119,14 @@ static bool is_result_name(const char *name)
 static bool lookup(void *data, const char *text, size_t len, gr_value *out)
 {
     const model_ctx *c = data;
-    char name[64];
-    if (len >= sizeof name)
+    if (len >= sizeof c->m->params[0].name || memchr(text, '\0', len))
         return false;
-    snprintf(name, sizeof name, "%.*s", (int)len, text);
     for (int i = 0; i < c->m->param_count; i++)
-        if (strcmp(name, c->m->params[i].name) == 0)
+        if (named(text, len, c->m->params[i].name))
             return (*out = c->m->params[i].value, true);
-    if ((c->known & KNOW_LAUNCH) && lookup_launch(c->m, name, out))
+    if ((c->known & KNOW_LAUNCH) && lookup_launch(c->m, text, len, out))
         return true;
-    return (c->known & KNOW_RESULTS) && lookup_results(c->m, name, out);
+    return (c->known & KNOW_RESULTS) && lookup_results(c->m, text, len, out);
 }
 
 /* Evaluates text found at node; an error points into the formula. */
@@ -167,12 +188,11 @@ static bool check_defines(model_ctx *c, yaml_node_t *params, const gr_define *de
 {
     for (int i = 0; i < n; i++)
         if (!gr_yaml_get(&c->y, params, defines[i].name)) {
-            char list[512] = "";
+            gr_error_set(c->err, "-D %s: %s has no parameter '%s' (its parameters: ", defines[i].name, c->y.path,
+                         defines[i].name);
             for (int k = 0; k < c->m->param_count; k++)
-                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "",
-                         c->m->params[k].name);
-            return gr_error_set(c->err, "-D %s: %s has no parameter '%s' (its parameters: %s)",
-                                defines[i].name, c->y.path, defines[i].name, list[0] ? list : "none");
+                gr_error_add(c->err, "%s%s", k ? ", " : "", c->m->params[k].name);
+            return gr_error_add(c->err, "%s)", c->m->param_count ? "" : "none");
         }
     return true;
 }
@@ -186,19 +206,17 @@ static bool read_parameter(model_ctx *c, yaml_node_t *key, yaml_node_t *value, c
     if (lookup(c, name, strlen(name), &p->value))
         return gr_yaml_error(c->err, &c->y, key, "parameters: '%s' given twice", name);
     gr_value builtin;
-    if (lookup_launch(c->m, name, &builtin) || is_result_name(name))
+    if (lookup_launch(c->m, name, strlen(name), &builtin) || is_result_name(name))
         return gr_yaml_error(c->err, &c->y, key, "parameters: '%s' is a name the model defines itself", name);
     const char *text = d ? d->value : gr_yaml_scalar(value);
     if (!text)
         return gr_yaml_error(c->err, &c->y, value, "parameters.%s must be a formula", name);
-    char what[96];
-    snprintf(what, sizeof what, d ? "-D %s" : "parameters.%s", name);
     gr_value v;
     if (d) {
         gr_expr_error e;
         if (!gr_expr_eval(text, lookup, c, 0, &v, &e))
             return gr_error_set(c->err, "-D %s=%s: %s (at character %zu)", name, text, e.message, e.position + 1);
-    } else if (!eval_node(c, value, what, &v)) {
+    } else if (!eval_node(c, value, place_of("parameters.%s", name).text, &v)) {
         return false;
     }
     snprintf(p->name, sizeof p->name, "%s", name);
@@ -334,7 +352,6 @@ static bool read_count(model_ctx *c, yaml_node_t *map, const char *section, cons
                        const char *total_key, gr_value *out, bool *per_thread)
 {
     yaml_node_t *pt = gr_yaml_get(&c->y, map, per_thread_key), *total = gr_yaml_get(&c->y, map, total_key);
-    char what[96];
     gr_value v;
     set_int(out, 0);
     if (pt && total)
@@ -342,13 +359,13 @@ static bool read_count(model_ctx *c, yaml_node_t *map, const char *section, cons
     yaml_node_t *node = pt ? pt : total;
     if (!node)
         return true;
-    snprintf(what, sizeof what, "%s.%s", section, pt ? per_thread_key : total_key);
-    if (!eval_node(c, node, what, &v))
+    place_name what = place_of("%s.%s", section, pt ? per_thread_key : total_key);
+    if (!eval_node(c, node, what.text, &v))
         return false;
     if (gr_value_as_double(v) < 0)
-        return gr_yaml_error(c->err, &c->y, node, "%s is negative (%g)", what, gr_value_as_double(v));
+        return gr_yaml_error(c->err, &c->y, node, "%s is negative (%g)", what.text, gr_value_as_double(v));
     *per_thread = pt != NULL;
-    return pt ? times_threads(c, node, what, v, out) : (*out = v, true);
+    return pt ? times_threads(c, node, what.text, v, out) : (*out = v, true);
 }
 
 static bool read_note(model_ctx *c, yaml_node_t *map, const char *what, char *out, size_t size)
@@ -371,8 +388,8 @@ static bool read_flops(model_ctx *c)
 static bool read_bytes_count_rule(model_ctx *c, yaml_node_t *bytes)
 {
     yaml_node_t *count = gr_yaml_get(&c->y, bytes, "count");
-    char text[32] = "read+written";
-    if (count && !gr_yaml_string(&c->y, count, "bytes.count", text, sizeof text, c->err))
+    const char *text = "read+written";
+    if (count && !gr_yaml_text(&c->y, count, "bytes.count", 31, &text, c->err))
         return false;
     if (strcmp(text, "read+written") != 0 && strcmp(text, "read") != 0)
         return gr_yaml_error(c->err, &c->y, count, "bytes.count must be read+written or read, not '%s'", text);
@@ -401,17 +418,15 @@ static bool read_bytes(model_ctx *c)
 static bool read_level_bytes(model_ctx *c, const char *section, gr_model_level_bytes *level)
 {
     yaml_node_t *map = gr_yaml_get(&c->y, c->root, section);
-    char what[64];
     if (!map)
         return true;
-    snprintf(what, sizeof what, "%s.note", section);
     if (!gr_yaml_check_mapping(&c->y, map, section, level_bytes_keys, c->err))
         return false;
     if (!gr_yaml_get(&c->y, map, "per_thread") && !gr_yaml_get(&c->y, map, "total"))
         return gr_yaml_error(c->err, &c->y, map, "%s: give per_thread or total", section);
     level->given = true;
     return read_count(c, map, section, "per_thread", "total", &level->bytes, &level->per_thread) &&
-           read_note(c, map, what, level->note, sizeof level->note);
+           read_note(c, map, place_of("%s.note", section).text, level->note, sizeof level->note);
 }
 
 static bool read_registers(model_ctx *c)
@@ -434,8 +449,8 @@ static bool read_registers(model_ctx *c)
 static bool read_place(model_ctx *c, yaml_node_t *item, gr_decl_place *place)
 {
     yaml_node_t *at = gr_yaml_get(&c->y, item, "at");
-    char text[16] = "kernel";
-    if (at && !gr_yaml_string(&c->y, at, "variables.at", text, sizeof text, c->err))
+    const char *text = "kernel";
+    if (at && !gr_yaml_text(&c->y, at, "variables.at", 15, &text, c->err))
         return false;
     if (strcmp(text, "kernel") != 0 && strcmp(text, "file") != 0)
         return gr_yaml_error(c->err, &c->y, at, "variables.at must be kernel or file, not '%s'", text);
@@ -492,17 +507,16 @@ static int64_t versions(const gr_model *m, gr_scope scope)
 static bool read_access_count(model_ctx *c, yaml_node_t *item, const char *key, int64_t *out, bool *given,
                               bool *per_thread)
 {
-    char pt_key[40];
-    snprintf(pt_key, sizeof pt_key, "%s_per_thread", key);
+    place_name pt_key = place_of("%s_per_thread", key);
     gr_value v;
     bool pt = false;
-    if (!read_count(c, item, "variables", pt_key, key, &v, &pt))
+    if (!read_count(c, item, "variables", pt_key.text, key, &v, &pt))
         return false;
-    yaml_node_t *node = gr_yaml_get(&c->y, item, pt ? pt_key : key);
+    yaml_node_t *node = gr_yaml_get(&c->y, item, pt ? pt_key.text : key);
     *given = node != NULL;
     if (node && !gr_value_to_int(v, 0, INT64_MAX, out))
         return gr_yaml_error(c->err, &c->y, node, "variables.%s must come to a whole number of accesses, not %g",
-                             pt ? pt_key : key, gr_value_as_double(v));
+                             pt ? pt_key.text : key, gr_value_as_double(v));
     if (per_thread)
         *per_thread = node && pt;
     return true;
@@ -630,9 +644,7 @@ static bool read_derived(model_ctx *c)
             return gr_yaml_error(c->err, &c->y, key, "derived: '%s' is not a name", name ? name : "?");
         if (lookup(c, name, strlen(name), &ignored) || is_result_name(name))
             return gr_yaml_error(c->err, &c->y, key, "derived: '%s' is already a name in the model", name);
-        char what[96];
-        snprintf(what, sizeof what, "derived.%s", name);
-        if (!eval_node(c, value, what, &d->value))
+        if (!eval_node(c, value, place_of("derived.%s", name).text, &d->value))
             return false;
         snprintf(d->name, sizeof d->name, "%s", name);
         snprintf(d->formula, sizeof d->formula, "%s", gr_yaml_scalar(value));

@@ -12,6 +12,12 @@
 
 #define NONE ((size_t)-1)
 
+/* A field's text quoted in a message (shown): a value, so that a message
+ * needs no array for it (shown(s).text). */
+typedef struct {
+    char text[64];
+} shown_text;
+
 typedef struct {
     const char *file;
     gr_error *err;
@@ -44,7 +50,7 @@ typedef struct {
      * name has a space), the first of them, and rows of a known metric */
     size_t label_rows, metric_rows;
     unsigned long label_line;
-    char label[64];
+    shown_text label;
 } reader;
 
 static unsigned long column_of(const reader *r, gr_span at)
@@ -55,31 +61,29 @@ static unsigned long column_of(const reader *r, gr_span at)
 static bool fail_at(reader *r, gr_span at, const char *fmt, ...) GR_PRINTF(3, 4);
 static bool fail_at(reader *r, gr_span at, const char *fmt, ...)
 {
-    char prefix[600];
     va_list ap;
-    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", r->file, r->number, column_of(r, at));
     va_start(ap, fmt);
-    gr_error_vset(r->err, prefix, fmt, ap);
+    gr_error_vat(r->err, r->file, r->number, column_of(r, at), fmt, ap);
     va_end(ap);
     return false;
 }
 
 /* A field's text quoted in a message: at most 60 bytes, control bytes as '?'. */
-static const char *shown(gr_span s, char buf[64])
+static shown_text shown(gr_span s)
 {
+    shown_text out;
     size_t n = s.n > 60 ? 60 : s.n;
     for (size_t i = 0; i < n; i++)
-        buf[i] = (unsigned char)s.p[i] < 0x20 || s.p[i] == 0x7f ? '?' : s.p[i];
-    strcpy(buf + n, s.n > 60 ? "..." : "");
-    return buf;
+        out.text[i] = (unsigned char)s.p[i] < 0x20 || s.p[i] == 0x7f ? '?' : s.p[i];
+    strcpy(out.text + n, s.n > 60 ? "..." : "");
+    return out;
 }
 
 /* "WHAT is 'FIELD'RULE", at the field. */
 static bool fail_field(reader *r, size_t field, const char *what, const char *rule)
 {
-    char buf[64];
     gr_span at = r->row.fields[field].text;
-    return fail_at(r, at, "%s is '%s'%s", what, shown(at, buf), rule);
+    return fail_at(r, at, "%s is '%s'%s", what, shown(at).text, rule);
 }
 
 /* ---- text the report must hold as text ------------------------------------ */
@@ -217,16 +221,12 @@ static bool read_unit(reader *r, size_t field, long m, gr_ncu_unit *out)
 {
     const gr_csv_field *f = &r->row.fields[field];
     const char *expected;
-    char buf[64];
     if (f->escaped || !gr_ncu_unit_parse(f->text, out))
         return fail_at(r, f->text, "unknown unit '%s' of %s (ncu-input.md, with gpuroof's documents, lists those it reads)",
-                       shown(f->text, buf), gr_ncu_metrics[m].name);
-    if (!gr_ncu_unit_fits(&gr_ncu_metrics[m], out, &expected)) {
-        char what[256];
-        snprintf(what, sizeof what, "%s is in '%s', which is not %s", gr_ncu_metrics[m].name, shown(f->text, buf),
-                 expected);
-        return fail_at(r, f->text, "%s", what);
-    }
+                       shown(f->text).text, gr_ncu_metrics[m].name);
+    if (!gr_ncu_unit_fits(&gr_ncu_metrics[m], out, &expected))
+        return fail_at(r, f->text, "%s is in '%s', which is not %s", gr_ncu_metrics[m].name, shown(f->text).text,
+                       expected);
     return true;
 }
 
@@ -315,9 +315,8 @@ static bool take_gpu_name(reader *r, size_t field)
         return true;
     }
     if (!gr_span_equal(name, r->out->gpu.name)) {
-        char buf[64];
         return fail_at(r, name, "this launch ran on '%s', those before it on '%s': read one GPU's launches at a "
-                       "time (ncu --devices)", shown(name, buf), r->out->gpu.name);
+                       "time (ncu --devices)", shown(name).text, r->out->gpu.name);
     }
     return true;
 }
@@ -486,9 +485,8 @@ static bool take_rule(reader *r, gr_ncu_launch *l)
     field_text(r, r->rule_name, rule->name, sizeof rule->name);
     field_text(r, r->rule_type, rule->type, sizeof rule->type);
     rule->kind = gr_rule_kind_of(rule->name);
-    char type[16];
-    field_text(r, r->rule_speedup_type, type, sizeof type);
-    rule->global = strcmp(type, "global") == 0;
+    rule->global = r->rule_speedup_type != NONE && r->rule_speedup_type < r->row.count &&
+                   gr_span_equal(r->row.fields[r->rule_speedup_type].text, "global");
     if (r->rule_speedup != NONE && r->rule_speedup < r->row.count) {
         gr_span v = r->row.fields[r->rule_speedup].text;
         gr_ncu_value_status status = v.n ? gr_ncu_value_parse(v, &rule->speedup_pct) : GR_NCU_VALUE_ABSENT;
@@ -522,7 +520,7 @@ static bool take_details_row(reader *r, long long id)
     if (m < 0) {
         if (memchr(name->text.p, ' ', name->text.n) && r->label_rows++ == 0) {
             r->label_line = r->number;
-            shown(name->text, r->label);
+            r->label = shown(name->text);
         }
         return true; /* a metric gpuroof does not read, a label, or a rule's row */
     }
@@ -568,13 +566,12 @@ static bool take_launch(reader *r)
         return true; /* a row of a section's own table */
     r->table_width = 0;
     if (r->row.count != r->columns && !details_row_fits(r)) {
-        char counts[96];
-        snprintf(counts, sizeof counts, "%zu fields, its header (line %lu) %zu", r->row.count, r->header_line,
-                 r->columns);
         gr_span end = {r->line.p + r->line.n, 0};
         if (r->cut && r->row.count < r->columns)
-            return fail_at(r, end, "the file ends in the middle of this row (%s): is it cut short?", counts);
-        return fail_at(r, end, "this row has %s", counts);
+            return fail_at(r, end, "the file ends in the middle of this row (%zu fields, its header (line %lu) %zu): "
+                           "is it cut short?", r->row.count, r->header_line, r->columns);
+        return fail_at(r, end, "this row has %zu fields, its header (line %lu) %zu", r->row.count, r->header_line,
+                       r->columns);
     }
     r->out->rows++;
     return r->out->page == GR_NCU_PAGE_RAW ? take_raw_row(r, id) : take_details_row(r, id);
@@ -617,8 +614,7 @@ static void note_ncu(reader *r, gr_span line)
     note_command_line(r, line);
     if (r->ncu_said[0] || !(gr_span_starts(line, "==ERROR==") || gr_span_find(line, "No kernels were profiled", false) >= 0))
         return;
-    char buf[64];
-    snprintf(r->ncu_said, sizeof r->ncu_said, ": ncu said '%s'", shown(line, buf));
+    snprintf(r->ncu_said, sizeof r->ncu_said, ": ncu said '%s'", shown(line).text);
 }
 
 /* A record that did not split: an error in a launch's row or after the
@@ -645,10 +641,9 @@ static bool read_record(reader *r)
     if (kind == GR_NCU_LINE_HEADER)
         return take_header(r);
     if (!r->have_header) {
-        char buf[64];
         if (gr_ncu_looks_like_header(&r->row))
             return fail_at(r, r->row.fields[0].text, "a header row whose first column is '%s', not \"ID\": "
-                           "Nsight Compute's CSV starts with its ID column", shown(r->row.fields[0].text, buf));
+                           "Nsight Compute's CSV starts with its ID column", shown(r->row.fields[0].text).text);
         return true;
     }
     if (kind == GR_NCU_LINE_UNITS && r->units_pending)
@@ -656,9 +651,8 @@ static bool read_record(reader *r)
     if (kind == GR_NCU_LINE_LAUNCH)
         return take_launch(r);
     if (r->row.count == r->columns && r->out->page == GR_NCU_PAGE_RAW) {
-        char buf[64];
         return fail_at(r, r->row.fields[0].text, "the ID column holds '%s', not a launch's ID",
-                       shown(r->row.fields[0].text, buf));
+                       shown(r->row.fields[0].text).text);
     }
     if (r->out->page == GR_NCU_PAGE_DETAILS && r->row.count < r->columns && r->row.count > 1)
         r->table_width = r->row.count; /* a section's table's header */
@@ -754,7 +748,7 @@ static bool finish(reader *r, size_t len)
         return gr_error_at(r->err, r->file, r->label_line, 1,
                            "the details page names its metrics by their labels ('%s'), not as gpuroof reads them "
                            "(gpu__time_duration.sum): record it with ncu --print-metric-name name, or --page raw",
-                           r->label);
+                           r->label.text);
     if (r->command_line) { /* what ncu's command line leaves out, ncu's defaults */
         if (!r->out->clock_control[0])
             snprintf(r->out->clock_control, sizeof r->out->clock_control, "base");

@@ -87,8 +87,8 @@ static bool check_sections(loader *l)
 
 static bool read_compute_capability(loader *l, yaml_node_t *node, const char *what)
 {
-    char text[16];
-    if (!gr_yaml_string(&l->y, node, what, text, sizeof text, l->err))
+    const char *text;
+    if (!gr_yaml_text(&l->y, node, what, 15, &text, l->err))
         return false;
     size_t digits = strspn(text, "0123456789");
     bool shaped = digits >= 1 && digits <= 2 && text[digits] == '.' && isdigit((unsigned char)text[digits + 1]) &&
@@ -197,8 +197,8 @@ static bool read_carveouts(loader *l, const gr_profile_field *f, yaml_node_t *li
 
 static bool read_bank_scheme(loader *l, yaml_node_t *node, const char *what)
 {
-    char text[32];
-    if (!gr_yaml_string(&l->y, node, what, text, sizeof text, l->err))
+    const char *text;
+    if (!gr_yaml_text(&l->y, node, what, 31, &text, l->err))
         return false;
     if (strcmp(text, gr_bank_scheme_name(GR_BANKS_STANDARD)) == 0)
         l->p->bank_scheme = GR_BANKS_STANDARD;
@@ -301,12 +301,10 @@ static bool inconsistent(loader *l, const char *section_name, const char *key,
                          const char *fmt, ...)
 {
     yaml_node_t *node = gr_yaml_get(&l->y, section(l, section_name), key);
-    char prefix[600];
-    snprintf(prefix, sizeof prefix, "%s:%lu:%lu: ", l->y.path,
-             (unsigned long)node->start_mark.line + 1, (unsigned long)node->start_mark.column + 1);
     va_list ap;
     va_start(ap, fmt);
-    gr_error_vset(l->err, prefix, fmt, ap);
+    gr_error_vat(l->err, l->y.path, (unsigned long)node->start_mark.line + 1,
+                 (unsigned long)node->start_mark.column + 1, fmt, ap);
     va_end(ap);
     return false;
 }

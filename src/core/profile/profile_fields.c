@@ -239,14 +239,20 @@ void gr_profile_field_path(const gr_profile_field *f, char *out, size_t size)
     snprintf(out, size, "%s%s%s", f->section ? f->section : "", f->section ? "." : "", f->key);
 }
 
+/* Whether path is f's, as gr_profile_field_path writes it. */
+static bool is_path_of(const gr_profile_field *f, const char *path)
+{
+    size_t n = f->section ? strlen(f->section) : 0;
+    if (f->section && (strncmp(path, f->section, n) != 0 || path[n] != '.'))
+        return false;
+    return strcmp(path + (f->section ? n + 1 : 0), f->key) == 0;
+}
+
 const gr_profile_field *gr_profile_field_find(const char *path)
 {
-    for (size_t i = 0; i < gr_profile_field_count; i++) {
-        char each[96];
-        gr_profile_field_path(&gr_profile_fields[i], each, sizeof each);
-        if (strcmp(each, path) == 0)
+    for (size_t i = 0; i < gr_profile_field_count; i++)
+        if (is_path_of(&gr_profile_fields[i], path))
             return &gr_profile_fields[i];
-    }
     return NULL;
 }
 
@@ -339,15 +345,13 @@ void gr_profile_field_format(const gr_profile *p, const gr_profile_field *f, cha
     }
 }
 
-static void add_difference(gr_profile_difference *out, size_t max, size_t *count, const char *path,
-                           const char *value, const char *other_value)
+/* Counts d where its values differ, and keeps it where out has room. */
+static void add_difference(gr_profile_difference *out, size_t max, size_t *count, const gr_profile_difference *d)
 {
-    if (*count < max) {
-        gr_profile_difference *d = &out[*count];
-        snprintf(d->path, sizeof d->path, "%s", path);
-        snprintf(d->value, sizeof d->value, "%s", value);
-        snprintf(d->other_value, sizeof d->other_value, "%s", other_value);
-    }
+    if (strcmp(d->value, d->other_value) == 0)
+        return;
+    if (*count < max)
+        out[*count] = *d;
     (*count)++;
 }
 
@@ -356,14 +360,13 @@ static void peak_differences(const gr_profile *p, const gr_profile *other, const
 {
     for (int i = 0; i < p->peak_count; i++) {
         const gr_peak *peak = &p->peaks[i], *other_peak = gr_profile_peak(other, peak->precision);
-        char what[96], value[32], other_value[32];
+        gr_profile_difference d;
         if (!other_peak)
             continue;
-        snprintf(what, sizeof what, "%s.%s", path, peak->precision);
-        snprintf(value, sizeof value, "%.10g", peak->gflops); /* as a file holds it */
-        snprintf(other_value, sizeof other_value, "%.10g", other_peak->gflops);
-        if (strcmp(value, other_value) != 0)
-            add_difference(out, max, count, what, value, other_value);
+        snprintf(d.path, sizeof d.path, "%.63s.%s", path, peak->precision);
+        snprintf(d.value, sizeof d.value, "%.10g", peak->gflops); /* as a file holds it */
+        snprintf(d.other_value, sizeof d.other_value, "%.10g", other_peak->gflops);
+        add_difference(out, max, count, &d);
     }
 }
 
@@ -372,17 +375,16 @@ size_t gr_profile_differences(const gr_profile *p, const gr_profile *other, gr_p
     size_t count = 0;
     for (size_t i = 0; i < gr_profile_field_count; i++) {
         const gr_profile_field *f = &gr_profile_fields[i];
-        char path[64], value[192], other_value[192];
-        gr_profile_field_path(f, path, sizeof path);
+        gr_profile_difference d;
+        gr_profile_field_path(f, d.path, sizeof d.path);
         if (f->type == GR_FIELD_PEAKS)
-            peak_differences(p, other, path, out, max, &count);
+            peak_differences(p, other, d.path, out, max, &count);
         if (f->type == GR_FIELD_TEXT || f->type == GR_FIELD_PEAKS ||
             (f->optional && !(gr_profile_field_given(p, f) && gr_profile_field_given(other, f))))
             continue;
-        gr_profile_field_format(p, f, value, sizeof value);
-        gr_profile_field_format(other, f, other_value, sizeof other_value);
-        if (strcmp(value, other_value) != 0)
-            add_difference(out, max, &count, path, value, other_value);
+        gr_profile_field_format(p, f, d.value, sizeof d.value);
+        gr_profile_field_format(other, f, d.other_value, sizeof d.other_value);
+        add_difference(out, max, &count, &d);
     }
     return count;
 }

@@ -82,10 +82,13 @@ static bool add_failure(gr_profile_list *list, const char *name, const char *pat
     if (!grown)
         return gr_error_set(err, "out of memory");
     list->failures = grown;
-    gr_profile_failure *f = &grown[list->failure_count++];
-    snprintf(f->name, sizeof f->name, "%.63s", name);
-    snprintf(f->path, sizeof f->path, "%s", path);
-    f->error = *why;
+    gr_profile_failure f = {strdup(name), strdup(path), *why};
+    if (!f.name || !f.path) {
+        free(f.name);
+        free(f.path);
+        return gr_error_set(err, "out of memory");
+    }
+    grown[list->failure_count++] = f;
     return true;
 }
 
@@ -156,6 +159,10 @@ bool gr_profile_list_all(const gr_search_path *sp, gr_profile_list *out, gr_erro
 void gr_profile_list_free(gr_profile_list *list)
 {
     free(list->items);
+    for (size_t i = 0; i < list->failure_count; i++) {
+        free(list->failures[i].name);
+        free(list->failures[i].path);
+    }
     free(list->failures);
     *list = (gr_profile_list){0};
 }

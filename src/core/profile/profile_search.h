@@ -19,11 +19,12 @@ bool gr_names_file(const char *text);
  * profiles' names ("did you mean a100?"). */
 bool gr_profile_find(const gr_search_path *sp, const char *text, gr_profile *p, gr_error *err);
 
-/* A file on the path that names a profile but did not load. */
+/* A file on the path that names a profile but did not load; its name and
+ * path are the list's, freed with it (gr_profile_list_free). */
 typedef struct {
-    char name[64];   /* the profile name its file gives; "" where the file's name is none */
-    char path[1024]; /* the file */
-    gr_error error;  /* why, at its line and column */
+    char *name;     /* the profile name its file gives; "" where the file's name is none */
+    char *path;     /* the file */
+    gr_error error; /* why, at its line and column */
 } gr_profile_failure;
 
 typedef struct {

@@ -192,8 +192,9 @@ static bool read_bool(gr_yaml *y, yaml_node_t *node, const char *what, bool *out
 
 static bool read_block(gr_yaml *y, yaml_node_t *node, const char *what, gr_result_block *out, gr_error *err)
 {
-    char shape[32], tail;
-    if (!gr_yaml_string(y, node, what, shape, sizeof shape, err))
+    const char *shape;
+    char tail;
+    if (!gr_yaml_text(y, node, what, 31, &shape, err))
         return false;
     if (sscanf(shape, "%dx%d%c", &out->x, &out->y, &tail) != 2 || out->x < 1 || out->y < 1)
         return gr_yaml_error(err, y, node, "%s must be XxY, not '%s'", what, shape);

@@ -10,9 +10,8 @@ static const char *field_of(gr_level level)
 void gr_level_unroofed_text(const gr_profile *p, gr_level level, double bytes, const char *option, char *out,
                             size_t size)
 {
-    char count[32];
     int n = snprintf(out, size, "not bounded at %s: the model counts %s B there, but ", gr_level_name(level),
-                     gr_num_text(count, bytes));
+                     GR_NUM(bytes));
     if (n < 0 || (size_t)n >= size)
         return;
     if (!p || !p->name[0]) /* the roofs given by option alone */

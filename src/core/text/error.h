@@ -26,4 +26,14 @@ bool gr_error_at(gr_error *err, const char *file, unsigned long line,
 bool gr_error_vset(gr_error *err, const char *prefix, const char *fmt,
                    va_list ap) GR_PRINTF(3, 0);
 
+/* gr_error_at of a va_list: the readers' own "error at this place"
+ * helpers pass theirs on. */
+bool gr_error_vat(gr_error *err, const char *file, unsigned long line, unsigned long column, const char *fmt,
+                  va_list ap) GR_PRINTF(5, 0);
+
+/* Adds to err's text, as far as it has room: a message after a prefix
+ * that gr_error_set wrote. */
+bool gr_error_vadd(gr_error *err, const char *fmt, va_list ap) GR_PRINTF(2, 0);
+bool gr_error_add(gr_error *err, const char *fmt, ...) GR_PRINTF(2, 3);
+
 #endif

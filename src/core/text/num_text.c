@@ -41,3 +41,10 @@ const char *gr_num_text(char buf[GR_NUM_TEXT_SIZE], double x)
         snprintf(buf, GR_NUM_TEXT_SIZE, "0");
     return buf;
 }
+
+gr_num gr_num_of(double x)
+{
+    gr_num n;
+    gr_num_text(n.text, x);
+    return n;
+}

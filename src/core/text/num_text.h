@@ -20,4 +20,13 @@
  * writes them ("nan", "-inf").  Returns buf. */
 const char *gr_num_text(char buf[GR_NUM_TEXT_SIZE], double x);
 
+/* The same text as a value, so that a line formatting several numbers
+ * needs no buffer of its own for each: GR_NUM(x) is its text, which lives
+ * to the end of the expression it is in (printf("%s GB/s", GR_NUM(gbs))). */
+typedef struct {
+    char text[GR_NUM_TEXT_SIZE];
+} gr_num;
+gr_num gr_num_of(double x);
+#define GR_NUM(x) (gr_num_of(x).text)
+
 #endif

@@ -110,34 +110,39 @@ void gr_trace_event_string(gr_trace_event *e, gr_trace_field field, const char *
                                                 : GR_TRACE_OTHER;
 }
 
-/* A number's text as a C string, or "" where it is too long to be one
- * the reader keeps. */
-static void number_text(const char *s, size_t len, char out[64])
+/* A number's text as a C string (libyajl hands it unterminated), or ""
+ * where it is too long to be one the reader keeps. */
+typedef struct {
+    char text[64];
+} number_chars;
+
+static number_chars number_text(const char *s, size_t len)
 {
-    out[0] = '\0';
-    if (len < 64) {
-        memcpy(out, s, len);
-        out[len] = '\0';
+    number_chars n = {""};
+    if (len < sizeof n.text) {
+        memcpy(n.text, s, len);
+        n.text[len] = '\0';
     }
+    return n;
 }
 
 /* A whole number that fits; -1 where the text is none (a fraction, a
  * sign, too large). */
 static int64_t count_of(const char *s, size_t len)
 {
-    char text[64], *end;
-    number_text(s, len, text);
+    number_chars n = number_text(s, len);
+    char *end;
     errno = 0;
-    long long v = strtoll(text, &end, 10);
-    return text[0] && *end == '\0' && errno == 0 && v >= 0 ? (int64_t)v : -1;
+    long long v = strtoll(n.text, &end, 10);
+    return n.text[0] && *end == '\0' && errno == 0 && v >= 0 ? (int64_t)v : -1;
 }
 
 static double real_of(const char *s, size_t len)
 {
-    char text[64], *end;
-    number_text(s, len, text);
-    double v = strtod(text, &end);
-    return text[0] && *end == '\0' && isfinite(v) ? v : NAN;
+    number_chars n = number_text(s, len);
+    char *end;
+    double v = strtod(n.text, &end);
+    return n.text[0] && *end == '\0' && isfinite(v) ? v : NAN;
 }
 
 bool gr_trace_us_to_ns(const char *s, size_t len, int64_t *ns)

@@ -171,12 +171,11 @@ static bool stopped(gr_trace_reader *r, const unsigned char *bytes, size_t len, 
     if (r->failed)
         return gr_error_set(err, "%s: byte %zu: %s", r->shown, at, r->error.text);
     unsigned char *why = yajl_get_error(r->yajl, 0, bytes, len);
-    char line[200];
-    snprintf(line, sizeof line, "%s", why ? (const char *)why : "not JSON");
-    line[strcspn(line, "\n")] = '\0';
+    const char *text = why ? (const char *)why : "";
+    gr_error_set(err, "%s: byte %zu: not JSON: %.*s", r->shown, at, (int)strcspn(text, "\n"), text);
     if (why)
         yajl_free_error(r->yajl, why);
-    return gr_error_set(err, "%s: byte %zu: not JSON: %s", r->shown, at, line);
+    return false;
 }
 
 bool gr_trace_reader_feed(gr_trace_reader *r, const void *bytes, size_t len, gr_error *err)

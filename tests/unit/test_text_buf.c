@@ -1,0 +1,113 @@
+/* gr_buf: text that grows as it is written, "" before anything, and an
+ * allocation that fails remembered (here through its size limit), the
+ * text written before it kept. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "text_buf.h"
+
+static void empty_before_anything(void **state)
+{
+    (void)state;
+    gr_buf b = GR_BUF_INIT;
+    assert_string_equal(gr_buf_text(&b), "");
+    assert_false(gr_buf_failed(&b));
+    gr_buf_free(&b);
+    assert_string_equal(gr_buf_text(&b), "");
+}
+
+static void appends_formatted(void **state)
+{
+    (void)state;
+    gr_buf b = GR_BUF_INIT;
+    gr_buf_addf(&b, "%s %d", "FP32", 19);
+    gr_buf_addf(&b, "%s", "");
+    gr_buf_addf(&b, ".%02d TFLOP/s", 5);
+    assert_string_equal(gr_buf_text(&b), "FP32 19.05 TFLOP/s");
+    assert_int_equal(b.length, strlen("FP32 19.05 TFLOP/s"));
+    assert_false(gr_buf_failed(&b));
+    gr_buf_free(&b);
+}
+
+/* Far past the first allocation, a piece at a time, nothing cut. */
+static void grows_without_cutting(void **state)
+{
+    (void)state;
+    gr_buf b = GR_BUF_INIT;
+    for (int i = 0; i < 10000; i++)
+        gr_buf_addf(&b, "%d,", i % 10);
+    assert_false(gr_buf_failed(&b));
+    assert_int_equal(strlen(gr_buf_text(&b)), 20000);
+    assert_memory_equal(gr_buf_text(&b) + 19990, "5,6,7,8,9,", 10);
+    gr_buf_free(&b);
+}
+
+/* An allocation refused (the limit stands for memory running out): the
+ * failure is kept, nothing more is added, what was written stays. */
+static void failure_remembered(void **state)
+{
+    (void)state;
+    gr_buf b = GR_BUF_INIT;
+    b.limit = 16;
+    gr_buf_addf(&b, "%s", "0123456789");
+    assert_false(gr_buf_failed(&b));
+    gr_buf_addf(&b, "%s", "abcdefghij"); /* 21 bytes with its NUL: past the limit */
+    assert_true(gr_buf_failed(&b));
+    assert_string_equal(gr_buf_text(&b), "0123456789");
+    gr_buf_addf(&b, "%s", "x"); /* would fit, but the text would have a hole */
+    assert_true(gr_buf_failed(&b));
+    assert_string_equal(gr_buf_text(&b), "0123456789");
+    assert_null(gr_buf_take(&b));
+    assert_false(gr_buf_failed(&b)); /* empty again, limit kept */
+    assert_int_equal(b.limit, 16);
+    gr_buf_addf(&b, "%s", "0123456789abcde"); /* 16 bytes: exactly the limit */
+    assert_false(gr_buf_failed(&b));
+    assert_string_equal(gr_buf_text(&b), "0123456789abcde");
+    gr_buf_free(&b);
+}
+
+/* The first allocation refused: the text is still "". */
+static void first_allocation_refused(void **state)
+{
+    (void)state;
+    gr_buf b = GR_BUF_INIT;
+    b.limit = 4;
+    gr_buf_addf(&b, "%s", "long");
+    assert_true(gr_buf_failed(&b));
+    assert_string_equal(gr_buf_text(&b), "");
+    gr_buf_free(&b);
+}
+
+static void take_hands_over(void **state)
+{
+    (void)state;
+    gr_buf b = GR_BUF_INIT;
+    char *empty = gr_buf_take(&b);
+    assert_non_null(empty);
+    assert_string_equal(empty, "");
+    free(empty);
+    gr_buf_addf(&b, "line %d", 1);
+    char *text = gr_buf_take(&b);
+    assert_string_equal(text, "line 1");
+    assert_string_equal(gr_buf_text(&b), "");
+    free(text);
+    gr_buf_free(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(empty_before_anything),
+        cmocka_unit_test(appends_formatted),
+        cmocka_unit_test(grows_without_cutting),
+        cmocka_unit_test(failure_remembered),
+        cmocka_unit_test(first_allocation_refused),
+        cmocka_unit_test(take_hands_over),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
