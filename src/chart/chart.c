@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include "chart.h"
 
-void gr_chart_init(gr_chart *c)
+void grc_chart_init(grc_chart *c)
 {
     memset(c, 0, sizeof *c);
 }
 
-void gr_chart_free(gr_chart *c)
+void grc_chart_free(grc_chart *c)
 {
     for (size_t i = 0; i < c->series_count; i++) {
         free(c->series[i]->points);
@@ -18,23 +18,23 @@ void gr_chart_free(gr_chart *c)
     }
     free(c->series);
     free(c->labels);
-    gr_chart_init(c);
+    grc_chart_init(c);
 }
 
-void gr_figure_free(gr_figure *f)
+void grc_figure_free(grc_figure *f)
 {
     for (size_t i = 0; i < f->chart_count; i++)
-        gr_chart_free(&f->charts[i]);
+        grc_chart_free(&f->charts[i]);
     f->chart_count = 0;
 }
 
-static gr_series *new_series(gr_chart *c, gr_draw draw, int color)
+static grc_series *new_series(grc_chart *c, grc_draw draw, int color)
 {
-    gr_series **grown = realloc(c->series, (c->series_count + 1) * sizeof *grown);
+    grc_series **grown = realloc(c->series, (c->series_count + 1) * sizeof *grown);
     if (!grown)
         return NULL;
     c->series = grown;
-    gr_series *s = calloc(1, sizeof *s);
+    grc_series *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
     c->series[c->series_count++] = s;
@@ -43,14 +43,14 @@ static gr_series *new_series(gr_chart *c, gr_draw draw, int color)
     return s;
 }
 
-gr_series *gr_chart_series(gr_chart *c, gr_draw draw, int color, const char *key)
+grc_series *grc_chart_series(grc_chart *c, grc_draw draw, int color, const char *key)
 {
-    return gr_chart_series_f(c, draw, color, "%s", key ? key : "");
+    return grc_chart_series_f(c, draw, color, "%s", key ? key : "");
 }
 
-gr_series *gr_chart_series_f(gr_chart *c, gr_draw draw, int color, const char *fmt, ...)
+grc_series *grc_chart_series_f(grc_chart *c, grc_draw draw, int color, const char *fmt, ...)
 {
-    gr_series *s = new_series(c, draw, color);
+    grc_series *s = new_series(c, draw, color);
     if (s) {
         va_list ap;
         va_start(ap, fmt);
@@ -60,31 +60,31 @@ gr_series *gr_chart_series_f(gr_chart *c, gr_draw draw, int color, const char *f
     return s;
 }
 
-static gr_point *new_point(gr_series *s, double x, double y)
+static grc_point *new_point(grc_series *s, double x, double y)
 {
     if (s->count == s->capacity) {
         size_t capacity = s->capacity ? 2 * s->capacity : 8;
-        gr_point *grown = realloc(s->points, capacity * sizeof *grown);
+        grc_point *grown = realloc(s->points, capacity * sizeof *grown);
         if (!grown)
             return NULL;
         s->points = grown;
         s->capacity = capacity;
     }
-    gr_point *p = &s->points[s->count++];
+    grc_point *p = &s->points[s->count++];
     p->x = x;
     p->y = y;
     p->label[0] = p->tooltip[0] = '\0';
     return p;
 }
 
-bool gr_series_add(gr_series *s, double x, double y, const char *label)
+bool grc_series_add(grc_series *s, double x, double y, const char *label)
 {
-    return gr_series_add_f(s, x, y, "%s", label ? label : "");
+    return grc_series_add_f(s, x, y, "%s", label ? label : "");
 }
 
-bool gr_series_add_f(gr_series *s, double x, double y, const char *fmt, ...)
+bool grc_series_add_f(grc_series *s, double x, double y, const char *fmt, ...)
 {
-    gr_point *p = new_point(s, x, y);
+    grc_point *p = new_point(s, x, y);
     if (!p)
         return false;
     va_list ap;
@@ -94,12 +94,12 @@ bool gr_series_add_f(gr_series *s, double x, double y, const char *fmt, ...)
     return true;
 }
 
-void gr_series_tooltip(gr_series *s, const char *tooltip)
+void grc_series_tooltip(grc_series *s, const char *tooltip)
 {
-    gr_series_tooltip_f(s, "%s", tooltip);
+    grc_series_tooltip_f(s, "%s", tooltip);
 }
 
-void gr_series_tooltip_f(gr_series *s, const char *fmt, ...)
+void grc_series_tooltip_f(grc_series *s, const char *fmt, ...)
 {
     if (!s->count)
         return;
@@ -109,37 +109,37 @@ void gr_series_tooltip_f(gr_series *s, const char *fmt, ...)
     va_end(ap);
 }
 
-static gr_label *new_label(gr_chart *c, double x, double y)
+static grc_label *new_label(grc_chart *c, double x, double y)
 {
-    gr_label *grown = realloc(c->labels, (c->label_count + 1) * sizeof *grown);
+    grc_label *grown = realloc(c->labels, (c->label_count + 1) * sizeof *grown);
     if (!grown)
         return NULL;
     c->labels = grown;
-    gr_label *l = &c->labels[c->label_count++];
+    grc_label *l = &c->labels[c->label_count++];
     memset(l, 0, sizeof *l);
     l->x = x;
     l->y = y;
     return l;
 }
 
-gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text)
+grc_label *grc_chart_label(grc_chart *c, double x, double y, const char *text)
 {
-    gr_label *l = new_label(c, x, y);
+    grc_label *l = new_label(c, x, y);
     if (l)
         snprintf(l->text, sizeof l->text, "%s", text);
     return l;
 }
 
-gr_label *gr_chart_label_beside(gr_chart *c, gr_place place, double at_x, double at_y, double at_x2,
+grc_label *grc_chart_label_beside(grc_chart *c, grc_place place, double at_x, double at_y, double at_x2,
                                 const char *text)
 {
-    return gr_chart_label_beside_f(c, place, at_x, at_y, at_x2, "%s", text);
+    return grc_chart_label_beside_f(c, place, at_x, at_y, at_x2, "%s", text);
 }
 
-gr_label *gr_chart_label_beside_f(gr_chart *c, gr_place place, double at_x, double at_y, double at_x2,
+grc_label *grc_chart_label_beside_f(grc_chart *c, grc_place place, double at_x, double at_y, double at_x2,
                                   const char *fmt, ...)
 {
-    gr_label *l = new_label(c, at_x, at_y);
+    grc_label *l = new_label(c, at_x, at_y);
     if (l) {
         va_list ap;
         va_start(ap, fmt);
@@ -157,20 +157,20 @@ gr_label *gr_chart_label_beside_f(gr_chart *c, gr_place place, double at_x, doub
  * labels and the title (measured on the PNGs: 0.36 in at 11 pt). */
 #define AXIS_TITLE_IN 0.42
 
-gr_plot_area gr_figure_plot_area(size_t i, size_t count, size_t note_lines, double height_in)
+grc_plot_area grc_figure_plot_area(size_t i, size_t count, size_t note_lines, double height_in)
 {
-    gr_plot_area a = {0.11, 0.91, 0.16, 0.90}; /* room for the tick labels at left and below, the title above */
+    grc_plot_area a = {0.11, 0.91, 0.16, 0.90}; /* room for the tick labels at left and below, the title above */
     if (count > 1) {
         double width = 0.88 / (double)count, left = 0.08 + width * (double)i; /* panels side by side */
-        a = (gr_plot_area){left, left + width - 0.05, 0.2, 0.82};
+        a = (grc_plot_area){left, left + width - 0.05, 0.2, 0.82};
     }
-    double needed_in = GR_NOTE_FOOT_IN + (double)note_lines * GR_NOTE_LINE_IN + AXIS_TITLE_IN;
+    double needed_in = GRC_NOTE_FOOT_IN + (double)note_lines * GRC_NOTE_LINE_IN + AXIS_TITLE_IN;
     if (height_in > 0 && needed_in / height_in > a.bottom)
         a.bottom = fmin(needed_in / height_in, 0.5 * a.top); /* a note of a hundred lines leaves half the page */
     return a;
 }
 
-void gr_chart_set_plot_size(gr_chart *c, const gr_plot_area *area, double width_in, double height_in)
+void grc_chart_set_plot_size(grc_chart *c, const grc_plot_area *area, double width_in, double height_in)
 {
     c->plot_width_in = (area->right - area->left) * width_in;
     c->plot_height_in = (area->top - area->bottom) * height_in;

@@ -8,16 +8,16 @@
 #include <stddef.h>
 #include "gpuroof_text.h"
 
-/* GR_DRAW_STEPS: each point's value holds back to the previous point (a
+/* GRC_DRAW_STEPS: each point's value holds back to the previous point (a
  * block of 257 threads occupies what one of 288 does). */
-typedef enum { GR_DRAW_LINES, GR_DRAW_POINTS, GR_DRAW_STEPS, GR_DRAW_IMPULSES } gr_draw;
-typedef enum { GR_ALIGN_LEFT, GR_ALIGN_CENTER, GR_ALIGN_RIGHT } gr_align;
+typedef enum { GRC_DRAW_LINES, GRC_DRAW_POINTS, GRC_DRAW_STEPS, GRC_DRAW_IMPULSES } grc_draw;
+typedef enum { GRC_ALIGN_LEFT, GRC_ALIGN_CENTER, GRC_ALIGN_RIGHT } grc_align;
 
 /* The font sizes the script asks for, in points (pdfcairo's scaled to
  * pngcairo's, so that text takes the same share of the page in both): the
  * labels', and the small one of point labels and the key (plots/style.gp). */
-#define GR_FONT_PT 11
-#define GR_SMALL_FONT_PT 8
+#define GRC_FONT_PT 11
+#define GRC_SMALL_FONT_PT 8
 
 typedef struct {
     double x, y;
@@ -25,45 +25,45 @@ typedef struct {
     /* what an SVG chart shows when the mouse is on it (the name and its
      * figures, lines apart); "" for none */
     char tooltip[320];
-} gr_point;
+} grc_point;
 
 typedef struct {
     char key[256];  /* the legend entry; "" for none */
-    gr_draw draw;
+    grc_draw draw;
     int color;      /* 1..8: the template's palette */
     bool dashed;
     bool thin;
-    int marker;     /* gnuplot point type for GR_DRAW_POINTS; 0: the default */
+    int marker;     /* gnuplot point type for GRC_DRAW_POINTS; 0: the default */
     size_t count, capacity;
-    gr_point *points;
-} gr_series;
+    grc_point *points;
+} grc_series;
 
 /* How a label finds its place (chart_layout.h): beside what it names. */
 typedef enum {
-    GR_PLACE_AT,    /* where x, y and align say */
-    GR_PLACE_LEVEL, /* above or below the level line at_y from at_x to at_x2, along it */
-    GR_PLACE_POINT, /* around the marker at at_x, at_y */
-    GR_PLACE_SLOPE, /* along the line y = at_y * x between at_x and at_x2, rotated with it */
-} gr_place;
+    GRC_PLACE_AT,    /* where x, y and align say */
+    GRC_PLACE_LEVEL, /* above or below the level line at_y from at_x to at_x2, along it */
+    GRC_PLACE_POINT, /* around the marker at at_x, at_y */
+    GRC_PLACE_SLOPE, /* along the line y = at_y * x between at_x and at_x2, rotated with it */
+} grc_place;
 
 typedef struct {
     double x, y;        /* in axis units: where align puts the text, which is centred on y */
     char text[160];
     double angle;       /* degrees */
-    gr_align align;
+    grc_align align;
     int color;          /* 0: text colour */
-    bool small;         /* GR_SMALL_FONT_PT, as point labels are */
+    bool small;         /* GRC_SMALL_FONT_PT, as point labels are */
     bool unboxed;       /* no opaque box: placed across something it could not avoid, it hides nothing */
-    gr_place place;
-    bool chain;         /* GR_PLACE_POINT: at_x to at_x2 is a chain of markers, labelled at either end */
+    grc_place place;
+    bool chain;         /* GRC_PLACE_POINT: at_x to at_x2 is a chain of markers, labelled at either end */
     double at_x, at_y, at_x2; /* what it names, as place says, in axis units */
     /* A kernel's rank by time (1: the longest), as gpuroof ncu's table
      * numbers it, 0 for none: where its name finds no place clear of the
      * other labels and the key, the label says "[3]" and name keeps the
-     * name, which the note gives (gr_chart_place_labels_numbered). */
+     * name, which the note gives (grc_chart_place_labels_numbered). */
     unsigned number;
     char name[160];
-} gr_label;
+} grc_label;
 
 typedef struct {
     char title[200];
@@ -73,63 +73,63 @@ typedef struct {
     bool y_percent;     /* y is a fraction shown as a percentage */
     bool key_bottom_right; /* the legend where the roof leaves room (default: top left) */
     size_t series_count, label_count;
-    gr_series **series; /* each allocated apart: a series stays where it is */
-    gr_label *labels;
+    grc_series **series; /* each allocated apart: a series stays where it is */
+    grc_label *labels;
     /* under the plot: sources, what was left out, the names of kernels
      * labelled by number; wrapped onto as many lines as the page's width
-     * needs (gr_note_lines), the bottom margin grown to hold them */
+     * needs (grc_note_lines), the bottom margin grown to hold them */
     char note[1600];
     double plot_width_in, plot_height_in; /* the plot area on the page, where labels are placed */
     size_t note_room; /* the note's lines the bottom margin was made for, where more than it has */
-} gr_chart;
+} grc_chart;
 
 typedef struct {
     char title[200];
     double width_in, height_in; /* the page */
     size_t chart_count; /* 1 to 3, side by side */
-    gr_chart charts[3];
-} gr_figure;
+    grc_chart charts[3];
+} grc_figure;
 
 /* Where the plot area of chart i of a figure of count charts lies on the
  * page, in shares of it from the lower left corner: the script sets these
  * margins, and labels are placed for them. */
 typedef struct {
     double left, right, bottom, top;
-} gr_plot_area;
+} grc_plot_area;
 
-/* note_lines: the lines of the note under the chart (gr_note_lines); past
+/* note_lines: the lines of the note under the chart (grc_note_lines); past
  * what fits under the axis' title the bottom margin grows to hold them. */
-gr_plot_area gr_figure_plot_area(size_t i, size_t count, size_t note_lines, double height_in);
+grc_plot_area grc_figure_plot_area(size_t i, size_t count, size_t note_lines, double height_in);
 
 /* The note's font, in points, its lines' spacing and where the lowest
  * sits, in inches from the page's foot, and the page's margin each side. */
-#define GR_NOTE_FONT_PT 7
-#define GR_NOTE_LINE_IN 0.075
-#define GR_NOTE_FOOT_IN 0.075
-#define GR_NOTE_SIDE_SHARE 0.01
+#define GRC_NOTE_FONT_PT 7
+#define GRC_NOTE_LINE_IN 0.075
+#define GRC_NOTE_FOOT_IN 0.075
+#define GRC_NOTE_SIDE_SHARE 0.01
 /* Sets c's plot size from its area on a page of width_in x height_in. */
-void gr_chart_set_plot_size(gr_chart *c, const gr_plot_area *area, double width_in, double height_in);
+void grc_chart_set_plot_size(grc_chart *c, const grc_plot_area *area, double width_in, double height_in);
 
-void gr_chart_init(gr_chart *c);
-void gr_chart_free(gr_chart *c);
-void gr_figure_free(gr_figure *f);
+void grc_chart_init(grc_chart *c);
+void grc_chart_free(grc_chart *c);
+void grc_figure_free(grc_figure *f);
 
 /* Adds a series and returns it, or NULL when out of memory. */
-gr_series *gr_chart_series(gr_chart *c, gr_draw draw, int color, const char *key);
+grc_series *grc_chart_series(grc_chart *c, grc_draw draw, int color, const char *key);
 /* The same with its key formatted: the key is written into the series,
  * as far as it has room, and the caller needs no text of its own. */
-gr_series *gr_chart_series_f(gr_chart *c, gr_draw draw, int color, const char *fmt, ...) GR_PRINTF(4, 5);
-bool gr_series_add(gr_series *s, double x, double y, const char *label);
-bool gr_series_add_f(gr_series *s, double x, double y, const char *fmt, ...) GR_PRINTF(4, 5);
+grc_series *grc_chart_series_f(grc_chart *c, grc_draw draw, int color, const char *fmt, ...) GR_PRINTF(4, 5);
+bool grc_series_add(grc_series *s, double x, double y, const char *label);
+bool grc_series_add_f(grc_series *s, double x, double y, const char *fmt, ...) GR_PRINTF(4, 5);
 /* The tooltip of s's last point. */
-void gr_series_tooltip(gr_series *s, const char *tooltip);
-void gr_series_tooltip_f(gr_series *s, const char *fmt, ...) GR_PRINTF(2, 3);
-gr_label *gr_chart_label(gr_chart *c, double x, double y, const char *text);
-/* A label placed by gr_chart_place_labels (chart_layout.h) beside what it
+void grc_series_tooltip(grc_series *s, const char *tooltip);
+void grc_series_tooltip_f(grc_series *s, const char *fmt, ...) GR_PRINTF(2, 3);
+grc_label *grc_chart_label(grc_chart *c, double x, double y, const char *text);
+/* A label placed by grc_chart_place_labels (chart_layout.h) beside what it
  * names: at_x, at_y and at_x2 as place says. */
-gr_label *gr_chart_label_beside(gr_chart *c, gr_place place, double at_x, double at_y, double at_x2,
+grc_label *grc_chart_label_beside(grc_chart *c, grc_place place, double at_x, double at_y, double at_x2,
                                 const char *text);
-gr_label *gr_chart_label_beside_f(gr_chart *c, gr_place place, double at_x, double at_y, double at_x2,
+grc_label *grc_chart_label_beside_f(grc_chart *c, grc_place place, double at_x, double at_y, double at_x2,
                                   const char *fmt, ...) GR_PRINTF(6, 7);
 
 #endif

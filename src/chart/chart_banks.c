@@ -14,7 +14,7 @@
 /* Whether a check's wavefronts are Nsight Compute's count (else gpuroof's
  * prediction, where the file has no count): the chart names each as what
  * it is, in its key and by its marker (filled: counted; open: predicted). */
-bool gr_banks_counted(const gr_result_bank *b)
+bool grc_banks_counted(const gr_result_bank *b)
 {
     return !isnan(b->measured_load);
 }
@@ -30,7 +30,7 @@ static bool is_key(const char *key, const char *kernel, const char *source)
     return strncmp(key, kernel, n) == 0 && strncmp(key + n, ": ", 2) == 0 && strcmp(key + n + 2, source) == 0;
 }
 
-static gr_series *series_for(gr_chart *c, const char *kernel, bool counted, int *colors)
+static grc_series *series_for(grc_chart *c, const char *kernel, bool counted, int *colors)
 {
     const char *source = counted ? "Nsight Compute's count" : "gpuroof's prediction";
     for (size_t i = 0; i < c->series_count; i++)
@@ -42,7 +42,7 @@ static gr_series *series_for(gr_chart *c, const char *kernel, bool counted, int 
             color = c->series[i]->color - 1;
             marker = c->series[i]->marker & ~1;
         }
-    gr_series *s = gr_chart_series_f(c, GR_DRAW_POINTS, color % 8 + 1, "%.100s: %s", kernel, source);
+    grc_series *s = grc_chart_series_f(c, GRC_DRAW_POINTS, color % 8 + 1, "%.100s: %s", kernel, source);
     if (s)
         s->marker = counted ? marker + 1 : marker;
     if (color == *colors)
@@ -50,19 +50,19 @@ static gr_series *series_for(gr_chart *c, const char *kernel, bool counted, int 
     return s;
 }
 
-double gr_banks_wavefronts(const gr_result_bank *b)
+double grc_banks_wavefronts(const gr_result_bank *b)
 {
-    double ways = gr_banks_counted(b) ? b->measured_load + b->measured_store : b->predicted_load + b->predicted_store;
+    double ways = grc_banks_counted(b) ? b->measured_load + b->measured_store : b->predicted_load + b->predicted_store;
     return b->ns_per_rep > 0 && ways > 0 ? ways : NAN;
 }
 
 /* The axes: each a little wider than the figures it shows, so that the
  * markers set aside (below) stay inside. */
-static bool set_axes(const gr_results *r, gr_chart *c)
+static bool set_axes(const gr_results *r, grc_chart *c)
 {
     double slowest = 0, fastest = INFINITY, most = 0, fewest = INFINITY;
     for (size_t i = 0; i < r->bank_count; i++) {
-        double ways = gr_banks_wavefronts(&r->banks[i]);
+        double ways = grc_banks_wavefronts(&r->banks[i]);
         if (isnan(ways))
             continue;
         slowest = fmax(slowest, r->banks[i].ns_per_rep);
@@ -80,9 +80,9 @@ static bool set_axes(const gr_results *r, gr_chart *c)
 /* Where a check's marker goes: at its wavefronts, or beside them, the
  * nearest slot (0, +1, -1, +2, ...) clear of the markers set before, whose
  * page positions are placed[]. */
-static double set_aside(const gr_chart *c, double ways, double ns, double (*placed)[2], size_t count)
+static double set_aside(const grc_chart *c, double ways, double ns, double (*placed)[2], size_t count)
 {
-    double x = gr_page_x(c, ways), y = gr_page_y(c, ns), inches_per_decade = c->plot_width_in / log10(c->xmax / c->xmin);
+    double x = grc_page_x(c, ways), y = grc_page_y(c, ns), inches_per_decade = c->plot_width_in / log10(c->xmax / c->xmin);
     for (int k = 0;; k = k > 0 ? -k : 1 - k) {
         bool clear = true;
         for (size_t i = 0; clear && i < count; i++)
@@ -95,7 +95,7 @@ static double set_aside(const gr_chart *c, double ways, double ns, double (*plac
     }
 }
 
-static bool add_checks(const gr_results *r, gr_chart *c)
+static bool add_checks(const gr_results *r, grc_chart *c)
 {
     int colors = 0;
     size_t count = 0;
@@ -103,20 +103,20 @@ static bool add_checks(const gr_results *r, gr_chart *c)
     bool ok = placed != NULL;
     for (size_t i = 0; ok && i < r->bank_count; i++) {
         const gr_result_bank *b = &r->banks[i];
-        double ways = gr_banks_wavefronts(b);
+        double ways = grc_banks_wavefronts(b);
         if (isnan(ways))
             continue;
-        gr_series *s = series_for(c, b->kernel, gr_banks_counted(b), &colors);
-        ok = s && gr_series_add_f(s, set_aside(c, ways, b->ns_per_rep, placed, count++), b->ns_per_rep, "%dx%d pad %lld",
+        grc_series *s = series_for(c, b->kernel, grc_banks_counted(b), &colors);
+        ok = s && grc_series_add_f(s, set_aside(c, ways, b->ns_per_rep, placed, count++), b->ns_per_rep, "%dx%d pad %lld",
                                   b->block.x, b->block.y, b->pad);
     }
     free(placed);
     return ok;
 }
 
-bool gr_banks_chart(const gr_results *r, double width_in, double height_in, gr_chart *c, gr_error *err)
+bool grc_banks_chart(const gr_results *r, double width_in, double height_in, grc_chart *c, gr_error *err)
 {
-    gr_chart_init(c);
+    grc_chart_init(c);
     snprintf(c->title, sizeof c->title, "Shared-memory bank conflicts on %.127s", r->device.name);
     snprintf(c->xlabel, sizeof c->xlabel, "store + load wavefronts per request (2: none)");
     snprintf(c->ylabel, sizeof c->ylabel, "time per store and load (ns)");
@@ -127,10 +127,10 @@ bool gr_banks_chart(const gr_results *r, double width_in, double height_in, gr_c
     c->key_bottom_right = true;
     if (!set_axes(r, c))
         return gr_error_set(err, "%s has no timed bank checks (gpuroof measure records them)", r->path);
-    gr_plot_area area = gr_figure_plot_area(0, 1, gr_note_lines(c->note, width_in, NULL, NULL, 0), height_in);
-    gr_chart_set_plot_size(c, &area, width_in, height_in);
+    grc_plot_area area = grc_figure_plot_area(0, 1, grc_note_lines(c->note, width_in, NULL, NULL, 0), height_in);
+    grc_chart_set_plot_size(c, &area, width_in, height_in);
     if (!add_checks(r, c)) {
-        gr_chart_free(c);
+        grc_chart_free(c);
         return gr_error_set(err, "out of memory");
     }
     return true;

@@ -9,13 +9,13 @@
 /* Where a bank check sits on the chart: its store and load wavefronts per
  * request (Nsight Compute's where counted, else gpuroof's); NaN for a check
  * the chart leaves out (untimed, or without wavefronts). */
-double gr_banks_wavefronts(const gr_result_bank *b);
+double grc_banks_wavefronts(const gr_result_bank *b);
 /* Whether those wavefronts are Nsight Compute's count (the file's
  * measured_load and measured_store), not gpuroof's prediction. */
-bool gr_banks_counted(const gr_result_bank *b);
+bool grc_banks_counted(const gr_result_bank *b);
 
 /* The chart, for a page of width_in x height_in: markers that would fall
  * on one another are set side by side, off their wavefronts by a little. */
-bool gr_banks_chart(const gr_results *r, double width_in, double height_in, gr_chart *out, gr_error *err);
+bool grc_banks_chart(const gr_results *r, double width_in, double height_in, grc_chart *out, gr_error *err);
 
 #endif

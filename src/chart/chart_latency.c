@@ -23,9 +23,9 @@ static int size_marker(long long load_bytes)
     return load_bytes == 4 ? 7 : load_bytes == 8 ? 5 : 9; /* a disc, a square, a triangle */
 }
 
-bool gr_latency_inputs_of(const gr_results *r, gr_latency_inputs *in, gr_error *err)
+bool grc_latency_inputs_of(const gr_results *r, grc_latency_inputs *in, gr_error *err)
 {
-    *in = (gr_latency_inputs){.dram_ns = r->latency.dram_ns, .sms = (double)r->device.sm_count};
+    *in = (grc_latency_inputs){.dram_ns = r->latency.dram_ns, .sms = (double)r->device.sm_count};
     if (isnan(in->dram_ns))
         return gr_error_set(err, "%s has no latency.dram_ns: gpuroof measure --only latency records it", r->path);
     if (r->device.sm_count < 1)
@@ -50,24 +50,24 @@ bool gr_latency_inputs_of(const gr_results *r, gr_latency_inputs *in, gr_error *
     return true;
 }
 
-double gr_latency_model_gbs(const gr_latency_inputs *in, double load_bytes, double loads_in_flight, double warps)
+double grc_latency_model_gbs(const grc_latency_inputs *in, double load_bytes, double loads_in_flight, double warps)
 {
     gr_littles_law law = {warps, in->sms, 32 * load_bytes, loads_in_flight, in->dram_ns};
     return fmin(in->ceiling_gbs, gr_littles_bandwidth_gbs(&law));
 }
 
 /* The measured points of one (load bytes, loads in flight), verified only. */
-static bool add_measured(const gr_results *r, long long bytes, long long loads, gr_chart *c, double *lowest)
+static bool add_measured(const gr_results *r, long long bytes, long long loads, grc_chart *c, double *lowest)
 {
-    gr_series *s =
-        gr_chart_series_f(c, GR_DRAW_POINTS, bytes_color(bytes * loads), "%lld B x %lld in flight, measured", bytes, loads);
+    grc_series *s =
+        grc_chart_series_f(c, GRC_DRAW_POINTS, bytes_color(bytes * loads), "%lld B x %lld in flight, measured", bytes, loads);
     if (!s)
         return false;
     s->marker = size_marker(bytes);
     for (size_t i = 0; i < r->latency_curve_count; i++) {
         const gr_result_latency_curve *p = &r->latency_curves[i];
         if (p->verified && p->load_bytes == bytes && p->loads_in_flight == loads && p->gbs > 0) {
-            if (!gr_series_add(s, (double)p->warps_per_sm, p->gbs, ""))
+            if (!grc_series_add(s, (double)p->warps_per_sm, p->gbs, ""))
                 return false;
             *lowest = fmin(*lowest, p->gbs);
         }
@@ -77,9 +77,9 @@ static bool add_measured(const gr_results *r, long long bytes, long long loads, 
 
 /* Little's law for bytes_in_flight bytes a thread (as 4-byte loads: only
  * the product counts), from one warp to the most measured. */
-static bool add_model(const gr_latency_inputs *in, long long bytes_in_flight, gr_chart *c, double *lowest)
+static bool add_model(const grc_latency_inputs *in, long long bytes_in_flight, grc_chart *c, double *lowest)
 {
-    gr_series *s = gr_chart_series_f(c, GR_DRAW_LINES, bytes_color(bytes_in_flight),
+    grc_series *s = grc_chart_series_f(c, GRC_DRAW_LINES, bytes_color(bytes_in_flight),
                                      "Little's law, %lld B in flight a thread", bytes_in_flight);
     if (!s)
         return false;
@@ -87,24 +87,24 @@ static bool add_model(const gr_latency_inputs *in, long long bytes_in_flight, gr
     s->thin = true;
     for (int i = 0; i <= MODEL_STEPS; i++) {
         double warps = pow(in->max_warps, (double)i / MODEL_STEPS);
-        double gbs = gr_latency_model_gbs(in, 4, (double)bytes_in_flight / 4, warps);
-        if (!gr_series_add(s, warps, gbs, ""))
+        double gbs = grc_latency_model_gbs(in, 4, (double)bytes_in_flight / 4, warps);
+        if (!grc_series_add(s, warps, gbs, ""))
             return false;
         *lowest = fmin(*lowest, gbs);
     }
     return true;
 }
 
-static bool add_ceiling(const gr_latency_inputs *in, gr_chart *c)
+static bool add_ceiling(const grc_latency_inputs *in, grc_chart *c)
 {
-    gr_series *s = gr_chart_series_f(c, GR_DRAW_LINES, 8,
+    grc_series *s = grc_chart_series_f(c, GRC_DRAW_LINES, 8,
                                      in->ceiling_measured ? "DRAM read ceiling, measured: %.0f GB/s"
                                                           : "DRAM ceiling: the best point measured, %.0f GB/s",
                                      in->ceiling_gbs);
-    return s && gr_series_add(s, c->xmin, in->ceiling_gbs, "") && gr_series_add(s, c->xmax, in->ceiling_gbs, "");
+    return s && grc_series_add(s, c->xmin, in->ceiling_gbs, "") && grc_series_add(s, c->xmax, in->ceiling_gbs, "");
 }
 
-static bool add_series(const gr_results *r, const gr_latency_inputs *in, gr_chart *c)
+static bool add_series(const gr_results *r, const grc_latency_inputs *in, grc_chart *c)
 {
     static const long long sizes[] = {4, 8, 16}, loads[] = {1, 2, 4}, in_flight[] = {4, 8, 16, 32, 64};
     double lowest = INFINITY;
@@ -119,7 +119,7 @@ static bool add_series(const gr_results *r, const gr_latency_inputs *in, gr_char
     return add_ceiling(in, c);
 }
 
-static void set_title(const gr_results *r, const gr_latency_inputs *in, gr_chart *c)
+static void set_title(const gr_results *r, const grc_latency_inputs *in, grc_chart *c)
 {
     if (isnan(in->clock_mhz))
         snprintf(c->title, sizeof c->title, "Latency roofs: DRAM read against resident warps, %.150s", r->device.name);
@@ -128,10 +128,10 @@ static void set_title(const gr_results *r, const gr_latency_inputs *in, gr_chart
                  r->device.name, in->clock_mhz);
 }
 
-bool gr_latency_chart(const gr_results *r, const gr_latency_inputs *in, double width_in, double height_in,
-                      gr_chart *c, gr_error *err)
+bool grc_latency_chart(const gr_results *r, const grc_latency_inputs *in, double width_in, double height_in,
+                      grc_chart *c, gr_error *err)
 {
-    gr_chart_init(c);
+    grc_chart_init(c);
     set_title(r, in, c);
     snprintf(c->xlabel, sizeof c->xlabel, "resident warps an SM (of %.0f SMs)", in->sms);
     snprintf(c->ylabel, sizeof c->ylabel, "DRAM read bandwidth (GB/s)");
@@ -144,10 +144,10 @@ bool gr_latency_chart(const gr_results *r, const gr_latency_inputs *in, double w
     c->xmin = 0.8;
     c->xmax = in->max_warps * 1.25;
     c->ymax = in->ceiling_gbs * 2.5;
-    gr_plot_area area = gr_figure_plot_area(0, 1, gr_note_lines(c->note, width_in, NULL, NULL, 0), height_in);
-    gr_chart_set_plot_size(c, &area, width_in, height_in);
+    grc_plot_area area = grc_figure_plot_area(0, 1, grc_note_lines(c->note, width_in, NULL, NULL, 0), height_in);
+    grc_chart_set_plot_size(c, &area, width_in, height_in);
     if (!add_series(r, in, c)) {
-        gr_chart_free(c);
+        grc_chart_free(c);
         return gr_error_set(err, "out of memory");
     }
     return true;

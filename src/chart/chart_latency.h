@@ -19,16 +19,16 @@ typedef struct {
     bool ceiling_measured; /* from dram_read_gbs (the STREAM-like read) */
     double clock_mhz;      /* latency.sm_clock_mhz, else device.sm_clock_mhz; NaN if neither */
     int max_warps;         /* the most warps of any verified point */
-} gr_latency_inputs;
+} grc_latency_inputs;
 
 /* Checks that r has what the chart needs (each error names r's file and
  * the key missing) and fills in. */
-bool gr_latency_inputs_of(const gr_results *r, gr_latency_inputs *in, gr_error *err);
+bool grc_latency_inputs_of(const gr_results *r, grc_latency_inputs *in, gr_error *err);
 
 /* Little's law for a point of the curves, under the ceiling. */
-double gr_latency_model_gbs(const gr_latency_inputs *in, double load_bytes, double loads_in_flight, double warps);
+double grc_latency_model_gbs(const grc_latency_inputs *in, double load_bytes, double loads_in_flight, double warps);
 
-bool gr_latency_chart(const gr_results *r, const gr_latency_inputs *in, double width_in, double height_in,
-                      gr_chart *out, gr_error *err);
+bool grc_latency_chart(const gr_results *r, const grc_latency_inputs *in, double width_in, double height_in,
+                      grc_chart *out, gr_error *err);
 
 #endif

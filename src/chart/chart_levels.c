@@ -13,7 +13,7 @@ static double per_byte(double flops, double bytes)
     return isfinite(flops) && flops > 0 && isfinite(bytes) && bytes > 0 ? flops / bytes : NAN;
 }
 
-static bool any_level(const gr_chart_level_kernel *k)
+static bool any_level(const grc_chart_level_kernel *k)
 {
     for (int l = 0; l < GR_MEMORY_LEVELS; l++)
         if (!isnan(k->intensity[l]))
@@ -21,14 +21,14 @@ static bool any_level(const gr_chart_level_kernel *k)
     return false;
 }
 
-bool gr_chart_result_kernel(const gr_result_kernel *k, gr_chart_level_kernel *out)
+bool grc_chart_result_kernel(const gr_result_kernel *k, grc_chart_level_kernel *out)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->label, sizeof out->label, "%s", k->name);
     out->gflops = k->gflops;
     out->intensity[GR_LEVEL_DRAM] = per_byte(k->flops, k->levels.dram_bytes);
     out->intensity[GR_LEVEL_L2] = per_byte(k->flops, k->levels.l2_bytes);
-    out->intensity[GR_LEVEL_SHARED] = per_byte(k->flops, k->levels.shared_wavefronts * GR_WAVEFRONT_BYTES);
+    out->intensity[GR_LEVEL_SHARED] = per_byte(k->flops, k->levels.shared_wavefronts * GRC_WAVEFRONT_BYTES);
     for (int l = 0; l < GR_MEMORY_LEVELS; l++)
         out->roof_gflops[l] = NAN;
     return isfinite(k->gflops) && k->gflops > 0 && any_level(out);
@@ -54,7 +54,7 @@ static const char *roof_name(const gr_ncu_work *w, gr_ncu_level level)
                                                         : "compute";
 }
 
-bool gr_chart_ncu_kernel(const gr_ncu_work *w, const char *label, gr_chart_level_kernel *out)
+bool grc_chart_ncu_kernel(const gr_ncu_work *w, const char *label, grc_chart_level_kernel *out)
 {
     static const gr_ncu_level from[GR_MEMORY_LEVELS] = {GR_NCU_DRAM, GR_NCU_L2, GR_NCU_L1};
     const gr_ncu_figures *f = &w->figures;
@@ -72,12 +72,12 @@ bool gr_chart_ncu_kernel(const gr_ncu_work *w, const char *label, gr_chart_level
 
 /* A tensor core's sustained rate is its measured ceiling's twin
  * (gr_results_sustained_key): a figure beside the roof, not one. */
-double gr_measured_sustained_gflops(const gr_results *r, const char *precision)
+double grc_measured_sustained_gflops(const gr_results *r, const char *precision)
 {
     return gr_results_ceiling(r, gr_results_sustained_key(gr_results_precision_key(precision)));
 }
 
-const gr_result_spread *gr_measured_peak_spread(const gr_results *r, const char *precision, bool sustained)
+const gr_result_spread *grc_measured_peak_spread(const gr_results *r, const char *precision, bool sustained)
 {
     const char *key = gr_results_precision_key(precision);
     if (key && sustained)
@@ -93,10 +93,10 @@ static double peak_of(const gr_roofs *roofs, const char *precision)
 }
 
 /* The highest compute roof drawn for a device: a level's slope rises to it. */
-static double top_peak(const gr_roofline_inputs *in, const gr_roofs *p)
+static double top_peak(const grc_roofline_inputs *in, const gr_roofs *p)
 {
     double top = fmax(peak_of(p, "fp32"), peak_of(p, "fp64"));
-    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++)
+    for (size_t k = 0; k < GRC_CHART_MAX_ITEMS && in->precisions[k]; k++)
         if (!isnan(peak_of(p, in->precisions[k])))
             top = fmax(top, peak_of(p, in->precisions[k]));
     return top;
@@ -106,29 +106,29 @@ static double top_peak(const gr_roofline_inputs *in, const gr_roofs *p)
  * it to the right edge (the level's roof), then on, thinner, up to the
  * top roof; labelled along it with whose it is, the joint after that, and
  * the level. */
-static bool add_slope(gr_chart *c, double bandwidth, double fp32, double top, int color, bool dashed,
+static bool add_slope(grc_chart *c, double bandwidth, double fp32, double top, int color, bool dashed,
                       const char *whose, const char *joint, const char *level)
 {
-    gr_series *s = gr_chart_series(c, GR_DRAW_LINES, color, NULL);
-    if (!s || !gr_series_add(s, c->xmin, bandwidth * c->xmin, NULL) ||
-        !gr_series_add(s, fp32 / bandwidth, fp32, NULL) || !gr_series_add(s, c->xmax, fp32, NULL))
+    grc_series *s = grc_chart_series(c, GRC_DRAW_LINES, color, NULL);
+    if (!s || !grc_series_add(s, c->xmin, bandwidth * c->xmin, NULL) ||
+        !grc_series_add(s, fp32 / bandwidth, fp32, NULL) || !grc_series_add(s, c->xmax, fp32, NULL))
         return false;
     s->dashed = dashed;
     if (top > fp32) {
-        gr_series *up = gr_chart_series(c, GR_DRAW_LINES, color, NULL);
-        if (!up || !gr_series_add(up, fp32 / bandwidth, fp32, NULL) || !gr_series_add(up, top / bandwidth, top, NULL))
+        grc_series *up = grc_chart_series(c, GRC_DRAW_LINES, color, NULL);
+        if (!up || !grc_series_add(up, fp32 / bandwidth, fp32, NULL) || !grc_series_add(up, top / bandwidth, top, NULL))
             return false;
         up->dashed = true; /* a ceiling's, as the DRAM slope's rise to it is */
         up->thin = true;
     }
-    gr_label *l = gr_chart_label_beside_f(c, GR_PLACE_SLOPE, c->xmin, bandwidth, fp32 / bandwidth, "%s%s%s %s GB/s",
+    grc_label *l = grc_chart_label_beside_f(c, GRC_PLACE_SLOPE, c->xmin, bandwidth, fp32 / bandwidth, "%s%s%s %s GB/s",
                                           whose, joint, level, GR_NUM(bandwidth));
     if (l)
         l->color = color;
     return l != NULL;
 }
 
-bool gr_levels_add_device_roofs(const gr_roofline_inputs *in, gr_chart *c, size_t i)
+bool grc_levels_add_device_roofs(const grc_roofline_inputs *in, grc_chart *c, size_t i)
 {
     const gr_profile *p = in->devices[i];
     const gr_roofs *roofs = &in->device_roofs[i];
@@ -152,16 +152,16 @@ static void spread_words(bool wanted, const gr_result_spread *s, gr_buf *out)
 
 /* A line at gflops from where it meets the measured DRAM slope to the
  * right edge, labelled where text is given. */
-static bool ceiling_line(gr_chart *c, double gflops, double bandwidth, const char *text, int color, bool thin)
+static bool ceiling_line(grc_chart *c, double gflops, double bandwidth, const char *text, int color, bool thin)
 {
-    gr_series *s = gr_chart_series(c, GR_DRAW_LINES, color, NULL);
-    if (!s || !gr_series_add(s, gflops / bandwidth, gflops, NULL) || !gr_series_add(s, c->xmax, gflops, NULL))
+    grc_series *s = grc_chart_series(c, GRC_DRAW_LINES, color, NULL);
+    if (!s || !grc_series_add(s, gflops / bandwidth, gflops, NULL) || !grc_series_add(s, c->xmax, gflops, NULL))
         return false;
     s->dashed = true;
     s->thin = thin;
     if (!text)
         return true;
-    gr_label *l = gr_chart_label_beside(c, GR_PLACE_LEVEL, gflops / bandwidth, gflops, c->xmax, text);
+    grc_label *l = grc_chart_label_beside(c, GRC_PLACE_LEVEL, gflops / bandwidth, gflops, c->xmax, text);
     if (l)
         l->color = color;
     return l != NULL;
@@ -172,18 +172,18 @@ static bool ceiling_line(gr_chart *c, double gflops, double bandwidth, const cha
  * its burst, and its sustained rate (at the power limit) runs below it,
  * thin, named in the same label; with spread, the label gives how far the
  * repeats spread. */
-static bool add_measured_ceiling(const gr_roofline_inputs *in, gr_chart *c, size_t r, double bandwidth,
+static bool add_measured_ceiling(const grc_roofline_inputs *in, grc_chart *c, size_t r, double bandwidth,
                                  const char *precision, const char *brief, int color)
 {
     const gr_results *res = in->results[r];
-    double peak = peak_of(&in->results_roofs[r], precision), sustained = gr_measured_sustained_gflops(res, precision);
+    double peak = peak_of(&in->results_roofs[r], precision), sustained = grc_measured_sustained_gflops(res, precision);
     gr_buf text = GR_BUF_INIT, range = GR_BUF_INIT;
-    spread_words(in->spread, gr_measured_peak_spread(res, precision, false), &range);
+    spread_words(in->spread, grc_measured_peak_spread(res, precision, false), &range);
     gr_buf_addf(&text, "%.100s", brief);
-    gr_precision_words(&text, precision);
-    gr_buf_addf(&text, " %.31s (measured", GR_RATE(peak));
+    grc_precision_words(&text, precision);
+    gr_buf_addf(&text, " %.31s (measured", GRC_RATE(peak));
     if (!isnan(sustained))
-        gr_buf_addf(&text, " burst, %s sustained", GR_RATE(sustained));
+        gr_buf_addf(&text, " burst, %s sustained", GRC_RATE(sustained));
     gr_buf_addf(&text, "%.47s)", gr_buf_text(&range));
     bool ok = !gr_buf_failed(&text) && !gr_buf_failed(&range) &&
               ceiling_line(c, peak, bandwidth, gr_buf_text(&text), color, false);
@@ -192,7 +192,7 @@ static bool add_measured_ceiling(const gr_roofline_inputs *in, gr_chart *c, size
     return ok && (isnan(sustained) || ceiling_line(c, sustained, bandwidth, NULL, color, true));
 }
 
-bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r, int color, const char *brief)
+bool grc_levels_add_measured(const grc_roofline_inputs *in, grc_chart *c, size_t r, int color, const char *brief)
 {
     const gr_roofs *measured = &in->results_roofs[r];
     double fp32 = peak_of(measured, "fp32");
@@ -206,7 +206,7 @@ bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r,
         if (!add_slope(c, bandwidth, fp32, fp32, color, true, brief, "measured ", gr_level_name(l)))
             return false;
     }
-    for (size_t k = 0; k < GR_CHART_MAX_ITEMS && in->precisions[k]; k++) {
+    for (size_t k = 0; k < GRC_CHART_MAX_ITEMS && in->precisions[k]; k++) {
         const char *precision = in->precisions[k];
         double peak = peak_of(measured, precision);
         bool seen = false;
@@ -226,15 +226,15 @@ bool gr_levels_add_measured(const gr_roofline_inputs *in, gr_chart *c, size_t r,
 static const int level_markers[GR_MEMORY_LEVELS] = {7, 5, 9};
 
 typedef struct {
-    gr_chart_level_kernel k;
+    grc_chart_level_kernel k;
     int color;
     bool from_results;
 } drawn_kernel;
 
-bool gr_levels_draws_result_kernel(const gr_roofline_inputs *in, const gr_result_kernel *k)
+bool grc_levels_draws_result_kernel(const grc_roofline_inputs *in, const gr_result_kernel *k)
 {
-    gr_chart_level_kernel drawn;
-    return in->has_levels && k->verified && gr_chart_result_kernel(k, &drawn);
+    grc_chart_level_kernel drawn;
+    return in->has_levels && k->verified && grc_chart_result_kernel(k, &drawn);
 }
 
 /* The n of a "width=n" among a kernel's parameters; -1 where none. */
@@ -252,17 +252,17 @@ static double width_of(const gr_result_kernel *k)
 /* Whether kernel j of r is a run of the same kernel as i at a larger
  * width (or the same width, named earlier), which is then drawn in its
  * place. */
-static bool wider_run(const gr_roofline_inputs *in, const gr_results *r, size_t i, size_t j)
+static bool wider_run(const grc_roofline_inputs *in, const gr_results *r, size_t i, size_t j)
 {
     const gr_result_kernel *a = &r->kernels[i], *b = &r->kernels[j];
-    if (j == i || strcmp(a->name, b->name) != 0 || !gr_levels_draws_result_kernel(in, b))
+    if (j == i || strcmp(a->name, b->name) != 0 || !grc_levels_draws_result_kernel(in, b))
         return false;
     return width_of(b) > width_of(a) || (width_of(b) == width_of(a) && j < i);
 }
 
-bool gr_levels_shows_result_kernel(const gr_roofline_inputs *in, const gr_results *r, size_t i)
+bool grc_levels_shows_result_kernel(const grc_roofline_inputs *in, const gr_results *r, size_t i)
 {
-    if (!gr_levels_draws_result_kernel(in, &r->kernels[i]))
+    if (!grc_levels_draws_result_kernel(in, &r->kernels[i]))
         return false;
     for (size_t j = 0; j < r->kernel_count; j++)
         if (wider_run(in, r, i, j))
@@ -271,10 +271,10 @@ bool gr_levels_shows_result_kernel(const gr_roofline_inputs *in, const gr_result
 }
 
 /* Whether kernel i of r has a run at a smaller width, left out. */
-static bool narrower_left_out(const gr_roofline_inputs *in, const gr_results *r, size_t i)
+static bool narrower_left_out(const grc_roofline_inputs *in, const gr_results *r, size_t i)
 {
     for (size_t j = 0; j < r->kernel_count; j++)
-        if (j != i && gr_levels_draws_result_kernel(in, &r->kernels[j]) &&
+        if (j != i && grc_levels_draws_result_kernel(in, &r->kernels[j]) &&
             strcmp(r->kernels[j].name, r->kernels[i].name) == 0)
             return true;
     return false;
@@ -282,7 +282,7 @@ static bool narrower_left_out(const gr_roofline_inputs *in, const gr_results *r,
 
 /* Says under the chart at which width the kernels are drawn, where a
  * kernel run at several is drawn at one: "4096", or each width drawn. */
-static void note_widths(const gr_roofline_inputs *in, gr_chart *c)
+static void note_widths(const grc_roofline_inputs *in, grc_chart *c)
 {
     double widths[8];
     size_t n = 0;
@@ -293,7 +293,7 @@ static void note_widths(const gr_roofline_inputs *in, gr_chart *c)
             bool seen = false;
             for (size_t w = 0; w < n; w++)
                 seen = seen || widths[w] == width;
-            if (!seen && n < 8 && width >= 0 && gr_levels_shows_result_kernel(in, res, i) &&
+            if (!seen && n < 8 && width >= 0 && grc_levels_shows_result_kernel(in, res, i) &&
                 narrower_left_out(in, res, i))
                 widths[n++] = width;
         }
@@ -304,7 +304,7 @@ static void note_widths(const gr_roofline_inputs *in, gr_chart *c)
 
 /* Every kernel to draw: Nsight Compute's, then each results file's; *out
  * is the caller's to free. */
-static bool collect(const gr_roofline_inputs *in, drawn_kernel **out, size_t *count)
+static bool collect(const grc_roofline_inputs *in, drawn_kernel **out, size_t *count)
 {
     size_t n = in->level_kernel_count;
     for (size_t r = 0; r < in->results_count; r++)
@@ -318,10 +318,10 @@ static bool collect(const gr_roofline_inputs *in, drawn_kernel **out, size_t *co
     for (size_t r = 0; r < in->results_count; r++)
         for (size_t i = 0; i < in->results[r]->kernel_count; i++) {
             const gr_result_kernel *k = &in->results[r]->kernels[i];
-            if (!gr_levels_shows_result_kernel(in, in->results[r], i))
+            if (!grc_levels_shows_result_kernel(in, in->results[r], i))
                 continue;
             (*out)[*count].from_results = true;
-            gr_chart_result_kernel(k, &(*out)[(*count)++].k);
+            grc_chart_result_kernel(k, &(*out)[(*count)++].k);
         }
     return true;
 }
@@ -338,7 +338,7 @@ static int faster_first(const void *a, const void *b)
  * Those of the keyed points (a results file's kernels drawn alone) too,
  * where enough are left for one a kernel: two chains of one colour would
  * be harder to tell apart than a chain and a point of another marker. */
-static int free_colors(const gr_roofline_inputs *in, const gr_chart *c, bool skip_keyed, int out[8])
+static int free_colors(const grc_roofline_inputs *in, const grc_chart *c, bool skip_keyed, int out[8])
 {
     bool taken[9] = {false};
     int n = 0;
@@ -347,7 +347,7 @@ static int free_colors(const gr_roofline_inputs *in, const gr_chart *c, bool ski
     for (size_t r = 0; r < in->results_count; r++)
         taken[(in->device_count + r) % 8 + 1] = true;
     for (size_t i = 0; skip_keyed && i < c->series_count; i++)
-        if (c->series[i]->draw == GR_DRAW_POINTS && c->series[i]->key[0] && c->series[i]->color >= 1 &&
+        if (c->series[i]->draw == GRC_DRAW_POINTS && c->series[i]->key[0] && c->series[i]->color >= 1 &&
             c->series[i]->color <= 8)
             taken[c->series[i]->color] = true;
     for (int color = 1; color <= 8; color++)
@@ -356,7 +356,7 @@ static int free_colors(const gr_roofline_inputs *in, const gr_chart *c, bool ski
     return n;
 }
 
-static void give_colors(const gr_roofline_inputs *in, const gr_chart *c, drawn_kernel *k, size_t count)
+static void give_colors(const grc_roofline_inputs *in, const grc_chart *c, drawn_kernel *k, size_t count)
 {
     int colors[8], n = free_colors(in, c, true, colors);
     if ((size_t)n < count)
@@ -366,7 +366,7 @@ static void give_colors(const gr_roofline_inputs *in, const gr_chart *c, drawn_k
 }
 
 /* The legend: each level's marker, in black, at a point off the plot. */
-static bool add_legend(const gr_roofline_inputs *in, gr_chart *c, const drawn_kernel *k, size_t count)
+static bool add_legend(const grc_roofline_inputs *in, grc_chart *c, const drawn_kernel *k, size_t count)
 {
     static const char *const keys[GR_MEMORY_LEVELS] = {"DRAM", "L2", NULL};
     bool ncu = in->level_kernel_count > 0, results = count > in->level_kernel_count;
@@ -378,9 +378,9 @@ static bool add_legend(const gr_roofline_inputs *in, gr_chart *c, const drawn_ke
             used = used || !isnan(k[i].k.intensity[l]);
         if (!used || !in->levels[l])
             continue;
-        gr_series *s = keys[l] ? gr_chart_series(c, GR_DRAW_POINTS, 7, keys[l])
-                               : gr_chart_series_f(c, GR_DRAW_POINTS, 7, "%s%s", shared, counted);
-        if (!s || !gr_series_add(s, c->xmin / 1000, c->ymin / 1000, NULL))
+        grc_series *s = keys[l] ? grc_chart_series(c, GRC_DRAW_POINTS, 7, keys[l])
+                               : grc_chart_series_f(c, GRC_DRAW_POINTS, 7, "%s%s", shared, counted);
+        if (!s || !grc_series_add(s, c->xmin / 1000, c->ymin / 1000, NULL))
             return false;
         s->marker = level_markers[l];
         if (l == GR_LEVEL_SHARED && results) /* what the key's "x 128 B" means */
@@ -396,39 +396,39 @@ static bool add_legend(const gr_roofline_inputs *in, gr_chart *c, const drawn_ke
  * chain, left of it first, level with it where there is room: the
  * kernels of one program run close together, their markers crowd and
  * a label among them could be read as any chain's. */
-static bool add_kernel_lines(const gr_roofline_inputs *in, gr_chart *c, const drawn_kernel *d)
+static bool add_kernel_lines(const grc_roofline_inputs *in, grc_chart *c, const drawn_kernel *d)
 {
-    gr_series *line = gr_chart_series(c, GR_DRAW_LINES, d->color, NULL);
+    grc_series *line = grc_chart_series(c, GRC_DRAW_LINES, d->color, NULL);
     if (!line)
         return false;
     line->thin = true;
     for (int l = 0; l < GR_MEMORY_LEVELS; l++)
-        if (in->levels[l] && !isnan(d->k.intensity[l]) && !gr_series_add(line, d->k.intensity[l], d->k.gflops, NULL))
+        if (in->levels[l] && !isnan(d->k.intensity[l]) && !grc_series_add(line, d->k.intensity[l], d->k.gflops, NULL))
             return false;
     return true;
 }
 
 /* An SVG chart's tooltip of a kernel's point: its name, the level, its
  * intensity and rate, and the roof it is held against where known. */
-static void point_tooltip(gr_series *s, const drawn_kernel *d, gr_level l)
+static void point_tooltip(grc_series *s, const drawn_kernel *d, gr_level l)
 {
     if (d->k.roof[l] && !isnan(d->k.roof_gflops[l]))
-        gr_series_tooltip_f(s, "%.150s\n%s: %s FLOP/B, %s\nroof: %s %s", d->k.label, gr_level_name(l),
-                            GR_NUM(d->k.intensity[l]), GR_RATE(d->k.gflops), d->k.roof[l], GR_RATE(d->k.roof_gflops[l]));
+        grc_series_tooltip_f(s, "%.150s\n%s: %s FLOP/B, %s\nroof: %s %s", d->k.label, gr_level_name(l),
+                            GR_NUM(d->k.intensity[l]), GRC_RATE(d->k.gflops), d->k.roof[l], GRC_RATE(d->k.roof_gflops[l]));
     else
-        gr_series_tooltip_f(s, "%.150s\n%s: %s FLOP/B, %s", d->k.label, gr_level_name(l), GR_NUM(d->k.intensity[l]),
-                            GR_RATE(d->k.gflops));
+        grc_series_tooltip_f(s, "%.150s\n%s: %s FLOP/B, %s", d->k.label, gr_level_name(l), GR_NUM(d->k.intensity[l]),
+                            GRC_RATE(d->k.gflops));
 }
 
-static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const drawn_kernel *d)
+static bool add_kernel_points(const grc_roofline_inputs *in, grc_chart *c, const drawn_kernel *d)
 {
     int labelled = -1;
     double rightmost = 0;
     for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
         if (!in->levels[l] || isnan(d->k.intensity[l]))
             continue;
-        gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, d->color, NULL);
-        if (!s || !gr_series_add(s, d->k.intensity[l], d->k.gflops, d->k.label))
+        grc_series *s = grc_chart_series(c, GRC_DRAW_POINTS, d->color, NULL);
+        if (!s || !grc_series_add(s, d->k.intensity[l], d->k.gflops, d->k.label))
             return false;
         point_tooltip(s, d, (gr_level)l);
         s->marker = level_markers[l];
@@ -438,8 +438,8 @@ static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const d
     }
     if (labelled < 0)
         return true;
-    gr_label *label =
-        gr_chart_label_beside(c, GR_PLACE_POINT, d->k.intensity[labelled], d->k.gflops, rightmost, d->k.label);
+    grc_label *label =
+        grc_chart_label_beside(c, GRC_PLACE_POINT, d->k.intensity[labelled], d->k.gflops, rightmost, d->k.label);
     if (label) {
         label->small = true;
         label->color = d->color;
@@ -449,7 +449,7 @@ static bool add_kernel_points(const gr_roofline_inputs *in, gr_chart *c, const d
     return label != NULL;
 }
 
-bool gr_levels_add_kernels(const gr_roofline_inputs *in, gr_chart *c)
+bool grc_levels_add_kernels(const grc_roofline_inputs *in, grc_chart *c)
 {
     drawn_kernel *k;
     size_t count;
@@ -462,7 +462,7 @@ bool gr_levels_add_kernels(const gr_roofline_inputs *in, gr_chart *c)
     for (size_t i = 0; ok && i < count; i++)
         memcpy(labels[i], k[i].k.label, sizeof labels[i]);
     if (ok)
-        gr_kernel_labels_unique(labels, count);
+        grc_kernel_labels_unique(labels, count);
     for (size_t i = 0; ok && i < count; i++)
         memcpy(k[i].k.label, labels[i], sizeof labels[i]);
     qsort(k + in->level_kernel_count, count - in->level_kernel_count, sizeof *k, faster_first);

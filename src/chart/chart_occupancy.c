@@ -21,11 +21,11 @@ static double axis_value(const gr_launch *l, gr_sweep_axis axis)
                                     : (double)l->smem_per_block_bytes;
 }
 
-static bool add_panel(gr_chart *c, const gr_sm_limits *lim, const gr_launch *l, const gr_occupancy *now,
+static bool add_panel(grc_chart *c, const gr_sm_limits *lim, const gr_launch *l, const gr_occupancy *now,
                       gr_sweep_axis axis, gr_error *err)
 {
     gr_sweep sweep;
-    gr_chart_init(c);
+    grc_chart_init(c);
     if (!gr_occupancy_sweep(lim, l, axis, &sweep, err))
         return false;
     snprintf(c->title, sizeof c->title, "%s", axes[axis].title);
@@ -36,20 +36,20 @@ static bool add_panel(gr_chart *c, const gr_sm_limits *lim, const gr_launch *l, 
     c->ymax = 1.1;
     c->xmin = 0;
     c->xmax = (double)sweep.points[sweep.count - 1].x * axes[axis].x_scale;
-    gr_series *curve = gr_chart_series(c, GR_DRAW_STEPS, 1, "");
-    gr_series *mark = gr_chart_series(c, GR_DRAW_POINTS, 2, "");
+    grc_series *curve = grc_chart_series(c, GRC_DRAW_STEPS, 1, "");
+    grc_series *mark = grc_chart_series(c, GRC_DRAW_POINTS, 2, "");
     bool ok = curve && mark;
     for (size_t i = 0; ok && i < sweep.count; i++)
-        ok = gr_series_add(curve, (double)sweep.points[i].x * axes[axis].x_scale,
+        ok = grc_series_add(curve, (double)sweep.points[i].x * axes[axis].x_scale,
                            sweep.points[i].valid ? sweep.points[i].occ.occupancy : 0, NULL);
     gr_sweep_free(&sweep);
     static const char *const units[] = {" threads", " registers", " KiB"};
     double x = axis_value(l, axis);
-    gr_label *label = NULL;
+    grc_label *label = NULL;
     ok = ok &&
-         gr_series_add_f(mark, x * axes[axis].x_scale, now->occupancy, "%s%s: %s%%", GR_NUM(x * axes[axis].x_scale),
+         grc_series_add_f(mark, x * axes[axis].x_scale, now->occupancy, "%s%s: %s%%", GR_NUM(x * axes[axis].x_scale),
                          units[axis], GR_NUM(100 * now->occupancy)) &&
-         (label = gr_chart_label_beside(c, GR_PLACE_POINT, x * axes[axis].x_scale, now->occupancy, 0,
+         (label = grc_chart_label_beside(c, GRC_PLACE_POINT, x * axes[axis].x_scale, now->occupancy, 0,
                                         mark->points[mark->count - 1].label));
     if (!ok)
         return gr_error_set(err, "out of memory");
@@ -58,8 +58,8 @@ static bool add_panel(gr_chart *c, const gr_sm_limits *lim, const gr_launch *l, 
     return true;
 }
 
-bool gr_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const char *device_title,
-                         gr_figure *out, gr_error *err)
+bool grc_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const char *device_title,
+                         grc_figure *out, gr_error *err)
 {
     gr_occupancy now;
     memset(out, 0, sizeof *out);
@@ -73,15 +73,15 @@ bool gr_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const
     out->height_in = 3.6;
     for (int axis = 0; axis < 3; axis++, out->chart_count++)
         if (!add_panel(&out->charts[axis], lim, launch, &now, (gr_sweep_axis)axis, err)) {
-            gr_figure_free(out);
+            grc_figure_free(out);
             return false;
         }
     snprintf(out->charts[0].note, sizeof out->charts[0].note,
              "Each panel varies one resource, the others as given; the point is the configuration. Made by gpuroof.");
     for (size_t i = 0; i < out->chart_count; i++) {
-        gr_plot_area area = gr_figure_plot_area(i, out->chart_count, gr_note_lines(out->charts[i].note, out->width_in, NULL, NULL, 0), out->height_in);
-        gr_chart_set_plot_size(&out->charts[i], &area, out->width_in, out->height_in);
-        gr_chart_place_labels(&out->charts[i]);
+        grc_plot_area area = grc_figure_plot_area(i, out->chart_count, grc_note_lines(out->charts[i].note, out->width_in, NULL, NULL, 0), out->height_in);
+        grc_chart_set_plot_size(&out->charts[i], &area, out->width_in, out->height_in);
+        grc_chart_place_labels(&out->charts[i]);
     }
     return true;
 }

@@ -7,7 +7,7 @@
 #include "chart.h"
 #include "gpuroof_occupancy.h"
 
-bool gr_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const char *device_title,
-                         gr_figure *out, gr_error *err);
+bool grc_occupancy_figure(const gr_sm_limits *lim, const gr_launch *launch, const char *device_title,
+                         grc_figure *out, gr_error *err);
 
 #endif

@@ -9,7 +9,7 @@
 #include "gpuroof_text.h"
 #include "gpuroof_results.h"
 
-gr_num gr_rate_of(double gflops)
+gr_num grc_rate_of(double gflops)
 {
     static const char *const units[] = {"GFLOP/s", "TFLOP/s", "PFLOP/s", "EFLOP/s"};
     double value = gflops;
@@ -22,7 +22,7 @@ gr_num gr_rate_of(double gflops)
     return rate;
 }
 
-void gr_precision_words(gr_buf *b, const char *precision)
+void grc_precision_words(gr_buf *b, const char *precision)
 {
     for (const char *p = precision; *p; p++)
         gr_buf_addf(b, "%c", *p == '_' ? ' ' : (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p));
@@ -33,13 +33,13 @@ static double peak_of(const gr_roofs *roofs, const char *precision)
     return gr_roofs_peak_gflops(roofs, precision);
 }
 
-void gr_roofline_add_device(gr_roofline_inputs *in, const gr_profile *p)
+void grc_roofline_add_device(grc_roofline_inputs *in, const gr_profile *p)
 {
     gr_roofs_fill(p, NULL, NULL, &in->device_roofs[in->device_count]);
     in->devices[in->device_count++] = p;
 }
 
-void gr_roofline_add_results(gr_roofline_inputs *in, const gr_results *r, size_t device)
+void grc_roofline_add_results(grc_roofline_inputs *in, const gr_results *r, size_t device)
 {
     gr_roofs_fill(NULL, r, NULL, &in->results_roofs[in->results_count]);
     in->results_device[in->results_count] = device;
@@ -47,17 +47,17 @@ void gr_roofline_add_results(gr_roofline_inputs *in, const gr_results *r, size_t
 }
 
 /* How many other peaks the chart draws. */
-static size_t precision_count(const gr_roofline_inputs *in)
+static size_t precision_count(const grc_roofline_inputs *in)
 {
     size_t n = 0;
-    while (n < GR_CHART_MAX_ITEMS && in->precisions[n])
+    while (n < GRC_CHART_MAX_ITEMS && in->precisions[n])
         n++;
     return n;
 }
 
 /* Whether precision k adds a ceiling: not FP32 or FP64, drawn anyway, nor
  * one named before it. */
-static bool adds_ceiling(const gr_roofline_inputs *in, size_t k)
+static bool adds_ceiling(const grc_roofline_inputs *in, size_t k)
 {
     const char *p = in->precisions[k];
     for (size_t j = 0; j < k; j++)
@@ -86,19 +86,19 @@ static void include(extent *e, double x, double y)
 }
 
 /* A kernel's points at the levels drawn. */
-static void include_levels(const gr_roofline_inputs *in, extent *e, const gr_chart_level_kernel *k)
+static void include_levels(const grc_roofline_inputs *in, extent *e, const grc_chart_level_kernel *k)
 {
     for (int l = 0; l < GR_MEMORY_LEVELS; l++)
         if (in->levels[l])
             include(e, k->intensity[l], k->gflops);
 }
 
-static void include_kernel(const gr_roofline_inputs *in, extent *e, const gr_results *r, size_t i)
+static void include_kernel(const grc_roofline_inputs *in, extent *e, const gr_results *r, size_t i)
 {
     const gr_result_kernel *k = &r->kernels[i];
-    gr_chart_level_kernel levels;
-    if (gr_levels_draws_result_kernel(in, k)) {
-        if (gr_levels_shows_result_kernel(in, r, i) && gr_chart_result_kernel(k, &levels))
+    grc_chart_level_kernel levels;
+    if (grc_levels_draws_result_kernel(in, k)) {
+        if (grc_levels_shows_result_kernel(in, r, i) && grc_chart_result_kernel(k, &levels))
             include_levels(in, e, &levels);
     } else if (k->verified)
         include(e, k->intensity, k->gflops);
@@ -120,7 +120,7 @@ static double nice(double v, bool up)
     return decade;
 }
 
-static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
+static void set_ranges(const grc_roofline_inputs *in, grc_chart *c)
 {
     extent e = {INFINITY, 0, INFINITY, 0, false};
     for (size_t i = 0; i < in->device_count; i++) {
@@ -137,7 +137,7 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
     for (size_t i = 0; i < in->model_count; i++)
         for (size_t d = 0; d < in->device_count; d++) {
             gr_work_place at;
-            if (gr_model_place_on(in, d, &in->models[i], &at))
+            if (grc_model_place_on(in, d, &in->models[i], &at))
                 include(&e, at.intensity, at.gflops);
         }
     for (size_t i = 0; i < in->point_count; i++)
@@ -169,26 +169,26 @@ static void set_ranges(const gr_roofline_inputs *in, gr_chart *c)
 
 /* ---- the roofs ----------------------------------------------------------- */
 
-static bool add_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i)
+static bool add_roof(const grc_roofline_inputs *in, grc_chart *c, size_t i)
 {
     const gr_profile *p = in->devices[i];
     const gr_roofs *roofs = &in->device_roofs[i];
     double dram = gr_roofs_dram_gbs(roofs), fp32 = peak_of(roofs, "fp32"), ridge = fp32 / dram;
-    gr_series *roof = gr_chart_series_f(c, GR_DRAW_LINES, (int)i + 1,
+    grc_series *roof = grc_chart_series_f(c, GRC_DRAW_LINES, (int)i + 1,
                                         "%.100s: %s GB/s, FP32 %s, ridge %s FLOP/B (datasheet)", p->full_name,
-                                        GR_NUM(dram), GR_RATE(fp32), GR_NUM(ridge));
-    if (!roof || !gr_series_add(roof, c->xmin, dram * c->xmin, NULL) ||
-        !gr_series_add(roof, ridge, fp32, NULL) || !gr_series_add(roof, c->xmax, fp32, NULL))
+                                        GR_NUM(dram), GRC_RATE(fp32), GR_NUM(ridge));
+    if (!roof || !grc_series_add(roof, c->xmin, dram * c->xmin, NULL) ||
+        !grc_series_add(roof, ridge, fp32, NULL) || !grc_series_add(roof, c->xmax, fp32, NULL))
         return false;
-    gr_series *ridge_mark = gr_chart_series(c, GR_DRAW_POINTS, (int)i + 1, NULL);
-    if (!ridge_mark || !gr_series_add_f(ridge_mark, ridge, fp32, "ridge %s FLOP/B", GR_NUM(ridge)))
+    grc_series *ridge_mark = grc_chart_series(c, GRC_DRAW_POINTS, (int)i + 1, NULL);
+    if (!ridge_mark || !grc_series_add_f(ridge_mark, ridge, fp32, "ridge %s FLOP/B", GR_NUM(ridge)))
         return false;
     ridge_mark->marker = in->has_levels ? 12 : 7; /* with levels, a filled circle is a kernel's DRAM point */
     if (in->device_count > 1) /* the key says it */
         return true;
     /* the label says what the marker's point says */
     const char *text = ridge_mark->points[ridge_mark->count - 1].label;
-    gr_label *l = gr_chart_label_beside(c, GR_PLACE_POINT, ridge, fp32, 0, text);
+    grc_label *l = grc_chart_label_beside(c, GRC_PLACE_POINT, ridge, fp32, 0, text);
     if (l)
         l->small = true;
     return l != NULL;
@@ -196,19 +196,19 @@ static bool add_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i)
 
 /* A ceiling below or above FP32: dashed, from where it meets the memory
  * slope to the right edge. */
-static bool add_ceiling(const gr_roofline_inputs *in, gr_chart *c, size_t i, const char *precision)
+static bool add_ceiling(const grc_roofline_inputs *in, grc_chart *c, size_t i, const char *precision)
 {
     const gr_roofs *roofs = &in->device_roofs[i];
     double peak = peak_of(roofs, precision), dram = gr_roofs_dram_gbs(roofs), fp32 = peak_of(roofs, "fp32");
     if (isnan(peak))
         return true;
-    gr_series *s = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, NULL);
-    if (!s || !gr_series_add(s, peak / dram, peak, NULL) || !gr_series_add(s, c->xmax, peak, NULL))
+    grc_series *s = grc_chart_series(c, GRC_DRAW_LINES, (int)i + 1, NULL);
+    if (!s || !grc_series_add(s, peak / dram, peak, NULL) || !grc_series_add(s, c->xmax, peak, NULL))
         return false;
     s->dashed = true;
     if (peak > fp32) { /* the slope continues up to it */
-        gr_series *up = gr_chart_series(c, GR_DRAW_LINES, (int)i + 1, NULL);
-        if (!up || !gr_series_add(up, fp32 / dram, fp32, NULL) || !gr_series_add(up, peak / dram, peak, NULL))
+        grc_series *up = grc_chart_series(c, GRC_DRAW_LINES, (int)i + 1, NULL);
+        if (!up || !grc_series_add(up, fp32 / dram, fp32, NULL) || !grc_series_add(up, peak / dram, peak, NULL))
             return false;
         up->dashed = true;
     }
@@ -218,7 +218,7 @@ static bool add_ceiling(const gr_roofline_inputs *in, gr_chart *c, size_t i, con
 /* One label per ceiling value, beside its line: devices with the same
  * figure share it ("FP32 66.91 TFLOP/s: h100, h200"), drawn by the first of
  * them along the stretch where the line is theirs all. */
-static bool ceiling_label(const gr_roofline_inputs *in, gr_chart *c, size_t i, const char *precision,
+static bool ceiling_label(const grc_roofline_inputs *in, grc_chart *c, size_t i, const char *precision,
                           const char *source)
 {
     const gr_roofs *roofs = &in->device_roofs[i];
@@ -229,15 +229,15 @@ static bool ceiling_label(const gr_roofline_inputs *in, gr_chart *c, size_t i, c
         if (peak_of(&in->device_roofs[k], precision) == peak)
             return true;
     gr_buf text = GR_BUF_INIT;
-    gr_precision_words(&text, precision);
-    gr_buf_addf(&text, " %s%s", GR_RATE(peak), source);
+    grc_precision_words(&text, precision);
+    gr_buf_addf(&text, " %s%s", GRC_RATE(peak), source);
     for (size_t k = i; in->device_count > 1 && k < in->device_count; k++)
         if (peak_of(&in->device_roofs[k], precision) == peak) {
             gr_buf_addf(&text, "%s%s", k == i ? ": " : ", ", in->devices[k]->name);
             knee = fmax(knee, peak / gr_roofs_dram_gbs(&in->device_roofs[k]));
         }
-    gr_label *l = gr_buf_failed(&text) ? NULL
-                                       : gr_chart_label_beside(c, GR_PLACE_LEVEL, knee, peak, c->xmax, gr_buf_text(&text));
+    grc_label *l = gr_buf_failed(&text) ? NULL
+                                       : grc_chart_label_beside(c, GRC_PLACE_LEVEL, knee, peak, c->xmax, gr_buf_text(&text));
     gr_buf_free(&text);
     if (!l)
         return false;
@@ -247,17 +247,17 @@ static bool ceiling_label(const gr_roofline_inputs *in, gr_chart *c, size_t i, c
 
 /* A bandwidth, along its slope from the left edge up to where the roof
  * turns (at ridge): whose ("" for the one device's) and what. */
-static bool bandwidth_label(gr_chart *c, double bandwidth, double ridge, const char *whose, const char *what,
+static bool bandwidth_label(grc_chart *c, double bandwidth, double ridge, const char *whose, const char *what,
                             int color)
 {
-    gr_label *l = gr_chart_label_beside_f(c, GR_PLACE_SLOPE, c->xmin, bandwidth, ridge, "%s%s %s GB/s", whose, what,
+    grc_label *l = grc_chart_label_beside_f(c, GRC_PLACE_SLOPE, c->xmin, bandwidth, ridge, "%s%s %s GB/s", whose, what,
                                           GR_NUM(bandwidth));
     if (l)
         l->color = color;
     return l != NULL;
 }
 
-static bool add_device(const gr_roofline_inputs *in, gr_chart *c, size_t i)
+static bool add_device(const grc_roofline_inputs *in, grc_chart *c, size_t i)
 {
     const char *source = in->results_count ? " (datasheet)" : "";
     bool ok = add_roof(in, c, i) && add_ceiling(in, c, i, "fp64");
@@ -270,14 +270,14 @@ static bool add_device(const gr_roofline_inputs *in, gr_chart *c, size_t i)
     double dram = gr_roofs_dram_gbs(roofs);
     return ok && (in->device_count > 1 || /* several: the key gives each bandwidth */
                   bandwidth_label(c, dram, peak_of(roofs, "fp32") / dram, "", "DRAM", (int)i + 1)) &&
-           gr_levels_add_device_roofs(in, c, i);
+           grc_levels_add_device_roofs(in, c, i);
 }
 
 /* ---- points -------------------------------------------------------------- */
 
-static bool point_label(gr_chart *c, double x, double y, const char *text)
+static bool point_label(grc_chart *c, double x, double y, const char *text)
 {
-    gr_label *l = gr_chart_label_beside(c, GR_PLACE_POINT, x, y, 0, text);
+    grc_label *l = grc_chart_label_beside(c, GRC_PLACE_POINT, x, y, 0, text);
     if (l)
         l->small = true;
     return l != NULL;
@@ -286,30 +286,30 @@ static bool point_label(gr_chart *c, double x, double y, const char *text)
 /* A model's point, named (where named) by its name and where it is
  * drawn; where the level that binds it is not the one its intensity is
  * drawn at, that level too. */
-static bool add_model_point(gr_series *s, const gr_chart_point *m, const gr_work_place *at, bool named)
+static bool add_model_point(grc_series *s, const grc_chart_point *m, const gr_work_place *at, bool named)
 {
     if (!named)
-        return gr_series_add(s, at->intensity, at->gflops, "");
+        return grc_series_add(s, at->intensity, at->gflops, "");
     if (at->binding == at->drawn_at || at->binding == GR_LEVEL_COMPUTE)
-        return gr_series_add_f(s, at->intensity, at->gflops, "%.50s (%s FLOP/B%s%s)", m->label, GR_NUM(at->intensity),
+        return grc_series_add_f(s, at->intensity, at->gflops, "%.50s (%s FLOP/B%s%s)", m->label, GR_NUM(at->intensity),
                                at->drawn_at == GR_LEVEL_DRAM ? "" : " at ",
                                at->drawn_at == GR_LEVEL_DRAM ? "" : gr_level_name(at->drawn_at));
-    return gr_series_add_f(s, at->intensity, at->gflops, "%.40s (%s FLOP/B; %s binds: %s)", m->label,
-                           GR_NUM(at->intensity), gr_level_name(at->binding), GR_RATE(at->gflops));
+    return grc_series_add_f(s, at->intensity, at->gflops, "%.40s (%s FLOP/B; %s binds: %s)", m->label,
+                           GR_NUM(at->intensity), gr_level_name(at->binding), GRC_RATE(at->gflops));
 }
 
-static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
+static bool add_models(const grc_roofline_inputs *in, grc_chart *c)
 {
     if (in->model_count == 0)
         return true;
-    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 8, "kernel models, at their binding roof (gpuroof bound)");
+    grc_series *s = grc_chart_series(c, GRC_DRAW_POINTS, 8, "kernel models, at their binding roof (gpuroof bound)");
     if (!s)
         return false;
     s->marker = 9;
     for (size_t m = 0; m < in->model_count; m++)
         for (size_t i = 0; i < in->device_count; i++) {
             gr_work_place at;
-            if (!gr_model_place_on(in, i, &in->models[m], &at))
+            if (!grc_model_place_on(in, i, &in->models[m], &at))
                 at = (gr_work_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
             if (!add_model_point(s, &in->models[m], &at, i == 0) ||
                 (i == 0 && !point_label(c, at.intensity, at.gflops, s->points[s->count - 1].label))) /* labelled once */
@@ -318,17 +318,17 @@ static bool add_models(const gr_roofline_inputs *in, gr_chart *c)
     return true;
 }
 
-static bool add_points(const gr_roofline_inputs *in, gr_chart *c)
+static bool add_points(const grc_roofline_inputs *in, grc_chart *c)
 {
     if (in->point_count == 0)
         return true;
-    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 7, "points given");
+    grc_series *s = grc_chart_series(c, GRC_DRAW_POINTS, 7, "points given");
     if (!s)
         return false;
     s->marker = 5;
     for (size_t i = 0; i < in->point_count; i++) {
-        const gr_chart_point *p = &in->points[i];
-        if (!gr_series_add(s, p->intensity, p->gflops, p->label) ||
+        const grc_chart_point *p = &in->points[i];
+        if (!grc_series_add(s, p->intensity, p->gflops, p->label) ||
             (p->label[0] && !point_label(c, p->intensity, p->gflops, p->label)))
             return false;
     }
@@ -361,9 +361,9 @@ static const char *brief_name(const gr_results *r)
     return profile[0] && strcmp(profile, "none") != 0 ? profile : r->device.name;
 }
 
-static void name_result(const gr_roofline_inputs *in, size_t i, result_names *n)
+static void name_result(const grc_roofline_inputs *in, size_t i, result_names *n)
 {
-    char labels[GR_CHART_MAX_ITEMS][GR_NODE_LABEL_SIZE];
+    char labels[GRC_CHART_MAX_ITEMS][GR_NODE_LABEL_SIZE];
     const gr_results *r = in->results[i];
     bool shared = false;
     n->full[0] = n->brief[0] = '\0';
@@ -402,7 +402,7 @@ static void roof_spread_words(const gr_results *r, gr_buf *out)
 }
 
 /* The measured roof's line, its key naming the file's GPU. */
-static gr_series *measured_roof_series(const gr_roofline_inputs *in, gr_chart *c, size_t i, const result_names *n,
+static grc_series *measured_roof_series(const grc_roofline_inputs *in, grc_chart *c, size_t i, const result_names *n,
                                        int color)
 {
     const gr_results *r = in->results[i];
@@ -410,36 +410,36 @@ static gr_series *measured_roof_series(const gr_roofline_inputs *in, gr_chart *c
     gr_buf range = GR_BUF_INIT;
     if (in->spread)
         roof_spread_words(r, &range);
-    gr_series *roof;
+    grc_series *roof;
     if (gr_buf_failed(&range))
         roof = NULL; /* out of memory for the range's words */
     else if (n->full[0]) /* "NVIDIA H200 GPU 1: ", its colon included */
-        roof = gr_chart_series_f(c, GR_DRAW_LINES, color, "%.120s%.31s GB/s, FP32 %.31s (measured%.47s)", n->full,
-                                 GR_NUM(bw), GR_RATE(fp32), gr_buf_text(&range));
+        roof = grc_chart_series_f(c, GRC_DRAW_LINES, color, "%.120s%.31s GB/s, FP32 %.31s (measured%.47s)", n->full,
+                                 GR_NUM(bw), GRC_RATE(fp32), gr_buf_text(&range));
     else
-        roof = gr_chart_series_f(c, GR_DRAW_LINES, color, "%.100s: %.31s GB/s, FP32 %.31s (measured%.47s)",
-                                 r->device.name, GR_NUM(bw), GR_RATE(fp32), gr_buf_text(&range));
+        roof = grc_chart_series_f(c, GRC_DRAW_LINES, color, "%.100s: %.31s GB/s, FP32 %.31s (measured%.47s)",
+                                 r->device.name, GR_NUM(bw), GRC_RATE(fp32), gr_buf_text(&range));
     gr_buf_free(&range);
     return roof;
 }
 
-static bool add_measured_roof(const gr_roofline_inputs *in, gr_chart *c, size_t i, const result_names *n, int color)
+static bool add_measured_roof(const grc_roofline_inputs *in, grc_chart *c, size_t i, const result_names *n, int color)
 {
     double bw = gr_roofs_dram_gbs(&in->results_roofs[i]), fp32 = gr_roofs_peak_gflops(&in->results_roofs[i], "fp32");
     if (isnan(bw) || isnan(fp32))
         return true;
-    gr_series *roof = measured_roof_series(in, c, i, n, color);
-    if (!roof || !gr_series_add(roof, c->xmin, bw * c->xmin, NULL) || !gr_series_add(roof, fp32 / bw, fp32, NULL) ||
-        !gr_series_add(roof, c->xmax, fp32, NULL))
+    grc_series *roof = measured_roof_series(in, c, i, n, color);
+    if (!roof || !grc_series_add(roof, c->xmin, bw * c->xmin, NULL) || !grc_series_add(roof, fp32 / bw, fp32, NULL) ||
+        !grc_series_add(roof, c->xmax, fp32, NULL))
         return false;
     roof->dashed = true; /* its FP32 figure is in the key: a label would cover the datasheet ones */
     return n->compact || bandwidth_label(c, bw, fp32 / bw, n->brief, "measured DRAM", color);
 }
 
 /* A verified kernel drawn at its one intensity, not at its levels. */
-static bool drawn_alone(const gr_roofline_inputs *in, const gr_result_kernel *k)
+static bool drawn_alone(const grc_roofline_inputs *in, const gr_result_kernel *k)
 {
-    return k->verified && !gr_levels_draws_result_kernel(in, k);
+    return k->verified && !grc_levels_draws_result_kernel(in, k);
 }
 
 /* Measured kernels: one series (a colour and a key entry) per kernel name,
@@ -447,7 +447,7 @@ static bool drawn_alone(const gr_roofline_inputs *in, const gr_result_kernel *k)
  * pile up; unverified results are never drawn.  With several results
  * files, each file's kernels take its roof's colour (a marker a kernel),
  * so that the colour says which GPU a point is of. */
-static bool add_measured_kernels(const gr_roofline_inputs *in, gr_chart *c, const gr_results *r,
+static bool add_measured_kernels(const grc_roofline_inputs *in, grc_chart *c, const gr_results *r,
                                  const result_names *n, int first_color)
 {
     /* open square, circle, triangles, diamond, pentagon, then filled ones */
@@ -459,9 +459,9 @@ static bool add_measured_kernels(const gr_roofline_inputs *in, gr_chart *c, cons
             seen = seen || (drawn_alone(in, &r->kernels[j]) && strcmp(r->kernels[j].name, r->kernels[i].name) == 0);
         if (seen || !drawn_alone(in, &r->kernels[i]))
             continue;
-        gr_series *s = n->keyed ? gr_chart_series_f(c, GR_DRAW_POINTS, color, "%s%.90s (measured)",
+        grc_series *s = n->keyed ? grc_chart_series_f(c, GRC_DRAW_POINTS, color, "%s%.90s (measured)",
                                                     n->compact ? "" : n->brief, r->kernels[i].name)
-                                : gr_chart_series(c, GR_DRAW_POINTS, color, "");
+                                : grc_chart_series(c, GRC_DRAW_POINTS, color, "");
         if (!s)
             return false;
         s->marker = markers[kinds++ % 12];
@@ -471,34 +471,34 @@ static bool add_measured_kernels(const gr_roofline_inputs *in, gr_chart *c, cons
             while (color <= device_colors && device_colors < 8);
         for (size_t j = i; j < r->kernel_count; j++)
             if (drawn_alone(in, &r->kernels[j]) && strcmp(r->kernels[j].name, r->kernels[i].name) == 0 &&
-                !gr_series_add(s, r->kernels[j].intensity, r->kernels[j].gflops, NULL))
+                !grc_series_add(s, r->kernels[j].intensity, r->kernels[j].gflops, NULL))
                 return false;
     }
     return true;
 }
 
-static bool add_results(const gr_roofline_inputs *in, gr_chart *c, size_t i, int color)
+static bool add_results(const grc_roofline_inputs *in, grc_chart *c, size_t i, int color)
 {
     const gr_results *r = in->results[i];
     result_names n;
     name_result(in, i, &n);
-    gr_series *sweep = r->sweep_count && n.keyed
-                           ? gr_chart_series_f(c, GR_DRAW_POINTS, color, "%sintensity sweep (measured)",
+    grc_series *sweep = r->sweep_count && n.keyed
+                           ? grc_chart_series_f(c, GRC_DRAW_POINTS, color, "%sintensity sweep (measured)",
                                                n.compact ? "" : n.brief)
-                           : gr_chart_series(c, GR_DRAW_POINTS, color, "");
+                           : grc_chart_series(c, GRC_DRAW_POINTS, color, "");
     if (!sweep)
         return false;
     sweep->marker = 6;
     sweep->thin = true;
     for (size_t k = 0; k < r->sweep_count; k++)
-        if (!gr_series_add(sweep, r->sweep[k].intensity, r->sweep[k].gflops, NULL))
+        if (!grc_series_add(sweep, r->sweep[k].intensity, r->sweep[k].gflops, NULL))
             return false;
     int next = color % 8 + 1 <= (int)in->device_count ? (int)in->device_count + 1 : color % 8 + 1;
-    return add_measured_roof(in, c, i, &n, color) && gr_levels_add_measured(in, c, i, color, n.brief) &&
+    return add_measured_roof(in, c, i, &n, color) && grc_levels_add_measured(in, c, i, color, n.brief) &&
            add_measured_kernels(in, c, r, &n, n.brief[0] ? color : next);
 }
 
-static void set_title_and_note(const gr_roofline_inputs *in, gr_chart *c)
+static void set_title_and_note(const grc_roofline_inputs *in, grc_chart *c)
 {
     const char *kind = in->has_levels ? "Hierarchical roofline" : "Roofline";
     if (in->device_count == 1)
@@ -518,7 +518,7 @@ static void set_title_and_note(const gr_roofline_inputs *in, gr_chart *c)
 
 /* The names of the kernels labelled by number, at the note's end from
  * its first base bytes, in the order of their numbers. */
-static void note_numbers(gr_chart *c, size_t base)
+static void note_numbers(grc_chart *c, size_t base)
 {
     c->note[base] = '\0';
     for (unsigned last = 0;;) {
@@ -542,31 +542,31 @@ static void note_numbers(gr_chart *c, size_t base)
  * which names the kernels labelled by number: where naming them takes
  * more lines than there was room for, the area shrinks and all are placed
  * again (each time with more room: a numbered label stays so or is named). */
-static void place_labels(const gr_roofline_inputs *in, gr_chart *c)
+static void place_labels(const grc_roofline_inputs *in, grc_chart *c)
 {
-    size_t base = strlen(c->note), room = gr_note_lines(c->note, in->width_in, NULL, NULL, 0);
-    for (int round = 0; round < 2 * GR_CHART_MAX_ITEMS; round++) {
+    size_t base = strlen(c->note), room = grc_note_lines(c->note, in->width_in, NULL, NULL, 0);
+    for (int round = 0; round < 2 * GRC_CHART_MAX_ITEMS; round++) {
         for (size_t i = 0; i < c->label_count; i++)
             if (c->labels[i].name[0]) {
                 snprintf(c->labels[i].text, sizeof c->labels[i].text, "%s", c->labels[i].name);
                 c->labels[i].name[0] = '\0';
             }
         c->note_room = room;
-        gr_plot_area area = gr_figure_plot_area(0, 1, room, in->height_in);
-        gr_chart_set_plot_size(c, &area, in->width_in, in->height_in);
-        gr_chart_choose_key_corner(c);
-        gr_chart_place_labels_numbered(c);
+        grc_plot_area area = grc_figure_plot_area(0, 1, room, in->height_in);
+        grc_chart_set_plot_size(c, &area, in->width_in, in->height_in);
+        grc_chart_choose_key_corner(c);
+        grc_chart_place_labels_numbered(c);
         note_numbers(c, base);
-        size_t lines = gr_note_lines(c->note, in->width_in, NULL, NULL, 0);
+        size_t lines = grc_note_lines(c->note, in->width_in, NULL, NULL, 0);
         if (lines <= room)
             return;
         room = lines;
     }
 }
 
-bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
+bool grc_roofline_chart(const grc_roofline_inputs *in, grc_chart *c, gr_error *err)
 {
-    gr_chart_init(c);
+    grc_chart_init(c);
     if (in->device_count == 0)
         return gr_error_set(err, "a roofline chart needs at least one device");
     c->log_x = c->log_y = true;
@@ -581,9 +581,9 @@ bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *c, gr_error *err)
     ok = ok && add_models(in, c) && add_points(in, c);
     for (size_t r = 0; ok && r < in->results_count; r++)
         ok = add_results(in, c, r, (int)(in->device_count + r) % 8 + 1);
-    ok = ok && gr_levels_add_kernels(in, c);
+    ok = ok && grc_levels_add_kernels(in, c);
     if (!ok) {
-        gr_chart_free(c);
+        grc_chart_free(c);
         return gr_error_set(err, "out of memory");
     }
     place_labels(in, c);

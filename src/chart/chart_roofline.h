@@ -1,5 +1,5 @@
 /* The roofline chart: devices' ceilings, kernel models, explicit and
- * measured points, as a gr_chart. */
+ * measured points, as a grc_chart. */
 #ifndef GPUROOF_CHART_ROOFLINE_H
 #define GPUROOF_CHART_ROOFLINE_H
 
@@ -8,7 +8,7 @@
 #include "gpuroof_results.h"
 #include "gpuroof_roofline.h"
 
-#define GR_CHART_MAX_ITEMS 16
+#define GRC_CHART_MAX_ITEMS 16
 
 /* A kernel drawn at its intensity at each memory level it has counts for
  * (chart_levels.h), all at its achieved rate. */
@@ -28,7 +28,7 @@ typedef struct {
      * several); NULL where unknown */
     const char *roof[GR_MEMORY_LEVELS];
     unsigned rank; /* by time, 1: the longest, as gpuroof ncu's table numbers it; 0: none */
-} gr_chart_level_kernel;
+} grc_chart_level_kernel;
 
 typedef struct {
     char label[96];
@@ -42,27 +42,27 @@ typedef struct {
     double flops;
     bool given[GR_MEMORY_LEVELS];
     double bytes[GR_MEMORY_LEVELS];
-} gr_chart_point;
+} grc_chart_point;
 
 
 typedef struct {
     size_t device_count;
-    const gr_profile *devices[GR_CHART_MAX_ITEMS];
-    gr_roofs device_roofs[GR_CHART_MAX_ITEMS]; /* each device's, from its profile (gr_roofline_add_device) */
+    const gr_profile *devices[GRC_CHART_MAX_ITEMS];
+    gr_roofs device_roofs[GRC_CHART_MAX_ITEMS]; /* each device's, from its profile (grc_roofline_add_device) */
     /* Other peaks to draw beside FP32 and FP64, up to the first NULL;
      * precision names the first, for the charts that draw one. */
     union {
         const char *precision;
-        const char *precisions[GR_CHART_MAX_ITEMS];
+        const char *precisions[GRC_CHART_MAX_ITEMS];
     };
     size_t model_count;      /* kernel models: drawn on each roof at their intensity */
-    gr_chart_point models[GR_CHART_MAX_ITEMS];
+    grc_chart_point models[GRC_CHART_MAX_ITEMS];
     size_t point_count;      /* measured elsewhere: LABEL:INTENSITY:GFLOPS */
-    gr_chart_point points[GR_CHART_MAX_ITEMS];
+    grc_chart_point points[GRC_CHART_MAX_ITEMS];
     size_t results_count;
-    const gr_results *results[GR_CHART_MAX_ITEMS];
-    gr_roofs results_roofs[GR_CHART_MAX_ITEMS]; /* each file's measured ones alone (gr_roofline_add_results) */
-    size_t results_device[GR_CHART_MAX_ITEMS]; /* the device each is drawn against, an index of devices */
+    const gr_results *results[GRC_CHART_MAX_ITEMS];
+    gr_roofs results_roofs[GRC_CHART_MAX_ITEMS]; /* each file's measured ones alone (grc_roofline_add_results) */
+    size_t results_device[GRC_CHART_MAX_ITEMS]; /* the device each is drawn against, an index of devices */
     /* The hierarchical roofline (--levels): each level asked for has its
      * bandwidth roofs, the profile's and the results files' measured ones;
      * none asked for: the DRAM roof alone, and kernels as measured. */
@@ -72,29 +72,29 @@ typedef struct {
      * their innermost level is L1's bytes, held against the shared-memory
      * (L1) roof. */
     size_t level_kernel_count;
-    gr_chart_level_kernel level_kernels[GR_CHART_MAX_ITEMS];
+    grc_chart_level_kernel level_kernels[GRC_CHART_MAX_ITEMS];
     size_t level_kernels_device;
     char level_kernels_note[320]; /* a line under the chart: what was left out of them, or "" */
     double width_in, height_in; /* the page, for label angles and spacing */
     bool spread; /* measured ceilings' labels give the range of their repeats (plot --spread) */
-} gr_roofline_inputs;
+} grc_roofline_inputs;
 
 
 /* A device drawn, and a results file drawn (against devices[device]):
  * each with its roofs, which every figure of the chart reads. */
-void gr_roofline_add_device(gr_roofline_inputs *in, const gr_profile *p);
-void gr_roofline_add_results(gr_roofline_inputs *in, const gr_results *r, size_t device);
+void grc_roofline_add_device(grc_roofline_inputs *in, const gr_profile *p);
+void grc_roofline_add_results(grc_roofline_inputs *in, const gr_results *r, size_t device);
 
-bool gr_roofline_chart(const gr_roofline_inputs *in, gr_chart *out, gr_error *err);
+bool grc_roofline_chart(const grc_roofline_inputs *in, grc_chart *out, gr_error *err);
 
 /* "19.5 TFLOP/s", "388.8 GFLOP/s": the figure as gr_num_text writes it, in the
- * unit that keeps it below 1000; GR_RATE(x) is its text, for the
+ * unit that keeps it below 1000; GRC_RATE(x) is its text, for the
  * expression it is in (as GR_NUM's). */
-gr_num gr_rate_of(double gflops);
-#define GR_RATE(x) (gr_rate_of(x).text)
+gr_num grc_rate_of(double gflops);
+#define GRC_RATE(x) (grc_rate_of(x).text)
 
 /* "TENSOR BF16" of "tensor_bf16", added to b: a precision as a ceiling's
  * label names it. */
-void gr_precision_words(gr_buf *b, const char *precision);
+void grc_precision_words(gr_buf *b, const char *precision);
 
 #endif

@@ -67,25 +67,25 @@ static void tooltip_text(FILE *out, const char *text)
     fputc('"', out);
 }
 
-static void write_terminal(FILE *out, const gr_script_options *opt)
+static void write_terminal(FILE *out, const grc_script_options *opt)
 {
     /* Against pngcairo at 160 pixels an inch, pdfcairo draws text about 2.2
      * times as large and markers 2.4 times smaller (measured): with these
      * scales a chart is the same picture in both, and labels placed for one
      * fit the other.  The SVG is drawn as the PNG is, at 160 units an inch
      * (its size in a page is the page's to set). */
-    if (opt->terminal == GR_TERMINAL_PDF)
+    if (opt->terminal == GRC_TERMINAL_PDF)
         fprintf(out, "set terminal pdfcairo noenhanced color font 'Sans,%d' fontscale 0.45 size %gin,%gin\n",
-                GR_FONT_PT, opt->width_in, opt->height_in);
-    else if (opt->terminal == GR_TERMINAL_SVG)
+                GRC_FONT_PT, opt->width_in, opt->height_in);
+    else if (opt->terminal == GRC_TERMINAL_SVG)
         fprintf(out, "set terminal svg mouse standalone noenhanced font 'Sans,%d' size %d,%d\n",
-                GR_FONT_PT, (int)(opt->width_in * 160), (int)(opt->height_in * 160));
+                GRC_FONT_PT, (int)(opt->width_in * 160), (int)(opt->height_in * 160));
     else
         fprintf(out, "set terminal pngcairo noenhanced color font 'Sans,%d' pointscale 2.4 size %d,%d\n",
-                GR_FONT_PT, (int)(opt->width_in * 160), (int)(opt->height_in * 160));
+                GRC_FONT_PT, (int)(opt->width_in * 160), (int)(opt->height_in * 160));
 }
 
-static void write_header(FILE *out, const gr_figure *fig, const gr_script_options *opt)
+static void write_header(FILE *out, const grc_figure *fig, const grc_script_options *opt)
 {
     fprintf(out, "# ");
     plain(out, fig->title);
@@ -101,7 +101,7 @@ static void write_header(FILE *out, const gr_figure *fig, const gr_script_option
     fprintf(out, "set output outfile\n\n# ---- style (plots/style.gp) ----\n%s\n# ---- data ----\n", opt->style);
 }
 
-static bool has_tooltips(const gr_series *s)
+static bool has_tooltips(const grc_series *s)
 {
     for (size_t i = 0; i < s->count; i++)
         if (s->points[i].tooltip[0])
@@ -109,15 +109,15 @@ static bool has_tooltips(const gr_series *s)
     return false;
 }
 
-static void write_data(FILE *out, const gr_chart *c, size_t chart, gr_terminal terminal)
+static void write_data(FILE *out, const grc_chart *c, size_t chart, grc_terminal terminal)
 {
     for (size_t s = 0; s < c->series_count; s++) {
         fprintf(out, "$C%zuS%zu << EOD\n", chart, s);
         for (size_t i = 0; i < c->series[s]->count; i++) {
-            const gr_point *p = &c->series[s]->points[i];
+            const grc_point *p = &c->series[s]->points[i];
             fprintf(out, "%.9g %.9g ", p->x, p->y);
             data_text(out, p->label);
-            if (terminal == GR_TERMINAL_SVG) {
+            if (terminal == GRC_TERMINAL_SVG) {
                 fputc(' ', out);
                 tooltip_text(out, p->tooltip);
             }
@@ -127,7 +127,7 @@ static void write_data(FILE *out, const gr_chart *c, size_t chart, gr_terminal t
     }
 }
 
-gr_num gr_tick_of(double value)
+gr_num grc_tick_of(double value)
 {
     static const char *const prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
     size_t prefix = 0;
@@ -155,7 +155,7 @@ static void write_log_tics(FILE *out, const char *axis, double min, double max)
              * it goes a hair inside */
             double at = value * (value < min * (1 + 1e-9) ? 1 + 1e-9 : value > max * (1 - 1e-9) ? 1 - 1e-9 : 1);
             if (m == 1 || (short_axis && (m == 2 || m == 5)))
-                fprintf(out, "%s\"%s\" %.12g", separator, GR_TICK(value), at);
+                fprintf(out, "%s\"%s\" %.12g", separator, GRC_TICK(value), at);
             else
                 fprintf(out, "%s\"\" %.12g 1", separator, at);
             separator = ", ";
@@ -163,7 +163,7 @@ static void write_log_tics(FILE *out, const char *axis, double min, double max)
     fprintf(out, ")\n");
 }
 
-static void write_axes(FILE *out, const gr_chart *c)
+static void write_axes(FILE *out, const grc_chart *c)
 {
     fprintf(out, "unset label\nunset arrow\nset title ");
     quoted(out, c->title);
@@ -196,50 +196,50 @@ static void write_axes(FILE *out, const gr_chart *c)
 /* Where a placed label goes: at what it names, offset (in shares of the
  * page) to where the layout put it, so that the script itself says both
  * (tests/cli/label_boxes.py reads them); a label moved farther than
- * GR_LEADER_IN from it gets a thin leader line to it. */
-static void write_label_place(FILE *out, const gr_chart *c, const gr_label *l, size_t tag, double page_w_in,
+ * GRC_LEADER_IN from it gets a thin leader line to it. */
+static void write_label_place(FILE *out, const grc_chart *c, const grc_label *l, size_t tag, double page_w_in,
                               double page_h_in)
 {
     static const char *const align[] = {"left", "center", "right"};
     double y_scale = c->y_percent ? 100 : 1; /* as the series are drawn */
-    double ax, ay, x = gr_page_x(c, l->x), y = gr_page_y(c, l->y);
-    if (!gr_label_anchor(c, l, &ax, &ay) || !isfinite(ax) || !isfinite(ay) || !isfinite(x) || !isfinite(y)) {
+    double ax, ay, x = grc_page_x(c, l->x), y = grc_page_y(c, l->y);
+    if (!grc_label_anchor(c, l, &ax, &ay) || !isfinite(ax) || !isfinite(ay) || !isfinite(x) || !isfinite(y)) {
         fprintf(out, " at %.9g,%.9g %s", l->x, l->y * y_scale, align[l->align]);
         return;
     }
-    fprintf(out, " at %.9g,%.9g %s offset screen %.6f,%.6f", gr_axis_x(c, ax), gr_axis_y(c, ay) * y_scale,
+    fprintf(out, " at %.9g,%.9g %s offset screen %.6f,%.6f", grc_axis_x(c, ax), grc_axis_y(c, ay) * y_scale,
             align[l->align], (x - ax) / page_w_in, (y - ay) / page_h_in);
-    gr_label_box box = gr_chart_label_box(c, l);
+    grc_label_box box = grc_chart_label_box(c, l);
     double nx, ny;
-    if (gr_label_box_distance(&box, ax, ay, &nx, &ny) > GR_LEADER_IN)
+    if (grc_label_box_distance(&box, ax, ay, &nx, &ny) > GRC_LEADER_IN)
         fprintf(out, "\nset arrow %zu from %.9g,%.9g to %.9g,%.9g nohead back linewidth 0.5 linecolor rgb '#888888'",
-                tag, gr_axis_x(c, ax), gr_axis_y(c, ay) * y_scale, gr_axis_x(c, nx), gr_axis_y(c, ny) * y_scale);
+                tag, grc_axis_x(c, ax), grc_axis_y(c, ay) * y_scale, grc_axis_x(c, nx), grc_axis_y(c, ny) * y_scale);
 }
 
 /* The note under the chart, a label a line, from the page's foot up, as
  * wide as the page allows (the plot area's foot is raised to hold it). */
-static void write_note(FILE *out, const gr_chart *c, size_t tag, double page_w_in, double page_h_in)
+static void write_note(FILE *out, const grc_chart *c, size_t tag, double page_w_in, double page_h_in)
 {
     enum { MOST = 64 };
-    size_t starts[MOST], lengths[MOST], lines = gr_note_lines(c->note, page_w_in, starts, lengths, MOST);
+    size_t starts[MOST], lengths[MOST], lines = grc_note_lines(c->note, page_w_in, starts, lengths, MOST);
     double foot_in = page_h_in > 0 ? page_h_in : 5; /* a figure without a size: drawn as the roofline's page */
     for (size_t i = 0; i < lines && i < MOST; i++) {
         fprintf(out, "set label %zu ", tag + i);
         quoted_part(out, c->note + starts[i], lengths[i]);
-        fprintf(out, " at screen %.3f,%.4f left font ',%d' textcolor rgb '#555555'\n", GR_NOTE_SIDE_SHARE,
-                (GR_NOTE_FOOT_IN + (double)(lines - 1 - i) * GR_NOTE_LINE_IN) / foot_in, GR_NOTE_FONT_PT);
+        fprintf(out, " at screen %.3f,%.4f left font ',%d' textcolor rgb '#555555'\n", GRC_NOTE_SIDE_SHARE,
+                (GRC_NOTE_FOOT_IN + (double)(lines - 1 - i) * GRC_NOTE_LINE_IN) / foot_in, GRC_NOTE_FONT_PT);
     }
 }
 
-static void write_labels(FILE *out, const gr_chart *c, double page_w_in, double page_h_in)
+static void write_labels(FILE *out, const grc_chart *c, double page_w_in, double page_h_in)
 {
     for (size_t i = 0; i < c->label_count; i++) {
-        const gr_label *l = &c->labels[i];
+        const grc_label *l = &c->labels[i];
         fprintf(out, "set label %zu ", i + 1);
         quoted(out, l->text);
         fprintf(out, " rotate by %.3g front%s", l->angle, l->angle == 0 && !l->unboxed ? " boxed" : "");
         if (l->small)
-            fprintf(out, " font ',%d'", GR_SMALL_FONT_PT);
+            fprintf(out, " font ',%d'", GRC_SMALL_FONT_PT);
         if (l->color)
             fprintf(out, " textcolor linetype %d", l->color);
         write_label_place(out, c, l, i + 1, page_w_in, page_h_in);
@@ -248,26 +248,26 @@ static void write_labels(FILE *out, const gr_chart *c, double page_w_in, double 
     write_note(out, c, c->label_count + 1, page_w_in, page_h_in);
 }
 
-static void write_series(FILE *out, const gr_chart *c, size_t chart, size_t s, gr_terminal terminal)
+static void write_series(FILE *out, const grc_chart *c, size_t chart, size_t s, grc_terminal terminal)
 {
-    const gr_series *series = c->series[s];
+    const grc_series *series = c->series[s];
     const char *scale = c->y_percent ? "($2*100)" : "2";
     fprintf(out, "$C%zuS%zu using 1:%s", chart, s, scale);
-    if (series->draw == GR_DRAW_POINTS && terminal == GR_TERMINAL_SVG && has_tooltips(series))
+    if (series->draw == GRC_DRAW_POINTS && terminal == GRC_TERMINAL_SVG && has_tooltips(series))
         fprintf(out, ":4 with labels hypertext point linetype %d pointtype %d pointsize %s", series->color,
                 series->marker ? series->marker : 7, series->thin ? "0.35" : "0.8");
-    else if (series->draw == GR_DRAW_POINTS)
+    else if (series->draw == GRC_DRAW_POINTS)
         fprintf(out, " with points linetype %d pointtype %d pointsize %s", series->color,
                 series->marker ? series->marker : 7, series->thin ? "0.35" : "0.8");
     else
         fprintf(out, " with %s linetype %d linewidth %s dashtype %s",
-                series->draw == GR_DRAW_STEPS ? "fsteps" : series->draw == GR_DRAW_IMPULSES ? "impulses" : "lines",
+                series->draw == GRC_DRAW_STEPS ? "fsteps" : series->draw == GRC_DRAW_IMPULSES ? "impulses" : "lines",
                 series->color, series->thin ? "1" : "2", series->dashed ? "2" : "1");
     fprintf(out, " title ");
     quoted(out, series->key);
 }
 
-static void write_plot(FILE *out, const gr_chart *c, size_t chart, gr_terminal terminal)
+static void write_plot(FILE *out, const grc_chart *c, size_t chart, grc_terminal terminal)
 {
     fprintf(out, "plot ");
     for (size_t s = 0; s < c->series_count; s++) {
@@ -280,13 +280,13 @@ static void write_plot(FILE *out, const gr_chart *c, size_t chart, gr_terminal t
 
 /* The note's lines the bottom margin holds: as many as it has, or the
  * room its labels were placed for. */
-static size_t note_room(const gr_chart *c, double page_w_in)
+static size_t note_room(const grc_chart *c, double page_w_in)
 {
-    size_t lines = gr_note_lines(c->note, page_w_in, NULL, NULL, 0);
+    size_t lines = grc_note_lines(c->note, page_w_in, NULL, NULL, 0);
     return lines > c->note_room ? lines : c->note_room;
 }
 
-bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *opt)
+bool grc_gnuplot_write(FILE *out, const grc_figure *fig, const grc_script_options *opt)
 {
     write_header(out, fig, opt);
     for (size_t i = 0; i < fig->chart_count; i++)
@@ -300,7 +300,7 @@ bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *
         fprintf(out, "\n# ---- ");
         plain(out, fig->charts[i].title);
         fprintf(out, " ----\n");
-        gr_plot_area area = gr_figure_plot_area(i, fig->chart_count,
+        grc_plot_area area = grc_figure_plot_area(i, fig->chart_count,
                                                 note_room(&fig->charts[i], fig->width_in),
                                                 fig->height_in);
         fprintf(out, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n", area.left, area.right);

@@ -10,24 +10,24 @@
 /* SVG: gnuplot's svg terminal with its mouse script embedded
  * (standalone: no file fetched), each point with a tooltip drawn as a
  * hypertext label, shown when the mouse is on it. */
-typedef enum { GR_TERMINAL_PDF, GR_TERMINAL_PNG, GR_TERMINAL_SVG } gr_terminal;
+typedef enum { GRC_TERMINAL_PDF, GRC_TERMINAL_PNG, GRC_TERMINAL_SVG } grc_terminal;
 
 typedef struct {
-    gr_terminal terminal;
+    grc_terminal terminal;
     double width_in, height_in;
     const char *output;     /* the default of the outfile variable */
     const char *made_by;    /* a comment line: the command that made it */
     const char *style;      /* the template's text (plots/style.gp) */
-} gr_script_options;
+} grc_script_options;
 
 /* A tick's label: the number as the text writes it below 1000, with k, M,
  * G... above ("1k", "20k", "1M"); never gnuplot's "1m" for 0.001.  It fits
- * a gr_num whole: gr_num_text's longest text and one letter.  GR_TICK(x)
+ * a gr_num whole: gr_num_text's longest text and one letter.  GRC_TICK(x)
  * is its text, for the expression it is in (as GR_NUM's). */
-gr_num gr_tick_of(double value);
-#define GR_TICK(x) (gr_tick_of(x).text)
+gr_num grc_tick_of(double value);
+#define GRC_TICK(x) (grc_tick_of(x).text)
 
 /* Writes the script; false if out reports a write error. */
-bool gr_gnuplot_write(FILE *out, const gr_figure *fig, const gr_script_options *opt);
+bool grc_gnuplot_write(FILE *out, const grc_figure *fig, const grc_script_options *opt);
 
 #endif

@@ -12,7 +12,7 @@ static bool taken(char (*labels)[96], size_t count, size_t self, const char *tex
     return false;
 }
 
-void gr_kernel_labels_unique(char (*labels)[96], size_t count)
+void grc_kernel_labels_unique(char (*labels)[96], size_t count)
 {
     for (size_t i = 1; i < count; i++) {
         bool repeated = false;
@@ -31,7 +31,7 @@ void gr_kernel_labels_unique(char (*labels)[96], size_t count)
     }
 }
 
-void gr_kernel_labels(const char *const *demangled, size_t count, char (*labels)[96])
+void grc_kernel_labels(const char *const *demangled, size_t count, char (*labels)[96])
 {
     for (size_t i = 0; i < count; i++)
         gr_kernel_short_name(demangled[i], 0, labels[i], sizeof labels[i]);
@@ -47,5 +47,5 @@ void gr_kernel_labels(const char *const *demangled, size_t count, char (*labels)
         if (repeated) /* the template arguments may tell them apart */
             gr_kernel_short_name(demangled[i], 1, labels[i], sizeof labels[i]);
     }
-    gr_kernel_labels_unique(labels, count);
+    grc_kernel_labels_unique(labels, count);
 }

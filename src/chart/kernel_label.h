@@ -7,11 +7,11 @@
 
 /* Makes count labels (96 characters each) unique: the second and later of
  * a repeated label end in " #2", " #3", ... */
-void gr_kernel_labels_unique(char (*labels)[96], size_t count);
+void grc_kernel_labels_unique(char (*labels)[96], size_t count);
 
 /* The labels of count kernels: each one's short name, the full one (its
  * template arguments kept) where two short names are the same, then made
  * unique. */
-void gr_kernel_labels(const char *const *demangled, size_t count, char (*labels)[96]);
+void grc_kernel_labels(const char *const *demangled, size_t count, char (*labels)[96]);
 
 #endif

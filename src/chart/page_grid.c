@@ -6,7 +6,7 @@
 /* More cells than this along a side buy nothing: a label spans several. */
 #define MAX_SIDE 256
 
-static bool list_add(gr_grid_list *l, size_t id)
+static bool list_add(grc_grid_list *l, size_t id)
 {
     if (l->count == l->capacity) {
         size_t capacity = l->capacity ? 2 * l->capacity : 4, *ids = realloc(l->ids, capacity * sizeof *ids);
@@ -19,7 +19,7 @@ static bool list_add(gr_grid_list *l, size_t id)
     return true;
 }
 
-static void list_remove(gr_grid_list *l, size_t id)
+static void list_remove(grc_grid_list *l, size_t id)
 {
     for (size_t i = 0; i < l->count; i++)
         if (l->ids[i] == id) {
@@ -34,7 +34,7 @@ static int side(double things, double share)
     return !(n >= 1) ? 1 : n > MAX_SIDE ? MAX_SIDE : (int)n;
 }
 
-bool gr_page_grid_init(gr_page_grid *g, double width_in, double height_in, size_t things, size_t id_count)
+bool grc_page_grid_init(grc_page_grid *g, double width_in, double height_in, size_t things, size_t id_count)
 {
     memset(g, 0, sizeof *g);
     double aspect = width_in / height_in;
@@ -46,7 +46,7 @@ bool gr_page_grid_init(gr_page_grid *g, double width_in, double height_in, size_
     g->cells = calloc((size_t)g->cols * (size_t)g->rows, sizeof *g->cells);
     g->seen = calloc(id_count ? id_count : 1, sizeof *g->seen);
     if (!g->cells || !g->seen) {
-        gr_page_grid_free(g);
+        grc_page_grid_free(g);
         return false;
     }
     return true;
@@ -68,7 +68,7 @@ typedef struct {
 /* The cells under r; everywhere where r spans more cells than a side and
  * a half of the grid (a long slope would be filed in most of them), or is
  * not a number. */
-static cell_span span_of(const gr_page_grid *g, gr_page_rect r)
+static cell_span span_of(const grc_page_grid *g, grc_page_rect r)
 {
     cell_span s = {cell_of(r.lo_x, g->width_in, g->cols), cell_of(r.hi_x, g->width_in, g->cols),
                    cell_of(r.lo_y, g->height_in, g->rows), cell_of(r.hi_y, g->height_in, g->rows), false};
@@ -78,7 +78,7 @@ static cell_span span_of(const gr_page_grid *g, gr_page_rect r)
     return s;
 }
 
-bool gr_page_grid_add(gr_page_grid *g, size_t id, gr_page_rect r)
+bool grc_page_grid_add(grc_page_grid *g, size_t id, grc_page_rect r)
 {
     cell_span s = span_of(g, r);
     if (s.everywhere)
@@ -90,7 +90,7 @@ bool gr_page_grid_add(gr_page_grid *g, size_t id, gr_page_rect r)
     return true;
 }
 
-void gr_page_grid_remove(gr_page_grid *g, size_t id, gr_page_rect r)
+void grc_page_grid_remove(grc_page_grid *g, size_t id, grc_page_rect r)
 {
     cell_span s = span_of(g, r);
     if (s.everywhere) {
@@ -102,7 +102,7 @@ void gr_page_grid_remove(gr_page_grid *g, size_t id, gr_page_rect r)
             list_remove(&g->cells[(size_t)row * (size_t)g->cols + (size_t)col], id);
 }
 
-gr_grid_walk gr_page_grid_near(gr_page_grid *g, gr_page_rect r)
+grc_grid_walk grc_page_grid_near(grc_page_grid *g, grc_page_rect r)
 {
     if (++g->query == 0) { /* once in four billion walks: forget what was seen */
         memset(g->seen, 0, g->id_count * sizeof *g->seen);
@@ -111,13 +111,13 @@ gr_grid_walk gr_page_grid_near(gr_page_grid *g, gr_page_rect r)
     cell_span s = span_of(g, r);
     if (s.everywhere) /* a rectangle not a number, or a large one: every cell */
         s = (cell_span){0, g->cols - 1, 0, g->rows - 1, false};
-    return (gr_grid_walk){s.col0, s.col1, s.row0, s.row1, s.col0, s.row0, 0, false};
+    return (grc_grid_walk){s.col0, s.col1, s.row0, s.row1, s.col0, s.row0, 0, false};
 }
 
-bool gr_page_grid_next(gr_page_grid *g, gr_grid_walk *w, size_t *id)
+bool grc_page_grid_next(grc_page_grid *g, grc_grid_walk *w, size_t *id)
 {
     while (!w->in_everywhere) {
-        const gr_grid_list *cell = &g->cells[(size_t)w->row * (size_t)g->cols + (size_t)w->col];
+        const grc_grid_list *cell = &g->cells[(size_t)w->row * (size_t)g->cols + (size_t)w->col];
         while (w->next < cell->count) {
             *id = cell->ids[w->next++];
             if (g->seen[*id] != g->query) {
@@ -137,7 +137,7 @@ bool gr_page_grid_next(gr_page_grid *g, gr_grid_walk *w, size_t *id)
     return true;
 }
 
-void gr_page_grid_free(gr_page_grid *g)
+void grc_page_grid_free(grc_page_grid *g)
 {
     if (g->cells)
         for (size_t i = 0; i < (size_t)g->cols * (size_t)g->rows; i++)

@@ -20,11 +20,11 @@ typedef struct {
 
 /* The highest ceiling drawn for a device: FP32, FP64 or another
  * --precision (its name as the profile spells it); NULL where none. */
-static const char *highest_ceiling(const gr_roofline_inputs *in, const gr_roofs *roofs)
+static const char *highest_ceiling(const grc_roofline_inputs *in, const gr_roofs *roofs)
 {
     const char *best = NULL;
     double best_gflops = 0;
-    for (size_t k = 0; k < 2 + GR_CHART_MAX_ITEMS; k++) {
+    for (size_t k = 0; k < 2 + GRC_CHART_MAX_ITEMS; k++) {
         const char *precision = k == 0 ? "fp32" : k == 1 ? "fp64" : in->precisions[k - 2];
         if (!precision)
             break;
@@ -35,7 +35,7 @@ static const char *highest_ceiling(const gr_roofline_inputs *in, const gr_roofs 
     return best;
 }
 
-static roof_at roof_of(const gr_roofline_inputs *in, size_t device, double intensity)
+static roof_at roof_of(const grc_roofline_inputs *in, size_t device, double intensity)
 {
     const gr_roofs *roofs = &in->device_roofs[device];
     const char *ceiling = highest_ceiling(in, roofs);
@@ -54,12 +54,12 @@ static void add_roof_text(gr_buf *b, const roof_at *r, double intensity)
         return;
     }
     gr_buf_addf(b, "%s GFLOP/s (the ", GR_NUM(r->gflops));
-    gr_precision_words(b, r->ceiling);
+    grc_precision_words(b, r->ceiling);
     gr_buf_addf(b, " peak)");
 }
 
 /* Adds the line b holds, taking its text over (b is empty after). */
-static bool add_text(gr_chart_warnings *w, gr_buf *b, gr_error *err)
+static bool add_text(grc_chart_warnings *w, gr_buf *b, gr_error *err)
 {
     char **grown = realloc(w->lines, (w->count + 1) * sizeof *grown);
     if (grown)
@@ -72,7 +72,7 @@ static bool add_text(gr_chart_warnings *w, gr_buf *b, gr_error *err)
     return true;
 }
 
-static bool add_line(gr_chart_warnings *w, const char *what, double intensity, double gflops, const roof_at *r,
+static bool add_line(grc_chart_warnings *w, const char *what, double intensity, double gflops, const roof_at *r,
                      bool several, gr_error *err)
 {
     gr_buf line = GR_BUF_INIT;
@@ -88,10 +88,10 @@ static bool add_line(gr_chart_warnings *w, const char *what, double intensity, d
 
 /* A --point belongs to no device: above the highest roof only is it
  * above every roof. */
-static bool check_points(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_error *err)
+static bool check_points(const grc_roofline_inputs *in, grc_chart_warnings *w, gr_error *err)
 {
     for (size_t i = 0; i < in->point_count; i++) {
-        const gr_chart_point *p = &in->points[i];
+        const grc_chart_point *p = &in->points[i];
         roof_at highest = roof_of(in, 0, p->intensity);
         for (size_t d = 1; d < in->device_count; d++) {
             roof_at r = roof_of(in, d, p->intensity);
@@ -113,14 +113,14 @@ static bool check_points(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_
 }
 
 /* A measured kernel or sweep point, against its own device's roof. */
-static bool check_measured(const gr_roofline_inputs *in, size_t device, const char *what, double intensity,
-                           double gflops, gr_chart_warnings *w, gr_error *err)
+static bool check_measured(const grc_roofline_inputs *in, size_t device, const char *what, double intensity,
+                           double gflops, grc_chart_warnings *w, gr_error *err)
 {
     roof_at r = roof_of(in, device, intensity);
     return !(gflops > (1 + ROUNDING) * r.gflops) || add_line(w, what, intensity, gflops, &r, false, err);
 }
 
-static bool check_results(const gr_roofline_inputs *in, size_t f, gr_chart_warnings *w, gr_error *err)
+static bool check_results(const grc_roofline_inputs *in, size_t f, grc_chart_warnings *w, gr_error *err)
 {
     const gr_results *r = in->results[f];
     size_t p = in->results_device[f];
@@ -148,7 +148,7 @@ static bool check_results(const gr_roofline_inputs *in, size_t f, gr_chart_warni
 
 /* A model's bytes at a level a device cannot roof, left out of its place
  * there (the one policy bound and model follow), named. */
-static bool check_models(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_error *err)
+static bool check_models(const grc_roofline_inputs *in, grc_chart_warnings *w, gr_error *err)
 {
     for (size_t d = 0; d < in->device_count; d++)
         for (size_t m = 0; m < in->model_count; m++) {
@@ -157,7 +157,7 @@ static bool check_models(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_
             char why[250];
             if (!in->models[m].has_counts)
                 continue;
-            gr_model_point_work(&in->device_roofs[d], &in->models[m], &work, unroofed);
+            grc_model_point_work(&in->device_roofs[d], &in->models[m], &work, unroofed);
             for (int l = 0; l < GR_MEMORY_LEVELS; l++) {
                 if (!(unroofed[l] > 0))
                     continue;
@@ -171,18 +171,18 @@ static bool check_models(const gr_roofline_inputs *in, gr_chart_warnings *w, gr_
     return true;
 }
 
-bool gr_roofline_check(const gr_roofline_inputs *in, gr_chart_warnings *out, gr_error *err)
+bool grc_roofline_check(const grc_roofline_inputs *in, grc_chart_warnings *out, gr_error *err)
 {
     memset(out, 0, sizeof *out);
     bool ok = in->device_count == 0 || (check_points(in, out, err) && check_models(in, out, err));
     for (size_t f = 0; ok && f < in->results_count; f++)
         ok = check_results(in, f, out, err);
     if (!ok)
-        gr_chart_warnings_free(out);
+        grc_chart_warnings_free(out);
     return ok;
 }
 
-void gr_chart_warnings_free(gr_chart_warnings *w)
+void grc_chart_warnings_free(grc_chart_warnings *w)
 {
     for (size_t i = 0; i < w->count; i++)
         free(w->lines[i]);

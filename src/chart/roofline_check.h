@@ -10,13 +10,13 @@
 typedef struct {
     size_t count;
     char **lines; /* one warning each, naming the point and the roof with their figures */
-} gr_chart_warnings;
+} grc_chart_warnings;
 
 /* Each --point above every device's roof at its intensity, and each
  * verified kernel and sweep point of a results file above its own device's
  * roof; a roof is the memory slope and the highest ceiling drawn.  False
  * only when out of memory. */
-bool gr_roofline_check(const gr_roofline_inputs *in, gr_chart_warnings *out, gr_error *err);
-void gr_chart_warnings_free(gr_chart_warnings *w);
+bool grc_roofline_check(const grc_roofline_inputs *in, grc_chart_warnings *out, gr_error *err);
+void grc_chart_warnings_free(grc_chart_warnings *w);
 
 #endif

@@ -36,23 +36,23 @@ static void row(FILE *out, const char *label, gr_level level, double intensity, 
     fputc('\n', out);
 }
 
-static void kernel_rows(const gr_roofline_inputs *in, FILE *out, const gr_chart_level_kernel *k)
+static void kernel_rows(const grc_roofline_inputs *in, FILE *out, const grc_chart_level_kernel *k)
 {
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
         if (in->levels[l] && !isnan(k->intensity[l]))
             row(out, k->label, l, k->intensity[l], k->gflops, k->roof[l], k->roof_gflops[l]);
 }
 
-bool gr_roofline_csv_write(const gr_roofline_inputs *in, FILE *out)
+bool grc_roofline_csv_write(const grc_roofline_inputs *in, FILE *out)
 {
     fprintf(out, "label,level,intensity_flop_per_byte,gflops,roof,roof_gflops\n");
     for (size_t i = 0; in->has_levels && i < in->level_kernel_count; i++)
         kernel_rows(in, out, &in->level_kernels[i]);
     for (size_t r = 0; in->has_levels && r < in->results_count; r++)
         for (size_t i = 0; i < in->results[r]->kernel_count; i++) {
-            gr_chart_level_kernel k;
-            if (gr_levels_shows_result_kernel(in, in->results[r], i) &&
-                gr_chart_result_kernel(&in->results[r]->kernels[i], &k))
+            grc_chart_level_kernel k;
+            if (grc_levels_shows_result_kernel(in, in->results[r], i) &&
+                grc_chart_result_kernel(&in->results[r]->kernels[i], &k))
                 kernel_rows(in, out, &k);
         }
     for (size_t i = 0; i < in->point_count; i++)

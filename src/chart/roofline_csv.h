@@ -11,9 +11,9 @@
  * them), and the --point points (at DRAM).  Columns: label, level (a
  * level's key: dram, l2, shared), intensity_flop_per_byte, gflops, roof
  * (what the point is held against: a level's key or a precision, as
- * gr_chart_ncu_kernel names it; empty where the chart does not know it),
+ * grc_chart_ncu_kernel names it; empty where the chart does not know it),
  * roof_gflops (empty likewise).  Text in double quotes, quotes doubled
  * (RFC 4180).  False where out reports a write error. */
-bool gr_roofline_csv_write(const gr_roofline_inputs *in, FILE *out);
+bool grc_roofline_csv_write(const grc_roofline_inputs *in, FILE *out);
 
 #endif

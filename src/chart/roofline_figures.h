@@ -11,57 +11,57 @@
 
 /* A kernel model's place on one device's chart (the core's
  * gr_work_place_on, the levels the chart draws). */
-bool gr_model_place_on(const gr_roofline_inputs *in, size_t device, const gr_chart_point *m, gr_work_place *out);
+bool grc_model_place_on(const grc_roofline_inputs *in, size_t device, const grc_chart_point *m, gr_work_place *out);
 
 /* Model m's work under a device's roofs (the core's
  * gr_work_counts_under_roofs): its bytes at a level the roofs cannot
  * bound left out, in unroofed_bytes, which the chart's warnings name. */
-void gr_model_point_work(const gr_roofs *roofs, const gr_chart_point *m, gr_level_work *w,
+void grc_model_point_work(const gr_roofs *roofs, const grc_chart_point *m, gr_level_work *w,
                          double unroofed_bytes[GR_MEMORY_LEVELS]);
 
 /* FP32, FP64 and the chart's other precisions, each once. */
-#define GR_ROOFLINE_MAX_PRECISIONS (GR_CHART_MAX_ITEMS + 2)
+#define GRC_ROOFLINE_MAX_PRECISIONS (GRC_CHART_MAX_ITEMS + 2)
 
 typedef struct {
     const char *precision; /* the inputs' name, or "fp32", "fp64" */
     double gflops;
-} gr_roofline_ceiling;
+} grc_roofline_ceiling;
 
 typedef struct {
     size_t count;
-    gr_roofline_ceiling items[GR_ROOFLINE_MAX_PRECISIONS];
-} gr_roofline_ceilings;
+    grc_roofline_ceiling items[GRC_ROOFLINE_MAX_PRECISIONS];
+} grc_roofline_ceilings;
 
 typedef struct {
     double dram_gbs;                  /* the device's DRAM roof (gr_roofs) */
     double ridge_flop_per_byte;       /* FP32 peak / DRAM bandwidth; NaN without an FP32 peak */
-    gr_roofline_ceilings ceilings;    /* the precisions drawn that the profile has, in the chart's order */
+    grc_roofline_ceilings ceilings;    /* the precisions drawn that the profile has, in the chart's order */
     double level_bandwidth_gbs[GR_MEMORY_LEVELS]; /* the profile's; NaN where unknown */
-    gr_work_place models[GR_CHART_MAX_ITEMS]; /* where model m sits here: gpuroof bound's FP32 bound */
-} gr_roofline_device_figures;
+    gr_work_place models[GRC_CHART_MAX_ITEMS]; /* where model m sits here: gpuroof bound's FP32 bound */
+} grc_roofline_device_figures;
 
 typedef struct {
     bool has_level_intensity;                /* drawn by the levels, with something counted */
     double level_intensity[GR_MEMORY_LEVELS]; /* FLOP/B; NaN where not counted */
-} gr_roofline_kernel_figures;
+} grc_roofline_kernel_figures;
 
 typedef struct {
     double best_bandwidth_gbs;                 /* the measured DRAM roof (gr_roofs) */
     double fp32_gflops;                        /* the measured FP32 roof (gr_roofs); NaN where absent */
     double measured_level_bandwidth_gbs[GR_MEMORY_LEVELS]; /* NaN where absent */
-    gr_roofline_ceilings measured_ceilings;    /* the precisions drawn that the file measured */
-    gr_roofline_kernel_figures *kernels;       /* one a results kernel (its kernel_count); set for the verified ones */
-} gr_roofline_results_figures;
+    grc_roofline_ceilings measured_ceilings;    /* the precisions drawn that the file measured */
+    grc_roofline_kernel_figures *kernels;       /* one a results kernel (its kernel_count); set for the verified ones */
+} grc_roofline_results_figures;
 
 typedef struct {
-    gr_roofline_device_figures devices[GR_CHART_MAX_ITEMS];    /* one an inputs device */
-    gr_roofline_results_figures results[GR_CHART_MAX_ITEMS];   /* one an inputs results file */
+    grc_roofline_device_figures devices[GRC_CHART_MAX_ITEMS];    /* one an inputs device */
+    grc_roofline_results_figures results[GRC_CHART_MAX_ITEMS];   /* one an inputs results file */
     size_t results_count;
-} gr_roofline_figures;
+} grc_roofline_figures;
 
 /* Fills out from in; false with err only when out of memory.  Free with
- * gr_roofline_figures_free, built or not. */
-bool gr_roofline_figures_build(const gr_roofline_inputs *in, gr_roofline_figures *out, gr_error *err);
-void gr_roofline_figures_free(gr_roofline_figures *f);
+ * grc_roofline_figures_free, built or not. */
+bool grc_roofline_figures_build(const grc_roofline_inputs *in, grc_roofline_figures *out, gr_error *err);
+void grc_roofline_figures_free(grc_roofline_figures *f);
 
 #endif

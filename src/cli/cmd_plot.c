@@ -44,7 +44,7 @@ static const char usage[] =
 static const char notes[] = "GNUPLOT names the gnuplot to run (default: gnuplot on the PATH).\n"
                             "GPUROOF_GNUPLOT_TIMEOUT: the seconds gnuplot may run before it is stopped (default 60).\n";
 
-#define MAX_ITEMS GR_CHART_MAX_ITEMS
+#define MAX_ITEMS GRC_CHART_MAX_ITEMS
 
 static int attach_define(const char *command, void *parsed, const char *value);
 static int parse_point(const char *command, const cli_option *opt, const char *value, void *field);
@@ -282,13 +282,13 @@ typedef struct {
     plot_devices devices;
     gr_results results[MAX_ITEMS];
     size_t results_loaded;
-    gr_roofline_inputs in;
+    grc_roofline_inputs in;
     json_t *warnings; /* the lines warned of, printed on stderr once the chart is built: --json's warnings list */
     json_t *ncu;      /* --ncu: what was drawn of the report and what left out */
 } roofline_data;
 
 /* The point of model i, labelled with the parameters its -D set. */
-static bool model_point(const plot_options *o, size_t i, const cli_values *defines, gr_model *m, gr_chart_point *p)
+static bool model_point(const plot_options *o, size_t i, const cli_values *defines, gr_model *m, grc_chart_point *p)
 {
     if (!cli_load_model_given(o->models.items[i], defines, m))
         return false;
@@ -308,7 +308,7 @@ static bool model_point(const plot_options *o, size_t i, const cli_values *defin
     return true;
 }
 
-static bool add_model(const plot_options *o, size_t i, gr_chart_point *p)
+static bool add_model(const plot_options *o, size_t i, grc_chart_point *p)
 {
     cli_values defines = {0};
     for (size_t d = 0; d < o->defines.count; d++)
@@ -326,14 +326,14 @@ static bool add_model(const plot_options *o, size_t i, gr_chart_point *p)
  * every --precision asked for. */
 static bool use_devices(const plot_options *o, roofline_data *d)
 {
-    gr_roofline_inputs *in = &d->in;
+    grc_roofline_inputs *in = &d->in;
     in->device_count = 0;
     for (size_t i = 0; i < d->devices.count; i++) {
         const gr_profile *p = &d->devices.items[i];
         for (size_t k = 0; k < o->precisions.count; k++)
             if (!gr_profile_peak(p, gr_precisions[o->precisions.index[k]]))
                 return cli_error_no_peak(p, gr_precisions[o->precisions.index[k]]);
-        gr_roofline_add_device(in, p);
+        grc_roofline_add_device(in, p);
     }
     if (in->device_count == 0)
         return true; /* --ncu alone: the device comes with the report, and this runs again then */
@@ -353,7 +353,7 @@ static bool load_devices(const plot_options *o, roofline_data *d)
 /* Each results file, and the device it is drawn against. */
 static bool load_results(const plot_options *o, roofline_data *d)
 {
-    gr_roofline_inputs *in = &d->in;
+    grc_roofline_inputs *in = &d->in;
     gr_error err;
     for (size_t i = 0; i < o->results.count; i++) {
         if (!gr_results_load(o->results.items[i], &d->results[i], &err))
@@ -364,7 +364,7 @@ static bool load_results(const plot_options *o, roofline_data *d)
         size_t device;
         if (!plot_results_device(o->profiles, &d->results[i], &d->devices, &device, d->warnings))
             return false;
-        gr_roofline_add_results(in, &d->results[i], device);
+        grc_roofline_add_results(in, &d->results[i], device);
     }
     return use_devices(o, d);
 }
@@ -372,7 +372,7 @@ static bool load_results(const plot_options *o, roofline_data *d)
 /* --levels, all three with --ncu alone; --ncu's kernels. */
 static bool load_levels(const plot_options *o, roofline_data *d)
 {
-    gr_roofline_inputs *in = &d->in;
+    grc_roofline_inputs *in = &d->in;
     in->has_levels = o->levels.given || o->ncu;
     in->spread = o->spread;
     for (int l = 0; l < GR_MEMORY_LEVELS; l++)
@@ -382,14 +382,14 @@ static bool load_levels(const plot_options *o, roofline_data *d)
 
 static bool load_roofline(const plot_options *o, roofline_data *d)
 {
-    gr_roofline_inputs *in = &d->in;
+    grc_roofline_inputs *in = &d->in;
     if (!load_devices(o, d) || !load_levels(o, d))
         return false;
     for (size_t i = 0; i < o->models.count; i++, in->model_count++)
         if (!add_model(o, i, &in->models[i]))
             return false;
     for (size_t i = 0; i < o->points.count; i++, in->point_count++) {
-        gr_chart_point *p = &in->points[i];
+        grc_chart_point *p = &in->points[i];
         snprintf(p->label, sizeof p->label, "%.*s", (int)o->points.items[i].label_len, o->points.items[i].label);
         p->intensity = o->points.items[i].intensity;
         p->gflops = o->points.items[i].gflops;
@@ -401,38 +401,38 @@ static bool load_roofline(const plot_options *o, roofline_data *d)
 static bool roofline_json(const roofline_data *d, json_t **what)
 {
     gr_error err;
-    gr_roofline_figures figures;
-    bool built = gr_roofline_figures_build(&d->in, &figures, &err);
+    grc_roofline_figures figures;
+    bool built = grc_roofline_figures_build(&d->in, &figures, &err);
     *what = built ? plot_json_roofline(&d->in, &figures, d->warnings, d->ncu) : NULL;
-    gr_roofline_figures_free(&figures);
+    grc_roofline_figures_free(&figures);
     if (!built)
         return cli_error("%s", err.text);
     return *what ? true : cli_error("out of memory");
 }
 
-static bool chart_roofline(roofline_data *d, gr_figure *fig, json_t **what)
+static bool chart_roofline(roofline_data *d, grc_figure *fig, json_t **what)
 {
     gr_error err;
-    gr_chart_warnings above;
-    if (!gr_roofline_chart(&d->in, &fig->charts[0], &err))
+    grc_chart_warnings above;
+    if (!grc_roofline_chart(&d->in, &fig->charts[0], &err))
         return cli_error("%s", err.text);
     fig->chart_count = 1;
     snprintf(fig->title, sizeof fig->title, "%s", fig->charts[0].title);
-    if (!gr_roofline_check(&d->in, &above, &err))
+    if (!grc_roofline_check(&d->in, &above, &err))
         return cli_error("%s", err.text);
     for (size_t i = 0; i < above.count; i++)
         plot_warn(d->warnings, "%s", above.lines[i]);
-    gr_chart_warnings_free(&above);
+    grc_chart_warnings_free(&above);
     return !what || roofline_json(d, what);
 }
 
 static bool write_points(FILE *out, const void *in)
 {
-    return gr_roofline_csv_write(in, out);
+    return grc_roofline_csv_write(in, out);
 }
 
 /* The chart, and with what given, what it shows as JSON. */
-static bool build_roofline(const plot_options *o, gr_figure *fig, json_t **what)
+static bool build_roofline(const plot_options *o, grc_figure *fig, json_t **what)
 {
     roofline_data *d = calloc(1, sizeof *d); /* too large for the stack */
     if (!d)
@@ -459,7 +459,7 @@ static bool banks_result(const gr_results *r, plot_banks_result *out)
 {
     *out = (plot_banks_result){.results = r, .points = calloc(r->bank_count ? r->bank_count : 1, sizeof *out->points)};
     for (size_t i = 0; out->points && i < r->bank_count; i++) {
-        double wavefronts = gr_banks_wavefronts(&r->banks[i]);
+        double wavefronts = grc_banks_wavefronts(&r->banks[i]);
         if (!isnan(wavefronts))
             out->points[out->point_count++] = (plot_bank_point){&r->banks[i], wavefronts};
     }
@@ -476,7 +476,7 @@ static json_t *banks_json(const gr_results *r)
 
 /* The figure of the one chart built into fig->charts[0] from a results
  * file (ok false: err says why), with its JSON in *what where asked. */
-static bool one_chart_figure(gr_figure *fig, bool ok, const gr_error *err, json_t **what)
+static bool one_chart_figure(grc_figure *fig, bool ok, const gr_error *err, json_t **what)
 {
     if (!ok)
         return cli_error("%s", err->text);
@@ -487,20 +487,20 @@ static bool one_chart_figure(gr_figure *fig, bool ok, const gr_error *err, json_
     return true;
 }
 
-static bool build_banks(const plot_options *o, gr_figure *fig, json_t **what)
+static bool build_banks(const plot_options *o, grc_figure *fig, json_t **what)
 {
     gr_results r;
     gr_error err;
     if (!gr_results_load(o->results.items[0], &r, &err))
         return cli_error("%s", err.text);
-    bool ok = gr_banks_chart(&r, fig->width_in, fig->height_in, &fig->charts[0], &err);
+    bool ok = grc_banks_chart(&r, fig->width_in, fig->height_in, &fig->charts[0], &err);
     if (ok && what)
         *what = banks_json(&r);
     gr_results_free(&r);
     return one_chart_figure(fig, ok, &err, what);
 }
 
-static bool build_latency(const plot_options *o, gr_figure *fig, json_t **what)
+static bool build_latency(const plot_options *o, grc_figure *fig, json_t **what)
 {
     gr_error err;
     bool ok = plot_latency_chart(o->latency_file ? o->latency_file : o->results.items[0], fig, what, &err);
@@ -521,12 +521,12 @@ static void occupancy_sm_title(const occ_inputs *in, out_buf *title)
                  (long long)(kib ? lim->smem_sm_bytes / 1024 : lim->smem_sm_bytes), kib ? "KiB" : "B");
 }
 
-static bool draw_occupancy(const occ_inputs *in, gr_figure *fig, json_t **what)
+static bool draw_occupancy(const occ_inputs *in, grc_figure *fig, json_t **what)
 {
     out_buf title = OUT_BUF_INIT;
     gr_error err;
     occupancy_sm_title(in, &title);
-    bool drawn = !out_buf_failed(&title) && gr_occupancy_figure(&in->limits, &in->launch, out_buf_text(&title), fig, &err);
+    bool drawn = !out_buf_failed(&title) && grc_occupancy_figure(&in->limits, &in->launch, out_buf_text(&title), fig, &err);
     bool failed = out_buf_failed(&title);
     out_buf_free(&title);
     if (!drawn)
@@ -539,7 +539,7 @@ static bool draw_occupancy(const occ_inputs *in, gr_figure *fig, json_t **what)
     return true;
 }
 
-static bool build_occupancy(const plot_options *o, gr_figure *fig, json_t **what)
+static bool build_occupancy(const plot_options *o, grc_figure *fig, json_t **what)
 {
     occ_inputs *in = calloc(1, sizeof *in); /* a profile: large for the stack */
     const char *device = o->devices.count ? o->devices.items[0] : NULL;
@@ -573,21 +573,21 @@ static char *read_style(void)
     return NULL;
 }
 
-static bool render(const plot_options *o, const gr_figure *fig, char **text, size_t *len)
+static bool render(const plot_options *o, const grc_figure *fig, char **text, size_t *len)
 {
     char *style = read_style();
     if (!style)
         return false;
-    gr_script_options opt = {
-        .terminal = has_extension(o->output, ".png")   ? GR_TERMINAL_PNG
-                    : has_extension(o->output, ".svg") ? GR_TERMINAL_SVG
-                                                       : GR_TERMINAL_PDF,
+    grc_script_options opt = {
+        .terminal = has_extension(o->output, ".png")   ? GRC_TERMINAL_PNG
+                    : has_extension(o->output, ".svg") ? GRC_TERMINAL_SVG
+                                                       : GRC_TERMINAL_PDF,
         .width_in = fig->width_in, .height_in = fig->height_in, .output = o->output, .made_by = o->made_by,
         .style = style,
     };
     *text = NULL;
     FILE *out = open_memstream(text, len);
-    bool ok = out && gr_gnuplot_write(out, fig, &opt);
+    bool ok = out && grc_gnuplot_write(out, fig, &opt);
     if (out && fclose(out) != 0)
         ok = false;
     free(style);
@@ -636,7 +636,7 @@ static bool report_failure(const plot_options *o, const char *text, size_t len, 
     return cli_error("%s: the script is kept in %s", why, kept);
 }
 
-static int draw(const plot_options *o, const gr_figure *fig)
+static int draw(const plot_options *o, const grc_figure *fig)
 {
     size_t len;
     char *text, path[4096], why[1024];
@@ -663,7 +663,7 @@ static int put_json(const plot_options *o, json_t *what)
 
 int plot_draw_chart(const plot_options *o, json_t **json)
 {
-    gr_figure *fig = calloc(1, sizeof *fig);
+    grc_figure *fig = calloc(1, sizeof *fig);
     if (!fig)
         return cli_fail("out of memory");
     fig->width_in = 7.5; /* a roofline's and the bank chart's page; plot occupancy's sets its own */
@@ -673,7 +673,7 @@ int plot_draw_chart(const plot_options *o, json_t **json)
                  : o->occupancy ? build_occupancy(o, fig, json)
                                 : build_roofline(o, fig, json);
     int rc = built ? draw(o, fig) : EXIT_INPUT;
-    gr_figure_free(fig);
+    grc_figure_free(fig);
     free(fig);
     return rc;
 }

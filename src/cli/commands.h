@@ -104,7 +104,7 @@ typedef struct {
 
 /* plot --point LABEL:INTENSITY:GFLOPS, each given: the label is the
  * value's first label_len bytes. */
-#define PLOT_MAX_POINTS 16 /* GR_CHART_MAX_ITEMS */
+#define PLOT_MAX_POINTS 16 /* GRC_CHART_MAX_ITEMS */
 typedef struct {
     size_t count;
     struct {

@@ -35,17 +35,17 @@ void plot_json_files(json_t *what, const char *chart_file, const char *script_fi
 /* Ceilings by precision, in the order the figures hold them. */
 static int ceiling_count(const void *record)
 {
-    return (int)((const gr_roofline_ceilings *)record)->count;
+    return (int)((const grc_roofline_ceilings *)record)->count;
 }
 
 static const char *ceiling_precision(const void *record, int k)
 {
-    return ((const gr_roofline_ceilings *)record)->items[k].precision;
+    return ((const grc_roofline_ceilings *)record)->items[k].precision;
 }
 
 static json_t *ceiling_gflops(const void *record, int k)
 {
-    return json_real(((const gr_roofline_ceilings *)record)->items[k].gflops);
+    return json_real(((const grc_roofline_ceilings *)record)->items[k].gflops);
 }
 
 static const out_field ceilings_row =
@@ -53,7 +53,7 @@ static const out_field ceilings_row =
 
 /* --levels: each level drawn and its bandwidth (null where unknown). */
 typedef struct {
-    const gr_roofline_inputs *in;
+    const grc_roofline_inputs *in;
     const double *gbs; /* one a level */
 } level_values;
 
@@ -71,16 +71,16 @@ static json_t *level_value(const void *record, int l)
 
 static const out_field level_roofs_row = OUT_KEYED_ROW(NULL, GR_LEVEL_SHARED + 1, level_key, level_value);
 
-static json_t *level_roofs_json(const gr_roofline_inputs *in, const double gbs[GR_MEMORY_LEVELS])
+static json_t *level_roofs_json(const grc_roofline_inputs *in, const double gbs[GR_MEMORY_LEVELS])
 {
     level_values v = {in, gbs};
     return out_fields_value(&level_roofs_row, &v);
 }
 
 typedef struct {
-    const gr_roofline_inputs *in;
+    const grc_roofline_inputs *in;
     const gr_profile *profile;
-    const gr_roofline_device_figures *figures;
+    const grc_roofline_device_figures *figures;
 } device_shown;
 
 static const out_field profile_fields[] = {
@@ -91,12 +91,12 @@ static const out_field profile_fields[] = {
 
 static json_t *device_ceilings(const void *record)
 {
-    return out_fields_value(&ceilings_row, &((const gr_roofline_device_figures *)record)->ceilings);
+    return out_fields_value(&ceilings_row, &((const grc_roofline_device_figures *)record)->ceilings);
 }
 
 static const out_field device_figure_fields[] = {
-    OUT_REAL_ROW(gr_roofline_device_figures, dram_gbs, "bandwidth_gbs"),
-    OUT_NUMBER_ROW(gr_roofline_device_figures, ridge_flop_per_byte, "ridge"),
+    OUT_REAL_ROW(grc_roofline_device_figures, dram_gbs, "bandwidth_gbs"),
+    OUT_NUMBER_ROW(grc_roofline_device_figures, ridge_flop_per_byte, "ridge"),
     OUT_GET_ROW("ceilings_gflops", device_ceilings),
     OUT_END,
 };
@@ -119,7 +119,7 @@ static const out_field device_fields[] = {
     OUT_END,
 };
 
-static json_t *devices_json(const gr_roofline_inputs *in, const gr_roofline_figures *f)
+static json_t *devices_json(const grc_roofline_inputs *in, const grc_roofline_figures *f)
 {
     json_t *list = json_array();
     for (size_t i = 0; i < in->device_count; i++) {
@@ -161,23 +161,23 @@ static const out_field model_roof_fields[] = {
 };
 
 static const out_field point_fields[] = {
-    OUT_CHARS_TEXT_ROW(gr_chart_point, label, "label"),
-    OUT_REAL_ROW(gr_chart_point, intensity, "intensity"),
-    OUT_REAL_ROW(gr_chart_point, gflops, "gflops"),
+    OUT_CHARS_TEXT_ROW(grc_chart_point, label, "label"),
+    OUT_REAL_ROW(grc_chart_point, intensity, "intensity"),
+    OUT_REAL_ROW(grc_chart_point, gflops, "gflops"),
     OUT_END,
 };
 
 /* Each model, and where it sits on each device's roof. */
 typedef struct {
-    const gr_roofline_inputs *in;
-    const gr_roofline_figures *figures;
+    const grc_roofline_inputs *in;
+    const grc_roofline_figures *figures;
     size_t index;
-    const gr_chart_point *model;
+    const grc_chart_point *model;
 } model_shown;
 
 static const out_field model_point_fields[] = {
-    OUT_CHARS_TEXT_ROW(gr_chart_point, label, "label"),
-    OUT_REAL_ROW(gr_chart_point, intensity, "intensity"),
+    OUT_CHARS_TEXT_ROW(grc_chart_point, label, "label"),
+    OUT_REAL_ROW(grc_chart_point, intensity, "intensity"),
     OUT_END,
 };
 
@@ -198,7 +198,7 @@ static const out_field model_fields[] = {
     OUT_END,
 };
 
-static json_t *models_json(const gr_roofline_inputs *in, const gr_roofline_figures *f)
+static json_t *models_json(const grc_roofline_inputs *in, const grc_roofline_figures *f)
 {
     json_t *list = json_array();
     for (size_t m = 0; m < in->model_count; m++) {
@@ -208,7 +208,7 @@ static json_t *models_json(const gr_roofline_inputs *in, const gr_roofline_figur
     return list;
 }
 
-static json_t *points_json(const gr_roofline_inputs *in)
+static json_t *points_json(const grc_roofline_inputs *in)
 {
     json_t *list = json_array();
     for (size_t i = 0; i < in->point_count; i++)
@@ -218,9 +218,9 @@ static json_t *points_json(const gr_roofline_inputs *in)
 
 /* A verified kernel drawn, and the figures it is drawn with. */
 typedef struct {
-    const gr_roofline_inputs *in;
+    const grc_roofline_inputs *in;
     const gr_result_kernel *kernel;
-    const gr_roofline_kernel_figures *figures;
+    const grc_roofline_kernel_figures *figures;
 } kernel_shown;
 
 static const out_field result_kernel_fields[] = {
@@ -249,7 +249,7 @@ static const out_field kernel_fields[] = {
 };
 
 /* The kernels drawn: the verified ones. */
-static json_t *kernels_json(const gr_roofline_inputs *in, const gr_results *r, const gr_roofline_results_figures *f)
+static json_t *kernels_json(const grc_roofline_inputs *in, const gr_results *r, const grc_roofline_results_figures *f)
 {
     json_t *list = json_array();
     for (size_t i = 0; i < r->kernel_count; i++) {
@@ -268,10 +268,10 @@ static const out_field sweep_fields[] = {
 
 /* A results file drawn, against the device of the chart it is drawn on. */
 typedef struct {
-    const gr_roofline_inputs *in;
+    const grc_roofline_inputs *in;
     const gr_results *results;
     const char *device;
-    const gr_roofline_results_figures *figures;
+    const grc_roofline_results_figures *figures;
 } results_shown;
 
 static json_t *measured_bandwidth(const void *record)
@@ -316,7 +316,7 @@ static const out_field results_gpu_fields[] = {
 };
 
 static const out_field results_fp32_fields[] = {
-    OUT_NUMBER_ROW(gr_roofline_results_figures, fp32_gflops, "measured_fp32_gflops"),
+    OUT_NUMBER_ROW(grc_roofline_results_figures, fp32_gflops, "measured_fp32_gflops"),
     OUT_END,
 };
 
@@ -338,7 +338,7 @@ static const out_field results_fields[] = {
     OUT_END,
 };
 
-static json_t *results_json(const gr_roofline_inputs *in, const gr_roofline_figures *f)
+static json_t *results_json(const grc_roofline_inputs *in, const grc_roofline_figures *f)
 {
     json_t *list = json_array();
     for (size_t i = 0; i < in->results_count; i++) {
@@ -369,14 +369,14 @@ void plot_print_warnings(const json_t *warnings)
 
 /* What a roofline chart drew. */
 typedef struct {
-    const gr_roofline_inputs *in;
-    const gr_roofline_figures *figures;
+    const grc_roofline_inputs *in;
+    const grc_roofline_figures *figures;
     json_t *warnings, *ncu;
 } roofline_shown;
 
 static json_t *levels_json(const void *record)
 {
-    const gr_roofline_inputs *in = ((const roofline_shown *)record)->in;
+    const grc_roofline_inputs *in = ((const roofline_shown *)record)->in;
     json_t *levels = json_array();
     for (gr_level l = GR_LEVEL_DRAM; in->has_levels && l <= GR_LEVEL_SHARED; l++)
         if (in->levels[l])
@@ -387,7 +387,7 @@ static json_t *levels_json(const void *record)
 static json_t *wavefront_bytes(const void *record)
 {
     (void)record;
-    return json_integer(GR_WAVEFRONT_BYTES);
+    return json_integer(GRC_WAVEFRONT_BYTES);
 }
 
 static json_t *roofline_devices(const void *record)
@@ -436,7 +436,7 @@ static const out_field roofline_fields[] = {
     OUT_END,
 };
 
-json_t *plot_json_roofline(const gr_roofline_inputs *in, const gr_roofline_figures *f, json_t *warnings, json_t *ncu)
+json_t *plot_json_roofline(const grc_roofline_inputs *in, const grc_roofline_figures *f, json_t *warnings, json_t *ncu)
 {
     json_t *j = plot_json_chart("roofline");
     roofline_shown shown = {in, f, warnings, ncu};
@@ -507,7 +507,7 @@ static json_t *bank_block(const void *record)
 /* which figure that is: never a prediction passed off as a count */
 static json_t *wavefronts_from(const void *record)
 {
-    return json_string(gr_banks_counted(((const plot_bank_point *)record)->bank) ? "ncu" : "predicted");
+    return json_string(grc_banks_counted(((const plot_bank_point *)record)->bank) ? "ncu" : "predicted");
 }
 
 static const out_field bank_kernel_fields[] = {

@@ -12,8 +12,8 @@
 
 /* warnings: the lines warned of (plot_warn), taken as they are. */
 /* ncu: --ncu's object (plot_levels.h), taken as it is; NULL: null. */
-/* f: in's figures (gr_roofline_figures_build), only read here. */
-json_t *plot_json_roofline(const gr_roofline_inputs *in, const gr_roofline_figures *f, json_t *warnings, json_t *ncu);
+/* f: in's figures (grc_roofline_figures_build), only read here. */
+json_t *plot_json_roofline(const grc_roofline_inputs *in, const grc_roofline_figures *f, json_t *warnings, json_t *ncu);
 /* device: the profile's name, or NULL where the limits were given. */
 json_t *plot_json_occupancy(const char *device, const gr_launch *launch, const gr_occupancy *occ);
 
@@ -21,7 +21,7 @@ json_t *plot_json_occupancy(const char *device, const gr_launch *launch, const g
  * check the chart draws (timed, with wavefronts), in the file's order. */
 typedef struct {
     const gr_result_bank *bank;
-    double wavefronts; /* store + load per request, where the chart puts it (gr_banks_wavefronts) */
+    double wavefronts; /* store + load per request, where the chart puts it (grc_banks_wavefronts) */
 } plot_bank_point;
 
 typedef struct {

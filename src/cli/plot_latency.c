@@ -9,7 +9,7 @@
 
 /* A point the chart draws, and Little's law's figure for it. */
 typedef struct {
-    const gr_latency_inputs *in;
+    const grc_latency_inputs *in;
     const gr_result_latency_curve *point;
 } point_shown;
 
@@ -25,7 +25,7 @@ static json_t *model_gbs(const void *record)
 {
     const point_shown *s = record;
     const gr_result_latency_curve *p = s->point;
-    return out_json_number(gr_latency_model_gbs(s->in, (double)p->load_bytes, (double)p->loads_in_flight,
+    return out_json_number(grc_latency_model_gbs(s->in, (double)p->load_bytes, (double)p->loads_in_flight,
                                                 (double)p->warps_per_sm));
 }
 
@@ -38,7 +38,7 @@ static const out_field point_fields[] = {
 /* The chart of a results file: the file, and the figures it is drawn with. */
 typedef struct {
     const gr_results *results;
-    const gr_latency_inputs *in;
+    const grc_latency_inputs *in;
 } latency_shown;
 
 static json_t *points_json(const void *record)
@@ -62,19 +62,19 @@ static const out_field results_fields[] = {
 
 static json_t *sm_count(const void *record)
 {
-    return json_integer((json_int_t)((const gr_latency_inputs *)record)->sms);
+    return json_integer((json_int_t)((const grc_latency_inputs *)record)->sms);
 }
 
 static json_t *ceiling_source(const void *record)
 {
-    return json_string(((const gr_latency_inputs *)record)->ceiling_measured ? "dram_read_gbs" : "best point");
+    return json_string(((const grc_latency_inputs *)record)->ceiling_measured ? "dram_read_gbs" : "best point");
 }
 
 static const out_field inputs_fields[] = {
     OUT_GET_ROW("sm_count", sm_count),
-    OUT_NUMBER_ROW(gr_latency_inputs, clock_mhz, "sm_clock_mhz"),
-    OUT_REAL_ROW(gr_latency_inputs, dram_ns, "dram_ns"),
-    OUT_REAL_ROW(gr_latency_inputs, ceiling_gbs, "ceiling_gbs"),
+    OUT_NUMBER_ROW(grc_latency_inputs, clock_mhz, "sm_clock_mhz"),
+    OUT_REAL_ROW(grc_latency_inputs, dram_ns, "dram_ns"),
+    OUT_REAL_ROW(grc_latency_inputs, ceiling_gbs, "ceiling_gbs"),
     OUT_GET_ROW("ceiling", ceiling_source),
     OUT_END,
 };
@@ -93,7 +93,7 @@ static const out_field latency_fields[] = {
     OUT_END,
 };
 
-static json_t *latency_json(const gr_results *r, const gr_latency_inputs *in)
+static json_t *latency_json(const gr_results *r, const grc_latency_inputs *in)
 {
     json_t *j = plot_json_chart("latency");
     latency_shown shown = {r, in};
@@ -101,14 +101,14 @@ static json_t *latency_json(const gr_results *r, const gr_latency_inputs *in)
     return j;
 }
 
-bool plot_latency_chart(const char *path, gr_figure *fig, json_t **what, gr_error *err)
+bool plot_latency_chart(const char *path, grc_figure *fig, json_t **what, gr_error *err)
 {
     gr_results r;
-    gr_latency_inputs in;
+    grc_latency_inputs in;
     if (!gr_results_load(path, &r, err))
         return false;
-    bool ok = gr_latency_inputs_of(&r, &in, err) &&
-              gr_latency_chart(&r, &in, fig->width_in, fig->height_in, &fig->charts[0], err);
+    bool ok = grc_latency_inputs_of(&r, &in, err) &&
+              grc_latency_chart(&r, &in, fig->width_in, fig->height_in, &fig->charts[0], err);
     if (ok && what)
         *what = latency_json(&r, &in);
     gr_results_free(&r);

@@ -10,6 +10,6 @@
 /* The chart of the results file at path into fig->charts[0]; with what,
  * its JSON (NULL where memory ran out).  False, with err, where the file
  * does not read or lacks what the chart needs. */
-bool plot_latency_chart(const char *path, gr_figure *fig, json_t **what, gr_error *err);
+bool plot_latency_chart(const char *path, grc_figure *fig, json_t **what, gr_error *err);
 
 #endif

@@ -11,7 +11,7 @@
 
 /* How many kernels --ncu draws without --top, and at most. */
 #define PLOT_NCU_TOP 8
-#define PLOT_NCU_TOP_MAX GR_CHART_MAX_ITEMS
+#define PLOT_NCU_TOP_MAX GRC_CHART_MAX_ITEMS
 
 /* --levels LIST: "dram,l2,shared" in any order and case, into levels;
  * a usage error (2, printed) for an empty item, an unknown name (with
@@ -25,7 +25,7 @@ int plot_parse_levels(const char *text, bool levels[GR_MEMORY_LEVELS]);
  * without FLOPs, and those past the top, are named in in's note and on
  * standard error (warnings).  *json: what was drawn and left out.  False:
  * printed. */
-bool plot_ncu_load(const plot_options *o, plot_devices *d, gr_roofline_inputs *in, json_t *warnings,
+bool plot_ncu_load(const plot_options *o, plot_devices *d, grc_roofline_inputs *in, json_t *warnings,
                    json_t **json);
 
 #endif

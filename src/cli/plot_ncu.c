@@ -77,7 +77,7 @@ static void name_rest(out_buf *list, size_t count)
 
 /* The chart's note, which is of fixed size: a note too long for it ends
  * in "...", so that a reader sees it was cut. */
-static void set_note(gr_roofline_inputs *in, const out_buf *note)
+static void set_note(grc_roofline_inputs *in, const out_buf *note)
 {
     size_t size = sizeof in->level_kernels_note;
     snprintf(in->level_kernels_note, size, "%s", out_buf_text(note));
@@ -109,7 +109,7 @@ static void memory_words(const memory_kernels *m, out_buf *out)
 }
 
 /* Why groups were left out: on the chart's note and standard error. */
-static void note_left_out(const char *shown, gr_roofline_inputs *in, json_t *warnings, size_t top,
+static void note_left_out(const char *shown, grc_roofline_inputs *in, json_t *warnings, size_t top,
                           const memory_kernels *m, size_t beyond)
 {
     out_buf note = OUT_BUF_INIT, kinds = OUT_BUF_INIT;
@@ -135,7 +135,7 @@ static void note_left_out(const char *shown, gr_roofline_inputs *in, json_t *war
  * that is for its kind of work, why). */
 typedef struct {
     const char *why;
-    const gr_chart_level_kernel *point;
+    const grc_chart_level_kernel *point;
     const gr_ncu_group *group;
 } kernel_shown;
 
@@ -150,7 +150,7 @@ static bool drawn(const void *record)
 }
 
 static const out_field label_fields[] = {
-    OUT_CHARS_ROW(gr_chart_level_kernel, label, "label"),
+    OUT_CHARS_ROW(grc_chart_level_kernel, label, "label"),
     OUT_END,
 };
 
@@ -169,11 +169,11 @@ static const char *level_key(const void *record, int l)
 
 static json_t *level_intensity(const void *record, int l)
 {
-    return out_json_number(((const gr_chart_level_kernel *)record)->intensity[l]);
+    return out_json_number(((const grc_chart_level_kernel *)record)->intensity[l]);
 }
 
 static const out_field point_fields[] = {
-    OUT_NUMBER_ROW(gr_chart_level_kernel, gflops, "gflops"),
+    OUT_NUMBER_ROW(grc_chart_level_kernel, gflops, "gflops"),
     OUT_KEYED_ROW("intensity", GR_LEVEL_SHARED + 1, level_key, level_intensity),
     OUT_END,
 };
@@ -188,7 +188,7 @@ static const out_field kernel_fields[] = {
     OUT_END,
 };
 
-static json_t *kernel_json(const gr_ncu_group *g, const gr_chart_level_kernel *k, const char *why)
+static json_t *kernel_json(const gr_ncu_group *g, const grc_chart_level_kernel *k, const char *why)
 {
     kernel_shown shown = {why, k, g};
     return out_fields_json(kernel_fields, &shown);
@@ -197,18 +197,18 @@ static json_t *kernel_json(const gr_ncu_group *g, const gr_chart_level_kernel *k
 /* Each precision that does a drawn kernel's work joins the chart's roofs
  * (after those --precision asked for): a tensor-core GEMM is held
  * against its tensor roof, which then has its memory slopes. */
-static void add_precision(gr_roofline_inputs *in, size_t asked, const char *precision)
+static void add_precision(grc_roofline_inputs *in, size_t asked, const char *precision)
 {
     size_t k = 0;
     if (strcmp(precision, gr_ncu_precision_name(GR_NCU_FP32)) == 0 ||
         strcmp(precision, gr_ncu_precision_name(GR_NCU_FP64)) == 0)
         return; /* drawn on every chart */
-    for (; k < GR_CHART_MAX_ITEMS - 1 && in->precisions[k]; k++)
+    for (; k < GRC_CHART_MAX_ITEMS - 1 && in->precisions[k]; k++)
         if (strcmp(in->precisions[k], precision) == 0)
             return;
     if (k < asked)
         k = asked;
-    if (k < GR_CHART_MAX_ITEMS - 1)
+    if (k < GRC_CHART_MAX_ITEMS - 1)
         in->precisions[k] = precision;
 }
 
@@ -221,16 +221,16 @@ typedef struct {
 } ncu_kernels;
 
 /* A group: drawn, a memory kernel or past the top. */
-static bool take(const ncu_kernels *a, size_t i, size_t top, gr_roofline_inputs *in, memory_kernels *m,
+static bool take(const ncu_kernels *a, size_t i, size_t top, grc_roofline_inputs *in, memory_kernels *m,
                  json_t *without, size_t *beyond, json_t *past)
 {
-    gr_chart_level_kernel k;
+    grc_chart_level_kernel k;
     gr_ncu_work *w = malloc(sizeof *w); /* too large for the stack */
     if (!w)
         return cli_error("out of memory");
     gr_ncu_work_of(&a->groups[i].figures, a->roofs, w);
     gr_ncu_work_kind kind = w->kind;
-    bool drawn = gr_chart_ncu_kernel(w, "", &k);
+    bool drawn = grc_chart_ncu_kernel(w, "", &k);
     free(w);
     if (!drawn) {
         kind = kind == GR_NCU_WORK_FLOPS ? GR_NCU_WORK_NO_FLOPS : kind; /* no rate, or no level counted */
@@ -275,12 +275,12 @@ static const out_field kernel_lists_fields[] = {
 };
 
 /* The top ones by time with FLOPs that matter into in; the others counted. */
-static bool pick(const ncu_kernels *a, const char *shown, size_t top, size_t asked, gr_roofline_inputs *in,
+static bool pick(const ncu_kernels *a, const char *shown, size_t top, size_t asked, grc_roofline_inputs *in,
                  json_t *warnings, json_t *json)
 {
-    const char *names[GR_CHART_MAX_ITEMS];
-    size_t group_of[GR_CHART_MAX_ITEMS];
-    char labels[GR_CHART_MAX_ITEMS][96]; /* gr_kernel_labels' */
+    const char *names[GRC_CHART_MAX_ITEMS];
+    size_t group_of[GRC_CHART_MAX_ITEMS];
+    char labels[GRC_CHART_MAX_ITEMS][96]; /* grc_kernel_labels' */
     memory_kernels m = {.names = OUT_BUF_INIT};
     size_t beyond = 0;
     json_t *drawn = json_array(), *without = json_array(), *past = json_array();
@@ -293,7 +293,7 @@ static bool pick(const ncu_kernels *a, const char *shown, size_t top, size_t ask
             group_of[before] = i;
         }
     }
-    gr_kernel_labels(names, in->level_kernel_count, labels);
+    grc_kernel_labels(names, in->level_kernel_count, labels);
     for (size_t i = 0; ok && i < in->level_kernel_count; i++) {
         memcpy(in->level_kernels[i].label, labels[i], sizeof labels[i]);
         in->level_kernels[i].rank = (unsigned)group_of[i] + 1; /* the groups are longest first, as the table */
@@ -356,7 +356,7 @@ static bool place_device(const gr_ncu_analysis *a, plot_devices *d, size_t *inde
 
 /* The chart's kernels from the analysis a, and plot --json's account. */
 static bool draw_analysis(const plot_options *o, const gr_ncu_analysis *a, const char *shown, plot_devices *d,
-                          gr_roofline_inputs *in, json_t *warnings, json_t **json)
+                          grc_roofline_inputs *in, json_t *warnings, json_t **json)
 {
     int64_t top = o->top.given ? o->top.value : PLOT_NCU_TOP; /* 1..PLOT_NCU_TOP_MAX */
     gr_ncu_group *made;
@@ -370,7 +370,7 @@ static bool draw_analysis(const plot_options *o, const gr_ncu_analysis *a, const
     return ok;
 }
 
-bool plot_ncu_load(const plot_options *o, plot_devices *d, gr_roofline_inputs *in, json_t *warnings,
+bool plot_ncu_load(const plot_options *o, plot_devices *d, grc_roofline_inputs *in, json_t *warnings,
                    json_t **json)
 {
     if (o->ncu_analysis)

@@ -65,9 +65,9 @@ static bool add_profile(const char *profiles_option, const gr_results *r, plot_d
     gr_search_path sp;
     gr_error err;
     const char *profile = r->device.profile;
-    if (d->count == GR_CHART_MAX_ITEMS)
+    if (d->count == GRC_CHART_MAX_ITEMS)
         return cli_error("%s was measured on %s (profile %s), not on %s, and the chart has no room for one more "
-                         "device (at most %d)", r->path, r->device.name, profile, given, GR_CHART_MAX_ITEMS);
+                         "device (at most %d)", r->path, r->device.name, profile, given, GRC_CHART_MAX_ITEMS);
     cli_search_path(&sp, profiles_option);
     if (!gr_profile_name_valid(profile) || !gr_profile_find(&sp, profile, &d->items[d->count], &err))
         return cli_error("%s was measured on %s (profile %s), not on %s, and that profile cannot be found: "

@@ -13,7 +13,7 @@
 /* The devices of the chart: the --device ones first (given of them), then
  * those results files brought; devices[i] is drawn as in->devices[i]. */
 typedef struct {
-    gr_profile items[GR_CHART_MAX_ITEMS];
+    gr_profile items[GRC_CHART_MAX_ITEMS];
     size_t count, given;
 } plot_devices;
 

@@ -115,14 +115,14 @@ static void check_scaled(double x, const char *shown, double scale)
 static void check_units(double x, int64_t bytes)
 {
     char buf[GR_NUM_TEXT_SIZE];
-    gr_num rate = gr_rate_of(x);
+    gr_num rate = grc_rate_of(x);
     memcpy(buf, rate.text, sizeof buf);
     ended_within(buf, sizeof buf);
     static const char *const rates[] = {" GFLOP/s", " TFLOP/s", " PFLOP/s", " EFLOP/s"};
     for (int u = 0; u < 4; u++)
         if (strstr(buf, rates[u]))
             check_scaled(x, buf, pow(1000, u));
-    gr_num tick = gr_tick_of(x);
+    gr_num tick = grc_tick_of(x);
     memcpy(buf, tick.text, sizeof buf);
     size_t n = ended_within(buf, sizeof buf);
     const char *prefix = n > 0 ? strchr("kMGTPE", buf[n - 1]) : NULL;
@@ -152,7 +152,7 @@ static void check_name(const char *name)
     char labels[2][96];
     memset(labels, 'x', sizeof labels);
     const char *names[2] = {name, name};
-    gr_kernel_labels(names, 2, labels);
+    grc_kernel_labels(names, 2, labels);
     ended_within(labels[0], sizeof labels[0]);
     ended_within(labels[1], sizeof labels[1]);
     CHECK(strcmp(labels[0], labels[1]) != 0);

@@ -97,6 +97,14 @@ echo "$core_areas" | while IFS=: read -r area allowed; do
 done | grep . && broken=1
 done_rule "each area of the core includes its own and the areas below it alone"
 
+# The chart layer's names have one prefix, grc_ (GRC_ for its macros),
+# so that a name says which layer it is of: the core's are gr_.
+nm -g --defined-only "$build"/src/chart/libgpuroof_chart.a 2>/dev/null | awk 'NF == 3 && $2 ~ /^[TDRB]$/ { print $3 }' |
+    grep -v '^grc_' | sed 's/^/# layers: the chart defines /' | grep . && broken=1
+grep -hoE '^#define (GR_[A-Z0-9_]+)' "$src"/chart/*.h "$src"/chart/include/*.h | sed 's/^/# layers: the chart defines /' |
+    grep . && broken=1
+done_rule "the chart layer's names have one prefix (grc_)"
+
 # Functions short enough to read at once: none over 60 lines.  A body
 # opens with "{" alone at column 0 and closes with "}" at column 0, as the
 # house style writes every definition.

@@ -50,44 +50,44 @@ static const gr_profile *device(size_t slot, const char *name)
     return &profiles[slot];
 }
 
-static gr_roofline_inputs inputs(void)
+static grc_roofline_inputs inputs(void)
 {
-    gr_roofline_inputs in;
+    grc_roofline_inputs in;
     memset(&in, 0, sizeof in);
     in.width_in = WIDTH_IN;
     in.height_in = HEIGHT_IN;
     return in;
 }
 
-static gr_roofline_inputs a100_inputs(void)
+static grc_roofline_inputs a100_inputs(void)
 {
-    gr_roofline_inputs in = inputs();
-    gr_roofline_add_device(&in, device(0, "a100"));
+    grc_roofline_inputs in = inputs();
+    grc_roofline_add_device(&in, device(0, "a100"));
     return in;
 }
 
-static void add_model(gr_roofline_inputs *in, const char *label, double intensity)
+static void add_model(grc_roofline_inputs *in, const char *label, double intensity)
 {
-    gr_chart_point *m = &in->models[in->model_count++];
+    grc_chart_point *m = &in->models[in->model_count++];
     memset(m, 0, sizeof *m);
     snprintf(m->label, sizeof m->label, "%s", label);
     m->intensity = intensity;
 }
 
-static void add_point(gr_roofline_inputs *in, const char *label, double intensity, double gflops)
+static void add_point(grc_roofline_inputs *in, const char *label, double intensity, double gflops)
 {
-    gr_chart_point *p = &in->points[in->point_count++];
+    grc_chart_point *p = &in->points[in->point_count++];
     memset(p, 0, sizeof *p);
     snprintf(p->label, sizeof p->label, "%s", label);
     p->intensity = intensity;
     p->gflops = gflops;
 }
 
-static gr_chart build(const gr_roofline_inputs *in)
+static grc_chart build(const grc_roofline_inputs *in)
 {
-    gr_chart c;
+    grc_chart c;
     gr_error err;
-    if (!gr_roofline_chart(in, &c, &err))
+    if (!grc_roofline_chart(in, &c, &err))
         fail_msg("%s", err.text);
     return c;
 }
@@ -110,7 +110,7 @@ static bool one_two_five(double x)
 }
 
 /* The first series whose key contains text. */
-static const gr_series *series_keyed(const gr_chart *c, const char *text)
+static const grc_series *series_keyed(const grc_chart *c, const char *text)
 {
     for (size_t i = 0; i < c->series_count; i++)
         if (strstr(c->series[i]->key, text))
@@ -118,7 +118,7 @@ static const gr_series *series_keyed(const gr_chart *c, const char *text)
     return NULL;
 }
 
-static size_t series_count_keyed(const gr_chart *c, const char *text)
+static size_t series_count_keyed(const grc_chart *c, const char *text)
 {
     size_t n = 0;
     for (size_t i = 0; i < c->series_count; i++)
@@ -127,7 +127,7 @@ static size_t series_count_keyed(const gr_chart *c, const char *text)
 }
 
 /* The point labelled text in any series, and its series. */
-static const gr_point *point_labelled(const gr_chart *c, const char *text, const gr_series **in)
+static const grc_point *point_labelled(const grc_chart *c, const char *text, const grc_series **in)
 {
     for (size_t i = 0; i < c->series_count; i++)
         for (size_t k = 0; k < c->series[i]->count; k++)
@@ -139,7 +139,7 @@ static const gr_point *point_labelled(const gr_chart *c, const char *text, const
     return NULL;
 }
 
-static const gr_label *label_text(const gr_chart *c, const char *text)
+static const grc_label *label_text(const grc_chart *c, const char *text)
 {
     for (size_t i = 0; i < c->label_count; i++)
         if (strcmp(c->labels[i].text, text) == 0)
@@ -147,7 +147,7 @@ static const gr_label *label_text(const gr_chart *c, const char *text)
     return NULL;
 }
 
-static size_t labels_starting(const gr_chart *c, const char *prefix)
+static size_t labels_starting(const grc_chart *c, const char *prefix)
 {
     size_t n = 0;
     for (size_t i = 0; i < c->label_count; i++)
@@ -155,12 +155,12 @@ static size_t labels_starting(const gr_chart *c, const char *prefix)
     return n;
 }
 
-static bool x_in_range(const gr_chart *c, double x)
+static bool x_in_range(const grc_chart *c, double x)
 {
     return x > c->xmin && x < c->xmax;
 }
 
-static bool y_in_range(const gr_chart *c, double y)
+static bool y_in_range(const grc_chart *c, double y)
 {
     return y > c->ymin && y < c->ymax;
 }
@@ -171,7 +171,7 @@ static bool y_in_range(const gr_chart *c, double y)
 /* How close a label keeps to what it names. */
 #define BESIDE_IN 0.06
 
-static bool box_inside(const gr_chart *c, const gr_label_box *b)
+static bool box_inside(const grc_chart *c, const grc_label_box *b)
 {
     for (int i = 0; i < 4; i++)
         if (b->x[i] < -1e-9 || b->x[i] > c->plot_width_in + 1e-9 || b->y[i] < -1e-9 ||
@@ -181,12 +181,12 @@ static bool box_inside(const gr_chart *c, const gr_label_box *b)
 }
 
 /* b with each side moved out by d, along the box's own edges. */
-static gr_label_box inflated(const gr_label_box *b, double d)
+static grc_label_box inflated(const grc_label_box *b, double d)
 {
     double ux = b->x[1] - b->x[0], uy = b->y[1] - b->y[0], vx = b->x[3] - b->x[0], vy = b->y[3] - b->y[0];
     double u = hypot(ux, uy), v = hypot(vx, vy);
     const double su[4] = {-1, 1, 1, -1}, sv[4] = {-1, -1, 1, 1};
-    gr_label_box out = *b;
+    grc_label_box out = *b;
     for (int i = 0; i < 4; i++) {
         out.x[i] += d * (su[i] * ux / u + sv[i] * vx / v);
         out.y[i] += d * (su[i] * uy / u + sv[i] * vy / v);
@@ -197,21 +197,21 @@ static gr_label_box inflated(const gr_label_box *b, double d)
 /* The label covers no line and no marker of the chart, and keeps clear
  * of them by a hundredth of an inch: text set touching a line reads as
  * crossed by it. */
-static void assert_label_covers_nothing(const gr_chart *c, const gr_label *l, const gr_label_box *text)
+static void assert_label_covers_nothing(const grc_chart *c, const grc_label *l, const grc_label_box *text)
 {
-    gr_label_box clearance = inflated(text, 0.01), *b = &clearance;
+    grc_label_box clearance = inflated(text, 0.01), *b = &clearance;
     for (size_t s = 0; s < c->series_count; s++) {
-        const gr_series *series = c->series[s];
+        const grc_series *series = c->series[s];
         for (size_t k = 0; k < series->count; k++) {
-            double x = gr_page_x(c, series->points[k].x), y = gr_page_y(c, series->points[k].y);
-            if (series->draw == GR_DRAW_POINTS) {
+            double x = grc_page_x(c, series->points[k].x), y = grc_page_y(c, series->points[k].y);
+            if (series->draw == GRC_DRAW_POINTS) {
                 double r = series->thin ? MARKER_HALF_IN / 2 : MARKER_HALF_IN;
-                gr_label_box marker = {{x - r, x + r, x + r, x - r}, {y - r, y - r, y + r, y + r}};
-                if (gr_boxes_overlap(b, &marker))
+                grc_label_box marker = {{x - r, x + r, x + r, x - r}, {y - r, y - r, y + r, y + r}};
+                if (grc_boxes_overlap(b, &marker))
                     fail_msg("label '%s' covers a marker of '%s' at (%g, %g)", l->text, series->key,
                              series->points[k].x, series->points[k].y);
-            } else if (k > 0 && gr_segment_crosses(b, gr_page_x(c, series->points[k - 1].x),
-                                                   gr_page_y(c, series->points[k - 1].y), x, y)) {
+            } else if (k > 0 && grc_segment_crosses(b, grc_page_x(c, series->points[k - 1].x),
+                                                   grc_page_y(c, series->points[k - 1].y), x, y)) {
                 fail_msg("label '%s' covers the line of '%s' from (%g, %g) to (%g, %g)", l->text, series->key,
                          series->points[k - 1].x, series->points[k - 1].y, series->points[k].x,
                          series->points[k].y);
@@ -222,13 +222,13 @@ static void assert_label_covers_nothing(const gr_chart *c, const gr_label *l, co
 
 /* A label beside a level line: its lower or upper edge at most BESIDE_IN
  * from the line, or where roofs close together leave no room, moved up to
- * GR_LABEL_FAR_IN off it (the script then draws a leader line to it), and
+ * GRC_LABEL_FAR_IN off it (the script then draws a leader line to it), and
  * the whole of it over the line's stretch. */
-static void assert_beside_level(const gr_chart *c, const gr_label *l, const gr_label_box *b)
+static void assert_beside_level(const grc_chart *c, const grc_label *l, const grc_label_box *b)
 {
-    double line = gr_page_y(c, l->at_y), from = gr_page_x(c, l->at_x), to = gr_page_x(c, l->at_x2);
+    double line = grc_page_y(c, l->at_y), from = grc_page_x(c, l->at_x), to = grc_page_x(c, l->at_x2);
     double below = fmin(b->y[0], b->y[2]) - line, above = line - fmax(b->y[0], b->y[2]);
-    double near_in = GR_LABEL_FAR_IN; /* past BESIDE_IN the script draws a leader line */
+    double near_in = GRC_LABEL_FAR_IN; /* past BESIDE_IN the script draws a leader line */
     if (!((below >= 0 && below <= near_in) || (above >= 0 && above <= near_in)))
         fail_msg("label '%s' is not beside its line: from %g in below to %g in above it", l->text, below,
                  fmax(b->y[0], b->y[2]) - line);
@@ -240,51 +240,51 @@ static void assert_beside_level(const gr_chart *c, const gr_label *l, const gr_l
  * what it names; on a page with room (not crowded), clear of every line and
  * marker too, and on one without, without an opaque box where it is not:
  * it may cross a line, never hide one. */
-static void assert_labels_placed(const gr_chart *c, bool crowded)
+static void assert_labels_placed(const grc_chart *c, bool crowded)
 {
     assert_true(c->label_count > 0);
     for (size_t i = 0; i < c->label_count; i++) {
-        const gr_label *l = &c->labels[i];
-        gr_label_box b = gr_chart_label_box(c, l);
+        const grc_label *l = &c->labels[i];
+        grc_label_box b = grc_chart_label_box(c, l);
         if (!box_inside(c, &b))
             fail_msg("label '%s' is not inside the plot", l->text);
         if (!crowded || !l->unboxed)
             assert_label_covers_nothing(c, l, &b);
         for (size_t j = i + 1; j < c->label_count; j++) {
-            gr_label_box other = gr_chart_label_box(c, &c->labels[j]);
-            if (gr_boxes_overlap(&b, &other))
+            grc_label_box other = grc_chart_label_box(c, &c->labels[j]);
+            if (grc_boxes_overlap(&b, &other))
                 fail_msg("labels '%s' and '%s' overlap", l->text, c->labels[j].text);
         }
-        if (l->place == GR_PLACE_LEVEL)
+        if (l->place == GRC_PLACE_LEVEL)
             assert_beside_level(c, l, &b);
-        if (l->place == GR_PLACE_POINT) { /* the point within a few characters of its label */
-            double x = gr_page_x(c, l->at_x), y = gr_page_y(c, l->at_y);
+        if (l->place == GRC_PLACE_POINT) { /* the point within a few characters of its label */
+            double x = grc_page_x(c, l->at_x), y = grc_page_y(c, l->at_y);
             double dx = fmax(0, fmax(fmin(b.x[0], b.x[3]) - x, x - fmax(b.x[1], b.x[2])));
             double dy = fmax(0, fmax(fmin(b.y[0], b.y[1]) - y, y - fmax(b.y[2], b.y[3])));
-            if (hypot(dx, dy) > GR_LABEL_FAR_IN)
+            if (hypot(dx, dy) > GRC_LABEL_FAR_IN)
                 fail_msg("label '%s' is %g in from its point", l->text, hypot(dx, dy));
         }
     }
 }
 
-static void assert_labels_clear(const gr_chart *c)
+static void assert_labels_clear(const grc_chart *c)
 {
     assert_labels_placed(c, false);
 }
 
-/* ---- gr_rate_of ------------------------------------------------------------ */
+/* ---- grc_rate_of ------------------------------------------------------------ */
 
 static void rate_text(void **state)
 {
     (void)state;
-    assert_string_equal(GR_RATE(19500), "19.5 TFLOP/s");
-    assert_string_equal(GR_RATE(388.75), "388.8 GFLOP/s");
-    assert_string_equal(GR_RATE(9700), "9.7 TFLOP/s");
-    assert_string_equal(GR_RATE(66908.16), "66.91 TFLOP/s");
-    assert_string_equal(GR_RATE(312000), "312 TFLOP/s");
-    assert_string_equal(GR_RATE(1000), "1 TFLOP/s");
-    assert_string_equal(GR_RATE(999), "999 GFLOP/s");
-    assert_true(strlen(GR_RATE(-1.235e-308)) < sizeof(gr_num)); /* the longest number and unit */
+    assert_string_equal(GRC_RATE(19500), "19.5 TFLOP/s");
+    assert_string_equal(GRC_RATE(388.75), "388.8 GFLOP/s");
+    assert_string_equal(GRC_RATE(9700), "9.7 TFLOP/s");
+    assert_string_equal(GRC_RATE(66908.16), "66.91 TFLOP/s");
+    assert_string_equal(GRC_RATE(312000), "312 TFLOP/s");
+    assert_string_equal(GRC_RATE(1000), "1 TFLOP/s");
+    assert_string_equal(GRC_RATE(999), "999 GFLOP/s");
+    assert_true(strlen(GRC_RATE(-1.235e-308)) < sizeof(gr_num)); /* the longest number and unit */
 }
 
 /* Regression: the rate text formatted TFLOP/s with "%.3g", so a rate of 1000 TFLOP/s
@@ -296,10 +296,10 @@ static void rate_text(void **state)
 static void rate_text_without_exponent(void **state)
 {
     (void)state;
-    assert_string_equal(GR_RATE(1978859.52), "1.979 PFLOP/s");
-    assert_string_equal(GR_RATE(999999), "1 PFLOP/s"); /* 999.999 TFLOP/s rounds to 1000 */
-    assert_string_equal(GR_RATE(9999.4), "9.999 TFLOP/s");
-    assert_string_equal(GR_RATE(388.75), "388.8 GFLOP/s");
+    assert_string_equal(GRC_RATE(1978859.52), "1.979 PFLOP/s");
+    assert_string_equal(GRC_RATE(999999), "1 PFLOP/s"); /* 999.999 TFLOP/s rounds to 1000 */
+    assert_string_equal(GRC_RATE(9999.4), "9.999 TFLOP/s");
+    assert_string_equal(GRC_RATE(388.75), "388.8 GFLOP/s");
 }
 
 /* ---- the roofline of one device -------------------------------------------- */
@@ -307,11 +307,11 @@ static void rate_text_without_exponent(void **state)
 static void one_device_title_and_axes(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = a100_inputs();
+    grc_roofline_inputs in = a100_inputs();
     add_model(&in, "naive", 0.25);
     add_model(&in, "tiled 16", 4);
     add_model(&in, "tiled 32", 8);
-    gr_chart c = build(&in);
+    grc_chart c = build(&in);
     assert_string_equal(c.title, "Roofline of NVIDIA A100-SXM4-40GB");
     assert_true(c.log_x);
     assert_true(c.log_y);
@@ -333,22 +333,22 @@ static void one_device_title_and_axes(void **state)
     assert_true(y_in_range(&c, 1555 * c.xmin)); /* where the roof enters */
     assert_true(c.xlabel[0] != '\0');
     assert_true(c.ylabel[0] != '\0');
-    gr_chart_free(&c);
+    grc_chart_free(&c);
     assert_int_equal(c.series_count, 0);
     assert_int_equal(c.label_count, 0);
-    gr_chart_free(&c); /* freed twice: nothing left to free */
+    grc_chart_free(&c); /* freed twice: nothing left to free */
 }
 
 static void one_device_roof(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = a100_inputs();
-    gr_chart c = build(&in);
-    const gr_series *roof = series_keyed(&c, "NVIDIA A100-SXM4-40GB");
+    grc_roofline_inputs in = a100_inputs();
+    grc_chart c = build(&in);
+    const grc_series *roof = series_keyed(&c, "NVIDIA A100-SXM4-40GB");
     assert_non_null(roof);
     assert_int_equal(series_count_keyed(&c, "NVIDIA A100-SXM4-40GB"), 1);
     assert_non_null(strstr(roof->key, "1555 GB/s"));
-    assert_int_equal(roof->draw, GR_DRAW_LINES);
+    assert_int_equal(roof->draw, GRC_DRAW_LINES);
     assert_false(roof->dashed);
     assert_int_equal(roof->count, 3);
     assert_true(near(roof->points[0].x, c.xmin));
@@ -358,21 +358,21 @@ static void one_device_roof(void **state)
     assert_true(near(roof->points[2].x, c.xmax));
     assert_true(near(roof->points[2].y, 19500));
 
-    const gr_series *ridge_series = NULL;
-    const gr_point *ridge = point_labelled(&c, "ridge 12.54 FLOP/B", &ridge_series);
+    const grc_series *ridge_series = NULL;
+    const grc_point *ridge = point_labelled(&c, "ridge 12.54 FLOP/B", &ridge_series);
     assert_non_null(ridge);
-    assert_int_equal(ridge_series->draw, GR_DRAW_POINTS);
+    assert_int_equal(ridge_series->draw, GRC_DRAW_POINTS);
     assert_true(near(ridge->x, 19500.0 / 1555));
     assert_true(near(ridge->y, 19500));
-    const gr_label *ridge_label = label_text(&c, "ridge 12.54 FLOP/B");
+    const grc_label *ridge_label = label_text(&c, "ridge 12.54 FLOP/B");
     assert_non_null(ridge_label);
-    assert_int_equal(ridge_label->place, GR_PLACE_POINT);
+    assert_int_equal(ridge_label->place, GRC_PLACE_POINT);
     assert_true(near(ridge_label->at_x, ridge->x) && near(ridge_label->at_y, ridge->y));
 
     /* The FP64 ceiling: dashed, from its knee to the right edge. */
     bool fp64_found = false;
     for (size_t i = 0; i < c.series_count; i++) {
-        const gr_series *s = c.series[i];
+        const grc_series *s = c.series[i];
         if (s->count == 2 && near(s->points[0].y, 9700) && near(s->points[1].y, 9700)) {
             fp64_found = true;
             assert_true(s->dashed);
@@ -381,52 +381,52 @@ static void one_device_roof(void **state)
         }
     }
     assert_true(fp64_found);
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 static void one_device_labels(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = a100_inputs();
-    gr_chart c = build(&in);
-    const gr_label *fp32 = label_text(&c, "FP32 19.5 TFLOP/s");
-    const gr_label *fp64 = label_text(&c, "FP64 9.7 TFLOP/s");
-    const gr_label *dram = label_text(&c, "DRAM 1555 GB/s");
+    grc_roofline_inputs in = a100_inputs();
+    grc_chart c = build(&in);
+    const grc_label *fp32 = label_text(&c, "FP32 19.5 TFLOP/s");
+    const grc_label *fp64 = label_text(&c, "FP64 9.7 TFLOP/s");
+    const grc_label *dram = label_text(&c, "DRAM 1555 GB/s");
     assert_non_null(fp32);
     assert_non_null(fp64);
     assert_non_null(dram);
     /* Each beside its line: the ceilings at their heights from their knees
      * to the right edge, the bandwidth along its slope up to the ridge. */
-    assert_int_equal(fp32->place, GR_PLACE_LEVEL);
+    assert_int_equal(fp32->place, GRC_PLACE_LEVEL);
     assert_true(near(fp32->at_y, 19500) && near(fp32->at_x, 19500.0 / 1555) && near(fp32->at_x2, c.xmax));
-    assert_int_equal(fp64->place, GR_PLACE_LEVEL);
+    assert_int_equal(fp64->place, GRC_PLACE_LEVEL);
     assert_true(near(fp64->at_y, 9700) && near(fp64->at_x, 9700.0 / 1555));
-    assert_int_equal(dram->place, GR_PLACE_SLOPE);
+    assert_int_equal(dram->place, GRC_PLACE_SLOPE);
     assert_true(near(dram->at_y, 1555) && near(dram->at_x, c.xmin) && near(dram->at_x2, 19500.0 / 1555));
     assert_true(dram->angle > 0 && dram->angle < 90);
     assert_true(x_in_range(&c, dram->x) && y_in_range(&c, dram->y));
     assert_labels_clear(&c);
     /* The right end of the FP32 line is free: its label is there. */
-    assert_int_equal(fp32->align, GR_ALIGN_RIGHT);
-    assert_true(gr_page_x(&c, fp32->x) > c.plot_width_in - 0.1);
+    assert_int_equal(fp32->align, GRC_ALIGN_RIGHT);
+    assert_true(grc_page_x(&c, fp32->x) > c.plot_width_in - 0.1);
     /* One device: no device names after the figures, no measured notes. */
     assert_null(strchr(fp32->text, ':'));
     assert_null(strstr(c.note, "measured"));
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 static void model_points_sit_on_the_roof(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = a100_inputs();
+    grc_roofline_inputs in = a100_inputs();
     add_model(&in, "naive", 0.25);
     add_model(&in, "tiled 16", 4);
     add_model(&in, "tiled 32", 8);
     add_model(&in, "dense", 100); /* right of the ridge: the FP32 peak */
-    gr_chart c = build(&in);
-    const gr_series *models = series_keyed(&c, "kernel models");
+    grc_chart c = build(&in);
+    const grc_series *models = series_keyed(&c, "kernel models");
     assert_non_null(models);
-    assert_int_equal(models->draw, GR_DRAW_POINTS);
+    assert_int_equal(models->draw, GRC_DRAW_POINTS);
     assert_int_equal(models->count, 4);
     const double intensity[] = {0.25, 4, 8, 100};
     const char *const labels[] = {"naive (0.25 FLOP/B)", "tiled 16 (4 FLOP/B)", "tiled 32 (8 FLOP/B)",
@@ -438,37 +438,37 @@ static void model_points_sit_on_the_roof(void **state)
     }
     assert_true(near(models->points[0].y, 388.75));
     assert_true(near(models->points[3].y, 19500));
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 static void models_on_every_roof(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = a100_inputs();
-    gr_roofline_add_device(&in, device(1, "h100"));
+    grc_roofline_inputs in = a100_inputs();
+    grc_roofline_add_device(&in, device(1, "h100"));
     add_model(&in, "tiled 32", 8);
-    gr_chart c = build(&in);
-    const gr_series *models = series_keyed(&c, "kernel models");
+    grc_chart c = build(&in);
+    const grc_series *models = series_keyed(&c, "kernel models");
     assert_non_null(models);
     assert_int_equal(models->count, 2);
     assert_true(near(models->points[0].y, 8 * 1555.0));
     assert_string_equal(models->points[0].label, "tiled 32 (8 FLOP/B)");
     assert_true(near(models->points[1].y, 8 * 3352.0));
     assert_string_equal(models->points[1].label, ""); /* labelled once */
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 static void explicit_points_keep_labels_and_coordinates(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = a100_inputs();
+    grc_roofline_inputs in = a100_inputs();
     add_point(&in, "my kernel", 2.5, 1234.5);
     add_point(&in, "far right", 5000, 100000);
-    gr_chart c = build(&in);
-    const gr_series *s = NULL;
-    const gr_point *p = point_labelled(&c, "my kernel", &s);
+    grc_chart c = build(&in);
+    const grc_series *s = NULL;
+    const grc_point *p = point_labelled(&c, "my kernel", &s);
     assert_non_null(p);
-    assert_int_equal(s->draw, GR_DRAW_POINTS);
+    assert_int_equal(s->draw, GRC_DRAW_POINTS);
     assert_non_null(label_text(&c, "my kernel"));
     assert_true(near(p->x, 2.5));
     assert_true(near(p->y, 1234.5));
@@ -480,17 +480,17 @@ static void explicit_points_keep_labels_and_coordinates(void **state)
     assert_true(x_in_range(&c, 5000));
     assert_true(y_in_range(&c, 100000));
     assert_true(one_two_five(c.xmax) && one_two_five(c.ymax));
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 static void precision_adds_a_ceiling(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = a100_inputs();
+    grc_roofline_inputs in = a100_inputs();
     in.precision = "tensor_fp16";
-    gr_chart c = build(&in);
-    const gr_label *tensor = label_text(&c, "TENSOR FP16 312 TFLOP/s");
-    const gr_label *fp32 = label_text(&c, "FP32 19.5 TFLOP/s");
+    grc_chart c = build(&in);
+    const grc_label *tensor = label_text(&c, "TENSOR FP16 312 TFLOP/s");
+    const grc_label *fp32 = label_text(&c, "FP32 19.5 TFLOP/s");
     assert_non_null(tensor);
     assert_non_null(fp32);
     assert_true(near(tensor->at_y, 312000));
@@ -500,7 +500,7 @@ static void precision_adds_a_ceiling(void **state)
     assert_true(one_two_five(c.xmax) && one_two_five(c.ymax));
     bool ceiling = false, slope = false;
     for (size_t i = 0; i < c.series_count; i++) {
-        const gr_series *s = c.series[i];
+        const grc_series *s = c.series[i];
         if (s->count != 2)
             continue;
         if (near(s->points[0].y, 312000) && near(s->points[1].y, 312000)) {
@@ -517,7 +517,7 @@ static void precision_adds_a_ceiling(void **state)
     assert_true(ceiling);
     assert_true(slope);
     assert_labels_clear(&c);
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 /* Regression: --precision fp32 (accepted by cmd_plot.c: every profile has an fp32
@@ -529,52 +529,52 @@ static void precision_adds_a_ceiling(void **state)
 static void precision_fp32_is_labelled_once(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = a100_inputs();
+    grc_roofline_inputs in = a100_inputs();
     in.precision = "fp32";
-    gr_chart c;
+    grc_chart c;
     gr_error err;
-    assert_true(gr_roofline_chart(&in, &c, &err));
+    assert_true(grc_roofline_chart(&in, &c, &err));
     size_t n = labels_starting(&c, "FP32 19.5 TFLOP/s");
-    gr_chart_free(&c);
+    grc_chart_free(&c);
     assert_int_equal(n, 1);
 }
 
 static void no_device_is_an_error(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = inputs();
+    grc_roofline_inputs in = inputs();
     add_model(&in, "naive", 0.25);
-    gr_chart c;
+    grc_chart c;
     gr_error err;
-    assert_false(gr_roofline_chart(&in, &c, &err));
+    assert_false(grc_roofline_chart(&in, &c, &err));
     assert_string_equal(err.text, "a roofline chart needs at least one device");
     assert_int_equal(c.series_count, 0);
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 /* ---- several devices --------------------------------------------------------- */
 
-static gr_roofline_inputs five_devices(void)
+static grc_roofline_inputs five_devices(void)
 {
-    gr_roofline_inputs in = inputs();
+    grc_roofline_inputs in = inputs();
     const char *const names[] = {"k40", "v100", "a100", "h100", "h200"};
     for (size_t i = 0; i < 5; i++)
-        gr_roofline_add_device(&in, device(i, names[i]));
+        grc_roofline_add_device(&in, device(i, names[i]));
     return in;
 }
 
 static void several_devices_title_and_keys(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = five_devices();
-    gr_chart c = build(&in);
+    grc_roofline_inputs in = five_devices();
+    grc_chart c = build(&in);
     const char *const names[] = {"k40", "v100", "a100", "h100", "h200"};
     const char *const full[] = {"NVIDIA Tesla K40", "NVIDIA Tesla V100-SXM2-32GB", "NVIDIA A100-SXM4-40GB",
                                 "NVIDIA H100 SXM5 80GB", "NVIDIA H200 SXM 141GB"};
     const char *const bandwidth[] = {"288 GB/s", "900 GB/s", "1555 GB/s", "3352 GB/s", "4800 GB/s"};
     for (size_t i = 0; i < 5; i++) {
         assert_non_null(strstr(c.title, names[i]));
-        const gr_series *roof = series_keyed(&c, full[i]);
+        const grc_series *roof = series_keyed(&c, full[i]);
         assert_non_null(roof);
         assert_non_null(strstr(roof->key, "GB/s"));
         assert_non_null(strstr(roof->key, bandwidth[i]));
@@ -584,23 +584,23 @@ static void several_devices_title_and_keys(void **state)
     }
     assert_string_equal(c.title, "Rooflines of k40, v100, a100, h100, h200");
     assert_true(power_of_ten(c.xmin) && power_of_ten(c.xmax) && power_of_ten(c.ymin) && power_of_ten(c.ymax));
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 static void several_devices_labels(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = five_devices();
-    gr_chart c = build(&in);
-    const gr_label *shared = label_text(&c, "FP32 66.91 TFLOP/s: h100, h200");
+    grc_roofline_inputs in = five_devices();
+    grc_chart c = build(&in);
+    const grc_label *shared = label_text(&c, "FP32 66.91 TFLOP/s: h100, h200");
     assert_non_null(shared);
     assert_int_equal(shared->color, 0);
     assert_null(label_text(&c, "FP32 66.91 TFLOP/s: h200"));
     assert_int_equal(labels_starting(&c, "FP32 66.91 TFLOP/s"), 1);
-    const gr_label *fp64 = label_text(&c, "FP64 33.45 TFLOP/s: h100, h200");
+    const grc_label *fp64 = label_text(&c, "FP64 33.45 TFLOP/s: h100, h200");
     assert_non_null(fp64);
     assert_int_equal(fp64->color, 0);
-    const gr_label *a100 = label_text(&c, "FP32 19.5 TFLOP/s: a100");
+    const grc_label *a100 = label_text(&c, "FP32 19.5 TFLOP/s: a100");
     assert_non_null(a100);
     assert_int_equal(a100->color, 3); /* the third device's colour */
     assert_non_null(label_text(&c, "FP32 4.291 TFLOP/s: k40"));
@@ -611,11 +611,11 @@ static void several_devices_labels(void **state)
     for (size_t i = 0; i < c.label_count; i++)
         assert_null(strstr(c.labels[i].text, "GB/s"));
     /* The ridge points are drawn, their labels are in the keys. */
-    const gr_series *ridge_series = NULL;
+    const grc_series *ridge_series = NULL;
     assert_non_null(point_labelled(&c, "ridge 12.54 FLOP/B", &ridge_series));
     assert_null(label_text(&c, "ridge 12.54 FLOP/B"));
     assert_labels_clear(&c);
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 /* On a page too low for nine ceilings' labels to clear every line (3 and
@@ -626,16 +626,16 @@ static void several_devices_labels_apart_on_other_pages(void **state)
     (void)state;
     const double heights[] = {3, 4, 8};
     for (size_t h = 0; h < 3; h++) {
-        gr_roofline_inputs in = five_devices();
+        grc_roofline_inputs in = five_devices();
         in.height_in = heights[h];
         in.precision = "tensor_fp16"; /* the k40 has none */
-        gr_chart c = build(&in);
+        grc_chart c = build(&in);
         assert_labels_placed(&c, heights[h] < 5);
-        gr_chart_free(&c);
+        grc_chart_free(&c);
         in.precision = NULL;
         c = build(&in);
         assert_labels_placed(&c, heights[h] < 5);
-        gr_chart_free(&c);
+        grc_chart_free(&c);
     }
 }
 
@@ -672,15 +672,15 @@ static void results_add_measured_roof_and_points(void **state)
 {
     (void)state;
     gr_results r = synthetic_results();
-    gr_roofline_inputs in = a100_inputs();
-    gr_roofline_add_results(&in, &r, 0);
-    gr_chart c = build(&in);
+    grc_roofline_inputs in = a100_inputs();
+    grc_roofline_add_results(&in, &r, 0);
+    grc_chart c = build(&in);
 
-    const gr_series *roof = series_keyed(&c, "TFLOP/s (measured)");
+    const grc_series *roof = series_keyed(&c, "TFLOP/s (measured)");
     assert_non_null(roof);
     assert_string_equal(roof->key, "NVIDIA A100-SXM4-40GB: 1400 GB/s, FP32 19 TFLOP/s (measured)");
     assert_true(roof->dashed);
-    assert_int_equal(roof->draw, GR_DRAW_LINES);
+    assert_int_equal(roof->draw, GRC_DRAW_LINES);
     assert_int_equal(roof->count, 3);
     assert_true(near(roof->points[0].x, c.xmin));
     assert_true(near(roof->points[0].y, 1400 * c.xmin));
@@ -691,7 +691,7 @@ static void results_add_measured_roof_and_points(void **state)
     assert_int_not_equal(roof->color, 1); /* not the datasheet roof's colour */
 
     /* One series per kernel name, named in the key; verified kernels only. */
-    const gr_series *kernels = series_keyed(&c, "tiled 32 (measured)");
+    const grc_series *kernels = series_keyed(&c, "tiled 32 (measured)");
     assert_non_null(kernels);
     assert_int_equal(kernels->count, 1);
     assert_true(near(kernels->points[0].x, 8));
@@ -699,7 +699,7 @@ static void results_add_measured_roof_and_points(void **state)
     assert_null(series_keyed(&c, "broken"));
     assert_true(c.xmin > 0.001); /* the unverified kernel does not widen the axes */
 
-    const gr_series *sweep = series_keyed(&c, "sweep");
+    const grc_series *sweep = series_keyed(&c, "sweep");
     assert_non_null(sweep);
     assert_int_equal(sweep->count, 3);
     for (size_t i = 0; i < 3; i++) {
@@ -714,7 +714,7 @@ static void results_add_measured_roof_and_points(void **state)
     assert_non_null(label_text(&c, "measured DRAM 1400 GB/s"));
     assert_non_null(strstr(c.note, "measured"));
     assert_labels_clear(&c);
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 static void results_without_ceilings_draw_no_measured_roof(void **state)
@@ -723,15 +723,15 @@ static void results_without_ceilings_draw_no_measured_roof(void **state)
     gr_results r = synthetic_results();
     r.ceilings.dram_read_gbs = r.ceilings.dram_write_gbs = r.ceilings.dram_copy_gbs = NAN;
     r.ceilings.dram_triad_gbs = NAN;
-    gr_roofline_inputs in = a100_inputs();
-    gr_roofline_add_results(&in, &r, 0);
-    gr_chart c = build(&in);
+    grc_roofline_inputs in = a100_inputs();
+    grc_roofline_add_results(&in, &r, 0);
+    grc_chart c = build(&in);
     assert_null(series_keyed(&c, "FP32 19 TFLOP/s (measured)"));
     assert_int_equal(labels_starting(&c, "measured DRAM"), 0);
-    const gr_series *kernels = series_keyed(&c, "tiled 32 (measured)");
+    const grc_series *kernels = series_keyed(&c, "tiled 32 (measured)");
     assert_non_null(kernels);
     assert_int_equal(kernels->count, 1);
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 /* Two results files of one GPU model (two GPUs of a host): every key and
@@ -745,17 +745,17 @@ static void results_of_twins_are_told_apart(void **state)
     snprintf(a.device.profile, sizeof a.device.profile, "a100");
     snprintf(b.device.profile, sizeof b.device.profile, "a100");
     b.ceilings.dram_read_gbs = 1200;
-    gr_roofline_inputs in = a100_inputs();
-    gr_roofline_add_results(&in, &a, 0);
-    gr_roofline_add_results(&in, &b, 0);
-    gr_chart c = build(&in);
-    const gr_series *roof0 = series_keyed(&c, "NVIDIA A100-SXM4-40GB GPU 0: 1400 GB/s, FP32 19 TFLOP/s (measured)");
-    const gr_series *roof1 = series_keyed(&c, "NVIDIA A100-SXM4-40GB GPU 1: 1350 GB/s, FP32 19 TFLOP/s (measured)");
+    grc_roofline_inputs in = a100_inputs();
+    grc_roofline_add_results(&in, &a, 0);
+    grc_roofline_add_results(&in, &b, 0);
+    grc_chart c = build(&in);
+    const grc_series *roof0 = series_keyed(&c, "NVIDIA A100-SXM4-40GB GPU 0: 1400 GB/s, FP32 19 TFLOP/s (measured)");
+    const grc_series *roof1 = series_keyed(&c, "NVIDIA A100-SXM4-40GB GPU 1: 1350 GB/s, FP32 19 TFLOP/s (measured)");
     assert_non_null(roof0);
     assert_non_null(roof1);
     assert_int_not_equal(roof0->color, roof1->color);
-    const gr_series *kernel0 = series_keyed(&c, "a100 GPU 0: tiled 32 (measured)");
-    const gr_series *kernel1 = series_keyed(&c, "a100 GPU 1: tiled 32 (measured)");
+    const grc_series *kernel0 = series_keyed(&c, "a100 GPU 0: tiled 32 (measured)");
+    const grc_series *kernel1 = series_keyed(&c, "a100 GPU 1: tiled 32 (measured)");
     assert_non_null(kernel0);
     assert_non_null(kernel1);
     assert_int_equal(kernel0->color, roof0->color);
@@ -765,7 +765,7 @@ static void results_of_twins_are_told_apart(void **state)
     assert_non_null(label_text(&c, "a100 GPU 0: measured DRAM 1400 GB/s"));
     assert_non_null(label_text(&c, "a100 GPU 1: measured DRAM 1350 GB/s"));
     assert_labels_clear(&c);
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 
     /* Files of one GPU index (two hosts' GPU 0): their files' names. */
     b.device.cuda_index = 0;
@@ -774,7 +774,7 @@ static void results_of_twins_are_told_apart(void **state)
     assert_non_null(series_keyed(&c, "NVIDIA A100-SXM4-40GB (synthetic): 1400 GB/s"));
     assert_non_null(series_keyed(&c, "NVIDIA A100-SXM4-40GB (node-b): 1350 GB/s"));
     assert_non_null(series_keyed(&c, "node-b: tiled 32 (measured)"));
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 /* Beyond two files the key keeps a roof a file and the first file's
@@ -783,13 +783,13 @@ static void many_results_keep_the_key_short(void **state)
 {
     (void)state;
     gr_results r[4];
-    gr_roofline_inputs in = a100_inputs();
+    grc_roofline_inputs in = a100_inputs();
     for (int i = 0; i < 4; i++) {
         r[i] = synthetic_results();
         r[i].device.cuda_index = i;
-        gr_roofline_add_results(&in, &r[i], 0);
+        grc_roofline_add_results(&in, &r[i], 0);
     }
-    gr_chart c = build(&in);
+    grc_chart c = build(&in);
     for (int i = 0; i < 4; i++) {
         char key[96];
         snprintf(key, sizeof key, "NVIDIA A100-SXM4-40GB GPU %d: 1400 GB/s", i);
@@ -800,7 +800,7 @@ static void many_results_keep_the_key_short(void **state)
     assert_int_equal(series_count_keyed(&c, "intensity sweep (measured)"), 1);
     assert_int_equal(labels_starting(&c, "measured DRAM"), 0);
     assert_non_null(strstr(c.note, "each GPU's points in its roof's colour"));
-    gr_chart_free(&c);
+    grc_chart_free(&c);
 }
 
 /* ---- the bank chart ----------------------------------------------------------------- */
@@ -838,9 +838,9 @@ static void banks_markers_apart_and_range_fits(void **state)
     add_bank(&r, "setRowReadColPad", 3, 1, 1, 595);
     add_bank(&r, "setRowReadRow", 0, 1, 1, 596);
     add_bank(&r, "setColReadCol", 0, 32, 32, 8483);
-    gr_chart c;
+    grc_chart c;
     gr_error err;
-    if (!gr_banks_chart(&r, 7.5, 5, &c, &err))
+    if (!grc_banks_chart(&r, 7.5, 5, &c, &err))
         fail_msg("%s", err.text);
     assert_true(c.ymin <= 595 && c.ymax >= 8483);
     assert_true(c.ymax / c.ymin <= 3 * 8483 / 595.0);
@@ -848,20 +848,20 @@ static void banks_markers_apart_and_range_fits(void **state)
     size_t points = 0;
     for (size_t s = 0; s < c.series_count; s++)
         for (size_t i = 0; i < c.series[s]->count; i++, points++) {
-            const gr_point *p = &c.series[s]->points[i];
+            const grc_point *p = &c.series[s]->points[i];
             double ways = strstr(c.series[s]->key, "setColReadCol") ? 64 : p->y > 1000 ? 33 : 2;
             if (!(p->x > ways / 1.15 && p->x < ways * 1.15))
                 fail_msg("the marker of %g wavefronts is at %g", ways, p->x);
             for (size_t t = s; t < c.series_count; t++)
                 for (size_t j = t == s ? i + 1 : 0; j < c.series[t]->count; j++) {
-                    const gr_point *q = &c.series[t]->points[j];
-                    double d = hypot(gr_page_x(&c, p->x) - gr_page_x(&c, q->x), gr_page_y(&c, p->y) - gr_page_y(&c, q->y));
+                    const grc_point *q = &c.series[t]->points[j];
+                    double d = hypot(grc_page_x(&c, p->x) - grc_page_x(&c, q->x), grc_page_y(&c, p->y) - grc_page_y(&c, q->y));
                     if (d < 1.5 * MARKER_HALF_IN)
                         fail_msg("markers at (%g, %g) and (%g, %g) are %g in apart", p->x, p->y, q->x, q->y, d);
                 }
         }
     assert_int_equal(points, 8);
-    gr_chart_free(&c);
+    grc_chart_free(&c);
     gr_results_free(&r);
 }
 
@@ -876,7 +876,7 @@ static gr_sm_limits a100_limits(void)
     return lim;
 }
 
-static double curve_at(const gr_series *curve, double x)
+static double curve_at(const grc_series *curve, double x)
 {
     for (size_t i = 0; i < curve->count; i++)
         if (near(curve->points[i].x, x))
@@ -890,9 +890,9 @@ static void occupancy_figure(void **state)
     (void)state;
     gr_sm_limits lim = a100_limits();
     gr_launch launch = {256, 32, 32768};
-    gr_figure f;
+    grc_figure f;
     gr_error err;
-    if (!gr_occupancy_figure(&lim, &launch, "NVIDIA A100-SXM4-40GB (a100)", &f, &err))
+    if (!grc_occupancy_figure(&lim, &launch, "NVIDIA A100-SXM4-40GB (a100)", &f, &err))
         fail_msg("%s", err.text);
     assert_int_equal(f.chart_count, 3);
     assert_non_null(strstr(f.title, "4 blocks, 50%"));
@@ -901,14 +901,14 @@ static void occupancy_figure(void **state)
     const char *const marks[] = {"256 threads: 50%", "32 registers: 50%", "32 KiB: 50%"};
     const double xs[] = {256, 32, 32};
     for (size_t i = 0; i < 3; i++) {
-        const gr_chart *c = &f.charts[i];
+        const grc_chart *c = &f.charts[i];
         assert_string_equal(c->title, titles[i]);
         assert_true(c->y_percent);
         assert_false(c->log_x || c->log_y);
         assert_true(c->ymax >= 1.0);
         assert_int_equal(c->series_count, 2);
-        const gr_series *curve = c->series[0], *mark = c->series[1];
-        assert_int_equal(curve->draw, GR_DRAW_STEPS);
+        const grc_series *curve = c->series[0], *mark = c->series[1];
+        assert_int_equal(curve->draw, GRC_DRAW_STEPS);
         assert_true(curve->count > 1);
         assert_true(near(curve_at(curve, xs[i]), 0.5));
         for (size_t k = 0; k < curve->count; k++) {
@@ -919,18 +919,18 @@ static void occupancy_figure(void **state)
         assert_string_equal(mark->points[0].label, marks[i]);
         assert_true(near(mark->points[0].x, xs[i]));
         assert_true(near(mark->points[0].y, 0.5));
-        const gr_label *label = label_text(c, marks[i]);
+        const grc_label *label = label_text(c, marks[i]);
         assert_non_null(label);
-        assert_int_equal(label->place, GR_PLACE_POINT);
+        assert_int_equal(label->place, GRC_PLACE_POINT);
         assert_labels_clear(c);
     }
     /* The x axes: up to the block limits (threads, registers, KiB). */
     assert_true(near(f.charts[0].xmax, 1024));
     assert_true(near(f.charts[1].xmax, 255));
     assert_true(near(f.charts[2].xmax, 163));
-    gr_figure_free(&f);
+    grc_figure_free(&f);
     assert_int_equal(f.chart_count, 0);
-    gr_figure_free(&f);
+    grc_figure_free(&f);
 }
 
 static void occupancy_figure_invalid_launch(void **state)
@@ -941,32 +941,32 @@ static void occupancy_figure_invalid_launch(void **state)
     gr_occupancy occ;
     gr_error expected, err;
     assert_false(gr_occupancy_compute(&lim, &launch, &occ, &expected));
-    gr_figure f;
-    assert_false(gr_occupancy_figure(&lim, &launch, "a100", &f, &err));
+    grc_figure f;
+    assert_false(grc_occupancy_figure(&lim, &launch, "a100", &f, &err));
     assert_string_equal(err.text, expected.text);
     assert_non_null(strstr(err.text, "thread"));
     assert_int_equal(f.chart_count, 0);
-    gr_figure_free(&f);
+    grc_figure_free(&f);
 }
 
 /* ---- the gnuplot script ------------------------------------------------------------ */
 
 static const char STYLE[] = "set linetype 1 linecolor rgb '#0072B2' # test style\n";
 
-static gr_script_options script_options(gr_terminal terminal)
+static grc_script_options script_options(grc_terminal terminal)
 {
-    return (gr_script_options){.terminal = terminal, .width_in = 7.5, .height_in = 5, .output = "x.pdf",
+    return (grc_script_options){.terminal = terminal, .width_in = 7.5, .height_in = 5, .output = "x.pdf",
                                .made_by = "test_chart", .style = STYLE};
 }
 
 /* The script as a string, for the caller to free. */
-static char *script(const gr_figure *fig, const gr_script_options *opt, size_t *len)
+static char *script(const grc_figure *fig, const grc_script_options *opt, size_t *len)
 {
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
     assert_non_null(out);
-    assert_true(gr_gnuplot_write(out, fig, opt));
+    assert_true(grc_gnuplot_write(out, fig, opt));
     assert_int_equal(fclose(out), 0);
     if (len)
         *len = size;
@@ -982,13 +982,13 @@ static size_t occurrences(const char *text, const char *what)
 }
 
 /* A figure of one chart built by hand: quotes in every text. */
-static void quoted_figure(gr_figure *f)
+static void quoted_figure(grc_figure *f)
 {
     memset(f, 0, sizeof *f);
     snprintf(f->title, sizeof f->title, "Joe's figure");
     f->chart_count = 1;
-    gr_chart *c = &f->charts[0];
-    gr_chart_init(c);
+    grc_chart *c = &f->charts[0];
+    grc_chart_init(c);
     snprintf(c->title, sizeof c->title, "Joe's chart");
     snprintf(c->xlabel, sizeof c->xlabel, "x");
     snprintf(c->ylabel, sizeof c->ylabel, "y");
@@ -997,18 +997,18 @@ static void quoted_figure(gr_figure *f)
     c->xmax = 100;
     c->ymin = 1;
     c->ymax = 1000;
-    gr_series *a = gr_chart_series(c, GR_DRAW_LINES, 1, "it's a roof");
+    grc_series *a = grc_chart_series(c, GRC_DRAW_LINES, 1, "it's a roof");
     assert_non_null(a);
-    assert_true(gr_series_add(a, 0.1, 10, NULL));
-    assert_true(gr_series_add(a, 1, 100, NULL));
-    gr_series *b = gr_chart_series(c, GR_DRAW_POINTS, 2, "points");
+    assert_true(grc_series_add(a, 0.1, 10, NULL));
+    assert_true(grc_series_add(a, 1, 100, NULL));
+    grc_series *b = grc_chart_series(c, GRC_DRAW_POINTS, 2, "points");
     assert_non_null(b);
-    assert_true(gr_series_add(b, 2, 20, "the \"best\" one"));
-    assert_true(gr_series_add(b, 3, 30, "Ann's"));
-    gr_label *l = gr_chart_label(c, 100, 500, "Bob's label");
+    assert_true(grc_series_add(b, 2, 20, "the \"best\" one"));
+    assert_true(grc_series_add(b, 3, 30, "Ann's"));
+    grc_label *l = grc_chart_label(c, 100, 500, "Bob's label");
     assert_non_null(l);
-    l->align = GR_ALIGN_RIGHT;
-    l = gr_chart_label(c, 2, 20, "the \"best\" one");
+    l->align = GRC_ALIGN_RIGHT;
+    l = grc_chart_label(c, 2, 20, "the \"best\" one");
     assert_non_null(l);
     l->small = true;
 }
@@ -1016,9 +1016,9 @@ static void quoted_figure(gr_figure *f)
 static void script_header_and_data(void **state)
 {
     (void)state;
-    gr_figure f;
+    grc_figure f;
     quoted_figure(&f);
-    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    grc_script_options opt = script_options(GRC_TERMINAL_PDF);
     char *text = script(&f, &opt, NULL);
     assert_non_null(strstr(text, "if (!exists(\"outfile\")) outfile = 'x.pdf'\n"));
     assert_non_null(strstr(text, "set terminal pdfcairo"));
@@ -1045,22 +1045,22 @@ static void script_header_and_data(void **state)
     assert_non_null(strstr(text, "set label 2 'the \"best\" one' rotate by 0 front boxed font ',8' at 2,20 left\n"));
     assert_null(strstr(text, "multiplot"));
     free(text);
-    gr_figure_free(&f);
+    grc_figure_free(&f);
 }
 
 static void script_png_terminal(void **state)
 {
     (void)state;
-    gr_figure f;
+    grc_figure f;
     quoted_figure(&f);
-    gr_script_options opt = script_options(GR_TERMINAL_PNG);
+    grc_script_options opt = script_options(GRC_TERMINAL_PNG);
     opt.output = "it's.png";
     char *text = script(&f, &opt, NULL);
     assert_non_null(strstr(text, "set terminal pngcairo"));
     assert_null(strstr(text, "pdfcairo"));
     assert_non_null(strstr(text, "if (!exists(\"outfile\")) outfile = 'it''s.png'\n"));
     free(text);
-    gr_figure_free(&f);
+    grc_figure_free(&f);
 }
 
 static void script_multiplot_for_three_charts(void **state)
@@ -1068,11 +1068,11 @@ static void script_multiplot_for_three_charts(void **state)
     (void)state;
     gr_sm_limits lim = a100_limits();
     gr_launch launch = {256, 32, 32768};
-    gr_figure f;
+    grc_figure f;
     gr_error err;
-    if (!gr_occupancy_figure(&lim, &launch, "NVIDIA A100-SXM4-40GB (a100)", &f, &err))
+    if (!grc_occupancy_figure(&lim, &launch, "NVIDIA A100-SXM4-40GB (a100)", &f, &err))
         fail_msg("%s", err.text);
-    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    grc_script_options opt = script_options(GRC_TERMINAL_PDF);
     char *text = script(&f, &opt, NULL);
     const char *multi = strstr(text, "set multiplot");
     const char *unset = strstr(text, "unset multiplot");
@@ -1092,32 +1092,32 @@ static void script_multiplot_for_three_charts(void **state)
     assert_int_equal(occurrences(text, "\nplot "), 3);
     assert_non_null(strstr(text, "($2*100)")); /* occupancy drawn as a percentage */
     free(text);
-    gr_figure_free(&f);
+    grc_figure_free(&f);
 }
 
 /* The script with every text of a one-chart figure set to text. */
 static char *script_with_texts(const char *text, size_t *lines)
 {
-    gr_figure f;
+    grc_figure f;
     memset(&f, 0, sizeof f);
     snprintf(f.title, sizeof f.title, "%s", text);
     f.chart_count = 1;
-    gr_chart *c = &f.charts[0];
-    gr_chart_init(c);
+    grc_chart *c = &f.charts[0];
+    grc_chart_init(c);
     snprintf(c->title, sizeof c->title, "%s", text);
     snprintf(c->xlabel, sizeof c->xlabel, "%s", text);
     snprintf(c->ylabel, sizeof c->ylabel, "%s", text);
     snprintf(c->note, sizeof c->note, "%s", text);
     c->xmin = c->ymin = 1;
     c->xmax = c->ymax = 10;
-    gr_series *s = gr_chart_series(c, GR_DRAW_POINTS, 1, text);
+    grc_series *s = grc_chart_series(c, GRC_DRAW_POINTS, 1, text);
     assert_non_null(s);
-    assert_true(gr_series_add(s, 2, 3, text));
-    assert_non_null(gr_chart_label(c, 5, 5, text));
-    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    assert_true(grc_series_add(s, 2, 3, text));
+    assert_non_null(grc_chart_label(c, 5, 5, text));
+    grc_script_options opt = script_options(GRC_TERMINAL_PDF);
     opt.made_by = text;
     char *out = script(&f, &opt, NULL);
-    gr_figure_free(&f);
+    grc_figure_free(&f);
     *lines = occurrences(out, "\n");
     return out;
 }
@@ -1155,14 +1155,14 @@ static void script_texts_cannot_add_lines(void **state)
 static void script_log_ticks_read_plainly(void **state)
 {
     (void)state;
-    gr_figure f;
+    grc_figure f;
     quoted_figure(&f);
-    gr_chart *c = &f.charts[0];
+    grc_chart *c = &f.charts[0];
     c->xmin = 0.001;
     c->xmax = 1000;
     c->ymin = 0.001;
     c->ymax = 1e6;
-    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    grc_script_options opt = script_options(GRC_TERMINAL_PDF);
     char *text = script(&f, &opt, NULL);
     assert_null(strstr(text, "%c"));
     assert_null(strstr(text, "\"1m\""));
@@ -1186,23 +1186,23 @@ static void script_log_ticks_read_plainly(void **state)
             fail_msg("no tick %s in the script", short_tics[i]);
     assert_null(strstr(text, "\"100\" 100")); /* outside the range */
     free(text);
-    gr_figure_free(&f);
+    grc_figure_free(&f);
 }
 
 static void script_is_deterministic(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = a100_inputs();
+    grc_roofline_inputs in = a100_inputs();
     add_model(&in, "tiled 32", 8);
     add_point(&in, "mine", 2, 1000);
     gr_results r = synthetic_results();
-    gr_roofline_add_results(&in, &r, 0);
-    gr_figure f;
+    grc_roofline_add_results(&in, &r, 0);
+    grc_figure f;
     memset(&f, 0, sizeof f);
     f.charts[0] = build(&in);
     f.chart_count = 1;
     snprintf(f.title, sizeof f.title, "%s", f.charts[0].title);
-    gr_script_options opt = script_options(GR_TERMINAL_PDF);
+    grc_script_options opt = script_options(GRC_TERMINAL_PDF);
     size_t len1, len2;
     char *one = script(&f, &opt, &len1);
     char *two = script(&f, &opt, &len2);
@@ -1211,7 +1211,7 @@ static void script_is_deterministic(void **state)
     free(one);
     free(two);
     /* Built again from the same inputs: the same text. */
-    gr_figure g;
+    grc_figure g;
     memset(&g, 0, sizeof g);
     g.charts[0] = build(&in);
     g.chart_count = 1;
@@ -1222,8 +1222,8 @@ static void script_is_deterministic(void **state)
     assert_memory_equal(one, two, len1);
     free(one);
     free(two);
-    gr_figure_free(&f);
-    gr_figure_free(&g);
+    grc_figure_free(&f);
+    grc_figure_free(&g);
 }
 
 int main(void)

@@ -22,16 +22,16 @@
 
 static gr_profile h100;
 
-static gr_roofline_inputs h100_inputs(void)
+static grc_roofline_inputs h100_inputs(void)
 {
     char path[1024];
     gr_error err;
-    gr_roofline_inputs in;
+    grc_roofline_inputs in;
     snprintf(path, sizeof path, "%s/profiles/h100.yaml", GPUROOF_SRCDIR);
     if (!gr_profile_load_file(path, &h100, &err))
         fail_msg("%s", err.text);
     memset(&in, 0, sizeof in);
-    gr_roofline_add_device(&in, &h100);
+    grc_roofline_add_device(&in, &h100);
     return in;
 }
 
@@ -64,7 +64,7 @@ static gr_results synthetic_results(void)
     return r;
 }
 
-static const gr_roofline_ceiling *ceiling(const gr_roofline_ceilings *c, const char *precision)
+static const grc_roofline_ceiling *ceiling(const grc_roofline_ceilings *c, const char *precision)
 {
     for (size_t k = 0; k < c->count; k++)
         if (strcmp(c->items[k].precision, precision) == 0)
@@ -77,16 +77,16 @@ static const gr_roofline_ceiling *ceiling(const gr_roofline_ceilings *c, const c
 static void device_figures(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = h100_inputs();
+    grc_roofline_inputs in = h100_inputs();
     in.precisions[0] = "tensor_fp16";
     in.precisions[1] = "fp32";         /* asked again: kept once, first place */
     in.precisions[2] = "no_such_peak"; /* not in the profile: left out */
     in.models[in.model_count++].intensity = 2;     /* under the ridge: the slope */
     in.models[in.model_count++].intensity = 1000;  /* over it: the peak */
-    gr_roofline_figures f;
+    grc_roofline_figures f;
     gr_error err;
-    assert_true(gr_roofline_figures_build(&in, &f, &err));
-    const gr_roofline_device_figures *d = &f.devices[0];
+    assert_true(grc_roofline_figures_build(&in, &f, &err));
+    const grc_roofline_device_figures *d = &f.devices[0];
     double fp32 = gr_profile_peak(&h100, "fp32")->gflops;
     assert_true(near(d->ridge_flop_per_byte, fp32 / h100.bandwidth_gbs));
     assert_int_equal(d->ceilings.count, 3);
@@ -100,7 +100,7 @@ static void device_figures(void **state)
     assert_true(near(d->models[0].gflops, 2 * h100.bandwidth_gbs));
     assert_true(near(d->models[1].gflops, fp32));
     assert_int_equal(d->models[0].drawn_at, GR_LEVEL_DRAM);
-    gr_roofline_figures_free(&f);
+    grc_roofline_figures_free(&f);
 }
 
 /* A model with counts sits where gpuroof bound puts it: PMPP's tiled
@@ -111,14 +111,14 @@ static void device_figures(void **state)
 static void model_at_binding_level(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = h100_inputs();
-    gr_chart_point *m = &in.models[in.model_count++];
-    *m = (gr_chart_point){.intensity = 4, .has_counts = true, .flops = 4e9};
+    grc_roofline_inputs in = h100_inputs();
+    grc_chart_point *m = &in.models[in.model_count++];
+    *m = (grc_chart_point){.intensity = 4, .has_counts = true, .flops = 4e9};
     m->given[GR_LEVEL_DRAM] = m->given[GR_LEVEL_SHARED] = true;
     m->bytes[GR_LEVEL_DRAM] = 1e9;
     m->bytes[GR_LEVEL_SHARED] = 16e9;
     gr_work_place at;
-    assert_true(gr_model_place_on(&in, 0, m, &at));
+    assert_true(grc_model_place_on(&in, 0, m, &at));
     assert_int_equal(at.binding, GR_LEVEL_SHARED);
     assert_int_equal(at.drawn_at, GR_LEVEL_DRAM); /* no --levels: DRAM's intensity */
     assert_true(near(at.intensity, 4));
@@ -126,12 +126,12 @@ static void model_at_binding_level(void **state)
     assert_true(at.gflops < 4 * h100.bandwidth_gbs);
     in.has_levels = true;
     in.levels[GR_LEVEL_DRAM] = in.levels[GR_LEVEL_SHARED] = true;
-    assert_true(gr_model_place_on(&in, 0, m, &at));
+    assert_true(grc_model_place_on(&in, 0, m, &at));
     assert_int_equal(at.drawn_at, GR_LEVEL_SHARED);
     assert_true(near(at.intensity, 0.25));
     assert_true(near(at.gflops, 0.25 * h100.shared_bandwidth_gbs));
     in.levels[GR_LEVEL_SHARED] = false; /* --levels dram,l2: the same rate, at DRAM */
-    assert_true(gr_model_place_on(&in, 0, m, &at));
+    assert_true(grc_model_place_on(&in, 0, m, &at));
     assert_int_equal(at.drawn_at, GR_LEVEL_DRAM);
     assert_true(near(at.gflops, 0.25 * h100.shared_bandwidth_gbs));
 }
@@ -141,17 +141,17 @@ static void model_at_binding_level(void **state)
 static void results_figures(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = h100_inputs();
+    grc_roofline_inputs in = h100_inputs();
     gr_results r = synthetic_results();
-    gr_roofline_add_results(&in, &r, 0);
+    grc_roofline_add_results(&in, &r, 0);
     in.has_levels = true;
     for (int l = 0; l < GR_MEMORY_LEVELS; l++)
         in.levels[l] = true;
     in.precisions[0] = "tensor_fp16";
-    gr_roofline_figures f;
+    grc_roofline_figures f;
     gr_error err;
-    assert_true(gr_roofline_figures_build(&in, &f, &err));
-    const gr_roofline_results_figures *m = &f.results[0];
+    assert_true(grc_roofline_figures_build(&in, &f, &err));
+    const grc_roofline_results_figures *m = &f.results[0];
     assert_true(near(m->best_bandwidth_gbs, gr_results_best_bandwidth(&r)));
     assert_true(near(m->measured_level_bandwidth_gbs[GR_LEVEL_L2], 10000));
     assert_true(isnan(m->measured_level_bandwidth_gbs[GR_LEVEL_SHARED])); /* not measured */
@@ -165,7 +165,7 @@ static void results_figures(void **state)
     assert_true(near(m->kernels[0].level_intensity[GR_LEVEL_SHARED], 4)); /* 2^31 / (2^22 x 128) */
     assert_false(m->kernels[1].has_level_intensity); /* nothing counted */
     assert_false(m->kernels[2].has_level_intensity); /* not verified: not drawn */
-    gr_roofline_figures_free(&f);
+    grc_roofline_figures_free(&f);
     assert_int_equal(f.results_count, 0);
 }
 
@@ -173,14 +173,14 @@ static void results_figures(void **state)
 static void no_levels_no_level_intensity(void **state)
 {
     (void)state;
-    gr_roofline_inputs in = h100_inputs();
+    grc_roofline_inputs in = h100_inputs();
     gr_results r = synthetic_results();
-    gr_roofline_add_results(&in, &r, 0);
-    gr_roofline_figures f;
+    grc_roofline_add_results(&in, &r, 0);
+    grc_roofline_figures f;
     gr_error err;
-    assert_true(gr_roofline_figures_build(&in, &f, &err));
+    assert_true(grc_roofline_figures_build(&in, &f, &err));
     assert_false(f.results[0].kernels[0].has_level_intensity);
-    gr_roofline_figures_free(&f);
+    grc_roofline_figures_free(&f);
 }
 
 int main(void)
