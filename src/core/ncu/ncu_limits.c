@@ -17,10 +17,6 @@
 /* The FP instructions are compute's, not issue's, where they take at
  * least this share of the issue slots. */
 #define FP_SHARE_OF_ISSUE 0.5
-/* Without the SMs' active cycles, the grid's shape is named a limit only
- * where it stretches the SM side by at least this: blocks that do not run
- * in lock-step hide a few percent of a tail. */
-#define STRETCH_THAT_MATTERS 1.1
 /* The L1 pipe is called bank conflicts where they are at least this share
  * of its wavefronts: the excess, not the pipe's own work, binds. */
 #define CONFLICTS_THAT_BIND 0.5
@@ -298,8 +294,8 @@ static void stretched_shape(gr_ncu_limits *out)
     w->sm_side_ns = 0;
     for (size_t i = 0; i < sizeof side / sizeof side[0]; i++)
         w->sm_side_ns = fmax(w->sm_side_ns, or_zero(out->bound_ns[side[i]]));
-    out->time_ns[GR_TIME_LIMIT_WAVES] = w->stretch >= STRETCH_THAT_MATTERS ? w->stretch * w->sm_side_ns : 0;
-    out->time_ns[GR_TIME_LIMIT_SMALL_GRID] = w->grid_stretch >= STRETCH_THAT_MATTERS ? w->grid_stretch * w->sm_side_ns : 0;
+    out->time_ns[GR_TIME_LIMIT_WAVES] = w->stretch >= GR_STRETCH_THAT_MATTERS ? w->stretch * w->sm_side_ns : 0;
+    out->time_ns[GR_TIME_LIMIT_SMALL_GRID] = w->grid_stretch >= GR_STRETCH_THAT_MATTERS ? w->grid_stretch * w->sm_side_ns : 0;
     out->source[GR_TIME_LIMIT_WAVES] = out->source[GR_TIME_LIMIT_SMALL_GRID] = GR_LIMIT_FROM_GRID;
 }
 
@@ -320,10 +316,15 @@ static void shape_limits(const gr_ncu_figures *f, const gr_limit_inputs *in, gr_
 {
     gr_wave_figures *w = &out->waves;
     double per_sm = resident_blocks_per_sm(f);
+    gr_grid_shape shape;
     w->blocks = f->q[GR_NCU_Q_GRID_BLOCKS];
-    w->waves = positive(per_sm) && in->sm_count > 0 ? w->blocks / (per_sm * in->sm_count) : f->q[GR_NCU_Q_WAVES];
-    w->stretch = w->waves >= 1 ? ceil(w->waves - 1e-9) / w->waves : 1;
-    w->grid_stretch = positive(w->blocks) && w->blocks < in->sm_count ? in->sm_count / w->blocks : 1;
+    if (positive(per_sm) && in->sm_count > 0)
+        gr_grid_shape_of(w->blocks, per_sm, in->sm_count, &shape);
+    else
+        gr_grid_shape_of_waves(w->blocks, f->q[GR_NCU_Q_WAVES], in->sm_count, &shape);
+    w->waves = shape.waves;
+    w->stretch = shape.stretch;
+    w->grid_stretch = shape.grid_stretch;
     w->idle_ns = out->busy.active_max_ns - out->busy.active_mean_ns;
     if (isnan(w->blocks) || in->sm_count <= 0) {
         unknown(out, GR_TIME_LIMIT_WAVES, "the report lacks the grid, or the device its SM count");

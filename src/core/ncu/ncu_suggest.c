@@ -25,25 +25,14 @@ static void say(gr_ncu_limits *lim, const char *fmt, ...)
 /* The most registers a thread that still let an SM hold `warps` warps of
  * the launch gpuroof's prediction read from the report (its block size,
  * shared memory and carveout as they are), or -1 where no register count
- * does.  Fewer registers never hold fewer warps, so a binary search. */
+ * does (gr_registers_for_warps). */
 static int registers_for_warps(const gr_profile *p, const gr_ncu_prediction *pred, double warps)
 {
     gr_sm_limits limits;
     gr_error err;
     if (!p || !pred || !pred->known || !gr_limits_from_profile(p, pred->carveout_bytes, &limits, &err))
         return -1;
-    int lo = 1, hi = pred->launch.regs_per_thread, found = -1;
-    while (lo <= hi) {
-        int mid = lo + (hi - lo) / 2;
-        gr_launch launch = pred->launch;
-        gr_occupancy occ;
-        launch.regs_per_thread = mid;
-        if (gr_occupancy_compute(&limits, &launch, &occ, &err) && occ.warps_per_sm >= warps)
-            found = mid, lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return found;
+    return gr_registers_for_warps(&limits, &pred->launch, (int)ceil(warps));
 }
 
 static void suggest_latency(const gr_ncu_figures *f, const gr_ncu_prediction *pred, const gr_limit_inputs *in,

@@ -26,5 +26,8 @@ typedef struct {
 /* blocks of a grid at blocks_per_sm resident on sms SMs; NaN figures
  * where any is unknown or not positive. */
 void gr_grid_shape_of(double blocks, double blocks_per_sm, int sms, gr_grid_shape *out);
+/* The same from the waves where they are known but not the blocks an SM
+ * holds (a report's own waves figure). */
+void gr_grid_shape_of_waves(double blocks, double waves, int sms, gr_grid_shape *out);
 
 #endif
