@@ -4,6 +4,7 @@
 #include <string.h>
 #include <stdio.h>
 #include "chart.h"
+#include "gpuroof_text.h"
 
 void grc_chart_init(grc_chart *c)
 {
@@ -62,14 +63,10 @@ grc_series *grc_chart_series_f(grc_chart *c, grc_draw draw, int color, const cha
 
 static grc_point *new_point(grc_series *s, double x, double y)
 {
-    if (s->count == s->capacity) {
-        size_t capacity = s->capacity ? 2 * s->capacity : 8;
-        grc_point *grown = realloc(s->points, capacity * sizeof *grown);
-        if (!grown)
-            return NULL;
-        s->points = grown;
-        s->capacity = capacity;
-    }
+    grc_point *points = gr_grow(s->points, &s->capacity, s->count, sizeof *points, 8);
+    if (!points)
+        return NULL;
+    s->points = points;
     grc_point *p = &s->points[s->count++];
     p->x = x;
     p->y = y;

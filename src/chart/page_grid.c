@@ -2,19 +2,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include "page_grid.h"
+#include "gpuroof_text.h"
 
 /* More cells than this along a side buy nothing: a label spans several. */
 #define MAX_SIDE 256
 
 static bool list_add(grc_grid_list *l, size_t id)
 {
-    if (l->count == l->capacity) {
-        size_t capacity = l->capacity ? 2 * l->capacity : 4, *ids = realloc(l->ids, capacity * sizeof *ids);
-        if (!ids)
-            return false;
-        l->ids = ids;
-        l->capacity = capacity;
-    }
+    size_t *ids = gr_grow(l->ids, &l->capacity, l->count, sizeof *ids, 4);
+    if (!ids)
+        return false;
+    l->ids = ids;
     l->ids[l->count++] = id;
     return true;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "grow.h"
 #include "text_buf.h"
 
 static void empty_before_anything(void **state)
@@ -99,6 +100,29 @@ static void take_hands_over(void **state)
     gr_buf_free(&b);
 }
 
+/* A growing array: the first capacity, then doubling; room left: the
+ * same array; a size past what memory can hold: refused, as it was. */
+static void arrays_grow_by_doubling(void **state)
+{
+    (void)state;
+    size_t capacity = 0, count = 0;
+    int *items = NULL;
+    for (int i = 0; i < 100; i++) {
+        int *grown = gr_grow(items, &capacity, count, sizeof *items, 4);
+        assert_non_null(grown);
+        items = grown;
+        items[count++] = i;
+    }
+    assert_int_equal(capacity, 128); /* 4, 8, ..., 128 */
+    assert_ptr_equal(gr_grow(items, &capacity, count, sizeof *items, 4), items);
+    for (int i = 0; i < 100; i++)
+        assert_int_equal(items[i], i);
+    size_t huge = SIZE_MAX / 2 + 1;
+    assert_null(gr_grow(items, &huge, huge, 2, 4));
+    assert_int_equal(huge, SIZE_MAX / 2 + 1);
+    free(items);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -108,6 +132,7 @@ int main(void)
         cmocka_unit_test(failure_remembered),
         cmocka_unit_test(first_allocation_refused),
         cmocka_unit_test(take_hands_over),
+        cmocka_unit_test(arrays_grow_by_doubling),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,5 +13,6 @@
 #include "../text/name_hash.h"
 #include "../text/text_span.h"
 #include "../text/le_bytes.h"
+#include "../text/grow.h"
 
 #endif

@@ -2,17 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ncu_csv.h"
+#include "gpuroof_text.h"
 
 static bool add_field(gr_csv_row *row, gr_csv_field field)
 {
-    if (row->count == row->capacity) {
-        size_t capacity = row->capacity ? row->capacity * 2 : 64;
-        gr_csv_field *bigger = realloc(row->fields, capacity * sizeof *bigger);
-        if (!bigger)
-            return false;
-        row->fields = bigger;
-        row->capacity = capacity;
-    }
+    gr_csv_field *fields = gr_grow(row->fields, &row->capacity, row->count, sizeof *fields, 64);
+    if (!fields)
+        return false;
+    row->fields = fields;
     row->fields[row->count++] = field;
     return true;
 }

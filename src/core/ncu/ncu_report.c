@@ -9,6 +9,7 @@
 #include <string.h>
 #include "gpuroof_profile.h"
 #include "ncu_report.h"
+#include "gpuroof_text.h"
 
 #define NONE ((size_t)-1)
 
@@ -326,14 +327,10 @@ static bool take_gpu_name(reader *r, size_t field)
 static gr_ncu_launch *new_launch(reader *r, long long id)
 {
     gr_ncu_report *out = r->out;
-    if (out->count == out->capacity) {
-        size_t capacity = out->capacity ? out->capacity * 2 : 64;
-        gr_ncu_launch *bigger = realloc(out->launches, capacity * sizeof *bigger);
-        if (!bigger)
-            return NULL;
-        out->launches = bigger;
-        out->capacity = capacity;
-    }
+    gr_ncu_launch *launches = gr_grow(out->launches, &out->capacity, out->count, sizeof *launches, 64);
+    if (!launches)
+        return NULL;
+    out->launches = launches;
     gr_ncu_launch *l = &out->launches[out->count];
     *l = (gr_ncu_launch){.id = id, .line = r->number};
     l->values = malloc(gr_ncu_metric_count * sizeof *l->values);
@@ -461,14 +458,10 @@ static bool word_field(reader *r, size_t field, const char *what)
 
 static bool grow_rules(gr_ncu_launch *l)
 {
-    if (l->rule_count < l->rule_capacity)
-        return true;
-    size_t capacity = l->rule_capacity ? 2 * l->rule_capacity : 8;
-    gr_ncu_rule *bigger = realloc(l->rules, capacity * sizeof *bigger);
-    if (!bigger)
+    gr_ncu_rule *rules = gr_grow(l->rules, &l->rule_capacity, l->rule_count, sizeof *rules, 8);
+    if (!rules)
         return false;
-    l->rules = bigger;
-    l->rule_capacity = capacity;
+    l->rules = rules;
     return true;
 }
 

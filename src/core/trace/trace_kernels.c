@@ -37,14 +37,10 @@ static gr_trace_kernel *kernel_named(gr_trace_kernels *k, const char *name)
     for (; k->slots[s]; s = (s + 1) & (k->slot_count - 1))
         if (strcmp(k->kernels[k->slots[s] - 1].name, name) == 0)
             return &k->kernels[k->slots[s] - 1];
-    if (k->count == k->capacity) {
-        size_t capacity = k->capacity ? 2 * k->capacity : 64;
-        gr_trace_kernel *grown = realloc(k->kernels, capacity * sizeof *grown);
-        if (!grown)
-            return NULL;
-        k->kernels = grown;
-        k->capacity = capacity;
-    }
+    gr_trace_kernel *kernels = gr_grow(k->kernels, &k->capacity, k->count, sizeof *kernels, 64);
+    if (!kernels)
+        return NULL;
+    k->kernels = kernels;
     gr_trace_kernel *kernel = &k->kernels[k->count];
     *kernel = (gr_trace_kernel){.name = strdup(name)};
     if (!kernel->name)
