@@ -1,6 +1,7 @@
 /* Kineto's keys and values as figures of an event or a device (trace_fields.h). */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "trace_fields.h"
@@ -166,30 +167,63 @@ bool gr_trace_us_to_ns(const char *s, size_t len, int64_t *ns)
     return true;
 }
 
-static void set_time(int64_t *ns, const char *s, size_t len)
+/* Where a number goes: a member of the event or device, and how it is
+ * read. */
+typedef enum { NO_VALUE, COUNT, REAL, TIME } value_kind;
+
+typedef struct {
+    value_kind kind;
+    size_t offset;
+} value_row;
+
+#define EVENT(field, kind, member) [field] = {kind, offsetof(gr_trace_event, member)}
+#define DEVICE(field, member) [field] = {COUNT, offsetof(gr_trace_device, member)}
+
+static const value_row event_values[GR_FIELD_COUNT] = {
+    EVENT(GR_FIELD_TS, TIME, ts_ns),
+    EVENT(GR_FIELD_DUR, TIME, dur_ns),
+    EVENT(GR_FIELD_PID, COUNT, pid),
+    EVENT(GR_FIELD_TID, COUNT, tid),
+    EVENT(GR_FIELD_DEVICE, COUNT, device),
+    EVENT(GR_FIELD_STREAM, COUNT, stream),
+    EVENT(GR_FIELD_CORRELATION, COUNT, correlation),
+    EVENT(GR_FIELD_REGISTERS, COUNT, registers_per_thread),
+    EVENT(GR_FIELD_SHARED, COUNT, shared_bytes),
+    EVENT(GR_FIELD_BYTES, COUNT, bytes),
+    EVENT(GR_FIELD_BLOCKS_PER_SM, REAL, blocks_per_sm),
+    EVENT(GR_FIELD_WARPS_PER_SM, REAL, warps_per_sm),
+    EVENT(GR_FIELD_EST_OCCUPANCY, REAL, est_achieved_occupancy_pct),
+};
+
+static const value_row device_values[GR_FIELD_COUNT] = {
+    DEVICE(GR_FIELD_ID, id),
+    DEVICE(GR_FIELD_CC_MAJOR, cc_major),
+    DEVICE(GR_FIELD_CC_MINOR, cc_minor),
+    DEVICE(GR_FIELD_SMS, sms),
+    DEVICE(GR_FIELD_WARP_SIZE, warp_size),
+    DEVICE(GR_FIELD_THREADS_SM, max_threads_sm),
+    DEVICE(GR_FIELD_THREADS_BLOCK, max_threads_block),
+    DEVICE(GR_FIELD_REGS_SM, regs_sm),
+    DEVICE(GR_FIELD_REGS_BLOCK, regs_block),
+    DEVICE(GR_FIELD_SMEM_SM, smem_sm_bytes),
+    DEVICE(GR_FIELD_SMEM_BLOCK, smem_block_bytes),
+    DEVICE(GR_FIELD_SMEM_OPTIN, smem_block_optin_bytes),
+    DEVICE(GR_FIELD_MEMORY, memory_bytes),
+};
+
+static void set_value(char *record, const value_row *row, const char *s, size_t len)
 {
-    if (!gr_trace_us_to_ns(s, len, ns))
-        *ns = -1;
+    if (row->kind == COUNT)
+        *(int64_t *)(record + row->offset) = count_of(s, len);
+    else if (row->kind == REAL)
+        *(double *)(record + row->offset) = real_of(s, len);
+    else if (row->kind == TIME && !gr_trace_us_to_ns(s, len, (int64_t *)(record + row->offset)))
+        *(int64_t *)(record + row->offset) = -1;
 }
 
 void gr_trace_event_number(gr_trace_event *e, gr_trace_field field, const char *s, size_t len)
 {
-    switch (field) {
-    case GR_FIELD_TS: set_time(&e->ts_ns, s, len); break;
-    case GR_FIELD_DUR: set_time(&e->dur_ns, s, len); break;
-    case GR_FIELD_PID: e->pid = count_of(s, len); break;
-    case GR_FIELD_TID: e->tid = count_of(s, len); break;
-    case GR_FIELD_DEVICE: e->device = count_of(s, len); break;
-    case GR_FIELD_STREAM: e->stream = count_of(s, len); break;
-    case GR_FIELD_CORRELATION: e->correlation = count_of(s, len); break;
-    case GR_FIELD_REGISTERS: e->registers_per_thread = count_of(s, len); break;
-    case GR_FIELD_SHARED: e->shared_bytes = count_of(s, len); break;
-    case GR_FIELD_BYTES: e->bytes = count_of(s, len); break;
-    case GR_FIELD_BLOCKS_PER_SM: e->blocks_per_sm = real_of(s, len); break;
-    case GR_FIELD_WARPS_PER_SM: e->warps_per_sm = real_of(s, len); break;
-    case GR_FIELD_EST_OCCUPANCY: e->est_achieved_occupancy_pct = real_of(s, len); break;
-    default: break;
-    }
+    set_value((char *)e, &event_values[field], s, len);
 }
 
 void gr_trace_event_dim(gr_trace_event *e, gr_trace_field field, int index, const char *s, size_t len)
@@ -202,23 +236,7 @@ void gr_trace_event_dim(gr_trace_event *e, gr_trace_field field, int index, cons
 
 void gr_trace_device_number(gr_trace_device *d, gr_trace_field field, const char *s, size_t len)
 {
-    int64_t v = count_of(s, len);
-    switch (field) {
-    case GR_FIELD_ID: d->id = v; break;
-    case GR_FIELD_CC_MAJOR: d->cc_major = v; break;
-    case GR_FIELD_CC_MINOR: d->cc_minor = v; break;
-    case GR_FIELD_SMS: d->sms = v; break;
-    case GR_FIELD_WARP_SIZE: d->warp_size = v; break;
-    case GR_FIELD_THREADS_SM: d->max_threads_sm = v; break;
-    case GR_FIELD_THREADS_BLOCK: d->max_threads_block = v; break;
-    case GR_FIELD_REGS_SM: d->regs_sm = v; break;
-    case GR_FIELD_REGS_BLOCK: d->regs_block = v; break;
-    case GR_FIELD_SMEM_SM: d->smem_sm_bytes = v; break;
-    case GR_FIELD_SMEM_BLOCK: d->smem_block_bytes = v; break;
-    case GR_FIELD_SMEM_OPTIN: d->smem_block_optin_bytes = v; break;
-    case GR_FIELD_MEMORY: d->memory_bytes = v; break;
-    default: break;
-    }
+    set_value((char *)d, &device_values[field], s, len);
 }
 
 bool gr_trace_text_set(gr_trace_text *t, const char *s, size_t len)
