@@ -217,6 +217,16 @@ int cmd_exercises(int argc, char **argv);
 int cmd_exercises_run(const exercises_options *o);
 int cmd_kernels(int argc, char **argv);
 int cmd_kernels_run(const kernels_options *o, json_t **json);
+/* gpuroof trace FILE: a run as torch.profiler recorded it. */
+typedef struct {
+    const char *file; /* FILE: a trace (.json or .json.gz), or '-' */
+    const char *device, *profiles;
+    cli_int_value top; /* --top N: the table's N longest kernels */
+    bool json;
+} trace_options;
+
+int cmd_trace(int argc, char **argv);
+int cmd_trace_run(const trace_options *o, json_t **json);
 int cmd_ncu(int argc, char **argv);
 int cmd_ncu_run(const ncu_options *o, json_t **json);
 

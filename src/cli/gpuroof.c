@@ -19,6 +19,7 @@ static const command commands[] = {
     {"banks", cmd_banks, "shared-memory bank conflicts of an access, and the padding that removes them"},
     {"kernels", cmd_kernels, "what compiled kernels use, from nvcc's report, cuobjdump, a cubin or a binary"},
     {"ncu", cmd_ncu, "your kernels from Nsight Compute: FLOPs, bytes, binding level, occupancy, wavefronts"},
+    {"trace", cmd_trace, "a run as torch.profiler recorded it: where the GPU's time went, each kernel's occupancy"},
     {"plot", cmd_plot, "roofline and occupancy charts (PDF, PNG) through gnuplot"},
     {"measure", cmd_measure, "run the kernels on the local GPU and record the results"},
     {"devices", cmd_devices, "list the device profiles"},

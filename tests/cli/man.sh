@@ -44,7 +44,7 @@ check "no doc/ of the sources" "$(grep -o -E '(^|[^/])doc/' "$text" | grep -c .)
 synopsis="$test_tmp/synopsis"
 sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$text" | sed -n 's/^\.SY "\(.*\)"$/\1/p' | sort -u >"$synopsis"
 commands=$("$GPUROOF" --help | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }')
-check "gpuroof --help lists commands" "$(echo "$commands" | wc -l | tr -d ' ')" 11
+check "gpuroof --help lists commands" "$(echo "$commands" | wc -l | tr -d ' ')" 12
 for command in $commands; do
     "$GPUROOF" "$command" --help | sed -n 's/^\(Usage:\)\{0,1\} *gpuroof \([a-z]*\)\( [a-z][a-z]*\)\{0,1\}\( .*\)\{0,1\}$/gpuroof \2\3/p' |
         sort -u >"$test_tmp/forms"

@@ -9,5 +9,6 @@
 #include "../trace/trace_time.h"
 #include "../trace/trace_kernels.h"
 #include "../trace/trace_limits.h"
+#include "../trace/trace_run.h"
 
 #endif

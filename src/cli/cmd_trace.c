@@ -1,0 +1,123 @@
+/* gpuroof trace: a run as torch.profiler recorded it (Kineto's trace,
+ * .json or .json.gz), read as a stream: where each GPU's time went and
+ * each kernel's launches, occupancy and the limits its configuration
+ * decides (src/core/trace). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include "cli.h"
+#include "commands.h"
+#include "gpuroof_trace.h"
+#include "trace_output.h"
+
+static const char usage[] =
+    "Usage: gpuroof trace FILE [--device NAME] [--top N] [--profiles DIR] [--json]\n"
+    "\n"
+    "A run as torch.profiler recorded it: the trace export_chrome_trace writes\n"
+    "(.json, or .json.gz as it is often kept; '-' for standard input), read as a\n"
+    "stream.  Where each GPU's time went (busy, and idle waiting for the host, on\n"
+    "another stream, or otherwise), then each kernel, longest first: its launches,\n"
+    "time, launch configuration, gpuroof's occupancy and what limits it, and the\n"
+    "limits the configuration alone decides (waves, a small grid, launches a few\n"
+    "launch floors long).\n";
+
+static const char notes[] =
+    "Example: gpuroof trace tests/data/trace/h200/step-trace.json.gz --top 5\n"
+    "The trace's GPU is found among the profiles by its device properties; --device names one.\n";
+
+#define T trace_options
+static const cli_option options[] = {
+    CLI_OPT_STRING(T, device, .name = "device", .arg = "NAME|FILE",
+                   .help = "the GPU's profile (default: the one the trace's device properties describe)"),
+    CLI_OPT_INT(T, top, CLI_COUNT, 1, 1000000000, .name = "top", .arg = "N",
+                .help = "only the N longest kernels (the rest counted, with their share of the time)"),
+    CLI_OPTION_PROFILES(T),
+    CLI_OPTION_JSON(T),
+};
+#undef T
+
+static const cli_spec spec = {"trace", usage, notes, options, sizeof options / sizeof options[0], NULL};
+
+/* The trace's bytes, decompressed where they are gzip's, fed to the reader. */
+static bool feed(gzFile in, const char *shown, gr_trace_run *run)
+{
+    enum { CHUNK = 1 << 18 };
+    char *buf = malloc(CHUNK);
+    gr_trace_handlers h = gr_trace_run_handlers(run);
+    gr_trace_reader *r = gr_trace_reader_new(shown, &h);
+    gr_error err;
+    bool ok = buf && r;
+    int n = 0;
+    while (ok && (n = gzread(in, buf, CHUNK)) > 0)
+        ok = gr_trace_reader_feed(r, buf, (size_t)n, &err);
+    if (ok && n < 0)
+        ok = gr_error_set(&err, "%s: not a gzip stream that reads to its end", shown);
+    ok = ok && gr_trace_reader_finish(r, &err);
+    if (!buf || !r)
+        gr_error_set(&err, "out of memory");
+    gr_trace_reader_free(r);
+    free(buf);
+    if (!ok)
+        return cli_error("%s", err.text);
+    return true;
+}
+
+static bool read_trace(const trace_options *o, gr_trace_run *run)
+{
+    bool from_stdin = strcmp(o->file, "-") == 0;
+    gzFile in = from_stdin ? gzdopen(dup(STDIN_FILENO), "rb") : gzopen(o->file, "rb");
+    if (!in)
+        return cli_error("%s: %s", from_stdin ? "standard input" : o->file, strerror(errno));
+    bool ok = feed(in, from_stdin ? "standard input" : o->file, run);
+    gzclose(in);
+    if (ok)
+        gr_trace_run_finish(run);
+    return ok;
+}
+
+static bool start(const trace_options *o, gr_profile *given, gr_profile_list *list, gr_trace_run *run)
+{
+    gr_error err;
+    if (o->device && !cli_load_device(o->profiles, o->device, given))
+        return false;
+    if (!o->device && !cli_load_profiles(o->profiles, list))
+        return false;
+    if (!gr_trace_run_init(run, o->device ? given : NULL, o->device ? NULL : list, &err))
+        return cli_error("%s", err.text);
+    return true;
+}
+
+int cmd_trace_run(const trace_options *o, json_t **json)
+{
+    gr_profile given;
+    gr_profile_list list = {0};
+    gr_trace_run *run = calloc(1, sizeof *run); /* two profiles: large for the stack */
+    if (!run)
+        return cli_fail("out of memory");
+    int rc = EXIT_OK;
+    if (!start(o, &given, &list, run) || !read_trace(o, run))
+        rc = EXIT_INPUT;
+    else if (o->json)
+        rc = cli_put_json(trace_json(o, run), json);
+    else
+        trace_print_text(o, run);
+    gr_trace_run_free(run);
+    gr_profile_list_free(&list);
+    free(run);
+    return rc;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+    trace_options o = {0};
+    int operand, rc = cli_parse(&spec, argc, argv, &o, &operand);
+    if (rc != EXIT_OK)
+        return cli_parse_stopped(rc);
+    if (operand != argc - 1)
+        return cli_usage_error("trace", "give one FILE: a trace as torch.profiler's export_chrome_trace writes it");
+    o.file = argv[operand];
+    return cmd_trace_run(&o, NULL);
+}
