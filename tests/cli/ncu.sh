@@ -519,3 +519,10 @@ expect_stdout_line '  global     no LDG or LD loads (copies by TMA or LDGSTS are
 # A compressed report handed as it is: the way in, in one line.
 run ncu "$n/h100/torch-step-loads.csv.gz"
 expect_fails 1 "gpuroof: $n/h100/torch-step-loads.csv.gz: byte 0: gzip-compressed, not a CSV: decompress it first (zcat $n/h100/torch-step-loads.csv.gz | gpuroof ncu -)"
+# A torch.profiler trace, compressed or not: gpuroof trace's.
+tr=$top_srcdir/tests/data/trace/h200/step-trace.json.gz
+run ncu "$tr"
+expect_fails 1 "gpuroof: $tr: byte 0: gzip-compressed JSON, not Nsight Compute's CSV: a torch.profiler trace is gpuroof trace's (gpuroof trace $tr)"
+printf '  {"traceEvents": []}' >"$test_tmp/trace.json"
+run ncu "$test_tmp/trace.json"
+expect_fails 1 "gpuroof: $test_tmp/trace.json: byte 2: a JSON document, not Nsight Compute's CSV: a torch.profiler trace is gpuroof trace's (gpuroof trace $test_tmp/trace.json)"

@@ -751,17 +751,35 @@ static bool finish(reader *r, size_t len)
     return take_gpu(r, r->out);
 }
 
+/* False, with err saying what it is, where the file is no CSV at all but
+ * something gpuroof knows: the committed reports are gzip files, and a
+ * torch.profiler trace is JSON (gpuroof trace's); a reader handed one
+ * deserves the way in, not "no CSV" at a line of binary or JSON. */
+static bool could_be_csv(const char *file, const char *text, size_t len, gr_error *err)
+{
+    size_t name = strlen(file), first = 0;
+    while (first < len && (text[first] == ' ' || text[first] == '\t' || text[first] == '\n' || text[first] == '\r'))
+        first++;
+    bool json = first < len && text[first] == '{';
+    bool gz = len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b;
+    if (json || (gz && name > 8 && strcmp(file + name - 8, ".json.gz") == 0))
+        return gr_error_set(err, "%s: byte %zu: %s, not Nsight Compute's CSV: a torch.profiler trace is gpuroof "
+                                 "trace's (gpuroof trace %s)",
+                            file, json ? first : 0, json ? "a JSON document" : "gzip-compressed JSON", file);
+    if (gz)
+        return gr_error_set(err, "%s: byte 0: gzip-compressed, not a CSV: decompress it first (zcat %s | gpuroof ncu -)",
+                            file, file);
+    return true;
+}
+
 bool gr_ncu_read(const char *file, const char *text, size_t len, gr_ncu_report *out, gr_error *err)
 {
     reader r = {.file = file, .err = err, .out = out};
     *out = (gr_ncu_report){0};
     if (err)
         err->text[0] = '\0';
-    /* The committed reports are gzip files; a reader handed one as it is
-     * deserves the way in, not "no CSV" at a line of binary. */
-    if (len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b)
-        return gr_error_set(err, "%s: byte 0: gzip-compressed, not a CSV: decompress it first (zcat %s | gpuroof ncu -)",
-                            file, file);
+    if (!could_be_csv(file, text, len, err))
+        return false;
     gr_ncu_metric_index_init(&r.index);
     bool ok = gr_span_each_line(text, len, read_line, &r) && finish(&r, len);
     gr_csv_row_free(&r.row);
