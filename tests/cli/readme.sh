@@ -7,7 +7,7 @@
 # tools/update-readme refreshes the outputs of the same documents.
 . "$top_srcdir/tests/cli/lib.sh"
 readme_nvcc_release=13.0
-readme_documents="README.md doc/bound-and-models.md doc/occupancy.md doc/kernels.md doc/ncu.md doc/banks.md doc/measure.md doc/charts.md doc/exercises.md doc/model-format.md"
+readme_documents="README.md doc/bound-and-models.md doc/occupancy.md doc/kernels.md doc/ncu.md doc/trace.md doc/banks.md doc/measure.md doc/charts.md doc/exercises.md doc/model-format.md"
 gpuroof() { "$GPUROOF" "$@"; }
 nvcc() { "$NVCC" "$@"; }
 nvcc_usable() {
