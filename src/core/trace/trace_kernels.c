@@ -201,7 +201,8 @@ static int config_by_time(const void *a, const void *b)
 
 void gr_trace_kernels_sort(gr_trace_kernels *k)
 {
-    qsort(k->kernels, k->count, sizeof *k->kernels, by_time);
+    if (k->count) /* qsort takes no null array, even of none */
+        qsort(k->kernels, k->count, sizeof *k->kernels, by_time);
     for (size_t i = 0; i < k->count; i++)
         qsort(k->kernels[i].configs, k->kernels[i].config_count, sizeof *k->kernels[i].configs, config_by_time);
     free(k->slots); /* its indices no longer hold: the table is read, never added to */
