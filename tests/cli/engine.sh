@@ -40,7 +40,7 @@ while read -r id flops dram l2 l1 levels words; do
     expect_json ".launches[$id].binding_level" "$first"
     expect_json ".launches[$id].binding_levels" "$levels"
     expect_json ".launches[$id].flops.total" "$flops"
-    expect_json ".launches[$id].bytes" "{\"dram\":$dram,\"l2\":$l2,\"l1\":$l1}"
+    expect_json ".launches[$id].bytes" "{\"dram\":$dram,\"l2\":$l2,\"shared\":$l1}"
     # the words: bound's verdict and ncu's binding line
     run bound --device h100 --flops "$flops" --bytes "$dram" --l2-bytes "$l2" --shared-bytes "$l1"
     expect_status 0
