@@ -80,7 +80,7 @@ typedef struct {
     bool has_pad;   /* the kernel or formulas have a pad to set */
     bool shows_pad; /* has_pad, or --pad 0 given for one that has none */
     int pad;
-    out_buf device; /* the banks' device and layout, in words */
+    gr_buf device; /* the banks' device and layout, in words */
 } banks_inputs;
 
 /* --block XxY, each from 1 to 1024, at most 1024 threads in all. */
@@ -110,7 +110,7 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
     gr_profile p;
     in->setup.mode = GR_BANKS_4BYTE;
     if (!o->device) {
-        out_addf(&in->device, "32 banks of 4 bytes (Fermi, Maxwell to Hopper)");
+        gr_buf_addf(&in->device, "32 banks of 4 bytes (Fermi, Maxwell to Hopper)");
         return true;
     }
     if (!cli_load_device(o->profiles, o->device, &p))
@@ -118,14 +118,14 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
     if (p.bank_scheme != GR_BANKS_KEPLER) {
         if (o->bank_mode.given)
             return cli_error("--bank-mode: %s has 4-byte banks; only Kepler's 64-bit banks have modes", p.name);
-        out_addf(&in->device, "%s (%s): 32 banks of 4 bytes", p.full_name, p.name);
+        gr_buf_addf(&in->device, "%s (%s): 32 banks of 4 bytes", p.full_name, p.name);
         return true;
     }
     int64_t mode = o->bank_mode.given ? o->bank_mode.value : 4; /* 4..8 */
     if (mode != 4 && mode != 8)
         return cli_error("--bank-mode '%s': 4 or 8", o->bank_mode.text);
     in->setup.mode = mode == 8 ? GR_BANKS_KEPLER_8 : GR_BANKS_KEPLER_4;
-    out_addf(&in->device, "%s (%s): 32 banks 8 bytes wide, %d-byte mode", p.full_name, p.name, (int)mode);
+    gr_buf_addf(&in->device, "%s (%s): 32 banks 8 bytes wide, %d-byte mode", p.full_name, p.name, (int)mode);
     return true;
 }
 
@@ -295,7 +295,7 @@ static void print_result(const banks_result *r)
            in->setup.bdx, in->setup.bdy, in->setup.elem_bytes, in->shows_pad ? "" : "\n");
     if (in->shows_pad)
         printf(", pad %d\n", in->pad);
-    printf("on %s\n\n", out_buf_text(&in->device));
+    printf("on %s\n\n", gr_buf_text(&in->device));
     print_access("store", in->store, &r->store);
     print_access("load", in->load, &r->load);
     if (r->has_suggestion && r->suggested_pad >= 0)
@@ -326,7 +326,7 @@ int cmd_banks_run(const banks_options *o, json_t **json)
 {
     banks_inputs in = {0};
     int rc = run(o, &in, json);
-    out_buf_free(&in.device);
+    gr_buf_free(&in.device);
     return rc;
 }
 

@@ -135,13 +135,13 @@ static int parse_point(const char *command, const cli_option *opt, const char *v
         first--;
     if (!second || !first || first < value || first == value)
         return cli_fail("--point '%s': expected LABEL:INTENSITY:GFLOPS", value);
-    out_buf intensity = OUT_BUF_INIT; /* the number as given, however long: none cut */
-    out_addf(&intensity, "%.*s", (int)(second - first - 1), first + 1);
-    bool ok = !out_buf_failed(&intensity) || cli_error("out of memory");
-    ok = ok && cli_double("--point", out_buf_text(&intensity), CLI_PLAIN, 1e-9, 1e9,
+    gr_buf intensity = GR_BUF_INIT; /* the number as given, however long: none cut */
+    gr_buf_addf(&intensity, "%.*s", (int)(second - first - 1), first + 1);
+    bool ok = !gr_buf_failed(&intensity) || cli_error("out of memory");
+    ok = ok && cli_double("--point", gr_buf_text(&intensity), CLI_PLAIN, 1e-9, 1e9,
                           &points->items[points->count].intensity) &&
          cli_double("--point", second + 1, CLI_PLAIN, 1e-9, 1e12, &points->items[points->count].gflops);
-    out_buf_free(&intensity);
+    gr_buf_free(&intensity);
     if (!ok)
         return EXIT_INPUT;
     points->items[points->count].label = value;
@@ -509,26 +509,26 @@ static bool build_latency(const plot_options *o, grc_figure *fig, json_t **what)
 
 /* The chart's words for the SM: the device (its full name, any length),
  * or the textbook limits. */
-static void occupancy_sm_title(const occ_inputs *in, out_buf *title)
+static void occupancy_sm_title(const occ_inputs *in, gr_buf *title)
 {
     const gr_sm_limits *lim = &in->limits;
     bool kib = lim->smem_sm_bytes % 1024 == 0;
     if (in->has_device)
-        out_addf(title, "%s (%s)", in->device.full_name, in->device.name);
+        gr_buf_addf(title, "%s (%s)", in->device.full_name, in->device.name);
     else
-        out_addf(title, "a textbook SM (%d threads, %d blocks, %lld registers, %lld %s of shared memory)",
+        gr_buf_addf(title, "a textbook SM (%d threads, %d blocks, %lld registers, %lld %s of shared memory)",
                  lim->max_threads_sm, lim->max_blocks_sm, (long long)lim->regs_sm,
                  (long long)(kib ? lim->smem_sm_bytes / 1024 : lim->smem_sm_bytes), kib ? "KiB" : "B");
 }
 
 static bool draw_occupancy(const occ_inputs *in, grc_figure *fig, json_t **what)
 {
-    out_buf title = OUT_BUF_INIT;
+    gr_buf title = GR_BUF_INIT;
     gr_error err;
     occupancy_sm_title(in, &title);
-    bool drawn = !out_buf_failed(&title) && grc_occupancy_figure(&in->limits, &in->launch, out_buf_text(&title), fig, &err);
-    bool failed = out_buf_failed(&title);
-    out_buf_free(&title);
+    bool drawn = !gr_buf_failed(&title) && grc_occupancy_figure(&in->limits, &in->launch, gr_buf_text(&title), fig, &err);
+    bool failed = gr_buf_failed(&title);
+    gr_buf_free(&title);
     if (!drawn)
         return failed ? cli_error("out of memory") : cli_error("%s", err.text);
     gr_occupancy occ;
