@@ -152,17 +152,15 @@ static bool read_pad(const banks_options *o, banks_inputs *in)
 static int parse_kernel(const char *command, const cli_option *opt, const char *value, void *field)
 {
     gr_name_suggestion s;
-    char names[160], suggestion[200] = "";
     (void)command, (void)opt;
     if ((*(const gr_bank_preset **)field = gr_bank_preset_find(value)) != NULL)
         return EXIT_OK;
     gr_suggest_start(&s, value);
     for (size_t i = 0; i < gr_bank_preset_count; i++)
         gr_suggest_consider(&s, gr_bank_presets[i].name);
-    if (gr_suggest_text(&s, names, sizeof names))
-        snprintf(suggestion, sizeof suggestion, "; did you mean %s?", names);
     return cli_fail("--kernel '%s': not a kernel of the notes%s (setRowReadRow, setColReadCol, setRowReadCol, "
-                    "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", value, suggestion);
+                    "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", value,
+                    cli_suggested(&s, "; did you mean ", "?").text);
 }
 
 static bool read_inputs(const banks_options *o, banks_inputs *in)
