@@ -28,13 +28,9 @@ static bool same_gpu(const gr_result_device *gpu, const gr_profile *p)
 /* "h100 (compute capability 9.0, 132 SMs), ...": every device of the chart. */
 static void every_gpu(const plot_devices *d, gr_buf *out)
 {
-    for (size_t i = 0; i < d->count; i++) {
-        char cc[16]; /* "%d.%d" of two small numbers */
-        snprintf(cc, sizeof cc, "%d.%d", d->items[i].cc_major, d->items[i].cc_minor);
-        gr_buf_addf(out, "%s%s (", i ? ", " : "", d->items[i].name);
-        gpu_text(out, cc, d->items[i].sm_count);
-        gr_buf_addf(out, ")");
-    }
+    for (size_t i = 0; i < d->count; i++)
+        gr_buf_addf(out, "%s%s (compute capability %d.%d, %lld SMs)", i ? ", " : "", d->items[i].name,
+                    d->items[i].cc_major, d->items[i].cc_minor, (long long)d->items[i].sm_count);
 }
 
 /* The file names no profile: the one device its GPU is.  names and gpu:
