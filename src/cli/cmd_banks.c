@@ -328,9 +328,4 @@ int cmd_banks_run(const banks_options *o, json_t **json)
     return rc;
 }
 
-int cmd_banks(int argc, char **argv)
-{
-    banks_options o = {0};
-    int rc = parse(argc, argv, &o);
-    return rc == EXIT_OK ? cmd_banks_run(&o, NULL) : cli_parse_stopped(rc);
-}
+CLI_COMMAND_MAIN(cmd_banks, banks_options, parse, cmd_banks_run)
