@@ -146,41 +146,60 @@ static int given_again(const char *command, const cli_option *opt, bool by_long)
 }
 
 /* "threads, regs or smem"; last: the word before the last ("or", "and") */
-static void choice_list(const char *const *choices, const char *last, char *out, size_t size)
+static void choice_list(const char *const *choices, const char *last, gr_buf *out)
 {
-    size_t used = 0;
-    out[0] = '\0';
-    for (size_t i = 0; choices[i] && used < size; i++) {
+    for (size_t i = 0; choices[i]; i++) {
         if (i > 0 && !choices[i + 1])
-            used += (size_t)snprintf(out + used, size - used, " %s %s", last, choices[i]);
+            gr_buf_addf(out, " %s %s", last, choices[i]);
         else
-            used += (size_t)snprintf(out + used, size - used, "%s%s", i == 0 ? "" : ", ", choices[i]);
+            gr_buf_addf(out, "%s%s", i == 0 ? "" : ", ", choices[i]);
     }
 }
 
-/* The index of the choice named by the len bytes at item, in any case, or
- * a usage error that lists them (last: the word before the last) and
- * offers the closest. */
-static int find_choice(const char *command, const cli_option *opt, const char *item, size_t len, const char *last,
-                       int *index)
+/* find_choice's usage error once the list of choices is built. */
+static int no_choice(const char *command, const cli_option *opt, const char *value, const gr_buf *names,
+                     const gr_name_suggestion *s)
 {
-    char value[128], names[256], close[128], suggestion[160] = "";
+    if (gr_buf_failed(names))
+        return cli_fail("out of memory");
+    return cli_usage_error(command, "--%s takes %s, not '%s'%s", opt->name, gr_buf_text(names), value,
+                           *value ? cli_suggested(s, ": did you mean ", "?").text : "");
+}
+
+/* find_choice of a value that is a string of its own. */
+static int find_named_choice(const char *command, const cli_option *opt, const char *value, const char *last,
+                             int *index)
+{
     gr_name_suggestion s;
-    snprintf(value, sizeof value, "%.*s", (int)(len < sizeof value - 1 ? len : sizeof value - 1), item);
     gr_suggest_start(&s, value);
     if (opt->renamed && opt->renamed(value))
         gr_suggest_renamed(&s, opt->renamed(value));
     for (int i = 0; opt->choices[i]; i++) {
-        if (len < sizeof value && gr_name_equal(opt->choices[i], value)) {
+        if (gr_name_equal(opt->choices[i], value)) {
             *index = i;
             return EXIT_OK;
         }
         gr_suggest_consider(&s, opt->choices[i]);
     }
-    choice_list(opt->choices, last, names, sizeof names);
-    if (*value && gr_suggest_text(&s, close, sizeof close))
-        snprintf(suggestion, sizeof suggestion, ": did you mean %s?", close);
-    return cli_usage_error(command, "--%s takes %s, not '%.*s'%s", opt->name, names, (int)len, item, suggestion);
+    gr_buf names = GR_BUF_INIT;
+    choice_list(opt->choices, last, &names);
+    int rc = no_choice(command, opt, value, &names, &s);
+    gr_buf_free(&names);
+    return rc;
+}
+
+/* The index of the choice named by the len bytes at item, in any case, or
+ * a usage error that lists them (last: the word before the last) and
+ * offers the closest.  The item is copied: it ends at the list's comma. */
+static int find_choice(const char *command, const cli_option *opt, const char *item, size_t len, const char *last,
+                       int *index)
+{
+    gr_buf value = GR_BUF_INIT;
+    gr_buf_addf(&value, "%.*s", (int)len, item);
+    int rc = gr_buf_failed(&value) ? cli_fail("out of memory")
+                                   : find_named_choice(command, opt, gr_buf_text(&value), last, index);
+    gr_buf_free(&value);
+    return rc;
 }
 
 /* A choice's value: one of its names in any case. */
