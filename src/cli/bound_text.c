@@ -108,11 +108,11 @@ static void print_verdict(const bound_result *res)
                OUT_NUM(r->intensity), OUT_NUM(r->ridge), op, OUT_NUM(r->memory_roof_gflops), unit,
                OUT_NUM(r->peak_gflops), unit);
     else {
-        out_buf words = OUT_BUF_INIT;
+        gr_buf words = GR_BUF_INIT;
         levels_binding_add(&words, &lv->binds);
-        printf("The roofs tie, %s: I = I* = %s %s/B, both roofs meet at %s %s.\n", out_buf_text(&words),
+        printf("The roofs tie, %s: I = I* = %s %s/B, both roofs meet at %s %s.\n", gr_buf_text(&words),
                OUT_NUM(r->ridge), op, OUT_NUM(r->attainable_gflops), unit);
-        out_buf_free(&words);
+        gr_buf_free(&words);
     }
     if (lv->has_achieved)
         print_achieved(in, lv);
@@ -140,27 +140,27 @@ static void print_levels_header(const bound_inputs *in, const gr_roofline_levels
 /* One row of the table: a level's bytes, intensity and roof as text. */
 typedef struct {
     const char *name;
-    out_buf bytes, intensity, roof;
+    gr_buf bytes, intensity, roof;
 } level_row;
 
 static void fill_row(const bound_inputs *in, const gr_roofline *l, const char *name, double bytes, level_row *row)
 {
-    *row = (level_row){name, OUT_BUF_INIT, OUT_BUF_INIT, OUT_BUF_INIT};
-    out_addf(&row->bytes, "%s B", OUT_NUM(bytes));
+    *row = (level_row){name, GR_BUF_INIT, GR_BUF_INIT, GR_BUF_INIT};
+    gr_buf_addf(&row->bytes, "%s B", OUT_NUM(bytes));
     if (!isfinite(l->intensity)) {
-        out_addf(&row->intensity, "unbounded");
-        out_addf(&row->roof, "peak = %s %s (no bytes move)", OUT_NUM(l->peak_gflops), in->rate_unit);
+        gr_buf_addf(&row->intensity, "unbounded");
+        gr_buf_addf(&row->roof, "peak = %s %s (no bytes move)", OUT_NUM(l->peak_gflops), in->rate_unit);
         return;
     }
-    out_addf(&row->intensity, "%s %s/B", OUT_NUM(l->intensity), in->operation);
-    out_addf(&row->roof, "min(%s x %s, %s) = %s %s", OUT_NUM(l->intensity), OUT_NUM(l->bandwidth_gbs),
+    gr_buf_addf(&row->intensity, "%s %s/B", OUT_NUM(l->intensity), in->operation);
+    gr_buf_addf(&row->roof, "min(%s x %s, %s) = %s %s", OUT_NUM(l->intensity), OUT_NUM(l->bandwidth_gbs),
              OUT_NUM(l->peak_gflops), OUT_NUM(l->attainable_gflops), in->rate_unit);
 }
 
 static int widest(const level_row *rows, int n, size_t offset, int least)
 {
     for (int i = 0; i < n; i++) {
-        int w = (int)strlen(out_buf_text((const out_buf *)((const char *)&rows[i] + offset)));
+        int w = (int)strlen(gr_buf_text((const gr_buf *)((const char *)&rows[i] + offset)));
         least = w > least ? w : least;
     }
     return least;
@@ -191,9 +191,9 @@ static void print_table(const bound_inputs *in, const gr_roofline_levels *r)
     printf("  %-13s  %*s  %-*s  roof = min(I x bandwidth, peak)\n", "level", bytes_width, "bytes", intensity_width,
            ops ? "I = OPs / bytes" : "I = FLOPs / bytes");
     for (int i = 0; i < n; i++) {
-        printf("  %-13s  %*s  %-*s  %s\n", rows[i].name, bytes_width, out_buf_text(&rows[i].bytes), intensity_width,
-               out_buf_text(&rows[i].intensity), out_buf_text(&rows[i].roof));
-        out_buf_free(&rows[i].bytes), out_buf_free(&rows[i].intensity), out_buf_free(&rows[i].roof);
+        printf("  %-13s  %*s  %-*s  %s\n", rows[i].name, bytes_width, gr_buf_text(&rows[i].bytes), intensity_width,
+               gr_buf_text(&rows[i].intensity), gr_buf_text(&rows[i].roof));
+        gr_buf_free(&rows[i].bytes), gr_buf_free(&rows[i].intensity), gr_buf_free(&rows[i].roof);
     }
     printf("  %-13s  %*s  %-*s  peak = %s %s\n", "compute", bytes_width, "", intensity_width, "",
            OUT_NUM(r->peak_gflops), in->rate_unit);
@@ -218,28 +218,28 @@ static void print_times(const bound_inputs *in, const gr_roofline_levels *r)
         if (r->given[i])
             printf("  %-13s  %s B / %s GB/s = %s ns\n", gr_level_name((gr_level)i), OUT_NUM(r->bytes[i]),
                    OUT_NUM(r->level[i].bandwidth_gbs), OUT_NUM(r->level[i].memory_time_ns));
-    out_buf words = OUT_BUF_INIT;
+    gr_buf words = GR_BUF_INIT;
     levels_binding_add(&words, &r->binds);
     if (r->binds.count > 1)
-        printf("The slowest tie, %s: they bind together.\n", out_buf_text(&words));
+        printf("The slowest tie, %s: they bind together.\n", gr_buf_text(&words));
     else
         printf("The slowest, %s, binds.\n", gr_level_name(r->binding));
-    out_buf_free(&words);
+    gr_buf_free(&words);
 }
 
 static void print_memory_verdict(const bound_inputs *in, const gr_roofline_levels *r)
 {
     const gr_roofline *l = &r->level[r->binding];
     const char *op = in->operation, *name = gr_level_name(r->binding), *unit = in->rate_unit;
-    out_buf words = OUT_BUF_INIT;
+    gr_buf words = GR_BUF_INIT;
     levels_binding_add(&words, &r->binds);
     if (r->bound == GR_BOUND_BALANCED)
         printf("The roofs tie, %s: I = I* = %s %s/B at %s; its roof and the peak meet at %s %s.\n",
-               out_buf_text(&words), OUT_NUM(l->ridge), op, name, OUT_NUM(r->attainable_gflops), unit);
+               gr_buf_text(&words), OUT_NUM(l->ridge), op, name, OUT_NUM(r->attainable_gflops), unit);
     else {
         if (r->binds.count > 1)
             printf("The roofs tie, %s: their roofs, %s %s, are the lowest; at %s I = %s < I* = %s %s/B.\n",
-                   out_buf_text(&words), OUT_NUM(l->attainable_gflops), unit, name, OUT_NUM(l->intensity),
+                   gr_buf_text(&words), OUT_NUM(l->attainable_gflops), unit, name, OUT_NUM(l->intensity),
                    OUT_NUM(l->ridge), op);
         else
             printf("Bound by %s: there I = %s < I* = %s %s/B, so its roof, %s %s, is the lowest.\n", name,
@@ -247,7 +247,7 @@ static void print_memory_verdict(const bound_inputs *in, const gr_roofline_level
         printf("Reaching the peak needs %sx this intensity at %s; the next roof is %s, %s %s.\n",
                OUT_NUM(r->intensity_to_peak), name, roof_owner(r->next_level), OUT_NUM(r->next_roof_gflops), unit);
     }
-    out_buf_free(&words);
+    gr_buf_free(&words);
 }
 
 static void print_levels_verdict(const bound_inputs *in, const gr_roofline_levels *r)

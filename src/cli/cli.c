@@ -270,20 +270,40 @@ static bool known_precision(const char *precision)
     return false;
 }
 
+/* The message of cli_error_no_peak, once its list of peaks is built. */
+static bool no_peak(const gr_profile *p, const char *precision, const char *suggestion, const gr_buf *peaks)
+{
+    if (gr_buf_failed(peaks))
+        return cli_error("out of memory");
+    return cli_error("%s has no %s peak (%sit has %s)", p->name, precision, suggestion, gr_buf_text(peaks));
+}
+
 /* A precision no profile may have is a typo: the closest of this
  * profile's are offered.  A known one (bf16 on a K40) is only missing. */
 bool cli_error_no_peak(const gr_profile *p, const char *precision)
 {
-    char list[256] = "", names[128], suggestion[160] = "";
+    gr_buf list = GR_BUF_INIT;
     gr_name_suggestion s;
     gr_suggest_start(&s, precision);
     for (int i = 0; i < p->peak_count; i++) {
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", p->peaks[i].precision);
+        gr_buf_addf(&list, "%s%s", i ? ", " : "", p->peaks[i].precision);
         gr_suggest_consider(&s, p->peaks[i].precision);
     }
-    if (!known_precision(precision) && gr_suggest_text(&s, names, sizeof names))
-        snprintf(suggestion, sizeof suggestion, "did you mean %s? ", names);
-    return cli_error("%s has no %s peak (%sit has %s)", p->name, precision, suggestion, list);
+    no_peak(p, precision, known_precision(precision) ? "" : cli_suggested(&s, "did you mean ", "? ").text, &list);
+    gr_buf_free(&list);
+    return false;
+}
+
+cli_suggestion cli_suggested(const gr_name_suggestion *s, const char *before, const char *after)
+{
+    cli_suggestion out = {""};
+    size_t start = strlen(before), end = strlen(after);
+    if (start + end + 1 >= sizeof out.text ||
+        !gr_suggest_text(s, out.text + start, sizeof out.text - start - end))
+        return (cli_suggestion){""};
+    memcpy(out.text, before, start);
+    strcat(out.text, after);
+    return out;
 }
 
 /* The length of the UTF-8 character at s (RFC 3629: no overlong forms, no

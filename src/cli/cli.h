@@ -68,6 +68,14 @@ int cli_report_unloaded(const gr_profile_list *list);
 /* The error for a precision the profile has no peak for; false. */
 bool cli_error_no_peak(const gr_profile *p, const char *precision);
 
+/* A message's "did you mean" part, as a value so that the message needs no
+ * array of its own for it: before, the closest names (gr_suggest_text's
+ * words: "fp16 or fp64") and after, or "" where none is close. */
+typedef struct {
+    char text[640]; /* GR_SUGGEST_MAX names and the words around them */
+} cli_suggestion;
+cli_suggestion cli_suggested(const gr_name_suggestion *s, const char *before, const char *after);
+
 /* A command's JSON output: printed on stdout and freed where dest is NULL;
  * otherwise handed over in *dest, for a caller that gathers what several
  * commands print (gpuroof exercises). */

@@ -65,12 +65,12 @@ bool cli_list_models(gr_file_list *list)
 static bool no_model(const char *given, const gr_file_list *models)
 {
     gr_name_suggestion s;
-    char names[512];
     gr_suggest_start(&s, given);
     for (size_t i = 0; i < models->count; i++)
         gr_suggest_consider(&s, models->items[i].name);
-    if (gr_suggest_text(&s, names, sizeof names))
-        return cli_error("no model '%s': did you mean %s? (gpuroof model --list lists them)", given, names);
+    cli_suggestion names = cli_suggested(&s, "", "");
+    if (names.text[0])
+        return cli_error("no model '%s': did you mean %s? (gpuroof model --list lists them)", given, names.text);
     return cli_error("no model '%s': give a file, or a name gpuroof model --list lists", given);
 }
 

@@ -240,9 +240,10 @@ int cli_spawn(const cli_spawn_spec *spec, pid_t *pid, int *pipe_fd)
 }
 
 /* cli_run_capture's work; quiet: the program's standard error to
- * /dev/null, and no line where it fails. */
-static bool run_capture(const char *program, char *const argv[], const char *shown, gr_input_limit limit,
-                        cli_buffer *out, bool quiet)
+ * /dev/null, and no line where it fails; output: what the messages call
+ * its output. */
+static bool run_capture(const char *program, char *const argv[], const char *shown, const char *output,
+                        gr_input_limit limit, cli_buffer *out, bool quiet)
 {
     int fd = -1, status = 0, null_fd = quiet ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1;
     pid_t pid;
@@ -252,8 +253,6 @@ static bool run_capture(const char *program, char *const argv[], const char *sho
         close(null_fd);
     if (rc != 0)
         return quiet ? false : cli_error("cannot run %s: %s", program, strerror(rc));
-    char output[1024];
-    snprintf(output, sizeof output, "%s's output", shown);
     FILE *f = fdopen(fd, "rb");
     bool over = false;
     bool ok = f ? read_limited(f, output, NULL, limit, out, &over)
@@ -274,15 +273,27 @@ static bool run_capture(const char *program, char *const argv[], const char *sho
     return ok;
 }
 
+/* run_capture, its output called "SHOWN's output". */
+static bool run_capture_named(const char *program, char *const argv[], const char *shown, gr_input_limit limit,
+                              cli_buffer *out, bool quiet)
+{
+    gr_buf output = GR_BUF_INIT;
+    gr_buf_addf(&output, "%s's output", shown);
+    bool ok = gr_buf_failed(&output) ? cli_error("out of memory")
+                                     : run_capture(program, argv, shown, gr_buf_text(&output), limit, out, quiet);
+    gr_buf_free(&output);
+    return ok;
+}
+
 bool cli_run_capture(const char *program, char *const argv[], const char *shown, gr_input_limit limit,
                      cli_buffer *out)
 {
-    return run_capture(program, argv, shown, limit, out, false);
+    return run_capture_named(program, argv, shown, limit, out, false);
 }
 
 bool cli_run_capture_quiet(const char *program, char *const argv[], gr_input_limit limit, cli_buffer *out)
 {
-    return run_capture(program, argv, program, limit, out, true);
+    return run_capture_named(program, argv, program, limit, out, true);
 }
 
 bool cli_write_whole(const char *path, cli_writer write, const void *what)

@@ -80,7 +80,7 @@ typedef struct {
     bool has_pad;   /* the kernel or formulas have a pad to set */
     bool shows_pad; /* has_pad, or --pad 0 given for one that has none */
     int pad;
-    out_buf device; /* the banks' device and layout, in words */
+    gr_buf device; /* the banks' device and layout, in words */
 } banks_inputs;
 
 /* --block XxY, each from 1 to 1024, at most 1024 threads in all. */
@@ -110,7 +110,7 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
     gr_profile p;
     in->setup.mode = GR_BANKS_4BYTE;
     if (!o->device) {
-        out_addf(&in->device, "32 banks of 4 bytes (Fermi, Maxwell to Hopper)");
+        gr_buf_addf(&in->device, "32 banks of 4 bytes (Fermi, Maxwell to Hopper)");
         return true;
     }
     if (!cli_load_device(o->profiles, o->device, &p))
@@ -118,14 +118,14 @@ static bool read_mode(const banks_options *o, banks_inputs *in)
     if (p.bank_scheme != GR_BANKS_KEPLER) {
         if (o->bank_mode.given)
             return cli_error("--bank-mode: %s has 4-byte banks; only Kepler's 64-bit banks have modes", p.name);
-        out_addf(&in->device, "%s (%s): 32 banks of 4 bytes", p.full_name, p.name);
+        gr_buf_addf(&in->device, "%s (%s): 32 banks of 4 bytes", p.full_name, p.name);
         return true;
     }
     int64_t mode = o->bank_mode.given ? o->bank_mode.value : 4; /* 4..8 */
     if (mode != 4 && mode != 8)
         return cli_error("--bank-mode '%s': 4 or 8", o->bank_mode.text);
     in->setup.mode = mode == 8 ? GR_BANKS_KEPLER_8 : GR_BANKS_KEPLER_4;
-    out_addf(&in->device, "%s (%s): 32 banks 8 bytes wide, %d-byte mode", p.full_name, p.name, (int)mode);
+    gr_buf_addf(&in->device, "%s (%s): 32 banks 8 bytes wide, %d-byte mode", p.full_name, p.name, (int)mode);
     return true;
 }
 
@@ -152,17 +152,15 @@ static bool read_pad(const banks_options *o, banks_inputs *in)
 static int parse_kernel(const char *command, const cli_option *opt, const char *value, void *field)
 {
     gr_name_suggestion s;
-    char names[160], suggestion[200] = "";
     (void)command, (void)opt;
     if ((*(const gr_bank_preset **)field = gr_bank_preset_find(value)) != NULL)
         return EXIT_OK;
     gr_suggest_start(&s, value);
     for (size_t i = 0; i < gr_bank_preset_count; i++)
         gr_suggest_consider(&s, gr_bank_presets[i].name);
-    if (gr_suggest_text(&s, names, sizeof names))
-        snprintf(suggestion, sizeof suggestion, "; did you mean %s?", names);
     return cli_fail("--kernel '%s': not a kernel of the notes%s (setRowReadRow, setColReadCol, setRowReadCol, "
-                    "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", value, suggestion);
+                    "setRowReadColDyn, setRowReadColPad, setRowReadColDynPad)", value,
+                    cli_suggested(&s, "; did you mean ", "?").text);
 }
 
 static bool read_inputs(const banks_options *o, banks_inputs *in)
@@ -295,7 +293,7 @@ static void print_result(const banks_result *r)
            in->setup.bdx, in->setup.bdy, in->setup.elem_bytes, in->shows_pad ? "" : "\n");
     if (in->shows_pad)
         printf(", pad %d\n", in->pad);
-    printf("on %s\n\n", out_buf_text(&in->device));
+    printf("on %s\n\n", gr_buf_text(&in->device));
     print_access("store", in->store, &r->store);
     print_access("load", in->load, &r->load);
     if (r->has_suggestion && r->suggested_pad >= 0)
@@ -326,13 +324,8 @@ int cmd_banks_run(const banks_options *o, json_t **json)
 {
     banks_inputs in = {0};
     int rc = run(o, &in, json);
-    out_buf_free(&in.device);
+    gr_buf_free(&in.device);
     return rc;
 }
 
-int cmd_banks(int argc, char **argv)
-{
-    banks_options o = {0};
-    int rc = parse(argc, argv, &o);
-    return rc == EXIT_OK ? cmd_banks_run(&o, NULL) : cli_parse_stopped(rc);
-}
+CLI_COMMAND_MAIN(cmd_banks, banks_options, parse, cmd_banks_run)

@@ -330,9 +330,4 @@ int cmd_bound_run(const bound_options *o, json_t **json)
     return rc;
 }
 
-int cmd_bound(int argc, char **argv)
-{
-    bound_options o = {0};
-    int rc = cmd_bound_parse(argc, argv, &o);
-    return rc == EXIT_OK ? cmd_bound_run(&o, NULL) : cli_parse_stopped(rc);
-}
+CLI_COMMAND_MAIN(cmd_bound, bound_options, cmd_bound_parse, cmd_bound_run)

@@ -267,17 +267,17 @@ static bool exercise_answers(const exercise *e, const char *asked)
 }
 
 /* "no exercise '13': give 1, 2, ..., 5.1 or 5.5" */
-static int unknown_exercise(const char *asked, out_buf *list)
+static int unknown_exercise(const char *asked, gr_buf *list)
 {
     for (size_t i = 0; i < EXERCISE_COUNT; i++)
         for (const char *w = exercises[i].numbers; *w; w += strspn(w, " ")) {
             size_t len = strcspn(w, " ");
             const char *joint = !list->length ? "" : i + 1 == EXERCISE_COUNT && !w[len] ? " or " : ", ";
-            out_addf(list, "%s%.*s", joint, (int)len, w);
+            gr_buf_addf(list, "%s%.*s", joint, (int)len, w);
             w += len;
         }
     return cli_usage_error("exercises", "no exercise '%s': give %s (a number alone is all its parts: 9 is 9a and 9b)",
-                           asked, out_buf_text(list));
+                           asked, gr_buf_text(list));
 }
 
 /* The exercises asked for, in the order asked, each once; all of them
@@ -299,9 +299,9 @@ static int choose(const exercises_options *o, size_t chosen[EXERCISE_COUNT], siz
             taken[i] = true;
         }
         if (!found) {
-            out_buf list = OUT_BUF_INIT; /* the numbers there are, for the error */
+            gr_buf list = GR_BUF_INIT; /* the numbers there are, for the error */
             int rc = unknown_exercise(o->numbers[n], &list);
-            out_buf_free(&list);
+            gr_buf_free(&list);
             return rc;
         }
     }

@@ -111,14 +111,13 @@ static int report_files(const gr_kernels_report *r)
 /* --kernel that picks nothing in any file read: one line, exit 1. */
 static int no_kernel_picked(const kernels_options *o, const gr_kernels_report *r)
 {
-    char sm[GR_SM_NAME_SIZE];
     const gr_kernels_file *last = &r->files[r->last_shown];
     if (r->files_shown > 1)
         return cli_fail("no kernel in the %zu files read matches '%s' (gpuroof kernels FILE lists them)",
                         r->files_shown, o->kernel);
     if (last->filtered)
         return cli_fail("no kernel for %s in %s matches '%s' (gpuroof kernels FILE lists them)",
-                        gr_sm_name(last->sm, sm), last->shown, o->kernel);
+                        GR_SM_NAME(last->sm), last->shown, o->kernel);
     return cli_fail("no kernel in %s matches '%s' (gpuroof kernels FILE lists them)", last->shown, o->kernel);
 }
 

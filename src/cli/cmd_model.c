@@ -148,9 +148,4 @@ int cmd_model_run(const model_options *o, json_t **json)
     return rc;
 }
 
-int cmd_model(int argc, char **argv)
-{
-    model_options o = {0};
-    int rc = cmd_model_parse(argc, argv, &o);
-    return rc == EXIT_OK ? cmd_model_run(&o, NULL) : cli_parse_stopped(rc);
-}
+CLI_COMMAND_MAIN(cmd_model, model_options, cmd_model_parse, cmd_model_run)

@@ -141,24 +141,24 @@ static bool ends_with(const char *text, const char *end)
 }
 
 /* The CSV to read, and what messages call it. */
-static bool read_csv(const ncu_options *o, cli_buffer *csv, out_buf *shown)
+static bool read_csv(const ncu_options *o, cli_buffer *csv, gr_buf *shown)
 {
     char ncu[4096];
     gr_error err;
     if (o->app_argc > 0) {
         if (!ncu_profile_app(o, csv))
             return false;
-        out_addf(shown, "%s", o->output ? o->output : "ncu's CSV");
+        gr_buf_addf(shown, "%s", o->output ? o->output : "ncu's CSV");
         if (o->output && !gr_write_file_atomic(o->output, (const char *)csv->bytes, csv->size, &err))
             return cli_error("%s", err.text);
         return true;
     }
     if (ends_with(o->file, ".ncu-rep")) {
-        out_addf(shown, "%s's raw page", o->file);
+        gr_buf_addf(shown, "%s's raw page", o->file);
         return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, o->file, csv);
     }
-    out_addf(shown, "%s", strcmp(o->file, "-") == 0 ? "standard input" : o->file);
-    return cli_read_input(o->file, out_buf_text(shown), GR_LIMIT_NCU_CSV, csv);
+    gr_buf_addf(shown, "%s", strcmp(o->file, "-") == 0 ? "standard input" : o->file);
+    return cli_read_input(o->file, gr_buf_text(shown), GR_LIMIT_NCU_CSV, csv);
 }
 
 /* --strict: a prediction that differs from Nsight Compute's fails the run. */
@@ -178,10 +178,10 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
     if (o->metrics)
         return print_metrics(o, json);
     cli_buffer csv = {0};
-    out_buf shown = OUT_BUF_INIT;
+    gr_buf shown = GR_BUF_INIT;
     ncu_view v = {0};
-    bool built = read_csv(o, &csv, &shown) && !out_buf_failed(&shown) &&
-                 ncu_view_build(o, out_buf_text(&shown), (const char *)csv.bytes, csv.size, &v);
+    bool built = read_csv(o, &csv, &shown) && !gr_buf_failed(&shown) &&
+                 ncu_view_build(o, gr_buf_text(&shown), (const char *)csv.bytes, csv.size, &v);
     int rc = EXIT_INPUT;
     if (built && o->json) {
         rc = ncu_put_json(&v, json);
@@ -193,9 +193,9 @@ int cmd_ncu_run(const ncu_options *o, json_t **json)
         rc = EXIT_INPUT;
     free(csv.bytes);
     if (rc == EXIT_OK)
-        rc = strict_status(o, &v, out_buf_text(&shown));
+        rc = strict_status(o, &v, gr_buf_text(&shown));
     ncu_view_free(&v);
-    out_buf_free(&shown);
+    gr_buf_free(&shown);
     return rc;
 }
 

@@ -216,9 +216,4 @@ int cmd_occupancy_run(const occupancy_options *o, json_t **json)
     return rc;
 }
 
-int cmd_occupancy(int argc, char **argv)
-{
-    occupancy_options o = {0};
-    int rc = cmd_occupancy_parse(argc, argv, &o);
-    return rc == EXIT_OK ? cmd_occupancy_run(&o, NULL) : cli_parse_stopped(rc);
-}
+CLI_COMMAND_MAIN(cmd_occupancy, occupancy_options, cmd_occupancy_parse, cmd_occupancy_run)

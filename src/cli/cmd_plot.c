@@ -135,13 +135,13 @@ static int parse_point(const char *command, const cli_option *opt, const char *v
         first--;
     if (!second || !first || first < value || first == value)
         return cli_fail("--point '%s': expected LABEL:INTENSITY:GFLOPS", value);
-    out_buf intensity = OUT_BUF_INIT; /* the number as given, however long: none cut */
-    out_addf(&intensity, "%.*s", (int)(second - first - 1), first + 1);
-    bool ok = !out_buf_failed(&intensity) || cli_error("out of memory");
-    ok = ok && cli_double("--point", out_buf_text(&intensity), CLI_PLAIN, 1e-9, 1e9,
+    gr_buf intensity = GR_BUF_INIT; /* the number as given, however long: none cut */
+    gr_buf_addf(&intensity, "%.*s", (int)(second - first - 1), first + 1);
+    bool ok = !gr_buf_failed(&intensity) || cli_error("out of memory");
+    ok = ok && cli_double("--point", gr_buf_text(&intensity), CLI_PLAIN, 1e-9, 1e9,
                           &points->items[points->count].intensity) &&
          cli_double("--point", second + 1, CLI_PLAIN, 1e-9, 1e12, &points->items[points->count].gflops);
-    out_buf_free(&intensity);
+    gr_buf_free(&intensity);
     if (!ok)
         return EXIT_INPUT;
     points->items[points->count].label = value;
@@ -509,26 +509,26 @@ static bool build_latency(const plot_options *o, grc_figure *fig, json_t **what)
 
 /* The chart's words for the SM: the device (its full name, any length),
  * or the textbook limits. */
-static void occupancy_sm_title(const occ_inputs *in, out_buf *title)
+static void occupancy_sm_title(const occ_inputs *in, gr_buf *title)
 {
     const gr_sm_limits *lim = &in->limits;
     bool kib = lim->smem_sm_bytes % 1024 == 0;
     if (in->has_device)
-        out_addf(title, "%s (%s)", in->device.full_name, in->device.name);
+        gr_buf_addf(title, "%s (%s)", in->device.full_name, in->device.name);
     else
-        out_addf(title, "a textbook SM (%d threads, %d blocks, %lld registers, %lld %s of shared memory)",
+        gr_buf_addf(title, "a textbook SM (%d threads, %d blocks, %lld registers, %lld %s of shared memory)",
                  lim->max_threads_sm, lim->max_blocks_sm, (long long)lim->regs_sm,
                  (long long)(kib ? lim->smem_sm_bytes / 1024 : lim->smem_sm_bytes), kib ? "KiB" : "B");
 }
 
 static bool draw_occupancy(const occ_inputs *in, grc_figure *fig, json_t **what)
 {
-    out_buf title = OUT_BUF_INIT;
+    gr_buf title = GR_BUF_INIT;
     gr_error err;
     occupancy_sm_title(in, &title);
-    bool drawn = !out_buf_failed(&title) && grc_occupancy_figure(&in->limits, &in->launch, out_buf_text(&title), fig, &err);
-    bool failed = out_buf_failed(&title);
-    out_buf_free(&title);
+    bool drawn = !gr_buf_failed(&title) && grc_occupancy_figure(&in->limits, &in->launch, gr_buf_text(&title), fig, &err);
+    bool failed = gr_buf_failed(&title);
+    gr_buf_free(&title);
     if (!drawn)
         return failed ? cli_error("out of memory") : cli_error("%s", err.text);
     gr_occupancy occ;
@@ -598,9 +598,24 @@ static bool render(const plot_options *o, const grc_figure *fig, char **text, si
     return true;
 }
 
-static void script_path(const char *output, char *out, size_t size)
+/* The script kept beside the chart: FILE's name, .gp for its extension. */
+static void script_path(const char *output, gr_buf *out)
 {
-    snprintf(out, size, "%.*s.gp", (int)(strlen(output) - 4), output);
+    gr_buf_addf(out, "%.*s.gp", (int)(strlen(output) - 4), output);
+}
+
+/* A temporary file for the script where TMPDIR says, its path into path. */
+static bool temp_script(char *path, size_t size)
+{
+    gr_buf pattern = GR_BUF_INIT;
+    gr_error err;
+    gr_buf_addf(&pattern, "%s/gpuroof-plot.gp", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    bool made = !gr_buf_failed(&pattern) && gr_temp_beside(gr_buf_text(&pattern), path, size, &err);
+    bool failed = gr_buf_failed(&pattern);
+    gr_buf_free(&pattern);
+    if (failed)
+        return cli_error("out of memory");
+    return made || cli_error("%s", err.text);
 }
 
 /* Writes the script where it is to be kept, or to a temporary file. */
@@ -608,17 +623,31 @@ static bool write_script(const plot_options *o, const char *text, size_t len, ch
 {
     gr_error err;
     *temp = !o->keep_script && !o->script_only;
-    if (*temp) {
-        char pattern[1024];
-        snprintf(pattern, sizeof pattern, "%s/gpuroof-plot.gp", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-        if (!gr_temp_beside(pattern, path, size, &err))
-            return cli_error("%s", err.text);
-    } else {
-        script_path(o->output, path, size);
+    if (*temp && !temp_script(path, size))
+        return false;
+    if (!*temp) {
+        gr_buf kept = GR_BUF_INIT;
+        script_path(o->output, &kept);
+        snprintf(path, size, "%s", gr_buf_text(&kept));
+        bool failed = gr_buf_failed(&kept);
+        gr_buf_free(&kept);
+        if (failed)
+            return cli_error("out of memory");
     }
     if (!gr_write_file_atomic(path, text, len, &err))
         return cli_error("%s", err.text);
     return true;
+}
+
+/* report_failure's line once the path the script is to be kept in is known. */
+static bool keep_script(const char *why, const gr_buf *kept, const char *text, size_t len)
+{
+    gr_error err;
+    if (gr_buf_failed(kept))
+        return cli_error("%s, and the script could not be kept: out of memory", why);
+    if (!gr_write_file_atomic(gr_buf_text(kept), text, len, &err))
+        return cli_error("%s, and the script could not be kept: %s", why, err.text);
+    return cli_error("%s: the script is kept in %s", why, gr_buf_text(kept));
 }
 
 /* gnuplot failed: one line saying why and where the script is kept, beside
@@ -626,14 +655,13 @@ static bool write_script(const plot_options *o, const char *text, size_t len, ch
 static bool report_failure(const plot_options *o, const char *text, size_t len, bool temp, const char *path,
                            const char *why)
 {
-    char kept[4096];
-    gr_error err;
     if (!temp)
         return cli_error("%s: the script is kept in %s", why, path);
-    script_path(o->output, kept, sizeof kept);
-    if (!gr_write_file_atomic(kept, text, len, &err))
-        return cli_error("%s, and the script could not be kept: %s", why, err.text);
-    return cli_error("%s: the script is kept in %s", why, kept);
+    gr_buf kept = GR_BUF_INIT;
+    script_path(o->output, &kept);
+    keep_script(why, &kept, text, len);
+    gr_buf_free(&kept);
+    return false;
 }
 
 static int draw(const plot_options *o, const grc_figure *fig)
@@ -655,9 +683,15 @@ static int draw(const plot_options *o, const grc_figure *fig)
 /* --json: what was drawn, and the files now there. */
 static int put_json(const plot_options *o, json_t *what)
 {
-    char script[4096];
-    script_path(o->output, script, sizeof script);
-    plot_json_files(what, o->script_only ? NULL : o->output, o->keep_script || o->script_only ? script : NULL);
+    gr_buf script = GR_BUF_INIT;
+    script_path(o->output, &script);
+    if (gr_buf_failed(&script)) {
+        json_decref(what);
+        return cli_fail("out of memory");
+    }
+    plot_json_files(what, o->script_only ? NULL : o->output,
+                    o->keep_script || o->script_only ? gr_buf_text(&script) : NULL);
+    gr_buf_free(&script);
     return cli_put_json(what, NULL);
 }
 

@@ -171,9 +171,4 @@ int cmd_profile_run(const profile_options *o, json_t **json)
     return EXIT_OK;
 }
 
-int cmd_profile(int argc, char **argv)
-{
-    profile_options o = {0};
-    int rc = cmd_profile_parse(argc, argv, &o);
-    return rc == EXIT_OK ? cmd_profile_run(&o, NULL) : cli_parse_stopped(rc);
-}
+CLI_COMMAND_MAIN(cmd_profile, profile_options, cmd_profile_parse, cmd_profile_run)

@@ -50,14 +50,11 @@ static const command *find_command(const char *name)
 static int unknown_command(const char *name)
 {
     gr_name_suggestion s;
-    char names[128];
     gr_suggest_start(&s, name);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         gr_suggest_consider(&s, commands[i].name);
-    if (gr_suggest_text(&s, names, sizeof names))
-        fprintf(stderr, "gpuroof: unknown command '%s': did you mean %s? (gpuroof --help lists them)\n", name, names);
-    else
-        fprintf(stderr, "gpuroof: unknown command '%s' (gpuroof --help lists them)\n", name);
+    fprintf(stderr, "gpuroof: unknown command '%s'%s (gpuroof --help lists them)\n", name,
+            cli_suggested(&s, ": did you mean ", "?").text);
     return EXIT_USAGE;
 }
 

@@ -34,7 +34,7 @@ static out_figure spills(const gr_kernel *k)
 
 static void print_file_header(const gr_kernels_report *r, const gr_kernels_file *f)
 {
-    out_buf names = OUT_BUF_INIT, shown_sms = OUT_BUF_INIT, ptx = OUT_BUF_INIT;
+    gr_buf names = GR_BUF_INIT, shown_sms = GR_BUF_INIT, ptx = GR_BUF_INIT;
     size_t shown = f->row_count;
     out_sm_names(&names, &f->sms, "sm_");
     out_sm_names(&shown_sms, &f->shown_sms, "sm_");
@@ -48,19 +48,19 @@ static void print_file_header(const gr_kernels_report *r, const gr_kernels_file 
     if (f->filtered || r->kernel_pattern) {
         printf(": %zu kernel%s", shown, out_plural((long long)shown));
         if (f->filtered)
-            printf(" for %s", out_buf_text(&shown_sms));
+            printf(" for %s", gr_buf_text(&shown_sms));
         if (r->kernel_pattern)
             printf(" matching '%s'", r->kernel_pattern);
-        printf(" (of %zu, for %s)\n", f->list.count, out_buf_text(&names));
+        printf(" (of %zu, for %s)\n", f->list.count, gr_buf_text(&names));
     } else
         printf(": %zu kernel%s%s%s\n", shown, out_plural((long long)shown), f->sms.count ? " for " : "",
-               out_buf_text(&names));
+               gr_buf_text(&names));
     if (f->list.relocatable)
         printf("  %zu of its cubins relocatable (nvcc -rdc): the device link may still change their figures\n",
                f->list.relocatable);
     if (f->list.ptx.count)
-        printf("  also PTX for %s, which the driver compiles for GPUs without a cubin here\n", out_buf_text(&ptx));
-    out_buf_free(&names), out_buf_free(&shown_sms), out_buf_free(&ptx);
+        printf("  also PTX for %s, which the driver compiles for GPUs without a cubin here\n", gr_buf_text(&ptx));
+    gr_buf_free(&names), gr_buf_free(&shown_sms), gr_buf_free(&ptx);
 }
 
 /* After the name: where it was too large to demangle, where only a
@@ -97,13 +97,13 @@ static void print_device_row(const gr_kernels_row *row, bool arch)
         print_name(row->kernel, arch);
         return;
     }
-    out_buf threads = OUT_BUF_INIT, limit = OUT_BUF_INIT;
-    out_addf(&threads, "%d %s", o->launch.threads_per_block,
+    gr_buf threads = GR_BUF_INIT, limit = GR_BUF_INIT;
+    gr_buf_addf(&threads, "%d %s", o->launch.threads_per_block,
              o->block.from == GR_BLOCK_FROM_BOUNDS ? "bounds" : "suggest");
     out_limiters(&limit, o->occ.limiters);
-    printf("  %12s  %9d  %9s  %-*s  ", out_buf_text(&threads), o->occ.blocks_per_sm, OUT_PCT(o->occ.occupancy),
-           LIMITED_BY_WIDTH, out_buf_text(&limit));
-    out_buf_free(&threads), out_buf_free(&limit);
+    printf("  %12s  %9d  %9s  %-*s  ", gr_buf_text(&threads), o->occ.blocks_per_sm, OUT_PCT(o->occ.occupancy),
+           LIMITED_BY_WIDTH, gr_buf_text(&limit));
+    gr_buf_free(&threads), gr_buf_free(&limit);
     print_name(row->kernel, arch);
 }
 

@@ -123,13 +123,13 @@ json_t *levels_binding_json(const gr_level_binding *b)
     return list;
 }
 
-void levels_binding_add(out_buf *out, const gr_level_binding *b)
+void levels_binding_add(gr_buf *out, const gr_level_binding *b)
 {
     if (b->count <= 1) {
-        out_addf(out, "%s", gr_level_name(b->primary));
+        gr_buf_addf(out, "%s", gr_level_name(b->primary));
         return;
     }
-    out_addf(out, "balanced: ");
+    gr_buf_addf(out, "balanced: ");
     for (int i = 0; i < b->count; i++)
-        out_addf(out, "%s%s", i == 0 ? "" : i == b->count - 1 ? " and " : ", ", gr_level_name(b->levels[i]));
+        gr_buf_addf(out, "%s%s", i == 0 ? "" : i == b->count - 1 ? " and " : ", ", gr_level_name(b->levels[i]));
 }

@@ -43,6 +43,6 @@ json_t *levels_binding_json(const gr_level_binding *b);
 /* The binding levels for people, the same words in every command:
  * "shared memory", or at a tie "balanced: DRAM and compute",
  * "balanced: DRAM, L2 and compute"; added to out. */
-void levels_binding_add(out_buf *out, const gr_level_binding *b);
+void levels_binding_add(gr_buf *out, const gr_level_binding *b);
 
 #endif

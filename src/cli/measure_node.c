@@ -88,7 +88,7 @@ static void print_table(const gr_node_comparison *c, const node_columns *cols)
 
 /* "fp64_gflops 28000 is 16.2% below 33429, dram_write_gbs not measured":
  * GPU i's flags, each with its figure and reference. */
-static void flagged_ceilings(const gr_node_comparison *c, size_t i, out_buf *out)
+static void flagged_ceilings(const gr_node_comparison *c, size_t i, gr_buf *out)
 {
     for (size_t row = 0; row < c->row_count; row++) {
         const gr_node_cell *cell = gr_node_cell_at(c, i, row);
@@ -96,9 +96,9 @@ static void flagged_ceilings(const gr_node_comparison *c, size_t i, out_buf *out
         if (!cell->flagged)
             continue;
         if (isnan(cell->value))
-            out_addf(out, "%s%s not measured", joint, c->rows[row].key);
+            gr_buf_addf(out, "%s%s not measured", joint, c->rows[row].key);
         else
-            out_addf(out, "%s%s %.0f is %.1f%% below %.0f", joint, c->rows[row].key, cell->value, cell->below_pct,
+            gr_buf_addf(out, "%s%s %.0f is %.1f%% below %.0f", joint, c->rows[row].key, cell->value, cell->below_pct,
                      cell->reference);
     }
 }
@@ -142,10 +142,10 @@ static void print_flagged(const gr_node_comparison *c, const char *prefix)
     for (size_t i = 0; i < c->gpu_count; i++) {
         if (!c->gpus[i].flagged)
             continue;
-        out_buf why = OUT_BUF_INIT;
+        gr_buf why = GR_BUF_INIT;
         flagged_ceilings(c, i, &why);
-        printf("%s%s (%s): %s\n", prefix, c->labels[i], c->gpus[i].name, out_buf_text(&why));
-        out_buf_free(&why);
+        printf("%s%s (%s): %s\n", prefix, c->labels[i], c->gpus[i].name, gr_buf_text(&why));
+        gr_buf_free(&why);
     }
 }
 

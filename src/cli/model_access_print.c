@@ -18,14 +18,16 @@ static const char *case_name(gr_access_case as)
 static void print_case(const gr_model_var *v, gr_access_case as)
 {
     int64_t r = gr_access_count(v, as, false), w = gr_access_count(v, as, true);
-    char label[32], text[512];
-    int n = snprintf(text, sizeof text, "%" PRId64 " read%s", r, r == 1 ? "" : "s");
+    gr_buf label = GR_BUF_INIT, text = GR_BUF_INIT;
+    gr_buf_addf(&text, "%" PRId64 " read%s", r, r == 1 ? "" : "s");
     if (v->access.writes > 0)
-        n += snprintf(text + n, sizeof text - (size_t)n, " + %" PRId64 " write%s", w, w == 1 ? "" : "s");
-    snprintf(text + n, sizeof text - (size_t)n, " = %" PRId64 " B: %s",
-             gr_access_bytes(v, as, false) + gr_access_bytes(v, as, true), gr_access_touches(v, as));
-    snprintf(label, sizeof label, "%s:", case_name(as));
-    model_print_wrapped(label, text);
+        gr_buf_addf(&text, " + %" PRId64 " write%s", w, w == 1 ? "" : "s");
+    gr_buf_addf(&text, " = %" PRId64 " B: %s", gr_access_bytes(v, as, false) + gr_access_bytes(v, as, true),
+                gr_access_touches(v, as));
+    gr_buf_addf(&label, "%s:", case_name(as));
+    model_print_wrapped(gr_buf_text(&label), gr_buf_text(&text));
+    gr_buf_free(&label);
+    gr_buf_free(&text);
 }
 
 static void print_variable(const gr_model *m, const gr_model_var *v)
@@ -68,10 +70,11 @@ void model_print_volatile_why(const gr_model *m)
 {
     for (int i = 0; i < m->var_count; i++) {
         const char *why = gr_volatile_why(&m->vars[i]);
-        char label[80];
-        snprintf(label, sizeof label, "%s lives in", m->vars[i].decl.name);
+        gr_buf label = GR_BUF_INIT;
+        gr_buf_addf(&label, "%s lives in", m->vars[i].decl.name);
         if (why)
-            model_print_wrapped(label, why);
+            model_print_wrapped(gr_buf_text(&label), why);
+        gr_buf_free(&label);
     }
 }
 

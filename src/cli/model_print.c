@@ -169,7 +169,7 @@ static void print_level_roof(const char *label, const gr_model_on_device *on, co
 static void print_levels_bound(const gr_model_on_device *on)
 {
     const gr_roofline_levels *lv = &on->levels;
-    out_buf words = OUT_BUF_INIT;
+    gr_buf words = GR_BUF_INIT;
     levels_binding_add(&words, &lv->binds);
     for (int i = 0; i < GR_MEMORY_LEVELS; i++)
         if (lv->given[i])
@@ -178,12 +178,12 @@ static void print_levels_bound(const gr_model_on_device *on)
     if (lv->bound == GR_BOUND_COMPUTE)
         printf("compute-bound, every level's roof at or above the peak\n");
     else if (lv->bound == GR_BOUND_BALANCED)
-        printf("%s: %s's roof meets the peak\n", out_buf_text(&words), gr_level_name(lv->binding));
+        printf("%s: %s's roof meets the peak\n", gr_buf_text(&words), gr_level_name(lv->binding));
     else if (lv->binds.count > 1)
-        printf("%s, the lowest roofs (gpuroof bound --model for the work)\n", out_buf_text(&words));
+        printf("%s, the lowest roofs (gpuroof bound --model for the work)\n", gr_buf_text(&words));
     else
         printf("bound by %s, the lowest roof (gpuroof bound --model for the work)\n", gr_level_name(lv->binding));
-    out_buf_free(&words);
+    gr_buf_free(&words);
 }
 
 static void print_device(const model_result *r)

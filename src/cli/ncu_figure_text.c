@@ -15,9 +15,8 @@ static const char *word_of(double x)
 static out_figure worded(const char *how, double x)
 {
     out_figure f;
-    char n[GR_NUM_TEXT_SIZE];
     const char *word = word_of(x);
-    snprintf(f.text, sizeof f.text, "%s%s", how, word ? word : gr_num_text(n, x));
+    snprintf(f.text, sizeof f.text, "%s%s", how, word ? word : GR_NUM(x));
     return f;
 }
 

@@ -185,10 +185,11 @@ static void write_chart(FILE *out, const ncu_options *o, const ncu_view *v)
         page_paragraph(out, "No chart: gnuplot could not draw it (standard error says why).");
         fprintf(stderr, "gpuroof: %s: warning: the page has no chart\n", o->html);
     } else {
-        char note[160];
-        snprintf(note, sizeof note, "The %zu longest kernels at DRAM, L2 and L1/shared memory; hover over a point "
-                                    "for its figures.", top);
-        page_paragraph(out, note);
+        gr_buf note = GR_BUF_INIT;
+        gr_buf_addf(&note, "The %zu longest kernels at DRAM, L2 and L1/shared memory; hover over a point for its "
+                           "figures.", top);
+        page_paragraph(out, gr_buf_text(&note));
+        gr_buf_free(&note);
     }
     free(svg.bytes);
 }

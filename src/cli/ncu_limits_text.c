@@ -7,44 +7,42 @@
 #include "ncu_figure_text.h"
 #include "ncu_output.h"
 
-/* Where a limit's time came from, in words, into buf. */
-static const char *source_words(const gr_ncu_limits *lim, gr_time_limit l, char *buf, size_t size)
+/* Where a limit's time came from, in words. */
+static void print_source(FILE *out, const gr_ncu_limits *lim, gr_time_limit l)
 {
     int unit = lim->unit[l];
     double T = lim->duration_ns;
     switch (lim->source[l]) {
     case GR_LIMIT_FROM_UNIT:
-        snprintf(buf, size, "%s busy %s of the time", gr_ncu_unit_name((gr_ncu_unit_id)unit),
-                 NCU_PCT(lim->bound_ns[l] / T));
+        fprintf(out, "%s busy %s of the time", gr_ncu_unit_name((gr_ncu_unit_id)unit),
+                NCU_PCT(lim->bound_ns[l] / T));
         break;
     case GR_LIMIT_FROM_ROOF:
-        snprintf(buf, size, "its work at the roof's rate, %s ns", NCU_FIG(lim->bound_ns[l]));
+        fprintf(out, "its work at the roof's rate, %s ns", NCU_FIG(lim->bound_ns[l]));
         break;
     case GR_LIMIT_FROM_WARPS:
-        snprintf(buf, size, "its warps' waits%s%s", unit >= 0 ? "; busiest: " : "",
-                 unit >= 0 ? gr_ncu_unit_name((gr_ncu_unit_id)unit) : "");
+        fprintf(out, "its warps' waits%s%s", unit >= 0 ? "; busiest: " : "",
+                unit >= 0 ? gr_ncu_unit_name((gr_ncu_unit_id)unit) : "");
         break;
     case GR_LIMIT_FROM_IDLE:
-        snprintf(buf, size, "SMs idle: the busiest SM's active time less the mean SM's");
+        fprintf(out, "SMs idle: the busiest SM's active time less the mean SM's");
         break;
     case GR_LIMIT_FROM_GRID:
-        snprintf(buf, size, "the SM side stretched by the grid's shape");
+        fprintf(out, "the SM side stretched by the grid's shape");
         break;
     case GR_LIMIT_FROM_OVERHEAD:
-        snprintf(buf, size, "no SM active");
+        fprintf(out, "no SM active");
         break;
     case GR_LIMIT_FROM_PROFILE:
-        snprintf(buf, size, "the profile's launch floor");
+        fprintf(out, "the profile's launch floor");
         break;
     default:
-        snprintf(buf, size, "%s", lim->time_ns[l] == 0 ? "does not apply" : "");
+        fprintf(out, "%s", lim->time_ns[l] == 0 ? "does not apply" : "");
     }
-    return buf;
 }
 
 static void print_limit(FILE *out, const gr_ncu_limits *lim, gr_time_limit l)
 {
-    char words[200];
     fprintf(out, "             %-15s ", gr_time_limit_key(l));
     if (isnan(lim->time_ns[l])) {
         fprintf(out, "unknown: %s\n", lim->why[l]);
@@ -54,8 +52,9 @@ static void print_limit(FILE *out, const gr_ncu_limits *lim, gr_time_limit l)
         fprintf(out, "0 ns: does not apply\n");
         return;
     }
-    fprintf(out, "%s ns, %s: %s\n", NCU_FIG(lim->time_ns[l]), NCU_PCT(lim->time_ns[l] / lim->duration_ns),
-            source_words(lim, l, words, sizeof words));
+    fprintf(out, "%s ns, %s: ", NCU_FIG(lim->time_ns[l]), NCU_PCT(lim->time_ns[l] / lim->duration_ns));
+    print_source(out, lim, l);
+    fprintf(out, "\n");
 }
 
 static void print_warps(FILE *out, const gr_ncu_limits *lim)

@@ -208,20 +208,20 @@ static void print_binding(FILE *out, const ncu_view *v, const gr_ncu_figures *f,
         return;
     }
     bool tie = b.binding.count > 1;
-    out_buf words = OUT_BUF_INIT;
+    gr_buf words = GR_BUF_INIT;
     levels_binding_add(&words, &b.binding);
     if (f->flops_total == 0) {
         gr_level l = b.binding.primary;
         fprintf(out, "  binding    %s, whose bytes take the longest (%s ns); achieved %s GB/s, %s of its bandwidth\n",
-               out_buf_text(&words), NCU_FIG(b.binding_time_ns), NCU_FIG(lim->achieved_gbs[l]),
+               gr_buf_text(&words), NCU_FIG(b.binding_time_ns), NCU_FIG(lim->achieved_gbs[l]),
                NCU_PCT(lim->roof_share[l]));
-        out_buf_free(&words);
+        gr_buf_free(&words);
         return;
     }
-    fprintf(out, "  binding    %s, whose %s the lowest (%s GFLOP/s: %s %s ns are the longest)", out_buf_text(&words),
+    fprintf(out, "  binding    %s, whose %s the lowest (%s GFLOP/s: %s %s ns are the longest)", gr_buf_text(&words),
            tie ? "roofs are" : "roof is", NCU_FIG(b.binding_roof_gflops), tie ? "their" : "its",
            NCU_FIG(b.binding_time_ns));
-    out_buf_free(&words);
+    gr_buf_free(&words);
     if (!isnan(b.achieved_fraction))
         fprintf(out, "; achieved is %s%s of it", f->flops_total_lower ? "at least " : "", NCU_PCT(b.achieved_fraction));
     fprintf(out, "\n");
@@ -258,12 +258,12 @@ static void print_occupancy(FILE *out, const gr_ncu_figures *f, const gr_ncu_pre
 {
     fprintf(out, "  occupancy  gpuroof ");
     if (p->known) {
-        out_buf limiters = OUT_BUF_INIT;
+        gr_buf limiters = GR_BUF_INIT;
         out_limiters(&limiters, p->occ.limiters);
         fprintf(out, "%s (%d block%s an SM, %d of %d warps; limited by %s)", NCU_PCT(p->occ.occupancy),
                p->occ.blocks_per_sm, out_plural(p->occ.blocks_per_sm), p->occ.warps_per_sm, p->occ.max_warps_sm,
-               out_buf_text(&limiters));
-        out_buf_free(&limiters);
+               gr_buf_text(&limiters));
+        gr_buf_free(&limiters);
     } else {
         fprintf(out, "? (%s)", p->why_unknown);
     }
@@ -354,27 +354,27 @@ static void print_body(FILE *out, const ncu_view *v, const gr_ncu_figures *f, co
 static void print_roofs(FILE *out, const ncu_view *v)
 {
     wrapped w = {.indent = 2};
-    out_buf item = OUT_BUF_INIT;
+    gr_buf item = GR_BUF_INIT;
     fprintf(out, "Roofs:\n");
     for (int level = 0; level < GR_NCU_LEVEL_COUNT; level++) {
         const gr_roof *r = &v->a.roofs.bandwidth_gbs[level];
         item.length = 0;
         if (isnan(r->value))
-            out_addf(&item, "%s unknown", gr_level_name((gr_level)level));
+            gr_buf_addf(&item, "%s unknown", gr_level_name((gr_level)level));
         else
-            out_addf(&item, "%s %s GB/s (%s)", gr_level_name((gr_level)level), NCU_FIG(r->value), source_word(r->source));
-        wrap_item(out, &w, out_buf_text(&item));
+            gr_buf_addf(&item, "%s %s GB/s (%s)", gr_level_name((gr_level)level), NCU_FIG(r->value), source_word(r->source));
+        wrap_item(out, &w, gr_buf_text(&item));
     }
     for (int p = 0; p < GR_NCU_PRECISION_COUNT; p++) {
         const gr_roof *r = &v->a.roofs.peak_gflops[gr_ncu_peak_index(p)];
         item.length = 0;
         if (isnan(r->value))
-            out_addf(&item, "%s unknown", gr_ncu_precision_name(p));
+            gr_buf_addf(&item, "%s unknown", gr_ncu_precision_name(p));
         else
-            out_addf(&item, "%s %s GFLOP/s (%s)", gr_ncu_precision_name(p), NCU_FIG(r->value), source_word(r->source));
-        wrap_item(out, &w, out_buf_text(&item));
+            gr_buf_addf(&item, "%s %s GFLOP/s (%s)", gr_ncu_precision_name(p), NCU_FIG(r->value), source_word(r->source));
+        wrap_item(out, &w, gr_buf_text(&item));
     }
-    out_buf_free(&item);
+    gr_buf_free(&item);
     fprintf(out, "\n");
 }
 

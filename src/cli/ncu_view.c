@@ -13,16 +13,16 @@ static void warn_other_gpu(const ncu_view *v)
 {
     const gr_gpu_info *gpu = &v->a.report.gpu;
     const gr_profile *p = &v->a.device;
-    out_buf reported = OUT_BUF_INIT;
+    gr_buf reported = GR_BUF_INIT;
     if (gpu->sm_count > 0)
-        out_addf(&reported, "%s (compute capability %d.%d, %d SMs)", gpu->name[0] ? gpu->name : "a GPU",
+        gr_buf_addf(&reported, "%s (compute capability %d.%d, %d SMs)", gpu->name[0] ? gpu->name : "a GPU",
                  gpu->cc_major, gpu->cc_minor, gpu->sm_count);
     else
-        out_addf(&reported, "a GPU of compute capability %d.%d", gpu->cc_major, gpu->cc_minor);
+        gr_buf_addf(&reported, "a GPU of compute capability %d.%d", gpu->cc_major, gpu->cc_minor);
     fprintf(stderr, "gpuroof: %s: warning: the report is of %s, --device %s of %s (compute capability %d.%d, %d "
-            "SMs): its roofs and occupancy rules may not fit these launches\n", v->shown, out_buf_text(&reported),
+            "SMs): its roofs and occupancy rules may not fit these launches\n", v->shown, gr_buf_text(&reported),
             p->name, p->full_name, p->cc_major, p->cc_minor, p->sm_count);
-    out_buf_free(&reported);
+    gr_buf_free(&reported);
 }
 
 /* The launches whose predicted occupancy differs from Nsight Compute's,

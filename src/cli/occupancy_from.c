@@ -10,7 +10,6 @@
  * else none (gr_kernel_find takes the file's only one). */
 static bool choose_sm(const cli_kernel_file *f, const char *arch, const occ_inputs *in, gr_sm *sm, bool *chosen)
 {
-    char names[256];
     gr_sm_set sms;
     *chosen = true;
     if (arch)
@@ -22,31 +21,30 @@ static bool choose_sm(const cli_kernel_file *f, const char *arch, const occ_inpu
     if (in->has_device)
         return cli_error("%s has no code %s runs (compute capability %d.%d): it has %s", f->shown,
                          in->device.name, in->device.cc_major, in->device.cc_minor,
-                         gr_sm_set_names(&sms, names, sizeof names));
+                         GR_SM_SET_NAMES(&sms));
     *chosen = false;
     return true;
 }
 
 static bool take_kernel(const cli_kernel_file *f, const gr_kernel *k, occ_inputs *in)
 {
-    char sm_name[GR_SM_NAME_SIZE];
     if (k->registers == GR_UNRECORDED)
-        return cli_error("%s: %s records no register count for %s", f->shown, k->demangled, gr_sm_name(k->sm, sm_name));
+        return cli_error("%s: %s records no register count for %s", f->shown, k->demangled, GR_SM_NAME(k->sm));
     /* every reader checks these; a record out of range here is still
      * refused rather than narrowed to another number */
     if (k->registers < 0 || k->registers > GR_KERNEL_REGISTERS_MAX)
         return cli_error("%s: %s has %lld registers per thread for %s, more than any GPU gives (%d at most)", f->shown,
-                         k->demangled, (long long)k->registers, gr_sm_name(k->sm, sm_name), GR_KERNEL_REGISTERS_MAX);
+                         k->demangled, (long long)k->registers, GR_SM_NAME(k->sm), GR_KERNEL_REGISTERS_MAX);
     if (k->shared_static_bytes > GR_KERNEL_BYTES_MAX)
         return cli_error("%s: %s has %lld bytes of static shared memory for %s, more than any GPU gives", f->shown,
-                         k->demangled, (long long)k->shared_static_bytes, gr_sm_name(k->sm, sm_name));
+                         k->demangled, (long long)k->shared_static_bytes, GR_SM_NAME(k->sm));
     in->launch.regs_per_thread = (int)k->registers;
     in->from_static_smem_bytes = k->shared_static_bytes == GR_UNRECORDED ? 0 : k->shared_static_bytes;
     in->launch.smem_per_block_bytes += in->from_static_smem_bytes;
     in->has_regs = true;
     snprintf(in->from_file, sizeof in->from_file, "%s", f->shown);
     snprintf(in->from_kernel, sizeof in->from_kernel, "%s", k->demangled);
-    snprintf(in->from_arch, sizeof in->from_arch, "%s", gr_sm_name(k->sm, sm_name));
+    snprintf(in->from_arch, sizeof in->from_arch, "%s", GR_SM_NAME(k->sm));
     return true;
 }
 

@@ -73,26 +73,35 @@ bool occ_read_launch(const occupancy_launch_options *t, occ_inputs *in)
     return true;
 }
 
+/* refuse_percent's message, once its list of choices is built. */
+static bool refuse_percent_of(const char *text, const gr_profile *p, const gr_buf *choices)
+{
+    if (p->carveout_count < 2)
+        return cli_error("--carveout '%s': a percentage sets cudaFuncAttributePreferredSharedMemoryCarveout, from "
+                         "compute capability 7.0 on; %s (sm_%d%d) has a fixed %d bytes of shared memory per SM",
+                         text, p->full_name, p->cc_major, p->cc_minor, p->smem_sm_bytes);
+    if (gr_buf_failed(choices))
+        return cli_error("out of memory");
+    return cli_error("--carveout '%s': a percentage sets cudaFuncAttributePreferredSharedMemoryCarveout, from "
+                     "compute capability 7.0 on; %s (sm_%d%d) takes %s",
+                     text, p->full_name, p->cc_major, p->cc_minor, gr_buf_text(choices));
+}
+
 /* A percentage is how cudaFuncAttributePreferredSharedMemoryCarveout sets
  * a carveout, from sm_70 on; before, the cache configurations are the
  * choice, named by their shared memory. */
 static bool refuse_percent(const char *text, const gr_profile *p)
 {
-    char choices[256] = "";
+    gr_buf choices = GR_BUF_INIT;
     for (int i = 0, capacity; i < p->carveout_count; i++) {
-        size_t used = strlen(choices);
         capacity = p->carveouts_bytes[i];
-        snprintf(choices + used, sizeof choices - used, "%s%d%s (%s)",
-                 i == 0 ? "" : i + 1 < p->carveout_count ? ", " : " or ", capacity % 1024 ? capacity : capacity / 1024,
-                 capacity % 1024 ? " bytes" : "K", occ_cache_config_name(p, capacity));
+        gr_buf_addf(&choices, "%s%d%s (%s)", i == 0 ? "" : i + 1 < p->carveout_count ? ", " : " or ",
+                    capacity % 1024 ? capacity : capacity / 1024, capacity % 1024 ? " bytes" : "K",
+                    occ_cache_config_name(p, capacity));
     }
-    if (p->carveout_count < 2)
-        return cli_error("--carveout '%s': a percentage sets cudaFuncAttributePreferredSharedMemoryCarveout, from "
-                         "compute capability 7.0 on; %s (sm_%d%d) has a fixed %d bytes of shared memory per SM",
-                         text, p->full_name, p->cc_major, p->cc_minor, p->smem_sm_bytes);
-    return cli_error("--carveout '%s': a percentage sets cudaFuncAttributePreferredSharedMemoryCarveout, from "
-                     "compute capability 7.0 on; %s (sm_%d%d) takes %s",
-                     text, p->full_name, p->cc_major, p->cc_minor, choices);
+    refuse_percent_of(text, p, &choices);
+    gr_buf_free(&choices);
+    return false;
 }
 
 /* A number without a unit could be bytes or a percentage, and taking
@@ -100,20 +109,16 @@ static bool refuse_percent(const char *text, const gr_profile *p)
  * with the number given where it fits. */
 static bool refuse_bare_number(const char *text, double value, const gr_profile *p)
 {
-    char bytes_example[32], percent_example[32];
     bool could_be_percent = value >= 0 && value <= 100 && value == (int)value;
-    if (could_be_percent)
-        snprintf(bytes_example, sizeof bytes_example, "%d", (int)value);
-    else if (value >= 1024 && value < 1e12 && fmod(value, 1024) == 0)
-        snprintf(bytes_example, sizeof bytes_example, "%lld", (long long)(value / 1024));
-    else
-        snprintf(bytes_example, sizeof bytes_example, "100");
-    snprintf(percent_example, sizeof percent_example, "%d", could_be_percent ? (int)value : 50);
+    long long bytes_example = could_be_percent ? (int)value
+                              : value >= 1024 && value < 1e12 && fmod(value, 1024) == 0 ? (long long)(value / 1024)
+                                                                                           : 100;
+    int percent_example = could_be_percent ? (int)value : 50;
     if (p->cc_major < 7)
-        return cli_error("--carveout '%s': a bare number is ambiguous: give bytes with a unit (--carveout %sK)", text,
-                         bytes_example);
-    return cli_error("--carveout '%s': a bare number is ambiguous: give bytes with a unit (--carveout %sK) or a "
-                     "share of the largest carveout (--carveout %s%%)",
+        return cli_error("--carveout '%s': a bare number is ambiguous: give bytes with a unit (--carveout %lldK)",
+                         text, bytes_example);
+    return cli_error("--carveout '%s': a bare number is ambiguous: give bytes with a unit (--carveout %lldK) or a "
+                     "share of the largest carveout (--carveout %d%%)",
                      text, bytes_example, percent_example);
 }
 

@@ -147,10 +147,10 @@ static void print_result(const gr_occupancy *o)
 
 static void print_limiters(const gr_occupancy *o)
 {
-    out_buf words = OUT_BUF_INIT;
+    gr_buf words = GR_BUF_INIT;
     out_limiters(&words, o->limiters);
-    fputs(out_buf_text(&words), stdout);
-    out_buf_free(&words);
+    fputs(gr_buf_text(&words), stdout);
+    gr_buf_free(&words);
 }
 
 static void print_verdict(const gr_occupancy *o)

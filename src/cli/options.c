@@ -1,5 +1,4 @@
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -124,50 +123,83 @@ static int refused(const char *command, char **argv, int c)
 }
 
 /* "--output" or "-o" */
-static void option_name(const cli_option *opt, bool by_long, char *out, size_t size)
+static void option_name(const cli_option *opt, bool by_long, gr_buf *out)
 {
     if (by_long)
-        snprintf(out, size, "--%s", opt->name);
+        gr_buf_addf(out, "--%s", opt->name);
     else
-        snprintf(out, size, "-%c", opt->short_name);
+        gr_buf_addf(out, "-%c", opt->short_name);
+}
+
+/* The error of an option given once more than it may be, named as it was
+ * given. */
+static int given_again(const char *command, const cli_option *opt, bool by_long)
+{
+    gr_buf name = GR_BUF_INIT;
+    option_name(opt, by_long, &name);
+    int rc = gr_buf_failed(&name) ? cli_fail("out of memory")
+             : opt->type == CLI_TYPE_LIST
+                 ? cli_usage_error(command, "option '%s' given more than %d times", gr_buf_text(&name), CLI_MAX_VALUES)
+                 : cli_usage_error(command, "option '%s' given twice", gr_buf_text(&name));
+    gr_buf_free(&name);
+    return rc;
 }
 
 /* "threads, regs or smem"; last: the word before the last ("or", "and") */
-static void choice_list(const char *const *choices, const char *last, char *out, size_t size)
+static void choice_list(const char *const *choices, const char *last, gr_buf *out)
 {
-    size_t used = 0;
-    out[0] = '\0';
-    for (size_t i = 0; choices[i] && used < size; i++) {
+    for (size_t i = 0; choices[i]; i++) {
         if (i > 0 && !choices[i + 1])
-            used += (size_t)snprintf(out + used, size - used, " %s %s", last, choices[i]);
+            gr_buf_addf(out, " %s %s", last, choices[i]);
         else
-            used += (size_t)snprintf(out + used, size - used, "%s%s", i == 0 ? "" : ", ", choices[i]);
+            gr_buf_addf(out, "%s%s", i == 0 ? "" : ", ", choices[i]);
     }
 }
 
-/* The index of the choice named by the len bytes at item, in any case, or
- * a usage error that lists them (last: the word before the last) and
- * offers the closest. */
-static int find_choice(const char *command, const cli_option *opt, const char *item, size_t len, const char *last,
-                       int *index)
+/* find_choice's usage error once the list of choices is built. */
+static int no_choice(const char *command, const cli_option *opt, const char *value, const gr_buf *names,
+                     const gr_name_suggestion *s)
 {
-    char value[128], names[256], close[128], suggestion[160] = "";
+    if (gr_buf_failed(names))
+        return cli_fail("out of memory");
+    return cli_usage_error(command, "--%s takes %s, not '%s'%s", opt->name, gr_buf_text(names), value,
+                           *value ? cli_suggested(s, ": did you mean ", "?").text : "");
+}
+
+/* find_choice of a value that is a string of its own. */
+static int find_named_choice(const char *command, const cli_option *opt, const char *value, const char *last,
+                             int *index)
+{
     gr_name_suggestion s;
-    snprintf(value, sizeof value, "%.*s", (int)(len < sizeof value - 1 ? len : sizeof value - 1), item);
     gr_suggest_start(&s, value);
     if (opt->renamed && opt->renamed(value))
         gr_suggest_renamed(&s, opt->renamed(value));
     for (int i = 0; opt->choices[i]; i++) {
-        if (len < sizeof value && gr_name_equal(opt->choices[i], value)) {
+        if (gr_name_equal(opt->choices[i], value)) {
             *index = i;
             return EXIT_OK;
         }
         gr_suggest_consider(&s, opt->choices[i]);
     }
-    choice_list(opt->choices, last, names, sizeof names);
-    if (*value && gr_suggest_text(&s, close, sizeof close))
-        snprintf(suggestion, sizeof suggestion, ": did you mean %s?", close);
-    return cli_usage_error(command, "--%s takes %s, not '%.*s'%s", opt->name, names, (int)len, item, suggestion);
+    gr_buf names = GR_BUF_INIT;
+    choice_list(opt->choices, last, &names);
+    int rc = no_choice(command, opt, value, &names, &s);
+    gr_buf_free(&names);
+    return rc;
+}
+
+/* The index of the choice named by the len bytes at item, in any case, or
+ * a usage error that lists them (last: the word before the last) and
+ * offers the closest.  The item is copied: it ends at the list's comma. */
+static int find_choice(const char *command, const cli_option *opt, const char *item, size_t len, const char *last,
+                       int *index)
+{
+    gr_buf value = GR_BUF_INIT;
+    gr_buf_addf(&value, "%.*s", (int)len, item);
+    int rc = gr_buf_failed(&value) ? cli_fail("out of memory")
+                                   : find_named_choice(command, opt, gr_buf_text(&value), last, index);
+    gr_buf_free(&value);
+    return rc;
 }
 
 /* A choice's value: one of its names in any case. */
@@ -205,11 +237,10 @@ static int take_choices(const char *command, const cli_option *opt, const char *
 /* A value of a typed option into its field, converted and range-checked:
  * a number that is not one, or out of range, is bad input (exit 1, as
  * cli_int and cli_double say), a choice not offered a usage error; a
- * parsed option's function says which its errors are. */
-static int convert(const cli_spec *spec, const cli_option *opt, char *field, const char *value)
+ * parsed option's function says which its errors are.  name: the
+ * option's, as its messages give it. */
+static int convert_as(const cli_spec *spec, const cli_option *opt, const char *name, char *field, const char *value)
 {
-    char name[80];
-    snprintf(name, sizeof name, "--%s", opt->name);
     switch (opt->type) {
     case CLI_TYPE_INT: {
         cli_int_value *v = (cli_int_value *)field;
@@ -244,23 +275,31 @@ static int convert(const cli_spec *spec, const cli_option *opt, char *field, con
     }
 }
 
+/* convert_as with the option's name, "--flops", for its messages. */
+static int convert(const cli_spec *spec, const cli_option *opt, char *field, const char *value)
+{
+    gr_buf name = GR_BUF_INIT;
+    gr_buf_addf(&name, "--%s", opt->name);
+    int rc = gr_buf_failed(&name) ? cli_fail("out of memory") : convert_as(spec, opt, gr_buf_text(&name), field, value);
+    gr_buf_free(&name);
+    return rc;
+}
+
 /* Stores one value where the table says; by_long: how it was named, for
  * the message when it may not be given again. */
 static int store(const cli_spec *spec, const cli_option *opt, void *options, const char *value, bool again,
                  bool by_long)
 {
     char *field = (char *)options + opt->offset;
-    char name[64];
     int rc = EXIT_OK;
-    option_name(opt, by_long, name, sizeof name);
     if (again && opt->type != CLI_TYPE_LIST && !opt->repeats)
-        return cli_usage_error(spec->command, "option '%s' given twice", name);
+        return given_again(spec->command, opt, by_long);
     if (opt->type == CLI_TYPE_FLAG) {
         *(bool *)field = true;
     } else if (opt->type == CLI_TYPE_LIST) {
         cli_values *values = (cli_values *)field;
         if (values->count == CLI_MAX_VALUES)
-            return cli_usage_error(spec->command, "option '%s' given more than %d times", name, CLI_MAX_VALUES);
+            return given_again(spec->command, opt, by_long);
         values->items[values->count++] = value;
     } else if ((rc = convert(spec, opt, field, value)) != EXIT_OK) {
         return rc;
@@ -309,57 +348,72 @@ static bool member_given(const member *m, const bool *given)
     return false;
 }
 
-/* snprintf at out + *used, cut at size. */
-__attribute__((format(printf, 4, 5))) static void append(char *out, size_t size, size_t *used, const char *fmt, ...)
-{
-    va_list ap;
-    if (*used >= size)
-        return;
-    va_start(ap, fmt);
-    int n = vsnprintf(out + *used, size - *used, fmt, ap);
-    va_end(ap);
-    *used = n < 0 ? size : *used + (size_t)n;
-}
-
 /* "--flops/--bytes", "-D": by the short name where there is one; of a
  * member given, only the options given. */
-static void member_text(const cli_spec *spec, const member *m, const bool *given, char *out, size_t size)
+static void member_text(const cli_spec *spec, const member *m, const bool *given, gr_buf *out)
 {
-    size_t used = 0;
-    bool any = member_given(m, given);
-    out[0] = '\0';
+    bool any = member_given(m, given), first = true;
     for (size_t i = 0; i < m->count; i++) {
         const cli_option *opt = &spec->options[m->index[i]];
         if (any && !given[m->index[i]])
             continue;
         if (opt->short_name)
-            append(out, size, &used, "%s-%c", used ? "/" : "", opt->short_name);
+            gr_buf_addf(out, "%s-%c", first ? "" : "/", opt->short_name);
         else
-            append(out, size, &used, "%s--%s", used ? "/" : "", opt->name);
+            gr_buf_addf(out, "%s--%s", first ? "" : "/", opt->name);
+        first = false;
     }
 }
 
 /* The members from first on, those given where only_given, as "A, B and
  * C" (`last` the word before the last: "and", "or"); returns how many. */
 static size_t members_text(const cli_spec *spec, const member *members, size_t first, size_t count,
-                           const bool *given, bool only_given, const char *last, char *out, size_t size)
+                           const bool *given, bool only_given, const char *last, gr_buf *out)
 {
     const member *shown[MAX_MEMBERS];
-    size_t n = 0, used = 0;
+    size_t n = 0;
     for (size_t i = first; i < count; i++)
         if (!only_given || member_given(&members[i], given))
             shown[n++] = &members[i];
-    out[0] = '\0';
     for (size_t i = 0; i < n; i++) {
-        char one[512];
-        member_text(spec, shown[i], given, one, sizeof one);
         if (i > 0 && i + 1 < n)
-            append(out, size, &used, ", ");
+            gr_buf_addf(out, ", ");
         else if (i > 0)
-            append(out, size, &used, " %s ", last);
-        append(out, size, &used, "%s", one);
+            gr_buf_addf(out, " %s ", last);
+        member_text(spec, shown[i], given, out);
     }
     return n;
+}
+
+/* The group's error where the options given (n_given of its count
+ * members) break it, else EXIT_OK; text and first: the caller's, for the
+ * words of the message. */
+static int group_error(const cli_spec *spec, const cli_group *g, const member *members, size_t count,
+                       size_t n_given, const bool *given, gr_buf *text, gr_buf *first)
+{
+    const char *why_open = g->why ? " (" : "", *why = g->why ? g->why : "", *why_close = g->why ? ")" : "";
+    if (g->kind == CLI_EXCLUSIVE && n_given > 1) {
+        size_t n = members_text(spec, members, 0, count, given, true, n_given == 2 ? "or" : "and", text);
+        if (gr_buf_failed(text))
+            return cli_fail("out of memory");
+        return cli_usage_error(spec->command, n == 2 ? "give %s, not both%s%s%s" : "give at most one of %s%s%s%s",
+                               gr_buf_text(text), why_open, why, why_close);
+    }
+    if (g->kind == CLI_TOGETHER && n_given > 0 && n_given < count) {
+        members_text(spec, members, 0, count, given, false, "and", text);
+        if (gr_buf_failed(text))
+            return cli_fail("out of memory");
+        return cli_usage_error(spec->command, "%s go together%s%s%s", gr_buf_text(text), why_open, why, why_close);
+    }
+    if (g->kind == CLI_NEEDS && member_given(&members[0], given) && n_given == 1) {
+        member_text(spec, &members[0], given, first);
+        members_text(spec, members, 1, count, given, false, "or", text);
+        if (gr_buf_failed(text) || gr_buf_failed(first))
+            return cli_fail("out of memory");
+        return cli_usage_error(spec->command, "%s needs %s%s%s%s", gr_buf_text(first), gr_buf_text(text), why_open,
+                               why, why_close);
+    }
+    return EXIT_OK;
 }
 
 /* The group's error where the options given break it, else EXIT_OK. */
@@ -367,28 +421,15 @@ static int check_group(const cli_spec *spec, const cli_group *g, const bool *giv
 {
     member members[MAX_MEMBERS] = {0};
     size_t count, n_given = 0;
-    char text[1024], why[256] = "";
     if (!read_members(spec, g->members, members, &count))
         return EXIT_USAGE;
     for (size_t i = 0; i < count; i++)
         n_given += member_given(&members[i], given);
-    if (g->why)
-        snprintf(why, sizeof why, " (%s)", g->why);
-    if (g->kind == CLI_EXCLUSIVE && n_given > 1) {
-        size_t n = members_text(spec, members, 0, count, given, true, n_given == 2 ? "or" : "and", text, sizeof text);
-        return cli_usage_error(spec->command, n == 2 ? "give %s, not both%s" : "give at most one of %s%s", text, why);
-    }
-    if (g->kind == CLI_TOGETHER && n_given > 0 && n_given < count) {
-        members_text(spec, members, 0, count, given, false, "and", text, sizeof text);
-        return cli_usage_error(spec->command, "%s go together%s", text, why);
-    }
-    if (g->kind == CLI_NEEDS && member_given(&members[0], given) && n_given == 1) {
-        char first[512];
-        member_text(spec, &members[0], given, first, sizeof first);
-        members_text(spec, members, 1, count, given, false, "or", text, sizeof text);
-        return cli_usage_error(spec->command, "%s needs %s%s", first, text, why);
-    }
-    return EXIT_OK;
+    gr_buf text = GR_BUF_INIT, first = GR_BUF_INIT;
+    int rc = group_error(spec, g, members, count, n_given, given, &text, &first);
+    gr_buf_free(&text);
+    gr_buf_free(&first);
+    return rc;
 }
 
 static int check_groups(const cli_spec *spec, const bool *given)

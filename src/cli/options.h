@@ -191,4 +191,15 @@ int cli_parse_options(const cli_spec *spec, int argc, char **argv, void *options
 /* The exit status of a command whose parse returned rc and stopped it. */
 int cli_parse_stopped(int rc);
 
+/* The entry point of a command that parses its options into a zeroed
+ * struct and runs with them, its output printed (run's NULL: no caller
+ * gathers its JSON); --help or a bad option stops it before it runs. */
+#define CLI_COMMAND_MAIN(command, options_type, parse, run)                   \
+    int command(int argc, char **argv)                                         \
+    {                                                                          \
+        options_type o = {0};                                                  \
+        int rc = parse(argc, argv, &o);                                        \
+        return rc == EXIT_OK ? run(&o, NULL) : cli_parse_stopped(rc);          \
+    }
+
 #endif

@@ -16,8 +16,7 @@ out_figure out_num(double x)
 out_figure out_pct(double fraction)
 {
     out_figure f;
-    char num[GR_NUM_TEXT_SIZE];
-    snprintf(f.text, sizeof f.text, "%s%%", gr_num_text(num, 100 * fraction));
+    snprintf(f.text, sizeof f.text, "%s%%", GR_NUM(100 * fraction));
     return f;
 }
 
@@ -36,8 +35,7 @@ out_figure out_bytes(int64_t bytes)
 out_figure out_sm(gr_sm sm)
 {
     out_figure f;
-    char name[GR_SM_NAME_SIZE];
-    snprintf(f.text, sizeof f.text, "%s", gr_sm_name(sm, name));
+    snprintf(f.text, sizeof f.text, "%s", GR_SM_NAME(sm));
     return f;
 }
 
@@ -56,58 +54,6 @@ const char *out_plural(long long n)
     return n == 1 ? "" : "s";
 }
 
-void out_vaddf(out_buf *b, const char *fmt, va_list ap)
-{
-    va_list again;
-    va_copy(again, ap);
-    int n = b->failed ? -1 : vsnprintf(NULL, 0, fmt, ap);
-    if (n < 0) {
-        b->failed = true;
-        va_end(again);
-        return;
-    }
-    size_t need = b->length + (size_t)n + 1;
-    if (need > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity : 256;
-        while (capacity < need)
-            capacity *= 2;
-        char *grown = realloc(b->text, capacity);
-        if (!grown) {
-            b->failed = true;
-            va_end(again);
-            return;
-        }
-        b->text = grown, b->capacity = capacity;
-    }
-    vsnprintf(b->text + b->length, b->capacity - b->length, fmt, again);
-    b->length += (size_t)n;
-    va_end(again);
-}
-
-void out_addf(out_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    out_vaddf(b, fmt, ap);
-    va_end(ap);
-}
-
-const char *out_buf_text(const out_buf *b)
-{
-    return b->text ? b->text : "";
-}
-
-bool out_buf_failed(const out_buf *b)
-{
-    return b->failed;
-}
-
-void out_buf_free(out_buf *b)
-{
-    free(b->text);
-    *b = (out_buf)OUT_BUF_INIT;
-}
-
 static const char *const limit_words[GR_LIMIT_COUNT] = {"threads per SM", "blocks per SM", "registers",
                                                         "shared memory"};
 
@@ -116,7 +62,7 @@ const char *out_limit_words(gr_limit limit)
     return (unsigned)limit < GR_LIMIT_COUNT ? limit_words[limit] : "?";
 }
 
-void out_limiters(out_buf *b, unsigned limiter_bits)
+void out_limiters(gr_buf *b, unsigned limiter_bits)
 {
     int count = 0, shown = 0;
     for (int i = 0; i < GR_LIMIT_COUNT; i++)
@@ -124,14 +70,14 @@ void out_limiters(out_buf *b, unsigned limiter_bits)
     for (int i = 0; i < GR_LIMIT_COUNT; i++)
         if (limiter_bits & (1u << i)) {
             shown++;
-            out_addf(b, "%s%s", shown == 1 ? "" : shown == count ? " and " : ", ", out_limit_words((gr_limit)i));
+            gr_buf_addf(b, "%s%s", shown == 1 ? "" : shown == count ? " and " : ", ", out_limit_words((gr_limit)i));
         }
 }
 
-void out_sm_names(out_buf *b, const gr_sm_set *set, const char *prefix)
+void out_sm_names(gr_buf *b, const gr_sm_set *set, const char *prefix)
 {
     for (int i = 0; i < set->count; i++)
-        out_addf(b, "%s%s%s", i ? ", " : "", prefix, OUT_SM(set->items[i]) + strlen("sm_"));
+        gr_buf_addf(b, "%s%s%s", i ? ", " : "", prefix, OUT_SM(set->items[i]) + strlen("sm_"));
 }
 
 json_t *out_json_number(double x)

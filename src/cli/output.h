@@ -1,13 +1,14 @@
 /* What every command's text and JSON share: numbers (a figure, or null
  * where unknown), percentages, byte counts, the occupancy limiters in one
- * wording, SM names, and a growable buffer for text of any length.
+ * wording, SM names.
  *
  * A number for people is a value of a small struct, not a scratch buffer
  * of the caller's: C11 keeps a struct returned by a call (its array
  * member) alive to the end of the full expression, so
  *     printf("%s GB/s at %s\n", OUT_NUM(gbs), OUT_PCT(share));
  * needs no `char a[32], b[32]` and cannot be cut: its size is the
- * formatter's longest text (num_text.h) and the unit. */
+ * formatter's longest text (num_text.h) and the unit.  Text of any length
+ * grows in the core's gr_buf (gpuroof_text.h). */
 #ifndef GPUROOF_OUTPUT_H
 #define GPUROOF_OUTPUT_H
 
@@ -39,31 +40,15 @@ out_figure out_kib(int64_t bytes);        /* "48 KiB" where whole, else "49000 B
 /* "s" after a count that is not 1: "%d block%s", n, out_plural(n). */
 const char *out_plural(long long n);
 
-/* Text that grows as it is written; memory that runs out is remembered
- * (out_buf_text then gives what was written before it) and reported by
- * out_buf_failed, so a printer needs no check after every line. */
-typedef struct {
-    char *text;
-    size_t length, capacity;
-    bool failed;
-} out_buf;
-#define OUT_BUF_INIT {NULL, 0, 0, false}
-
-void out_addf(out_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void out_vaddf(out_buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
-const char *out_buf_text(const out_buf *b); /* "" before anything is written */
-bool out_buf_failed(const out_buf *b);
-void out_buf_free(out_buf *b);
-
 /* The occupancy limiters, one wording for every command: "threads per
  * SM", "blocks per SM", "registers", "shared memory"; a set joined as
  * "threads per SM, registers and shared memory". */
 const char *out_limit_words(gr_limit limit);
-void out_limiters(out_buf *b, unsigned limiter_bits);
+void out_limiters(gr_buf *b, unsigned limiter_bits);
 
 /* An architecture set, "sm_80, sm_90a"; with prefix "compute_" PTX's
  * names, "compute_90a". */
-void out_sm_names(out_buf *b, const gr_sm_set *set, const char *prefix);
+void out_sm_names(gr_buf *b, const gr_sm_set *set, const char *prefix);
 
 /* JSON: a number, or null where it is unknown (NaN) or not finite; a
  * quantity (a count, bytes, a time in ns) the same but whole where it is

@@ -81,11 +81,12 @@ static void drawn_rows(FILE *out, const json_t *what)
                   NAN, json_object_get(item, "intensity"), number_of(item, "time_share"));
     json_array_foreach(json_object_get(what, "results"), i, file) {
         json_array_foreach(json_object_get(file, "kernels"), k, kernel) {
-            char label[512];
-            snprintf(label, sizeof label, "%s %s", text_of(kernel, "name"), text_of(kernel, "params"));
+            gr_buf label = GR_BUF_INIT;
+            gr_buf_addf(&label, "%s %s", text_of(kernel, "name"), text_of(kernel, "params"));
             const json_t *levels = json_object_get(kernel, "level_intensity");
-            drawn_row(out, label, NULL, "measured (gpuroof measure)", number_of(kernel, "gflops"),
+            drawn_row(out, gr_buf_text(&label), NULL, "measured (gpuroof measure)", number_of(kernel, "gflops"),
                       number_of(kernel, "intensity"), json_is_object(levels) ? levels : NULL, NAN);
+            gr_buf_free(&label);
         }
     }
     json_array_foreach(json_object_get(what, "models"), i, item)
@@ -98,11 +99,12 @@ static void drawn_rows(FILE *out, const json_t *what)
 
 static void write_page(FILE *out, const plot_options *o, const json_t *what, const char *svg, size_t svg_len)
 {
-    char title[512];
+    gr_buf title = GR_BUF_INIT;
     size_t i;
     const json_t *warning;
-    snprintf(title, sizeof title, "gpuroof plot: %s", text_of(what, "chart")[0] ? text_of(what, "chart") : "chart");
-    page_begin(out, title);
+    gr_buf_addf(&title, "gpuroof plot: %s", text_of(what, "chart")[0] ? text_of(what, "chart") : "chart");
+    page_begin(out, gr_buf_text(&title));
+    gr_buf_free(&title);
     page_paragraph(out, o->made_by);
     if (!page_svg(out, svg, svg_len))
         page_paragraph(out, "No chart: gnuplot wrote no SVG.");

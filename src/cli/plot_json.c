@@ -350,13 +350,13 @@ static json_t *results_json(const grc_roofline_inputs *in, const grc_roofline_fi
 
 void plot_warn(json_t *warnings, const char *fmt, ...)
 {
-    out_buf line = OUT_BUF_INIT; /* paths and names: any length */
+    gr_buf line = GR_BUF_INIT; /* paths and names: any length */
     va_list ap;
     va_start(ap, fmt);
-    out_vaddf(&line, fmt, ap);
+    gr_buf_vaddf(&line, fmt, ap);
     va_end(ap);
-    json_array_append_new(warnings, cli_json_text(out_buf_text(&line)));
-    out_buf_free(&line);
+    json_array_append_new(warnings, cli_json_text(gr_buf_text(&line)));
+    gr_buf_free(&line);
 }
 
 void plot_print_warnings(const json_t *warnings)

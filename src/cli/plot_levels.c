@@ -4,14 +4,9 @@
 #include "gpuroof_text.h"
 #include "plot_levels.h"
 
-/* One item of --levels, as long as len. */
-static int take_level(const char *item, size_t len, bool levels[GR_MEMORY_LEVELS])
+/* One item of --levels, a name of its own. */
+static int take_named_level(const char *name, bool levels[GR_MEMORY_LEVELS])
 {
-    char name[64], names[128], suggestion[160] = "";
-    snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), item);
-    if (len == 0)
-        return cli_usage_error("plot", "--levels: an empty name in the list (give dram, l2 and shared, "
-                                       "comma-separated)");
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
         /* l1: what gpuroof ncu's quantities call the L1/shared-memory data path */
         if (gr_name_equal(name, gr_level_key(l)) || (l == GR_LEVEL_SHARED && gr_name_equal(name, "l1"))) {
@@ -24,10 +19,22 @@ static int take_level(const char *item, size_t len, bool levels[GR_MEMORY_LEVELS
     gr_suggest_start(&s, name);
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
         gr_suggest_consider(&s, gr_level_key(l));
-    if (gr_suggest_text(&s, names, sizeof names))
-        snprintf(suggestion, sizeof suggestion, "did you mean %s? ", names);
     return cli_usage_error("plot", "--levels: no memory level '%s' (%sthe levels are dram, l2 and shared)", name,
-                           suggestion);
+                           cli_suggested(&s, "did you mean ", "? ").text);
+}
+
+/* One item of --levels, as long as len: copied, so that it ends where the
+ * list's comma is. */
+static int take_level(const char *item, size_t len, bool levels[GR_MEMORY_LEVELS])
+{
+    if (len == 0)
+        return cli_usage_error("plot", "--levels: an empty name in the list (give dram, l2 and shared, "
+                                       "comma-separated)");
+    gr_buf name = GR_BUF_INIT;
+    gr_buf_addf(&name, "%.*s", (int)len, item);
+    int rc = gr_buf_failed(&name) ? cli_fail("out of memory") : take_named_level(gr_buf_text(&name), levels);
+    gr_buf_free(&name);
+    return rc;
 }
 
 int plot_parse_levels(const char *text, bool levels[GR_MEMORY_LEVELS])

@@ -21,15 +21,15 @@ static bool ends_with(const char *text, const char *end)
 }
 
 /* The report's text: the file, standard input, or an .ncu-rep's raw page. */
-static bool read_text(const char *file, out_buf *shown, cli_buffer *csv)
+static bool read_text(const char *file, gr_buf *shown, cli_buffer *csv)
 {
     char ncu[4096];
     if (ends_with(file, ".ncu-rep")) {
-        out_addf(shown, "%s's raw page", file);
+        gr_buf_addf(shown, "%s's raw page", file);
         return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, file, csv);
     }
-    out_addf(shown, "%s", strcmp(file, "-") == 0 ? "standard input" : file);
-    return cli_read_input(file, out_buf_text(shown), GR_LIMIT_NCU_CSV, csv);
+    gr_buf_addf(shown, "%s", strcmp(file, "-") == 0 ? "standard input" : file);
+    return cli_read_input(file, gr_buf_text(shown), GR_LIMIT_NCU_CSV, csv);
 }
 
 /* The report, its launches grouped as ncu --group groups them, held
@@ -60,28 +60,28 @@ static bool analyse(const plot_options *o, const char *shown, const cli_buffer *
 }
 
 /* "a, b, c and 2 more": the first names of a list, for the note. */
-static void add_name(out_buf *list, size_t *count, const char *name)
+static void add_name(gr_buf *list, size_t *count, const char *name)
 {
     char label[96]; /* gr_kernel_short_name's: a label for the chart, cut to fit it */
     gr_kernel_short_name(name, 0, label, sizeof label);
     if (*count < 3)
-        out_addf(list, "%s%s", *count ? ", " : "", label);
+        gr_buf_addf(list, "%s%s", *count ? ", " : "", label);
     (*count)++;
 }
 
-static void name_rest(out_buf *list, size_t count)
+static void name_rest(gr_buf *list, size_t count)
 {
     if (count > 3)
-        out_addf(list, " and %zu more", count - 3);
+        gr_buf_addf(list, " and %zu more", count - 3);
 }
 
 /* The chart's note, which is of fixed size: a note too long for it ends
  * in "...", so that a reader sees it was cut. */
-static void set_note(grc_roofline_inputs *in, const out_buf *note)
+static void set_note(grc_roofline_inputs *in, const gr_buf *note)
 {
     size_t size = sizeof in->level_kernels_note;
-    snprintf(in->level_kernels_note, size, "%s", out_buf_text(note));
-    if (strlen(out_buf_text(note)) >= size)
+    snprintf(in->level_kernels_note, size, "%s", gr_buf_text(note));
+    if (strlen(gr_buf_text(note)) >= size)
         memcpy(in->level_kernels_note + size - 4, "...", 4);
 }
 
@@ -90,10 +90,10 @@ static void set_note(grc_roofline_inputs *in, const out_buf *note)
 typedef struct {
     size_t count[GR_NCU_WORK_NEGLIGIBLE + 1];
     size_t total;
-    out_buf names;
+    gr_buf names;
 } memory_kernels;
 
-static void memory_words(const memory_kernels *m, out_buf *out)
+static void memory_words(const memory_kernels *m, gr_buf *out)
 {
     size_t kinds = 0, said = 0;
     for (int kind = GR_NCU_WORK_NO_FLOPS; kind <= GR_NCU_WORK_NEGLIGIBLE; kind++)
@@ -102,9 +102,9 @@ static void memory_words(const memory_kernels *m, out_buf *out)
         if (!m->count[kind])
             continue;
         if (kinds == 1)
-            out_addf(out, " %s", gr_ncu_work_kind_words((gr_ncu_work_kind)kind));
+            gr_buf_addf(out, " %s", gr_ncu_work_kind_words((gr_ncu_work_kind)kind));
         else
-            out_addf(out, "%s%zu %s", said++ ? ", " : ": ", m->count[kind], gr_ncu_work_kind_words((gr_ncu_work_kind)kind));
+            gr_buf_addf(out, "%s%zu %s", said++ ? ", " : ": ", m->count[kind], gr_ncu_work_kind_words((gr_ncu_work_kind)kind));
     }
 }
 
@@ -112,23 +112,23 @@ static void memory_words(const memory_kernels *m, out_buf *out)
 static void note_left_out(const char *shown, grc_roofline_inputs *in, json_t *warnings, size_t top,
                           const memory_kernels *m, size_t beyond)
 {
-    out_buf note = OUT_BUF_INIT, kinds = OUT_BUF_INIT;
+    gr_buf note = GR_BUF_INIT, kinds = GR_BUF_INIT;
     memory_words(m, &kinds);
     if (m->total) {
-        out_addf(&note, "Not drawn: %zu memory kernel%s%s (%s).", m->total, out_plural((long long)m->total),
-                 out_buf_text(&kinds), out_buf_text(&m->names));
+        gr_buf_addf(&note, "Not drawn: %zu memory kernel%s%s (%s).", m->total, out_plural((long long)m->total),
+                 gr_buf_text(&kinds), gr_buf_text(&m->names));
         plot_warn(warnings, "%s: %zu memory kernel%s%s, so without an intensity to draw, not drawn: %s", shown,
-                  m->total, out_plural((long long)m->total), out_buf_text(&kinds), out_buf_text(&m->names));
+                  m->total, out_plural((long long)m->total), gr_buf_text(&kinds), gr_buf_text(&m->names));
     }
     if (beyond) {
-        out_addf(&note, "%s%zu more kernel%s past the top %zu by time.", note.length ? " " : "Not drawn: ", beyond,
+        gr_buf_addf(&note, "%s%zu more kernel%s past the top %zu by time.", note.length ? " " : "Not drawn: ", beyond,
                  out_plural((long long)beyond), top);
         plot_warn(warnings, "%s: %zu more kernel%s past the top %zu by time, not drawn (--top N draws more)", shown,
                   beyond, out_plural((long long)beyond), top);
     }
     set_note(in, &note);
-    out_buf_free(&note);
-    out_buf_free(&kinds);
+    gr_buf_free(&note);
+    gr_buf_free(&kinds);
 }
 
 /* A kernel of the report: drawn (with its point), or left out (and where
@@ -281,7 +281,7 @@ static bool pick(const ncu_kernels *a, const char *shown, size_t top, size_t ask
     const char *names[GRC_CHART_MAX_ITEMS];
     size_t group_of[GRC_CHART_MAX_ITEMS];
     char labels[GRC_CHART_MAX_ITEMS][96]; /* grc_kernel_labels' */
-    memory_kernels m = {.names = OUT_BUF_INIT};
+    memory_kernels m = {.names = GR_BUF_INIT};
     size_t beyond = 0;
     json_t *drawn = json_array(), *without = json_array(), *past = json_array();
     bool ok = true;
@@ -303,7 +303,7 @@ static bool pick(const ncu_kernels *a, const char *shown, size_t top, size_t ask
     }
     name_rest(&m.names, m.total);
     note_left_out(shown, in, warnings, top, &m, beyond);
-    out_buf_free(&m.names);
+    gr_buf_free(&m.names);
     kernel_lists lists = {drawn, without, past};
     out_fields_add(json, kernel_lists_fields, &lists);
     return ok;
@@ -376,14 +376,14 @@ bool plot_ncu_load(const plot_options *o, plot_devices *d, grc_roofline_inputs *
     if (o->ncu_analysis)
         return place_device(o->ncu_analysis, d, &in->level_kernels_device) &&
                draw_analysis(o, o->ncu_analysis, o->ncu, d, in, warnings, json);
-    out_buf shown = OUT_BUF_INIT;
+    gr_buf shown = GR_BUF_INIT;
     cli_buffer csv = {0};
     gr_ncu_analysis a = {0};
     bool ok = read_text(o->ncu, &shown, &csv) &&
-              analyse(o, out_buf_text(&shown), &csv, d, &a, &in->level_kernels_device);
+              analyse(o, gr_buf_text(&shown), &csv, d, &a, &in->level_kernels_device);
     free(csv.bytes);
-    ok = ok && draw_analysis(o, &a, out_buf_text(&shown), d, in, warnings, json);
+    ok = ok && draw_analysis(o, &a, gr_buf_text(&shown), d, in, warnings, json);
     gr_ncu_analysis_free(&a);
-    out_buf_free(&shown);
+    gr_buf_free(&shown);
     return ok;
 }

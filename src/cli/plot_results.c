@@ -6,16 +6,16 @@
 #include "plot_results.h"
 
 /* "h100, h200": the devices given, for a message. */
-static void given_names(const plot_devices *d, out_buf *out)
+static void given_names(const plot_devices *d, gr_buf *out)
 {
     for (size_t i = 0; i < d->given; i++)
-        out_addf(out, "%s%s", i ? ", " : "", d->items[i].name);
+        gr_buf_addf(out, "%s%s", i ? ", " : "", d->items[i].name);
 }
 
 /* "compute capability 9.0, 132 SMs" */
-static void gpu_text(out_buf *out, const char *cc, long long sms)
+static void gpu_text(gr_buf *out, const char *cc, long long sms)
 {
-    out_addf(out, "compute capability %s, %lld SMs", cc[0] ? cc : "unknown", sms);
+    gr_buf_addf(out, "compute capability %s, %lld SMs", cc[0] ? cc : "unknown", sms);
 }
 
 static bool same_gpu(const gr_result_device *gpu, const gr_profile *p)
@@ -26,36 +26,32 @@ static bool same_gpu(const gr_result_device *gpu, const gr_profile *p)
 }
 
 /* "h100 (compute capability 9.0, 132 SMs), ...": every device of the chart. */
-static void every_gpu(const plot_devices *d, out_buf *out)
+static void every_gpu(const plot_devices *d, gr_buf *out)
 {
-    for (size_t i = 0; i < d->count; i++) {
-        char cc[16]; /* "%d.%d" of two small numbers */
-        snprintf(cc, sizeof cc, "%d.%d", d->items[i].cc_major, d->items[i].cc_minor);
-        out_addf(out, "%s%s (", i ? ", " : "", d->items[i].name);
-        gpu_text(out, cc, d->items[i].sm_count);
-        out_addf(out, ")");
-    }
+    for (size_t i = 0; i < d->count; i++)
+        gr_buf_addf(out, "%s%s (compute capability %d.%d, %lld SMs)", i ? ", " : "", d->items[i].name,
+                    d->items[i].cc_major, d->items[i].cc_minor, (long long)d->items[i].sm_count);
 }
 
 /* The file names no profile: the one device its GPU is.  names and gpu:
  * the caller's, for the words of the error. */
-static bool by_gpu(const gr_results *r, const plot_devices *d, size_t *index, out_buf *names, out_buf *gpu)
+static bool by_gpu(const gr_results *r, const plot_devices *d, size_t *index, gr_buf *names, gr_buf *gpu)
 {
     size_t matches = 0;
     for (size_t i = 0; i < d->count; i++)
         if (same_gpu(&r->device, &d->items[i])) {
             *index = i;
-            out_addf(names, "%s%s", matches++ ? " or " : "", d->items[i].name);
+            gr_buf_addf(names, "%s%s", matches++ ? " or " : "", d->items[i].name);
         }
     gpu_text(gpu, r->device.compute_capability, r->device.sm_count);
     if (matches > 1)
         return cli_error("%s names no device profile, and its GPU (%s, %s) could be %s: draw it with only the "
-                         "one it was measured on", r->path, r->device.name, out_buf_text(gpu), out_buf_text(names));
+                         "one it was measured on", r->path, r->device.name, gr_buf_text(gpu), gr_buf_text(names));
     if (matches == 1)
         return true;
     every_gpu(d, names);
     return cli_error("%s names no device profile, and its GPU (%s, %s) is %s%s", r->path, r->device.name,
-                     out_buf_text(gpu), d->count > 1 ? "none of " : "not ", out_buf_text(names));
+                     gr_buf_text(gpu), d->count > 1 ? "none of " : "not ", gr_buf_text(names));
 }
 
 /* The file's profile is no device of the chart: it joins the chart. */
@@ -83,10 +79,10 @@ bool plot_results_device(const char *profiles_option, const gr_results *r, plot_
 {
     const char *profile = r->device.profile;
     if (!profile[0] || strcmp(profile, "none") == 0) {
-        out_buf names = OUT_BUF_INIT, gpu = OUT_BUF_INIT;
+        gr_buf names = GR_BUF_INIT, gpu = GR_BUF_INIT;
         bool ok = by_gpu(r, d, index, &names, &gpu);
-        out_buf_free(&names);
-        out_buf_free(&gpu);
+        gr_buf_free(&names);
+        gr_buf_free(&gpu);
         return ok;
     }
     for (size_t i = 0; i < d->count; i++)
@@ -94,9 +90,9 @@ bool plot_results_device(const char *profiles_option, const gr_results *r, plot_
             *index = i;
             return true;
         }
-    out_buf given = OUT_BUF_INIT;
+    gr_buf given = GR_BUF_INIT;
     given_names(d, &given);
-    bool ok = add_profile(profiles_option, r, d, index, out_buf_text(&given), warnings);
-    out_buf_free(&given);
+    bool ok = add_profile(profiles_option, r, d, index, gr_buf_text(&given), warnings);
+    gr_buf_free(&given);
     return ok;
 }

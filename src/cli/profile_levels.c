@@ -6,16 +6,16 @@
 
 /* Where x stands against the claim's range: "is within 20 to 30", "is
  * more than 10", "is below 20 to 30", "is not more than 10". */
-static void verdict_text(const gr_claim_check *k, char *text, size_t size)
+static void print_verdict(const gr_claim_check *k)
 {
     const gr_seed_claim *c = k->claim;
     bool open = isinf(c->high), holds = k->verdict == GR_CLAIM_HOLDS;
     const char *bound = c->low_exclusive ? "more than" : "at least";
     if (open)
-        snprintf(text, size, "is %s%s %s", holds ? "" : "not ", bound, OUT_NUM(c->low));
+        printf("is %s%s %s", holds ? "" : "not ", bound, OUT_NUM(c->low));
     else
-        snprintf(text, size, "is %s %s to %s", holds ? "within" : k->verdict == GR_CLAIM_BELOW ? "below" : "above",
-                 OUT_NUM(c->low), OUT_NUM(c->high));
+        printf("is %s %s to %s", holds ? "within" : k->verdict == GR_CLAIM_BELOW ? "below" : "above",
+               OUT_NUM(c->low), OUT_NUM(c->high));
 }
 
 static const char *quantity_name(gr_claim_quantity q)
@@ -27,8 +27,6 @@ static void print_claim(const gr_claim_check *k, const gr_memory_levels *m)
 {
     const gr_seed_claim *c = k->claim;
     const char *level = m->levels[c->level].name, *dram = m->levels[GR_MEMORY_DRAM].name;
-    char verdict[160];
-    verdict_text(k, verdict, sizeof verdict);
     printf("  %s\n    the seed (%s): \"%s\"\n", c->text, c->source, c->quote);
     if (k->verdict == GR_CLAIM_NOT_MEASURED) {
         printf("    not measured: the file lacks the %s of %s or of %s\n", quantity_name(c->quantity), level, dram);
@@ -39,7 +37,9 @@ static void print_claim(const gr_claim_check *k, const gr_memory_levels *m)
     printf("    measured %s times %s: %s %s %s / %s %s %s\n", OUT_NUM(k->measured), latency ? "lower" : "higher",
            latency ? dram : level, OUT_NUM(latency ? k->dram_figure : k->level_figure), k->unit,
            latency ? level : dram, OUT_NUM(latency ? k->level_figure : k->dram_figure), k->unit);
-    printf("    %s: %s %s\n", k->verdict == GR_CLAIM_HOLDS ? "holds" : "does not hold", OUT_NUM(k->measured), verdict);
+    printf("    %s: %s ", k->verdict == GR_CLAIM_HOLDS ? "holds" : "does not hold", OUT_NUM(k->measured));
+    print_verdict(k);
+    printf("\n");
     if (fabs(k->margin) < GR_CLAIM_CLOSE_MARGIN)
         printf("    a close call: %s from the claim's edge\n", OUT_PCT(fabs(k->margin)));
     if (k->datasheet_verdict != GR_CLAIM_NOT_MEASURED && k->datasheet_verdict != k->verdict)

@@ -7,37 +7,37 @@
 #include "trace_output.h"
 
 /* "18.75%, registers and shared memory", or "-" without a device. */
-static void occupancy_words(const gr_trace_config *c, out_buf *b)
+static void occupancy_words(const gr_trace_config *c, gr_buf *b)
 {
     if (!c->has_occupancy) {
-        out_addf(b, "-");
+        gr_buf_addf(b, "-");
         return;
     }
-    out_addf(b, "%s, ", OUT_PCT(c->occupancy.occupancy));
+    gr_buf_addf(b, "%s, ", OUT_PCT(c->occupancy.occupancy));
     out_limiters(b, c->occupancy.limiters);
 }
 
 /* What the configuration decides, as words; "" where nothing binds. */
-static void limits_words(const gr_trace_config_limits *l, out_buf *b)
+static void limits_words(const gr_trace_config_limits *l, gr_buf *b)
 {
     const char *sep = "";
     if (l->shape.tail)
-        out_addf(b, "%s%s waves: the last runs %s of %s blocks", sep, OUT_NUM(l->shape.waves),
+        gr_buf_addf(b, "%s%s waves: the last runs %s of %s blocks", sep, OUT_NUM(l->shape.waves),
                  OUT_NUM(l->shape.last_wave_blocks), OUT_NUM(l->shape.slots)), sep = "; ";
     if (l->shape.small_grid)
-        out_addf(b, "%sa small grid: %s blocks, %s of the SMs idle", sep, OUT_NUM(l->shape.blocks),
+        gr_buf_addf(b, "%sa small grid: %s blocks, %s of the SMs idle", sep, OUT_NUM(l->shape.blocks),
                  OUT_PCT(1 - 1 / l->shape.grid_stretch)), sep = "; ";
     if (l->launch_bound)
-        out_addf(b, "%slaunch-bound: %s launch floors a launch (fuse them, or a CUDA graph)", sep,
+        gr_buf_addf(b, "%slaunch-bound: %s launch floors a launch (fuse them, or a CUDA graph)", sep,
                  OUT_NUM(l->floors)), sep = "; ";
     if (l->lift.possible && l->lift.limit == GR_LIMIT_REGISTERS)
-        out_addf(b, "%sat most %lld registers a thread: %d blocks an SM, %s", sep, (long long)l->lift.value,
+        gr_buf_addf(b, "%sat most %lld registers a thread: %d blocks an SM, %s", sep, (long long)l->lift.value,
                  l->lift.lifted.blocks_per_sm, OUT_PCT(l->lift.lifted.occupancy));
     else if (l->lift.possible && l->lift.limit == GR_LIMIT_SHARED_MEMORY)
-        out_addf(b, "%sat most %lld B of shared memory a block: %d blocks an SM, %s", sep, (long long)l->lift.value,
+        gr_buf_addf(b, "%sat most %lld B of shared memory a block: %d blocks an SM, %s", sep, (long long)l->lift.value,
                  l->lift.lifted.blocks_per_sm, OUT_PCT(l->lift.lifted.occupancy));
     else if (l->lift.possible && l->lift.limit == GR_LIMIT_BLOCKS)
-        out_addf(b, "%sblocks of at least %lld threads: %s", sep, (long long)l->lift.value,
+        gr_buf_addf(b, "%sblocks of at least %lld threads: %s", sep, (long long)l->lift.value,
                  OUT_PCT(l->lift.lifted.occupancy));
 }
 
@@ -47,23 +47,23 @@ static void print_row(const gr_trace_run *run, const gr_trace_kernel *k)
     gr_trace_config_limits l;
     enum { NAME_COLUMNS = 64 };
     char *name = malloc(NAME_COLUMNS);
-    out_buf occ = OUT_BUF_INIT, limits = OUT_BUF_INIT;
+    gr_buf occ = GR_BUF_INIT, limits = GR_BUF_INIT;
     gr_trace_config_limits_of(&run->kernels, c, run->has_device ? run->device.launch_floor_ns : 0, &l);
     if (name)
         gr_kernel_name_fit(k->name, name, NAME_COLUMNS);
     occupancy_words(c, &occ);
     printf("%11s %7s %8zu  %-40s %s\n", OUT_NUM((double)k->time_ns / 1e3),
            OUT_PCT(run->kernels.time_ns ? (double)k->time_ns / (double)run->kernels.time_ns : 0), k->launches,
-           out_buf_text(&occ), name ? name : k->name);
+           gr_buf_text(&occ), name ? name : k->name);
     limits_words(&l, &limits);
     printf("%29s grid %lldx%lldx%lld, block %lldx%lldx%lld, %lld registers, %lld B shared%s%s%s\n", "",
            (long long)c->grid[0], (long long)c->grid[1], (long long)c->grid[2], (long long)c->block[0],
            (long long)c->block[1], (long long)c->block[2], (long long)c->registers_per_thread,
            (long long)c->shared_bytes, k->config_count > 1 ? " (its longest configuration)" : "",
-           out_buf_text(&limits)[0] ? ": " : "", out_buf_text(&limits));
+           gr_buf_text(&limits)[0] ? ": " : "", gr_buf_text(&limits));
     free(name);
-    out_buf_free(&occ);
-    out_buf_free(&limits);
+    gr_buf_free(&occ);
+    gr_buf_free(&limits);
 }
 
 void trace_print_table(const trace_options *o, const gr_trace_run *run)
