@@ -16,7 +16,7 @@ static out_figure duration(int64_t ns)
     return f;
 }
 
-static void print_device(const gr_trace_run *run, const gr_trace_device_time *d)
+static void print_device(const gr_trace_device_time *d)
 {
     int64_t span = d->last_ns - d->first_ns;
     printf("GPU %lld: span %s: busy %s (%s), idle %s: waiting for the host %s, on another stream %s, other %s\n",
@@ -31,7 +31,6 @@ static void print_device(const gr_trace_run *run, const gr_trace_device_time *d)
     if (d->late_ops)
         printf("  %zu operation%s came later than the window that orders them: busy may be off by %s\n", d->late_ops,
                out_plural((long long)d->late_ops), duration(d->late_ns).text);
-    (void)run;
 }
 
 static void print_header(const trace_options *o, const gr_trace_run *run)
@@ -47,7 +46,7 @@ static void print_header(const trace_options *o, const gr_trace_run *run)
         printf("Device: none: %s; --device NAME names one\n",
                run->has_gpu ? "no profile describes the trace's GPU" : "the trace has no device properties");
     for (size_t i = 0; i < run->time.device_count; i++)
-        print_device(run, &run->time.devices[i]);
+        print_device(&run->time.devices[i]);
     if (run->time.launch_calls)
         printf("The host's %zu kernel launch calls took %s, %s each\n", run->time.launch_calls,
                duration(run->time.launch_call_ns).text,

@@ -100,6 +100,27 @@ static void take_hands_over(void **state)
     gr_buf_free(&b);
 }
 
+/* Cleared, a buffer is empty, keeps its memory, and takes the next text;
+ * a failure before is forgotten. */
+static void clear_keeps_memory(void **state)
+{
+    (void)state;
+    gr_buf b = GR_BUF_INIT;
+    gr_buf_addf(&b, "%s", "a kernel's long name");
+    const char *text = b.text;
+    gr_buf_clear(&b);
+    assert_string_equal(gr_buf_text(&b), "");
+    gr_buf_addf(&b, "%s", "next");
+    assert_ptr_equal(b.text, text);
+    assert_string_equal(gr_buf_text(&b), "next");
+    b.failed = true;
+    gr_buf_clear(&b);
+    gr_buf_addf(&b, "%d", 7);
+    assert_false(gr_buf_failed(&b));
+    assert_string_equal(gr_buf_text(&b), "7");
+    gr_buf_free(&b);
+}
+
 /* A growing array: the first capacity, then doubling; room left: the
  * same array; a size past what memory can hold: refused, as it was. */
 static void arrays_grow_by_doubling(void **state)
@@ -133,6 +154,7 @@ int main(void)
         cmocka_unit_test(first_allocation_refused),
         cmocka_unit_test(take_hands_over),
         cmocka_unit_test(arrays_grow_by_doubling),
+        cmocka_unit_test(clear_keeps_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

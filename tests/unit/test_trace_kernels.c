@@ -11,15 +11,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <zlib.h>
 #include "gpuroof_profile.h"
 #include "trace_kernels.h"
 #include "trace_limits.h"
 #include "trace_read.h"
+#include "trace_fixture.h"
 
-#ifndef GPUROOF_SRCDIR
-#error "GPUROOF_SRCDIR must name the source directory"
-#endif
 
 static gr_profile h200;
 
@@ -42,22 +39,13 @@ static bool take(void *context, const gr_trace_event *e, gr_error *err)
  * device properties come first, or after them (late). */
 static void read_trace_held(const char *name, gr_trace_kernels *k, bool late)
 {
-    char path[1024], buf[65536];
+    char file[256];
     gr_error err;
-    snprintf(path, sizeof path, "%s/tests/data/trace/h200/%s-trace.json.gz", GPUROOF_SRCDIR, name);
+    snprintf(file, sizeof file, "%s-trace.json.gz", name);
     gr_trace_kernels_init(k);
     if (!late)
         assert_true(gr_trace_kernels_hold(k, &h200, &err));
-    gzFile in = gzopen(path, "rb");
-    assert_non_null(in);
-    gr_trace_handlers h = {k, take, NULL};
-    gr_trace_reader *r = gr_trace_reader_new(name, &h);
-    int n;
-    while ((n = gzread(in, buf, sizeof buf)) > 0)
-        assert_true(gr_trace_reader_feed(r, buf, (size_t)n, &err));
-    assert_true(gr_trace_reader_finish(r, &err));
-    gr_trace_reader_free(r);
-    gzclose(in);
+    read_h200_trace(file, (gr_trace_handlers){k, take, NULL}, 65536);
     assert_true(gr_trace_kernels_hold(k, &h200, &err));
     gr_trace_kernels_sort(k);
 }

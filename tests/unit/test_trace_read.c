@@ -11,13 +11,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <zlib.h>
 #include "trace_fields.h"
 #include "trace_read.h"
-
-#ifndef GPUROOF_SRCDIR
-#error "GPUROOF_SRCDIR must name the source directory"
-#endif
+#include "trace_fixture.h"
 
 typedef struct {
     size_t events, kernels, memsets, launches, devices;
@@ -53,24 +49,10 @@ static bool count_device(void *context, const gr_trace_device *d, gr_error *err)
 }
 
 /* The recorded trace NAME, decompressed and fed chunk bytes at a time. */
-static tally read_recorded(const char *name, size_t chunk)
+static tally read_recorded(const char *name, unsigned chunk)
 {
-    char path[1024], buf[65536];
-    snprintf(path, sizeof path, "%s/tests/data/trace/h200/%s", GPUROOF_SRCDIR, name);
-    gzFile in = gzopen(path, "rb");
-    assert_non_null(in);
     tally t = {0};
-    gr_trace_handlers h = {&t, count_event, count_device};
-    gr_trace_reader *r = gr_trace_reader_new(name, &h);
-    gr_error err;
-    int n;
-    while ((n = gzread(in, buf, (unsigned)chunk)) > 0)
-        if (!gr_trace_reader_feed(r, buf, (size_t)n, &err))
-            fail_msg("%s", err.text);
-    if (!gr_trace_reader_finish(r, &err))
-        fail_msg("%s", err.text);
-    gr_trace_reader_free(r);
-    gzclose(in);
+    read_h200_trace(name, (gr_trace_handlers){&t, count_event, count_device}, chunk);
     return t;
 }
 
@@ -85,7 +67,7 @@ static void recorded_traces_have_their_kernels(void **state)
     } traces[] = {{"step-trace.json.gz", 163}, {"cnn-trace.json.gz", 358}, {"gpt2-50257-trace.json.gz", 144},
                   {"compiled-trace.json.gz", 126}, {"bert-trace.json.gz", 272}};
     for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
-        tally big = read_recorded(traces[i].file, sizeof ((char[65536]){0}));
+        tally big = read_recorded(traces[i].file, 65536);
         tally small = read_recorded(traces[i].file, 7);
         assert_int_equal(big.kernels, traces[i].kernels);
         assert_int_equal(small.kernels, big.kernels);

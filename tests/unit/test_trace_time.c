@@ -11,13 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 #include "trace_read.h"
+#include "trace_fixture.h"
 #include "trace_time.h"
 
-#ifndef GPUROOF_SRCDIR
-#error "GPUROOF_SRCDIR must name the source directory"
-#endif
 
 static gr_trace_event call(int64_t correlation, int64_t start, int64_t end)
 {
@@ -166,22 +163,11 @@ static void oracle(both *b, int64_t out[4])
 static void recorded_traces_match_the_oracle(void **state)
 {
     (void)state;
-    static const char *const traces[] = {"step", "cnn", "gpt2-50257", "compiled", "bert"};
+    static const char *const traces[] = {"step-trace.json.gz", "cnn-trace.json.gz", "gpt2-50257-trace.json.gz",
+                                         "compiled-trace.json.gz", "bert-trace.json.gz"};
     for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
-        char path[1024], buf[65536];
-        snprintf(path, sizeof path, "%s/tests/data/trace/h200/%s-trace.json.gz", GPUROOF_SRCDIR, traces[i]);
-        gzFile in = gzopen(path, "rb");
-        assert_non_null(in);
         both b = {0};
-        gr_trace_handlers h = {&b, take, NULL};
-        gr_trace_reader *r = gr_trace_reader_new(path, &h);
-        gr_error err;
-        int n;
-        while ((n = gzread(in, buf, sizeof buf)) > 0)
-            assert_true(gr_trace_reader_feed(r, buf, (size_t)n, &err));
-        assert_true(gr_trace_reader_finish(r, &err));
-        gr_trace_reader_free(r);
-        gzclose(in);
+        read_h200_trace(traces[i], (gr_trace_handlers){&b, take, NULL}, 65536);
         gr_trace_time_finish(&b.time);
         int64_t want[4];
         oracle(&b, want);

@@ -67,6 +67,14 @@ char *gr_buf_take(gr_buf *b)
     return text;
 }
 
+void gr_buf_clear(gr_buf *b)
+{
+    b->length = 0;
+    b->failed = false;
+    if (b->text)
+        b->text[0] = '\0';
+}
+
 void gr_buf_free(gr_buf *b)
 {
     free(b->text);

@@ -29,6 +29,9 @@ bool gr_buf_failed(const gr_buf *b);
 /* The text, now the caller's to free ("" where nothing was written), and
  * b empty again; NULL where an allocation failed, now or before. */
 char *gr_buf_take(gr_buf *b);
+/* Empties b, keeping its memory for the next text (a reader's name of one
+ * record after another); a failure before is forgotten. */
+void gr_buf_clear(gr_buf *b);
 /* Frees the text; b is empty again, its limit kept. */
 void gr_buf_free(gr_buf *b);
 

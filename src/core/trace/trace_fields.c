@@ -238,35 +238,3 @@ void gr_trace_device_number(gr_trace_device *d, gr_trace_field field, const char
 {
     set_value((char *)d, &device_values[field], s, len);
 }
-
-bool gr_trace_text_set(gr_trace_text *t, const char *s, size_t len)
-{
-    if (len + 1 > t->capacity) {
-        size_t capacity = len + 1 > 2 * t->capacity ? len + 1 : 2 * t->capacity;
-        char *grown = realloc(t->text, capacity);
-        if (!grown)
-            return false;
-        t->text = grown;
-        t->capacity = capacity;
-    }
-    memcpy(t->text, s, len);
-    t->text[len] = '\0';
-    return true;
-}
-
-void gr_trace_text_clear(gr_trace_text *t)
-{
-    if (t->text)
-        t->text[0] = '\0';
-}
-
-const char *gr_trace_text_of(const gr_trace_text *t)
-{
-    return t->text ? t->text : "";
-}
-
-void gr_trace_text_free(gr_trace_text *t)
-{
-    free(t->text);
-    *t = (gr_trace_text){0};
-}

@@ -46,16 +46,6 @@ void gr_trace_event_number(gr_trace_event *e, gr_trace_field field, const char *
 void gr_trace_event_dim(gr_trace_event *e, gr_trace_field field, int index, const char *s, size_t len);
 void gr_trace_device_number(gr_trace_device *d, gr_trace_field field, const char *s, size_t len);
 
-/* A name's text, grown as needed. */
-typedef struct {
-    char *text;
-    size_t capacity;
-} gr_trace_text;
-bool gr_trace_text_set(gr_trace_text *t, const char *s, size_t len);
-void gr_trace_text_clear(gr_trace_text *t);
-const char *gr_trace_text_of(const gr_trace_text *t); /* "" before any */
-void gr_trace_text_free(gr_trace_text *t);
-
 /* "5078597825053.950" microseconds as 5078597825053950 ns, exactly (a
  * double holds 15 digits, and traces' stamps have 16); false where the
  * text is no number of microseconds that fits. */

@@ -72,20 +72,25 @@ static gr_trace_config *config_of(gr_trace_kernel *kernel, const gr_trace_event 
 }
 
 /* A configuration's theoretical occupancy on the device held to. */
+bool gr_trace_config_launch(const gr_trace_config *c, gr_launch *out)
+{
+    /* a block past any GPU's (or a trace's nonsense) is no launch, and its
+     * threads are not multiplied out */
+    for (int i = 0; i < 3; i++)
+        if (c->block[i] < 1 || c->block[i] > 1 << 20)
+            return false;
+    if (c->registers_per_thread < 0 || c->registers_per_thread >= 1 << 16 || c->shared_bytes < 0)
+        return false;
+    int64_t threads = c->block[0] * c->block[1] * c->block[2];
+    *out = (gr_launch){(int)(threads > 1 << 20 ? 1 << 20 : threads), (int)c->registers_per_thread, c->shared_bytes};
+    return true;
+}
+
 static void occupancy_of(const gr_trace_kernels *k, gr_trace_config *c)
 {
-    /* a block past any GPU's (or a trace's nonsense) has no occupancy, and
-     * its threads are not multiplied out */
-    for (int i = 0; i < 3; i++)
-        if (c->block[i] < 1 || c->block[i] > 1 << 20) {
-            c->has_occupancy = false;
-            return;
-        }
-    int64_t threads = c->block[0] * c->block[1] * c->block[2];
-    gr_launch l = {(int)(threads > 1 << 20 ? 1 << 20 : threads), (int)c->registers_per_thread, c->shared_bytes};
+    gr_launch l;
     gr_error why;
-    c->has_occupancy = c->registers_per_thread >= 0 && c->registers_per_thread < 1 << 16 && c->shared_bytes >= 0 &&
-                       gr_occupancy_compute(&k->limits, &l, &c->occupancy, &why);
+    c->has_occupancy = gr_trace_config_launch(c, &l) && gr_occupancy_compute(&k->limits, &l, &c->occupancy, &why);
 }
 
 static double blocks_of(const int64_t grid[3])

@@ -80,6 +80,10 @@ bool gr_trace_kernels_hold(gr_trace_kernels *k, const gr_profile *device, gr_err
 void gr_trace_kernels_sort(gr_trace_kernels *k);
 void gr_trace_kernels_free(gr_trace_kernels *k);
 
+/* A configuration's launch, as the occupancy rules take it; false where
+ * its block, registers or shared memory are no launch's. */
+bool gr_trace_config_launch(const gr_trace_config *c, gr_launch *out);
+
 /* A launch's achieved occupancy as gpuroof estimates it, percent: the
  * smaller of the theoretical warps an SM (o) and the grid's whole warps
  * spread over the SMs, over the SM's warps. */

@@ -21,7 +21,7 @@ void gr_trace_config_limits_of(const gr_trace_kernels *k, const gr_trace_config 
                           !(c->occupancy.limiters & (1u << GR_LIMIT_THREADS));
     if (!out->occupancy_held)
         return;
-    int64_t threads = c->block[0] * c->block[1] * c->block[2];
-    gr_launch l = {(int)threads, (int)c->registers_per_thread, c->shared_bytes};
-    gr_occupancy_lift_of(&k->limits, &l, &c->occupancy, &out->lift);
+    gr_launch l;
+    if (gr_trace_config_launch(c, &l)) /* it is: the configuration has an occupancy */
+        gr_occupancy_lift_of(&k->limits, &l, &c->occupancy, &out->lift);
 }

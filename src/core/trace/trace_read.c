@@ -27,7 +27,7 @@ struct gr_trace_reader {
     bool top_seen, events_seen, complete;
     gr_trace_event event;
     gr_trace_device device;
-    gr_trace_text name;
+    gr_buf name; /* the event's or device's name, its memory kept from one to the next */
     gr_error error;
     bool failed; /* error holds why */
 };
@@ -50,9 +50,9 @@ static int enter(gr_trace_reader *r, bool map)
     if (r->depth == 0 && !map)
         return fail(r, "a trace is a JSON object, not an array");
     if (inner == GR_TRACE_IN_EVENT)
-        gr_trace_event_clear(&r->event), r->complete = false, gr_trace_text_clear(&r->name);
+        gr_trace_event_clear(&r->event), r->complete = false, gr_buf_clear(&r->name);
     if (inner == GR_TRACE_IN_DEVICE)
-        gr_trace_device_clear(&r->device), gr_trace_text_clear(&r->name);
+        gr_trace_device_clear(&r->device), gr_buf_clear(&r->name);
     if (inner == GR_TRACE_IN_DIMS)
         r->dims = r->field, r->dim = 0;
     r->top_seen |= inner == GR_TRACE_IN_TOP;
@@ -72,10 +72,10 @@ static int leave(gr_trace_reader *r)
     r->field = GR_FIELD_NONE;
     bool ok = true;
     if (was == GR_TRACE_IN_EVENT && r->complete) {
-        r->event.name = gr_trace_text_of(&r->name);
+        r->event.name = gr_buf_text(&r->name);
         ok = r->h.event(r->h.context, &r->event, &r->error);
     } else if (was == GR_TRACE_IN_DEVICE && r->h.device) {
-        r->device.name = gr_trace_text_of(&r->name);
+        r->device.name = gr_buf_text(&r->name);
         ok = r->h.device(r->h.context, &r->device, &r->error);
     }
     r->failed |= !ok;
@@ -111,7 +111,9 @@ static int on_string(void *ctx, const unsigned char *s, size_t len)
     if (r->field == GR_FIELD_NAME && (p == GR_TRACE_IN_EVENT || p == GR_TRACE_IN_DEVICE)) {
         if (len > GR_TRACE_MAX_NAME_BYTES)
             return fail(r, "a name longer than 65536 bytes");
-        if (!gr_trace_text_set(&r->name, (const char *)s, len))
+        gr_buf_clear(&r->name);
+        gr_buf_addf(&r->name, "%.*s", (int)len, (const char *)s);
+        if (gr_buf_failed(&r->name))
             return fail(r, "out of memory");
     } else if (p == GR_TRACE_IN_EVENT) {
         gr_trace_event_string(&r->event, r->field, (const char *)s, len, &r->complete);
@@ -202,7 +204,7 @@ void gr_trace_reader_free(gr_trace_reader *r)
         return;
     if (r->yajl)
         yajl_free(r->yajl);
-    gr_trace_text_free(&r->name);
+    gr_buf_free(&r->name);
     free(r->shown);
     free(r);
 }
