@@ -87,18 +87,13 @@ const gr_result_spread *grc_measured_peak_spread(const gr_results *r, const char
 
 /* ---- the roofs --------------------------------------------------------------- */
 
-static double peak_of(const gr_roofs *roofs, const char *precision)
-{
-    return gr_roofs_peak_gflops(roofs, precision);
-}
-
 /* The highest compute roof drawn for a device: a level's slope rises to it. */
 static double top_peak(const grc_roofline_inputs *in, const gr_roofs *p)
 {
-    double top = fmax(peak_of(p, "fp32"), peak_of(p, "fp64"));
+    double top = fmax(gr_roofs_peak_gflops(p, "fp32"), gr_roofs_peak_gflops(p, "fp64"));
     for (size_t k = 0; k < GRC_CHART_MAX_ITEMS && in->precisions[k]; k++)
-        if (!isnan(peak_of(p, in->precisions[k])))
-            top = fmax(top, peak_of(p, in->precisions[k]));
+        if (!isnan(gr_roofs_peak_gflops(p, in->precisions[k])))
+            top = fmax(top, gr_roofs_peak_gflops(p, in->precisions[k]));
     return top;
 }
 
@@ -136,7 +131,7 @@ bool grc_levels_add_device_roofs(const grc_roofline_inputs *in, grc_chart *c, si
         double bandwidth = roofs->bandwidth_gbs[l].value;
         if (!in->has_levels || !in->levels[l] || !(bandwidth > 0))
             continue;
-        if (!add_slope(c, bandwidth, peak_of(roofs, "fp32"), top_peak(in, roofs), (int)i + 1, false,
+        if (!add_slope(c, bandwidth, gr_roofs_peak_gflops(roofs, "fp32"), top_peak(in, roofs), (int)i + 1, false,
                        in->device_count > 1 ? p->name : "", in->device_count > 1 ? " " : "", gr_level_name(l)))
             return false;
     }
@@ -176,7 +171,8 @@ static bool add_measured_ceiling(const grc_roofline_inputs *in, grc_chart *c, si
                                  const char *precision, const char *brief, int color)
 {
     const gr_results *res = in->results[r];
-    double peak = peak_of(&in->results_roofs[r], precision), sustained = grc_measured_sustained_gflops(res, precision);
+    double peak = gr_roofs_peak_gflops(&in->results_roofs[r], precision);
+    double sustained = grc_measured_sustained_gflops(res, precision);
     gr_buf text = GR_BUF_INIT, range = GR_BUF_INIT;
     spread_words(in->spread, grc_measured_peak_spread(res, precision, false), &range);
     gr_buf_addf(&text, "%.100s", brief);
@@ -195,9 +191,9 @@ static bool add_measured_ceiling(const grc_roofline_inputs *in, grc_chart *c, si
 bool grc_levels_add_measured(const grc_roofline_inputs *in, grc_chart *c, size_t r, int color, const char *brief)
 {
     const gr_roofs *measured = &in->results_roofs[r];
-    double fp32 = peak_of(measured, "fp32");
+    double fp32 = gr_roofs_peak_gflops(measured, "fp32");
     if (isnan(fp32))
-        fp32 = peak_of(&in->device_roofs[in->results_device[r]], "fp32");
+        fp32 = gr_roofs_peak_gflops(&in->device_roofs[in->results_device[r]], "fp32");
     double dram = gr_roofs_dram_gbs(measured);
     for (gr_level l = GR_LEVEL_L2; l <= GR_LEVEL_SHARED; l++) {
         double bandwidth = measured->bandwidth_gbs[l].value;
@@ -208,7 +204,7 @@ bool grc_levels_add_measured(const grc_roofline_inputs *in, grc_chart *c, size_t
     }
     for (size_t k = 0; k < GRC_CHART_MAX_ITEMS && in->precisions[k]; k++) {
         const char *precision = in->precisions[k];
-        double peak = peak_of(measured, precision);
+        double peak = gr_roofs_peak_gflops(measured, precision);
         bool seen = false;
         for (size_t j = 0; j < k; j++)
             seen = seen || strcmp(in->precisions[j], precision) == 0;

@@ -28,11 +28,6 @@ void grc_precision_words(gr_buf *b, const char *precision)
         gr_buf_addf(b, "%c", *p == '_' ? ' ' : (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p));
 }
 
-static double peak_of(const gr_roofs *roofs, const char *precision)
-{
-    return gr_roofs_peak_gflops(roofs, precision);
-}
-
 void grc_roofline_add_device(grc_roofline_inputs *in, const gr_profile *p)
 {
     gr_roofs_fill(p, NULL, NULL, &in->device_roofs[in->device_count]);
@@ -125,11 +120,11 @@ static void set_ranges(const grc_roofline_inputs *in, grc_chart *c)
     extent e = {INFINITY, 0, INFINITY, 0, false};
     for (size_t i = 0; i < in->device_count; i++) {
         const gr_roofs *p = &in->device_roofs[i];
-        double fp32 = peak_of(p, "fp32"), dram = gr_roofs_dram_gbs(p);
+        double fp32 = gr_roofs_peak_gflops(p, "fp32"), dram = gr_roofs_dram_gbs(p);
         include(&e, fp32 / dram, fp32);
-        include(&e, peak_of(p, "fp64") / dram, peak_of(p, "fp64"));
+        include(&e, gr_roofs_peak_gflops(p, "fp64") / dram, gr_roofs_peak_gflops(p, "fp64"));
         for (size_t k = 0; k < precision_count(in); k++)
-            include(&e, peak_of(p, in->precisions[k]) / dram, peak_of(p, in->precisions[k]));
+            include(&e, gr_roofs_peak_gflops(p, in->precisions[k]) / dram, gr_roofs_peak_gflops(p, in->precisions[k]));
     }
     e.points = in->model_count || in->point_count || (in->has_levels && in->level_kernel_count);
     for (size_t r = 0; r < in->results_count; r++)
@@ -173,7 +168,7 @@ static bool add_roof(const grc_roofline_inputs *in, grc_chart *c, size_t i)
 {
     const gr_profile *p = in->devices[i];
     const gr_roofs *roofs = &in->device_roofs[i];
-    double dram = gr_roofs_dram_gbs(roofs), fp32 = peak_of(roofs, "fp32"), ridge = fp32 / dram;
+    double dram = gr_roofs_dram_gbs(roofs), fp32 = gr_roofs_peak_gflops(roofs, "fp32"), ridge = fp32 / dram;
     grc_series *roof = grc_chart_series_f(c, GRC_DRAW_LINES, (int)i + 1,
                                         "%.100s: %s GB/s, FP32 %s, ridge %s FLOP/B (datasheet)", p->full_name,
                                         GR_NUM(dram), GRC_RATE(fp32), GR_NUM(ridge));
@@ -199,7 +194,8 @@ static bool add_roof(const grc_roofline_inputs *in, grc_chart *c, size_t i)
 static bool add_ceiling(const grc_roofline_inputs *in, grc_chart *c, size_t i, const char *precision)
 {
     const gr_roofs *roofs = &in->device_roofs[i];
-    double peak = peak_of(roofs, precision), dram = gr_roofs_dram_gbs(roofs), fp32 = peak_of(roofs, "fp32");
+    double peak = gr_roofs_peak_gflops(roofs, precision), fp32 = gr_roofs_peak_gflops(roofs, "fp32");
+    double dram = gr_roofs_dram_gbs(roofs);
     if (isnan(peak))
         return true;
     grc_series *s = grc_chart_series(c, GRC_DRAW_LINES, (int)i + 1, NULL);
@@ -222,17 +218,17 @@ static bool ceiling_label(const grc_roofline_inputs *in, grc_chart *c, size_t i,
                           const char *source)
 {
     const gr_roofs *roofs = &in->device_roofs[i];
-    double peak = peak_of(roofs, precision), knee = peak / gr_roofs_dram_gbs(roofs);
+    double peak = gr_roofs_peak_gflops(roofs, precision), knee = peak / gr_roofs_dram_gbs(roofs);
     if (isnan(peak))
         return true;
     for (size_t k = 0; k < i; k++)
-        if (peak_of(&in->device_roofs[k], precision) == peak)
+        if (gr_roofs_peak_gflops(&in->device_roofs[k], precision) == peak)
             return true;
     gr_buf text = GR_BUF_INIT;
     grc_precision_words(&text, precision);
     gr_buf_addf(&text, " %s%s", GRC_RATE(peak), source);
     for (size_t k = i; in->device_count > 1 && k < in->device_count; k++)
-        if (peak_of(&in->device_roofs[k], precision) == peak) {
+        if (gr_roofs_peak_gflops(&in->device_roofs[k], precision) == peak) {
             gr_buf_addf(&text, "%s%s", k == i ? ": " : ", ", in->devices[k]->name);
             knee = fmax(knee, peak / gr_roofs_dram_gbs(&in->device_roofs[k]));
         }
@@ -269,7 +265,7 @@ static bool add_device(const grc_roofline_inputs *in, grc_chart *c, size_t i)
     const gr_roofs *roofs = &in->device_roofs[i];
     double dram = gr_roofs_dram_gbs(roofs);
     return ok && (in->device_count > 1 || /* several: the key gives each bandwidth */
-                  bandwidth_label(c, dram, peak_of(roofs, "fp32") / dram, "", "DRAM", (int)i + 1)) &&
+                  bandwidth_label(c, dram, gr_roofs_peak_gflops(roofs, "fp32") / dram, "", "DRAM", (int)i + 1)) &&
            grc_levels_add_device_roofs(in, c, i);
 }
 

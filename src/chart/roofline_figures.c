@@ -32,13 +32,6 @@ static void add_ceiling(grc_roofline_ceilings *c, const char *precision, double 
     c->items[c->count++].gflops = gflops;
 }
 
-/* A bandwidth as shown: NaN where unknown (0 in a profile, NaN or not
- * positive in a results file). */
-static double known_gbs(double gbs)
-{
-    return gbs > 0 ? gbs : NAN;
-}
-
 /* A chart point's work, as the core holds it. */
 static gr_work_counts counts_of(const grc_chart_point *m)
 {
@@ -74,7 +67,7 @@ static void device_figures(const grc_roofline_inputs *in, size_t i, grc_roofline
             add_ceiling(&d->ceilings, drawn[k], peak);
     }
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
-        d->level_bandwidth_gbs[l] = known_gbs(roofs->bandwidth_gbs[l].value);
+        d->level_bandwidth_gbs[l] = roofs->bandwidth_gbs[l].value;
     for (size_t m = 0; m < in->model_count; m++)
         if (!grc_model_place_on(in, i, &in->models[m], &d->models[m]))
             d->models[m] = (gr_work_place){NAN, in->models[m].intensity, GR_LEVEL_DRAM, GR_LEVEL_DRAM};
@@ -104,7 +97,7 @@ static bool results_figures(const grc_roofline_inputs *in, size_t i, grc_rooflin
     f->best_bandwidth_gbs = gr_roofs_dram_gbs(measured);
     f->fp32_gflops = gr_roofs_peak_gflops(measured, "fp32");
     for (gr_level l = GR_LEVEL_DRAM; l <= GR_LEVEL_SHARED; l++)
-        f->measured_level_bandwidth_gbs[l] = known_gbs(measured->bandwidth_gbs[l].value);
+        f->measured_level_bandwidth_gbs[l] = measured->bandwidth_gbs[l].value;
     const char *drawn[GRC_ROOFLINE_MAX_PRECISIONS];
     size_t count = drawn_precisions(in, drawn);
     for (size_t k = 0; k < count; k++) {
