@@ -34,6 +34,9 @@ static const cli_option options[] = {
                    .help = "the GPU's profile (default: the one the trace's device properties describe)"),
     CLI_OPT_INT(T, top, CLI_COUNT, 1, 1000000000, .name = "top", .arg = "N",
                 .help = "only the N longest kernels (the rest counted, with their share of the time)"),
+    CLI_OPT_STRING(T, ncu, .name = "ncu", .arg = "REPORT",
+                   .help = "Nsight Compute's report of the same program (its CSV, or an .ncu-rep): each kernel's "
+                           "limiter joined to the trace"),
     CLI_OPTION_PROFILES(T),
     CLI_OPTION_JSON(T),
 };
@@ -95,18 +98,24 @@ int cmd_trace_run(const trace_options *o, json_t **json)
     gr_profile given;
     gr_profile_list list = {0};
     gr_trace_run *run = calloc(1, sizeof *run); /* two profiles: large for the stack */
-    if (!run)
+    trace_ncu *ncu = calloc(1, sizeof *ncu);
+    if (!run || !ncu) {
+        free(run);
+        free(ncu);
         return cli_fail("out of memory");
+    }
     int rc = EXIT_OK;
-    if (!start(o, &given, &list, run) || !read_trace(o, run))
+    if (!start(o, &given, &list, run) || !read_trace(o, run) || (o->ncu && !trace_ncu_join(o, run, ncu)))
         rc = EXIT_INPUT;
     else if (o->json)
         rc = cli_put_json(trace_json(o, run), json);
     else
         trace_print_text(o, run);
+    trace_ncu_free(ncu);
     gr_trace_run_free(run);
     gr_profile_list_free(&list);
     free(run);
+    free(ncu);
     return rc;
 }
 

@@ -61,6 +61,7 @@ static void print_row(const gr_trace_run *run, const gr_trace_kernel *k)
            (long long)c->block[1], (long long)c->block[2], (long long)c->registers_per_thread,
            (long long)c->shared_bytes, k->config_count > 1 ? " (its longest configuration)" : "",
            gr_buf_text(&limits)[0] ? ": " : "", gr_buf_text(&limits));
+    trace_print_verdict(run, (size_t)(k - run->kernels.kernels));
     free(name);
     gr_buf_free(&occ);
     gr_buf_free(&limits);

@@ -78,5 +78,6 @@ void trace_print_text(const trace_options *o, const gr_trace_run *run)
 {
     print_header(o, run);
     print_kineto(&run->kernels);
+    trace_print_ncu_header(o, run);
     trace_print_table(o, run);
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include "gpuroof_profile.h"
 #include "trace_kernels.h"
+#include "trace_ncu.h"
 #include "trace_read.h"
 #include "trace_time.h"
 
@@ -21,6 +22,7 @@ typedef struct {
     gr_profile device;
     bool device_given; /* named by the command, not matched */
     const gr_profile_list *profiles;
+    const gr_trace_ncu *ncu; /* Nsight Compute's report joined to the kernels (gpuroof trace --ncu); NULL */
 } gr_trace_run;
 
 /* A run held to given (NULL: the profile of profiles, NULL: none, that
