@@ -34,9 +34,12 @@ static const cli_option options[] = {
                    .help = "the GPU's profile (default: the one the trace's device properties describe)"),
     CLI_OPT_INT(T, top, CLI_COUNT, 1, 1000000000, .name = "top", .arg = "N",
                 .help = "only the N longest kernels (the rest counted, with their share of the time)"),
-    CLI_OPT_STRING(T, ncu, .name = "ncu", .arg = "REPORT",
+    CLI_OPT_PATH(T, ncu, .name = "ncu", .arg = "REPORT",
                    .help = "Nsight Compute's report of the same program (its CSV, or an .ncu-rep): each kernel's "
                            "limiter joined to the trace"),
+    CLI_OPT_FLAG(T, ncu_plan, .name = "ncu-plan",
+                 .help = "print the ncu command that profiles the longest kernels (--top N, else 10) once each, "
+                         "instead of the table"),
     CLI_OPTION_PROFILES(T),
     CLI_OPTION_JSON(T),
 };
@@ -107,6 +110,8 @@ int cmd_trace_run(const trace_options *o, json_t **json)
     int rc = EXIT_OK;
     if (!start(o, &given, &list, run) || !read_trace(o, run) || (o->ncu && !trace_ncu_join(o, run, ncu)))
         rc = EXIT_INPUT;
+    else if (o->ncu_plan)
+        rc = trace_put_plan(o, run, json);
     else if (o->json)
         rc = cli_put_json(trace_json(o, run), json);
     else

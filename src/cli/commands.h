@@ -223,6 +223,7 @@ typedef struct {
     const char *device, *profiles;
     cli_int_value top; /* --top N: the table's N longest kernels */
     const char *ncu;   /* --ncu REPORT: Nsight Compute's report of the same program, joined */
+    bool ncu_plan;     /* --ncu-plan: the ncu command that profiles the longest kernels once each */
     bool json;
 } trace_options;
 

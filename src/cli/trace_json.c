@@ -248,6 +248,6 @@ static const out_field run_fields[] = {
 
 json_t *trace_json(const trace_options *o, const gr_trace_run *run)
 {
-    run_shown r = {strcmp(o->file, "-") == 0 ? "standard input" : o->file, o, run, &run->time, &run->kernels};
+    run_shown r = {trace_file_shown(o), o, run, &run->time, &run->kernels};
     return out_fields_json(run_fields, &r);
 }

@@ -37,6 +37,12 @@ void trace_print_text(const trace_options *o, const gr_trace_run *run);
 void trace_print_table(const trace_options *o, const gr_trace_run *run);
 json_t *trace_json(const trace_options *o, const gr_trace_run *run);
 
+/* What messages call the trace: its file, or standard input. */
+const char *trace_file_shown(const trace_options *o);
+/* --ncu-plan: the ncu command that profiles the longest kernels once
+ * each (--top N of them, else 10), as text or JSON. */
+int trace_put_plan(const trace_options *o, const gr_trace_run *run, json_t **json);
+
 /* The kernels the table shows: --top N of them, or all. */
 size_t trace_shown(const trace_options *o, const gr_trace_run *run);
 

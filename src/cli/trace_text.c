@@ -33,9 +33,14 @@ static void print_device(const gr_trace_device_time *d)
                out_plural((long long)d->late_ops), duration(d->late_ns).text);
 }
 
+const char *trace_file_shown(const trace_options *o)
+{
+    return strcmp(o->file, "-") == 0 ? "standard input" : o->file;
+}
+
 static void print_header(const trace_options *o, const gr_trace_run *run)
 {
-    printf("Trace: %s, %zu events\n", strcmp(o->file, "-") == 0 ? "standard input" : o->file, run->events);
+    printf("Trace: %s, %zu events\n", trace_file_shown(o), run->events);
     if (run->has_device && !run->device_given)
         printf("Device: %s (%s), the profile the trace's device properties describe\n", run->device.full_name,
                run->device.name);

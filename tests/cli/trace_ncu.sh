@@ -51,3 +51,26 @@ expect_error_line "gpuroof: cannot open $test_tmp/nowhere.csv: No such file or d
 run trace "$t/step-trace.json.gz" --ncu "$t/step-trace.json.gz"
 expect_status 1
 expect_no_stdout
+
+# ---- --ncu-plan: the command that made tests/data/ncu/h200/vit-plan.csv.gz -------
+run trace "$t/vit-trace.json.gz" --ncu-plan
+expect_status 0
+expect_no_stderr
+expect_stdout_line "# Nsight Compute on the 10 longest kernels (61.32% of the kernels' time; 10 function names), each launch configuration once:"
+check "the command, word for word what ran on the H200 but for the application" \
+    "$(grep -v '^#' "$out" | sed 's|-o gpuroof-plan APP \[ARGS\]|-o /tmp/vit-plan python3 tools/torch-vit.py --steps 1|')" \
+    "$(cat "$n/vit-plan-command.txt")"
+expect_stdout_line "# then: gpuroof trace $t/vit-trace.json.gz --ncu gpuroof-plan.ncu-rep"
+run trace "$t/vit-trace.json.gz" --ncu-plan --top 2 --json
+expect_status 0
+expect_json 'keys_unsorted' '["file","kernels","time_ns","functions","unplanned","unplanned_ns","regex","command","time_share"]'
+expect_json '.regex' '^(GammaBetaBackwardCUDAKernelTemplate|reduce_kernel)$'
+# the three cuDNN kernels Kineto leaves mangled have no function name to pick
+run trace "$t/cnn-trace.json.gz" --ncu-plan --top 58 --json
+expect_json '[.kernels, .unplanned]' '[58,3]'
+
+# and the report it made joins
+gzip -dc "$n/vit-plan.csv.gz" >"$test_tmp/vit-plan.csv"
+run trace "$t/vit-trace.json.gz" --ncu "$test_tmp/vit-plan.csv" --top 10 --json
+expect_json '.ncu | [.launches, .launches_joined, .kernels_joined]' '[41,40,18]'
+expect_json '[.kernels[].ncu.join] | unique' '["joined"]'

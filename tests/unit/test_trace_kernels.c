@@ -53,7 +53,7 @@ static void kineto_estimates_every_launch(void **state)
     static const struct {
         const char *name;
         size_t launches;
-    } traces[] = {{"step", 163}, {"cnn", 358}, {"gpt2-50257", 144}, {"compiled", 126}, {"bert", 272}};
+    } traces[] = {{"step", 163}, {"cnn", 358}, {"gpt2-50257", 144}, {"compiled", 126}, {"bert", 272}, {"vit", 785}};
     size_t optin = 0;
     for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
         gr_trace_kernels k;

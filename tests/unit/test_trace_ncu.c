@@ -94,7 +94,7 @@ static void unreadable_names_by_their_words(void **state)
 static char *read_report(const char *name, size_t *size)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/tests/data/ncu/h200/%s.csv.gz", GPUROOF_SRCDIR, name);
+    snprintf(path, sizeof path, "%s/tests/data/ncu/h200/%s.csv.gz", GPUROOF_SRCDIR, strcmp(name, "vit") ? name : "vit-plan");
     gzFile in = gzopen(path, "rb");
     assert_non_null(in);
     size_t capacity = 1 << 20;
@@ -214,6 +214,26 @@ static void other_configurations_named(void **state)
     joined_run_free(&r);
 }
 
+/* The ViT step's report, made by the command gpuroof trace --ncu-plan
+ * printed for its trace (tests/data/ncu/h200/vit-plan-command.txt): each
+ * launch configuration of the ten longest kernels' functions once. */
+static void a_plan_joins(void **state)
+{
+    (void)state;
+    joined_run r;
+    join_run("vit", &r);
+    assert_int_equal(r.join.ncu_launches, 41);
+    assert_int_equal(r.join.ncu_joined, 40);
+    assert_int_equal(r.join.ncu_other_config, 1);
+    assert_int_equal(r.join.kernels_joined, 18);
+    size_t planned = 0;
+    for (size_t k = 0; k < 10; k++) /* the plan's ten, every one */
+        planned += r.join.verdicts[k].join == GR_TRACE_JOINED;
+    assert_int_equal(planned, 10);
+    check_sums(&r);
+    joined_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -222,6 +242,7 @@ int main(void)
         cmocka_unit_test(unreadable_names_by_their_words),
         cmocka_unit_test(every_launch_joins),
         cmocka_unit_test(other_configurations_named),
+        cmocka_unit_test(a_plan_joins),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

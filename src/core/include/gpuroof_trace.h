@@ -12,5 +12,6 @@
 #include "../trace/trace_run.h"
 #include "../trace/trace_names.h"
 #include "../trace/trace_ncu.h"
+#include "../trace/trace_plan.h"
 
 #endif

@@ -9,6 +9,7 @@
 typedef struct {
     const char *at;  /* the next character to read */
     int depth;       /* parentheses open around it */
+    bool spaced;     /* a space, or anything left out, read since the last thing written */
     gr_buf *key;
 } key_walk;
 
@@ -44,6 +45,18 @@ static const char *digits_end(const char *at)
     return at;
 }
 
+/* A word or number, one space before it where a space or anything left
+ * out stood between it and the word before (`unsigned int`, as both
+ * spell it): two words never run together into one neither name has. */
+static void write_word(key_walk *w, const char *word, size_t length)
+{
+    const gr_buf *k = w->key;
+    char last = k->length ? gr_buf_text(k)[k->length - 1] : '\0';
+    if (w->spaced && (isalnum((unsigned char)last) || last == '_'))
+        gr_buf_addf(w->key, " ");
+    gr_buf_addf(w->key, "%.*s", (int)length, word);
+}
+
 /* A lambda, Kineto's `{lambda(float)#1}` or Nsight Compute's `[lambda(float)
  * (instance 1)]`, as `lambda#1`; false (nothing read) where at holds neither. */
 static bool take_lambda(key_walk *w)
@@ -62,7 +75,9 @@ static bool take_lambda(key_walk *w)
     const char *end = digits_end(number);
     if (*end != (kineto ? '}' : ')') || (!kineto && end[1] != ']'))
         return false;
-    gr_buf_addf(w->key, "lambda#%.*s", (int)(end - number), number);
+    w->spaced = true; /* a brace or bracket stood before it */
+    write_word(w, "lambda", strlen("lambda"));
+    gr_buf_addf(w->key, "#%.*s", (int)(end - number), number);
     w->at = end + (kineto ? 1 : 2);
     return true;
 }
@@ -85,11 +100,11 @@ static void take_word(key_walk *w)
         if (length == strlen(unsaid[i]) && strncmp(start, unsaid[i], length) == 0)
             return;
     if (length == 5 && strncmp(start, "false", 5) == 0)
-        gr_buf_addf(w->key, "0");
+        write_word(w, "0", 1);
     else if (length == 4 && strncmp(start, "true", 4) == 0)
-        gr_buf_addf(w->key, "1");
+        write_word(w, "1", 1);
     else
-        gr_buf_addf(w->key, "%.*s", (int)length, start);
+        write_word(w, start, length);
 }
 
 /* A number without its suffix (2ul as 2). */
@@ -97,7 +112,7 @@ static void take_number(key_walk *w)
 {
     const char *start = w->at;
     w->at = digits_end(w->at);
-    gr_buf_addf(w->key, "%.*s", (int)(w->at - start), start);
+    write_word(w, start, (size_t)(w->at - start));
     while (*w->at == 'u' || *w->at == 'U' || *w->at == 'l' || *w->at == 'L')
         w->at++;
 }
@@ -122,24 +137,28 @@ static void take_parenthesis(key_walk *w)
 static void take_next(key_walk *w)
 {
     unsigned char c = (unsigned char)*w->at;
-    if (w->depth == 0 && starts(w->at, "(anonymous namespace)"))
+    size_t length = w->key->length;
+    if (isspace(c))
+        w->at++;
+    else if (w->depth == 0 && starts(w->at, "(anonymous namespace)"))
         w->at += strlen("(anonymous namespace)");
     else if (c == '(' || c == ')')
         take_parenthesis(w);
-    else if (w->depth > 0 || isspace(c))
+    else if (w->depth > 0)
         w->at++;
     else if (starts(w->at, "<unnamed>"))
         w->at += strlen("<unnamed>");
     else if (starts(w->at, "::"))
         w->at += 2;
     else if (take_lambda(w))
-        return;
+        ;
     else if (isalpha(c) || c == '_')
         take_word(w);
     else if (isdigit(c))
         take_number(w);
     else
         gr_buf_addf(w->key, "%c", *w->at++);
+    w->spaced = w->key->length == length;
 }
 
 bool gr_trace_name_key(const char *name, gr_buf *key)
@@ -149,7 +168,7 @@ bool gr_trace_name_key(const char *name, gr_buf *key)
         name = demangled;
     gr_buf_clear(key);
     gr_buf_addf(key, "%s", "");
-    key_walk w = {name, 0, key};
+    key_walk w = {name, 0, false, key};
     while (*w.at)
         take_next(&w);
     free(demangled);
