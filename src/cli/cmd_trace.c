@@ -14,7 +14,7 @@
 #include "trace_output.h"
 
 static const char usage[] =
-    "Usage: gpuroof trace FILE [--device NAME] [--top N] [--profiles DIR] [--json]\n"
+    "Usage: gpuroof trace FILE [--device NAME] [--top N] [--ncu REPORT] [--ncu-plan] [--profiles DIR] [--json]\n"
     "\n"
     "A run as torch.profiler recorded it: the trace export_chrome_trace writes\n"
     "(.json, or .json.gz as it is often kept; '-' for standard input), read as a\n"
@@ -133,5 +133,7 @@ int cmd_trace(int argc, char **argv)
     if (operand != argc - 1)
         return cli_usage_error("trace", "give one FILE: a trace as torch.profiler's export_chrome_trace writes it");
     o.file = argv[operand];
+    if (o.ncu && strcmp(o.ncu, "-") == 0 && strcmp(o.file, "-") == 0)
+        return cli_usage_error("trace", "the trace and --ncu's report cannot both come from standard input");
     return cmd_trace_run(&o, NULL);
 }

@@ -97,6 +97,6 @@ static const out_field report_fields[] = {
 
 json_t *trace_ncu_json(const trace_options *o, const gr_trace_run *run)
 {
-    join_shown shown = {o->ncu, run->ncu};
+    join_shown shown = {trace_ncu_shown(o), run->ncu};
     return out_fields_json(report_fields, &shown);
 }

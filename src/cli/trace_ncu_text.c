@@ -31,7 +31,7 @@ void trace_print_ncu_header(const trace_options *o, const gr_trace_run *run)
     if (!j)
         return;
     printf("Nsight Compute: %s, %zu launch%s: %zu joined to %zu of the trace's %zu kernels, %s of the kernels' "
-           "time\n", o->ncu, j->ncu_launches, j->ncu_launches == 1 ? "" : "es", j->ncu_joined, j->kernels_joined,
+           "time\n", trace_ncu_shown(o), j->ncu_launches, j->ncu_launches == 1 ? "" : "es", j->ncu_joined, j->kernels_joined,
            j->kernel_count, OUT_PCT(share_of(j->joined_ns, j->kernel_ns)));
     printf("  the verdicts explain %s of the run's kernel time (each kernel's limiter's share of its time, "
            "weighed by its time in the run)\n",

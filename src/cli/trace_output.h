@@ -39,6 +39,8 @@ json_t *trace_json(const trace_options *o, const gr_trace_run *run);
 
 /* What messages call the trace: its file, or standard input. */
 const char *trace_file_shown(const trace_options *o);
+/* What messages call --ncu's report: its file, or standard input. */
+const char *trace_ncu_shown(const trace_options *o);
 /* --ncu-plan: the ncu command that profiles the longest kernels once
  * each (--top N of them, else 10), as text or JSON. */
 int trace_put_plan(const trace_options *o, const gr_trace_run *run, json_t **json);

@@ -38,6 +38,11 @@ const char *trace_file_shown(const trace_options *o)
     return strcmp(o->file, "-") == 0 ? "standard input" : o->file;
 }
 
+const char *trace_ncu_shown(const trace_options *o)
+{
+    return strcmp(o->ncu, "-") == 0 ? "standard input" : o->ncu;
+}
+
 static void print_header(const trace_options *o, const gr_trace_run *run)
 {
     printf("Trace: %s, %zu events\n", trace_file_shown(o), run->events);
