@@ -14,7 +14,8 @@
 #include "trace_output.h"
 
 static const char usage[] =
-    "Usage: gpuroof trace FILE [--device NAME] [--top N] [--profiles DIR] [--json]\n"
+    "Usage: gpuroof trace FILE [--device NAME] [--launches] [--top N] [--html FILE.html] [--profiles DIR]\n"
+    "                          [--json]\n"
     "\n"
     "A run as torch.profiler recorded it: the trace export_chrome_trace writes\n"
     "(.json, or .json.gz as it is often kept; '-' for standard input), read as a\n"
@@ -22,7 +23,12 @@ static const char usage[] =
     "another stream, or otherwise), then each kernel, longest first: its launches,\n"
     "time, launch configuration, gpuroof's occupancy and what limits it, and the\n"
     "limits the configuration alone decides (waves, a small grid, launches a few\n"
-    "launch floors long).\n";
+    "launch floors long).\n"
+    "\n"
+    "--launches makes the table one row a launch, longest first.  Every other view\n"
+    "holds the distinct kernels in memory; --launches without --top keeps a record\n"
+    "of each launch (72 bytes), so that its memory grows with the run: --top N keeps\n"
+    "the N longest alone.\n";
 
 static const char notes[] =
     "Example: gpuroof trace tests/data/trace/h200/step-trace.json.gz --top 5\n"
@@ -34,6 +40,10 @@ static const cli_option options[] = {
                    .help = "the GPU's profile (default: the one the trace's device properties describe)"),
     CLI_OPT_INT(T, top, CLI_COUNT, 1, 1000000000, .name = "top", .arg = "N",
                 .help = "only the N longest kernels (the rest counted, with their share of the time)"),
+    CLI_OPT_FLAG(T, launches, .name = "launches",
+                 .help = "one row a launch, longest first: its start, stream, occupancy and limits"),
+    CLI_OPT_PATH(T, html, .name = "html", .arg = "FILE.html",
+                 .help = "also write the header and the table as one self-contained page, sortable"),
     CLI_OPTION_PROFILES(T),
     CLI_OPTION_JSON(T),
 };
@@ -87,6 +97,8 @@ static bool start(const trace_options *o, gr_profile *given, gr_profile_list *li
         return false;
     if (!gr_trace_run_init(run, o->device ? given : NULL, o->device ? NULL : list, &err))
         return cli_error("%s", err.text);
+    if (o->launches)
+        gr_trace_run_keep_launches(run, o->top.given ? (size_t)o->top.value : 0);
     return true;
 }
 
@@ -101,9 +113,11 @@ int cmd_trace_run(const trace_options *o, json_t **json)
     if (!start(o, &given, &list, run) || !read_trace(o, run))
         rc = EXIT_INPUT;
     else if (o->json)
-        rc = cli_put_json(trace_json(o, run), json);
+        rc = trace_put_json(o, run, json);
     else
         trace_print_text(o, run);
+    if (rc == EXIT_OK && o->html && !trace_write_html(o, run))
+        rc = EXIT_INPUT;
     gr_trace_run_free(run);
     gr_profile_list_free(&list);
     free(run);

@@ -221,8 +221,10 @@ int cmd_kernels_run(const kernels_options *o, json_t **json);
 typedef struct {
     const char *file; /* FILE: a trace (.json or .json.gz), or '-' */
     const char *device, *profiles;
-    cli_int_value top; /* --top N: the table's N longest kernels */
+    cli_int_value top; /* --top N: the table's N longest kernels (launches with --launches) */
     bool json;
+    bool launches;     /* --launches: one row a launch */
+    const char *html;  /* --html FILE: the page */
 } trace_options;
 
 int cmd_trace(int argc, char **argv);

@@ -7,11 +7,37 @@
 #include <jansson.h>
 #include "commands.h"
 #include "gpuroof_trace.h"
+#include "out_fields.h"
 
 void trace_print_text(const trace_options *o, const gr_trace_run *run);
 /* The kernels' table, longest first, each's configuration and limits under it. */
 void trace_print_table(const trace_options *o, const gr_trace_run *run);
 json_t *trace_json(const trace_options *o, const gr_trace_run *run);
+
+/* A configuration's occupancy and what limits it ("18.75%, registers and
+ * shared memory"; "-" without a device), and what the configuration
+ * decides ("" where nothing binds), as the tables show them. */
+void trace_occupancy_words(const gr_trace_config *c, gr_buf *b);
+void trace_limits_words(const gr_trace_config_limits *l, gr_buf *b);
+/* "grid 2x64x1, block 384x1x1, 168 registers, 213188 B shared" */
+void trace_config_words(const gr_trace_config *c, gr_buf *b);
+
+/* The launches' table (--launches): one row a launch, longest first. */
+void trace_print_launches(const trace_options *o, const gr_trace_run *run);
+/* The JSON printed, or handed over in *dest: with --launches, the
+ * launches streamed one at a time. */
+int trace_put_json(const trace_options *o, const gr_trace_run *run, json_t **dest);
+/* --html FILE: the header and the table as one page, written whole or
+ * not at all; false, printed, where it was not written. */
+bool trace_write_html(const trace_options *o, const gr_trace_run *run);
+
+/* The JSON's tables that the kernels and the launches share: a
+ * configuration's grid, block, registers and shared memory
+ * (gr_trace_config), its occupancy's limiters, and what it decides
+ * (gr_trace_config_limits). */
+extern const out_field trace_config_shape_fields[];
+json_t *trace_limited_by(const void *config);
+extern const out_field trace_limits_fields[];
 
 /* The kernels the table shows: --top N of them, or all. */
 size_t trace_shown(const trace_options *o, const gr_trace_run *run);

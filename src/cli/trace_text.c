@@ -78,5 +78,8 @@ void trace_print_text(const trace_options *o, const gr_trace_run *run)
 {
     print_header(o, run);
     print_kineto(&run->kernels);
-    trace_print_table(o, run);
+    if (o->launches)
+        trace_print_launches(o, run);
+    else
+        trace_print_table(o, run);
 }

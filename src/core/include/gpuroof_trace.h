@@ -10,5 +10,7 @@
 #include "../trace/trace_kernels.h"
 #include "../trace/trace_limits.h"
 #include "../trace/trace_run.h"
+#include "../trace/trace_kernel_launches.h"
+#include "../trace/trace_launch_figures.h"
 
 #endif

@@ -56,7 +56,16 @@ static bool on_event(void *context, const gr_trace_event *e, gr_error *err)
     r->events++;
     if (!gr_trace_time_add(&r->time, e) || !gr_trace_kernels_add(&r->kernels, e))
         return gr_error_set(err, "out of memory");
+    const char *kernel = r->kernels.last_name;
+    if (r->keeps_launches && kernel && !gr_trace_kernel_launches_add(&r->launches, 0, kernel, e))
+        return gr_error_set(err, "out of memory keeping the launches (--top N keeps the N longest alone)");
     return true;
+}
+
+void gr_trace_run_keep_launches(gr_trace_run *r, size_t top)
+{
+    r->keeps_launches = true;
+    gr_trace_kernel_launches_init(&r->launches, top);
 }
 
 gr_trace_handlers gr_trace_run_handlers(gr_trace_run *r)
@@ -64,14 +73,27 @@ gr_trace_handlers gr_trace_run_handlers(gr_trace_run *r)
     return (gr_trace_handlers){r, on_event, on_device};
 }
 
+/* The trace's first GPU activity: its devices' earliest; 0 where none. */
+static int64_t first_activity_ns(const gr_trace_time *t)
+{
+    int64_t first = 0;
+    for (size_t i = 0; i < t->device_count; i++)
+        if (i == 0 || t->devices[i].first_ns < first)
+            first = t->devices[i].first_ns;
+    return first;
+}
+
 void gr_trace_run_finish(gr_trace_run *r)
 {
     gr_trace_time_finish(&r->time);
     gr_trace_kernels_sort(&r->kernels);
+    if (r->keeps_launches)
+        gr_trace_kernel_launches_finish(&r->launches, 0, first_activity_ns(&r->time));
 }
 
 void gr_trace_run_free(gr_trace_run *r)
 {
     gr_trace_time_free(&r->time);
     gr_trace_kernels_free(&r->kernels);
+    gr_trace_kernel_launches_free(&r->launches);
 }

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include "gpuroof_profile.h"
+#include "trace_kernel_launches.h"
 #include "trace_kernels.h"
 #include "trace_read.h"
 #include "trace_time.h"
@@ -21,14 +22,21 @@ typedef struct {
     gr_profile device;
     bool device_given; /* named by the command, not matched */
     const gr_profile_list *profiles;
+    bool keeps_launches; /* gr_trace_run_keep_launches */
+    gr_trace_kernel_launches launches;
 } gr_trace_run;
 
 /* A run held to given (NULL: the profile of profiles, NULL: none, that
  * matches the trace's GPU); false, with err, where given's limits are refused. */
 bool gr_trace_run_init(gr_trace_run *r, const gr_profile *given, const gr_profile_list *profiles, gr_error *err);
+/* r keeps its kernel launches one by one too: the top longest (0: every
+ * launch, memory growing with them). */
+void gr_trace_run_keep_launches(gr_trace_run *r, size_t top);
 /* The reader's handlers that fill r. */
 gr_trace_handlers gr_trace_run_handlers(gr_trace_run *r);
-/* The end of the trace: each device's window emptied, the kernels sorted. */
+/* The end of the trace: each device's window emptied, the kernels
+ * sorted, the launches kept sorted, each start from the first GPU
+ * activity's. */
 void gr_trace_run_finish(gr_trace_run *r);
 void gr_trace_run_free(gr_trace_run *r);
 
