@@ -134,16 +134,9 @@ static int print_metrics(const ncu_options *o, json_t **json)
     return cli_put_json(json_pack("{s:s,s:o}", "chip", gr_ncu_chip_name(chip), "metrics", names), json);
 }
 
-static bool ends_with(const char *text, const char *end)
-{
-    size_t n = strlen(text), k = strlen(end);
-    return n >= k && strcmp(text + n - k, end) == 0;
-}
-
 /* The CSV to read, and what messages call it. */
 static bool read_csv(const ncu_options *o, cli_buffer *csv, gr_buf *shown)
 {
-    char ncu[4096];
     gr_error err;
     if (o->app_argc > 0) {
         if (!ncu_profile_app(o, csv))
@@ -153,12 +146,7 @@ static bool read_csv(const ncu_options *o, cli_buffer *csv, gr_buf *shown)
             return cli_error("%s", err.text);
         return true;
     }
-    if (ends_with(o->file, ".ncu-rep")) {
-        gr_buf_addf(shown, "%s's raw page", o->file);
-        return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, o->file, csv);
-    }
-    gr_buf_addf(shown, "%s", strcmp(o->file, "-") == 0 ? "standard input" : o->file);
-    return cli_read_input(o->file, gr_buf_text(shown), GR_LIMIT_NCU_CSV, csv);
+    return ncu_read_report(o->file, shown, csv);
 }
 
 /* --strict: a prediction that differs from Nsight Compute's fails the run. */

@@ -14,8 +14,8 @@
 #include "trace_output.h"
 
 static const char usage[] =
-    "Usage: gpuroof trace FILE [--device NAME] [--launches] [--top N] [--html FILE.html] [--profiles DIR]\n"
-    "                          [--json]\n"
+    "Usage: gpuroof trace FILE [--device NAME] [--ncu REPORT] [--launches] [--top N] [--html FILE.html]\n"
+    "                          [--profiles DIR] [--json]\n"
     "\n"
     "A run as torch.profiler recorded it: the trace export_chrome_trace writes\n"
     "(.json, or .json.gz as it is often kept; '-' for standard input), read as a\n"
@@ -44,6 +44,9 @@ static const cli_option options[] = {
                  .help = "one row a launch, longest first: its start, stream, occupancy and limits"),
     CLI_OPT_PATH(T, html, .name = "html", .arg = "FILE.html",
                  .help = "also write the header and the table as one self-contained page, sortable"),
+    CLI_OPT_STRING(T, ncu, .name = "ncu", .arg = "REPORT",
+                   .help = "Nsight Compute's report of the same program (its CSV, or an .ncu-rep): each kernel's "
+                           "limiter joined to the trace"),
     CLI_OPTION_PROFILES(T),
     CLI_OPTION_JSON(T),
 };
@@ -107,10 +110,14 @@ int cmd_trace_run(const trace_options *o, json_t **json)
     gr_profile given;
     gr_profile_list list = {0};
     gr_trace_run *run = calloc(1, sizeof *run); /* two profiles: large for the stack */
-    if (!run)
+    trace_ncu *ncu = calloc(1, sizeof *ncu);
+    if (!run || !ncu) {
+        free(run);
+        free(ncu);
         return cli_fail("out of memory");
+    }
     int rc = EXIT_OK;
-    if (!start(o, &given, &list, run) || !read_trace(o, run))
+    if (!start(o, &given, &list, run) || !read_trace(o, run) || (o->ncu && !trace_ncu_join(o, run, ncu)))
         rc = EXIT_INPUT;
     else if (o->json)
         rc = trace_put_json(o, run, json);
@@ -118,9 +125,11 @@ int cmd_trace_run(const trace_options *o, json_t **json)
         trace_print_text(o, run);
     if (rc == EXIT_OK && o->html && !trace_write_html(o, run))
         rc = EXIT_INPUT;
+    trace_ncu_free(ncu);
     gr_trace_run_free(run);
     gr_profile_list_free(&list);
     free(run);
+    free(ncu);
     return rc;
 }
 

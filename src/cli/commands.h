@@ -222,6 +222,7 @@ typedef struct {
     const char *file; /* FILE: a trace (.json or .json.gz), or '-' */
     const char *device, *profiles;
     cli_int_value top; /* --top N: the table's N longest kernels (launches with --launches) */
+    const char *ncu;   /* --ncu REPORT: Nsight Compute's report of the same program, joined */
     bool json;
     bool launches;     /* --launches: one row a launch */
     const char *html;  /* --html FILE: the page */

@@ -51,12 +51,7 @@ static json_t *level_object(const void *member)
 
 static json_t *xyz(const long long v[3])
 {
-    if (v[0] < 0)
-        return json_null();
-    json_t *list = json_array();
-    for (int i = 0; i < 3; i++)
-        json_array_append_new(list, json_integer((json_int_t)v[i]));
-    return list;
+    return out_json_xyz(v[0], v[1], v[2]);
 }
 
 static json_t *grid_json(const void *record)
@@ -419,7 +414,7 @@ static const out_field top_stall_fields[] = {
 
 /* The limits, the limiter and what to change (ncu_limits.h), up to the
  * roof shares; the clocks follow. */
-static const out_field limits_fields[] = {
+const out_field ncu_limits_fields[] = {
     OUT_KEYED_ROW("limits", GR_TIME_LIMIT_COUNT, limit_key, limit_time),
     OUT_KEYED_ROW("limit_bounds", GR_TIME_LIMIT_COUNT, limit_key, limit_bound),
     OUT_KEYED_ROW("limit_sources", GR_TIME_LIMIT_COUNT, limit_key, limit_source_json),
@@ -472,7 +467,7 @@ static const out_field clock_fields[] = {
 };
 
 static const out_field limits_record_fields[] = {
-    OUT_SPLICE_PTR_ROW(limits_record, limits, limits_fields),
+    OUT_SPLICE_PTR_ROW(limits_record, limits, ncu_limits_fields),
     OUT_OBJECT_SELF_ROW("sm_clock_mhz", clock_fields),
     OUT_SPLICE_PTR_ROW(limits_record, limits, limits_tail_fields),
     OUT_END,

@@ -12,6 +12,7 @@
 #include "gpuroof_kernels.h"
 #include "gpuroof_ncu.h"
 #include "gpuroof_results.h"
+#include "out_fields.h"
 
 /* How many launches whose occupancy differs from Nsight Compute's are
  * named on standard error, one a line, before the rest are counted. */
@@ -76,6 +77,9 @@ void ncu_print_time_limits(FILE *out, const ncu_view *v, const gr_ncu_limits *li
 /* The report as JSON, its launches printed one at a time
  * (cli_put_json_streamed), or handed over whole in *dest. */
 int ncu_put_json(const ncu_view *v, json_t **dest);
+/* A launch's (or a kernel's summed) limits as ncu --json writes them: the
+ * limits, the limiter and what to change, up to the roof shares. */
+extern const out_field ncu_limits_fields[];
 
 /* Finds ncu: $GPUROOF_NCU, the PATH, /usr/local/cuda/bin/ncu, then
  * /opt/nvidia/nsight-compute/VERSION/ncu; false, printed where it looked,
@@ -83,6 +87,9 @@ int ncu_put_json(const ncu_view *v, json_t **dest);
 bool ncu_find(char *path, size_t size, const char *why);
 /* The raw page of an .ncu-rep: ncu --import REPORT --csv --page raw. */
 bool ncu_import(const char *ncu, const char *report, cli_buffer *csv);
+/* A report as a file holds it: ncu's CSV ('-': standard input) or an
+ * .ncu-rep's raw page (ncu --import); shown gets what messages call it. */
+bool ncu_read_report(const char *file, gr_buf *shown, cli_buffer *csv);
 /* Runs the application (o->app) under ncu with gpuroof's metrics and
  * --clock-control none, and gives the raw page of the report it made. */
 bool ncu_profile_app(const ncu_options *o, cli_buffer *csv);

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli.h"
+#include "cli_process.h"
 #include "ncu_output.h"
 
 /* Where Nsight Compute installs itself besides the PATH: the CUDA
@@ -100,6 +101,23 @@ bool ncu_import(const char *ncu, const char *report, cli_buffer *csv)
     cli_buffer_free(&session);
     free(shown);
     return ok;
+}
+
+static bool ends_with(const char *text, const char *end)
+{
+    size_t n = strlen(text), k = strlen(end);
+    return n >= k && strcmp(text + n - k, end) == 0;
+}
+
+bool ncu_read_report(const char *file, gr_buf *shown, cli_buffer *csv)
+{
+    char ncu[4096];
+    if (ends_with(file, ".ncu-rep")) {
+        gr_buf_addf(shown, "%s's raw page", file);
+        return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, file, csv);
+    }
+    gr_buf_addf(shown, "%s", strcmp(file, "-") == 0 ? "standard input" : file);
+    return cli_read_input(file, gr_buf_text(shown), GR_LIMIT_NCU_CSV, csv);
 }
 
 /* ncu's command line: gpuroof's metrics, the clocks as they are, the

@@ -98,3 +98,14 @@ json_t *out_json_count(int64_t n)
 {
     return n >= 0 ? json_integer((json_int_t)n) : json_null();
 }
+
+json_t *out_json_xyz(long long x, long long y, long long z)
+{
+    if (x < 0)
+        return json_null();
+    json_t *list = json_array();
+    json_array_append_new(list, json_integer((json_int_t)x));
+    json_array_append_new(list, json_integer((json_int_t)y));
+    json_array_append_new(list, json_integer((json_int_t)z));
+    return list;
+}

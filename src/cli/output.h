@@ -56,5 +56,7 @@ void out_sm_names(gr_buf *b, const gr_sm_set *set, const char *prefix);
 json_t *out_json_number(double x);
 json_t *out_json_quantity(double x);
 json_t *out_json_count(int64_t n);
+/* A grid or a block, [x, y, z]; null where x is negative (unknown). */
+json_t *out_json_xyz(long long x, long long y, long long z);
 
 #endif

@@ -14,24 +14,6 @@
 #include "plot_json.h"
 #include "plot_levels.h"
 
-static bool ends_with(const char *text, const char *end)
-{
-    size_t n = strlen(text), k = strlen(end);
-    return n >= k && strcmp(text + n - k, end) == 0;
-}
-
-/* The report's text: the file, standard input, or an .ncu-rep's raw page. */
-static bool read_text(const char *file, gr_buf *shown, cli_buffer *csv)
-{
-    char ncu[4096];
-    if (ends_with(file, ".ncu-rep")) {
-        gr_buf_addf(shown, "%s's raw page", file);
-        return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, file, csv);
-    }
-    gr_buf_addf(shown, "%s", strcmp(file, "-") == 0 ? "standard input" : file);
-    return cli_read_input(file, gr_buf_text(shown), GR_LIMIT_NCU_CSV, csv);
-}
-
 /* The report, its launches grouped as ncu --group groups them, held
  * against the first --device, else the shipped profile of the report's
  * GPU, which joins the chart; no device is an error. */
@@ -379,7 +361,7 @@ bool plot_ncu_load(const plot_options *o, plot_devices *d, grc_roofline_inputs *
     gr_buf shown = GR_BUF_INIT;
     cli_buffer csv = {0};
     gr_ncu_analysis a = {0};
-    bool ok = read_text(o->ncu, &shown, &csv) &&
+    bool ok = ncu_read_report(o->ncu, &shown, &csv) &&
               analyse(o, gr_buf_text(&shown), &csv, d, &a, &in->level_kernels_device);
     free(csv.bytes);
     ok = ok && draw_analysis(o, &a, gr_buf_text(&shown), d, in, warnings, json);

@@ -47,10 +47,7 @@ typedef struct {
 
 static json_t *dims(const int64_t v[3])
 {
-    json_t *list = json_array();
-    for (int i = 0; i < 3; i++)
-        json_array_append_new(list, json_integer((json_int_t)v[i]));
-    return list;
+    return out_json_xyz(v[0], v[1], v[2]);
 }
 
 static json_t *config_grid(const void *record)
@@ -137,11 +134,23 @@ static const out_field kernel_fields[] = {
     OUT_END,
 };
 
+static bool kernel_joined(const void *record)
+{
+    return ((const kernel_shown *)record)->run->ncu != NULL;
+}
+
+static json_t *kernel_verdict(const void *record)
+{
+    const kernel_shown *k = record;
+    return trace_verdict_json(k->run, (size_t)(k->kernel - k->run->kernels.kernels));
+}
+
 static const out_field shown_fields[] = {
     OUT_SPLICE_PTR_ROW(kernel_shown, kernel, kernel_fields),
     OUT_GET_ROW("time_share", time_share),
     OUT_SPLICE_PTR_ROW(kernel_shown, config, config_fields),
     OUT_OBJECT_ROW(kernel_shown, limits, "limits", trace_limits_fields),
+    OUT_GET_ROW("ncu", kernel_verdict, .when = kernel_joined, .omit = true),
     OUT_END,
 };
 
@@ -230,6 +239,17 @@ static const out_field events_fields[] = {
     OUT_END,
 };
 
+static bool run_joined(const void *record)
+{
+    return ((const run_shown *)record)->run->ncu != NULL;
+}
+
+static json_t *run_ncu(const void *record)
+{
+    const run_shown *r = record;
+    return trace_ncu_json(r->o, r->run);
+}
+
 static const out_field run_fields[] = {
     OUT_TEXT_ROW(run_shown, file, "file"),
     OUT_GET_ROW("gpu", run_gpu),
@@ -238,6 +258,7 @@ static const out_field run_fields[] = {
     OUT_GET_ROW("devices", run_devices),
     OUT_OBJECT_PTR_ROW(run_shown, time, "host", host_fields),
     OUT_OBJECT_PTR_ROW(run_shown, kernels, "kineto", kineto_fields),
+    OUT_GET_ROW("ncu", run_ncu, .when = run_joined, .omit = true),
     OUT_GET_ROW("kernels", run_kernels),
     OUT_GET_ROW("launches", launches_placeholder, .when = wants_launches, .omit = true),
     OUT_END,

@@ -66,6 +66,7 @@ static void print_row(const gr_trace_run *run, const gr_trace_kernel *k)
     trace_limits_words(&l, &limits);
     printf("%29s %s%s%s%s\n", "", gr_buf_text(&config), k->config_count > 1 ? " (its longest configuration)" : "",
            gr_buf_text(&limits)[0] ? ": " : "", gr_buf_text(&limits));
+    trace_print_verdict(run, (size_t)(k - run->kernels.kernels));
     free(name);
     gr_buf_free(&occ);
     gr_buf_free(&config);

@@ -78,6 +78,7 @@ void trace_print_text(const trace_options *o, const gr_trace_run *run)
 {
     print_header(o, run);
     print_kineto(&run->kernels);
+    trace_print_ncu_header(o, run);
     if (o->launches)
         trace_print_launches(o, run);
     else

@@ -23,16 +23,7 @@ static gr_profile h200;
 static int setup(void **state)
 {
     (void)state;
-    char path[1024];
-    gr_error err;
-    snprintf(path, sizeof path, "%s/profiles/h200.yaml", GPUROOF_SRCDIR);
-    return gr_profile_load_file(path, &h200, &err) ? 0 : -1;
-}
-
-static bool take(void *context, const gr_trace_event *e, gr_error *err)
-{
-    (void)err;
-    return gr_trace_kernels_add(context, e);
+    return load_h200_profile(&h200);
 }
 
 /* The trace NAME's kernels, held to the H200 before its events, as its
@@ -45,7 +36,7 @@ static void read_trace_held(const char *name, gr_trace_kernels *k, bool late)
     gr_trace_kernels_init(k);
     if (!late)
         assert_true(gr_trace_kernels_hold(k, &h200, &err));
-    read_h200_trace(file, (gr_trace_handlers){k, take, NULL}, 65536);
+    read_h200_trace(file, (gr_trace_handlers){k, take_kernel_event, NULL}, 65536);
     assert_true(gr_trace_kernels_hold(k, &h200, &err));
     gr_trace_kernels_sort(k);
 }

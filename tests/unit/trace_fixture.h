@@ -6,6 +6,8 @@
 
 #include <stdio.h>
 #include <zlib.h>
+#include "gpuroof_profile.h"
+#include "trace_kernels.h"
 #include "trace_read.h"
 
 #ifndef GPUROOF_SRCDIR
@@ -32,6 +34,23 @@ static inline void read_h200_trace(const char *file, gr_trace_handlers h, unsign
         fail_msg("%s", err.text);
     gr_trace_reader_free(r);
     gzclose(in);
+}
+
+/* The shipped H200 profile, which the recorded traces are held to; 0, or
+ * -1 where it does not load (a cmocka setup's answer). */
+static inline int load_h200_profile(gr_profile *h200)
+{
+    char path[1024];
+    gr_error err;
+    snprintf(path, sizeof path, "%s/profiles/h200.yaml", GPUROOF_SRCDIR);
+    return gr_profile_load_file(path, h200, &err) ? 0 : -1;
+}
+
+/* A reader's handler adding each event to the gr_trace_kernels context. */
+static inline bool take_kernel_event(void *context, const gr_trace_event *e, gr_error *err)
+{
+    (void)err;
+    return gr_trace_kernels_add(context, e);
 }
 
 #endif

@@ -17,5 +17,6 @@
 #include "../ncu/ncu_group.h"
 #include "../ncu/ncu_metrics.h"
 #include "../ncu/ncu_table.h"
+#include "../ncu/ncu_limits_sum.h"
 
 #endif

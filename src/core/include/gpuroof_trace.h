@@ -10,6 +10,8 @@
 #include "../trace/trace_kernels.h"
 #include "../trace/trace_limits.h"
 #include "../trace/trace_run.h"
+#include "../trace/trace_names.h"
+#include "../trace/trace_ncu.h"
 #include "../trace/trace_kernel_launches.h"
 #include "../trace/trace_launch_figures.h"
 

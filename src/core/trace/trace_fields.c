@@ -15,41 +15,41 @@ typedef struct {
 /* Kineto's spelling of each key the reader keeps (libkineto's
  * output_json.cpp writes them; the traces of tests/data/trace show them). */
 static const key_row keys[] = {
-    {GR_TRACE_IN_TOP, "traceEvents", GR_FIELD_TRACE_EVENTS},
-    {GR_TRACE_IN_TOP, "deviceProperties", GR_FIELD_DEVICE_PROPERTIES},
-    {GR_TRACE_IN_EVENT, "ph", GR_FIELD_PH},
-    {GR_TRACE_IN_EVENT, "cat", GR_FIELD_CAT},
-    {GR_TRACE_IN_EVENT, "name", GR_FIELD_NAME},
-    {GR_TRACE_IN_EVENT, "pid", GR_FIELD_PID},
-    {GR_TRACE_IN_EVENT, "tid", GR_FIELD_TID},
-    {GR_TRACE_IN_EVENT, "ts", GR_FIELD_TS},
-    {GR_TRACE_IN_EVENT, "dur", GR_FIELD_DUR},
-    {GR_TRACE_IN_EVENT, "args", GR_FIELD_ARGS},
-    {GR_TRACE_IN_ARGS, "device", GR_FIELD_DEVICE},
-    {GR_TRACE_IN_ARGS, "stream", GR_FIELD_STREAM},
-    {GR_TRACE_IN_ARGS, "correlation", GR_FIELD_CORRELATION},
-    {GR_TRACE_IN_ARGS, "grid", GR_FIELD_GRID},
-    {GR_TRACE_IN_ARGS, "block", GR_FIELD_BLOCK},
-    {GR_TRACE_IN_ARGS, "registers per thread", GR_FIELD_REGISTERS},
-    {GR_TRACE_IN_ARGS, "shared memory", GR_FIELD_SHARED},
-    {GR_TRACE_IN_ARGS, "bytes", GR_FIELD_BYTES},
-    {GR_TRACE_IN_ARGS, "blocks per SM", GR_FIELD_BLOCKS_PER_SM},
-    {GR_TRACE_IN_ARGS, "warps per SM", GR_FIELD_WARPS_PER_SM},
-    {GR_TRACE_IN_ARGS, "est. achieved occupancy %", GR_FIELD_EST_OCCUPANCY},
-    {GR_TRACE_IN_DEVICE, "id", GR_FIELD_ID},
-    {GR_TRACE_IN_DEVICE, "name", GR_FIELD_NAME},
-    {GR_TRACE_IN_DEVICE, "computeMajor", GR_FIELD_CC_MAJOR},
-    {GR_TRACE_IN_DEVICE, "computeMinor", GR_FIELD_CC_MINOR},
-    {GR_TRACE_IN_DEVICE, "numSms", GR_FIELD_SMS},
-    {GR_TRACE_IN_DEVICE, "warpSize", GR_FIELD_WARP_SIZE},
-    {GR_TRACE_IN_DEVICE, "maxThreadsPerMultiprocessor", GR_FIELD_THREADS_SM},
-    {GR_TRACE_IN_DEVICE, "maxThreadsPerBlock", GR_FIELD_THREADS_BLOCK},
-    {GR_TRACE_IN_DEVICE, "regsPerMultiprocessor", GR_FIELD_REGS_SM},
-    {GR_TRACE_IN_DEVICE, "regsPerBlock", GR_FIELD_REGS_BLOCK},
-    {GR_TRACE_IN_DEVICE, "sharedMemPerMultiprocessor", GR_FIELD_SMEM_SM},
-    {GR_TRACE_IN_DEVICE, "sharedMemPerBlock", GR_FIELD_SMEM_BLOCK},
-    {GR_TRACE_IN_DEVICE, "sharedMemPerBlockOptin", GR_FIELD_SMEM_OPTIN},
-    {GR_TRACE_IN_DEVICE, "totalGlobalMem", GR_FIELD_MEMORY},
+    {GR_TRACE_IN_TOP, "traceEvents", GR_TRACE_KEY_TRACE_EVENTS},
+    {GR_TRACE_IN_TOP, "deviceProperties", GR_TRACE_KEY_DEVICE_PROPERTIES},
+    {GR_TRACE_IN_EVENT, "ph", GR_TRACE_KEY_PH},
+    {GR_TRACE_IN_EVENT, "cat", GR_TRACE_KEY_CAT},
+    {GR_TRACE_IN_EVENT, "name", GR_TRACE_KEY_NAME},
+    {GR_TRACE_IN_EVENT, "pid", GR_TRACE_KEY_PID},
+    {GR_TRACE_IN_EVENT, "tid", GR_TRACE_KEY_TID},
+    {GR_TRACE_IN_EVENT, "ts", GR_TRACE_KEY_TS},
+    {GR_TRACE_IN_EVENT, "dur", GR_TRACE_KEY_DUR},
+    {GR_TRACE_IN_EVENT, "args", GR_TRACE_KEY_ARGS},
+    {GR_TRACE_IN_ARGS, "device", GR_TRACE_KEY_DEVICE},
+    {GR_TRACE_IN_ARGS, "stream", GR_TRACE_KEY_STREAM},
+    {GR_TRACE_IN_ARGS, "correlation", GR_TRACE_KEY_CORRELATION},
+    {GR_TRACE_IN_ARGS, "grid", GR_TRACE_KEY_GRID},
+    {GR_TRACE_IN_ARGS, "block", GR_TRACE_KEY_BLOCK},
+    {GR_TRACE_IN_ARGS, "registers per thread", GR_TRACE_KEY_REGISTERS},
+    {GR_TRACE_IN_ARGS, "shared memory", GR_TRACE_KEY_SHARED},
+    {GR_TRACE_IN_ARGS, "bytes", GR_TRACE_KEY_BYTES},
+    {GR_TRACE_IN_ARGS, "blocks per SM", GR_TRACE_KEY_BLOCKS_PER_SM},
+    {GR_TRACE_IN_ARGS, "warps per SM", GR_TRACE_KEY_WARPS_PER_SM},
+    {GR_TRACE_IN_ARGS, "est. achieved occupancy %", GR_TRACE_KEY_EST_OCCUPANCY},
+    {GR_TRACE_IN_DEVICE, "id", GR_TRACE_KEY_ID},
+    {GR_TRACE_IN_DEVICE, "name", GR_TRACE_KEY_NAME},
+    {GR_TRACE_IN_DEVICE, "computeMajor", GR_TRACE_KEY_CC_MAJOR},
+    {GR_TRACE_IN_DEVICE, "computeMinor", GR_TRACE_KEY_CC_MINOR},
+    {GR_TRACE_IN_DEVICE, "numSms", GR_TRACE_KEY_SMS},
+    {GR_TRACE_IN_DEVICE, "warpSize", GR_TRACE_KEY_WARP_SIZE},
+    {GR_TRACE_IN_DEVICE, "maxThreadsPerMultiprocessor", GR_TRACE_KEY_THREADS_SM},
+    {GR_TRACE_IN_DEVICE, "maxThreadsPerBlock", GR_TRACE_KEY_THREADS_BLOCK},
+    {GR_TRACE_IN_DEVICE, "regsPerMultiprocessor", GR_TRACE_KEY_REGS_SM},
+    {GR_TRACE_IN_DEVICE, "regsPerBlock", GR_TRACE_KEY_REGS_BLOCK},
+    {GR_TRACE_IN_DEVICE, "sharedMemPerMultiprocessor", GR_TRACE_KEY_SMEM_SM},
+    {GR_TRACE_IN_DEVICE, "sharedMemPerBlock", GR_TRACE_KEY_SMEM_BLOCK},
+    {GR_TRACE_IN_DEVICE, "sharedMemPerBlockOptin", GR_TRACE_KEY_SMEM_OPTIN},
+    {GR_TRACE_IN_DEVICE, "totalGlobalMem", GR_TRACE_KEY_MEMORY},
 };
 
 gr_trace_field gr_trace_field_of(gr_trace_place where, const char *key, size_t len)
@@ -57,22 +57,22 @@ gr_trace_field gr_trace_field_of(gr_trace_place where, const char *key, size_t l
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (keys[i].where == where && strlen(keys[i].key) == len && memcmp(keys[i].key, key, len) == 0)
             return keys[i].field;
-    return GR_FIELD_NONE;
+    return GR_TRACE_KEY_NONE;
 }
 
 gr_trace_place gr_trace_inner_place(gr_trace_place where, gr_trace_field field, bool map)
 {
     if (where == GR_TRACE_IN_NONE)
         return map ? GR_TRACE_IN_TOP : GR_TRACE_IN_SKIP;
-    if (where == GR_TRACE_IN_TOP && !map && field == GR_FIELD_TRACE_EVENTS)
+    if (where == GR_TRACE_IN_TOP && !map && field == GR_TRACE_KEY_TRACE_EVENTS)
         return GR_TRACE_IN_EVENTS;
-    if (where == GR_TRACE_IN_TOP && !map && field == GR_FIELD_DEVICE_PROPERTIES)
+    if (where == GR_TRACE_IN_TOP && !map && field == GR_TRACE_KEY_DEVICE_PROPERTIES)
         return GR_TRACE_IN_DEVICES;
     if (where == GR_TRACE_IN_EVENTS && map)
         return GR_TRACE_IN_EVENT;
-    if (where == GR_TRACE_IN_EVENT && map && field == GR_FIELD_ARGS)
+    if (where == GR_TRACE_IN_EVENT && map && field == GR_TRACE_KEY_ARGS)
         return GR_TRACE_IN_ARGS;
-    if (where == GR_TRACE_IN_ARGS && !map && (field == GR_FIELD_GRID || field == GR_FIELD_BLOCK))
+    if (where == GR_TRACE_IN_ARGS && !map && (field == GR_TRACE_KEY_GRID || field == GR_TRACE_KEY_BLOCK))
         return GR_TRACE_IN_DIMS;
     if (where == GR_TRACE_IN_DEVICES && map)
         return GR_TRACE_IN_DEVICE;
@@ -99,9 +99,9 @@ static bool text_is(const char *s, size_t len, const char *word)
 
 void gr_trace_event_string(gr_trace_event *e, gr_trace_field field, const char *s, size_t len, bool *complete)
 {
-    if (field == GR_FIELD_PH)
+    if (field == GR_TRACE_KEY_PH)
         *complete = text_is(s, len, "X");
-    if (field != GR_FIELD_CAT)
+    if (field != GR_TRACE_KEY_CAT)
         return;
     e->kind = text_is(s, len, "kernel")         ? GR_TRACE_KERNEL
               : text_is(s, len, "gpu_memcpy")   ? GR_TRACE_MEMCPY
@@ -179,36 +179,36 @@ typedef struct {
 #define EVENT(field, kind, member) [field] = {kind, offsetof(gr_trace_event, member)}
 #define DEVICE(field, member) [field] = {COUNT, offsetof(gr_trace_device, member)}
 
-static const value_row event_values[GR_FIELD_COUNT] = {
-    EVENT(GR_FIELD_TS, TIME, ts_ns),
-    EVENT(GR_FIELD_DUR, TIME, dur_ns),
-    EVENT(GR_FIELD_PID, COUNT, pid),
-    EVENT(GR_FIELD_TID, COUNT, tid),
-    EVENT(GR_FIELD_DEVICE, COUNT, device),
-    EVENT(GR_FIELD_STREAM, COUNT, stream),
-    EVENT(GR_FIELD_CORRELATION, COUNT, correlation),
-    EVENT(GR_FIELD_REGISTERS, COUNT, registers_per_thread),
-    EVENT(GR_FIELD_SHARED, COUNT, shared_bytes),
-    EVENT(GR_FIELD_BYTES, COUNT, bytes),
-    EVENT(GR_FIELD_BLOCKS_PER_SM, REAL, blocks_per_sm),
-    EVENT(GR_FIELD_WARPS_PER_SM, REAL, warps_per_sm),
-    EVENT(GR_FIELD_EST_OCCUPANCY, REAL, est_achieved_occupancy_pct),
+static const value_row event_values[GR_TRACE_KEY_COUNT] = {
+    EVENT(GR_TRACE_KEY_TS, TIME, ts_ns),
+    EVENT(GR_TRACE_KEY_DUR, TIME, dur_ns),
+    EVENT(GR_TRACE_KEY_PID, COUNT, pid),
+    EVENT(GR_TRACE_KEY_TID, COUNT, tid),
+    EVENT(GR_TRACE_KEY_DEVICE, COUNT, device),
+    EVENT(GR_TRACE_KEY_STREAM, COUNT, stream),
+    EVENT(GR_TRACE_KEY_CORRELATION, COUNT, correlation),
+    EVENT(GR_TRACE_KEY_REGISTERS, COUNT, registers_per_thread),
+    EVENT(GR_TRACE_KEY_SHARED, COUNT, shared_bytes),
+    EVENT(GR_TRACE_KEY_BYTES, COUNT, bytes),
+    EVENT(GR_TRACE_KEY_BLOCKS_PER_SM, REAL, blocks_per_sm),
+    EVENT(GR_TRACE_KEY_WARPS_PER_SM, REAL, warps_per_sm),
+    EVENT(GR_TRACE_KEY_EST_OCCUPANCY, REAL, est_achieved_occupancy_pct),
 };
 
-static const value_row device_values[GR_FIELD_COUNT] = {
-    DEVICE(GR_FIELD_ID, id),
-    DEVICE(GR_FIELD_CC_MAJOR, cc_major),
-    DEVICE(GR_FIELD_CC_MINOR, cc_minor),
-    DEVICE(GR_FIELD_SMS, sms),
-    DEVICE(GR_FIELD_WARP_SIZE, warp_size),
-    DEVICE(GR_FIELD_THREADS_SM, max_threads_sm),
-    DEVICE(GR_FIELD_THREADS_BLOCK, max_threads_block),
-    DEVICE(GR_FIELD_REGS_SM, regs_sm),
-    DEVICE(GR_FIELD_REGS_BLOCK, regs_block),
-    DEVICE(GR_FIELD_SMEM_SM, smem_sm_bytes),
-    DEVICE(GR_FIELD_SMEM_BLOCK, smem_block_bytes),
-    DEVICE(GR_FIELD_SMEM_OPTIN, smem_block_optin_bytes),
-    DEVICE(GR_FIELD_MEMORY, memory_bytes),
+static const value_row device_values[GR_TRACE_KEY_COUNT] = {
+    DEVICE(GR_TRACE_KEY_ID, id),
+    DEVICE(GR_TRACE_KEY_CC_MAJOR, cc_major),
+    DEVICE(GR_TRACE_KEY_CC_MINOR, cc_minor),
+    DEVICE(GR_TRACE_KEY_SMS, sms),
+    DEVICE(GR_TRACE_KEY_WARP_SIZE, warp_size),
+    DEVICE(GR_TRACE_KEY_THREADS_SM, max_threads_sm),
+    DEVICE(GR_TRACE_KEY_THREADS_BLOCK, max_threads_block),
+    DEVICE(GR_TRACE_KEY_REGS_SM, regs_sm),
+    DEVICE(GR_TRACE_KEY_REGS_BLOCK, regs_block),
+    DEVICE(GR_TRACE_KEY_SMEM_SM, smem_sm_bytes),
+    DEVICE(GR_TRACE_KEY_SMEM_BLOCK, smem_block_bytes),
+    DEVICE(GR_TRACE_KEY_SMEM_OPTIN, smem_block_optin_bytes),
+    DEVICE(GR_TRACE_KEY_MEMORY, memory_bytes),
 };
 
 static void set_value(char *record, const value_row *row, const char *s, size_t len)
@@ -228,9 +228,9 @@ void gr_trace_event_number(gr_trace_event *e, gr_trace_field field, const char *
 
 void gr_trace_event_dim(gr_trace_event *e, gr_trace_field field, int index, const char *s, size_t len)
 {
-    if (field == GR_FIELD_GRID)
+    if (field == GR_TRACE_KEY_GRID)
         e->grid[index] = count_of(s, len);
-    else if (field == GR_FIELD_BLOCK)
+    else if (field == GR_TRACE_KEY_BLOCK)
         e->block[index] = count_of(s, len);
 }
 

@@ -60,7 +60,7 @@ static int enter(gr_trace_reader *r, bool map)
     if (r->depth < TRACKED_DEPTH)
         r->places[r->depth] = inner;
     r->depth++;
-    r->field = GR_FIELD_NONE;
+    r->field = GR_TRACE_KEY_NONE;
     return 1;
 }
 
@@ -69,7 +69,7 @@ static int leave(gr_trace_reader *r)
 {
     gr_trace_place was = place_of(r);
     r->depth--;
-    r->field = GR_FIELD_NONE;
+    r->field = GR_TRACE_KEY_NONE;
     bool ok = true;
     if (was == GR_TRACE_IN_EVENT && r->complete) {
         r->event.name = gr_buf_text(&r->name);
@@ -108,7 +108,7 @@ static int on_string(void *ctx, const unsigned char *s, size_t len)
 {
     gr_trace_reader *r = ctx;
     gr_trace_place p = place_of(r);
-    if (r->field == GR_FIELD_NAME && (p == GR_TRACE_IN_EVENT || p == GR_TRACE_IN_DEVICE)) {
+    if (r->field == GR_TRACE_KEY_NAME && (p == GR_TRACE_IN_EVENT || p == GR_TRACE_IN_DEVICE)) {
         if (len > GR_TRACE_MAX_NAME_BYTES)
             return fail(r, "a name longer than 65536 bytes");
         gr_buf_clear(&r->name);

@@ -9,6 +9,7 @@
 #include "gpuroof_profile.h"
 #include "trace_kernel_launches.h"
 #include "trace_kernels.h"
+#include "trace_ncu.h"
 #include "trace_read.h"
 #include "trace_time.h"
 
@@ -22,6 +23,7 @@ typedef struct {
     gr_profile device;
     bool device_given; /* named by the command, not matched */
     const gr_profile_list *profiles;
+    const gr_trace_ncu *ncu; /* Nsight Compute's report joined to the kernels (gpuroof trace --ncu); NULL */
     bool keeps_launches; /* gr_trace_run_keep_launches */
     gr_trace_kernel_launches launches;
 } gr_trace_run;
