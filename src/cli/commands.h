@@ -225,6 +225,8 @@ typedef struct {
     const char *ncu;   /* --ncu REPORT: Nsight Compute's report of the same program, joined */
     bool json;
     bool launches;     /* --launches: one row a launch */
+    const char *kernel; /* --kernel PATTERN: only the kernels it names */
+    bool glob;          /* --glob: PATTERN is a glob */
     const char *html;  /* --html FILE: the page */
 } trace_options;
 

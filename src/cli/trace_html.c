@@ -67,7 +67,6 @@ static void write_device_row(FILE *out, const gr_trace_device_time *d)
 static void write_times(FILE *out, const trace_options *o, const gr_trace_run *run)
 {
     gr_buf b = GR_BUF_INIT;
-    (void)o;
     gr_buf_addf(&b, "%zu events. ", run->events);
     if (run->has_device)
         gr_buf_addf(&b, "Occupancy on the %s (%s)%s.", run->device.full_name, run->device.name,
@@ -76,6 +75,10 @@ static void write_times(FILE *out, const trace_options *o, const gr_trace_run *r
         gr_buf_addf(&b, "No occupancy: %s; --device NAME names a profile.",
                     run->has_gpu ? "no profile describes the trace's GPU" : "the trace has no device properties");
     page_paragraph(out, gr_buf_text(&b));
+    gr_buf_clear(&b);
+    trace_picked_words(o, run, &b);
+    if (gr_buf_text(&b)[0])
+        page_paragraph(out, gr_buf_text(&b));
     page_section(out, "time", "Where the GPU's time went");
     page_table_begin(out, "time-table", time_columns, sizeof time_columns / sizeof time_columns[0]);
     for (size_t i = 0; i < run->time.device_count; i++)
@@ -208,11 +211,11 @@ static void write_kernels(FILE *out, const trace_options *o, const gr_trace_run 
         write_kernel_row(out, run, i);
     page_table_end(out);
     int64_t rest = 0;
-    for (size_t i = shown; i < run->kernels.count; i++)
+    for (size_t i = shown; i < run->kernels_picked; i++)
         rest += run->kernels.kernels[i].time_ns;
-    if (shown < run->kernels.count) {
+    if (shown < run->kernels_picked) {
         gr_buf b = GR_BUF_INIT;
-        gr_buf_addf(&b, "... and %zu more kernels, %s of the kernels' time.", run->kernels.count - shown,
+        gr_buf_addf(&b, "... and %zu more kernels, %s of the kernels' time.", run->kernels_picked - shown,
                     OUT_PCT(run->kernels.time_ns ? (double)rest / (double)run->kernels.time_ns : 0));
         page_paragraph(out, gr_buf_text(&b));
         gr_buf_free(&b);

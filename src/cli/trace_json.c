@@ -220,6 +220,17 @@ static json_t *launches_placeholder(const void *record)
     return json_array();
 }
 
+static bool picks(const void *record)
+{
+    return ((const run_shown *)record)->o->kernel != NULL;
+}
+
+static json_t *run_picked(const void *record)
+{
+    const run_shown *r = record;
+    return trace_picked_json(r->o, r->run);
+}
+
 static const out_field kineto_fields[] = {
     OUT_SIZE_ROW(gr_trace_kernels, estimates_compared, "launches_compared"),
     OUT_SIZE_ROW(gr_trace_kernels, estimates_equal, "launches_equal"),
@@ -259,6 +270,7 @@ static const out_field run_fields[] = {
     OUT_OBJECT_PTR_ROW(run_shown, time, "host", host_fields),
     OUT_OBJECT_PTR_ROW(run_shown, kernels, "kineto", kineto_fields),
     OUT_GET_ROW("ncu", run_ncu, .when = run_joined, .omit = true),
+    OUT_GET_ROW("picked", run_picked, .when = picks, .omit = true),
     OUT_GET_ROW("kernels", run_kernels),
     OUT_GET_ROW("launches", launches_placeholder, .when = wants_launches, .omit = true),
     OUT_END,

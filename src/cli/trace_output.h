@@ -63,7 +63,15 @@ extern const out_field trace_config_shape_fields[];
 json_t *trace_limited_by(const void *config);
 extern const out_field trace_limits_fields[];
 
-/* The kernels the table shows: --top N of them, or all. */
+/* --kernel: false, printed, where the pattern picks no kernel; what it
+ * picked, as words (nothing without --kernel) or a line of the text. */
+bool trace_picked_some(const trace_options *o, const gr_trace_run *run);
+void trace_picked_words(const trace_options *o, const gr_trace_run *run, gr_buf *b);
+void trace_print_picked(const trace_options *o, const gr_trace_run *run);
+/* {pattern, kernels, time_ns}: the JSON's "picked". */
+json_t *trace_picked_json(const trace_options *o, const gr_trace_run *run);
+
+/* The kernels the table shows: --top N of them, or all (of those --kernel picks). */
 size_t trace_shown(const trace_options *o, const gr_trace_run *run);
 
 #endif

@@ -79,11 +79,11 @@ void trace_print_table(const trace_options *o, const gr_trace_run *run)
     printf("\n%11s %7s %8s  %-40s %s\n", "time (us)", "share", "launches", "occupancy, limited by", "kernel");
     for (size_t i = 0; i < shown; i++)
         print_row(run, &run->kernels.kernels[i]);
-    if (shown < run->kernels.count) {
+    if (shown < run->kernels_picked) {
         int64_t rest = 0;
-        for (size_t i = shown; i < run->kernels.count; i++)
+        for (size_t i = shown; i < run->kernels_picked; i++)
             rest += run->kernels.kernels[i].time_ns;
-        printf("... and %zu more kernels, %s of the kernels' time\n", run->kernels.count - shown,
+        printf("... and %zu more kernels, %s of the kernels' time\n", run->kernels_picked - shown,
                OUT_PCT(run->kernels.time_ns ? (double)rest / (double)run->kernels.time_ns : 0));
     }
 }

@@ -14,5 +14,6 @@
 #include "../trace/trace_ncu.h"
 #include "../trace/trace_kernel_launches.h"
 #include "../trace/trace_launch_figures.h"
+#include "../trace/trace_pick.h"
 
 #endif
