@@ -53,7 +53,7 @@ static const cli_option options[] = {
     CLI_OPT_STRING(T, kernel, .name = "kernel", .arg = "PATTERN",
                    .help = "only the kernels it names: a name in either spelling (pasted from Nsight Compute or the "
                            "demangler), a glob or a part of it"),
-    CLI_OPT_FLAG(T, glob, .name = "glob", .help = "--kernel's PATTERN is a glob, even a pasted signature with * in it"),
+    CLI_OPTION_GLOB(T),
     CLI_OPTION_PROFILES(T),
     CLI_OPTION_JSON(T),
 };

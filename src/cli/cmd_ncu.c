@@ -57,7 +57,7 @@ static const cli_option options[] = {
     CLI_OPT_STRING(T, kernel, .name = "kernel", .arg = "PATTERN",
                    .help = "only the kernels it names, each with its worked explanation: a name in either spelling "
                            "(pasted from Nsight Compute or the demangler), a glob or a part of it"),
-    CLI_OPT_FLAG(T, glob, .name = "glob", .help = "--kernel's PATTERN is a glob, even a pasted signature with * in it"),
+    CLI_OPTION_GLOB(T),
     CLI_OPT_PATH(T, html, .name = "html", .arg = "FILE.html",
                  .help = "also write the report as one self-contained page, no network needed: the table (sortable), "
                          "the roofline of its longest kernels as SVG with a tooltip on every point, each row's worked "

@@ -14,7 +14,8 @@
 #include "trace_output.h"
 
 static const char usage[] =
-    "Usage: gpuroof trace FILE [--device NAME] [--top N] [--ncu REPORT] [--ncu-plan] [--profiles DIR] [--json]\n"
+    "Usage: gpuroof trace FILE [--device NAME] [--ncu REPORT] [--ncu-plan] [--launches] [--top N]\n"
+    "                          [--kernel PATTERN [--glob]] [--html FILE.html] [--profiles DIR] [--json]\n"
     "\n"
     "A run as torch.profiler recorded it: the trace export_chrome_trace writes\n"
     "(.json, or .json.gz as it is often kept; '-' for standard input), read as a\n"
@@ -22,7 +23,16 @@ static const char usage[] =
     "another stream, or otherwise), then each kernel, longest first: its launches,\n"
     "time, launch configuration, gpuroof's occupancy and what limits it, and the\n"
     "limits the configuration alone decides (waves, a small grid, launches a few\n"
-    "launch floors long).\n";
+    "launch floors long).\n"
+    "\n"
+    "--launches makes the table one row a launch, longest first.  Every other view\n"
+    "holds the distinct kernels in memory; --launches without --top keeps a record\n"
+    "of each launch (72 bytes), so that its memory grows with the run: --top N keeps\n"
+    "the N longest alone.\n"
+    "\n"
+    "--kernel matches as ncu --kernel does (a whole name in either demangler's\n"
+    "spelling, Kineto's or Nsight Compute's, a glob, a part of the name): the table\n"
+    "and the launches are those of the kernels it picks.\n";
 
 static const char notes[] =
     "Example: gpuroof trace tests/data/trace/h200/step-trace.json.gz --top 5\n"
@@ -34,6 +44,14 @@ static const cli_option options[] = {
                    .help = "the GPU's profile (default: the one the trace's device properties describe)"),
     CLI_OPT_INT(T, top, CLI_COUNT, 1, 1000000000, .name = "top", .arg = "N",
                 .help = "only the N longest kernels (the rest counted, with their share of the time)"),
+    CLI_OPT_FLAG(T, launches, .name = "launches",
+                 .help = "one row a launch, longest first: its start, stream, occupancy and limits"),
+    CLI_OPT_STRING(T, kernel, .name = "kernel", .arg = "PATTERN",
+                   .help = "only the kernels it names: a name in either spelling (Kineto's or Nsight Compute's), a "
+                           "glob or a part of it"),
+    CLI_OPTION_GLOB(T),
+    CLI_OPT_PATH(T, html, .name = "html", .arg = "FILE.html",
+                 .help = "also write the header and the table as one self-contained page, sortable"),
     CLI_OPT_PATH(T, ncu, .name = "ncu", .arg = "REPORT",
                    .help = "Nsight Compute's report of the same program (its CSV, or an .ncu-rep): each kernel's "
                            "limiter joined to the trace"),
@@ -45,7 +63,12 @@ static const cli_option options[] = {
 };
 #undef T
 
-static const cli_spec spec = {"trace", usage, notes, options, sizeof options / sizeof options[0], NULL};
+static const cli_group groups[] = {
+    {CLI_NEEDS, "glob kernel", NULL},
+    {0},
+};
+
+static const cli_spec spec = {"trace", usage, notes, options, sizeof options / sizeof options[0], groups};
 
 /* The trace's bytes, decompressed where they are gzip's, fed to the reader. */
 static bool feed(gzFile in, const char *shown, gr_trace_run *run)
@@ -79,8 +102,8 @@ static bool read_trace(const trace_options *o, gr_trace_run *run)
         return cli_error("%s: %s", from_stdin ? "standard input" : o->file, strerror(errno));
     bool ok = feed(in, from_stdin ? "standard input" : o->file, run);
     gzclose(in);
-    if (ok)
-        gr_trace_run_finish(run);
+    if (ok && !gr_trace_run_finish(run))
+        return cli_error("%s: out of memory picking the kernels", from_stdin ? "standard input" : o->file);
     return ok;
 }
 
@@ -92,6 +115,10 @@ static bool start(const trace_options *o, gr_profile *given, gr_profile_list *li
     if (!o->device && !cli_load_profiles(o->profiles, list))
         return false;
     if (!gr_trace_run_init(run, o->device ? given : NULL, o->device ? NULL : list, &err))
+        return cli_error("%s", err.text);
+    if (o->launches)
+        gr_trace_run_keep_launches(run, o->top.given ? (size_t)o->top.value : 0);
+    if (o->kernel && !gr_trace_run_pick(run, o->kernel, o->glob, &err))
         return cli_error("%s", err.text);
     return true;
 }
@@ -108,14 +135,17 @@ int cmd_trace_run(const trace_options *o, json_t **json)
         return cli_fail("out of memory");
     }
     int rc = EXIT_OK;
-    if (!start(o, &given, &list, run) || !read_trace(o, run) || (o->ncu && !trace_ncu_join(o, run, ncu)))
+    if (!start(o, &given, &list, run) || !read_trace(o, run) || !trace_picked_some(o, run) ||
+        (o->ncu && !trace_ncu_join(o, run, ncu)))
         rc = EXIT_INPUT;
     else if (o->ncu_plan)
         rc = trace_put_plan(o, run, json);
     else if (o->json)
-        rc = cli_put_json(trace_json(o, run), json);
+        rc = trace_put_json(o, run, json);
     else
         trace_print_text(o, run);
+    if (rc == EXIT_OK && o->html && !trace_write_html(o, run))
+        rc = EXIT_INPUT;
     trace_ncu_free(ncu);
     gr_trace_run_free(run);
     gr_profile_list_free(&list);

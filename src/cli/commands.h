@@ -221,10 +221,14 @@ int cmd_kernels_run(const kernels_options *o, json_t **json);
 typedef struct {
     const char *file; /* FILE: a trace (.json or .json.gz), or '-' */
     const char *device, *profiles;
-    cli_int_value top; /* --top N: the table's N longest kernels */
+    cli_int_value top; /* --top N: the table's N longest kernels (launches with --launches) */
     const char *ncu;   /* --ncu REPORT: Nsight Compute's report of the same program, joined */
     bool ncu_plan;     /* --ncu-plan: the ncu command that profiles the longest kernels once each */
     bool json;
+    bool launches;     /* --launches: one row a launch */
+    const char *kernel; /* --kernel PATTERN: only the kernels it names */
+    bool glob;          /* --glob: PATTERN is a glob */
+    const char *html;  /* --html FILE: the page */
 } trace_options;
 
 int cmd_trace(int argc, char **argv);

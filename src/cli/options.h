@@ -168,6 +168,9 @@ typedef struct {
 /* Options several commands take, each spelled once; type is the command's
  * options struct. */
 #define CLI_OPTION_JSON(type) CLI_OPT_FLAG(type, json, .name = "json", .help = "print one JSON object")
+/* --glob beside a --kernel PATTERN (kernels, ncu, trace) */
+#define CLI_OPTION_GLOB(type) \
+    CLI_OPT_FLAG(type, glob, .name = "glob", .help = "--kernel's PATTERN is a glob, even a pasted signature with * in it")
 #define CLI_OPTION_PROFILES(type) \
     CLI_OPT_PATH(type, profiles, .name = "profiles", .arg = "DIR", .help = "look for profiles in DIR first")
 /* -D for a command with one --model (cli_take_define checks each value). */

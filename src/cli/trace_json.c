@@ -65,7 +65,7 @@ static bool has_occupancy(const void *record)
     return ((const gr_trace_config *)record)->has_occupancy;
 }
 
-static json_t *limited_by(const void *record)
+json_t *trace_limited_by(const void *record)
 {
     const gr_trace_config *c = record;
     json_t *list = json_array();
@@ -75,13 +75,18 @@ static json_t *limited_by(const void *record)
     return list;
 }
 
-static const out_field config_fields[] = {
+const out_field trace_config_shape_fields[] = {
     OUT_GET_ROW("grid", config_grid),
     OUT_GET_ROW("block", config_block),
     OUT_INT64_ROW(gr_trace_config, registers_per_thread, "registers_per_thread"),
     OUT_INT64_ROW(gr_trace_config, shared_bytes, "shared_bytes"),
+    OUT_END,
+};
+
+static const out_field config_fields[] = {
+    {.key = "", .kind = OUT_SPLICE, .offset = 0, .table = trace_config_shape_fields},
     OUT_QUANTITY_ROW(gr_trace_config, occupancy.occupancy, "occupancy", .when = has_occupancy),
-    OUT_GET_ROW("limited_by", limited_by),
+    OUT_GET_ROW("limited_by", trace_limited_by),
     OUT_END,
 };
 
@@ -107,17 +112,17 @@ static const out_field lift_fields[] = {
 
 static bool liftable(const void *record)
 {
-    return ((const kernel_shown *)record)->limits.lift.possible;
+    return ((const gr_trace_config_limits *)record)->lift.possible;
 }
 
-static const out_field limits_fields[] = {
-    OUT_NUMBER_ROW(kernel_shown, limits.shape.waves, "waves"),
-    OUT_BOOL_ROW(kernel_shown, limits.shape.tail, "tail"),
-    OUT_BOOL_ROW(kernel_shown, limits.shape.small_grid, "small_grid"),
-    OUT_NUMBER_ROW(kernel_shown, limits.floors, "launch_floors"),
-    OUT_BOOL_ROW(kernel_shown, limits.launch_bound, "launch_bound"),
-    OUT_BOOL_ROW(kernel_shown, limits.occupancy_held, "occupancy_held"),
-    OUT_OBJECT_ROW(kernel_shown, limits.lift, "lift", lift_fields, .when = liftable),
+const out_field trace_limits_fields[] = {
+    OUT_NUMBER_ROW(gr_trace_config_limits, shape.waves, "waves"),
+    OUT_BOOL_ROW(gr_trace_config_limits, shape.tail, "tail"),
+    OUT_BOOL_ROW(gr_trace_config_limits, shape.small_grid, "small_grid"),
+    OUT_NUMBER_ROW(gr_trace_config_limits, floors, "launch_floors"),
+    OUT_BOOL_ROW(gr_trace_config_limits, launch_bound, "launch_bound"),
+    OUT_BOOL_ROW(gr_trace_config_limits, occupancy_held, "occupancy_held"),
+    OUT_OBJECT_ROW(gr_trace_config_limits, lift, "lift", lift_fields, .when = liftable),
     OUT_END,
 };
 
@@ -144,7 +149,7 @@ static const out_field shown_fields[] = {
     OUT_SPLICE_PTR_ROW(kernel_shown, kernel, kernel_fields),
     OUT_GET_ROW("time_share", time_share),
     OUT_SPLICE_PTR_ROW(kernel_shown, config, config_fields),
-    OUT_OBJECT_SELF_ROW("limits", limits_fields),
+    OUT_OBJECT_ROW(kernel_shown, limits, "limits", trace_limits_fields),
     OUT_GET_ROW("ncu", kernel_verdict, .when = kernel_joined, .omit = true),
     OUT_END,
 };
@@ -203,6 +208,29 @@ static json_t *run_kernels(const void *record)
     return kernels_json(r->o, r->run);
 }
 
+static bool wants_launches(const void *record)
+{
+    return ((const run_shown *)record)->o->launches;
+}
+
+/* What stands for the launches until trace_put_json streams them in. */
+static json_t *launches_placeholder(const void *record)
+{
+    (void)record;
+    return json_array();
+}
+
+static bool picks(const void *record)
+{
+    return ((const run_shown *)record)->o->kernel != NULL;
+}
+
+static json_t *run_picked(const void *record)
+{
+    const run_shown *r = record;
+    return trace_picked_json(r->o, r->run);
+}
+
 static const out_field kineto_fields[] = {
     OUT_SIZE_ROW(gr_trace_kernels, estimates_compared, "launches_compared"),
     OUT_SIZE_ROW(gr_trace_kernels, estimates_equal, "launches_equal"),
@@ -242,7 +270,9 @@ static const out_field run_fields[] = {
     OUT_OBJECT_PTR_ROW(run_shown, time, "host", host_fields),
     OUT_OBJECT_PTR_ROW(run_shown, kernels, "kineto", kineto_fields),
     OUT_GET_ROW("ncu", run_ncu, .when = run_joined, .omit = true),
+    OUT_GET_ROW("picked", run_picked, .when = picks, .omit = true),
     OUT_GET_ROW("kernels", run_kernels),
+    OUT_GET_ROW("launches", launches_placeholder, .when = wants_launches, .omit = true),
     OUT_END,
 };
 

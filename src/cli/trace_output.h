@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "cli_process.h"
 #include "gpuroof_trace.h"
+#include "out_fields.h"
 
 /* gpuroof trace --ncu: the report read, analysed and joined to the run's
  * kernels (run->ncu points at join). */
@@ -45,7 +46,40 @@ const char *trace_ncu_shown(const trace_options *o);
  * each (--top N of them, else 10), as text or JSON. */
 int trace_put_plan(const trace_options *o, const gr_trace_run *run, json_t **json);
 
-/* The kernels the table shows: --top N of them, or all. */
+/* A configuration's occupancy and what limits it ("18.75%, registers and
+ * shared memory"; "-" without a device), and what the configuration
+ * decides ("" where nothing binds), as the tables show them. */
+void trace_occupancy_words(const gr_trace_config *c, gr_buf *b);
+void trace_limits_words(const gr_trace_config_limits *l, gr_buf *b);
+/* "grid 2x64x1, block 384x1x1, 168 registers, 213188 B shared" */
+void trace_config_words(const gr_trace_config *c, gr_buf *b);
+
+/* The launches' table (--launches): one row a launch, longest first. */
+void trace_print_launches(const trace_options *o, const gr_trace_run *run);
+/* The JSON printed, or handed over in *dest: with --launches, the
+ * launches streamed one at a time. */
+int trace_put_json(const trace_options *o, const gr_trace_run *run, json_t **dest);
+/* --html FILE: the header and the table as one page, written whole or
+ * not at all; false, printed, where it was not written. */
+bool trace_write_html(const trace_options *o, const gr_trace_run *run);
+
+/* The JSON's tables that the kernels and the launches share: a
+ * configuration's grid, block, registers and shared memory
+ * (gr_trace_config), its occupancy's limiters, and what it decides
+ * (gr_trace_config_limits). */
+extern const out_field trace_config_shape_fields[];
+json_t *trace_limited_by(const void *config);
+extern const out_field trace_limits_fields[];
+
+/* --kernel: false, printed, where the pattern picks no kernel; what it
+ * picked, as words (nothing without --kernel) or a line of the text. */
+bool trace_picked_some(const trace_options *o, const gr_trace_run *run);
+void trace_picked_words(const trace_options *o, const gr_trace_run *run, gr_buf *b);
+void trace_print_picked(const trace_options *o, const gr_trace_run *run);
+/* {pattern, kernels, time_ns}: the JSON's "picked". */
+json_t *trace_picked_json(const trace_options *o, const gr_trace_run *run);
+
+/* The kernels the table shows: --top N of them, or all (of those --kernel picks). */
 size_t trace_shown(const trace_options *o, const gr_trace_run *run);
 
 #endif

@@ -80,7 +80,7 @@ static void print_kineto(const gr_trace_kernels *k)
 
 size_t trace_shown(const trace_options *o, const gr_trace_run *run)
 {
-    size_t n = run->kernels.count;
+    size_t n = run->kernels_picked;
     return o->top.given && (size_t)o->top.value < n ? (size_t)o->top.value : n;
 }
 
@@ -89,5 +89,9 @@ void trace_print_text(const trace_options *o, const gr_trace_run *run)
     print_header(o, run);
     print_kineto(&run->kernels);
     trace_print_ncu_header(o, run);
-    trace_print_table(o, run);
+    trace_print_picked(o, run);
+    if (o->launches)
+        trace_print_launches(o, run);
+    else
+        trace_print_table(o, run);
 }

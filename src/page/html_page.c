@@ -23,6 +23,7 @@ static const char page_style[] =
     "white-space:nowrap}\n"
     "table.sortable td.text{text-align:left}\n"
     "table.sortable td.name{white-space:normal;min-width:26em;max-width:44em;overflow-wrap:anywhere}\n"
+    "table.sortable td.prose{white-space:normal;min-width:8em;max-width:18em}\n"
     "table.sortable td a{color:#1f5fb8;text-decoration:none}table.sortable td a:hover{text-decoration:underline}\n"
     "table.sortable tbody tr:hover{background:#f5f8fd}\n"
     "figure.chart{margin:.5em 0}figure.chart svg{max-width:100%;height:auto;display:block}\n"

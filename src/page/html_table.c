@@ -61,6 +61,11 @@ void page_cell_name(FILE *out, const char *text, const char *tip, const char *li
     text_cell(out, "text name", text, tip, link);
 }
 
+void page_cell_prose(FILE *out, const char *text)
+{
+    text_cell(out, "text prose", text, NULL, NULL);
+}
+
 void page_cell_number(FILE *out, const char *shown, double sort_value)
 {
     /* %.17g keeps every double distinct, so the order sorted is the

@@ -45,6 +45,9 @@ void page_cell_text(FILE *out, const char *text, const char *tip, const char *li
 /* The same for a long name (a kernel's): it wraps where the others keep
  * to one line. */
 void page_cell_name(FILE *out, const char *text, const char *tip, const char *link);
+/* A few words or a sentence (what a row's configuration decides): it
+ * wraps, in a narrower column than a name's. */
+void page_cell_prose(FILE *out, const char *text);
 /* A number as shown (shown) and the value it sorts by (NAN: unknown, sorts
  * last). */
 void page_cell_number(FILE *out, const char *shown, double sort_value);

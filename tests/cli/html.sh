@@ -110,10 +110,7 @@ run plot --device h100 --html "$plot_page" --script-only
 expect_status 2
 
 # ---- in a browser
-browser=
-for b in ${CHROMIUM:-} chromium chromium-browser; do
-    command -v "$b" >/dev/null 2>&1 && { browser=$b; break; }
-done
+find_browser || true
 if [ -z "$browser" ]; then
     if [ "${CI:-}" = true ]; then
         fail "a browser to load the page" "no chromium on the PATH" "chromium (tools/packages.txt)"
@@ -132,23 +129,5 @@ if [ -z "$names" ] || [ -z "$drawn" ]; then
     exit 0
 fi
 # the kernels' names as the page's rows show them: whole, on hover
-{
-    sed '/<\/body>/,$d' "$page"
-    printf '<script>window.gpuroofExpect = {table: "kernels", rows: 47, nameColumn: "kernel",'
-    printf ' sortColumn: "time (ns)", fullNames: %s, points: %s, drawn: %s, details: 47};</script>\n' \
-        "$names" "$(jq -n "$drawn | length * 3")" "$drawn"
-    printf '<script>\n'
-    cat "$top_srcdir/tests/html/dom-check.js"
-    printf '</script>\n</body>\n</html>\n'
-} >"$test_tmp/pages/checked.html"
-"$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$test_tmp/profile" \
-    --dump-dom "file://$test_tmp/pages/checked.html" >"$test_tmp/dom.html" 2>"$test_tmp/browser.log" || true
-sed -n '/<pre id="dom-check">/,/<\/pre>/p' "$test_tmp/dom.html" | sed 's/<[^>]*>//g' | grep -E '^(not )?ok' \
-    >"$test_tmp/dom.tap" || true
-check "the browser ran the checks" "$([ -s "$test_tmp/dom.tap" ] && echo yes)" yes
-while IFS= read -r line; do
-    case $line in
-    "ok - "*) pass "in $browser: ${line#ok - }" ;;
-    *) fail "in $browser: ${line#not ok - }" "$line" "ok" ;;
-    esac
-done <"$test_tmp/dom.tap"
+expect_dom_checks "$page" "$(printf '{table: "kernels", rows: 47, nameColumn: "kernel", sortColumn: "time (ns)", fullNames: %s, points: %s, drawn: %s, details: 47}' \
+    "$names" "$(jq -n "$drawn | length * 3")" "$drawn")"

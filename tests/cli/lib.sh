@@ -365,4 +365,39 @@ expect_one_json() {
     check "stdout is one JSON $1" "$got" "$1"
 }
 
+# find_browser: $browser, the headless Chromium a page is checked in
+# (CHROMIUM, else chromium or chromium-browser on the PATH); status 1 and
+# $browser empty where there is none.
+find_browser() {
+    browser=
+    for b in ${CHROMIUM:-} chromium chromium-browser; do
+        command -v "$b" >/dev/null 2>&1 && { browser=$b; return 0; }
+    done
+    return 1
+}
+
+# expect_dom_checks PAGE EXPECT: PAGE loaded in $browser with
+# tests/html/dom-check.js run after its own script, window.gpuroofExpect
+# set to EXPECT (a JavaScript object: what the page should hold); each of
+# the script's checks is a check here.
+expect_dom_checks() {
+    {
+        sed '/<\/body>/,$d' "$1"
+        printf '<script>window.gpuroofExpect = %s;</script>\n<script>\n' "$2"
+        cat "$top_srcdir/tests/html/dom-check.js"
+        printf '</script>\n</body>\n</html>\n'
+    } >"$test_tmp/dom-checked.html"
+    "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$test_tmp/profile" \
+        --dump-dom "file://$test_tmp/dom-checked.html" >"$test_tmp/dom.html" 2>"$test_tmp/browser.log" || true
+    sed -n '/<pre id="dom-check">/,/<\/pre>/p' "$test_tmp/dom.html" | sed 's/<[^>]*>//g' | grep -E '^(not )?ok' \
+        >"$test_tmp/dom.tap" || true
+    check "the browser ran the checks" "$([ -s "$test_tmp/dom.tap" ] && echo yes)" yes
+    while IFS= read -r line; do
+        case $line in
+        "ok - "*) pass "in $browser: ${line#ok - }" ;;
+        *) fail "in $browser: ${line#not ok - }" "$line" "ok" ;;
+        esac
+    done <"$test_tmp/dom.tap"
+}
+
 [ -z "${GPUROOF_FORK_SERVER-}" ] || start_fork_server

@@ -81,6 +81,7 @@ static void test_table(void **state)
     page_row_begin(c.out, NULL);
     page_cell_name(c.out, "g", NULL, NULL);
     page_cell_number(c.out, "?", NAN);
+    page_cell_prose(c.out, "a small grid & 2 waves");
     page_row_end(c.out);
     page_table_end(c.out);
     char *text = capture_close(&c);
@@ -89,7 +90,8 @@ static void test_table(void **state)
     assert_non_null(strstr(text, "data-type=\"number\" title=\"the &quot;time&quot;\""));
     assert_non_null(strstr(text, "<tr id=\"k1\"><td class=\"text\" title=\"f&lt;int&gt;(int*)\"><a href=\"#d1\">f&lt;int&gt;</a></td>"));
     assert_non_null(strstr(text, "<td data-sort=\"1.5\">1.5</td>"));
-    assert_non_null(strstr(text, "<tr><td class=\"text name\">g</td><td data-sort=\"\">?</td></tr>"));
+    assert_non_null(strstr(text, "<tr><td class=\"text name\">g</td><td data-sort=\"\">?</td>"
+                                 "<td class=\"text prose\">a small grid &amp; 2 waves</td></tr>"));
     assert_non_null(strstr(text, "</tbody></table></div>"));
     free(text);
 }

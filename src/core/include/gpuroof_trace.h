@@ -13,5 +13,8 @@
 #include "../trace/trace_names.h"
 #include "../trace/trace_ncu.h"
 #include "../trace/trace_plan.h"
+#include "../trace/trace_kernel_launches.h"
+#include "../trace/trace_launch_figures.h"
+#include "../trace/trace_pick.h"
 
 #endif

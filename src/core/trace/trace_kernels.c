@@ -86,7 +86,7 @@ bool gr_trace_config_launch(const gr_trace_config *c, gr_launch *out)
     return true;
 }
 
-static void occupancy_of(const gr_trace_kernels *k, gr_trace_config *c)
+void gr_trace_config_occupancy(const gr_trace_kernels *k, gr_trace_config *c)
 {
     gr_launch l;
     gr_error why;
@@ -145,7 +145,7 @@ bool gr_trace_kernels_hold(gr_trace_kernels *k, const gr_profile *device, gr_err
     k->smem_block_bytes = device->smem_block_bytes;
     for (size_t i = 0; i < k->count; i++)
         for (size_t j = 0; j < k->kernels[i].config_count; j++) {
-            occupancy_of(k, &k->kernels[i].configs[j]);
+            gr_trace_config_occupancy(k, &k->kernels[i].configs[j]);
             compare_estimate(k, k->kernels[i].name, &k->kernels[i].configs[j]);
         }
     return true;
@@ -163,21 +163,23 @@ static void compare_launch(gr_trace_kernels *k, const char *kernel, const gr_tra
         one.has_occupancy = c->has_occupancy;
         one.occupancy = c->occupancy;
     } else {
-        occupancy_of(k, &one);
+        gr_trace_config_occupancy(k, &one);
     }
     compare_estimate(k, kernel, &one);
 }
 
 bool gr_trace_kernels_add(gr_trace_kernels *k, const gr_trace_event *e)
 {
+    k->last_name = NULL;
     if (e->kind != GR_TRACE_KERNEL || e->dur_ns < 0)
         return true;
     gr_trace_kernel *kernel = kernel_named(k, e->name);
     if (!kernel)
         return false;
+    k->last_name = kernel->name;
     gr_trace_config *c = config_of(kernel, e);
     if (k->has_limits && c->launches == 0) /* new: its occupancy once */
-        occupancy_of(k, c);
+        gr_trace_config_occupancy(k, c);
     if (k->has_limits)
         compare_launch(k, kernel->name, c, e);
     c->kineto_varied += c->launches > 0 && e->est_achieved_occupancy_pct != c->kineto_pct &&

@@ -62,6 +62,10 @@ typedef struct {
     bool has_miss;
     gr_trace_estimate_miss first_miss;
     size_t kineto_differs[GR_KINETO_REASONS]; /* launches whose whole percent differs from gpuroof's, by why */
+    /* the table's copy of the name of the kernel of the event last added
+     * (NULL: it was no kernel's launch), for a caller that keeps launches:
+     * it lasts as long as the table */
+    const char *last_name;
 } gr_trace_kernels;
 
 void gr_trace_kernels_init(gr_trace_kernels *k);
@@ -83,6 +87,10 @@ void gr_trace_kernels_free(gr_trace_kernels *k);
 /* A configuration's launch, as the occupancy rules take it; false where
  * its block, registers or shared memory are no launch's. */
 bool gr_trace_config_launch(const gr_trace_config *c, gr_launch *out);
+
+/* c's theoretical occupancy on the device k is held to (has_occupancy
+ * false where the device refuses its launch, or k is held to none). */
+void gr_trace_config_occupancy(const gr_trace_kernels *k, gr_trace_config *c);
 
 /* A launch's achieved occupancy as gpuroof estimates it, percent: the
  * smaller of the theoretical warps an SM (o) and the grid's whole warps
