@@ -63,6 +63,24 @@ static void write_device_row(FILE *out, const gr_trace_device_time *d)
     page_row_end(out);
 }
 
+/* With --ncu: the join, a paragraph. */
+static void write_ncu_lines(FILE *out, const trace_options *o, const gr_trace_run *run)
+{
+    gr_buf lines[TRACE_NCU_LINES] = {GR_BUF_INIT, GR_BUF_INIT, GR_BUF_INIT, GR_BUF_INIT, GR_BUF_INIT};
+    gr_buf all = GR_BUF_INIT;
+    if (!run->ncu)
+        return;
+    trace_ncu_lines(o, run, lines);
+    for (int i = 0; i < TRACE_NCU_LINES; i++) {
+        if (gr_buf_text(&lines[i])[0])
+            gr_buf_addf(&all, "%s%s", i ? "; " : "", gr_buf_text(&lines[i]));
+        gr_buf_free(&lines[i]);
+    }
+    gr_buf_addf(&all, ".");
+    page_paragraph(out, gr_buf_text(&all));
+    gr_buf_free(&all);
+}
+
 /* The header: the trace, the device its kernels are held to, each GPU's time. */
 static void write_times(FILE *out, const trace_options *o, const gr_trace_run *run)
 {
@@ -92,6 +110,7 @@ static void write_times(FILE *out, const trace_options *o, const gr_trace_run *r
     if (gr_buf_text(&b)[0])
         page_paragraph(out, gr_buf_text(&b));
     gr_buf_free(&b);
+    write_ncu_lines(out, o, run);
 }
 
 /* The columns both tables have after their own: the occupancy, then
@@ -166,10 +185,17 @@ static const page_column estimate_columns[] = {
     {"Kineto's estimate", "the trace's \"est. achieved occupancy %\" of the launch", true},
 };
 
+/* With --ncu, the kernels' last column. */
+static const page_column verdict_column = {
+    "Nsight Compute", "the limits of the report's launches joined to the kernel, summed: its limiter, the share of its "
+                      "time that accounts for, how close to that limit's peak, the speedup to expect with it lifted",
+    false};
+
 /* The table's headings: its own columns, the occupancy's, the extra
- * ones (the launches' estimates) and the configuration's. */
+ * ones (the launches' estimates), the configuration's and with a
+ * report joined, the verdict. */
 static void write_table_begin(FILE *out, const char *id, const page_column *own, size_t own_count,
-                              const page_column *extra, size_t extra_count)
+                              const page_column *extra, size_t extra_count, bool verdict)
 {
     page_column cols[16];
     size_t count = 0;
@@ -181,6 +207,8 @@ static void write_table_begin(FILE *out, const char *id, const page_column *own,
         cols[count++] = extra[i];
     for (size_t i = 0; i < sizeof config_columns / sizeof config_columns[0]; i++)
         cols[count++] = config_columns[i];
+    if (verdict)
+        cols[count++] = verdict_column;
     page_table_begin(out, id, cols, count);
 }
 
@@ -198,6 +226,12 @@ static void write_kernel_row(FILE *out, const gr_trace_run *run, size_t i)
     number_cell(out, (double)k->launches);
     write_occupancy_cells(out, c);
     write_config_cells(out, c, &l);
+    if (run->ncu) {
+        gr_buf b = GR_BUF_INIT;
+        trace_verdict_words(run, i, &b);
+        page_cell_prose(out, gr_buf_text(&b));
+        gr_buf_free(&b);
+    }
     page_row_end(out);
 }
 
@@ -206,7 +240,8 @@ static void write_kernels(FILE *out, const trace_options *o, const gr_trace_run 
     size_t shown = trace_shown(o, run);
     page_section(out, "table", "Kernels, the longest first");
     page_paragraph(out, "Each kernel's figures are of its longest launch configuration; click a heading to sort.");
-    write_table_begin(out, "kernels", kernel_columns, sizeof kernel_columns / sizeof kernel_columns[0], NULL, 0);
+    write_table_begin(out, "kernels", kernel_columns, sizeof kernel_columns / sizeof kernel_columns[0], NULL, 0,
+                      run->ncu != NULL);
     for (size_t i = 0; i < shown; i++)
         write_kernel_row(out, run, i);
     page_table_end(out);
@@ -268,7 +303,7 @@ static void write_launches(FILE *out, const gr_trace_run *run)
     page_section(out, "table", "Launches, the longest first");
     write_estimate_note(out, &run->kernels);
     write_table_begin(out, "launches", launch_columns, sizeof launch_columns / sizeof launch_columns[0], estimate_columns,
-                      sizeof estimate_columns / sizeof estimate_columns[0]);
+                      sizeof estimate_columns / sizeof estimate_columns[0], false);
     for (size_t i = 0; i < l->kept->count; i++)
         write_launch_row(out, run, i);
     page_table_end(out);

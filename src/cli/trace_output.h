@@ -23,10 +23,17 @@ typedef struct {
 /* False, printed, where the report cannot be read or joined; trace_ncu_free in either case. */
 bool trace_ncu_join(const trace_options *o, gr_trace_run *run, trace_ncu *t);
 void trace_ncu_free(trace_ncu *t);
-/* The join in the header: what was joined, the verdict's share of the
- * kernels' time, what did not join. */
+/* The join for the header (run->ncu set), a line each, "" where it has
+ * nothing to say: what was joined and its share of the kernels' time; the
+ * verdicts' share; a report of another GPU; what did not join, and the
+ * first launch that did not. */
+#define TRACE_NCU_LINES 5
+void trace_ncu_lines(const trace_options *o, const gr_trace_run *run, gr_buf lines[TRACE_NCU_LINES]);
 void trace_print_ncu_header(const trace_options *o, const gr_trace_run *run);
-/* Under a kernel's row: its verdict, or why it has none. */
+/* A kernel's verdict ("9 launches: DRAM explains ..."), or why it has
+ * none ("not joined, ..."), run->ncu set; printed under its row after
+ * "Nsight Compute". */
+void trace_verdict_words(const gr_trace_run *run, size_t kernel, gr_buf *b);
 void trace_print_verdict(const gr_trace_run *run, size_t kernel);
 
 /* The join as JSON: at the top, and a kernel's verdict (run->ncu set). */

@@ -74,3 +74,11 @@ gzip -dc "$n/vit-plan.csv.gz" >"$test_tmp/vit-plan.csv"
 run trace "$t/vit-trace.json.gz" --ncu "$test_tmp/vit-plan.csv" --top 10 --json
 expect_json '.ncu | [.launches, .launches_joined, .kernels_joined]' '[41,40,18]'
 expect_json '[.kernels[].ncu.join] | unique' '["joined"]'
+
+# ---- the page: the join's paragraph, and each kernel's verdict in a column ---
+run trace "$t/compiled-trace.json.gz" --ncu "$test_tmp/compiled.csv" --top 12 --html "$test_tmp/joined.html"
+expect_status 0
+check "the page's join paragraph" "$(grep -c '126 launches: 105 joined to 45 of the trace.*not joined: 0 launches' "$test_tmp/joined.html")" 1
+check "the verdict column's heading" "$(grep -c '<button type="button">Nsight Compute</button>' "$test_tmp/joined.html")" 1
+check "a verdict in each of the 12 rows" "$(grep -o '<td[^>]*>[0-9]* launch[es]*: [^<]*' "$test_tmp/joined.html" | wc -l)" 12
+check "the first row's verdict" "$(grep -c '9 launches: compute (Tensor Cores) explains 93.69% of the time, at 82.14% of its peak' "$test_tmp/joined.html")" 1
