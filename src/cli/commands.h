@@ -223,6 +223,11 @@ typedef struct {
     const char *device, *profiles;
     cli_int_value top; /* --top N: the table's N longest kernels */
     bool json;
+    /* several FILEs, one a rank, compared; or with --compare, the
+     * summaries gpuroof trace --json wrote of them (src/cli/trace_compare.c) */
+    bool compare;
+    int file_count;
+    char **files;
 } trace_options;
 
 int cmd_trace(int argc, char **argv);

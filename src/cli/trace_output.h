@@ -7,11 +7,15 @@
 #include <jansson.h>
 #include "commands.h"
 #include "gpuroof_trace.h"
+#include "output.h"
 
 void trace_print_text(const trace_options *o, const gr_trace_run *run);
 /* The kernels' table, longest first, each's configuration and limits under it. */
 void trace_print_table(const trace_options *o, const gr_trace_run *run);
 json_t *trace_json(const trace_options *o, const gr_trace_run *run);
+
+/* A time in ns, in the unit that shows it: "13.14 ms", "26.82 us", "704 ns". */
+out_figure trace_duration(int64_t ns);
 
 /* The kernels the table shows: --top N of them, or all. */
 size_t trace_shown(const trace_options *o, const gr_trace_run *run);

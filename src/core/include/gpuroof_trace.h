@@ -10,5 +10,6 @@
 #include "../trace/trace_kernels.h"
 #include "../trace/trace_limits.h"
 #include "../trace/trace_run.h"
+#include "../trace/trace_ranks.h"
 
 #endif

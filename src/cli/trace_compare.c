@@ -1,0 +1,59 @@
+/* gpuroof trace FILE FILE... and trace --compare SUMMARY... (trace_ranks.h):
+ * the ranks read, one after another, each kept as the comparison needs
+ * it (its time and kernels, never its events), then compared once by the
+ * core and printed. */
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "trace_compare.h"
+
+/* Each trace read into a run of its own, kept as a rank, then freed: the
+ * memory held is the ranks' kernels, one trace's reading at a time.  No
+ * profile is needed: a comparison is of times. */
+static bool read_traces(const trace_options *o, gr_trace_ranks *rs)
+{
+    gr_error err;
+    gr_trace_run *run = calloc(1, sizeof *run); /* large for the stack */
+    if (!run)
+        return cli_error("out of memory");
+    bool ok = true;
+    for (int i = 0; ok && i < o->file_count; i++) {
+        ok = gr_trace_run_init(run, NULL, NULL, &err) || cli_error("%s", err.text);
+        ok = ok && trace_read_file(o->files[i], run);
+        const char *file = strcmp(o->files[i], "-") == 0 ? "standard input" : o->files[i];
+        ok = ok && (gr_trace_ranks_add_run(rs, run, file, &err) || cli_error("%s", err.text));
+        gr_trace_run_free(run);
+    }
+    free(run);
+    return ok;
+}
+
+static bool read_summaries(const trace_options *o, gr_trace_ranks *rs)
+{
+    for (int i = 0; i < o->file_count; i++)
+        if (!trace_summary_read(o->files[i], rs))
+            return false;
+    return true;
+}
+
+/* The ranks compared and printed, once read. */
+static int compare(const trace_options *o, gr_trace_ranks *rs, json_t **json)
+{
+    gr_error err;
+    if (!gr_trace_ranks_compare(rs, &err))
+        return cli_fail("%s%s", err.text, o->compare ? " (the summaries' ranks, all together)" : "");
+    if (o->json)
+        return cli_put_json(trace_compare_json(rs), json);
+    trace_compare_print_text(rs);
+    return EXIT_OK;
+}
+
+int trace_compare_run(const trace_options *o, json_t **json)
+{
+    gr_trace_ranks rs;
+    gr_trace_ranks_init(&rs);
+    bool read = o->compare ? read_summaries(o, &rs) : read_traces(o, &rs);
+    int rc = read ? compare(o, &rs, json) : EXIT_INPUT;
+    gr_trace_ranks_free(&rs);
+    return rc;
+}
