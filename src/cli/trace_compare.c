@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_process.h"
+#include "gpuroof_files.h"
 #include "trace_compare.h"
 
 /* Each trace read into a run of its own, kept as a rank, then freed: the
@@ -28,11 +30,21 @@ static bool read_traces(const trace_options *o, gr_trace_ranks *rs)
     return ok;
 }
 
+/* Each summary read whole (it is small: kilobytes a rank) and handed to
+ * the core's reader (trace_summary.h says why it is the core's). */
 static bool read_summaries(const trace_options *o, gr_trace_ranks *rs)
 {
-    for (int i = 0; i < o->file_count; i++)
-        if (!trace_summary_read(o->files[i], rs))
+    for (int i = 0; i < o->file_count; i++) {
+        const char *shown = strcmp(o->files[i], "-") == 0 ? "standard input" : o->files[i];
+        cli_buffer b;
+        gr_error err;
+        if (!cli_read_input(o->files[i], shown, GR_LIMIT_TRACE_SUMMARY, &b))
             return false;
+        bool ok = gr_trace_summary_read(rs, shown, b.bytes, b.size, &err);
+        cli_buffer_free(&b);
+        if (!ok)
+            return cli_error("%s", err.text);
+    }
     return true;
 }
 

@@ -17,10 +17,6 @@ int trace_compare_run(const trace_options *o, json_t **json);
  * where it did not read, the line printed. */
 bool trace_read_file(const char *file, gr_trace_run *run);
 
-/* One summary's ranks into rs (trace_summary.c); false where it is not
- * one, the line printed naming the file and what is wrong. */
-bool trace_summary_read(const char *path, gr_trace_ranks *rs);
-
 /* The printers of a comparison (trace_compare_text.c, trace_compare_json.c). */
 void trace_compare_print_text(const gr_trace_ranks *rs);
 json_t *trace_compare_json(const gr_trace_ranks *rs);

@@ -66,8 +66,12 @@ static void print_kernels(const gr_trace_straggler *st)
            duration_of(st->kernel_slower_ns, &f[0]), st->kernels_slower, out_plural((long long)st->kernels_slower));
     for (size_t k = 0; k < st->kernels_shown; k++) {
         const gr_rank_kernel_slower *ks = &st->kernels[k];
-        printf("    %s against %s (+%s): %s\n", duration_of((double)ks->time_ns, &f[0]),
-               duration_of(ks->median_ns, &f[1]), duration_of(ks->slower_ns, &f[2]), ks->name);
+        if (ks->median_ns > 0)
+            printf("    %s against %s (+%s): %s\n", duration_of((double)ks->time_ns, &f[0]),
+                   duration_of(ks->median_ns, &f[1]), duration_of(ks->slower_ns, &f[2]), ks->name);
+        else
+            printf("    %s, where most other ranks launch it not at all: %s\n", duration_of((double)ks->time_ns, &f[0]),
+                   ks->name);
     }
 }
 

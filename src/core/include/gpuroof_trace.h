@@ -11,5 +11,6 @@
 #include "../trace/trace_limits.h"
 #include "../trace/trace_run.h"
 #include "../trace/trace_ranks.h"
+#include "../trace/trace_summary.h"
 
 #endif

@@ -20,8 +20,8 @@ bool gr_trace_rank_begin(gr_trace_ranks *rs, const char *file, const char *summa
         return gr_error_set(err, "out of memory");
     rs->ranks = ranks;
     gr_trace_rank *r = &rs->ranks[rs->count];
-    *r = (gr_trace_rank){.file = strdup(file), .summary = summary};
-    if (!r->file)
+    *r = (gr_trace_rank){.file = file ? strdup(file) : NULL, .summary = summary};
+    if (file && !r->file)
         return gr_error_set(err, "out of memory");
     rs->count++;
     return true;

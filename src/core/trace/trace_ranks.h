@@ -109,8 +109,9 @@ void gr_trace_ranks_init(gr_trace_ranks *rs);
 /* A trace read here, named file: its GPUs' time and its kernels.  False,
  * with err, past GR_TRACE_MAX_RANKS or where memory runs out. */
 bool gr_trace_ranks_add_run(gr_trace_ranks *rs, const gr_trace_run *run, const char *file, gr_error *err);
-/* A rank from a summary, the same way: the rank (file copied, summary
- * kept), then each of its GPUs' time and each of its kernels. */
+/* A rank from a summary, the same way: the rank (file copied, or NULL
+ * where the summary names it later; summary kept), then each of its GPUs'
+ * time and each of its kernels. */
 bool gr_trace_rank_begin(gr_trace_ranks *rs, const char *file, const char *summary, gr_error *err);
 void gr_trace_rank_device(gr_trace_ranks *rs, const gr_rank_time *device);
 bool gr_trace_rank_kernel(gr_trace_ranks *rs, const char *name, size_t launches, int64_t time_ns, gr_error *err);
