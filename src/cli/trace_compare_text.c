@@ -90,8 +90,8 @@ static void print_straggler(const gr_trace_ranks *rs, const gr_trace_straggler *
 {
     const gr_trace_rank *r = &rs->ranks[st->rank];
     out_figure f[3];
-    printf("%s: rank %zu (%s): its step took %s, %s (%s) longer than the other ranks' median of %s; most of "
-           "that is %s:\n",
+    printf("%s: rank %zu (%s): its step took %s, %s (%s) longer than the other ranks' median of %s; it spends "
+           "the most extra time on %s:\n",
            title, st->rank, r->file, duration_of((double)r->time.span_ns, &f[0]), duration_of(r->slower_ns, &f[1]),
            isnan(r->slower_share) ? "-" : OUT_PCT(r->slower_share), duration_of(r->median_span_ns, &f[2]),
            causes[st->cause]);

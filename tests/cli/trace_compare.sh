@@ -49,7 +49,7 @@ run trace plain.json slow.json "$t/step-trace.json.gz"
 expect_status 0
 expect_no_stderr
 expect_stdout_line "      1*   18.45 ms   5.284 ms   13.14 ms       0 ns   26.82 us    12.16%  slow.json"
-expect_stdout_line "Straggler: rank 1 (slow.json): its step took 18.45 ms, 2 ms (12.16%) longer than the other ranks' median of 16.45 ms; most of that is its kernels:"
+expect_stdout_line "Straggler: rank 1 (slow.json): its step took 18.45 ms, 2 ms (12.16%) longer than the other ranks' median of 16.45 ms; it spends the most extra time on its kernels:"
 expect_stdout_line "  its kernels took 2 ms longer than the other ranks' median of each, 1 kernel in all; most:"
 expect_stdout_line "    2.013 ms against 12.58 us (+2 ms): $K"
 expect_stdout_lacks "waited for the host"

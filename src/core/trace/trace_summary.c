@@ -147,15 +147,19 @@ static const char *expected(summary_key key)
     }
 }
 
-/* A value begins: an array's elements counted; a key of its object's
- * read once.  False (failed) where the key is given twice. */
-static bool value_begins(summary_reader *r)
+/* A value begins (a scalar, or a container): an array's elements
+ * counted, each of a list an object; a key of its object's read once.
+ * False (failed) where the key is given twice. */
+static bool value_begins(summary_reader *r, bool scalar)
 {
     summary_level *l = level(r);
     if (!l)
         return true;
-    if (l->in == IN_DEVICES || l->in == IN_KERNELS || l->in == IN_RANKS)
+    if (l->in == IN_DEVICES || l->in == IN_KERNELS || l->in == IN_RANKS) {
         l->count++;
+        if (scalar)
+            return fail(r, "", "not an object");
+    }
     if (r->key == K_NONE)
         return true;
     if (l->seen & BIT(r->key))
@@ -168,7 +172,7 @@ static bool value_begins(summary_reader *r)
 static bool open_rank(summary_reader *r)
 {
     gr_error err;
-    if (r->rank_open || place(r) != IN_TOP || !(BIT(r->key) & ONE_TRACE_KEYS))
+    if (r->rank_open || place(r) != IN_TOP || r->key == K_NONE || !(BIT(r->key) & ONE_TRACE_KEYS))
         return true;
     r->rank_open = true;
     return gr_trace_rank_begin(r->rs, NULL, r->shown, &err) || fail_core(r, &err);
@@ -179,7 +183,7 @@ static int on_number(void *ctx, const char *s, size_t len)
     summary_reader *r = ctx;
     int64_t *to = r->key == K_NONE ? NULL : number_of(r, r->key);
     int64_t max = r->key == K_START || r->key == K_END ? INT64_MAX : GR_TRACE_RANK_MAX_NS;
-    if (!value_begins(r) || r->key == K_NONE)
+    if (!value_begins(r, true) || r->key == K_NONE)
         return !r->failed;
     if (!to || !whole_number(s, len, max, to))
         return fail(r, key_names[r->key], expected(r->key));
@@ -189,7 +193,7 @@ static int on_number(void *ctx, const char *s, size_t len)
 static int on_string(void *ctx, const unsigned char *s, size_t len)
 {
     summary_reader *r = ctx;
-    if (!value_begins(r) || !open_rank(r))
+    if (!value_begins(r, true) || !open_rank(r))
         return 0;
     if (r->key == K_NONE)
         return 1;
@@ -210,7 +214,7 @@ static int on_string(void *ctx, const unsigned char *s, size_t len)
 static int on_other(void *ctx)
 {
     summary_reader *r = ctx;
-    if (!value_begins(r))
+    if (!value_begins(r, true))
         return 0;
     return r->key == K_NONE ? 1 : fail(r, key_names[r->key], expected(r->key));
 }
@@ -249,7 +253,7 @@ static summary_in inner_place(summary_reader *r, bool map)
 static int enter(summary_reader *r, bool map)
 {
     gr_error err;
-    if (!value_begins(r) || !open_rank(r))
+    if (!value_begins(r, false) || !open_rank(r))
         return 0;
     summary_in in = place(r) == IN_SKIP && r->depth > 0 ? IN_SKIP : inner_place(r, map);
     if (r->failed)
