@@ -63,6 +63,9 @@ static int compare(const trace_options *o, gr_trace_ranks *rs, json_t **json)
 int trace_compare_run(const trace_options *o, json_t **json)
 {
     gr_trace_ranks rs;
+    if (!o->compare && (o->device || o->top.given || o->profiles)) /* --compare's are the groups' */
+        return cli_usage_error("trace", "several FILEs are ranks compared by their time: --device, --top and "
+                                        "--profiles are for one trace's table");
     gr_trace_ranks_init(&rs);
     bool read = o->compare ? read_summaries(o, &rs) : read_traces(o, &rs);
     int rc = read ? compare(o, &rs, json) : EXIT_INPUT;

@@ -173,5 +173,7 @@ run trace --compare base.json
 expect_fails 1 "gpuroof: 1 rank to compare: two or more (the summaries' ranks, all together)"
 run trace --compare base.json --top 3
 expect_status 2
+run trace plain.json slow.json --top 3
+expect_fails 2 "gpuroof trace: several FILEs are ranks compared by their time: --device, --top and --profiles are for one trace's table (gpuroof trace --help)"
 run trace plain.json nowhere.json
 expect_fails 1 "gpuroof: nowhere.json: No such file or directory"
