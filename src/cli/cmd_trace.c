@@ -12,10 +12,12 @@
 #include "commands.h"
 #include "gpuroof_trace.h"
 #include "trace_output.h"
+#include "trace_compare.h"
 
 static const char usage[] =
-    "Usage: gpuroof trace FILE [--device NAME] [--ncu REPORT] [--ncu-plan] [--launches] [--top N]\n"
-    "                          [--kernel PATTERN [--glob]] [--html FILE.html] [--profiles DIR] [--json]\n"
+    "Usage: gpuroof trace FILE... [--device NAME] [--ncu REPORT] [--ncu-plan] [--launches] [--top N]\n"
+    "                             [--kernel PATTERN [--glob]] [--html FILE.html] [--profiles DIR] [--json]\n"
+    "       gpuroof trace --compare SUMMARY... [--json]\n"
     "\n"
     "A run as torch.profiler recorded it: the trace export_chrome_trace writes\n"
     "(.json, or .json.gz as it is often kept; '-' for standard input), read as a\n"
@@ -32,7 +34,16 @@ static const char usage[] =
     "\n"
     "--kernel matches as ncu --kernel does (a whole name in either demangler's\n"
     "spelling, Kineto's or Nsight Compute's, a glob, a part of the name): the table\n"
-    "and the launches are those of the kernels it picks.\n";
+    "and the launches are those of the kernels it picks.\n"
+    "\n"
+    "Several FILEs are the ranks of one job (a torchrun job's traces, one a rank),\n"
+    "read one after another: each rank's step time (the span of its GPU activity),\n"
+    "busy and idle, and the straggler named (the rank whose step is longest, more\n"
+    "than 5% over the median of the others) with what makes it slower: the kernels\n"
+    "that take longer there, and the idle time waiting for the host.  --compare does\n"
+    "the same from the summaries gpuroof trace --json wrote of the traces, each on\n"
+    "the node where its traces were (srun gpuroof trace --json ...): the traces\n"
+    "never travel.\n";
 
 static const char notes[] =
     "Example: gpuroof trace tests/data/trace/h200/step-trace.json.gz --top 5\n"
@@ -60,11 +71,14 @@ static const cli_option options[] = {
                          "instead of the table"),
     CLI_OPTION_PROFILES(T),
     CLI_OPTION_JSON(T),
+    CLI_OPT_FLAG(T, compare, .name = "compare",
+                 .help = "the FILEs are summaries gpuroof trace --json wrote, one a rank or a node: their ranks compared"),
 };
 #undef T
 
 static const cli_group groups[] = {
     {CLI_NEEDS, "glob kernel", NULL},
+    {CLI_EXCLUSIVE, "compare device/top/profiles", "--compare reads summaries, not traces"},
     {0},
 };
 
@@ -94,16 +108,16 @@ static bool feed(gzFile in, const char *shown, gr_trace_run *run)
     return true;
 }
 
-static bool read_trace(const trace_options *o, gr_trace_run *run)
+bool trace_read_file(const char *file, gr_trace_run *run)
 {
-    bool from_stdin = strcmp(o->file, "-") == 0;
-    gzFile in = from_stdin ? gzdopen(dup(STDIN_FILENO), "rb") : gzopen(o->file, "rb");
+    bool from_stdin = strcmp(file, "-") == 0;
+    gzFile in = from_stdin ? gzdopen(dup(STDIN_FILENO), "rb") : gzopen(file, "rb");
     if (!in)
-        return cli_error("%s: %s", from_stdin ? "standard input" : o->file, strerror(errno));
-    bool ok = feed(in, from_stdin ? "standard input" : o->file, run);
+        return cli_error("%s: %s", from_stdin ? "standard input" : file, strerror(errno));
+    bool ok = feed(in, from_stdin ? "standard input" : file, run);
     gzclose(in);
     if (ok && !gr_trace_run_finish(run))
-        return cli_error("%s: out of memory picking the kernels", from_stdin ? "standard input" : o->file);
+        return cli_error("%s: out of memory picking the kernels", from_stdin ? "standard input" : file);
     return ok;
 }
 
@@ -125,6 +139,8 @@ static bool start(const trace_options *o, gr_profile *given, gr_profile_list *li
 
 int cmd_trace_run(const trace_options *o, json_t **json)
 {
+    if (o->compare || o->file_count > 1)
+        return trace_compare_run(o, json);
     gr_profile given;
     gr_profile_list list = {0};
     gr_trace_run *run = calloc(1, sizeof *run); /* two profiles: large for the stack */
@@ -135,7 +151,7 @@ int cmd_trace_run(const trace_options *o, json_t **json)
         return cli_fail("out of memory");
     }
     int rc = EXIT_OK;
-    if (!start(o, &given, &list, run) || !read_trace(o, run) || !trace_picked_some(o, run) ||
+    if (!start(o, &given, &list, run) || !trace_read_file(o->file, run) || !trace_picked_some(o, run) ||
         (o->ncu && !trace_ncu_join(o, run, ncu)))
         rc = EXIT_INPUT;
     else if (o->ncu_plan)
@@ -160,9 +176,13 @@ int cmd_trace(int argc, char **argv)
     int operand, rc = cli_parse(&spec, argc, argv, &o, &operand);
     if (rc != EXIT_OK)
         return cli_parse_stopped(rc);
-    if (operand != argc - 1)
-        return cli_usage_error("trace", "give one FILE: a trace as torch.profiler's export_chrome_trace writes it");
+    if (operand == argc)
+        return cli_usage_error("trace", o.compare ? "give the SUMMARY files gpuroof trace --json wrote"
+                                                  : "give a FILE: a trace as torch.profiler's export_chrome_trace "
+                                                    "writes it, or one a rank");
     o.file = argv[operand];
+    o.files = argv + operand;
+    o.file_count = argc - operand;
     if (o.ncu && strcmp(o.ncu, "-") == 0 && strcmp(o.file, "-") == 0)
         return cli_usage_error("trace", "the trace and --ncu's report cannot both come from standard input");
     return cmd_trace_run(&o, NULL);

@@ -229,6 +229,11 @@ typedef struct {
     const char *kernel; /* --kernel PATTERN: only the kernels it names */
     bool glob;          /* --glob: PATTERN is a glob */
     const char *html;  /* --html FILE: the page */
+    /* several FILEs, one a rank, compared; or with --compare, the
+     * summaries gpuroof trace --json wrote of them (src/cli/trace_compare.c) */
+    bool compare;
+    int file_count;
+    char **files;
 } trace_options;
 
 int cmd_trace(int argc, char **argv);

@@ -39,6 +39,7 @@ void trace_print_verdict(const gr_trace_run *run, size_t kernel);
 /* The join as JSON: at the top, and a kernel's verdict (run->ncu set). */
 json_t *trace_ncu_json(const trace_options *o, const gr_trace_run *run);
 json_t *trace_verdict_json(const gr_trace_run *run, size_t kernel);
+#include "output.h"
 
 void trace_print_text(const trace_options *o, const gr_trace_run *run);
 /* The kernels' table, longest first, each's configuration and limits under it. */
@@ -86,7 +87,9 @@ void trace_print_picked(const trace_options *o, const gr_trace_run *run);
 /* {pattern, kernels, time_ns}: the JSON's "picked". */
 json_t *trace_picked_json(const trace_options *o, const gr_trace_run *run);
 
-/* The kernels the table shows: --top N of them, or all (of those --kernel picks). */
+/* A time in ns, in the unit that shows it: "13.14 ms", "26.82 us", "704 ns". */
+out_figure trace_duration(int64_t ns);
+
 size_t trace_shown(const trace_options *o, const gr_trace_run *run);
 
 #endif

@@ -16,6 +16,11 @@ static out_figure duration(int64_t ns)
     return f;
 }
 
+out_figure trace_duration(int64_t ns)
+{
+    return duration(ns);
+}
+
 static void print_device(const gr_trace_device_time *d)
 {
     int64_t span = d->last_ns - d->first_ns;

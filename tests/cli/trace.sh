@@ -58,5 +58,5 @@ expect_status 1
 expect_error_line "gpuroof: $test_tmp/nowhere.json: No such file or directory"
 run trace
 expect_status 2
-run trace a.json b.json
+run trace --compare
 expect_status 2

@@ -8,7 +8,7 @@ set -u
 dir=$top_srcdir/tests/fuzz
 bin=$top_builddir/tests/fuzz
 failed=0 n=0
-for name in profile model expr results number kernel_text kernel_binary ncu ncu_chips demangle printers chart_file trace trace_names; do
+for name in profile model expr results number kernel_text kernel_binary ncu ncu_chips demangle printers chart_file trace trace_names trace_summary; do
     files=$(find "$dir/corpus/$name" "$dir/regressions/$name" -type f 2>/dev/null | sort)
     count=$(printf '%s\n' "$files" | grep -c .)
     n=$((n + 1))

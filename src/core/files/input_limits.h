@@ -68,6 +68,13 @@ uint64_t gr_inflate_budget(uint64_t input_bytes);
  * results file is some tens of kilobytes. */
 #define GR_LIMIT_YAML ((gr_input_limit){GR_MIB, "a YAML file"})
 
+/* trace --compare SUMMARY: what gpuroof trace --json writes of one trace
+ * or of a node's ranks, read whole.  A trace's summary is some 30 KB (the
+ * GPT-2 step of tests/data/trace/h200: 46 kernels); a node of 8 ranks of
+ * 2,000 kernels each, names of a few hundred bytes, is under 10 MB: 64 MiB
+ * is six times that. */
+#define GR_LIMIT_TRACE_SUMMARY ((gr_input_limit){64 * GR_MIB, "a trace's summary"})
+
 /* Sets err to the one line for an input (shown) past its limit. */
 bool gr_input_limit_exceeded(const char *shown, gr_input_limit limit, gr_error *err);
 

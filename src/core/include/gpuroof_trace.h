@@ -16,5 +16,7 @@
 #include "../trace/trace_kernel_launches.h"
 #include "../trace/trace_launch_figures.h"
 #include "../trace/trace_pick.h"
+#include "../trace/trace_ranks.h"
+#include "../trace/trace_summary.h"
 
 #endif

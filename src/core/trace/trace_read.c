@@ -9,6 +9,7 @@
 #include <yajl/yajl_parse.h>
 #include "trace_fields.h"
 #include "trace_read.h"
+#include "trace_yajl.h"
 
 /* Deeper than this, every container is skipped: the places above end at
  * a grid's array, four down. */
@@ -170,14 +171,7 @@ gr_trace_reader *gr_trace_reader_new(const char *shown, const gr_trace_handlers 
 static bool stopped(gr_trace_reader *r, const unsigned char *bytes, size_t len, gr_error *err)
 {
     size_t at = r->fed + (bytes ? yajl_get_bytes_consumed(r->yajl) : 0);
-    if (r->failed)
-        return gr_error_set(err, "%s: byte %zu: %s", r->shown, at, r->error.text);
-    unsigned char *why = yajl_get_error(r->yajl, 0, bytes, len);
-    const char *text = why ? (const char *)why : "";
-    gr_error_set(err, "%s: byte %zu: not JSON: %.*s", r->shown, at, (int)strcspn(text, "\n"), text);
-    if (why)
-        yajl_free_error(r->yajl, why);
-    return false;
+    return gr_trace_yajl_stopped(r->yajl, r->shown, at, r->failed ? r->error.text : NULL, bytes, len, err);
 }
 
 bool gr_trace_reader_feed(gr_trace_reader *r, const void *bytes, size_t len, gr_error *err)
