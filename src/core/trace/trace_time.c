@@ -115,6 +115,8 @@ bool gr_trace_time_add(gr_trace_time *t, const gr_trace_event *e)
 {
     if (e->ts_ns < 0 || e->dur_ns < 0)
         return true; /* no interval: nothing to count */
+    if (!gr_trace_collectives_add(&t->collectives, e))
+        return false;
     if (e->kind == GR_TRACE_RUNTIME || e->kind == GR_TRACE_DRIVER) {
         if (launch_call(e->name))
             t->launch_calls++, t->launch_call_ns += e->dur_ns;
@@ -136,6 +138,7 @@ void gr_trace_time_finish(gr_trace_time *t)
             d->busy_ns += d->cur_end - d->cur_start;
         d->started = false; /* finished: a second call adds nothing */
     }
+    gr_trace_collectives_finish(&t->collectives);
 }
 
 int64_t gr_trace_idle_ns(const gr_trace_device_time *d)
@@ -149,5 +152,6 @@ void gr_trace_time_free(gr_trace_time *t)
         free(t->devices[i].window);
     free(t->devices);
     gr_trace_launches_free(&t->launches);
+    gr_trace_collectives_free(&t->collectives);
     *t = (gr_trace_time){0};
 }

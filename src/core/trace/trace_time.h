@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "trace_collectives.h"
 #include "trace_heap.h"
 #include "trace_launches.h"
 #include "trace_read.h"
@@ -59,6 +60,7 @@ typedef struct {
     size_t launch_calls;   /* kernel launch calls of the host */
     int64_t launch_call_ns; /* their time */
     size_t unmatched_ops;  /* GPU operations without their call in the trace */
+    gr_trace_collectives collectives; /* the host's and GPUs' time in collectives, together */
 } gr_trace_time;
 
 /* One event of the trace, in the order the trace holds them; false where
