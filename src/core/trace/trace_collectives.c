@@ -2,14 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "trace_collectives.h"
-#include "trace_time.h"
 
 static bool starts_with(const char *s, const char *prefix)
 {
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-bool gr_trace_is_collective(const gr_trace_event *e)
+/* Whether e is a collective's interval (trace_collectives.h). */
+static bool is_collective(const gr_trace_event *e)
 {
     if (e->kind == GR_TRACE_ANNOTATION)
         return starts_with(e->name, "gloo:") || starts_with(e->name, "nccl:");
@@ -33,7 +33,7 @@ static void fold(gr_trace_collectives *c, const gr_trace_op *op)
 
 bool gr_trace_collectives_add(gr_trace_collectives *c, const gr_trace_event *e)
 {
-    if (e->ts_ns < 0 || e->dur_ns < 0 || !gr_trace_is_collective(e))
+    if (e->ts_ns < 0 || e->dur_ns < 0 || !is_collective(e))
         return true;
     if (!c->window && !(c->window = malloc(GR_TRACE_WINDOW * sizeof *c->window)))
         return false;

@@ -33,8 +33,6 @@ typedef struct {
     size_t window_count;
 } gr_trace_collectives;
 
-/* Whether e is a collective's interval, as above. */
-bool gr_trace_is_collective(const gr_trace_event *e);
 /* One event of the trace, in the trace's order (any other is passed
  * over); false where memory runs out. */
 bool gr_trace_collectives_add(gr_trace_collectives *c, const gr_trace_event *e);

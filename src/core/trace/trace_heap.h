@@ -10,6 +10,9 @@
 #include <stdint.h>
 #include "trace_read.h"
 
+/* The operations a window holds: past this many, the earliest leaves it. */
+#define GR_TRACE_WINDOW 4096
+
 typedef struct {
     int64_t start_ns, end_ns;
     int64_t launch_end_ns; /* its call's return; -1 where the trace has no call of its correlation */

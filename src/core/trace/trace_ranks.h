@@ -39,12 +39,13 @@
  * measure --compare takes GPUs (GR_NODE_MAX_GPUS). */
 #define GR_TRACE_MAX_RANKS 100000
 
-/* How far over the median of the others a rank's step time may be before
- * it is named a straggler, in percent.  A judgement, not a published
- * figure: the steps of a data-parallel job end at the same collective, so
- * that their spans differ by the jitter of the launches (a few tenths of a
- * percent between the traces recorded here of one program), and a rank
- * 5% slower costs every other rank 5% of the step. */
+/* How far over the median of the others a rank's step time (its own
+ * time, where ranks have collectives) may be before it is named a
+ * straggler, in percent of the others' median step.  A judgement, not a
+ * published figure: the steps of a data-parallel job end at the same
+ * collective, so that their spans differ by the jitter of the launches (a
+ * few tenths of a percent between the traces recorded here of one
+ * program), and a rank 5% slower costs every other rank 5% of the step. */
 #define GR_TRACE_STRAGGLER_PCT 5.0
 
 /* The largest time a summary may give, in ns: 10^15 ns is eleven days,

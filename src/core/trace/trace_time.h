@@ -29,7 +29,6 @@
 #include "trace_launches.h"
 #include "trace_read.h"
 
-#define GR_TRACE_WINDOW 4096
 #define GR_TRACE_MAX_DEVICES 64
 #define GR_TRACE_MAX_STREAMS 256 /* a device's streams counted; more are counted as this many */
 
