@@ -49,15 +49,32 @@ static const out_field rank_fields[] = {
     OUT_END,
 };
 
+/* A rank's time in collectives and its own time, where a rank of the
+ * comparison has collectives (with none, the own time is the span). */
+static const out_field own_fields[] = {
+    OUT_INT64_ROW(gr_trace_rank, time.collective_ns, "collective_ns"),
+    OUT_QUANTITY_ROW(gr_trace_rank, own_ns, "own_ns"),
+    OUT_QUANTITY_ROW(gr_trace_rank, median_own_ns, "median_own_ns"),
+    OUT_END,
+};
+
 /* A rank as listed: its place among the ranks, then its figures. */
 typedef struct {
     size_t index;
     const gr_trace_rank *rank;
+    bool collectives; /* the comparison's */
 } rank_shown;
+
+static bool shows_own(const void *record)
+{
+    return ((const rank_shown *)record)->collectives;
+}
 
 static const out_field rank_shown_fields[] = {
     OUT_SIZE_ROW(rank_shown, index, "rank"),
     OUT_SPLICE_PTR_ROW(rank_shown, rank, rank_fields),
+    {.key = "", .kind = OUT_SPLICE, .offset = offsetof(rank_shown, rank), .table = own_fields, .pointer = true,
+     .when = shows_own, .omit = true},
     OUT_END,
 };
 
@@ -102,6 +119,13 @@ static const out_field why_fields[] = {
     OUT_END,
 };
 
+/* The others' wait for a straggler, where the comparison has collectives. */
+static const out_field wait_fields[] = {
+    OUT_QUANTITY_ROW(gr_trace_straggler, collective_median_ns, "collective_median_ns"),
+    OUT_QUANTITY_ROW(gr_trace_straggler, collective_wait_ns, "collective_wait_ns"),
+    OUT_END,
+};
+
 /* A straggler, with the rank it is. */
 typedef struct {
     rank_shown shown;
@@ -135,17 +159,24 @@ static json_t *idle_value(const void *record, int kind)
     return out_fields_json(idle_against_fields, &a);
 }
 
+static bool waits_shown(const void *record)
+{
+    return ((const straggler_shown *)record)->shown.collectives;
+}
+
 static const out_field straggler_fields[] = {
     OUT_SPLICE_ROW(straggler_shown, shown, rank_shown_fields),
     OUT_SPLICE_PTR_ROW(straggler_shown, straggler, why_fields),
     OUT_KEYED_ROW("idle_slower", GR_RANK_IDLE_KINDS, idle_key, idle_value),
+    {.key = "", .kind = OUT_SPLICE, .offset = offsetof(straggler_shown, straggler), .table = wait_fields,
+     .pointer = true, .when = waits_shown, .omit = true},
     OUT_END,
 };
 
 static json_t *straggler_json(const gr_trace_ranks *rs, size_t s)
 {
     const gr_trace_straggler *st = &rs->stragglers[s];
-    straggler_shown shown = {{st->rank, &rs->ranks[st->rank]}, st};
+    straggler_shown shown = {{st->rank, &rs->ranks[st->rank], rs->collectives}, st};
     return out_fields_json(straggler_fields, &shown);
 }
 
@@ -154,7 +185,7 @@ static json_t *ranks_list(const void *record)
     const gr_trace_ranks *rs = record;
     json_t *list = json_array();
     for (size_t i = 0; i < rs->count; i++)
-        json_array_append_new(list, out_fields_json(rank_listed_fields, &(rank_shown){i, &rs->ranks[i]}));
+        json_array_append_new(list, out_fields_json(rank_listed_fields, &(rank_shown){i, &rs->ranks[i], rs->collectives}));
     return list;
 }
 

@@ -17,7 +17,7 @@
 static const char *const waits[GR_RANK_IDLE_KINDS] = {"waited for the host", "waited on another stream",
                                                       "was otherwise idle"};
 static const char *const causes[] = {"its kernels", "waiting for the host", "waiting on another stream",
-                                     "other idle time"};
+                                     "other idle time", "the other ranks' wait for it, in collectives"};
 
 static const char *duration_of(double ns, out_figure *f)
 {
@@ -28,26 +28,36 @@ static const char *duration_of(double ns, out_figure *f)
 static void print_rank(const gr_trace_ranks *rs, size_t i)
 {
     const gr_trace_rank *r = &rs->ranks[i];
-    out_figure f[5];
-    printf("  %5zu%c %10s %10s %10s %10s %10s %9s  %s%s%s\n", i, r->straggler ? '*' : ' ',
+    out_figure f[6];
+    printf("  %5zu%c %10s %10s %10s %10s %10s", i, r->straggler ? '*' : ' ',
            duration_of((double)r->time.span_ns, &f[0]), duration_of((double)r->time.busy_ns, &f[1]),
            duration_of((double)r->time.idle_ns[GR_RANK_IDLE_HOST], &f[2]),
            duration_of((double)r->time.idle_ns[GR_RANK_IDLE_STREAM], &f[3]),
-           duration_of((double)r->time.idle_ns[GR_RANK_IDLE_OTHER], &f[4]),
-           isnan(r->slower_share) ? "-" : OUT_PCT(r->slower_share), r->file, r->summary ? " in " : "",
-           r->summary ? r->summary : "");
+           duration_of((double)r->time.idle_ns[GR_RANK_IDLE_OTHER], &f[4]));
+    if (rs->collectives)
+        printf(" %11s", duration_of((double)r->time.collective_ns, &f[5]));
+    printf(" %9s  %s%s%s\n", isnan(r->slower_share) ? "-" : OUT_PCT(r->slower_share), r->file,
+           r->summary ? " in " : "", r->summary ? r->summary : "");
 }
 
 static void print_table(const gr_trace_ranks *rs)
 {
     bool all = rs->count <= RANKS_TABLE_MAX;
-    printf("%zu ranks; a rank's step is the span of its GPU activity, held against the median of the other "
-           "ranks' (*: a straggler, more than %g%% over it)%s:\n",
-           rs->count, rs->limit_pct, all ? "" : "; the stragglers' rows (--json lists every rank)");
+    if (rs->collectives)
+        printf("%zu ranks; a rank's step is the span of its GPU activity, its own time the step less its time in "
+               "collectives, held against the median of the other ranks' (*: a straggler, over it by more than "
+               "%g%% of their step)%s:\n",
+               rs->count, rs->limit_pct, all ? "" : "; the stragglers' rows (--json lists every rank)");
+    else
+        printf("%zu ranks; a rank's step is the span of its GPU activity, held against the median of the other "
+               "ranks' (*: a straggler, more than %g%% over it)%s:\n",
+               rs->count, rs->limit_pct, all ? "" : "; the stragglers' rows (--json lists every rank)");
     if (!all && rs->straggler_count == 0)
         return;
-    printf("  %6s %10s %10s %10s %10s %10s %9s  %s\n", "rank", "step", "busy", "idle: host", "stream", "other",
-           "over", "trace");
+    printf("  %6s %10s %10s %10s %10s %10s", "rank", "step", "busy", "idle: host", "stream", "other");
+    if (rs->collectives)
+        printf(" %11s", "collectives");
+    printf(" %9s  %s\n", "over", "trace");
     for (size_t i = 0; i < rs->count; i++)
         if (all || rs->ranks[i].straggler)
             print_rank(rs, i);
@@ -86,15 +96,36 @@ static void print_idle(const gr_trace_straggler *st, const gr_trace_rank *r)
                    duration_of(st->idle_slower_ns[k], &f[2]));
 }
 
+/* "its own time (its step of 230 ms less 190 ms in collectives) was 40
+ * ms, 27 ms longer than the other ranks' median of 12 ms (12% of their
+ * step of 231 ms)" */
+static void print_own_time(const gr_trace_rank *r)
+{
+    out_figure f[6];
+    printf("its own time (its step of %s less %s in collectives) was %s, %s longer than the other ranks' median "
+           "of %s (%s of their step of %s)",
+           duration_of((double)r->time.span_ns, &f[0]), duration_of((double)r->time.collective_ns, &f[1]),
+           duration_of(r->own_ns, &f[2]), duration_of(r->slower_ns, &f[3]), duration_of(r->median_own_ns, &f[4]),
+           isnan(r->slower_share) ? "-" : OUT_PCT(r->slower_share), duration_of(r->median_span_ns, &f[5]));
+}
+
 static void print_straggler(const gr_trace_ranks *rs, const gr_trace_straggler *st, const char *title)
 {
     const gr_trace_rank *r = &rs->ranks[st->rank];
     out_figure f[3];
-    printf("%s: rank %zu (%s): its step took %s, %s (%s) longer than the other ranks' median of %s; it spends "
-           "the most extra time on %s:\n",
-           title, st->rank, r->file, duration_of((double)r->time.span_ns, &f[0]), duration_of(r->slower_ns, &f[1]),
-           isnan(r->slower_share) ? "-" : OUT_PCT(r->slower_share), duration_of(r->median_span_ns, &f[2]),
-           causes[st->cause]);
+    printf("%s: rank %zu (%s): ", title, st->rank, r->file);
+    if (rs->collectives)
+        print_own_time(r);
+    else
+        printf("its step took %s, %s (%s) longer than the other ranks' median of %s",
+               duration_of((double)r->time.span_ns, &f[0]), duration_of(r->slower_ns, &f[1]),
+               isnan(r->slower_share) ? "-" : OUT_PCT(r->slower_share), duration_of(r->median_span_ns, &f[2]));
+    printf("; it spends the most extra time on %s:\n", causes[st->cause]);
+    if (st->collective_wait_ns > 0)
+        printf("  the other ranks wait for it: %s more in collectives than it (%s against the other ranks' "
+               "median of %s)\n",
+               duration_of(st->collective_wait_ns, &f[0]), duration_of((double)r->time.collective_ns, &f[1]),
+               duration_of(st->collective_median_ns, &f[2]));
     print_kernels(st);
     print_idle(st, r);
 }
@@ -103,7 +134,13 @@ void trace_compare_print_text(const gr_trace_ranks *rs)
 {
     print_table(rs);
     if (rs->straggler_count == 0) {
-        printf("No straggler: every rank's step is within %g%% of the median of the other ranks'\n", rs->limit_pct);
+        if (rs->collectives)
+            printf("No straggler: no rank's own time is over the other ranks' median by more than %g%% of their "
+                   "step\n",
+                   rs->limit_pct);
+        else
+            printf("No straggler: every rank's step is within %g%% of the median of the other ranks'\n",
+                   rs->limit_pct);
         return;
     }
     print_straggler(rs, &rs->stragglers[0], "Straggler");

@@ -245,6 +245,19 @@ static const out_field host_fields[] = {
     OUT_END,
 };
 
+static bool has_collectives(const void *record)
+{
+    return ((const gr_trace_time *)record)->collectives.ranges > 0;
+}
+
+/* A rank's wall time in collectives (trace_collectives.h), at the top,
+ * where the trace has any: the comparison of ranks reads it there, 0
+ * where it is absent. */
+static const out_field collective_fields[] = {
+    OUT_INT64_ROW(gr_trace_time, collectives.union_ns, "collective_ns", .when = has_collectives, .omit = true),
+    OUT_END,
+};
+
 static const out_field events_fields[] = {
     OUT_SIZE_ROW(gr_trace_run, events, "events"),
     OUT_END,
@@ -267,6 +280,7 @@ static const out_field run_fields[] = {
     OUT_GET_ROW("device", run_device),
     OUT_SPLICE_PTR_ROW(run_shown, run, events_fields),
     OUT_GET_ROW("devices", run_devices),
+    OUT_SPLICE_PTR_ROW(run_shown, time, collective_fields),
     OUT_OBJECT_PTR_ROW(run_shown, time, "host", host_fields),
     OUT_OBJECT_PTR_ROW(run_shown, kernels, "kineto", kineto_fields),
     OUT_GET_ROW("ncu", run_ncu, .when = run_joined, .omit = true),

@@ -66,6 +66,14 @@ static void print_header(const trace_options *o, const gr_trace_run *run)
         printf("The host's %zu kernel launch calls took %s, %s each\n", run->time.launch_calls,
                duration(run->time.launch_call_ns).text,
                duration(run->time.launch_call_ns / (int64_t)run->time.launch_calls).text);
+    const gr_trace_collectives *c = &run->time.collectives;
+    if (!c->ranges)
+        return;
+    printf("Collectives: %s of wall time, the union of %zu ranges (gloo: and nccl: host ranges, NCCL kernels)",
+           duration(c->union_ns).text, c->ranges);
+    if (c->late)
+        printf("; %zu of them out of order past the window, left out", c->late);
+    printf("\n");
 }
 
 /* Kineto's estimate against gpuroof's rule for it, and where gpuroof's own differs. */

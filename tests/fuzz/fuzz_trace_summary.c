@@ -1,9 +1,12 @@
 /* libFuzzer harness: the summary reader (what gpuroof trace --compare
  * reads), then the comparison of what it read with a rank of its own
- * beside it, whose figures must hold together: each rank's median is of
- * the others, a straggler is more than the limit over it, the stragglers
- * come slowest first, each one's kernels over their median sum to what
- * it says and the most over come first. */
+ * beside it, whose figures must hold together: each rank's own time is
+ * its span less its time in collectives (0 at least), its medians are of
+ * the others, a straggler's own time is over theirs by more than the
+ * limit's share of their step, the stragglers come slowest first, each
+ * one's kernels over their median sum to what it says and the most over
+ * come first, and the others' wait for it is their median time in
+ * collectives less its own. */
 #include <math.h>
 #include <stdint.h>
 #include <stddef.h>
@@ -28,6 +31,17 @@ static void check_straggler(const gr_trace_ranks *rs, const gr_trace_straggler *
     }
     if (shown_ns > st->kernel_slower_ns * (1 + 1e-9) + 1e-6)
         abort();
+    if (!(r->slower_ns > r->median_span_ns * rs->limit_pct / 100) ||
+        st->collective_wait_ns != st->collective_median_ns - (double)r->time.collective_ns)
+        abort();
+}
+
+/* A rank's own time and what it is held to. */
+static void check_rank(const gr_trace_rank *r)
+{
+    int64_t own = r->time.span_ns - r->time.collective_ns;
+    if (r->own_ns != (own > 0 ? (double)own : 0) || r->slower_ns != r->own_ns - r->median_own_ns)
+        abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -41,8 +55,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gr_trace_rank_device(&rs, &mine);
     if (gr_trace_summary_read(&rs, "fuzz.json", data, size, &err) && gr_trace_ranks_compare(&rs, &err)) {
         size_t flagged = 0;
-        for (size_t i = 0; i < rs.count; i++)
+        for (size_t i = 0; i < rs.count; i++) {
             flagged += rs.ranks[i].straggler;
+            check_rank(&rs.ranks[i]);
+        }
         if (flagged != rs.straggler_count)
             abort();
         for (size_t s = 0; s < rs.straggler_count; s++) {

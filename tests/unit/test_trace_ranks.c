@@ -76,6 +76,66 @@ static void one_straggler_and_why(void **state)
     gr_trace_ranks_free(&rs);
 }
 
+/* A rank of a synchronous job: span, time in collectives, one kernel k of
+ * 20 and 100 idle waiting for the host. */
+static void add_synchronous_rank(gr_trace_ranks *rs, const char *file, int64_t span_ns, int64_t collective_ns)
+{
+    gr_error err;
+    gr_rank_time t = {.span_ns = span_ns, .busy_ns = 20, .kernel_ns = 20, .idle_ns = {100, 0, 0}};
+    assert_true(gr_trace_rank_begin(rs, file, NULL, &err));
+    assert_true(gr_trace_rank_kernel(rs, "k", 1, 20, &err));
+    gr_trace_rank_device(rs, &t);
+    gr_trace_rank_collectives(rs, collective_ns);
+}
+
+/* The steps of a synchronous job agree (200, 201, 200: none is 5% over
+ * the others'), and the straggler is the rank the others wait for.  Own
+ * times, the span less the collectives (150, 110, 152): 50, 91, 48.
+ * Rank 1: the others' median own time is (50 + 48) / 2 = 49, its own 42
+ * over, which is 21% of the others' median step (200): a straggler.
+ * Rank 0: the others' median is (91 + 48) / 2 = 69.5, 19.5 under.  The
+ * others wait for rank 1 (150 + 152) / 2 - 110 = 41 more in collectives;
+ * its kernel and idle time are the others', so that wait is the cause.
+ * Then two ranks whose own times are 12 and 21 (spans 200, collectives
+ * 188 and 179): 21 is 75% over 12, but the 9 the other waits is 4.5% of
+ * its step: no straggler.  Last, a rank's collectives longer than its
+ * span (ranges outside its GPU activity): its own time is 0, not less. */
+static void the_straggler_is_the_rank_the_others_wait_for(void **state)
+{
+    (void)state;
+    gr_trace_ranks rs;
+    gr_error err;
+    gr_trace_ranks_init(&rs);
+    add_synchronous_rank(&rs, "r0", 200, 150);
+    add_synchronous_rank(&rs, "r1", 201, 110);
+    add_synchronous_rank(&rs, "r2", 200, 152);
+    assert_true(gr_trace_ranks_compare(&rs, &err));
+    assert_true(rs.collectives);
+    assert_int_equal(rs.straggler_count, 1);
+    const gr_trace_rank *r1 = &rs.ranks[1];
+    assert_true(r1->own_ns == 91 && r1->median_own_ns == 49 && r1->slower_ns == 42 && r1->median_span_ns == 200);
+    assert_true(fabs(r1->slower_share - 0.21) < 1e-12);
+    assert_true(rs.ranks[0].own_ns == 50 && rs.ranks[0].median_own_ns == 69.5 && rs.ranks[0].slower_ns == -19.5);
+    const gr_trace_straggler *st = &rs.stragglers[0];
+    assert_int_equal(st->rank, 1);
+    assert_true(st->collective_median_ns == 151 && st->collective_wait_ns == 41);
+    assert_true(st->kernel_slower_ns == 0 && st->idle_slower_ns[GR_RANK_IDLE_HOST] == 0);
+    assert_int_equal(st->cause, GR_RANK_CAUSE_COLLECTIVES);
+    assert_string_equal(gr_rank_cause_name(st->cause), "collectives");
+    gr_trace_ranks_free(&rs);
+    add_synchronous_rank(&rs, "a", 200, 188);
+    add_synchronous_rank(&rs, "b", 200, 179);
+    assert_true(gr_trace_ranks_compare(&rs, &err));
+    assert_true(rs.ranks[1].slower_ns == 9 && fabs(rs.ranks[1].slower_share - 0.045) < 1e-12);
+    assert_int_equal(rs.straggler_count, 0);
+    gr_trace_ranks_free(&rs);
+    add_synchronous_rank(&rs, "outside", 100, 120);
+    add_synchronous_rank(&rs, "c", 100, 0);
+    assert_true(gr_trace_ranks_compare(&rs, &err));
+    assert_true(rs.ranks[0].own_ns == 0 && rs.ranks[1].own_ns == 100 && rs.ranks[1].straggler);
+    gr_trace_ranks_free(&rs);
+}
+
 /* A kernel a rank whose list is cut (--top) does not list is unknown
  * there, not 0: rank d's x (30) is held to the median of a's 0 (a whole
  * list without it) and b's 10, which is 5; c's list is cut (its kernels
@@ -167,7 +227,7 @@ static void summaries_read(void **state)
     gr_error err;
     gr_trace_ranks_init(&rs);
     assert_true(read_text(&rs,
-                          "{\"gpu\": [1, {\"x\": null}], \"kernels\": [{\"limits\": {}, \"time_ns\": 7, \"launches\": 2,"
+                          "{\"gpu\": [1, {\"x\": null}], \"collective_ns\": 42, \"kernels\": [{\"limits\": {}, \"time_ns\": 7, \"launches\": 2,"
                           " \"kernel\": \"k\"}], \"devices\": [{\"start_ns\": 1000, \"end_ns\": 1100, \"busy_ns\": 9,"
                           " \"kernel_ns\": 7, \"idle\": {\"host_ns\": 80, \"stream_ns\": 1, \"other_ns\": 10}},"
                           " {\"start_ns\": 0, \"end_ns\": 50, \"busy_ns\": 1, \"kernel_ns\": 0,"
@@ -179,16 +239,20 @@ static void summaries_read(void **state)
     assert_string_equal(r->summary, "s.json");
     assert_true(r->time.span_ns == 100 && r->time.busy_ns == 10 && r->time.kernel_ns == 7);
     assert_true(r->time.idle_ns[GR_RANK_IDLE_HOST] == 129 && r->time.idle_ns[GR_RANK_IDLE_STREAM] == 1);
+    assert_true(r->time.collective_ns == 42); /* at the top, before the rank's first key */
     assert_int_equal(r->kernel_count, 1);
     assert_string_equal(r->kernels[0].name, "k");
     assert_true(r->kernels[0].launches == 2 && r->kernels[0].time_ns == 7);
     assert_true(read_text(&rs,
                           "{\"ranks\": [{\"rank\": 0, \"file\": \"a\", \"span_ns\": 5, \"busy_ns\": 4, \"kernel_ns\": 3,"
+                          " \"idle\": {\"host_ns\": 1, \"stream_ns\": 0, \"other_ns\": 0}, \"kernels\": [],"
+                          " \"collective_ns\": 2}, {\"file\": \"b\", \"span_ns\": 5, \"busy_ns\": 4, \"kernel_ns\": 3,"
                           " \"idle\": {\"host_ns\": 1, \"stream_ns\": 0, \"other_ns\": 0}, \"kernels\": []}]}",
                           &err));
-    assert_int_equal(rs.count, 2);
+    assert_int_equal(rs.count, 3);
     assert_string_equal(rs.ranks[1].file, "a");
     assert_true(rs.ranks[1].time.span_ns == 5 && rs.ranks[1].kernel_count == 0);
+    assert_true(rs.ranks[1].time.collective_ns == 2 && rs.ranks[2].time.collective_ns == 0); /* absent: 0 */
     gr_trace_ranks_free(&rs);
 }
 
@@ -221,6 +285,9 @@ static void summaries_refused(void **state)
         {"{\"ranks\": [{\"idle\": {\"host_ns\": 99999999999999999999}}]}",
          "s.json: byte 52: ranks[0]: host_ns is not a whole number from 0 to 10^15: not a summary as gpuroof trace "
          "--json writes one"},
+        {"{\"ranks\": [{\"collective_ns\": -1}]}",
+         "s.json: byte 31: ranks[0]: collective_ns is not a whole number from 0 to 10^15: not a summary as gpuroof "
+         "trace --json writes one"},
         {"{\"ranks\": [", "s.json: byte 11: not JSON: parse error: premature EOF"},
     };
     size_t wrong = 0; /* each case's line shown where it differs, then failed once */
@@ -270,6 +337,7 @@ int main(void)
         cmocka_unit_test(stragglers_slowest_first), cmocka_unit_test(fewer_than_two_ranks),
         cmocka_unit_test(summaries_read),          cmocka_unit_test(summaries_refused),
         cmocka_unit_test(a_trace_and_its_summary_agree),
+        cmocka_unit_test(the_straggler_is_the_rank_the_others_wait_for),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

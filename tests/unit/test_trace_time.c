@@ -1,8 +1,9 @@
 /* Unit tests for where a GPU's time went over a trace
  * (src/core/trace/trace_time.c): a worked example of each kind of idle
- * time; operations out of order within the window, and one past it; and
- * the traces recorded on an H200 against an oracle written here, which
- * keeps every interval, sorts them and walks them once. */
+ * time; operations out of order within the window, and one past it; the
+ * traces recorded on an H200 against an oracle written here, which keeps
+ * every interval, sorts them and walks them once; and the union of a
+ * rank's collectives (trace_collectives.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -186,12 +187,49 @@ static void recorded_traces_match_the_oracle(void **state)
     }
 }
 
+static gr_trace_event range(gr_trace_kind kind, const char *name, int64_t start, int64_t end)
+{
+    gr_trace_event e = {.kind = kind, .name = name, .ts_ns = start, .dur_ns = end - start, .correlation = -1,
+                        .device = kind == GR_TRACE_KERNEL ? 0 : -1, .pid = 100, .stream = 7};
+    return e;
+}
+
+/* The time in collectives is their union: gloo:all_reduce [10,50) and
+ * [30,70) (two buckets overlapping, out of order in the trace: 60, not
+ * 80), nccl:all_gather [100,110), an NCCL kernel [105,120) overlapping it
+ * (110 to 120 more: 10), so 60 + 20 = 80.  Not collectives: the launch
+ * (c10d::allreduce_, a CPU operator), another annotation, a GPU
+ * annotation of the same name (Kineto's "gpu_user_annotation", not a host
+ * range) and another kernel. */
+static void collectives_are_a_union(void **state)
+{
+    (void)state;
+    gr_trace_time t = {0};
+    const gr_trace_event events[] = {
+        range(GR_TRACE_ANNOTATION, "gloo:all_reduce", 30, 70),  range(GR_TRACE_ANNOTATION, "gloo:all_reduce", 10, 50),
+        range(GR_TRACE_OTHER, "c10d::allreduce_", 0, 200),      range(GR_TRACE_ANNOTATION, "Optimizer.step", 0, 300),
+        range(GR_TRACE_OTHER, "gloo:all_reduce", 200, 300),     range(GR_TRACE_ANNOTATION, "nccl:all_gather", 100, 110),
+        range(GR_TRACE_KERNEL, "ncclDevKernel_AllGather_RING_LL(ncclDevKernelArgsStorage<4096ul>)", 105, 120),
+        range(GR_TRACE_KERNEL, "gemm", 0, 400),
+    };
+    for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
+        assert_true(gr_trace_time_add(&t, &events[i]));
+    gr_trace_time_finish(&t);
+    assert_int_equal(t.collectives.ranges, 4);
+    assert_int_equal(t.collectives.late, 0);
+    assert_int_equal(t.collectives.union_ns, 80);
+    gr_trace_time_finish(&t); /* a second end adds nothing */
+    assert_int_equal(t.collectives.union_ns, 80);
+    gr_trace_time_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(each_kind_of_idle_time),
         cmocka_unit_test(the_window_puts_operations_in_order),
         cmocka_unit_test(recorded_traces_match_the_oracle),
+        cmocka_unit_test(collectives_are_a_union),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -108,6 +108,7 @@ void gr_trace_event_string(gr_trace_event *e, gr_trace_field field, const char *
               : text_is(s, len, "gpu_memset")   ? GR_TRACE_MEMSET
               : text_is(s, len, "cuda_runtime") ? GR_TRACE_RUNTIME
               : text_is(s, len, "cuda_driver")  ? GR_TRACE_DRIVER
+              : text_is(s, len, "user_annotation") ? GR_TRACE_ANNOTATION
                                                 : GR_TRACE_OTHER;
 }
 

@@ -37,6 +37,12 @@ void gr_trace_rank_device(gr_trace_ranks *rs, const gr_rank_time *device)
     t->kernel_ns += device->kernel_ns;
     for (int k = 0; k < GR_RANK_IDLE_KINDS; k++)
         t->idle_ns[k] += device->idle_ns[k];
+    t->collective_ns += device->collective_ns;
+}
+
+void gr_trace_rank_collectives(gr_trace_ranks *rs, int64_t collective_ns)
+{
+    rs->ranks[rs->count - 1].time.collective_ns = collective_ns;
 }
 
 bool gr_trace_rank_kernel(gr_trace_ranks *rs, const char *name, size_t launches, int64_t time_ns, gr_error *err)
@@ -60,9 +66,10 @@ bool gr_trace_ranks_add_run(gr_trace_ranks *rs, const gr_trace_run *run, const c
     for (size_t i = 0; i < run->time.device_count; i++) {
         const gr_trace_device_time *d = &run->time.devices[i];
         gr_rank_time t = {d->last_ns - d->first_ns, d->busy_ns, d->op_ns[GR_TRACE_OP_KERNEL],
-                          {d->idle_host_ns, d->idle_stream_ns, d->idle_other_ns}};
+                          {d->idle_host_ns, d->idle_stream_ns, d->idle_other_ns}, 0};
         gr_trace_rank_device(rs, &t);
     }
+    gr_trace_rank_collectives(rs, run->time.collectives.union_ns);
     for (size_t i = 0; i < run->kernels.count; i++) {
         const gr_trace_kernel *k = &run->kernels.kernels[i];
         if (!gr_trace_rank_kernel(rs, k->name, k->launches, k->time_ns, err))
@@ -92,6 +99,20 @@ static double span_of(const gr_trace_rank *r, int kind)
     return (double)r->time.span_ns;
 }
 
+/* Its span less its time in collectives: what the others wait for. */
+static double own_of(const gr_trace_rank *r, int kind)
+{
+    (void)kind;
+    int64_t own = r->time.span_ns - r->time.collective_ns;
+    return own > 0 ? (double)own : 0;
+}
+
+static double collective_of(const gr_trace_rank *r, int kind)
+{
+    (void)kind;
+    return (double)r->time.collective_ns;
+}
+
 static double idle_of(const gr_trace_rank *r, int kind)
 {
     return (double)r->time.idle_ns[kind];
@@ -118,18 +139,24 @@ static bool medians_of_others(const gr_trace_ranks *rs, double (*value)(const gr
 
 /* ---- the stragglers ------------------------------------------------------- */
 
-/* Each rank against the others' median span; the stragglers listed. */
+/* Each rank's own time against the others' median of it, by a share of
+ * their median span; the stragglers listed. */
 static bool judge_spans(gr_trace_ranks *rs, double *sorted, double *others)
 {
     if (!medians_of_others(rs, span_of, 0, sorted, others))
         return false;
+    for (size_t i = 0; i < rs->count; i++)
+        rs->ranks[i].median_span_ns = others[i];
+    if (!medians_of_others(rs, own_of, 0, sorted, others))
+        return false;
     size_t flagged = 0;
     for (size_t i = 0; i < rs->count; i++) {
         gr_trace_rank *r = &rs->ranks[i];
-        r->median_span_ns = others[i];
-        r->slower_ns = (double)r->time.span_ns - others[i];
-        r->slower_share = others[i] > 0 ? r->slower_ns / others[i] : NAN;
-        r->straggler = r->slower_ns > 0 && r->slower_ns > others[i] * rs->limit_pct / 100;
+        r->own_ns = own_of(r, 0);
+        r->median_own_ns = others[i];
+        r->slower_ns = r->own_ns - others[i];
+        r->slower_share = r->median_span_ns > 0 ? r->slower_ns / r->median_span_ns : NAN;
+        r->straggler = r->slower_ns > 0 && r->slower_ns > r->median_span_ns * rs->limit_pct / 100;
         flagged += r->straggler;
     }
     /* slowest first: by the negated figure, ascending (a tie: the first rank) */
@@ -160,6 +187,20 @@ static bool judge_idle(gr_trace_ranks *rs, double *sorted, double *others)
             st->idle_median_ns[k] = others[st->rank];
             st->idle_slower_ns[k] = (double)rs->ranks[st->rank].time.idle_ns[k] - others[st->rank];
         }
+    }
+    return true;
+}
+
+/* Each straggler's time in collectives against the others' median: how
+ * much longer they wait there than it. */
+static bool judge_collectives(gr_trace_ranks *rs, double *sorted, double *others)
+{
+    if (!medians_of_others(rs, collective_of, 0, sorted, others))
+        return false;
+    for (size_t s = 0; s < rs->straggler_count; s++) {
+        gr_trace_straggler *st = &rs->stragglers[s];
+        st->collective_median_ns = others[st->rank];
+        st->collective_wait_ns = others[st->rank] - (double)rs->ranks[st->rank].time.collective_ns;
     }
     return true;
 }
@@ -292,16 +333,21 @@ static void find_cause(gr_trace_straggler *st)
             most = st->idle_slower_ns[k];
             st->cause = (gr_rank_cause)(GR_RANK_CAUSE_HOST + k);
         }
+    if (st->collective_wait_ns > most)
+        st->cause = GR_RANK_CAUSE_COLLECTIVES;
 }
 
 bool gr_trace_ranks_compare(gr_trace_ranks *rs, gr_error *err)
 {
     if (rs->count < 2)
         return gr_error_set(err, "%zu rank%s to compare: two or more", rs->count, rs->count == 1 ? "" : "s");
-    for (size_t i = 0; i < rs->count; i++)
+    for (size_t i = 0; i < rs->count; i++) {
         mark_whole(&rs->ranks[i]);
+        rs->collectives = rs->collectives || rs->ranks[i].time.collective_ns > 0;
+    }
     double *sorted = malloc(rs->count * sizeof *sorted), *others = malloc(rs->count * sizeof *others);
     bool ok = sorted && others && judge_spans(rs, sorted, others) && judge_idle(rs, sorted, others) &&
+              judge_collectives(rs, sorted, others) &&
               judge_all_kernels(rs);
     free(sorted);
     free(others);
@@ -327,6 +373,6 @@ void gr_trace_ranks_free(gr_trace_ranks *rs)
 
 const char *gr_rank_cause_name(gr_rank_cause c)
 {
-    static const char *const names[] = {"kernels", "host", "stream", "other"};
+    static const char *const names[] = {"kernels", "host", "stream", "other", "collectives"};
     return names[c];
 }

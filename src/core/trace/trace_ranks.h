@@ -10,13 +10,22 @@
  *
  * A rank is held against the median of the others, not their mean, so
  * that a few stragglers do not move the figure they are held to; it is a
- * straggler where its step time is more than GR_TRACE_STRAGGLER_PCT over
- * that median, and the slowest of those is the job's straggler.  What
- * makes a straggler slower is said in the figures that add up to a step:
- * its kernels that took longer than the others' median of each (a kernel
- * a rank does not launch counts 0 there, where the rank's summary lists
- * every kernel), and its idle time waiting for the host, on another
- * stream or otherwise, each against the others' median. */
+ * straggler where its own time is over that median by more than
+ * GR_TRACE_STRAGGLER_PCT of the others' median step, and the slowest of
+ * those is the job's straggler.  A rank's own time is its step less its
+ * wall time in collectives (trace_collectives.h): in a synchronous job
+ * every rank's step ends at the same all-reduce, so that the steps agree
+ * and the straggler is the rank the others wait for, the one that spends
+ * the least time in collectives; where no rank has any, its own time is
+ * its step.  The limit is a share of the step, not of the own time, for
+ * what a straggler costs the others is their wait, and that is a share of
+ * their step.  What makes a straggler slower is said in the figures that
+ * add up to a step: its kernels that took longer than the others' median
+ * of each (a kernel a rank does not launch counts 0 there, where the
+ * rank's summary lists every kernel), its idle time waiting for the host,
+ * on another stream or otherwise, each against the others' median, and
+ * the others' wait for it: the others' median time in collectives less
+ * its own. */
 #ifndef GPUROOF_TRACE_RANKS_H
 #define GPUROOF_TRACE_RANKS_H
 
@@ -30,12 +39,13 @@
  * measure --compare takes GPUs (GR_NODE_MAX_GPUS). */
 #define GR_TRACE_MAX_RANKS 100000
 
-/* How far over the median of the others a rank's step time may be before
- * it is named a straggler, in percent.  A judgement, not a published
- * figure: the steps of a data-parallel job end at the same collective, so
- * that their spans differ by the jitter of the launches (a few tenths of a
- * percent between the traces recorded here of one program), and a rank
- * 5% slower costs every other rank 5% of the step. */
+/* How far over the median of the others a rank's step time (its own
+ * time, where ranks have collectives) may be before it is named a
+ * straggler, in percent of the others' median step.  A judgement, not a
+ * published figure: the steps of a data-parallel job end at the same
+ * collective, so that their spans differ by the jitter of the launches (a
+ * few tenths of a percent between the traces recorded here of one
+ * program), and a rank 5% slower costs every other rank 5% of the step. */
 #define GR_TRACE_STRAGGLER_PCT 5.0
 
 /* The largest time a summary may give, in ns: 10^15 ns is eleven days,
@@ -48,8 +58,16 @@
 
 typedef enum { GR_RANK_IDLE_HOST, GR_RANK_IDLE_STREAM, GR_RANK_IDLE_OTHER, GR_RANK_IDLE_KINDS } gr_rank_idle;
 
-/* What makes a straggler slower, most: its kernels, or one kind of idle time. */
-typedef enum { GR_RANK_CAUSE_KERNELS, GR_RANK_CAUSE_HOST, GR_RANK_CAUSE_STREAM, GR_RANK_CAUSE_OTHER } gr_rank_cause;
+/* What makes a straggler slower, most: its kernels, one kind of idle
+ * time, or (collectives) the others' wait for it, where its own figures
+ * say less. */
+typedef enum {
+    GR_RANK_CAUSE_KERNELS,
+    GR_RANK_CAUSE_HOST,
+    GR_RANK_CAUSE_STREAM,
+    GR_RANK_CAUSE_OTHER,
+    GR_RANK_CAUSE_COLLECTIVES
+} gr_rank_cause;
 
 typedef struct {
     char *name;
@@ -62,6 +80,7 @@ typedef struct {
     int64_t span_ns; /* from its first operation's start to its last's end */
     int64_t busy_ns, kernel_ns;
     int64_t idle_ns[GR_RANK_IDLE_KINDS];
+    int64_t collective_ns; /* a rank's wall time in collectives (a device's: 0) */
 } gr_rank_time;
 
 typedef struct {
@@ -72,9 +91,11 @@ typedef struct {
     size_t kernel_count, kernel_capacity;
     /* the comparison's */
     bool kernels_whole;    /* its kernels' times add up to its kernel time: none left out (by --top) */
+    double own_ns;         /* its span less its time in collectives, 0 at least */
     double median_span_ns; /* of the other ranks */
-    double slower_ns;      /* its span less that median (negative: faster) */
-    double slower_share;   /* slower_ns over that median; NaN where the median is 0 */
+    double median_own_ns;  /* of the other ranks */
+    double slower_ns;      /* its own time less their median (negative: faster) */
+    double slower_share;   /* slower_ns over median_span_ns; NaN where that is 0 */
     bool straggler;
 } gr_trace_rank;
 
@@ -94,6 +115,8 @@ typedef struct {
     gr_rank_kernel_slower kernels[GR_TRACE_SLOWER_KERNELS];
     double idle_median_ns[GR_RANK_IDLE_KINDS]; /* the others' */
     double idle_slower_ns[GR_RANK_IDLE_KINDS]; /* its idle less that median */
+    double collective_median_ns; /* the others' median time in collectives */
+    double collective_wait_ns;   /* that less its own: the others' wait for it */
     gr_rank_cause cause;       /* the largest of kernel_slower_ns and idle_slower_ns */
 } gr_trace_straggler;
 
@@ -102,6 +125,7 @@ typedef struct {
     size_t count, capacity;
     double limit_pct;
     gr_trace_straggler *stragglers; /* slowest first: stragglers[0] is the job's straggler */
+    bool collectives;               /* a rank has time in collectives: own times are compared */
     size_t straggler_count;
 } gr_trace_ranks;
 
@@ -114,6 +138,9 @@ bool gr_trace_ranks_add_run(gr_trace_ranks *rs, const gr_trace_run *run, const c
  * time and each of its kernels. */
 bool gr_trace_rank_begin(gr_trace_ranks *rs, const char *file, const char *summary, gr_error *err);
 void gr_trace_rank_device(gr_trace_ranks *rs, const gr_rank_time *device);
+/* The rank's wall time in collectives, where a summary gives it apart
+ * from its GPUs'. */
+void gr_trace_rank_collectives(gr_trace_ranks *rs, int64_t collective_ns);
 bool gr_trace_rank_kernel(gr_trace_ranks *rs, const char *name, size_t launches, int64_t time_ns, gr_error *err);
 /* Each rank held against the median of the others, the stragglers named
  * with what makes them slower; once, after every rank is added.
@@ -122,7 +149,7 @@ bool gr_trace_rank_kernel(gr_trace_ranks *rs, const char *name, size_t launches,
 bool gr_trace_ranks_compare(gr_trace_ranks *rs, gr_error *err);
 void gr_trace_ranks_free(gr_trace_ranks *rs);
 
-/* "kernels", "host", "stream", "other". */
+/* "kernels", "host", "stream", "other", "collectives". */
 const char *gr_rank_cause_name(gr_rank_cause c);
 
 #endif

@@ -24,6 +24,7 @@ typedef enum {
     GR_TRACE_MEMSET,  /* "gpu_memset" */
     GR_TRACE_RUNTIME, /* "cuda_runtime": cudaLaunchKernel, cudaDeviceSynchronize, ... */
     GR_TRACE_DRIVER,  /* "cuda_driver": cuLaunchKernel, ... */
+    GR_TRACE_ANNOTATION, /* "user_annotation": a host range record_function names (gloo:all_reduce, ...) */
     GR_TRACE_OTHER    /* every other category: CPU operators, annotations, ... */
 } gr_trace_kind;
 

@@ -14,12 +14,12 @@ typedef enum { IN_SKIP, IN_TOP, IN_DEVICES, IN_DEVICE, IN_IDLE, IN_KERNELS, IN_K
 typedef enum {
     K_NONE = -1,
     K_FILE, K_DEVICES, K_KERNELS, K_RANKS, K_TRACE_EVENTS, K_START, K_END, K_SPAN, K_BUSY, K_KERNEL_NS, K_IDLE,
-    K_HOST, K_STREAM, K_OTHER, K_KERNEL, K_LAUNCHES, K_TIME, K_COUNT
+    K_HOST, K_STREAM, K_OTHER, K_KERNEL, K_LAUNCHES, K_TIME, K_COLLECTIVE, K_COUNT
 } summary_key;
 
 static const char *const key_names[K_COUNT] = {
     "file",    "devices", "kernels", "ranks",   "traceEvents", "start_ns", "end_ns",   "span_ns", "busy_ns",
-    "kernel_ns", "idle",  "host_ns", "stream_ns", "other_ns",  "kernel",   "launches", "time_ns",
+    "kernel_ns", "idle",  "host_ns", "stream_ns", "other_ns",  "kernel",   "launches", "time_ns", "collective_ns",
 };
 
 #define BIT(k) (1u << (k))
@@ -31,11 +31,11 @@ static const char *const key_names[K_COUNT] = {
 
 /* What each place reads (and, for an element, what it must have). */
 static const unsigned keys_read[] = {
-    [IN_TOP] = ONE_TRACE_KEYS | BIT(K_RANKS) | BIT(K_TRACE_EVENTS),
+    [IN_TOP] = ONE_TRACE_KEYS | BIT(K_RANKS) | BIT(K_TRACE_EVENTS) | BIT(K_COLLECTIVE),
     [IN_DEVICE] = BIT(K_START) | BIT(K_END) | BIT(K_SPAN) | TIME_KEYS,
     [IN_IDLE] = IDLE_KEYS,
     [IN_KERNEL] = KERNEL_KEYS,
-    [IN_RANK] = RANK_KEYS,
+    [IN_RANK] = RANK_KEYS | BIT(K_COLLECTIVE),
 };
 
 /* The list each array is, for the places in error lines. */
@@ -60,6 +60,7 @@ typedef struct {
     bool rank_open;  /* a one-trace summary's rank begun */
     gr_rank_time time; /* the device's or rank's being read */
     int64_t start_ns, end_ns, launches, time_ns;
+    int64_t collective_ns; /* the trace's or rank's; optional, 0 where absent (older summaries) */
     gr_buf name;
     gr_error error;
     bool failed;
@@ -127,6 +128,7 @@ static int64_t *number_of(summary_reader *r, summary_key key)
     case K_OTHER: return &r->time.idle_ns[GR_RANK_IDLE_OTHER];
     case K_LAUNCHES: return &r->launches;
     case K_TIME: return &r->time_ns;
+    case K_COLLECTIVE: return &r->collective_ns;
     default: return NULL;
     }
 }
@@ -260,6 +262,8 @@ static int enter(summary_reader *r, bool map)
         return 0;
     if (in == IN_DEVICE || in == IN_RANK)
         r->time = (gr_rank_time){0}, r->start_ns = r->end_ns = 0;
+    if (in == IN_RANK)
+        r->collective_ns = 0;
     if (in == IN_KERNEL)
         r->launches = r->time_ns = 0, gr_buf_clear(&r->name);
     if (in == IN_RANK && !gr_trace_rank_begin(r->rs, NULL, r->shown, &err))
@@ -323,7 +327,10 @@ static bool top_ends(summary_reader *r, unsigned seen)
         return true;
     if (!(seen & ONE_TRACE_KEYS))
         return fail(r, "", "neither devices and kernels (one trace's) nor ranks (several traces')");
-    return has_all(r, seen, ONE_TRACE_KEYS);
+    if (!has_all(r, seen, ONE_TRACE_KEYS))
+        return false;
+    gr_trace_rank_collectives(r->rs, r->collective_ns);
+    return true;
 }
 
 /* An object's end: what it must have, then what it gives. */
@@ -341,6 +348,8 @@ static bool object_ends(summary_reader *r, summary_in in, unsigned seen)
     case IN_RANK:
         if (!has_all(r, seen, in == IN_RANK ? RANK_KEYS : TIME_KEYS) || !span_of(r, seen))
             return false;
+        if (in == IN_RANK)
+            r->time.collective_ns = r->collective_ns;
         gr_trace_rank_device(r->rs, &r->time);
         return true;
     default: return true;

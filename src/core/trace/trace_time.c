@@ -1,6 +1,7 @@
 /* Where each GPU's time went (trace_time.h): each device's operations put
- * in order in a window (a binary heap by start), then folded into the
- * running union one at a time, each gap between its intervals classed. */
+ * in order in a window (trace_heap.h: a binary heap by start), then folded
+ * into the running union one at a time, each gap between its intervals
+ * classed. */
 #include <stdlib.h>
 #include <string.h>
 #include "trace_time.h"
@@ -82,39 +83,6 @@ static void fold(gr_trace_time *t, gr_trace_device_time *d, gr_trace_op *op)
     d->last_ns = d->last_ns > op->end_ns ? d->last_ns : op->end_ns;
 }
 
-static void swap(gr_trace_op *a, gr_trace_op *b)
-{
-    gr_trace_op t = *a;
-    *a = *b;
-    *b = t;
-}
-
-static void heap_push(gr_trace_device_time *d, gr_trace_op op)
-{
-    size_t i = d->window_count++;
-    d->window[i] = op;
-    for (; i > 0 && d->window[(i - 1) / 2].start_ns > d->window[i].start_ns; i = (i - 1) / 2)
-        swap(&d->window[(i - 1) / 2], &d->window[i]);
-}
-
-static gr_trace_op heap_pop(gr_trace_device_time *d)
-{
-    gr_trace_op top = d->window[0];
-    d->window[0] = d->window[--d->window_count];
-    for (size_t i = 0;;) {
-        size_t least = i, l = 2 * i + 1, r = l + 1;
-        if (l < d->window_count && d->window[l].start_ns < d->window[least].start_ns)
-            least = l;
-        if (r < d->window_count && d->window[r].start_ns < d->window[least].start_ns)
-            least = r;
-        if (least == i)
-            break;
-        swap(&d->window[i], &d->window[least]);
-        i = least;
-    }
-    return top;
-}
-
 static int op_kind(gr_trace_kind kind)
 {
     return kind == GR_TRACE_KERNEL ? GR_TRACE_OP_KERNEL : kind == GR_TRACE_MEMCPY ? GR_TRACE_OP_MEMCPY
@@ -136,10 +104,10 @@ static bool add_op(gr_trace_time *t, const gr_trace_event *e, int kind)
         return true;
     }
     if (d->window_count == GR_TRACE_WINDOW) {
-        gr_trace_op first = heap_pop(d);
+        gr_trace_op first = gr_trace_heap_pop(d->window, &d->window_count);
         fold(t, d, &first);
     }
-    heap_push(d, op);
+    gr_trace_heap_push(d->window, &d->window_count, op);
     return true;
 }
 
@@ -147,6 +115,8 @@ bool gr_trace_time_add(gr_trace_time *t, const gr_trace_event *e)
 {
     if (e->ts_ns < 0 || e->dur_ns < 0)
         return true; /* no interval: nothing to count */
+    if (!gr_trace_collectives_add(&t->collectives, e))
+        return false;
     if (e->kind == GR_TRACE_RUNTIME || e->kind == GR_TRACE_DRIVER) {
         if (launch_call(e->name))
             t->launch_calls++, t->launch_call_ns += e->dur_ns;
@@ -161,13 +131,14 @@ void gr_trace_time_finish(gr_trace_time *t)
     for (size_t i = 0; i < t->device_count; i++) {
         gr_trace_device_time *d = &t->devices[i];
         while (d->window_count) {
-            gr_trace_op op = heap_pop(d);
+            gr_trace_op op = gr_trace_heap_pop(d->window, &d->window_count);
             fold(t, d, &op);
         }
         if (d->started)
             d->busy_ns += d->cur_end - d->cur_start;
         d->started = false; /* finished: a second call adds nothing */
     }
+    gr_trace_collectives_finish(&t->collectives);
 }
 
 int64_t gr_trace_idle_ns(const gr_trace_device_time *d)
@@ -181,5 +152,6 @@ void gr_trace_time_free(gr_trace_time *t)
         free(t->devices[i].window);
     free(t->devices);
     gr_trace_launches_free(&t->launches);
+    gr_trace_collectives_free(&t->collectives);
     *t = (gr_trace_time){0};
 }

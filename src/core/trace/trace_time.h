@@ -24,20 +24,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "trace_collectives.h"
+#include "trace_heap.h"
 #include "trace_launches.h"
 #include "trace_read.h"
 
-#define GR_TRACE_WINDOW 4096
 #define GR_TRACE_MAX_DEVICES 64
 #define GR_TRACE_MAX_STREAMS 256 /* a device's streams counted; more are counted as this many */
-
-typedef struct {
-    int64_t start_ns, end_ns;
-    int64_t launch_end_ns; /* its call's return; -1 where the trace has no call of its correlation */
-    int64_t correlation;
-    int64_t stream;
-    gr_trace_kind kind;
-} gr_trace_op;
 
 typedef enum { GR_TRACE_OP_KERNEL, GR_TRACE_OP_MEMCPY, GR_TRACE_OP_MEMSET, GR_TRACE_OP_KINDS } gr_trace_op_kind;
 
@@ -66,6 +59,7 @@ typedef struct {
     size_t launch_calls;   /* kernel launch calls of the host */
     int64_t launch_call_ns; /* their time */
     size_t unmatched_ops;  /* GPU operations without their call in the trace */
+    gr_trace_collectives collectives; /* the host's and GPUs' time in collectives, together */
 } gr_trace_time;
 
 /* One event of the trace, in the order the trace holds them; false where
