@@ -39,6 +39,13 @@ interrupt() {
     wait "$pid"
     status=$?
     if grep -q -e 'built without CUDA' -e 'no CUDA device' "$tmp/stderr"; then
+        # a run interrupted before it looked for a device (valgrind is slow
+        # to start) has passed already: this one is then a skip of its own
+        if [ "$checks" -gt 0 ]; then
+            checks=$((checks + 1))
+            echo "ok - SIG$1 # SKIP $(tail -n 1 "$tmp/stderr")"
+            return
+        fi
         plan=
         echo "1..0 # SKIP $(tail -n 1 "$tmp/stderr")"
         exit 0
