@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 typedef enum {
-    GR_RESULTS_TEXT,   /* char[size] */
+    GR_RESULTS_TEXT,   /* const char *, in the results' pool: at most size bytes, its NUL included */
     GR_RESULTS_WHOLE,  /* long long */
     GR_RESULTS_NUMBER, /* double */
     GR_RESULTS_BOOL,   /* bool: true or false */
