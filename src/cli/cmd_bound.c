@@ -168,9 +168,7 @@ static bool read_model(const bound_options *o, bound_inputs *in)
 {
     gr_model *m = cli_new_model(o->model, &o->defines);
     bool ok = m && take_model(o, m, in);
-    if (m)
-        gr_model_free(m);
-    free(m);
+    cli_free_model(m);
     return ok;
 }
 
