@@ -31,22 +31,11 @@ static bool write_and_read(const gr_results *r, gr_results *back, char **text, s
     return true;
 }
 
-/* Whether the mapping section called name holds the same keys in a and b:
- * texts by their characters (each file's pool is its own), the rest by
- * their bytes. */
+/* Whether the mapping section called name holds the same keys in a and b. */
 static bool same_section(const gr_results *a, const gr_results *b, const char *name)
 {
     const gr_results_section *s = gr_results_section_named(name);
-    const char *x = (const char *)a + s->offset, *y = (const char *)b + s->offset;
-    for (size_t i = 0; i < s->key_count; i++) {
-        const gr_results_key *k = &s->keys[i];
-        bool same = k->type == GR_RESULTS_TEXT ? strcmp(*(const char *const *)(x + k->offset),
-                                                        *(const char *const *)(y + k->offset)) == 0
-                                               : memcmp(x + k->offset, y + k->offset, k->size) == 0;
-        if (!same)
-            return false;
-    }
-    return true;
+    return gr_results_keys_same(s, (const char *)a + s->offset, (const char *)b + s->offset);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

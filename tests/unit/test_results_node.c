@@ -437,21 +437,11 @@ static void patterns_name_the_host_and_the_gpu(void **state)
 
 /* ---- reading through the ceilings ------------------------------------------------------ */
 
-/* Whether the mapping section called name holds the same keys in a and b:
- * texts by their characters, the rest by their bytes. */
+/* Whether the mapping section called name holds the same keys in a and b. */
 static bool same_section(const gr_results *a, const gr_results *b, const char *name)
 {
     const gr_results_section *s = gr_results_section_named(name);
-    const char *x = (const char *)a + s->offset, *y = (const char *)b + s->offset;
-    for (size_t i = 0; i < s->key_count; i++) {
-        const gr_results_key *k = &s->keys[i];
-        bool same = k->type == GR_RESULTS_TEXT ? strcmp(*(const char *const *)(x + k->offset),
-                                                        *(const char *const *)(y + k->offset)) == 0
-                                               : memcmp(x + k->offset, y + k->offset, k->size) == 0;
-        if (!same)
-            return false;
-    }
-    return true;
+    return gr_results_keys_same(s, (const char *)a + s->offset, (const char *)b + s->offset);
 }
 
 static void the_head_reads_as_the_whole(void **state)

@@ -463,6 +463,19 @@ bool gr_results_key_absent(const gr_results_key *key, const void *base)
     return false;
 }
 
+bool gr_results_keys_same(const gr_results_section *section, const void *a, const void *b)
+{
+    for (size_t i = 0; i < section->key_count; i++) {
+        const gr_results_key *k = &section->keys[i];
+        const char *x = (const char *)a + k->offset, *y = (const char *)b + k->offset;
+        bool same = k->type == GR_RESULTS_TEXT ? strcmp(*(const char *const *)x, *(const char *const *)y) == 0
+                                               : memcmp(x, y, k->size) == 0;
+        if (!same)
+            return false;
+    }
+    return true;
+}
+
 bool gr_results_section_empty(const gr_results_section *section, const void *results)
 {
     const char *base = (const char *)results + section->offset;
