@@ -19,7 +19,7 @@ typedef struct {
     const char *rate_unit, *operation; /* "GFLOP/s" and "FLOP", or an integer precision's "GOP/s" and "OP" */
     int word_bytes;                    /* one value of the precision: 4 for fp32, 8 for fp64 */
     const char *model;                 /* the --model given, or NULL */
-    char model_title[sizeof ((gr_model *)0)->title]; /* the model's own */
+    char *model_title;                 /* the model's own, a copy: the result's to free */
     gr_profile device;
     bool has_device;
     double unroofed_bytes[GR_MEMORY_LEVELS]; /* a model's bytes at a level with no bandwidth known: left out */

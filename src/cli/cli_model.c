@@ -128,6 +128,13 @@ gr_model *cli_new_model(const char *path, const cli_values *given)
     return NULL;
 }
 
+void cli_free_model(gr_model *m)
+{
+    if (m)
+        gr_model_free(m);
+    free(m);
+}
+
 bool cli_model_on_device(const gr_model *m, const char *profiles, const char *name, const char *precision,
                          gr_profile *device, gr_model_on_device *out)
 {

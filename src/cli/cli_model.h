@@ -28,9 +28,11 @@ bool cli_list_models(gr_file_list *list);
 bool cli_load_model(const char *path, const cli_defines *d, gr_model *m);
 /* The same with the -D values as given on the command line. */
 bool cli_load_model_given(const char *path, const cli_values *given, gr_model *m);
-/* The same into a model of its own (free() it), NULL on failure (printed):
- * a model is too large for the stack. */
+/* The same into a model of its own (cli_free_model), NULL on failure
+ * (printed): a model is too large for the stack. */
 gr_model *cli_new_model(const char *path, const cli_values *given);
+/* Frees a model cli_new_model made, its texts with it; NULL: nothing. */
+void cli_free_model(gr_model *m);
 
 /* Loads the device (cli_load_device) into device and works out m there
  * (gr_model_on_device_compute) at precision's peak; prints the error and

@@ -158,15 +158,17 @@ static bool take_model(const bound_options *o, const gr_model *m, bound_inputs *
         any_bytes = any_bytes || w->bytes[i] > 0;
     if (w->flops == 0 && !any_bytes)
         return cli_error("%s: the model counts no FLOPs and no bytes: work that does nothing has no bound", o->model);
-    snprintf(in->model_title, sizeof in->model_title, "%s", m->title); /* the same size */
-    return true;
+    gr_buf title = GR_BUF_INIT;
+    gr_buf_addf(&title, "%s", m->title);
+    in->model_title = gr_buf_take(&title);
+    return in->model_title || cli_error("out of memory");
 }
 
 static bool read_model(const bound_options *o, bound_inputs *in)
 {
     gr_model *m = cli_new_model(o->model, &o->defines);
     bool ok = m && take_model(o, m, in);
-    free(m);
+    cli_free_model(m);
     return ok;
 }
 
@@ -326,6 +328,7 @@ int cmd_bound_run(const bound_options *o, json_t **json)
         bound_print_text(res);
         print_unroofed(&res->in);
     }
+    free(res->in.model_title);
     free(res);
     return rc;
 }

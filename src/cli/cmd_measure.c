@@ -168,14 +168,17 @@ static int read_gpus(const measure_options *o, measure_gpus *g)
 }
 
 #ifdef HAVE_CUDA
-static void remember(gr_result_provenance *p, int argc, char **argv)
+static void remember(gr_results *file, int argc, char **argv)
 {
-    time_t now = time(NULL);
-    strftime(p->date, sizeof p->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    snprintf(p->command, sizeof p->command, "gpuroof");
+    gr_result_provenance *p = &file->provenance;
+    gr_buf command = GR_BUF_INIT;
+    gr_results_date(file, time(NULL));
+    gr_buf_addf(&command, "gpuroof");
     for (int i = 0; i < argc; i++)
-        snprintf(p->command + strlen(p->command), sizeof p->command - strlen(p->command), " %s", argv[i]);
-    snprintf(p->commit, sizeof p->commit, "%s", GPUROOF_COMMIT);
+        gr_buf_addf(&command, " %s", argv[i]);
+    gr_results_textf(file, &p->command, GR_RESULT_COMMAND_SIZE, "%s", gr_buf_text(&command));
+    gr_buf_free(&command);
+    gr_results_textf(file, &p->commit, GR_RESULT_COMMIT_SIZE, "%s", GPUROOF_COMMIT);
 }
 
 static void print_kernels(const gr_results *r)
@@ -307,14 +310,14 @@ static bool run_parts(measure_run *r, const measure_plan *plan)
 static int run_and_write(const measure_options *o, const measure_plan *plan, const measure_gpus *g, int gpu,
                          const char *path, measure_run *r, gr_profile_list *profiles, bool *written)
 {
-    char message[512];
+    gr_error err;
     time_t started = time(NULL);
     /* Before the device is opened: that can take seconds, and an interrupt
      * there must say so too. */
     measure_interrupt_install(path);
-    if (!measure_open_device(gpu, &r->device, message))
-        return cli_fail("%s; nothing written to %s", message, path);
-    remember(&r->file.provenance, o->argc, o->argv);
+    if (!measure_open_device(gpu, &r->device, &err))
+        return cli_fail("%s; nothing written to %s", err.text, path);
+    remember(&r->file, o->argc, o->argv);
     r->profile = cli_find_gpu_profile(o->profiles, &r->device, profiles);
     /* no API reads the L2 clock: the L2 ceiling is held to the profile's figure */
     gr_roofs datasheet;
@@ -331,7 +334,7 @@ static int run_and_write(const measure_options *o, const measure_plan *plan, con
     measure_interrupt_write_end(*written);
     if (!*written)
         return EXIT_INPUT;
-    snprintf(r->file.path, sizeof r->file.path, "%s", path);
+    gr_results_textf(&r->file, &r->file.path, GR_RESULT_PATH_SIZE, "%s", path);
     print_summary(&r->file, r->failures, path, g->named);
     if (!plan->quick)
         measure_report_targets(r, difftime(time(NULL), started));
@@ -424,11 +427,11 @@ static measure_run **new_runs(int count)
 
 static int measure_gpus_run(const measure_options *o, const measure_plan *plan, const measure_gpus *g)
 {
-    char message[512];
+    gr_error err;
     int count = 1;
     bool written;
-    if (g->gpu < 0 && !measure_gpu_count(&count, message))
-        return cli_fail("%s; nothing written", message);
+    if (g->gpu < 0 && !measure_gpu_count(&count, &err))
+        return cli_fail("%s; nothing written", err.text);
     if (count > GR_NODE_MAX_GPUS)
         return cli_fail("%d GPUs: --all-gpus measures at most %d; nothing written", count, GR_NODE_MAX_GPUS);
     char file[4096];

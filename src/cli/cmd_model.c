@@ -92,6 +92,7 @@ static bool list_model(const gr_listed_file *f, int width, gr_model *m, json_t *
         return cli_error("%s", err.text);
     if (!list) {
         printf("%-*s  %s\n", width, f->name, m->title);
+        gr_model_free(m);
         return true;
     }
     json_t *item = json_object();
@@ -99,6 +100,7 @@ static bool list_model(const gr_listed_file *f, int width, gr_model *m, json_t *
     json_object_set_new(item, "title", cli_json_text(m->title));
     json_object_set_new(item, "path", cli_json_text(f->path));
     json_array_append_new(list, item);
+    gr_model_free(m);
     return true;
 }
 
@@ -144,6 +146,7 @@ int cmd_model_run(const model_options *o, json_t **json)
     if (!r)
         return cli_fail("out of memory");
     int rc = evaluate(o, r, json);
+    gr_model_free(&r->model);
     free(r);
     return rc;
 }

@@ -140,7 +140,7 @@ static bool read_model(const occupancy_options *o, occ_inputs *in)
 {
     gr_model *m = cli_new_model(o->model, &o->defines);
     bool ok = m && take_model(o, m, in);
-    free(m);
+    cli_free_model(m);
     return ok;
 }
 

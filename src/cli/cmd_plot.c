@@ -318,6 +318,7 @@ static bool add_model(const plot_options *o, size_t i, grc_chart_point *p)
     if (!m)
         return cli_error("out of memory");
     bool ok = model_point(o, i, &defines, m, p);
+    gr_model_free(m);
     free(m);
     return ok;
 }

@@ -72,15 +72,14 @@ static bool write_profile(const char *output, const char *text, size_t len, gr_p
 static int detect(const profile_options *o, measure_run *r)
 {
     measure_plan plan = {.ceilings = true, .repeats = 10};
-    char message[512];
+    gr_error err;
     gr_arch arch;
-    if (!measure_open_device(0, &r->device, message))
-        return cli_fail("%s", message);
+    if (!measure_open_device(0, &r->device, &err))
+        return cli_fail("%s", err.text);
     if (!gr_arch_of(r->device.cc_major, r->device.cc_minor, &arch))
         return cli_fail("%s: compute capability %d.%d is not in gpuroof's table (src/core/profile/arch.c)", r->device.name,
                         r->device.cc_major, r->device.cc_minor);
-    time_t now = time(NULL);
-    strftime(r->file.provenance.date, sizeof r->file.provenance.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    gr_results_date(&r->file, time(NULL));
     char *text;
     size_t len;
     gr_profile found;

@@ -785,7 +785,7 @@ static const out_field report_fields[] = {
     OUT_GET_ROW("page", page_name),
     OUT_CHARS_TEXT_ROW(ncu_view, a.report.gpu.name, "gpu", .empty_null = true),
     OUT_CHARS_TEXT_ROW(ncu_view, a.device.name, "device", .when = has_device),
-    OUT_CHARS_TEXT_ROW(ncu_view, results.path, "results", .when = has_results),
+    OUT_TEXT_ROW(ncu_view, results.path, "results", .when = has_results),
     OUT_OBJECT_ROW(ncu_view, a.roofs, "roofs", roofs_fields),
     OUT_GET_ROW("chip", chip_name),
     OUT_GET_ROW("counted_zero", counted_zero),

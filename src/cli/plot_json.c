@@ -224,8 +224,8 @@ typedef struct {
 } kernel_shown;
 
 static const out_field result_kernel_fields[] = {
-    OUT_CHARS_TEXT_ROW(gr_result_kernel, name, "name"),
-    OUT_CHARS_TEXT_ROW(gr_result_kernel, params, "params"),
+    OUT_TEXT_ROW(gr_result_kernel, name, "name"),
+    OUT_TEXT_ROW(gr_result_kernel, params, "params"),
     OUT_NUMBER_ROW(gr_result_kernel, intensity, "intensity"),
     OUT_NUMBER_ROW(gr_result_kernel, gflops, "gflops"),
     OUT_END,
@@ -306,12 +306,12 @@ static json_t *sweep_json(const void *record)
 }
 
 static const out_field results_head_fields[] = {
-    OUT_CHARS_TEXT_ROW(gr_results, path, "file"),
+    OUT_TEXT_ROW(gr_results, path, "file"),
     OUT_END,
 };
 
 static const out_field results_gpu_fields[] = {
-    OUT_CHARS_TEXT_ROW(gr_results, device.name, "gpu"),
+    OUT_TEXT_ROW(gr_results, device.name, "gpu"),
     OUT_END,
 };
 
@@ -511,7 +511,7 @@ static json_t *wavefronts_from(const void *record)
 }
 
 static const out_field bank_kernel_fields[] = {
-    OUT_CHARS_TEXT_ROW(gr_result_bank, kernel, "kernel"),
+    OUT_TEXT_ROW(gr_result_bank, kernel, "kernel"),
     OUT_END,
 };
 
@@ -545,8 +545,8 @@ static json_t *bank_points(const void *record)
 }
 
 static const out_field bank_results_fields[] = {
-    OUT_CHARS_TEXT_ROW(gr_results, path, "results"),
-    OUT_CHARS_TEXT_ROW(gr_results, device.name, "gpu"),
+    OUT_TEXT_ROW(gr_results, path, "results"),
+    OUT_TEXT_ROW(gr_results, device.name, "gpu"),
     OUT_END,
 };
 

@@ -55,8 +55,8 @@ static json_t *points_json(const void *record)
 }
 
 static const out_field results_fields[] = {
-    OUT_CHARS_TEXT_ROW(gr_results, path, "results"),
-    OUT_CHARS_TEXT_ROW(gr_results, device.name, "gpu"),
+    OUT_TEXT_ROW(gr_results, path, "results"),
+    OUT_TEXT_ROW(gr_results, device.name, "gpu"),
     OUT_END,
 };
 

@@ -21,7 +21,8 @@ static json_t *carveouts_json(const gr_profile *p)
 
 static json_t *field_json(const gr_profile *p, const gr_profile_field *f)
 {
-    char buf[16];
+    gr_buf made = GR_BUF_INIT;
+    json_t *text;
     switch (f->type) {
     case GR_FIELD_INT:
     case GR_FIELD_BYTES:
@@ -36,7 +37,9 @@ static json_t *field_json(const gr_profile *p, const gr_profile_field *f)
     case GR_FIELD_TEXT:
     case GR_FIELD_COMPUTE_CAPABILITY:
     case GR_FIELD_BANK_SCHEME:
-        return cli_json_text(gr_profile_field_text(p, f, buf));
+        text = cli_json_text(gr_profile_field_text(p, f, &made));
+        gr_buf_free(&made);
+        return text;
     }
     return json_null();
 }

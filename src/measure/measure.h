@@ -94,12 +94,12 @@ const gr_result_kernel *measure_find_kernel(const measure_run *r, const char *na
  * writes the results file whole, or not at all (a message printed). */
 bool measure_write(measure_run *r, const char *path);
 
-/* How many GPUs the CUDA runtime sees; false with message set where none
+/* How many GPUs the CUDA runtime sees; false with err set where none
  * (or the runtime fails). */
-bool measure_gpu_count(int *count, char message[512]);
+bool measure_gpu_count(int *count, gr_error *err);
 /* Makes CUDA device `index` current and reads its properties; false with
- * message set on failure, an index of no GPU included. */
-bool measure_open_device(int index, gr_gpu_info *out, char message[512]);
+ * err set on failure, an index of no GPU included. */
+bool measure_open_device(int index, gr_gpu_info *out, gr_error *err);
 
 /* Records a ceiling measured count times (rates: NaN for a repeat whose
  * check failed): the highest at offset in gr_result_ceilings (a ceiling is

@@ -35,24 +35,18 @@ bool measure_cuda_failed(const grk_error *err)
     return measure_fail("%s", err->message);
 }
 
-bool measure_gpu_count(int *count, char message[512])
+bool measure_gpu_count(int *count, gr_error *err)
 {
-    grk_error err;
-    if (grk_device_count(count, &err) != 0) {
-        snprintf(message, 512, "%s", err.message);
-        return false;
-    }
-    return true;
+    grk_error e;
+    return grk_device_count(count, &e) == 0 || gr_error_set(err, "%s", e.message);
 }
 
-bool measure_open_device(int index, gr_gpu_info *out, char message[512])
+bool measure_open_device(int index, gr_gpu_info *out, gr_error *err)
 {
     grk_device d;
-    grk_error err;
-    if (grk_device_open(index, &d, &err) != 0) {
-        snprintf(message, 512, "%s", err.message);
-        return false;
-    }
+    grk_error e;
+    if (grk_device_open(index, &d, &e) != 0)
+        return gr_error_set(err, "%s", e.message);
     *out = (gr_gpu_info){
         .cuda_index = d.cuda_index,
         .cc_major = d.cc_major, .cc_minor = d.cc_minor, .sm_count = d.sm_count,

@@ -138,8 +138,9 @@ static bool record(measure_run *r, grk_matmul_kind kind, const matrices *x, cons
     gr_result_kernel *k = gr_results_add_kernel(&r->file, &no_room);
     if (!k)
         return measure_fail("%s", no_room.text);
-    snprintf(k->name, sizeof k->name, "matmul-%s", grk_matmul_name(kind));
-    snprintf(k->params, sizeof k->params, "width=%d%s%.0d", x->width, tile ? " tile=" : "", tile);
+    gr_results_textf(&r->file, &k->name, GR_RESULT_KERNEL_NAME_SIZE, "matmul-%s", grk_matmul_name(kind));
+    gr_results_textf(&r->file, &k->params, GR_RESULT_PARAMS_SIZE, "width=%d%s%.0d", x->width, tile ? " tile=" : "",
+                     tile);
     double w = x->width, requested = requested_bytes(kind, x->width, tile ? tile : 16);
     k->flops = 2 * w * w * w;
     k->bytes = 3 * w * w * 4; /* M and N read once, P written once: DRAM can move no fewer */
@@ -149,8 +150,9 @@ static bool record(measure_run *r, grk_matmul_kind kind, const matrices *x, cons
     k->time_ms = (gr_result_timing){t->min_ms, t->median_ms, t->max_ms, t->repeats};
     k->gflops = k->flops / (t->median_ms * 1e6);
     k->verified = error <= TOLERANCE;
-    snprintf(k->check, sizeof k->check, "%s against a double-precision CPU reference: worst relative error %.2g",
-             x->width <= FULL_CHECK_MAX ? "every element" : "2050 sampled elements", error);
+    gr_results_textf(&r->file, &k->check, GR_RESULT_CHECK_SIZE,
+                     "%s against a double-precision CPU reference: worst relative error %.2g",
+                     x->width <= FULL_CHECK_MAX ? "every element" : "2050 sampled elements", error);
     if (!k->verified) {
         r->failures++;
         measure_fail("%s at width %d: wrong result (relative error %.3g): not plotted", k->name, x->width, error);

@@ -84,11 +84,11 @@ static bool check_layout(measure_run *r, grk_layout_kind kind, int bdimx, int bd
     gr_result_bank *b = l ? gr_results_add_bank(&r->file, &no_room) : NULL;
     if (!b)
         return measure_fail("%s", no_room.text);
-    snprintf(l->kernel, sizeof l->kernel, "%s", grk_layout_name(kind));
+    gr_results_textf(&r->file, &l->kernel, GR_RESULT_ROW_KERNEL_SIZE, "%s", grk_layout_name(kind));
     l->block = (gr_result_block){bdimx, bdimy};
     l->pad = pad;
     l->verified = right;
-    snprintf(b->kernel, sizeof b->kernel, "%s", l->kernel);
+    b->kernel = l->kernel; /* the one text, in the file's pool */
     b->block = l->block;
     b->pad = pad;
     read_counters(counters, b);

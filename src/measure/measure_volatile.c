@@ -33,9 +33,9 @@ static bool run_volatile(measure_run *r, const measure_plan *p, grk_volatile_kin
     gr_result_volatile *v = gr_results_add_volatile(&r->file, &no_room);
     if (!v)
         return measure_fail("%s", no_room.text);
-    snprintf(v->kernel, sizeof v->kernel, "%s", grk_volatile_name(kind));
+    gr_results_textf(&r->file, &v->kernel, GR_RESULT_ROW_KERNEL_SIZE, "%s", grk_volatile_name(kind));
     bool global = kind == GRK_VOLATILE_GLOBAL_VOLATILE || kind == GRK_VOLATILE_GLOBAL_PLAIN;
-    snprintf(v->memory, sizeof v->memory, "%s", global ? "global" : "shared");
+    v->memory = global ? "global" : "shared";
     v->is_volatile = kind == GRK_VOLATILE_GLOBAL_VOLATILE || kind == GRK_VOLATILE_SHARED_VOLATILE;
     v->threads = threads;
     v->block = VOLATILE_BLOCK_THREADS;

@@ -33,7 +33,7 @@ void measure_record_ceiling(measure_run *r, size_t offset, const double *rates, 
         measure_fail("%s", err.text);
         return;
     }
-    snprintf(row->ceiling, sizeof row->ceiling, "%s", gr_results_ceiling_key(offset));
+    gr_results_textf(&r->file, &row->ceiling, GR_RESULT_CEILING_SIZE, "%s", gr_results_ceiling_key(offset));
     row->low = s.low;
     row->median = s.median;
     row->high = s.high;
@@ -46,35 +46,38 @@ static void record_device(measure_run *r)
 {
     const gr_gpu_info *d = &r->device;
     gr_result_device *f = &r->file.device;
-    snprintf(f->name, sizeof f->name, "%s", d->name);
+    gr_results_textf(&r->file, &f->name, GR_RESULT_DEVICE_NAME_SIZE, "%s", d->name);
     f->cuda_index = d->cuda_index;
-    snprintf(f->pci_bus_id, sizeof f->pci_bus_id, "%s", d->pci_bus_id);
-    snprintf(f->uuid, sizeof f->uuid, "%s", d->uuid);
-    snprintf(f->profile, sizeof f->profile, "%s", r->profile ? r->profile->name : "none");
-    snprintf(f->compute_capability, sizeof f->compute_capability, "%d.%d", d->cc_major, d->cc_minor);
+    gr_results_textf(&r->file, &f->pci_bus_id, GR_RESULT_PCI_BUS_ID_SIZE, "%s", d->pci_bus_id);
+    gr_results_textf(&r->file, &f->uuid, GR_RESULT_UUID_SIZE, "%s", d->uuid);
+    gr_results_textf(&r->file, &f->profile, GR_RESULT_PROFILE_SIZE, "%s", r->profile ? r->profile->name : "none");
+    gr_results_textf(&r->file, &f->compute_capability, GR_RESULT_CC_SIZE, "%d.%d", d->cc_major, d->cc_minor);
     f->sm_count = d->sm_count;
     f->sm_clock_mhz = r->sm_clock_mhz ? r->sm_clock_mhz : d->sm_clock_khz / 1000;
-    snprintf(f->sm_clock_source, sizeof f->sm_clock_source, "%s",
-             r->sm_clock_mhz ? "NVML, read during the run" : "cudaDevAttrClockRate (the maximum)");
+    gr_results_textf(&r->file, &f->sm_clock_source, GR_RESULT_CLOCK_SOURCE_SIZE, "%s",
+                     r->sm_clock_mhz ? "NVML, read during the run" : "cudaDevAttrClockRate (the maximum)");
     f->mem_clock_mhz = r->mem_clock_mhz ? r->mem_clock_mhz : d->mem_clock_khz / 1000;
     f->max_sm_clock_mhz = d->sm_clock_khz / 1000;
     f->memory_bus_bits = d->mem_bus_width;
     f->l2_bytes = d->l2_bytes;
     f->memory_bytes = d->global_mem_bytes;
     f->power_limit_w = r->power_limit_w > 0 ? r->power_limit_w : NAN;
-    snprintf(f->driver, sizeof f->driver, "%d.%d", d->driver_version / 1000, d->driver_version % 1000 / 10);
-    snprintf(f->runtime, sizeof f->runtime, "%d.%d", d->runtime_version / 1000, d->runtime_version % 1000 / 10);
+    gr_results_textf(&r->file, &f->driver, GR_RESULT_VERSION_SIZE, "%d.%d", d->driver_version / 1000,
+                     d->driver_version % 1000 / 10);
+    gr_results_textf(&r->file, &f->runtime, GR_RESULT_VERSION_SIZE, "%d.%d", d->runtime_version / 1000,
+                     d->runtime_version % 1000 / 10);
 }
 
 static void record_method(measure_run *r)
 {
     gr_result_provenance *p = &r->file.provenance;
-    snprintf(p->gpuroof, sizeof p->gpuroof, "%s", PACKAGE_VERSION);
-    snprintf(p->bytes, sizeof p->bytes, "%s",
-             "bytes read plus bytes written. For a matmul, each matrix once: the fewest DRAM can move, so its "
-             "intensity is the highest its DRAM traffic allows and its point never stands above the roof; "
-             "requested_intensity counts the loads its threads ask for, as PMPP does, which caches serve in part");
-    snprintf(p->timing, sizeof p->timing, "%s", "CUDA events, one warm-up run, then the median of the repeats");
+    gr_results_textf(&r->file, &p->gpuroof, GR_RESULT_VERSION_SIZE, "%s", PACKAGE_VERSION);
+    gr_results_textf(&r->file, &p->bytes, GR_RESULT_BYTES_SIZE, "%s",
+                     "bytes read plus bytes written. For a matmul, each matrix once: the fewest DRAM can move, so its "
+                     "intensity is the highest its DRAM traffic allows and its point never stands above the roof; "
+                     "requested_intensity counts the loads its threads ask for, as PMPP does, which caches serve in part");
+    gr_results_textf(&r->file, &p->timing, GR_RESULT_TIMING_SIZE, "%s",
+                     "CUDA events, one warm-up run, then the median of the repeats");
     gr_roofs datasheet;
     gr_roofs_fill(r->profile, NULL, NULL, &datasheet);
     if (r->profile)

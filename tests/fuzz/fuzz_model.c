@@ -13,5 +13,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gr_error err;
     const gr_define defines[] = {{.name = "N", .value = "64"}};
     gr_model_load_buffer("fuzz.yaml", (const char *)data, size, defines, 1, &model, &err);
+    gr_model_free(&model);
     return 0;
 }

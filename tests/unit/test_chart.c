@@ -648,16 +648,18 @@ static gr_results synthetic_results(void)
 {
     gr_results r;
     gr_results_init(&r);
-    snprintf(r.path, sizeof r.path, "synthetic.yaml");
-    snprintf(r.device.name, sizeof r.device.name, "NVIDIA A100-SXM4-40GB");
+    r.path = "synthetic.yaml";
+    r.device.name = "NVIDIA A100-SXM4-40GB";
     r.ceilings = (gr_result_ceilings){
         .dram_read_gbs = 1400, .dram_write_gbs = 1300, .dram_copy_gbs = 1350, .dram_triad_gbs = NAN,
         .memcpy_d2d_gbs = 1450, .fp32_gflops = 19000, .fp64_gflops = 9500,
         .fp32_theoretical_gflops = 19491.84, .fp64_theoretical_gflops = 9745.92,
         .datasheet_bandwidth_gbs = 1555,
     };
-    result_kernels[0] = (gr_result_kernel){.name = "tiled 32", .intensity = 8, .gflops = 9000, .verified = true};
-    result_kernels[1] = (gr_result_kernel){.name = "broken", .intensity = 0.001, .gflops = 5, .verified = false};
+    result_kernels[0] =
+        (gr_result_kernel){.name = "tiled 32", .params = "", .check = "", .intensity = 8, .gflops = 9000, .verified = true};
+    result_kernels[1] =
+        (gr_result_kernel){.name = "broken", .params = "", .check = "", .intensity = 0.001, .gflops = 5, .verified = false};
     result_sweep[0] = (gr_result_point){.intensity = 0.5, .gflops = 600};
     result_sweep[1] = (gr_result_point){.intensity = 2, .gflops = 2500};
     result_sweep[2] = (gr_result_point){.intensity = 32, .gflops = 18000};
@@ -742,8 +744,8 @@ static void results_of_twins_are_told_apart(void **state)
     (void)state;
     gr_results a = synthetic_results(), b = synthetic_results();
     a.device.cuda_index = 0, b.device.cuda_index = 1;
-    snprintf(a.device.profile, sizeof a.device.profile, "a100");
-    snprintf(b.device.profile, sizeof b.device.profile, "a100");
+    a.device.profile = "a100";
+    b.device.profile = "a100";
     b.ceilings.dram_read_gbs = 1200;
     grc_roofline_inputs in = a100_inputs();
     grc_roofline_add_results(&in, &a, 0);
@@ -769,7 +771,7 @@ static void results_of_twins_are_told_apart(void **state)
 
     /* Files of one GPU index (two hosts' GPU 0): their files' names. */
     b.device.cuda_index = 0;
-    snprintf(b.path, sizeof b.path, "other/node-b.yaml");
+    b.path = "other/node-b.yaml";
     c = build(&in);
     assert_non_null(series_keyed(&c, "NVIDIA A100-SXM4-40GB (synthetic): 1400 GB/s"));
     assert_non_null(series_keyed(&c, "NVIDIA A100-SXM4-40GB (node-b): 1350 GB/s"));
@@ -811,7 +813,7 @@ static void add_bank(gr_results *r, const char *kernel, int pad, double load, do
     gr_result_bank *b = gr_results_add_bank(r, &err);
     if (!b)
         fail_msg("%s", err.text);
-    snprintf(b->kernel, sizeof b->kernel, "%s", kernel);
+    b->kernel = kernel;
     b->block = (gr_result_block){32, 32};
     b->pad = pad;
     b->predicted_load = b->measured_load = load;
@@ -830,7 +832,7 @@ static void banks_markers_apart_and_range_fits(void **state)
     (void)state;
     gr_results r;
     gr_results_init(&r);
-    snprintf(r.path, sizeof r.path, "banks.yaml");
+    r.path = "banks.yaml";
     const char *const kernels[] = {"setRowReadCol", "setRowReadColDyn", "setRowReadColPad", "setRowReadColDynPad"};
     for (size_t k = 0; k < 4; k++)
         add_bank(&r, kernels[k], 0, 32, 1, 4312 + (double)k);

@@ -81,7 +81,7 @@ static gr_results levels_results(void)
 {
     gr_results r;
     gr_results_init(&r);
-    snprintf(r.device.name, sizeof r.device.name, "Synthetic GPU");
+    r.device.name = "Synthetic GPU";
     r.ceilings.dram_read_gbs = 3000;
     r.ceilings.fp32_gflops = 60000;
     r.ceilings.l2_gbs = 10000;
@@ -89,13 +89,15 @@ static gr_results levels_results(void)
     r.ceilings.tensor_fp16_gflops = 700000;
     static gr_result_kernel kernels[2];
     memset(kernels, 0, sizeof kernels);
-    snprintf(kernels[0].name, sizeof kernels[0].name, "tiled");
+    for (size_t i = 0; i < 2; i++)
+        kernels[i].params = kernels[i].check = ""; /* absent text reads "", never NULL */
+    kernels[0].name = "tiled";
     kernels[0].flops = 2147483648.0;
     kernels[0].gflops = 8000;
     kernels[0].intensity = 128;
     kernels[0].verified = true;
     kernels[0].levels = (gr_result_levels){16777216.0, 134217728.0, NAN, 4194304.0, NAN};
-    snprintf(kernels[1].name, sizeof kernels[1].name, "plain");
+    kernels[1].name = "plain";
     kernels[1].flops = NAN;
     kernels[1].gflops = 700;
     kernels[1].intensity = 0.25;
@@ -360,10 +362,10 @@ static void largest_width_drawn_once(void **state)
     gr_results r = levels_results();
     gr_result_kernel kernels[3];
     memcpy(kernels, r.kernels, 2 * sizeof kernels[0]);
-    snprintf(kernels[0].params, sizeof kernels[0].params, "width=1024 tile=16");
+    kernels[0].params = "width=1024 tile=16";
     /* 2^37 FLOPs over 2^28 B at DRAM (512), 2^32 at the L2 (32), 2^28 wavefronts (4) */
     kernels[2] = kernels[0];
-    snprintf(kernels[2].params, sizeof kernels[2].params, "tile=16 width=4096");
+    kernels[2].params = "tile=16 width=4096";
     kernels[2].flops = 137438953472.0;
     kernels[2].gflops = 20000;
     kernels[2].levels = (gr_result_levels){268435456.0, 4294967296.0, NAN, 268435456.0, NAN};

@@ -258,25 +258,24 @@ static void arch_variants_named(void **state)
     (void)state;
     static const char *const paths[] = {DATA "arch.fatbin", DATA "cuobjdump/arch.fatbin.txt", DATA "arch.ptxas.txt"};
     static const char *const expected[] = {"sm_80", "sm_90", "sm_90a", "sm_100f", "sm_120a"};
-    char name[GR_SM_NAME_SIZE];
     for (size_t p = 0; p < 3; p++) {
         gr_kernel_list l;
         read_ok(paths[p], &l);
         assert_int_equal(l.count, 5);
         for (size_t i = 0; i < 5; i++) {
-            assert_string_equal(gr_sm_name(l.kernels[i].sm, name), expected[i]);
+            assert_string_equal(GR_SM_NAME(l.kernels[i].sm), expected[i]);
             assert_int_equal(l.kernels[i].shared_static_bytes, 1024);
         }
         if (p < 2) {
             assert_int_equal(l.ptx.count, 1);
-            assert_string_equal(gr_sm_name(l.ptx.items[0], name), "sm_90a");
+            assert_string_equal(GR_SM_NAME(l.ptx.items[0]), "sm_90a");
         }
         gr_kernel_list_free(&l);
     }
     gr_kernel_list l;
     read_ok(DATA "arch-sm90a.cubin", &l); /* marked in .nv.compat, not e_flags */
     assert_int_equal(l.count, 1);
-    assert_string_equal(gr_sm_name(l.kernels[0].sm, name), "sm_90a");
+    assert_string_equal(GR_SM_NAME(l.kernels[0].sm), "sm_90a");
     gr_kernel_list_free(&l);
     read_ok(DATA "sample-sm90.cubin", &l);
     assert_int_equal(l.kernels[0].sm.variant, 0);
@@ -299,7 +298,6 @@ static void arch_variants_for_devices(void **state)
         {7, 5, NULL},
     };
     gr_kernel_list l;
-    char name[GR_SM_NAME_SIZE];
     read_ok(DATA "arch.fatbin", &l);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         gr_sm sm;
@@ -309,7 +307,7 @@ static void arch_variants_for_devices(void **state)
             continue;
         }
         assert_true(found);
-        assert_string_equal(gr_sm_name(sm, name), cases[i].sm);
+        assert_string_equal(GR_SM_NAME(sm), cases[i].sm);
     }
     assert_true(gr_sm_runs_on((gr_sm){90, 0}, 9, 0));
     assert_false(gr_sm_runs_on((gr_sm){100, 'a'}, 10, 3));
@@ -802,9 +800,8 @@ static void architecture_names(void **state)
 {
     (void)state;
     gr_sm sm;
-    char name[GR_SM_NAME_SIZE];
     assert_true(gr_sm_parse("sm_90a", 6, &sm));
-    assert_string_equal(gr_sm_name(sm, name), "sm_90a");
+    assert_string_equal(GR_SM_NAME(sm), "sm_90a");
     assert_true(gr_sm_parse("sm_100f", 7, &sm));
     assert_int_equal(sm.number, 100);
     assert_false(gr_sm_parse("sm_9", 4, &sm));

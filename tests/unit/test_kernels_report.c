@@ -70,9 +70,8 @@ static void build(report_inputs *in, gr_kernels_report *r)
 /* The row of the kernel demangled as name for sm ("sm_90a"); it must be shown. */
 static const gr_kernels_row *row_of(const gr_kernels_report *r, const char *name, const char *sm)
 {
-    char buf[GR_SM_NAME_SIZE];
     for (size_t i = 0; i < r->row_count; i++)
-        if (strcmp(r->rows[i].kernel->demangled, name) == 0 && strcmp(gr_sm_name(r->rows[i].kernel->sm, buf), sm) == 0)
+        if (strcmp(r->rows[i].kernel->demangled, name) == 0 && strcmp(GR_SM_NAME(r->rows[i].kernel->sm), sm) == 0)
             return &r->rows[i];
     fail_msg("%s for %s is not shown", name, sm);
     return NULL;
@@ -80,8 +79,7 @@ static const gr_kernels_row *row_of(const gr_kernels_report *r, const char *name
 
 static void assert_sm(gr_sm sm, const char *expected)
 {
-    char buf[GR_SM_NAME_SIZE];
-    assert_string_equal(gr_sm_name(sm, buf), expected);
+    assert_string_equal(GR_SM_NAME(sm), expected);
 }
 
 /* Without a device or an architecture, every kernel of every file that

@@ -39,6 +39,7 @@ static void load_or_fail(const char *path, const gr_define *defines, int n, gr_m
                          const char *file, int line)
 {
     gr_error err = {{0}};
+    gr_model_free(m); /* the model loaded before */
     if (!gr_model_load(path, defines, n, m, &err)) {
         print_error("%s: unexpected error: %s\n", path, err.text);
         _fail(file, line);
@@ -323,6 +324,7 @@ static void tiled_refuses_width_1000(void **state)
     const char *path = SHIPPED("matmul-tiled.yaml");
     gr_define d = {"Width", "1000"};
     gr_error err = {{0}};
+    gr_model_free(&model); /* the model loaded before */
     assert_false(gr_model_load(path, &d, 1, &model, &err));
     unsigned long line = 0, column = 0;
     locate(path, "grid: [Width / TILE_WIDTH", &line, &column);
@@ -490,6 +492,7 @@ static void define_unknown_parameter(void **state)
     (void)state;
     gr_define d = {"Widht", "8"};
     gr_error err = {{0}};
+    gr_model_free(&model); /* the model loaded before */
     assert_false(gr_model_load(SHIPPED("matmul-tiled.yaml"), &d, 1, &model, &err));
     assert_string_equal(err.text, "-D Widht: " SHIPPED("matmul-tiled.yaml")
                                   " has no parameter 'Widht' (its parameters: Width, TILE_WIDTH)");
@@ -515,15 +518,18 @@ static void define_bad_expression(void **state)
     (void)state;
     gr_error err = {{0}};
     gr_define d = {"TILE_WIDTH", "16+"};
+    gr_model_free(&model); /* the model loaded before */
     assert_false(gr_model_load(SHIPPED("matmul-tiled.yaml"), &d, 1, &model, &err));
     assert_string_equal(err.text, "-D TILE_WIDTH=16+: expected a number, a name or '(' (at character 4)");
 
     /* Only the parameters before it are known. */
     gr_define later = {"Width", "TILE_WIDTH * 64"};
+    gr_model_free(&model); /* the model loaded before */
     assert_false(gr_model_load(SHIPPED("matmul-tiled.yaml"), &later, 1, &model, &err));
     assert_string_equal(err.text, "-D Width=TILE_WIDTH * 64: unknown name 'TILE_WIDTH' (at character 1)");
 
     gr_define zero = {"TILE_WIDTH", "Width / 0"};
+    gr_model_free(&model); /* the model loaded before */
     assert_false(gr_model_load(SHIPPED("matmul-tiled.yaml"), &zero, 1, &model, &err));
     assert_string_equal(err.text, "-D TILE_WIDTH=Width / 0: division by zero (at character 7)");
 }
@@ -633,6 +639,7 @@ static bool load_text(const char *name, const char *text, const gr_define *defin
 {
     char path[512];
     write_model(name, text, path, sizeof path);
+    gr_model_free(&model); /* the model loaded before */
     return gr_model_load(path, defines, n, &model, err);
 }
 
@@ -730,6 +737,7 @@ static void yaml_errors(void **state)
     gr_error err = {{0}};
     char path[600];
     snprintf(path, sizeof path, "%s/absent.yaml", tmp_dir);
+    gr_model_free(&model); /* the model loaded before */
     assert_false(gr_model_load(path, NULL, 0, &model, &err));
     char expected[700];
     snprintf(expected, sizeof expected, "%s: No such file or directory", path);

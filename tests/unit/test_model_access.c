@@ -39,6 +39,7 @@ static bool load_text(const char *decl, const char *accesses, gr_error *err)
              "  - declare: float v\n",
              decl, accesses);
     memset(err, 0, sizeof *err);
+    gr_model_free(&model); /* the model loaded before */
     return gr_model_load_buffer("t.yaml", text, strlen(text), NULL, 0, &model, err);
 }
 
@@ -178,6 +179,7 @@ static void shipped_models(void **state)
         char path[512];
         gr_error err = {{0}};
         snprintf(path, sizeof path, "%s/models/%s.yaml", GPUROOF_SRCDIR, names[i]);
+        gr_model_free(&model); /* the model loaded before */
         if (!gr_model_load(path, NULL, 0, &model, &err))
             fail_msg("%s", err.text);
         const gr_model_var *v = &model.vars[0];

@@ -52,6 +52,7 @@ static const gr_model *load_model(int block, const char *extra)
                        "name: t\ntitle: \"t\"\nlaunch:\n  grid: 1000\n  block: %d\nflops:\n  per_thread: 10\n"
                        "bytes:\n  read_per_thread: 8\n  written_per_thread: 0\n  count: read+written\n%s",
                        block, extra);
+    gr_model_free(&model); /* the model loaded before */
     if (!gr_model_load_buffer("t.yaml", text, (size_t)len, NULL, 0, &model, &err))
         fail_msg("%s", err.text);
     return &model;
@@ -168,6 +169,7 @@ static void no_flops_no_bound(void **state)
                   "bytes:\n  read_per_thread: 8\n  written_per_thread: 0\n  count: read+written\n"
                   "shared_bytes:\n  per_thread: 4\n";
     gr_error err;
+    gr_model_free(&model); /* the model loaded before */
     if (!gr_model_load_buffer("z.yaml", text, strlen(text), NULL, 0, &model, &err))
         fail_msg("%s", err.text);
     on(&model, &h100, "fp32", &d);

@@ -386,15 +386,17 @@ static void test_values_of_a100(void **state)
 {
     (void)state;
     gr_profile p;
-    char text[512], buf[16];
+    char text[512];
+    gr_buf buf = GR_BUF_INIT;
     load_shipped("a100", &p);
     assert_int_equal(gr_profile_field_int(&p, gr_profile_field_find("sm.registers")), 65536);
     assert_true(gr_profile_field_int(&p, gr_profile_field_find("memory.size_bytes")) == INT64_C(40) << 30);
     assert_true(gr_profile_field_real(&p, gr_profile_field_find("clock_mhz")) == 1410.0);
-    assert_string_equal(gr_profile_field_text(&p, gr_profile_field_find("compute_capability"), buf), "8.0");
-    assert_string_equal(gr_profile_field_text(&p, gr_profile_field_find("shared_memory_banks.scheme"), buf),
+    assert_string_equal(gr_profile_field_text(&p, gr_profile_field_find("compute_capability"), &buf), "8.0");
+    assert_string_equal(gr_profile_field_text(&p, gr_profile_field_find("shared_memory_banks.scheme"), &buf),
                         "standard");
-    assert_string_equal(gr_profile_field_text(&p, gr_profile_field_find("full_name"), buf), "NVIDIA A100-SXM4-40GB");
+    assert_string_equal(gr_profile_field_text(&p, gr_profile_field_find("full_name"), &buf), "NVIDIA A100-SXM4-40GB");
+    gr_buf_free(&buf);
     gr_profile_field_format(&p, gr_profile_field_find("sm.carveout_bytes"), text, sizeof text);
     assert_string_equal(text, "0, 8192, 16384, 32768, 65536, 102400, 135168, 167936");
     gr_profile_field_format(&p, gr_profile_field_find("memory.bandwidth_gbs"), text, sizeof text);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "results.h"
+#include "results_format.h"
 #include "results_node.h"
 #include "yaml_doc.h"
 
@@ -50,8 +51,8 @@ static void gpu_paths_put_the_index_before_the_extension(void **state)
 static void h200(gr_results *r, long long index, const char *path)
 {
     gr_results_init(r);
-    snprintf(r->device.name, sizeof r->device.name, "NVIDIA H200");
-    snprintf(r->path, sizeof r->path, "%s", path);
+    r->device.name = "NVIDIA H200";
+    r->path = path;
     r->device.cuda_index = index;
     gr_result_ceilings *c = &r->ceilings;
     c->dram_read_gbs = 4683, c->dram_write_gbs = 4690, c->dram_copy_gbs = 4284, c->dram_triad_gbs = 4402;
@@ -170,7 +171,7 @@ static void absent_ceilings_and_lone_gpus(void **state)
     gr_node_free(&c);
 
     h200(&h100, 0, "");
-    snprintf(h100.device.name, sizeof h100.device.name, "NVIDIA H100 80GB HBM3");
+    h100.device.name = "NVIDIA H100 80GB HBM3";
     h100.ceilings.dram_triad_gbs = 3085; /* 30% below the H200: another model, not a twin */
     const gr_results *mixed[] = {&a, &h100};
     assert_true(gr_node_compare_results(mixed, 2, 10, &c, &err));
@@ -368,7 +369,7 @@ static void a_thousand_gpus(void **state)
         snprintf(paths[i], sizeof paths[i], "fleet/node-%03d-gpu%d.yaml", i / 8, i % 8);
         h200(&one, i % 8, "");
         if (i % 3 == 0)
-            snprintf(one.device.name, sizeof one.device.name, "NVIDIA H100 80GB HBM3");
+            one.device.name = "NVIDIA H100 80GB HBM3";
         one.ceilings.dram_read_gbs *= 1 + 0.001 * (i % 17); /* noise: up to 1.6% */
         if (i == 300)
             one.ceilings.fp32_gflops *= 0.8; /* an H100 */
@@ -436,6 +437,13 @@ static void patterns_name_the_host_and_the_gpu(void **state)
 
 /* ---- reading through the ceilings ------------------------------------------------------ */
 
+/* Whether the mapping section called name holds the same keys in a and b. */
+static bool same_section(const gr_results *a, const gr_results *b, const char *name)
+{
+    const gr_results_section *s = gr_results_section_named(name);
+    return gr_results_keys_same(s, (const char *)a + s->offset, (const char *)b + s->offset);
+}
+
 static void the_head_reads_as_the_whole(void **state)
 {
     (void)state;
@@ -447,8 +455,8 @@ static void the_head_reads_as_the_whole(void **state)
         snprintf(path, sizeof path, "%s/plots/data/%s", GPUROOF_SRCDIR, files[i]);
         assert_true(gr_results_load(path, &whole, &err));
         assert_true(gr_results_load_through(path, "ceilings", &head, &err));
-        assert_memory_equal(&whole.device, &head.device, sizeof whole.device);
-        assert_memory_equal(&whole.provenance, &head.provenance, sizeof whole.provenance);
+        assert_true(same_section(&whole, &head, "device"));
+        assert_true(same_section(&whole, &head, "provenance"));
         assert_memory_equal(&whole.ceilings, &head.ceilings, sizeof whole.ceilings);
         assert_true(whole.kernel_count > 0);
         assert_int_equal(head.kernel_count, 0);

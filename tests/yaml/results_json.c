@@ -30,7 +30,7 @@ static json_t *value(const gr_results_key *k, const char *base)
     char shape[32];
     switch (k->type) {
     case GR_RESULTS_TEXT:
-        return json_string(at);
+        return json_string(*(const char *const *)at); /* a text is a pointer into the results' pool */
     case GR_RESULTS_WHOLE:
         return json_integer(*(const long long *)at);
     case GR_RESULTS_NUMBER:

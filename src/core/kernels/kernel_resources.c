@@ -327,19 +327,13 @@ bool gr_sm_parse(const char *text, size_t len, gr_sm *out)
     return true;
 }
 
-const char *gr_sm_name(gr_sm sm, char buf[GR_SM_NAME_SIZE])
-{
-    if (sm.variant)
-        snprintf(buf, GR_SM_NAME_SIZE, "sm_%d%c", sm.number, sm.variant);
-    else
-        snprintf(buf, GR_SM_NAME_SIZE, "sm_%d", sm.number);
-    return buf;
-}
-
 gr_sm_text gr_sm_name_of(gr_sm sm)
 {
     gr_sm_text name;
-    gr_sm_name(sm, name.text);
+    if (sm.variant)
+        snprintf(name.text, sizeof name.text, "sm_%d%c", sm.number, sm.variant);
+    else
+        snprintf(name.text, sizeof name.text, "sm_%d", sm.number);
     return name;
 }
 

@@ -115,7 +115,6 @@ bool gr_sm_equal(gr_sm a, gr_sm b);
 
 /* "sm_90", "sm_90a" (the first len bytes of text); false for anything else. */
 bool gr_sm_parse(const char *text, size_t len, gr_sm *out);
-const char *gr_sm_name(gr_sm sm, char buf[GR_SM_NAME_SIZE]);
 /* "sm_80, sm_90": the set's names, as much of them as size holds. */
 const char *gr_sm_set_names(const gr_sm_set *set, char *buf, size_t size);
 

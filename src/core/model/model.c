@@ -119,7 +119,7 @@ static bool is_result_name(const char *name)
 static bool lookup(void *data, const char *text, size_t len, gr_value *out)
 {
     const model_ctx *c = data;
-    if (len >= sizeof c->m->params[0].name || memchr(text, '\0', len))
+    if (len >= GR_MODEL_NAME_SIZE || memchr(text, '\0', len))
         return false;
     for (int i = 0; i < c->m->param_count; i++)
         if (named(text, len, c->m->params[i].name))
@@ -201,7 +201,7 @@ static bool read_parameter(model_ctx *c, yaml_node_t *key, yaml_node_t *value, c
 {
     gr_model_value *p = &c->m->params[c->m->param_count];
     const char *name = gr_yaml_scalar(key);
-    if (!name || !is_identifier(name) || strlen(name) >= sizeof p->name)
+    if (!name || !is_identifier(name) || strlen(name) >= GR_MODEL_NAME_SIZE)
         return gr_yaml_error(c->err, &c->y, key, "parameters: '%s' is not a name", name ? name : "?");
     if (lookup(c, name, strlen(name), &p->value))
         return gr_yaml_error(c->err, &c->y, key, "parameters: '%s' given twice", name);
@@ -219,8 +219,8 @@ static bool read_parameter(model_ctx *c, yaml_node_t *key, yaml_node_t *value, c
     } else if (!eval_node(c, value, place_of("parameters.%s", name).text, &v)) {
         return false;
     }
-    snprintf(p->name, sizeof p->name, "%s", name);
-    snprintf(p->formula, sizeof p->formula, "%s", text);
+    p->name = gr_pool_textf(&c->m->texts, GR_MODEL_NAME_SIZE, "%s", name);
+    p->formula = gr_pool_textf(&c->m->texts, GR_MODEL_FORMULA_SIZE, "%s", text);
     p->value = v;
     p->overridden = d != NULL;
     c->m->param_count++;
@@ -270,11 +270,11 @@ static bool check_items(model_ctx *c, yaml_node_t *node, const char *what)
     return true;
 }
 
-static bool read_shape(model_ctx *c, yaml_node_t *node, const char *what, int64_t dims[3], char *formula, size_t size)
+static bool read_shape(model_ctx *c, yaml_node_t *node, const char *what, int64_t dims[3], const char **formula)
 {
     dims[0] = dims[1] = dims[2] = 1;
     if (node->type == YAML_SCALAR_NODE) {
-        snprintf(formula, size, "%s", gr_yaml_scalar(node));
+        *formula = gr_pool_textf(&c->m->texts, GR_MODEL_FORMULA_SIZE, "%s", gr_yaml_scalar(node));
         return eval_count(c, node, what, 1, &dims[0]);
     }
     if (node->type != YAML_SEQUENCE_NODE)
@@ -284,15 +284,17 @@ static bool read_shape(model_ctx *c, yaml_node_t *node, const char *what, int64_
         return false;
     if (n < 1 || n > 3)
         return gr_yaml_error(c->err, &c->y, node, "%s takes 1 to 3 dimensions, not %d", what, n);
-    snprintf(formula, size, "[");
+    gr_buf shape = GR_BUF_INIT;
+    gr_buf_addf(&shape, "[");
     for (int i = 0; i < n; i++) {
         yaml_node_t *item = yaml_document_get_node(&c->y.doc, node->data.sequence.items.start[i]);
         if (!eval_count(c, item, what, 1, &dims[i]))
-            return false;
-        snprintf(formula + strlen(formula), size - strlen(formula), "%s%s", i ? ", " : "",
-                 gr_yaml_scalar(item) ? gr_yaml_scalar(item) : "?");
+            return (gr_buf_free(&shape), false);
+        gr_buf_addf(&shape, "%s%s", i ? ", " : "", gr_yaml_scalar(item) ? gr_yaml_scalar(item) : "?");
     }
-    snprintf(formula + strlen(formula), size - strlen(formula), "]");
+    gr_buf_addf(&shape, "]");
+    *formula = gr_pool_textf(&c->m->texts, GR_MODEL_FORMULA_SIZE, "%s", gr_buf_text(&shape));
+    gr_buf_free(&shape);
     return true;
 }
 
@@ -314,8 +316,8 @@ static bool read_launch(model_ctx *c)
         return false;
     yaml_node_t *grid = gr_yaml_require(&c->y, launch, "launch", "grid", c->err);
     yaml_node_t *block = grid ? gr_yaml_require(&c->y, launch, "launch", "block", c->err) : NULL;
-    if (!block || !read_shape(c, grid, "launch.grid", m->grid, m->grid_formula, sizeof m->grid_formula) ||
-        !read_shape(c, block, "launch.block", m->block, m->block_formula, sizeof m->block_formula) ||
+    if (!block || !read_shape(c, grid, "launch.grid", m->grid, &m->grid_formula) ||
+        !read_shape(c, block, "launch.block", m->block, &m->block_formula) ||
         !product(c, grid, "launch.grid", m->grid, &m->blocks) ||
         !product(c, block, "launch.block", m->block, &m->threads_per_block))
         return false;
@@ -368,10 +370,21 @@ static bool read_count(model_ctx *c, yaml_node_t *map, const char *section, cons
     return pt ? times_threads(c, node, what.text, v, out) : (*out = v, true);
 }
 
-static bool read_note(model_ctx *c, yaml_node_t *map, const char *what, char *out, size_t size)
+/* A text of the model into its pool; one longer than size - 1 bytes is
+ * refused. */
+static bool read_text(model_ctx *c, yaml_node_t *node, const char *what, size_t size, const char **out)
+{
+    const char *text;
+    if (!gr_yaml_text(&c->y, node, what, size - 1, &text, c->err))
+        return false;
+    *out = gr_pool_textf(&c->m->texts, 0, "%s", text);
+    return true;
+}
+
+static bool read_note(model_ctx *c, yaml_node_t *map, const char *what, const char **out)
 {
     yaml_node_t *note = gr_yaml_get(&c->y, map, "note");
-    return !note || gr_yaml_string(&c->y, note, what, out, size, c->err);
+    return !note || read_text(c, note, what, GR_MODEL_NOTE_SIZE, out);
 }
 
 static bool read_flops(model_ctx *c)
@@ -382,7 +395,7 @@ static bool read_flops(model_ctx *c)
     if (!gr_yaml_get(&c->y, flops, "per_thread") && !gr_yaml_get(&c->y, flops, "total"))
         return gr_yaml_error(c->err, &c->y, flops, "flops: give per_thread or total");
     return read_count(c, flops, "flops", "per_thread", "total", &c->m->flops, &c->m->flops_per_thread) &&
-           read_note(c, flops, "flops.note", c->m->flops_note, sizeof c->m->flops_note);
+           read_note(c, flops, "flops.note", &c->m->flops_note);
 }
 
 static bool read_bytes_count_rule(model_ctx *c, yaml_node_t *bytes)
@@ -405,7 +418,7 @@ static bool read_bytes(model_ctx *c)
     if (!bytes || !gr_yaml_check_mapping(&c->y, bytes, "bytes", bytes_keys, c->err) ||
         !read_count(c, bytes, "bytes", "read_per_thread", "read", &m->bytes_read, &read_pt) ||
         !read_count(c, bytes, "bytes", "written_per_thread", "written", &m->bytes_written, &written_pt) ||
-        !read_bytes_count_rule(c, bytes) || !read_note(c, bytes, "bytes.note", m->bytes_note, sizeof m->bytes_note))
+        !read_bytes_count_rule(c, bytes) || !read_note(c, bytes, "bytes.note", &m->bytes_note))
         return false;
     m->bytes_per_thread = read_pt || written_pt;
     if (!gr_model_total_bytes(m))
@@ -426,7 +439,7 @@ static bool read_level_bytes(model_ctx *c, const char *section, gr_model_level_b
         return gr_yaml_error(c->err, &c->y, map, "%s: give per_thread or total", section);
     level->given = true;
     return read_count(c, map, section, "per_thread", "total", &level->bytes, &level->per_thread) &&
-           read_note(c, map, place_of("%s.note", section).text, level->note, sizeof level->note);
+           read_note(c, map, place_of("%s.note", section).text, &level->note);
 }
 
 static bool read_registers(model_ctx *c)
@@ -580,8 +593,7 @@ static bool read_variable(model_ctx *c, yaml_node_t *item)
     if (!gr_yaml_check_mapping(&c->y, item, "variables", variable_keys, c->err))
         return false;
     yaml_node_t *decl_node = gr_yaml_require(&c->y, item, "variables", "declare", c->err);
-    if (!decl_node || !gr_yaml_string(&c->y, decl_node, "variables.declare", v->declaration,
-                                      sizeof v->declaration, c->err) ||
+    if (!decl_node || !read_text(c, decl_node, "variables.declare", GR_MODEL_FORMULA_SIZE, &v->declaration) ||
         !read_place(c, item, &v->place))
         return false;
     size_t column;
@@ -640,33 +652,33 @@ static bool read_derived(model_ctx *c)
         gr_value ignored;
         if (m->derived_count == GR_MODEL_MAX_DERIVED)
             return gr_yaml_error(c->err, &c->y, derived, "more than %d derived values", GR_MODEL_MAX_DERIVED);
-        if (!name || !is_identifier(name) || strlen(name) >= sizeof d->name)
+        if (!name || !is_identifier(name) || strlen(name) >= GR_MODEL_NAME_SIZE)
             return gr_yaml_error(c->err, &c->y, key, "derived: '%s' is not a name", name ? name : "?");
         if (lookup(c, name, strlen(name), &ignored) || is_result_name(name))
             return gr_yaml_error(c->err, &c->y, key, "derived: '%s' is already a name in the model", name);
         if (!eval_node(c, value, place_of("derived.%s", name).text, &d->value))
             return false;
-        snprintf(d->name, sizeof d->name, "%s", name);
-        snprintf(d->formula, sizeof d->formula, "%s", gr_yaml_scalar(value));
+        d->name = gr_pool_textf(&m->texts, GR_MODEL_NAME_SIZE, "%s", name);
+        d->formula = gr_pool_textf(&m->texts, GR_MODEL_FORMULA_SIZE, "%s", gr_yaml_scalar(value));
         m->derived_count++;
     }
     return true;
 }
 
-static bool read_optional_string(model_ctx *c, const char *key, char *out, size_t size)
+static bool read_optional_string(model_ctx *c, const char *key, size_t size, const char **out)
 {
     yaml_node_t *node = gr_yaml_get(&c->y, c->root, key);
-    return !node || gr_yaml_string(&c->y, node, key, out, size, c->err);
+    return !node || read_text(c, node, key, size, out);
 }
 
 static bool read_header(model_ctx *c)
 {
     yaml_node_t *name = gr_yaml_require(&c->y, c->root, "the model", "name", c->err);
-    if (!name || !gr_yaml_string(&c->y, name, "name", c->m->name, sizeof c->m->name, c->err))
+    if (!name || !read_text(c, name, "name", GR_MODEL_NAME_SIZE, &c->m->name))
         return false;
-    snprintf(c->m->title, sizeof c->m->title, "%s", c->m->name);
-    return read_optional_string(c, "title", c->m->title, sizeof c->m->title) &&
-           read_optional_string(c, "notes", c->m->notes, sizeof c->m->notes);
+    c->m->title = c->m->name; /* a name fits the title's size */
+    return read_optional_string(c, "title", GR_MODEL_FORMULA_SIZE, &c->m->title) &&
+           read_optional_string(c, "notes", GR_MODEL_NOTES_SIZE, &c->m->notes);
 }
 
 /* Reads the model out of a loaded document; frees the document. */
@@ -680,23 +692,43 @@ static bool model_from_yaml(model_ctx *c, const gr_define *defines, int define_c
               read_level_bytes(c, "l2_bytes", &c->m->l2) && read_registers(c) && read_variables(c) &&
               read_derived(c);
     gr_yaml_free(&c->y);
+    if (ok && gr_pool_failed(&c->m->texts))
+        ok = gr_error_set(c->err, "%s: out of memory", c->m->path);
+    if (!ok)
+        gr_model_free(c->m);
     return ok;
+}
+
+/* A model of nothing: no entries, every text "". */
+static void blank(gr_model *m)
+{
+    memset(m, 0, sizeof *m);
+    m->path = m->name = m->title = m->grid_formula = m->block_formula = "";
+    m->flops_note = m->bytes_note = m->shared.note = m->l2.note = m->notes = "";
 }
 
 static void model_start(model_ctx *c, const char *name, gr_model *out, gr_error *err)
 {
     memset(c, 0, sizeof *c);
-    memset(out, 0, sizeof *out);
+    blank(out);
     c->m = out;
     c->err = err;
-    snprintf(out->path, sizeof out->path, "%s", name);
+    out->path = gr_pool_textf(&out->texts, GR_MODEL_PATH_SIZE, "%s", name);
+}
+
+void gr_model_free(gr_model *m)
+{
+    gr_pool_free(&m->texts);
+    blank(m);
 }
 
 bool gr_model_load(const char *path, const gr_define *defines, int define_count, gr_model *out, gr_error *err)
 {
     model_ctx c;
     model_start(&c, path, out, err);
-    return gr_yaml_load_file(&c.y, path, err) && model_from_yaml(&c, defines, define_count);
+    if (!gr_yaml_load_file(&c.y, path, err))
+        return (gr_model_free(out), false);
+    return model_from_yaml(&c, defines, define_count);
 }
 
 bool gr_model_load_buffer(const char *name, const char *text, size_t len, const gr_define *defines,
@@ -704,7 +736,9 @@ bool gr_model_load_buffer(const char *name, const char *text, size_t len, const 
 {
     model_ctx c;
     model_start(&c, name, out, err);
-    return gr_yaml_load_buffer(&c.y, name, text, len, err) && model_from_yaml(&c, defines, define_count);
+    if (!gr_yaml_load_buffer(&c.y, name, text, len, err))
+        return (gr_model_free(out), false);
+    return model_from_yaml(&c, defines, define_count);
 }
 
 bool gr_define_parse(char *text, gr_define *out)

@@ -19,10 +19,20 @@
  * int and still mean a block. */
 #define GR_MODEL_MAX_BLOCK_THREADS (1 << 20)
 
+/* The most bytes each text of a model holds, its NUL included: a longer
+ * name, declaration or note is refused where it is read, a longer formula
+ * cut where it is shown.  The texts live in the model's pool
+ * (gr_model_free). */
+#define GR_MODEL_NAME_SIZE 64      /* the model's, a parameter's, a derived value's */
+#define GR_MODEL_FORMULA_SIZE 256  /* a formula, a declaration, the title, launch.grid and launch.block */
+#define GR_MODEL_NOTE_SIZE 512     /* a count's note */
+#define GR_MODEL_PATH_SIZE 512
+#define GR_MODEL_NOTES_SIZE 4096
+
 typedef struct {
-    char name[64];
+    const char *name;
     gr_value value;
-    char formula[256];  /* as written in the model (or given with -D) */
+    const char *formula; /* as written in the model (or given with -D) */
     bool overridden;    /* set by -D */
 } gr_model_value;
 
@@ -40,7 +50,7 @@ typedef struct {
 
 typedef struct {
     gr_decl decl;
-    char declaration[256]; /* as written */
+    const char *declaration; /* as written */
     gr_decl_place place;
     int64_t elements;      /* 1 for a scalar */
     int64_t bytes;         /* elements x element size; extern: the launch's bytes */
@@ -60,17 +70,17 @@ typedef struct {
     bool given;
     bool per_thread;
     gr_value bytes; /* in all */
-    char note[512];
+    const char *note;
 } gr_model_level_bytes;
 
 typedef struct {
-    char path[512];
-    char name[64];
-    char title[256];
+    const char *path;
+    const char *name;
+    const char *title;
     int param_count;
     gr_model_value params[GR_MODEL_MAX_PARAMS];
 
-    char grid_formula[256], block_formula[256];
+    const char *grid_formula, *block_formula;
     int64_t grid[3], block[3];
     int64_t blocks, threads_per_block, threads;
 
@@ -79,7 +89,7 @@ typedef struct {
     gr_value bytes_read, bytes_written, bytes; /* bytes: what the intensity counts */
     bool bytes_per_thread;
     bool counts_written;
-    char flops_note[512], bytes_note[512];
+    const char *flops_note, *bytes_note;
     bool has_intensity;
     double intensity; /* FLOP/B; has_intensity false when FLOPs or bytes are 0 */
     gr_model_level_bytes shared, l2; /* shared_bytes:, l2_bytes: the hierarchical roofline's levels */
@@ -93,15 +103,20 @@ typedef struct {
 
     int derived_count;
     gr_model_value derived[GR_MODEL_MAX_DERIVED];
-    char notes[4096];
+    const char *notes;
+    gr_text_pool texts; /* every text above: "" where the model has none */
 } gr_model;
 
-/* Loads and evaluates a model, parameters overridden by defines. */
+/* Loads and evaluates a model, parameters overridden by defines; a model
+ * loaded is freed with gr_model_free, one that failed to load holds
+ * nothing to free. */
 bool gr_model_load(const char *path, const gr_define *defines, int define_count,
                    gr_model *out, gr_error *err);
 /* The same from text in memory; name stands for the file in messages. */
 bool gr_model_load_buffer(const char *name, const char *text, size_t len, const gr_define *defines,
                           int define_count, gr_model *out, gr_error *err);
+/* Frees the model's texts; safe twice. */
+void gr_model_free(gr_model *m);
 
 /* What a model's counts come to a thread (each over its threads) and the
  * intensity at the L2 and shared memory: FLOPs over that level's bytes,

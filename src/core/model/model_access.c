@@ -159,7 +159,7 @@ bool gr_model_add_access(gr_model *m, const gr_model_var *v)
         return true;
     if (v->decl.memory == GR_MEM_SHARED) {
         if (!m->shared.given) {
-            snprintf(m->shared.note, sizeof m->shared.note, "the accesses of the shared variables");
+            m->shared.note = "the accesses of the shared variables";
             m->shared.bytes = (gr_value){.is_int = true, .i = 0, .d = 0};
         }
         m->shared.given = true;

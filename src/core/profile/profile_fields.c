@@ -286,16 +286,16 @@ double gr_profile_field_real(const gr_profile *p, const gr_profile_field *f)
     return f->type == GR_FIELD_REAL ? *(const double *)value_of(p, f) : 0;
 }
 
-const char *gr_profile_field_text(const gr_profile *p, const gr_profile_field *f, char buf[16])
+const char *gr_profile_field_text(const gr_profile *p, const gr_profile_field *f, gr_buf *made)
 {
-    buf[0] = '\0';
     if (f->type == GR_FIELD_TEXT)
         return value_of(p, f);
-    if (f->type == GR_FIELD_COMPUTE_CAPABILITY)
-        snprintf(buf, 16, "%d.%d", p->cc_major, p->cc_minor);
-    else if (f->type == GR_FIELD_BANK_SCHEME)
+    if (f->type == GR_FIELD_BANK_SCHEME)
         return gr_bank_scheme_name(p->bank_scheme);
-    return buf;
+    gr_buf_clear(made);
+    if (f->type == GR_FIELD_COMPUTE_CAPABILITY)
+        gr_buf_addf(made, "%d.%d", p->cc_major, p->cc_minor);
+    return gr_buf_text(made);
 }
 
 /* Appends to out[size] (holding *used characters), cutting what does not fit. */
@@ -316,7 +316,7 @@ static void append(char *out, size_t size, size_t *used, const char *fmt, ...)
 void gr_profile_field_format(const gr_profile *p, const gr_profile_field *f, char *out, size_t size)
 {
     size_t used = 0;
-    char buf[16];
+    gr_buf made = GR_BUF_INIT;
     if (size == 0)
         return;
     out[0] = '\0';
@@ -340,9 +340,10 @@ void gr_profile_field_format(const gr_profile *p, const gr_profile_field *f, cha
     case GR_FIELD_TEXT:
     case GR_FIELD_COMPUTE_CAPABILITY:
     case GR_FIELD_BANK_SCHEME:
-        append(out, size, &used, "%s", gr_profile_field_text(p, f, buf));
+        append(out, size, &used, "%s", gr_profile_field_text(p, f, &made));
         break;
     }
+    gr_buf_free(&made);
 }
 
 /* Counts d where its values differ, and keeps it where out has room. */
@@ -391,7 +392,7 @@ size_t gr_profile_differences(const gr_profile *p, const gr_profile *other, gr_p
 
 static void write_value(gr_yaml_writer *w, const gr_profile *p, const gr_profile_field *f)
 {
-    char buf[16];
+    gr_buf made = GR_BUF_INIT;
     gr_yw_key(w, f->key);
     switch (f->type) {
     case GR_FIELD_INT:
@@ -417,9 +418,10 @@ static void write_value(gr_yaml_writer *w, const gr_profile *p, const gr_profile
     case GR_FIELD_TEXT:
     case GR_FIELD_COMPUTE_CAPABILITY:
     case GR_FIELD_BANK_SCHEME:
-        gr_yw_string(w, gr_profile_field_text(p, f, buf));
+        gr_yw_string(w, gr_profile_field_text(p, f, &made));
         break;
     }
+    gr_buf_free(&made);
 }
 
 bool gr_profile_field_in(const gr_profile_field *f, const char *section)

@@ -107,8 +107,9 @@ int64_t gr_profile_field_int(const gr_profile *p, const gr_profile_field *f);
 /* The value of a GR_FIELD_REAL field. */
 double gr_profile_field_real(const gr_profile *p, const gr_profile_field *f);
 /* The value of a GR_FIELD_TEXT, _COMPUTE_CAPABILITY or _BANK_SCHEME field:
- * the profile's own text, or one made in buf. */
-const char *gr_profile_field_text(const gr_profile *p, const gr_profile_field *f, char buf[16]);
+ * the profile's own text, or one made in made (emptied first; the caller
+ * frees it). */
+const char *gr_profile_field_text(const gr_profile *p, const gr_profile_field *f, gr_buf *made);
 /* Any field's value as text: numbers as a YAML file holds them, lists and
  * maps comma-separated ("fp64 9700, fp32 19500"). */
 void gr_profile_field_format(const gr_profile *p, const gr_profile_field *f, char *out, size_t size);

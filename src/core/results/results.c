@@ -2,6 +2,7 @@
  * results_format.c's tables say.  Keys the tables do not name are accepted
  * and ignored, since other programs may add their own. */
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,11 +36,13 @@ void gr_results_init(gr_results *r)
     size_t n;
     const gr_results_section *sections = gr_results_sections(&n);
     memset(r, 0, sizeof *r);
+    r->path = "";
     for (size_t i = 0; i < n; i++)
         if (!sections[i].list)
             gr_results_clear(&sections[i], (char *)r + sections[i].offset);
 }
 
+/* The texts go with the pool; the fields that pointed into it read "". */
 void gr_results_free(gr_results *r)
 {
     size_t n;
@@ -49,7 +52,27 @@ void gr_results_free(gr_results *r)
             free(rows_of(r, &sections[i]));
             set_rows(r, &sections[i], NULL);
             *count_of(r, &sections[i]) = 0;
+        } else {
+            gr_results_clear(&sections[i], (char *)r + sections[i].offset);
         }
+    gr_pool_free(&r->texts);
+    r->path = "";
+}
+
+void gr_results_textf(gr_results *r, const char **field, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    *field = gr_pool_vtextf(&r->texts, size, fmt, ap);
+    va_end(ap);
+}
+
+void gr_results_date(gr_results *r, time_t when)
+{
+    const struct tm *utc = gmtime(&when);
+    if (utc)
+        gr_results_textf(r, &r->provenance.date, GR_RESULT_DATE_SIZE, "%04d-%02d-%02dT%02d:%02d:%02dZ",
+                         utc->tm_year + 1900, utc->tm_mon + 1, utc->tm_mday, utc->tm_hour, utc->tm_min, utc->tm_sec);
 }
 
 static void *add_row(gr_results *r, const char *list, gr_error *err)
@@ -202,14 +225,25 @@ static bool read_block(gr_yaml *y, yaml_node_t *node, const char *what, gr_resul
 }
 
 static bool read_mapping(gr_yaml *y, yaml_node_t *node, const gr_results_section *s, const char *what, void *base,
-                         gr_error *err);
+                         gr_text_pool *texts, gr_error *err);
+
+/* A text key into the results' pool (y's own text goes with the document). */
+static bool read_text(gr_yaml *y, yaml_node_t *node, const gr_results_key *k, const char *what, const char **out,
+                      gr_text_pool *texts, gr_error *err)
+{
+    const char *text;
+    if (!gr_yaml_text(y, node, what, k->size - 1, &text, err))
+        return false;
+    *out = gr_pool_textf(texts, 0, "%s", text);
+    return !gr_pool_failed(texts) || gr_yaml_error(err, y, node, "%s: out of memory", what);
+}
 
 static bool read_value(gr_yaml *y, yaml_node_t *node, const gr_results_key *k, const char *what, void *value,
-                       gr_error *err)
+                       gr_text_pool *texts, gr_error *err)
 {
     int64_t whole;
     switch (k->type) {
-    case GR_RESULTS_TEXT: return gr_yaml_string(y, node, what, value, k->size, err);
+    case GR_RESULTS_TEXT: return read_text(y, node, k, what, value, texts, err);
     case GR_RESULTS_WHOLE:
         if (!gr_yaml_int(y, node, what, (int64_t)k->min, (int64_t)k->max, false, &whole, err))
             return false;
@@ -218,7 +252,7 @@ static bool read_value(gr_yaml *y, yaml_node_t *node, const gr_results_key *k, c
     case GR_RESULTS_NUMBER: return gr_yaml_double(y, node, what, k->min, k->max, value, err);
     case GR_RESULTS_BOOL: return read_bool(y, node, what, value, err);
     case GR_RESULTS_BLOCK: return read_block(y, node, what, value, err);
-    case GR_RESULTS_MAP: return read_mapping(y, node, k->map, what, value, err);
+    case GR_RESULTS_MAP: return read_mapping(y, node, k->map, what, value, texts, err);
     }
     return false;
 }
@@ -226,7 +260,7 @@ static bool read_value(gr_yaml *y, yaml_node_t *node, const gr_results_key *k, c
 /* The keys of s in node (a mapping) into the struct at base; where names
  * the mapping in messages. */
 static bool read_keys(gr_yaml *y, yaml_node_t *node, const gr_results_section *s, const char *where, void *base,
-                      gr_error *err)
+                      gr_text_pool *texts, gr_error *err)
 {
     for (size_t i = 0; i < s->key_count; i++) {
         const gr_results_key *k = &s->keys[i];
@@ -236,18 +270,18 @@ static bool read_keys(gr_yaml *y, yaml_node_t *node, const gr_results_section *s
         snprintf(what, sizeof what, "%s.%s", where, k->name);
         if (k->required && !value)
             return false;
-        if (value && !read_value(y, value, k, what, (char *)base + k->offset, err))
+        if (value && !read_value(y, value, k, what, (char *)base + k->offset, texts, err))
             return false;
     }
     return true;
 }
 
 static bool read_mapping(gr_yaml *y, yaml_node_t *node, const gr_results_section *s, const char *what, void *base,
-                         gr_error *err)
+                         gr_text_pool *texts, gr_error *err)
 {
     if (node->type != YAML_MAPPING_NODE)
         return gr_yaml_error(err, y, node, "%s must be a mapping", what);
-    return gr_yaml_check_unique(y, node, what, err) && read_keys(y, node, s, what, base, err);
+    return gr_yaml_check_unique(y, node, what, err) && read_keys(y, node, s, what, base, texts, err);
 }
 
 static bool read_list(gr_yaml *y, yaml_node_t *node, const gr_results_section *s, gr_results *r, gr_error *err)
@@ -267,7 +301,7 @@ static bool read_list(gr_yaml *y, yaml_node_t *node, const gr_results_section *s
         gr_results_clear(s, row);
         if (item->type != YAML_MAPPING_NODE)
             return gr_yaml_error(err, y, item, "%s: each %s must be a mapping", s->name, s->row_noun);
-        if (!gr_yaml_check_unique(y, item, s->name, err) || !read_keys(y, item, s, s->name, row, err))
+        if (!gr_yaml_check_unique(y, item, s->name, err) || !read_keys(y, item, s, s->name, row, &r->texts, err))
             return false;
         const char *broken = s->row_rule ? s->row_rule(row) : NULL;
         if (broken)
@@ -284,7 +318,7 @@ static bool read_section(gr_yaml *y, yaml_node_t *root, const gr_results_section
         return !s->required;
     if (s->list)
         return read_list(y, node, s, r, err);
-    return read_mapping(y, node, s, s->name, (char *)r + s->offset, err);
+    return read_mapping(y, node, s, s->name, (char *)r + s->offset, &r->texts, err);
 }
 
 /* Reads the first n sections of the results out of a loaded document;
@@ -320,7 +354,7 @@ bool gr_results_load(const char *path, gr_results *out, gr_error *err)
 {
     gr_yaml y;
     gr_results_init(out);
-    snprintf(out->path, sizeof out->path, "%s", path);
+    gr_results_textf(out, &out->path, GR_RESULT_PATH_SIZE, "%s", path);
     return gr_yaml_load_file(&y, path, err) && results_from_yaml(&y, section_count(NULL), out, err);
 }
 
@@ -328,7 +362,7 @@ bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_r
 {
     gr_yaml y;
     gr_results_init(out);
-    snprintf(out->path, sizeof out->path, "%s", name);
+    gr_results_textf(out, &out->path, GR_RESULT_PATH_SIZE, "%s", name);
     return gr_yaml_load_buffer(&y, name, text, len, err) && results_from_yaml(&y, section_count(NULL), out, err);
 }
 
@@ -341,7 +375,7 @@ static size_t begin_through(const char *name, const char *last, gr_results *out,
     const gr_results_section *sections = gr_results_sections(&(size_t){0});
     size_t n = section_count(last);
     gr_results_init(out);
-    snprintf(out->path, sizeof out->path, "%s", name);
+    gr_results_textf(out, &out->path, GR_RESULT_PATH_SIZE, "%s", name);
     if (n == 0 || n > GR_RESULTS_MAX_SECTIONS) {
         gr_error_set(err, "%s: no results section '%s' to read through", name, last);
         return 0;

@@ -12,10 +12,35 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 #include "gpuroof_text.h"
 
 /* Rows a list of a results file may hold: counted before any is read. */
 #define GR_RESULTS_MAX_ROWS 100000
+
+/* The most bytes each text key holds, its NUL included: the lengths
+ * doc/results-format.md gives.  A longer text is refused where a file is
+ * read and cut where it is set (gr_results_textf), as the fixed arrays
+ * these were cut it, so that what is written can be read again. */
+#define GR_RESULT_DEVICE_NAME_SIZE 256
+#define GR_RESULT_PCI_BUS_ID_SIZE 32
+#define GR_RESULT_UUID_SIZE 48
+#define GR_RESULT_PROFILE_SIZE 64
+#define GR_RESULT_CC_SIZE 16
+#define GR_RESULT_CLOCK_SOURCE_SIZE 64
+#define GR_RESULT_VERSION_SIZE 32 /* driver, runtime and gpuroof */
+#define GR_RESULT_COMMIT_SIZE 64
+#define GR_RESULT_DATE_SIZE 32
+#define GR_RESULT_COMMAND_SIZE 1024
+#define GR_RESULT_BYTES_SIZE 512
+#define GR_RESULT_TIMING_SIZE 256
+#define GR_RESULT_CEILING_SIZE 48
+#define GR_RESULT_KERNEL_NAME_SIZE 96
+#define GR_RESULT_PARAMS_SIZE 128
+#define GR_RESULT_CHECK_SIZE 160
+#define GR_RESULT_ROW_KERNEL_SIZE 64 /* a layout's, a bank row's and a volatile check's kernel */
+#define GR_RESULT_MEMORY_SIZE 16
+#define GR_RESULT_PATH_SIZE 512
 
 /* A thread block's shape, written "XxY". */
 typedef struct {
@@ -23,27 +48,27 @@ typedef struct {
 } gr_result_block;
 
 typedef struct {
-    char name[256];
+    const char *name;
     long long cuda_index; /* the CUDA device index measured */
-    char pci_bus_id[32];  /* "0000:18:00.0" */
-    char uuid[48];        /* "GPU-" and 32 hex digits, as nvidia-smi -L shows it */
-    char profile[64]; /* the shipped profile the run took for this GPU, "none" if none */
-    char compute_capability[16]; /* "9.0" */
+    const char *pci_bus_id; /* "0000:18:00.0" */
+    const char *uuid;       /* "GPU-" and 32 hex digits, as nvidia-smi -L shows it */
+    const char *profile; /* the shipped profile the run took for this GPU, "none" if none */
+    const char *compute_capability; /* "9.0" */
     long long sm_count;
     long long sm_clock_mhz; /* the clock sm_clock_source names */
-    char sm_clock_source[64];
+    const char *sm_clock_source;
     long long mem_clock_mhz, max_sm_clock_mhz, memory_bus_bits, l2_bytes, memory_bytes;
     double power_limit_w; /* NVML's enforced power limit */
-    char driver[32], runtime[32]; /* CUDA versions, "13.0" */
+    const char *driver, *runtime; /* CUDA versions, "13.0" */
 } gr_result_device;
 
 typedef struct {
-    char gpuroof[32]; /* the version that wrote the file */
-    char commit[64];
-    char date[32];
-    char command[1024];
-    char bytes[512];  /* how a kernel's bytes are counted */
-    char timing[256]; /* how a kernel is timed */
+    const char *gpuroof; /* the version that wrote the file */
+    const char *commit;
+    const char *date;
+    const char *command;
+    const char *bytes;  /* how a kernel's bytes are counted */
+    const char *timing; /* how a kernel is timed */
 } gr_result_provenance;
 
 typedef struct {
@@ -66,7 +91,7 @@ typedef struct {
 /* A ceiling measured several times in one run: its spread, and the SM
  * clock and power read while the repeat it records ran. */
 typedef struct {
-    char ceiling[48]; /* its key in ceilings: "tensor_bf16_gflops" */
+    const char *ceiling; /* its key in ceilings: "tensor_bf16_gflops" */
     double low, median, high;
     long long repeats;
     double sm_clock_mhz, power_w;
@@ -86,15 +111,15 @@ typedef struct {
 } gr_result_levels;
 
 typedef struct {
-    char name[96];
-    char params[128];           /* "width=4096 tile=32" */
+    const char *name;
+    const char *params;         /* "width=4096 tile=32" */
     double flops, bytes;        /* per run */
     double intensity;           /* FLOP/B */
     double requested_intensity; /* FLOP over the bytes its threads ask for */
     gr_result_timing time_ms;
     double gflops;
     bool verified;
-    char check[160];  /* how it was verified, or why it failed */
+    const char *check; /* how it was verified, or why it failed */
     double vs_cublas; /* gflops over cuBLAS's at the same width */
     gr_result_levels levels;
 } gr_result_kernel;
@@ -118,7 +143,7 @@ typedef struct {
 } gr_result_target;
 
 typedef struct {
-    char kernel[64];
+    const char *kernel;
     gr_result_block block;
     long long pad;
     bool verified;
@@ -126,7 +151,7 @@ typedef struct {
 
 /* A layout kernel's shared-memory wavefronts per request. */
 typedef struct {
-    char kernel[64];
+    const char *kernel;
     gr_result_block block;
     long long pad;
     double predicted_load, predicted_store, measured_load, measured_store;
@@ -138,8 +163,8 @@ typedef struct {
  * counts of its launch where measure --ncu-counters gave them (NaN:
  * absent).  is_volatile: the file's key `volatile`, a C keyword. */
 typedef struct {
-    char kernel[64];
-    char memory[16]; /* global or shared */
+    const char *kernel;
+    const char *memory; /* global or shared */
     bool is_volatile;
     long long threads, block, iterations;
     double ns; /* the median launch */
@@ -168,7 +193,7 @@ typedef struct {
 } gr_result_latency_curve;
 
 typedef struct {
-    char path[512]; /* the file it was read from; not written */
+    const char *path; /* the file it was read from, below GR_RESULT_PATH_SIZE; not written */
     gr_result_device device;
     gr_result_provenance provenance;
     gr_result_ceilings ceilings;
@@ -191,10 +216,18 @@ typedef struct {
     gr_result_spread *spreads;
     size_t volatile_count;
     gr_result_volatile *volatiles;
+    gr_text_pool texts; /* every text above that is not a literal */
 } gr_results;
 
 /* Empty: every key absent, no rows. */
 void gr_results_init(gr_results *r);
+
+/* Sets a text of r (a field of r or of one of its rows) to the formatted
+ * text, kept in r's pool and cut to size - 1 bytes (its GR_RESULT_*_SIZE);
+ * where memory runs out the field reads "", and saving r fails. */
+void gr_results_textf(gr_results *r, const char **field, size_t size, const char *fmt, ...) GR_PRINTF(4, 5);
+/* Sets provenance.date to when, in UTC, as 2026-11-21T23:45:40Z. */
+void gr_results_date(gr_results *r, time_t when);
 
 bool gr_results_load(const char *path, gr_results *out, gr_error *err);
 /* The same from text in memory; name stands for the file in messages. */
@@ -209,7 +242,7 @@ bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_r
 bool gr_results_load_through(const char *path, const char *last, gr_results *out, gr_error *err);
 bool gr_results_load_buffer_through(const char *name, const char *text, size_t len, const char *last,
                                     gr_results *out, gr_error *err);
-/* Frees the rows; safe twice, and after a failed load. */
+/* Frees the rows and the texts; safe twice, and after a failed load. */
 void gr_results_free(gr_results *r);
 
 /* The file's text: every section in the table's order, absent keys left

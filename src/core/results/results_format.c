@@ -10,7 +10,7 @@
 /* A key is named after its field, and typed by it, so that a key, its
  * field and its type cannot disagree. */
 #define TYPE_OF(row, field)                                                                                  \
-    _Generic(((row *)0)->field, char *: GR_RESULTS_TEXT, long long: GR_RESULTS_WHOLE, double: GR_RESULTS_NUMBER, \
+    _Generic(((row *)0)->field, const char *: GR_RESULTS_TEXT, long long: GR_RESULTS_WHOLE, double: GR_RESULTS_NUMBER, \
              bool: GR_RESULTS_BOOL, gr_result_block: GR_RESULTS_BLOCK, gr_result_timing: GR_RESULTS_MAP, \
              gr_result_levels: GR_RESULTS_MAP)
 /* range: two numbers, as one argument the indirection splits. */
@@ -18,6 +18,9 @@
 #define KEY_IN_RANGE(row, field, required, min, max, unit, meaning)                                            \
     {#field, TYPE_OF(row, field), offsetof(row, field), sizeof ((row *)0)->field, required, min, max, NULL, unit, \
      meaning}
+/* A text key: size is the most bytes it holds, its NUL included. */
+#define TEXT(row, field, required, size, unit, meaning) \
+    {#field, TYPE_OF(row, field), offsetof(row, field), size, required, 0, 0, NULL, unit, meaning}
 #define NESTED(row, field, required, map, unit, meaning)                                                     \
     {#field, TYPE_OF(row, field), offsetof(row, field), sizeof ((row *)0)->field, required, 0, 0, &map, unit, \
      meaning}
@@ -33,21 +36,22 @@
 #define WAVEFRONT_RANGE 0, 1e12
 
 static const gr_results_key device_keys[] = {
-    KEY(gr_result_device, name, REQUIRED, NO_RANGE, "", "the GPU's name, as the CUDA runtime gives it"),
+    TEXT(gr_result_device, name, REQUIRED, GR_RESULT_DEVICE_NAME_SIZE, "",
+        "the GPU's name, as the CUDA runtime gives it"),
     KEY(gr_result_device, cuda_index, OPTIONAL, WHOLE_RANGE, "",
         "the CUDA device index measured (measure --gpu), as the runtime numbers the GPUs: CUDA_VISIBLE_DEVICES and "
         "CUDA_DEVICE_ORDER apply"),
-    KEY(gr_result_device, pci_bus_id, OPTIONAL, NO_RANGE, "",
+    TEXT(gr_result_device, pci_bus_id, OPTIONAL, GR_RESULT_PCI_BUS_ID_SIZE, "",
         "the GPU's PCI address, domain:bus:device.function (cudaDeviceGetPCIBusId), as lspci -D writes it"),
-    KEY(gr_result_device, uuid, OPTIONAL, NO_RANGE, "",
+    TEXT(gr_result_device, uuid, OPTIONAL, GR_RESULT_UUID_SIZE, "",
         "the GPU's UUID: GPU- and the 16 bytes of cudaDeviceProp.uuid in hex, 8-4-4-4-12, as nvidia-smi -L shows it"),
-    KEY(gr_result_device, profile, OPTIONAL, NO_RANGE, "",
+    TEXT(gr_result_device, profile, OPTIONAL, GR_RESULT_PROFILE_SIZE, "",
         "the shipped profile of this GPU, whose limits predicted occupancy and banks; none where none matched"),
-    KEY(gr_result_device, compute_capability, OPTIONAL, NO_RANGE, "", "major.minor, as a string"),
+    TEXT(gr_result_device, compute_capability, OPTIONAL, GR_RESULT_CC_SIZE, "", "major.minor, as a string"),
     KEY(gr_result_device, sm_count, OPTIONAL, WHOLE_RANGE, "SMs", "streaming multiprocessors"),
     KEY(gr_result_device, sm_clock_mhz, OPTIONAL, WHOLE_RANGE, "MHz",
         "the SM clock the theoretical peaks use: read during the run, or the maximum (sm_clock_source says which)"),
-    KEY(gr_result_device, sm_clock_source, OPTIONAL, NO_RANGE, "", "where sm_clock_mhz comes from"),
+    TEXT(gr_result_device, sm_clock_source, OPTIONAL, GR_RESULT_CLOCK_SOURCE_SIZE, "", "where sm_clock_mhz comes from"),
     KEY(gr_result_device, mem_clock_mhz, OPTIONAL, WHOLE_RANGE, "MHz",
         "the memory clock: read during the run where NVML could, else the CUDA runtime's"),
     KEY(gr_result_device, max_sm_clock_mhz, OPTIONAL, WHOLE_RANGE, "MHz",
@@ -57,18 +61,23 @@ static const gr_results_key device_keys[] = {
     KEY(gr_result_device, memory_bytes, OPTIONAL, MEMORY_RANGE, "bytes", "the global memory"),
     KEY(gr_result_device, power_limit_w, OPTIONAL, FIGURE_RANGE, "W",
         "the board's enforced power limit (NVML), which the tensor cores' sustained rates run into"),
-    KEY(gr_result_device, driver, OPTIONAL, NO_RANGE, "", "the CUDA version the driver supports, major.minor"),
-    KEY(gr_result_device, runtime, OPTIONAL, NO_RANGE, "", "the CUDA runtime gpuroof was built with, major.minor"),
+    TEXT(gr_result_device, driver, OPTIONAL, GR_RESULT_VERSION_SIZE, "",
+        "the CUDA version the driver supports, major.minor"),
+    TEXT(gr_result_device, runtime, OPTIONAL, GR_RESULT_VERSION_SIZE, "",
+        "the CUDA runtime gpuroof was built with, major.minor"),
 };
 
 static const gr_results_key provenance_keys[] = {
-    KEY(gr_result_provenance, gpuroof, OPTIONAL, NO_RANGE, "", "the version of gpuroof that wrote the file"),
-    KEY(gr_result_provenance, commit, OPTIONAL, NO_RANGE, "",
+    TEXT(gr_result_provenance, gpuroof, OPTIONAL, GR_RESULT_VERSION_SIZE, "",
+        "the version of gpuroof that wrote the file"),
+    TEXT(gr_result_provenance, commit, OPTIONAL, GR_RESULT_COMMIT_SIZE, "",
         "the commit gpuroof was built from; -dirty: with local changes; unknown: neither git nor a release"),
-    KEY(gr_result_provenance, date, OPTIONAL, NO_RANGE, "UTC", "when the run began, as 2026-11-21T23:45:40Z"),
-    KEY(gr_result_provenance, command, OPTIONAL, NO_RANGE, "", "the command line of the run"),
-    KEY(gr_result_provenance, bytes, OPTIONAL, NO_RANGE, "", "how the bytes of a kernel are counted, in words"),
-    KEY(gr_result_provenance, timing, OPTIONAL, NO_RANGE, "", "how a kernel is timed, in words"),
+    TEXT(gr_result_provenance, date, OPTIONAL, GR_RESULT_DATE_SIZE, "UTC",
+        "when the run began, as 2026-11-21T23:45:40Z"),
+    TEXT(gr_result_provenance, command, OPTIONAL, GR_RESULT_COMMAND_SIZE, "", "the command line of the run"),
+    TEXT(gr_result_provenance, bytes, OPTIONAL, GR_RESULT_BYTES_SIZE, "",
+        "how the bytes of a kernel are counted, in words"),
+    TEXT(gr_result_provenance, timing, OPTIONAL, GR_RESULT_TIMING_SIZE, "", "how a kernel is timed, in words"),
 };
 
 static const gr_results_key ceiling_keys[] = {
@@ -138,7 +147,7 @@ static const gr_results_key ceiling_keys[] = {
 };
 
 static const gr_results_key spread_keys[] = {
-    KEY(gr_result_spread, ceiling, REQUIRED, NO_RANGE, "", "the key in ceilings whose spread this is"),
+    TEXT(gr_result_spread, ceiling, REQUIRED, GR_RESULT_CEILING_SIZE, "", "the key in ceilings whose spread this is"),
     KEY(gr_result_spread, low, REQUIRED, RATE_RANGE, "GB/s or GFLOP/s", "the lowest of the repeats"),
     KEY(gr_result_spread, median, REQUIRED, RATE_RANGE, "GB/s or GFLOP/s", "their median"),
     KEY(gr_result_spread, high, REQUIRED, RATE_RANGE, "GB/s or GFLOP/s",
@@ -179,8 +188,9 @@ static const gr_results_section levels_map = {
 };
 
 static const gr_results_key kernel_keys[] = {
-    KEY(gr_result_kernel, name, REQUIRED, NO_RANGE, "", "the kernel: matmul-naive, matmul-tiled16, ..., matmul-cublas"),
-    KEY(gr_result_kernel, params, OPTIONAL, NO_RANGE, "", "its size and tile, as width=4096 tile=32"),
+    TEXT(gr_result_kernel, name, REQUIRED, GR_RESULT_KERNEL_NAME_SIZE, "",
+        "the kernel: matmul-naive, matmul-tiled16, ..., matmul-cublas"),
+    TEXT(gr_result_kernel, params, OPTIONAL, GR_RESULT_PARAMS_SIZE, "", "its size and tile, as width=4096 tile=32"),
     KEY(gr_result_kernel, flops, OPTIONAL, COUNT_RANGE, "FLOP", "floating-point operations a run"),
     KEY(gr_result_kernel, bytes, OPTIONAL, COUNT_RANGE, "bytes",
         "each input read once and the output written once: the fewest DRAM can move"),
@@ -192,7 +202,7 @@ static const gr_results_key kernel_keys[] = {
     KEY(gr_result_kernel, gflops, REQUIRED, FIGURE_RANGE, "GFLOP/s", "flops over the median time"),
     KEY(gr_result_kernel, verified, REQUIRED, NO_RANGE, "",
         "whether its output matched the reference; an unverified kernel is never plotted"),
-    KEY(gr_result_kernel, check, OPTIONAL, NO_RANGE, "", "how it was verified, and the worst error found"),
+    TEXT(gr_result_kernel, check, OPTIONAL, GR_RESULT_CHECK_SIZE, "", "how it was verified, and the worst error found"),
     KEY(gr_result_kernel, vs_cublas, OPTIONAL, FIGURE_RANGE, "ratio",
         "gflops over cuBLAS's at the same width; absent where cuBLAS did not run"),
     NESTED(gr_result_kernel, levels, OPTIONAL, levels_map, "",
@@ -237,7 +247,8 @@ static const gr_results_key target_keys[] = {
 };
 
 static const gr_results_key layout_keys[] = {
-    KEY(gr_result_layout, kernel, REQUIRED, NO_RANGE, "", "the layout kernel: setRowReadRow, setColReadCol, ..."),
+    TEXT(gr_result_layout, kernel, REQUIRED, GR_RESULT_ROW_KERNEL_SIZE, "",
+        "the layout kernel: setRowReadRow, setColReadCol, ..."),
     KEY(gr_result_layout, block, REQUIRED, NO_RANGE, "threads", "the block, as 32x16"),
     KEY(gr_result_layout, pad, REQUIRED, WHOLE_RANGE, "elements", "the padding of each row of the tile"),
     KEY(gr_result_layout, verified, REQUIRED, NO_RANGE, "", "whether every element of its output was right"),
@@ -288,7 +299,8 @@ static const gr_results_key latency_curve_keys[] = {
 };
 
 static const gr_results_key bank_keys[] = {
-    KEY(gr_result_bank, kernel, REQUIRED, NO_RANGE, "", "the layout kernel: setRowReadRow, setColReadCol, ..."),
+    TEXT(gr_result_bank, kernel, REQUIRED, GR_RESULT_ROW_KERNEL_SIZE, "",
+        "the layout kernel: setRowReadRow, setColReadCol, ..."),
     KEY(gr_result_bank, block, REQUIRED, NO_RANGE, "threads", "the block, as 32x16"),
     KEY(gr_result_bank, pad, REQUIRED, WHOLE_RANGE, "elements", "the padding of each row of the tile"),
     KEY(gr_result_bank, predicted_load, OPTIONAL, WAVEFRONT_RANGE, "wavefronts per request",
@@ -313,9 +325,10 @@ static const gr_results_key bank_keys[] = {
 #define BLOCK_RANGE 1, 1024 /* the CUDA limit on threads a block */
 
 static const gr_results_key volatile_keys[] = {
-    KEY(gr_result_volatile, kernel, REQUIRED, NO_RANGE, "",
+    TEXT(gr_result_volatile, kernel, REQUIRED, GR_RESULT_ROW_KERNEL_SIZE, "",
         "the loop kernel: loopGlobalVolatile, loopGlobalPlain, loopSharedVolatile or loopSharedPlain"),
-    KEY(gr_result_volatile, memory, REQUIRED, NO_RANGE, "", "where the value read each iteration lives: global or shared"),
+    TEXT(gr_result_volatile, memory, REQUIRED, GR_RESULT_MEMORY_SIZE, "",
+        "where the value read each iteration lives: global or shared"),
     KEY_NAMED("volatile", gr_result_volatile, is_volatile, REQUIRED, NO_RANGE, "",
               "whether that variable is declared volatile"),
     KEY(gr_result_volatile, threads, REQUIRED, THREADS_RANGE, "threads",
@@ -436,7 +449,7 @@ bool gr_results_key_absent(const gr_results_key *key, const void *base)
 {
     const char *value = (const char *)base + key->offset;
     switch (key->type) {
-    case GR_RESULTS_TEXT: return value[0] == '\0';
+    case GR_RESULTS_TEXT: return (*(const char *const *)value)[0] == '\0';
     case GR_RESULTS_WHOLE: return *(const long long *)value == -1;
     case GR_RESULTS_NUMBER: return isnan(*(const double *)value);
     case GR_RESULTS_BLOCK: return ((const gr_result_block *)value)->x == 0;
@@ -448,6 +461,19 @@ bool gr_results_key_absent(const gr_results_key *key, const void *base)
     case GR_RESULTS_BOOL: break; /* true or false: never absent */
     }
     return false;
+}
+
+bool gr_results_keys_same(const gr_results_section *section, const void *a, const void *b)
+{
+    for (size_t i = 0; i < section->key_count; i++) {
+        const gr_results_key *k = &section->keys[i];
+        const char *x = (const char *)a + k->offset, *y = (const char *)b + k->offset;
+        bool same = k->type == GR_RESULTS_TEXT ? strcmp(*(const char *const *)x, *(const char *const *)y) == 0
+                                               : memcmp(x, y, k->size) == 0;
+        if (!same)
+            return false;
+    }
+    return true;
 }
 
 bool gr_results_section_empty(const gr_results_section *section, const void *results)
@@ -474,7 +500,7 @@ void gr_results_clear(const gr_results_section *section, void *base)
         const gr_results_key *key = &section->keys[i];
         char *value = (char *)base + key->offset;
         switch (key->type) {
-        case GR_RESULTS_TEXT: value[0] = '\0'; break;
+        case GR_RESULTS_TEXT: *(const char **)value = ""; break;
         case GR_RESULTS_WHOLE: *(long long *)value = -1; break;
         case GR_RESULTS_NUMBER: *(double *)value = NAN; break;
         case GR_RESULTS_BOOL: *(bool *)value = false; break;

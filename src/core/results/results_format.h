@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 typedef enum {
-    GR_RESULTS_TEXT,   /* char[size] */
+    GR_RESULTS_TEXT,   /* const char *, in the results' pool: at most size bytes, its NUL included */
     GR_RESULTS_WHOLE,  /* long long */
     GR_RESULTS_NUMBER, /* double */
     GR_RESULTS_BOOL,   /* bool: true or false */
@@ -61,6 +61,11 @@ const gr_results_section *gr_results_section_named(const char *name);
 
 /* Whether key's value in the struct at base is its absent value. */
 bool gr_results_key_absent(const gr_results_key *key, const void *base);
+
+/* Whether the structs at a and b hold the same value of every key of
+ * section: texts by their characters (each file's pool is its own), the
+ * rest by their bytes. */
+bool gr_results_keys_same(const gr_results_section *section, const void *a, const void *b);
 
 /* Whether a section holds nothing: a list without rows, or a mapping whose
  * keys are each absent or false. */

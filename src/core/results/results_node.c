@@ -225,9 +225,9 @@ bool gr_node_begin(gr_node_comparison *c, size_t gpu_count, gr_error *err)
 void gr_node_take(gr_node_comparison *c, size_t i, const gr_results *r, const char *path)
 {
     gr_node_gpu *g = &c->gpus[i];
-    snprintf(g->name, sizeof g->name, "%s", r->device.name);
-    snprintf(g->pci_bus_id, sizeof g->pci_bus_id, "%s", r->device.pci_bus_id);
-    snprintf(g->uuid, sizeof g->uuid, "%s", r->device.uuid);
+    g->name = gr_pool_textf(&c->texts, GR_RESULT_DEVICE_NAME_SIZE, "%s", r->device.name);
+    g->pci_bus_id = gr_pool_textf(&c->texts, GR_RESULT_PCI_BUS_ID_SIZE, "%s", r->device.pci_bus_id);
+    g->uuid = gr_pool_textf(&c->texts, GR_RESULT_UUID_SIZE, "%s", r->device.uuid);
     g->cuda_index = r->device.cuda_index;
     g->path = path ? path : "";
     for (size_t k = 0; k < c->key_count; k++) {
@@ -245,6 +245,7 @@ void gr_node_free(gr_node_comparison *c)
     free(c->cells);
     free(c->models);
     free(c->stats);
+    gr_pool_free(&c->texts);
     c->gpus = NULL, c->labels = NULL, c->cells = NULL, c->models = NULL, c->stats = NULL;
 }
 
@@ -422,8 +423,8 @@ bool gr_node_compare(gr_node_comparison *c, double limit_pct, gr_error *err)
     model_run *runs = NULL;
     c->limit_pct = limit_pct;
     find_rows(c);
-    bool ok = label_gpus(c->gpus, c->gpu_count, c->labels) && group_models(c, &order, &runs) &&
-              compare_models(c, runs);
+    bool ok = !gr_pool_failed(&c->texts) && label_gpus(c->gpus, c->gpu_count, c->labels) &&
+              group_models(c, &order, &runs) && compare_models(c, runs);
     free(order);
     free(runs);
     return ok || gr_error_set(err, "out of memory comparing %zu results", c->gpu_count);

@@ -65,9 +65,9 @@ double gr_node_median_without(const double *sorted, size_t n, size_t skip);
 
 /* One GPU, as the comparison keeps it. */
 typedef struct {
-    char name[256]; /* the device name: its model */
+    const char *name; /* the device name: its model */
     long long cuda_index;
-    char pci_bus_id[32], uuid[48];
+    const char *pci_bus_id, *uuid; /* each in the comparison's pool */
     const char *path; /* its file, the caller's string (outliving the comparison); "" where none */
     size_t model;     /* its model's index in models */
     bool flagged;     /* on any ceiling */
@@ -110,6 +110,7 @@ typedef struct {
     gr_node_row rows[GR_NODE_MAX_CEILINGS];    /* the measured keys any GPU has */
     gr_node_model *models;                     /* in the order of their first GPU */
     gr_node_stat *stats;                       /* model_count x row_count */
+    gr_text_pool texts;                        /* the GPUs' names and ids, copied: a file's results go before it */
 } gr_node_comparison;
 
 /* Room for gpu_count GPUs, each to be given by gr_node_take.  False (err

@@ -13,7 +13,7 @@ static void write_value(gr_yaml_writer *w, const gr_results_key *k, const void *
 {
     char shape[32];
     switch (k->type) {
-    case GR_RESULTS_TEXT: gr_yw_string(w, value); break;
+    case GR_RESULTS_TEXT: gr_yw_string(w, *(const char *const *)value); break;
     case GR_RESULTS_WHOLE: gr_yw_int(w, *(const long long *)value); break;
     case GR_RESULTS_NUMBER: gr_yw_double(w, *(const double *)value); break;
     case GR_RESULTS_BOOL: gr_yw_bool(w, *(const bool *)value); break;
@@ -69,6 +69,8 @@ bool gr_results_render(const gr_results *r, char **text, size_t *len, gr_error *
     size_t n;
     const gr_results_section *sections = gr_results_sections(&n);
     gr_yaml_writer w;
+    if (gr_pool_failed(&r->texts))
+        return gr_error_set(err, "out of memory for the results' texts");
     if (!gr_yw_begin(&w))
         return gr_error_set(err, "out of memory");
     gr_yw_map(&w);
