@@ -175,7 +175,7 @@ done_rule "the command line's JSON comes from tables: at most $json_calls_most h
 # its size, or sized by a guess; a gr_buf (text_buf.h) grows instead, and a
 # number is a GR_NUM.  The goal is 150 at most; the ceiling is the count
 # reached, so that it only goes down: lower it when a change removes some.
-fixed_arrays_ceiling=163
+fixed_arrays_ceiling=162
 fixed_arrays=$(cd "${top_srcdir:?}" && grep -rnE '\bchar [a-z_0-9]+\[[^]]+\]' src --include=*.c --include=*.h |
     grep -vE '^\S+:\s*(/\*|\*)' | wc -l)
 [ "$fixed_arrays" -le "$fixed_arrays_ceiling" ] ||
