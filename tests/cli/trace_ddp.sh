@@ -68,3 +68,12 @@ run trace --compare slow-0.json old-1.json --json
 expect_status 0
 expect_json '.ranks[1].collective_ns' '0'
 
+
+# ---- the same job on two GPUs, NCCL: the wait is inside NCCL's kernels ------
+n=$top_srcdir/tests/data/trace/h200/ddp-nccl
+run trace "$n/slow/rank-0.json.gz" "$n/slow/rank-1.json.gz" --json
+expect_status 0
+expect_json '[.straggler.rank, .straggler.cause]' '[1,"collectives"]'
+expect_json '[.ranks[].collective_ns]' '[46829315,1826233]'
+run trace "$n/even/rank-0.json.gz" "$n/even/rank-1.json.gz" --json
+expect_json '[.straggler.rank, .straggler.cause, [.ranks[].collective_ns]]' '[0,"collectives",[1663043,17568940]]'
