@@ -15,12 +15,9 @@ all-reduce.  The backend is NCCL where each rank has a GPU of its own,
 else gloo (two ranks sharing one GPU, which NCCL refuses).  Two warm-up
 steps run first; the loss is checked to be finite and to fall."""
 import argparse
-import gzip
 import math
 import os
-import shutil
 import sys
-import tempfile
 import time
 
 import torch
@@ -28,16 +25,7 @@ import torch.distributed as dist
 import torch.nn as nn
 import torch.nn.functional as F
 
-
-def export(prof, path):
-    fd, plain = tempfile.mkstemp(suffix=".json")
-    os.close(fd)
-    try:
-        prof.export_chrome_trace(plain)
-        with open(plain, "rb") as src, gzip.open(path, "wb") as dst:
-            shutil.copyfileobj(src, dst)
-    finally:
-        os.unlink(plain)
+import torch_steps
 
 
 def step(model, optimizer, tokens, labels, slow_s):
@@ -87,7 +75,7 @@ def main():
         with torch.profiler.profile(activities=activities) as prof:
             losses.append(step(model, optimizer, tokens, labels, slow_s).item())
             torch.cuda.synchronize()
-        export(prof, os.path.join(args.trace_dir, f"rank-{rank}.json.gz"))
+        torch_steps.export_trace(prof, os.path.join(args.trace_dir, f"rank-{rank}.json.gz"))
     print(f"torch-ddp: rank {rank} of {world} ({backend}, GPU {device}), losses " + " ".join(f"{x:.4f}" for x in losses))
     dist.destroy_process_group()
     if not all(math.isfinite(x) for x in losses) or losses[-1] >= losses[0]:

@@ -26,7 +26,8 @@ def add_arguments(parser):
                         help="the last step under torch.profiler, exported as a Chrome trace (.json or .json.gz)")
 
 
-def _export(prof, path):
+def export_trace(prof, path):
+    """prof's trace, as export_chrome_trace writes it, to path (gzip's where it ends in .gz)."""
     if not path.endswith(".gz"):
         prof.export_chrome_trace(path)
         return
@@ -60,7 +61,7 @@ def step_range(args, last):
     with torch.profiler.profile(activities=activities, record_shapes=True) as prof:
         yield
         torch.cuda.synchronize()
-    _export(prof, args.trace)
+    export_trace(prof, args.trace)
 
 
 def train(name, args, warmups, optimizer, loss_of):
