@@ -350,12 +350,21 @@ static size_t section_count(const char *last)
     return last ? 0 : n;
 }
 
+/* A load's end: where it failed, the texts it kept already (its path's)
+ * go, so that a failed load holds nothing to free, as before the pool. */
+static bool loaded(bool ok, gr_results *out)
+{
+    if (!ok)
+        gr_results_free(out);
+    return ok;
+}
+
 bool gr_results_load(const char *path, gr_results *out, gr_error *err)
 {
     gr_yaml y;
     gr_results_init(out);
     gr_results_textf(out, &out->path, GR_RESULT_PATH_SIZE, "%s", path);
-    return gr_yaml_load_file(&y, path, err) && results_from_yaml(&y, section_count(NULL), out, err);
+    return loaded(gr_yaml_load_file(&y, path, err) && results_from_yaml(&y, section_count(NULL), out, err), out);
 }
 
 bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_results *out, gr_error *err)
@@ -363,7 +372,8 @@ bool gr_results_load_buffer(const char *name, const char *text, size_t len, gr_r
     gr_yaml y;
     gr_results_init(out);
     gr_results_textf(out, &out->path, GR_RESULT_PATH_SIZE, "%s", name);
-    return gr_yaml_load_buffer(&y, name, text, len, err) && results_from_yaml(&y, section_count(NULL), out, err);
+    return loaded(gr_yaml_load_buffer(&y, name, text, len, err) && results_from_yaml(&y, section_count(NULL), out, err),
+                  out);
 }
 
 /* Starts a read through the section called last: out empty and named,
@@ -391,7 +401,7 @@ bool gr_results_load_through(const char *path, const char *last, gr_results *out
     gr_yaml y;
     const char *names[GR_RESULTS_MAX_SECTIONS + 1];
     size_t n = begin_through(path, last, out, names, err);
-    return n && gr_yaml_load_file_head(&y, path, names, err) && results_from_yaml(&y, n, out, err);
+    return loaded(n && gr_yaml_load_file_head(&y, path, names, err) && results_from_yaml(&y, n, out, err), out);
 }
 
 bool gr_results_load_buffer_through(const char *name, const char *text, size_t len, const char *last,
@@ -400,7 +410,8 @@ bool gr_results_load_buffer_through(const char *name, const char *text, size_t l
     gr_yaml y;
     const char *names[GR_RESULTS_MAX_SECTIONS + 1];
     size_t n = begin_through(name, last, out, names, err);
-    return n && gr_yaml_load_buffer_head(&y, name, text, len, names, err) && results_from_yaml(&y, n, out, err);
+    return loaded(n && gr_yaml_load_buffer_head(&y, name, text, len, names, err) && results_from_yaml(&y, n, out, err),
+                  out);
 }
 
 const char *gr_results_dram_roof_key(const gr_results *r)
