@@ -24,7 +24,7 @@ const char *cli_ptx_names(const gr_sm_set *set, char *buf, size_t size)
 
 bool cli_read_kernels(const char *path, cli_kernel_file *out)
 {
-    *out = (cli_kernel_file){.path = path, .shown = strcmp(path, "-") == 0 ? "standard input" : path};
+    *out = (cli_kernel_file){.path = path, .shown = cli_input_shown(path)};
     gr_kernel_list_init(&out->list, GR_KERNELS_BINARY);
     cli_buffer b = {0};
     if (!cli_map_input(path, out->shown, gr_kernels_input_limit, &b)) { /* printed: kept for the command to show again */

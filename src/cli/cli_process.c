@@ -120,6 +120,11 @@ static bool read_path(const char *path, const char *shown, cli_limit_of limit_of
     return ok;
 }
 
+const char *cli_input_shown(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
 bool cli_read_input(const char *path, const char *shown, gr_input_limit limit, cli_buffer *b)
 {
     return read_path(path, shown, NULL, limit, b);

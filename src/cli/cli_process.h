@@ -28,6 +28,9 @@ typedef gr_input_limit (*cli_limit_of)(const unsigned char *head, size_t size);
  * errors.  On failure (printed, and kept in b->error: past the limit, a
  * read error) b->bytes is NULL. */
 bool cli_read_stream(FILE *f, const char *shown, gr_input_limit limit, cli_buffer *b);
+/* What messages call an input given as path: the path, or "standard
+ * input" for "-". */
+const char *cli_input_shown(const char *path);
 /* All of the file path, or of standard input for "-"; a directory is an
  * error of its own. */
 bool cli_read_input(const char *path, const char *shown, gr_input_limit limit, cli_buffer *b);

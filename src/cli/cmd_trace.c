@@ -113,11 +113,11 @@ bool trace_read_file(const char *file, gr_trace_run *run)
     bool from_stdin = strcmp(file, "-") == 0;
     gzFile in = from_stdin ? gzdopen(dup(STDIN_FILENO), "rb") : gzopen(file, "rb");
     if (!in)
-        return cli_error("%s: %s", from_stdin ? "standard input" : file, strerror(errno));
-    bool ok = feed(in, from_stdin ? "standard input" : file, run);
+        return cli_error("%s: %s", cli_input_shown(file), strerror(errno));
+    bool ok = feed(in, cli_input_shown(file), run);
     gzclose(in);
     if (ok && !gr_trace_run_finish(run))
-        return cli_error("%s: out of memory picking the kernels", from_stdin ? "standard input" : file);
+        return cli_error("%s: out of memory picking the kernels", cli_input_shown(file));
     return ok;
 }
 

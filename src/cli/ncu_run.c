@@ -116,7 +116,7 @@ bool ncu_read_report(const char *file, gr_buf *shown, cli_buffer *csv)
         gr_buf_addf(shown, "%s's raw page", file);
         return ncu_find(ncu, sizeof ncu, "reading an .ncu-rep (ncu --import)") && ncu_import(ncu, file, csv);
     }
-    gr_buf_addf(shown, "%s", strcmp(file, "-") == 0 ? "standard input" : file);
+    gr_buf_addf(shown, "%s", cli_input_shown(file));
     return cli_read_input(file, gr_buf_text(shown), GR_LIMIT_NCU_CSV, csv);
 }
 

@@ -22,7 +22,7 @@ static bool read_traces(const trace_options *o, gr_trace_ranks *rs)
     for (int i = 0; ok && i < o->file_count; i++) {
         ok = gr_trace_run_init(run, NULL, NULL, &err) || cli_error("%s", err.text);
         ok = ok && trace_read_file(o->files[i], run);
-        const char *file = strcmp(o->files[i], "-") == 0 ? "standard input" : o->files[i];
+        const char *file = cli_input_shown(o->files[i]);
         ok = ok && (gr_trace_ranks_add_run(rs, run, file, &err) || cli_error("%s", err.text));
         gr_trace_run_free(run);
     }
@@ -35,7 +35,7 @@ static bool read_traces(const trace_options *o, gr_trace_ranks *rs)
 static bool read_summaries(const trace_options *o, gr_trace_ranks *rs)
 {
     for (int i = 0; i < o->file_count; i++) {
-        const char *shown = strcmp(o->files[i], "-") == 0 ? "standard input" : o->files[i];
+        const char *shown = cli_input_shown(o->files[i]);
         cli_buffer b;
         gr_error err;
         if (!cli_read_input(o->files[i], shown, GR_LIMIT_TRACE_SUMMARY, &b))

@@ -325,7 +325,7 @@ static bool write_trace_page(FILE *out, const void *page)
 {
     const trace_page *p = page;
     gr_buf title = GR_BUF_INIT;
-    gr_buf_addf(&title, "gpuroof trace: %s", strcmp(p->o->file, "-") == 0 ? "standard input" : p->o->file);
+    gr_buf_addf(&title, "gpuroof trace: %s", trace_file_shown(p->o));
     page_begin(out, gr_buf_text(&title));
     write_times(out, p->o, p->run);
     if (p->o->launches)

@@ -13,7 +13,7 @@ bool trace_picked_some(const trace_options *o, const gr_trace_run *run)
     if (!o->kernel || run->kernels_picked > 0)
         return true;
     return cli_error("%s: no kernel matches '%s' among its %zu kernel%s",
-                     strcmp(o->file, "-") == 0 ? "standard input" : o->file, o->kernel, run->kernels.count,
+                     trace_file_shown(o), o->kernel, run->kernels.count,
                      out_plural((long long)run->kernels.count));
 }
 

@@ -40,12 +40,12 @@ static void print_device(const gr_trace_device_time *d)
 
 const char *trace_file_shown(const trace_options *o)
 {
-    return strcmp(o->file, "-") == 0 ? "standard input" : o->file;
+    return cli_input_shown(o->file);
 }
 
 const char *trace_ncu_shown(const trace_options *o)
 {
-    return strcmp(o->ncu, "-") == 0 ? "standard input" : o->ncu;
+    return cli_input_shown(o->ncu);
 }
 
 static void print_header(const trace_options *o, const gr_trace_run *run)
